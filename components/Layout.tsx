@@ -1,0 +1,101 @@
+// The app shell (SPEC section 2, Global behaviour): header with the logo, an optional back button
+// and the 'Profile' link; the guest 'Login / Register' button; the verification-banner slot; the
+// page itself; the toast region; the bottom navigation.
+import type { ComponentChildren } from "preact";
+import { NAV_ITEMS } from "../lib/constants.ts";
+import type { SessionUser } from "../lib/auth/types.ts";
+import { Icon } from "./Icon.tsx";
+import { Logo } from "./Logo.tsx";
+
+export interface Flash {
+  kind: "success" | "failure";
+  title: string;
+  description?: string;
+}
+
+export interface LayoutProps {
+  path: string;
+  user: SessionUser | null;
+  back?: string;
+  banner?: ComponentChildren;
+  flash?: Flash | null;
+  /** Hide the header and bottom navigation (full-screen call screens). */
+  bare?: boolean;
+  children: ComponentChildren;
+}
+
+const GUEST_BUTTON_HIDDEN_ON = new Set(["/auth", "/welcome"]);
+
+function isCurrent(path: string, href: string) {
+  return href === "/" ? path === "/" : path === href || path.startsWith(href + "/");
+}
+
+export function Layout({ path, user, back, banner, flash, bare, children }: LayoutProps) {
+  return (
+    <div class={bare ? "shell shell-bare" : "shell"}>
+      <a class="skip-link" href="#main">Skip to content</a>
+      {!bare && (
+        <header class="app-header">
+          <div class="app-header-inner">
+            {back && (
+              <a class="icon-button back-button" href={back} aria-label="Back">
+                <Icon name="back" />
+              </a>
+            )}
+            <Logo size="small" href="/" />
+            <nav class="header-links" aria-label="Account">
+              {user
+                ? <a class="header-link" href="/profile">Profile</a>
+                : !GUEST_BUTTON_HIDDEN_ON.has(path) && (
+                  <a class="button button-primary button-small" href="/auth">Login / Register</a>
+                )}
+            </nav>
+          </div>
+        </header>
+      )}
+      {banner}
+      <main id="main" class="page" tabIndex={-1}>
+        {children}
+      </main>
+      <section class="toasts" id="toasts" aria-live="polite" aria-label="Notifications">
+        {flash && (
+          <div
+            class={`toast toast-${flash.kind} toast-auto-${flash.kind}`}
+            role={flash.kind === "failure" ? "alert" : "status"}
+          >
+            <p class="toast-title">{flash.title}</p>
+            {flash.description && <p class="toast-description">{flash.description}</p>}
+          </div>
+        )}
+      </section>
+      {!bare && (
+        <nav class="bottom-nav" aria-label="Main">
+          <ul>
+            {NAV_ITEMS.map((item) => (
+              <li key={item.href}>
+                <a
+                  href={item.href}
+                  class="bottom-nav-item"
+                  aria-current={isCurrent(path, item.href) ? "page" : undefined}
+                >
+                  <Icon name={item.icon} />
+                  <span>{item.label}</span>
+                </a>
+              </li>
+            ))}
+            {user && (
+              <li>
+                <form method="post" action="/api/logout" class="bottom-nav-form">
+                  <button type="submit" class="bottom-nav-item">
+                    <Icon name="logout" />
+                    <span>Logout</span>
+                  </button>
+                </form>
+              </li>
+            )}
+          </ul>
+        </nav>
+      )}
+    </div>
+  );
+}

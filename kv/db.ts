@@ -1,0 +1,20 @@
+// Opens the one Deno KV handle the app uses: a local SQLite file by default, ":memory:" in tests,
+// or a remote KV (Deno Deploy / self-hosted denokv) when KV_PATH is an http(s) URL.
+import { dirname } from "node:path";
+
+export async function openKv(path: string): Promise<Deno.Kv> {
+  if (path !== ":memory:" && !/^https?:\/\//.test(path)) {
+    await Deno.mkdir(dirname(path), { recursive: true });
+  }
+  return await Deno.openKv(path);
+}
+
+/** One real round trip: write, read back and delete a probe key. */
+export async function kvRoundTrip(kv: Deno.Kv): Promise<boolean> {
+  const key = ["health", crypto.randomUUID()];
+  const value = Date.now();
+  await kv.set(key, value, { expireIn: 60_000 });
+  const read = await kv.get<number>(key);
+  await kv.delete(key);
+  return read.value === value;
+}

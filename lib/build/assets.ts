@@ -1,0 +1,200 @@
+// Builds the browser assets: one esbuild entry per island (react aliased to preact/compat,
+// code splitting, minified, content-hashed names) plus the stylesheet. The manifest records
+// every input's content hash, so start-up can tell when the build is missing or stale.
+import * as esbuild from "esbuild";
+import { join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+export const BUILD_DIR = join(ROOT, "static", "build");
+const MANIFEST = join(BUILD_DIR, "manifest.json");
+const ISLANDS_DIR = join(ROOT, "islands");
+const CSS_ENTRY = join(ROOT, "static", "css", "app.css");
+const BUILD_VERSION = 1;
+
+export interface Manifest {
+  version: number;
+  builtAt: string;
+  css: string;
+  islands: Record<string, { file: string; imports: string[] }>;
+  islandNames: string[];
+  /** Project-relative input path → SHA-256 of its content ("pkg" for installed packages). */
+  inputs: Record<string, string>;
+}
+
+export async function listIslandNames(): Promise<string[]> {
+  const names: string[] = [];
+  for await (const entry of Deno.readDir(ISLANDS_DIR)) {
+    if (entry.isFile && /^[A-Z][A-Za-z0-9]*\.tsx$/.test(entry.name)) {
+      names.push(entry.name.replace(/\.tsx$/, ""));
+    }
+  }
+  return names.sort();
+}
+
+async function sha256(path: string): Promise<string> {
+  const bytes = await Deno.readFile(path);
+  const digest = await crypto.subtle.digest("SHA-256", bytes);
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+export async function readManifest(): Promise<Manifest | null> {
+  try {
+    const manifest = JSON.parse(await Deno.readTextFile(MANIFEST)) as Manifest;
+    return manifest.version === BUILD_VERSION ? manifest : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Why the build must be redone, or null when the manifest matches the sources. */
+export async function staleReason(manifest: Manifest | null): Promise<string | null> {
+  if (!manifest) return "no build yet";
+  const names = await listIslandNames();
+  if (names.join(",") !== manifest.islandNames.join(",")) return "the set of islands changed";
+  for (const [path, hash] of Object.entries(manifest.inputs)) {
+    if (hash === "pkg") continue;
+    try {
+      if (await sha256(join(ROOT, path)) !== hash) return `${path} changed`;
+    } catch {
+      return `${path} is gone`;
+    }
+  }
+  for (const file of [manifest.css, ...Object.values(manifest.islands).map((i) => i.file)]) {
+    try {
+      await Deno.stat(join(ROOT, "static", file));
+    } catch {
+      return `${file} is missing`;
+    }
+  }
+  return null;
+}
+
+const islandEntries = (names: string[]): esbuild.Plugin => ({
+  name: "island-entries",
+  setup(build) {
+    build.onResolve({ filter: /^island:/ }, (args) => ({
+      path: args.path.slice("island:".length),
+      namespace: "island",
+    }));
+    build.onLoad({ filter: /.*/, namespace: "island" }, (args) => {
+      if (!names.includes(args.path)) return { errors: [{ text: `unknown island ${args.path}` }] };
+      const file = JSON.stringify(join(ISLANDS_DIR, `${args.path}.tsx`));
+      const boot = JSON.stringify(join(ROOT, "lib", "client", "boot.ts"));
+      return {
+        contents: `import C from ${file};\nimport { bootIsland } from ${boot};\n` +
+          `bootIsland(${JSON.stringify(args.path)}, C);\n`,
+        loader: "ts",
+        resolveDir: ROOT,
+      };
+    });
+  },
+});
+
+export async function buildAssets(): Promise<Manifest> {
+  const names = await listIslandNames();
+  const outdir = join(BUILD_DIR, `.tmp-${crypto.randomUUID()}`);
+  const result = await esbuild.build({
+    absWorkingDir: ROOT,
+    entryPoints: [
+      ...names.map((n) => ({ in: `island:${n}`, out: n })),
+      { in: CSS_ENTRY, out: "app" },
+    ],
+    outdir,
+    bundle: true,
+    splitting: true,
+    format: "esm",
+    minify: true,
+    target: ["es2020", "chrome100", "safari15", "firefox100"],
+    entryNames: "[name]-[hash]",
+    chunkNames: "chunks/[name]-[hash]",
+    assetNames: "assets/[name]-[hash]",
+    jsx: "automatic",
+    jsxImportSource: "preact",
+    alias: { "react": "preact/compat", "react-dom": "preact/compat" },
+    define: { "process.env.NODE_ENV": '"production"' },
+    metafile: true,
+    write: true,
+    logLevel: "silent",
+    plugins: [islandEntries(names)],
+  });
+
+  const manifest: Manifest = {
+    version: BUILD_VERSION,
+    builtAt: new Date().toISOString(),
+    css: "",
+    islands: {},
+    islandNames: names,
+    inputs: {},
+  };
+  for (const input of Object.keys(result.metafile.inputs)) {
+    if (input.startsWith("island:")) continue;
+    manifest.inputs[input] = input.includes("node_modules/") ? "pkg" : await sha256(
+      join(ROOT, input),
+    );
+  }
+  const url = (out: string) => "/build/" + relative(outdir, join(ROOT, out));
+  for (const [out, meta] of Object.entries(result.metafile.outputs)) {
+    if (out.endsWith(".css") && meta.entryPoint) manifest.css = url(out);
+    const island = meta.entryPoint?.startsWith("island:") ? meta.entryPoint.slice(7) : null;
+    if (island) {
+      manifest.islands[island] = {
+        file: url(out),
+        imports: meta.imports.filter((i) => i.kind === "import-statement").map((i) => url(i.path)),
+      };
+    }
+  }
+  await publish(outdir, manifest);
+  return manifest;
+}
+
+/** Moves the fresh build into place, writes the manifest last, and drops files no build uses. */
+async function publish(outdir: string, manifest: Manifest) {
+  const keep = new Set<string>(["manifest.json"]);
+  for await (const file of walk(outdir)) {
+    const rel = relative(outdir, file);
+    keep.add(rel);
+    const dest = join(BUILD_DIR, rel);
+    await Deno.mkdir(join(dest, ".."), { recursive: true });
+    await Deno.rename(file, dest);
+  }
+  await Deno.remove(outdir, { recursive: true });
+  const tmpManifest = `${MANIFEST}.${crypto.randomUUID()}`;
+  await Deno.writeTextFile(tmpManifest, JSON.stringify(manifest, null, 2));
+  await Deno.rename(tmpManifest, MANIFEST);
+  // Old hashed files are removed only when older than an hour, so a page rendered by another
+  // running instance just before this build still finds its scripts.
+  const cutoff = Date.now() - 3600_000;
+  for await (const file of walk(BUILD_DIR)) {
+    const rel = relative(BUILD_DIR, file);
+    if (keep.has(rel) || rel.startsWith(".tmp-")) continue;
+    const info = await Deno.stat(file);
+    if ((info.mtime?.getTime() ?? 0) < cutoff) await Deno.remove(file).catch(() => {});
+  }
+}
+
+async function* walk(dir: string): AsyncGenerator<string> {
+  for await (const entry of Deno.readDir(dir)) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory) yield* walk(path);
+    else if (entry.isFile) yield path;
+  }
+}
+
+/** Returns a manifest that matches the sources, building first when missing or stale. */
+export async function ensureBuilt(log: (line: string) => void = () => {}): Promise<Manifest> {
+  const current = await readManifest();
+  const reason = await staleReason(current);
+  if (current && reason === null) return current;
+  log(`Building islands (${reason})...`);
+  const started = performance.now();
+  const manifest = await buildAssets();
+  log(
+    `Built ${manifest.islandNames.length} islands in ${Math.round(performance.now() - started)} ms`,
+  );
+  return manifest;
+}
+
+export async function stopBuilder() {
+  await esbuild.stop();
+}

@@ -1,0 +1,246 @@
+// Every environment variable Glimpse reads, validated once at start-up.
+// A bad value stops start-up with one clear line naming the variable (see formatConfigError).
+import { z } from "zod";
+
+const emptyToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+const email = z.email("must be an email address");
+const optionalEmail = z.preprocess(emptyToUndefined, email.optional());
+const optionalUrl = z.preprocess(
+  emptyToUndefined,
+  z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
+);
+
+const iceServerSchema = z.object({
+  urls: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]),
+  username: z.string().optional(),
+  credential: z.string().optional(),
+});
+
+const jsonIceServers = z.preprocess(emptyToUndefined, z.string().optional()).transform(
+  (raw, ctx) => {
+    if (raw === undefined) return undefined;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(raw);
+    } catch {
+      ctx.addIssue({ code: "custom", message: "must be a JSON array of RTCIceServer objects" });
+      return z.NEVER;
+    }
+    const result = z.array(iceServerSchema).safeParse(parsed);
+    if (!result.success) {
+      ctx.addIssue({ code: "custom", message: "must be a JSON array of RTCIceServer objects" });
+      return z.NEVER;
+    }
+    return result.data;
+  },
+);
+
+const commaList = z.preprocess(emptyToUndefined, z.string().optional()).transform((raw) =>
+  raw === undefined ? [] : raw.split(",").map((s) => s.trim()).filter(Boolean)
+);
+
+export const envSchema = z.object({
+  APP_ENV: z.preprocess(
+    emptyToUndefined,
+    z.enum(["development", "test", "production"], {
+      error: "must be development, test or production",
+    }).default("development"),
+  ),
+  PORT: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number({ error: "must be a port number" }).int("must be a whole number").min(
+      0,
+      "must be between 0 and 65535",
+    ).max(65535, "must be between 0 and 65535").default(8000),
+  ),
+  HOSTNAME: z.preprocess(emptyToUndefined, z.string().default("0.0.0.0")),
+  KV_PATH: z.preprocess(emptyToUndefined, z.string().default("./data/glimpse.kv")),
+  DENO_KV_ACCESS_TOKEN: optionalString,
+  PUBLIC_URL: optionalUrl,
+  SESSION_SECRET: z.preprocess(
+    emptyToUndefined,
+    z.string().min(32, "must be at least 32 characters").optional(),
+  ),
+  ADMIN_EMAIL: optionalEmail,
+  ADMIN_PASSWORD: z.preprocess(
+    emptyToUndefined,
+    z.string().min(6, "must be at least 6 characters").optional(),
+  ),
+  STRIPE_SECRET_KEY: z.preprocess(
+    emptyToUndefined,
+    z.string().regex(/^(sk|rk)_(test|live)_/, "must start with sk_test_, sk_live_ or rk_")
+      .optional(),
+  ),
+  STRIPE_WEBHOOK_SECRET: z.preprocess(
+    emptyToUndefined,
+    z.string().startsWith("whsec_", "must start with whsec_").optional(),
+  ),
+  STRIPE_PRICE_BASIC: z.preprocess(
+    emptyToUndefined,
+    z.string().startsWith("price_", "must start with price_").optional(),
+  ),
+  STRIPE_PRICE_PLUS: z.preprocess(
+    emptyToUndefined,
+    z.string().startsWith("price_", "must start with price_").optional(),
+  ),
+  STRIPE_PRICE_VIP: z.preprocess(
+    emptyToUndefined,
+    z.string().startsWith("price_", "must start with price_").optional(),
+  ),
+  EMAIL_PROVIDER: z.preprocess(
+    emptyToUndefined,
+    z.enum(["outbox", "resend"], { error: "must be outbox or resend" }).optional(),
+  ),
+  RESEND_API_KEY: z.preprocess(
+    emptyToUndefined,
+    z.string().startsWith("re_", "must start with re_").optional(),
+  ),
+  EMAIL_FROM: z.preprocess(
+    emptyToUndefined,
+    z.string().default("Glimpse <no-reply@glimpse.local>"),
+  ),
+  ICE_SERVERS: jsonIceServers,
+  TURN_URLS: commaList,
+  TURN_SECRET: optionalString,
+  RATE_LIMITS: z.preprocess(
+    emptyToUndefined,
+    z.enum(["on", "off"], { error: "must be on or off" }).default("on"),
+  ),
+  // Operator facts printed on the legal pages (SPEC section 1: a company in Poland).
+  OPERATOR_NAME: z.preprocess(emptyToUndefined, z.string().default("Glimpse sp. z o.o.")),
+  OPERATOR_ADDRESS: z.preprocess(
+    emptyToUndefined,
+    z.string().default("ul. Prosta 20, 00-850 Warszawa, Poland"),
+  ),
+  SUPPORT_EMAIL: z.preprocess(emptyToUndefined, email.default("support@glimpse.local")),
+  PRIVACY_EMAIL: z.preprocess(emptyToUndefined, email.default("privacy@glimpse.local")),
+  DPO_EMAIL: z.preprocess(emptyToUndefined, email.default("dpo@glimpse.local")),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env["APP_ENV"];
+  production: boolean;
+  port: number;
+  hostname: string;
+  kvPath: string;
+  publicUrl: string | undefined;
+  sessionSecret: string | undefined;
+  admin: { email: string; password: string } | undefined;
+  stripe: {
+    secretKey: string | undefined;
+    webhookSecret: string | undefined;
+    prices: { basic?: string; plus?: string; vip?: string };
+  };
+  email: { provider: "outbox" | "resend"; resendApiKey: string | undefined; from: string };
+  ice: {
+    servers: { urls: string | string[]; username?: string; credential?: string }[];
+    turnUrls: string[];
+    turnSecret: string | undefined;
+  };
+  rateLimits: boolean;
+  legal: LegalInfo;
+}
+
+/** What the legal pages print about the operator (SPEC section 1). */
+export interface LegalInfo {
+  operatorName: string;
+  operatorAddress: string;
+  supportEmail: string;
+  privacyEmail: string;
+  dpoEmail: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly variable: string, readonly reason: string) {
+    super(`Invalid configuration: ${variable} ${reason}`);
+    this.name = "ConfigError";
+  }
+}
+
+const DEFAULT_STUN = [{ urls: ["stun:stun.l.google.com:19302", "stun:stun1.l.google.com:19302"] }];
+
+/** Parses an environment map into a Config, or throws ConfigError naming the first bad variable. */
+export function loadConfig(source: Record<string, string | undefined>): Config {
+  const known = Object.fromEntries(
+    Object.keys(envSchema.shape).map((k) => [k, source[k]]),
+  );
+  const parsed = envSchema.safeParse(known);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const variable = String(issue.path[0] ?? "environment");
+    throw new ConfigError(variable, issue.message);
+  }
+  const e = parsed.data;
+  const production = e.APP_ENV === "production";
+  const provider = e.EMAIL_PROVIDER ?? (production ? "resend" : "outbox");
+
+  if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
+    throw new ConfigError(
+      e.ADMIN_EMAIL === undefined ? "ADMIN_EMAIL" : "ADMIN_PASSWORD",
+      "must be set together with " +
+        (e.ADMIN_EMAIL === undefined ? "ADMIN_PASSWORD" : "ADMIN_EMAIL"),
+    );
+  }
+  if (provider === "resend" && !e.RESEND_API_KEY) {
+    throw new ConfigError("RESEND_API_KEY", "is required when EMAIL_PROVIDER is resend");
+  }
+  if (e.TURN_URLS.length > 0 && !e.TURN_SECRET) {
+    throw new ConfigError("TURN_SECRET", "is required when TURN_URLS is set");
+  }
+  if (/^https?:\/\//.test(e.KV_PATH) && !e.DENO_KV_ACCESS_TOKEN) {
+    throw new ConfigError("DENO_KV_ACCESS_TOKEN", "is required when KV_PATH is a URL");
+  }
+  if (production) {
+    if (!e.SESSION_SECRET) throw new ConfigError("SESSION_SECRET", "is required in production");
+    if (!e.PUBLIC_URL) throw new ConfigError("PUBLIC_URL", "is required in production");
+    if (!e.PUBLIC_URL.startsWith("https://")) {
+      throw new ConfigError("PUBLIC_URL", "must be an https URL in production");
+    }
+    if (e.RATE_LIMITS === "off") {
+      throw new ConfigError("RATE_LIMITS", "cannot be off in production");
+    }
+    if (e.KV_PATH === ":memory:") {
+      throw new ConfigError("KV_PATH", "cannot be :memory: in production");
+    }
+  }
+
+  return {
+    env: e.APP_ENV,
+    production,
+    port: e.PORT,
+    hostname: e.HOSTNAME,
+    kvPath: e.KV_PATH,
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ""),
+    sessionSecret: e.SESSION_SECRET,
+    admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD
+      ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD }
+      : undefined,
+    stripe: {
+      secretKey: e.STRIPE_SECRET_KEY,
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      prices: { basic: e.STRIPE_PRICE_BASIC, plus: e.STRIPE_PRICE_PLUS, vip: e.STRIPE_PRICE_VIP },
+    },
+    email: { provider, resendApiKey: e.RESEND_API_KEY, from: e.EMAIL_FROM },
+    ice: {
+      servers: e.ICE_SERVERS ?? DEFAULT_STUN,
+      turnUrls: e.TURN_URLS,
+      turnSecret: e.TURN_SECRET,
+    },
+    rateLimits: e.RATE_LIMITS === "on",
+    legal: {
+      operatorName: e.OPERATOR_NAME,
+      operatorAddress: e.OPERATOR_ADDRESS,
+      supportEmail: e.SUPPORT_EMAIL,
+      privacyEmail: e.PRIVACY_EMAIL,
+      dpoEmail: e.DPO_EMAIL,
+    },
+  };
+}
+
+/** A config for tests: in-memory KV, test environment, rate limits as given. */
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({ APP_ENV: "test", KV_PATH: ":memory:", PORT: "0", ...overrides });
+}

@@ -1,0 +1,97 @@
+// Product constants and user-facing texts from SPEC sections 2, 8 and 9, kept in one place.
+
+export const APP_NAME = "Glimpse";
+
+export const NAV_ITEMS = [
+  { href: "/", label: "Home", icon: "home" },
+  { href: "/subscriptions", label: "Premium", icon: "crown" },
+  { href: "/map-discovery", label: "Discover", icon: "compass" },
+  { href: "/profile", label: "Profile", icon: "user" },
+] as const;
+
+export const TOAST_MS = { failure: 5000, success: 3000 } as const;
+export const TOOLTIP_DELAY_MS = 700;
+
+export const POPULAR_HASHTAGS = ["travel", "art", "food", "music", "tech", "nature"] as const;
+
+export const REACTIONS = [
+  { key: "heart", emoji: "❤️", label: "Heart" },
+  { key: "thumbsUp", emoji: "👍", label: "Thumbs up" },
+  { key: "surprised", emoji: "😮", label: "Surprised" },
+  { key: "fire", emoji: "🔥", label: "Fire" },
+  { key: "clap", emoji: "👏", label: "Clap" },
+] as const;
+
+export const MIN_PASSWORD_LENGTH = 6;
+export const MIN_AGE = 18;
+
+export type TierKey = "free" | "basic" | "plus" | "vip";
+
+export interface Tier {
+  name: string;
+  /** US dollars per month; 0 for free. */
+  price: number;
+  /** Sessions a day; -1 means unlimited. */
+  dailySessionLimit: number;
+  features: string[];
+}
+
+// Tier prices and daily limits are "not shown" in the SPEC; these are our decision (README).
+export const TIERS: Record<TierKey, Tier> = {
+  free: {
+    name: "Free",
+    price: 0,
+    dailySessionLimit: 5,
+    features: [
+      "5 POV sessions per day",
+      "Location, hashtag and language filters",
+      "On-device face blur",
+      "Emoji reactions",
+    ],
+  },
+  basic: {
+    name: "Basic",
+    price: 5,
+    dailySessionLimit: 20,
+    features: [
+      "20 POV sessions per day",
+      "Location, hashtag and language filters",
+      "On-device face blur",
+      "Emoji reactions",
+      "30-second clip recorder",
+    ],
+  },
+  plus: {
+    name: "Plus",
+    price: 10,
+    dailySessionLimit: -1,
+    features: [
+      "Unlimited POV sessions",
+      "HD video quality",
+      "On-device face blur",
+      "Emoji reactions",
+      "30-second clip recorder",
+      "Priority support",
+    ],
+  },
+  vip: {
+    name: "VIP",
+    price: 20,
+    dailySessionLimit: -1,
+    features: [
+      "Unlimited POV sessions",
+      "HD video quality",
+      "Served first when matching",
+      "On-device face blur",
+      "30-second clip recorder",
+      "Priority support",
+      "VIP badge",
+    ],
+  },
+};
+
+export const TIER_ORDER: TierKey[] = ["free", "basic", "plus", "vip"];
+
+export function tierPriceLabel(tier: Tier): string {
+  return tier.price === 0 ? "Free" : `$${tier.price}/month`;
+}

@@ -1,0 +1,39 @@
+// One-shot messages carried across a redirect or reload in a short-lived cookie, shown by the
+// next page as a toast (so a form that works without JavaScript still gets its toast).
+import type { Context, MiddlewareHandler } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import type { Flash } from "../../components/Layout.tsx";
+
+const COOKIE = "glimpse_flash";
+
+export function setFlash(c: Context, flash: Flash) {
+  const value = btoa(String.fromCharCode(...new TextEncoder().encode(JSON.stringify(flash))));
+  setCookie(c, COOKIE, value, { path: "/", httpOnly: true, sameSite: "Lax", maxAge: 60 });
+}
+
+function parse(raw: string | undefined): Flash | null {
+  if (!raw) return null;
+  try {
+    const json = new TextDecoder().decode(Uint8Array.from(atob(raw), (ch) => ch.charCodeAt(0)));
+    const v = JSON.parse(json);
+    if (
+      (v?.kind === "success" || v?.kind === "failure") && typeof v.title === "string" &&
+      v.title.length <= 200 && (v.description === undefined || typeof v.description === "string")
+    ) return { kind: v.kind, title: v.title, description: v.description?.slice(0, 500) };
+  } catch {
+    // a malformed flash is dropped
+  }
+  return null;
+}
+
+/** Reads the flash into c.var.flash for HTML pages, and clears it once shown. */
+export function flashMiddleware(): MiddlewareHandler {
+  return async (c, next) => {
+    const raw = getCookie(c, COOKIE);
+    const flash = parse(raw);
+    c.set("flash", flash);
+    await next();
+    const shown = flash && (c.res.headers.get("content-type") ?? "").startsWith("text/html");
+    if (raw && (shown || !flash)) deleteCookie(c, COOKIE, { path: "/" });
+  };
+}

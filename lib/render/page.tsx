@@ -1,0 +1,48 @@
+// Renders a whole HTML document: the layout around a page body, the stylesheet, and a module
+// script (plus preloads of its shared chunks) for each island the page used. A page that uses
+// no island gets no script tag at all.
+import type { ComponentChildren } from "preact";
+import { renderToString } from "preact-render-to-string";
+import type { Manifest } from "../build/assets.ts";
+import { Layout, type LayoutProps } from "../../components/Layout.tsx";
+import { collectIslands } from "./island.tsx";
+
+export interface PageOptions extends Omit<LayoutProps, "children"> {
+  title: string;
+  description?: string;
+  status?: number;
+  body: ComponentChildren;
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export function renderDocument(assets: Manifest, options: PageOptions): string {
+  const { title, description, body, status: _status, ...layout } = options;
+  const { result: html, islands } = collectIslands(() =>
+    renderToString(<Layout {...layout}>{body}</Layout>)
+  );
+  const scripts = islands.map((name) => assets.islands[name]).filter(Boolean);
+  const preloads = [...new Set(scripts.flatMap((s) => s.imports))];
+  const fullTitle = title === "Glimpse" ? title : `${title} · Glimpse`;
+  return "<!doctype html>" +
+    `<html lang="en"><head><meta charset="utf-8">` +
+    `<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">` +
+    `<meta name="color-scheme" content="dark">` +
+    `<meta name="theme-color" content="#12091f">` +
+    `<title>${escapeHtml(fullTitle)}</title>` +
+    `<meta name="description" content="${
+      escapeHtml(description ?? "Live point-of-view video with a stranger, somewhere else.")
+    }">` +
+    `<link rel="icon" href="/static/icon.svg" type="image/svg+xml">` +
+    `<link rel="stylesheet" href="${assets.css}">` +
+    preloads.map((p) => `<link rel="modulepreload" href="${p}">`).join("") +
+    scripts.map((s) => `<script type="module" src="${s.file}"></script>`).join("") +
+    `</head><body>${html}</body></html>`;
+}
+
+export function pageResponse(assets: Manifest, options: PageOptions): Response {
+  return new Response(renderDocument(assets, options), {
+    status: options.status ?? 200,
+    headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" },
+  });
+}

@@ -1,0 +1,27 @@
+// Composition root: read config, open KV, make sure the browser assets are built, serve.
+import { ConfigError, loadConfig } from "./lib/config.ts";
+import { openKv } from "./kv/db.ts";
+import { ensureBuilt } from "./lib/build/assets.ts";
+import { createApp } from "./routes/app.tsx";
+
+let config;
+try {
+  config = loadConfig(Deno.env.toObject());
+} catch (err) {
+  if (err instanceof ConfigError) {
+    console.error(err.message);
+    Deno.exit(1);
+  }
+  throw err;
+}
+
+const kv = await openKv(config.kvPath);
+const assets = await ensureBuilt((line) => console.log(line));
+const app = createApp({ config, kv, assets });
+
+Deno.serve({
+  port: config.port,
+  hostname: config.hostname,
+  onListen: ({ port }) =>
+    console.log(`Glimpse (${config.env}) on http://localhost:${port} — KV ${config.kvPath}`),
+}, app.fetch);

@@ -1,0 +1,64 @@
+// Launches Debian's Chromium through playwright-core (CHROME_PATH overrides), with a fake camera
+// and microphone, never reaching beyond this machine.
+import { type Browser, type BrowserContext, chromium, type LaunchOptions } from "playwright-core";
+
+const CANDIDATES = [
+  "/usr/bin/chromium",
+  "/usr/bin/chromium-browser",
+  "/usr/bin/google-chrome",
+  "/usr/bin/google-chrome-stable",
+];
+
+export function findChromium(): string {
+  const override = Deno.env.get("CHROME_PATH");
+  const list = override ? [override] : CANDIDATES;
+  for (const path of list) {
+    try {
+      if (Deno.statSync(path).isFile) return path;
+    } catch {
+      // try the next one
+    }
+  }
+  throw new Error(
+    override
+      ? `CHROME_PATH=${override} does not exist`
+      : `No Chromium found (looked in ${CANDIDATES.join(", ")}). ` +
+        "Install Debian's chromium (apt-get install -y chromium) or set CHROME_PATH.",
+  );
+}
+
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--disable-quic",
+  "--no-first-run",
+  "--use-fake-ui-for-media-stream",
+  "--use-fake-device-for-media-stream",
+];
+
+export async function launchBrowser(
+  options: { extraArgs?: string[] } & LaunchOptions = {},
+): Promise<Browser> {
+  const { extraArgs = [], ...rest } = options;
+  return await chromium.launch({
+    executablePath: findChromium(),
+    headless: true,
+    args: [...CHROMIUM_ARGS, ...extraArgs],
+    timeout: 30_000,
+    ...rest,
+  });
+}
+
+/** A phone-sized context (390x844) unless a viewport is given. */
+export async function newContext(
+  browser: Browser,
+  baseURL: string,
+  viewport = { width: 390, height: 844 },
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL, viewport });
+  context.setDefaultTimeout(10_000);
+  return context;
+}
