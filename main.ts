@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from "./lib/config.ts";
 import { openKv } from "./kv/db.ts";
 import { ensureBuilt } from "./lib/build/assets.ts";
 import { createApp } from "./routes/app.tsx";
+import { startJobs } from "./lib/jobs.ts";
 
 let config;
 try {
@@ -17,7 +18,8 @@ try {
 
 const kv = await openKv(config.kvPath);
 const assets = await ensureBuilt((line) => console.log(line));
-const app = createApp({ config, kv, assets });
+const app = await createApp({ config, kv, assets });
+startJobs(kv);
 
 Deno.serve({
   port: config.port,

@@ -56,8 +56,8 @@ export default function AuthPanel(
     setError("");
     setBusy(true);
     try {
+      // The server hands 'Logged in successfully' to the next page as a toast.
       await apiRequest("POST", "/api/simple-login", { identifier, password });
-      toast({ title: AUTH_TEXT.loggedIn, description: "Welcome back!", variant: "success" });
       location.assign("/");
     } catch (err) {
       toast({

@@ -2,4 +2,32 @@
 export const keys = {
   health: (id: string) => ["health", id] as const,
   meta: (name: string) => ["meta", name] as const,
+
+  user: (id: string) => ["users", id] as const,
+  usersPrefix: () => ["users"] as const,
+  userByUsername: (lower: string) => ["users_by_username", lower] as const,
+  userByEmail: (lower: string) => ["users_by_email", lower] as const,
+
+  session: (sid: string) => ["sessions", sid] as const,
+  userSession: (userId: string, sid: string) => ["user_sessions", userId, sid] as const,
+  userSessionsPrefix: (userId: string) => ["user_sessions", userId] as const,
+
+  invitation: (code: string) => ["invitations", code] as const,
+  invitationByOwner: (ownerId: string, code: string) =>
+    ["invitations_by_owner", ownerId, code] as const,
+  invitationsByOwnerPrefix: (ownerId: string) => ["invitations_by_owner", ownerId] as const,
+
+  emailToken: (hash: string) => ["email_tokens", hash] as const,
+  outbox: (id: string) => ["outbox", id] as const,
+  outboxPrefix: () => ["outbox"] as const,
+
+  rateLimit: (scope: string, subject: string, window: number) =>
+    ["rate_limits", scope, subject, window] as const,
+
+  avatar: (userId: string) => ["avatars", userId] as const,
+  filters: (userId: string) => ["filters", userId] as const,
+  blocksPrefix: (userId: string) => ["blocks", userId] as const,
+
+  purgeDue: (dueAt: number, userId: string) => ["purge_due", dueAt, userId] as const,
+  purgeDuePrefix: () => ["purge_due"] as const,
 };

@@ -1,8 +1,8 @@
 // Builds the Hono app: middleware, then one sub-app per area.
 import { Hono } from "hono";
 import { join } from "node:path";
-import type { AppDeps, AppEnv } from "./context.ts";
-import { page } from "./context.ts";
+import type { AppBase, AppDeps, AppEnv } from "./context.tsx";
+import { page } from "./context.tsx";
 import { securityHeaders } from "../lib/http/security.ts";
 import { IMMUTABLE, serveDir, SHORT_CACHE } from "../lib/http/static.ts";
 import { flashMiddleware } from "../lib/http/flash.ts";
@@ -15,8 +15,20 @@ import { subscriptionPages } from "./pages/subscriptions.tsx";
 import { authPages } from "./pages/auth.tsx";
 import { memberPages, PROTECTED_PATHS } from "./pages/member.tsx";
 import { WelcomeScreen } from "../components/WelcomeScreen.tsx";
+import { accountApi } from "./api/account.ts";
+import { Sessions } from "../lib/auth/session.ts";
+import { toSessionUser } from "../lib/auth/types.ts";
+import { createEmailSender } from "../lib/email/mod.ts";
+import { bootstrapAdmin } from "../lib/auth/admin.ts";
+import { devPages } from "./pages/dev.tsx";
 
-export function createApp(deps: AppDeps) {
+export async function createApp(base: AppBase) {
+  const deps: AppDeps = {
+    ...base,
+    sessions: await Sessions.create(base.kv, base.config),
+    email: base.email ?? createEmailSender(base.kv, base.config),
+  };
+  await bootstrapAdmin(deps.kv, deps.config);
   const app = new Hono<AppEnv>();
 
   app.use("*", securityHeaders(deps.config.production));
@@ -25,7 +37,10 @@ export function createApp(deps: AppDeps) {
   app.route("/", healthApi(deps));
 
   app.use("*", async (c, next) => {
-    c.set("user", null);
+    const found = await deps.sessions.fromRequest(c);
+    c.set("session", found?.session ?? null);
+    c.set("userRecord", found?.user ?? null);
+    c.set("user", found ? toSessionUser(found.user) : null);
     await next();
   });
   app.use("*", flashMiddleware());
@@ -43,6 +58,8 @@ export function createApp(deps: AppDeps) {
     return page(c, deps, { title: "Welcome", body: <WelcomeScreen /> });
   });
 
+  app.route("/", accountApi(deps));
+  app.route("/", devPages(deps));
   app.route("/", publicPages(deps));
   app.route("/", legalPages(deps));
   app.route("/", subscriptionPages(deps));

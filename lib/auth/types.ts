@@ -1,10 +1,83 @@
-// The signed-in member as the server and the pages see them (never the password hash).
-export type Role = "member" | "admin";
+// Members as the server stores them and as the pages and API see them.
+import type { TierKey } from "../constants.ts";
 
+export type Role = "member" | "admin";
+export const LANGUAGES = ["en", "es", "fr", "de", "zh", "ja"] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+export interface UserRecord {
+  id: string;
+  username: string;
+  email: string;
+  passwordHash: string;
+  role: Role;
+  emailVerified: boolean;
+  createdAt: string;
+  displayName: string;
+  bio: string;
+  /** 'City, Country', or "" when not set. */
+  location: string;
+  language: Language;
+  faceBlurEnabled: boolean;
+  hideExactLocation: boolean;
+  notificationsEnabled: boolean;
+  avatarUrl: string | null;
+  tier: TierKey;
+  invitedBy: string | null;
+  invitationCode: string | null;
+  ageConfirmedAt: string;
+  deletedAt?: string;
+}
+
+/** The signed-in member as pages see them (never the password hash). */
 export interface SessionUser {
   id: string;
   username: string;
   email: string;
   emailVerified: boolean;
   role: Role;
+  location: string;
+  faceBlurEnabled: boolean;
+  hideExactLocation: boolean;
+  tier: TierKey;
+}
+
+/** The User entity of SPEC section 3, as the API returns it. */
+export interface PublicUser extends SessionUser {
+  isAuthenticated: true;
+  token: string;
+  createdAt: string;
+  displayName: string;
+  bio: string;
+  language: Language;
+  notificationsEnabled: boolean;
+  avatarUrl: string | null;
+}
+
+export function toSessionUser(u: UserRecord): SessionUser {
+  return {
+    id: u.id,
+    username: u.username,
+    email: u.email,
+    emailVerified: u.emailVerified,
+    role: u.role,
+    location: u.location,
+    faceBlurEnabled: u.faceBlurEnabled,
+    hideExactLocation: u.hideExactLocation,
+    tier: u.tier,
+  };
+}
+
+export function toPublicUser(u: UserRecord, token: string): PublicUser {
+  return {
+    ...toSessionUser(u),
+    isAuthenticated: true,
+    token,
+    createdAt: u.createdAt,
+    displayName: u.displayName,
+    bio: u.bio,
+    language: u.language,
+    notificationsEnabled: u.notificationsEnabled,
+    avatarUrl: u.avatarUrl,
+  };
 }

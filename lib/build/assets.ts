@@ -133,15 +133,23 @@ export async function buildAssets(): Promise<Manifest> {
       join(ROOT, input),
     );
   }
+  const outputs = result.metafile.outputs;
   const url = (out: string) => "/build/" + relative(outdir, join(ROOT, out));
-  for (const [out, meta] of Object.entries(result.metafile.outputs)) {
+  // Every chunk an entry needs before it runs, transitively, so the page can preload them all
+  // at once instead of discovering them one level at a time.
+  const staticImports = (out: string, seen = new Set<string>()): Set<string> => {
+    for (const i of outputs[out]?.imports ?? []) {
+      if (i.kind !== "import-statement" || seen.has(i.path)) continue;
+      seen.add(i.path);
+      staticImports(i.path, seen);
+    }
+    return seen;
+  };
+  for (const [out, meta] of Object.entries(outputs)) {
     if (out.endsWith(".css") && meta.entryPoint) manifest.css = url(out);
     const island = meta.entryPoint?.startsWith("island:") ? meta.entryPoint.slice(7) : null;
     if (island) {
-      manifest.islands[island] = {
-        file: url(out),
-        imports: meta.imports.filter((i) => i.kind === "import-statement").map((i) => url(i.path)),
-      };
+      manifest.islands[island] = { file: url(out), imports: [...staticImports(out)].map(url) };
     }
   }
   await publish(outdir, manifest);

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { AppDeps, AppEnv } from "../context.ts";
+import type { AppDeps, AppEnv } from "../context.tsx";
 import { kvRoundTrip } from "../../kv/db.ts";
 
 export function healthApi(deps: AppDeps) {

@@ -1,7 +1,7 @@
 // /auth: login, register, forgot password, success tabs (SPEC section 2, Auth).
 import { Hono } from "hono";
-import type { AppDeps, AppEnv } from "../context.ts";
-import { page } from "../context.ts";
+import type { AppDeps, AppEnv } from "../context.tsx";
+import { page } from "../context.tsx";
 import { Island } from "../../lib/render/island.tsx";
 import type { AuthTab } from "../../lib/auth/rules.ts";
 

@@ -1,7 +1,7 @@
 // Terms of Service (12 sections) and Privacy Policy (14 sections), Back to /profile.
 import { Hono } from "hono";
-import type { AppDeps, AppEnv } from "../context.ts";
-import { page } from "../context.ts";
+import type { AppDeps, AppEnv } from "../context.tsx";
+import { page } from "../context.tsx";
 import { TermsSections } from "../../components/legal/TermsOfService.tsx";
 import { PrivacySections } from "../../components/legal/PrivacyPolicy.tsx";
 

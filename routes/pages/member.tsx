@@ -1,8 +1,13 @@
 // Pages for signed-in members. Guests asking for any PROTECTED_PATHS are redirected to /auth (303)
 // by the app before these handlers run.
 import { Hono } from "hono";
-import type { AppDeps, AppEnv } from "../context.ts";
-import { page } from "../context.ts";
+import type { AppDeps, AppEnv } from "../context.tsx";
+import { page } from "../context.tsx";
+import { Island } from "../../lib/render/island.tsx";
+import { toPublicUser } from "../../lib/auth/types.ts";
+import { publicToken } from "../../lib/auth/session.ts";
+import { getFilters } from "../../kv/filters.ts";
+import { Discover } from "../../components/Discover.tsx";
 
 export const PROTECTED_PATHS = [
   "/connecting",
@@ -22,6 +27,31 @@ export const PROTECTED_PATHS = [
 
 export function memberPages(deps: AppDeps) {
   const app = new Hono<AppEnv>();
+
+  // The home screen of a signed-in member (guests get the welcome screen before this runs).
+  app.get("/", async (c) => {
+    const user = c.get("user")!;
+    const filters = await getFilters(deps.kv, user.id);
+    return page(c, deps, {
+      title: "Discover",
+      body: <Discover filters={filters} username={user.username} />,
+    });
+  });
+
+  app.get("/profile", (c) => {
+    const record = c.get("userRecord")!;
+    const session = c.get("session")!;
+    return page(c, deps, {
+      title: "Profile",
+      back: "/",
+      body: (
+        <div class="narrow">
+          <h1 class="page-title">Your profile</h1>
+          <Island name="ProfilePage" props={{ user: toPublicUser(record, publicToken(session)) }} />
+        </div>
+      ),
+    });
+  });
 
   // /live-match is not protected (SPEC route table): without a live session it says so.
   app.get("/live-match", (c) =>

@@ -1,7 +1,7 @@
 // Public pages: welcome, test-welcome, the start/test page, the fallback screen.
 import { Hono } from "hono";
-import type { AppContext, AppDeps, AppEnv } from "../context.ts";
-import { page } from "../context.ts";
+import type { AppContext, AppDeps, AppEnv } from "../context.tsx";
+import { page } from "../context.tsx";
 import { WelcomeScreen } from "../../components/WelcomeScreen.tsx";
 import { Logo } from "../../components/Logo.tsx";
 import { Icon } from "../../components/Icon.tsx";

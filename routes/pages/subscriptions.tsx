@@ -1,7 +1,7 @@
 // /subscriptions: Back to /, one card per tier, 'Why Choose Premium?'.
 import { Hono } from "hono";
-import type { AppDeps, AppEnv } from "../context.ts";
-import { page } from "../context.ts";
+import type { AppDeps, AppEnv } from "../context.tsx";
+import { page } from "../context.tsx";
 import { TIER_ORDER, tierPriceLabel, TIERS } from "../../lib/constants.ts";
 
 const SHOWN_FEATURES = 3;

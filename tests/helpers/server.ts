@@ -24,7 +24,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   });
   const kv = await openKv(config.kvPath);
   const assets = await ensureBuilt();
-  const app = createApp({ config, kv, assets });
+  const app = await createApp({ config, kv, assets });
   const ac = new AbortController();
   const server = Deno.serve(
     { port: 0, hostname: "127.0.0.1", signal: ac.signal, onListen: () => {} },

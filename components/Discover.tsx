@@ -1,0 +1,64 @@
+// Discover (SPEC section 2): Start POV Connection, the connection-preference summary, interests
+// (up to 6 hashtags, then '+N more') and the 'Popular this week' chips.
+import { POPULAR_HASHTAGS } from "../lib/constants.ts";
+import type { Filters } from "../kv/filters.ts";
+import { Icon } from "./Icon.tsx";
+
+const PREFERENCE_TEXT: Record<Filters["locationPreference"], string> = {
+  global: "Global: match with anyone in the world",
+  continent: "Continent: match with people in the chosen place",
+  country: "Country: match with people in the chosen place",
+  city: "City: match with people in your city",
+  nearby: "Nearby: match within 25km",
+};
+
+export function preferenceSummary(f: Filters): string {
+  if (f.locationPreference === "country" && f.countryPreference) {
+    return `Country: ${f.countryPreference}`;
+  }
+  if (f.locationPreference === "continent" && f.continentPreference) {
+    return `Continent: ${f.continentPreference}`;
+  }
+  return PREFERENCE_TEXT[f.locationPreference];
+}
+
+export function Discover({ filters, username }: { filters: Filters; username: string }) {
+  const shown = filters.hashtags.slice(0, 6);
+  const more = filters.hashtags.length - shown.length;
+  return (
+    <div class="discover stack">
+      <section class="hero discover-hero" aria-labelledby="discover-title">
+        <h1 id="discover-title" class="hero-title">Hi {username}, where to next?</h1>
+        <p class="hero-subtitle">
+          Meet a stranger's point of view for 30 seconds. Point your rear camera at where you are.
+        </p>
+        <a class="button button-primary button-large" href="/connecting">
+          <Icon name="video" /> Start POV Connection
+        </a>
+      </section>
+      <section class="card" aria-labelledby="pref-title">
+        <div class="card-head">
+          <h2 id="pref-title" class="card-title">Connection preference</h2>
+          <a class="header-link" href="/filters">Edit</a>
+        </div>
+        <p class="muted">{preferenceSummary(filters)}</p>
+      </section>
+      <section class="card" aria-labelledby="interests-title">
+        <div class="card-head">
+          <h2 id="interests-title" class="card-title">Your interests</h2>
+          <a class="header-link" href="/hashtags">Edit</a>
+        </div>
+        <ul class="chip-list">
+          {shown.map((t) => <li key={t} class="chip">#{t}</li>)}
+          {more > 0 && <li class="chip chip-more">+{more} more</li>}
+        </ul>
+      </section>
+      <section class="card" aria-labelledby="popular-title">
+        <h2 id="popular-title" class="card-title">Popular this week</h2>
+        <ul class="chip-list">
+          {POPULAR_HASHTAGS.map((t) => <li key={t} class="chip">#{t}</li>)}
+        </ul>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,185 @@
+// Members in KV: the record, its unique username and email indexes, and their invitations.
+import { keys } from "./keys.ts";
+import type { UserRecord } from "../lib/auth/types.ts";
+import { INVITATIONS_PER_MEMBER, newInvitationCode } from "../lib/auth/invitation_code.ts";
+
+export interface Invitation {
+  code: string;
+  ownerId: string | null;
+  createdAt: string;
+  usedBy?: string;
+  usedAt?: string;
+}
+
+export type CreateUserResult =
+  | { ok: true; user: UserRecord; codes: string[] }
+  | { ok: false; reason: "username_taken" | "email_taken" | "invalid_invitation" };
+
+export async function getUser(kv: Deno.Kv, id: string): Promise<UserRecord | null> {
+  const entry = await kv.get<UserRecord>(keys.user(id));
+  return entry.value && !entry.value.deletedAt ? entry.value : null;
+}
+
+export async function getUserEntry(kv: Deno.Kv, id: string) {
+  return await kv.get<UserRecord>(keys.user(id));
+}
+
+export async function findUserByUsername(kv: Deno.Kv, username: string) {
+  const id = await kv.get<string>(keys.userByUsername(username.toLowerCase()));
+  return id.value ? await getUser(kv, id.value) : null;
+}
+
+export async function findUserByEmail(kv: Deno.Kv, email: string) {
+  const id = await kv.get<string>(keys.userByEmail(email.toLowerCase()));
+  return id.value ? await getUser(kv, id.value) : null;
+}
+
+/** By username or email: an identifier with an @ is an email. */
+export async function findUserByIdentifier(kv: Deno.Kv, identifier: string) {
+  const id = identifier.trim();
+  return id.includes("@") ? await findUserByEmail(kv, id) : await findUserByUsername(kv, id);
+}
+
+/**
+ * Creates a member in one atomic commit: the username and email must still be free and the
+ * invitation still unused. The new member gets their own invitation codes in the same commit.
+ * Of any number of racing registrations for one username, email or code, exactly one wins.
+ */
+export async function createUserWithInvitation(
+  kv: Deno.Kv,
+  user: UserRecord,
+  invitationCode: string | null,
+): Promise<CreateUserResult> {
+  const invitationEntry = invitationCode
+    ? await kv.get<Invitation>(keys.invitation(invitationCode))
+    : null;
+  if (invitationEntry && (!invitationEntry.value || invitationEntry.value.usedBy)) {
+    return { ok: false, reason: "invalid_invitation" };
+  }
+  const codes = Array.from({ length: INVITATIONS_PER_MEMBER }, newInvitationCode);
+  const now = user.createdAt;
+  const record: UserRecord = {
+    ...user,
+    invitedBy: invitationEntry?.value?.ownerId ?? null,
+    invitationCode: invitationCode,
+  };
+  const op = kv.atomic()
+    .check({ key: keys.user(user.id), versionstamp: null })
+    .check({ key: keys.userByUsername(user.username.toLowerCase()), versionstamp: null })
+    .check({ key: keys.userByEmail(user.email.toLowerCase()), versionstamp: null })
+    .set(keys.user(user.id), record)
+    .set(keys.userByUsername(user.username.toLowerCase()), user.id)
+    .set(keys.userByEmail(user.email.toLowerCase()), user.id);
+  if (invitationEntry?.value) {
+    op.check(invitationEntry).set(
+      keys.invitation(invitationEntry.value.code),
+      {
+        ...invitationEntry.value,
+        usedBy: user.id,
+        usedAt: now,
+      } satisfies Invitation,
+    );
+  }
+  for (const code of codes) {
+    op.check({ key: keys.invitation(code), versionstamp: null })
+      .set(keys.invitation(code), { code, ownerId: user.id, createdAt: now } satisfies Invitation)
+      .set(keys.invitationByOwner(user.id, code), true);
+  }
+  const result = await op.commit();
+  if (result.ok) return { ok: true, user: record, codes };
+
+  // Find out which check lost, for a precise answer.
+  const [byName, byEmail, inv] = await kv.getMany<[string, string, Invitation]>([
+    keys.userByUsername(user.username.toLowerCase()),
+    keys.userByEmail(user.email.toLowerCase()),
+    keys.invitation(invitationCode ?? "-"),
+  ]);
+  if (byName.value) return { ok: false, reason: "username_taken" };
+  if (byEmail.value) return { ok: false, reason: "email_taken" };
+  if (invitationCode && (!inv.value || inv.value.usedBy)) {
+    return { ok: false, reason: "invalid_invitation" };
+  }
+  // A freshly generated code collided (1 in 32^10) or the id did: try once more.
+  return await createUserWithInvitation(kv, { ...user, id: crypto.randomUUID() }, invitationCode);
+}
+
+/** Creates n unused invitation codes owned by a member (or by nobody, for the operator). */
+export async function createInvitations(
+  kv: Deno.Kv,
+  ownerId: string | null,
+  n: number,
+): Promise<string[]> {
+  const codes: string[] = [];
+  while (codes.length < n) {
+    const code = newInvitationCode();
+    const op = kv.atomic().check({ key: keys.invitation(code), versionstamp: null })
+      .set(
+        keys.invitation(code),
+        {
+          code,
+          ownerId,
+          createdAt: new Date().toISOString(),
+        } satisfies Invitation,
+      );
+    if (ownerId) op.set(keys.invitationByOwner(ownerId, code), true);
+    if ((await op.commit()).ok) codes.push(code);
+  }
+  return codes;
+}
+
+export async function getInvitation(kv: Deno.Kv, code: string) {
+  return (await kv.get<Invitation>(keys.invitation(code))).value;
+}
+
+export async function listInvitationsOf(kv: Deno.Kv, ownerId: string): Promise<Invitation[]> {
+  const codes: string[] = [];
+  for await (const e of kv.list({ prefix: keys.invitationsByOwnerPrefix(ownerId) })) {
+    codes.push(String(e.key[2]));
+  }
+  const out: Invitation[] = [];
+  for (let i = 0; i < codes.length; i += 10) {
+    const entries = await kv.getMany<Invitation[]>(codes.slice(i, i + 10).map(keys.invitation));
+    for (const e of entries) if (e.value) out.push(e.value);
+  }
+  return out.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.code.localeCompare(b.code));
+}
+
+export type UpdateResult =
+  | { ok: true; user: UserRecord }
+  | { ok: false; reason: "not_found" | "username_taken" | "email_taken" | "conflict" };
+
+/**
+ * Read-modify-write of a member, moving the username and email indexes when those change.
+ * Retries a few times when another write got in between.
+ */
+export async function updateUser(
+  kv: Deno.Kv,
+  id: string,
+  change: (u: UserRecord) => UserRecord,
+): Promise<UpdateResult> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const entry = await kv.get<UserRecord>(keys.user(id));
+    if (!entry.value || entry.value.deletedAt) return { ok: false, reason: "not_found" };
+    const before = entry.value;
+    const after = change(before);
+    const op = kv.atomic().check(entry).set(keys.user(id), after);
+    const oldName = before.username.toLowerCase(), newName = after.username.toLowerCase();
+    const oldEmail = before.email.toLowerCase(), newEmail = after.email.toLowerCase();
+    if (oldName !== newName) {
+      op.check({ key: keys.userByUsername(newName), versionstamp: null })
+        .delete(keys.userByUsername(oldName)).set(keys.userByUsername(newName), id);
+    }
+    if (oldEmail !== newEmail) {
+      op.check({ key: keys.userByEmail(newEmail), versionstamp: null })
+        .delete(keys.userByEmail(oldEmail)).set(keys.userByEmail(newEmail), id);
+    }
+    if ((await op.commit()).ok) return { ok: true, user: after };
+    if (oldName !== newName && (await kv.get(keys.userByUsername(newName))).value) {
+      return { ok: false, reason: "username_taken" };
+    }
+    if (oldEmail !== newEmail && (await kv.get(keys.userByEmail(newEmail))).value) {
+      return { ok: false, reason: "email_taken" };
+    }
+  }
+  return { ok: false, reason: "conflict" };
+}

@@ -1,0 +1,55 @@
+// Start-up bootstrap of the administrator named by ADMIN_EMAIL + ADMIN_PASSWORD. The role lives
+// on the server record; the client is never trusted with it.
+import type { Config } from "../config.ts";
+import { hashPassword, verifyPassword } from "./password.ts";
+import {
+  createUserWithInvitation,
+  findUserByEmail,
+  findUserByUsername,
+  updateUser,
+} from "../../kv/users.ts";
+import type { UserRecord } from "./types.ts";
+
+export async function bootstrapAdmin(kv: Deno.Kv, config: Config): Promise<UserRecord | null> {
+  if (!config.admin) return null;
+  const { email, password } = config.admin;
+  const existing = await findUserByEmail(kv, email);
+  if (existing) {
+    const samePassword = await verifyPassword(password, existing.passwordHash);
+    const passwordHash = samePassword ? existing.passwordHash : await hashPassword(password);
+    const result = await updateUser(kv, existing.id, (u) => ({
+      ...u,
+      role: "admin",
+      emailVerified: true,
+      passwordHash,
+    }));
+    return result.ok ? result.user : null;
+  }
+  let username = "admin";
+  while (await findUserByUsername(kv, username)) {
+    username = `admin_${crypto.randomUUID().slice(0, 6).replace(/-/g, "")}`;
+  }
+  const now = new Date().toISOString();
+  const result = await createUserWithInvitation(kv, {
+    id: crypto.randomUUID(),
+    username,
+    email,
+    passwordHash: await hashPassword(password),
+    role: "admin",
+    emailVerified: true,
+    createdAt: now,
+    displayName: "Administrator",
+    bio: "",
+    location: "",
+    language: "en",
+    faceBlurEnabled: true,
+    hideExactLocation: true,
+    notificationsEnabled: true,
+    avatarUrl: null,
+    tier: "free",
+    invitedBy: null,
+    invitationCode: null,
+    ageConfirmedAt: now,
+  }, null);
+  return result.ok ? result.user : null;
+}

@@ -1,0 +1,81 @@
+// Email: one interface, two real providers. `outbox` keeps each message in KV (listed at
+// /dev/outbox outside production) and prints it; `resend` sends through the Resend HTTP API.
+import { Resend } from "resend";
+import type { Config } from "../config.ts";
+import { keys } from "../../kv/keys.ts";
+
+export interface EmailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface StoredEmail extends EmailMessage {
+  id: string;
+  from: string;
+  sentAt: string;
+}
+
+export interface EmailSender {
+  readonly name: "outbox" | "resend";
+  send(message: EmailMessage): Promise<void>;
+}
+
+const OUTBOX_TTL_MS = 7 * 24 * 3600_000;
+
+export class OutboxSender implements EmailSender {
+  readonly name = "outbox";
+  constructor(private kv: Deno.Kv, private from: string, private print = true) {}
+
+  async send(message: EmailMessage) {
+    // Time-ordered ids, so the newest message lists last.
+    const id = `${Date.now().toString().padStart(15, "0")}-${crypto.randomUUID().slice(0, 8)}`;
+    const stored: StoredEmail = {
+      ...message,
+      id,
+      from: this.from,
+      sentAt: new Date().toISOString(),
+    };
+    await this.kv.set(keys.outbox(id), stored, { expireIn: OUTBOX_TTL_MS });
+    if (this.print) {
+      console.log(`[outbox] to ${message.to}: ${message.subject}\n${message.text}\n`);
+    }
+  }
+}
+
+export class ResendSender implements EmailSender {
+  readonly name = "resend";
+  private client: Resend;
+  constructor(apiKey: string, private from: string) {
+    this.client = new Resend(apiKey);
+  }
+
+  async send(message: EmailMessage) {
+    const { error } = await this.client.emails.send({
+      from: this.from,
+      to: [message.to],
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+    });
+    if (error) throw new Error(`Resend refused the message: ${error.message}`);
+  }
+}
+
+export function createEmailSender(kv: Deno.Kv, config: Config): EmailSender {
+  if (config.email.provider === "resend") {
+    return new ResendSender(config.email.resendApiKey!, config.email.from);
+  }
+  return new OutboxSender(kv, config.email.from, config.env !== "test");
+}
+
+export async function listOutbox(kv: Deno.Kv, limit = 100): Promise<StoredEmail[]> {
+  const out: StoredEmail[] = [];
+  for await (
+    const e of kv.list<StoredEmail>({ prefix: keys.outboxPrefix() }, { reverse: true, limit })
+  ) {
+    out.push(e.value);
+  }
+  return out;
+}

@@ -1,0 +1,15 @@
+// Background work of a server instance: the KV queue listener for scheduled account purges, and
+// an hourly sweep that any instance may run (idempotent) in case a queue message was lost.
+import { isPurgeMessage, purgeAccount, purgeSweep } from "./auth/deletion.ts";
+
+const SWEEP_EVERY_MS = 3600_000;
+
+export function startJobs(kv: Deno.Kv): () => void {
+  kv.listenQueue(async (msg) => {
+    if (isPurgeMessage(msg)) await purgeAccount(kv, msg.userId);
+  }).catch((err) => console.error("queue listener stopped:", err));
+  const sweep = () => purgeSweep(kv).catch((err) => console.error("purge sweep failed:", err));
+  sweep();
+  const timer = setInterval(sweep, SWEEP_EVERY_MS);
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,79 @@
+// `deno task build`: builds the islands and the stylesheet, then prints the JavaScript (gzip)
+// each page ships. Pages are rendered by the real app, as a guest and as a signed-in member.
+import { gzipSync } from "node:zlib";
+import { join } from "node:path";
+import { buildAssets, ROOT, stopBuilder } from "../lib/build/assets.ts";
+import { testConfig } from "../lib/config.ts";
+import { openKv } from "../kv/db.ts";
+import { createApp } from "../routes/app.tsx";
+import { PROTECTED_PATHS } from "../routes/pages/member.tsx";
+import { signInCookie } from "./sign_in.ts";
+
+const quiet = Deno.args.includes("--quiet");
+const started = performance.now();
+const assets = await buildAssets();
+await stopBuilder();
+console.log(
+  `Built ${assets.islandNames.length} islands and ${assets.css} in ${
+    Math.round(performance.now() - started)
+  } ms`,
+);
+if (quiet) Deno.exit(0);
+
+const kv = await openKv(":memory:");
+const app = await createApp({ config: testConfig(), kv, assets });
+const memberCookie = await signInCookie(kv);
+
+const GUEST_PAGES = [
+  "/",
+  "/welcome",
+  "/test-welcome",
+  "/test",
+  "/auth",
+  "/terms-of-service",
+  "/privacy-policy",
+  "/subscriptions",
+  "/live-match",
+  "/simple",
+  "/no-such-page",
+];
+
+const gzipCache = new Map<string, number>();
+async function gzipSize(url: string): Promise<number> {
+  if (!gzipCache.has(url)) {
+    const bytes = await Deno.readFile(join(ROOT, "static", url));
+    gzipCache.set(url, gzipSync(bytes, { level: 9 }).length);
+  }
+  return gzipCache.get(url)!;
+}
+
+async function pageJs(path: string, cookie?: string) {
+  const res = await app.request(path, { headers: cookie ? { cookie } : {} });
+  const html = await res.text();
+  const urls = new Set<string>();
+  for (const m of html.matchAll(/<script type="module" src="([^"]+)"/g)) urls.add(m[1]);
+  for (const m of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) urls.add(m[1]);
+  let total = 0;
+  for (const u of urls) total += await gzipSize(u);
+  return { status: res.status, total, files: urls.size };
+}
+
+const rows: string[][] = [];
+for (const path of GUEST_PAGES) {
+  const r = await pageJs(path);
+  rows.push([path, "guest", String(r.status), String(r.files), (r.total / 1024).toFixed(1)]);
+}
+if (memberCookie) {
+  for (const path of ["/", ...PROTECTED_PATHS]) {
+    const r = await pageJs(path, memberCookie);
+    rows.push([path, "member", String(r.status), String(r.files), (r.total / 1024).toFixed(1)]);
+  }
+}
+kv.close();
+
+const head = ["page", "as", "status", "js files", "js KB gzip"];
+const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+const line = (r: string[]) => r.map((c, i) => c.padEnd(widths[i])).join("  ");
+console.log("\nJavaScript per page (gzip, everything the page loads before it runs):");
+console.log(line(head));
+for (const r of rows) console.log(line(r));

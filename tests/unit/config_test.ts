@@ -1,0 +1,164 @@
+// Configuration: the defaults a fresh checkout runs with, and the one clear error an operator gets
+// for each bad environment value (Foundation: config validated once at start-up).
+import assert from "node:assert/strict";
+import { fileURLToPath } from "node:url";
+import { type Config, ConfigError, loadConfig } from "../../lib/config.ts";
+
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+
+/** A production environment that loadConfig accepts; each strictness test removes one piece. */
+const PRODUCTION_OK: Record<string, string> = {
+  APP_ENV: "production",
+  SESSION_SECRET: "s".repeat(40),
+  PUBLIC_URL: "https://glimpse.example.test",
+  KV_PATH: "./data/prod.kv",
+  RESEND_API_KEY: "re_test_123",
+  RATE_LIMITS: "on",
+};
+
+/** Runs loadConfig expecting a ConfigError; returns it. */
+function configError(env: Record<string, string | undefined>): ConfigError {
+  let config: Config | undefined;
+  try {
+    config = loadConfig(env);
+  } catch (err) {
+    assert.ok(err instanceof ConfigError, `expected ConfigError, got ${err}`);
+    return err;
+  }
+  throw new assert.AssertionError({
+    message: `expected a ConfigError for ${JSON.stringify(env)}, got config for env ${config.env}`,
+  });
+}
+
+function assertNames(err: ConfigError, variable: string) {
+  assert.equal(err.variable, variable);
+  assert.match(err.message, new RegExp(`^Invalid configuration: ${variable} \\S`));
+  // One line, so it reads as one line in a log.
+  assert.ok(!err.message.includes("\n"), `message spans lines: ${err.message}`);
+}
+
+Deno.test("config: an empty environment gives the documented defaults", () => {
+  const config = loadConfig({});
+  assert.equal(config.port, 8000);
+  assert.equal(config.kvPath, "./data/glimpse.kv");
+  assert.equal(config.env, "development");
+  assert.equal(config.production, false);
+  assert.equal(config.email.provider, "outbox");
+  assert.equal(config.rateLimits, true);
+  assert.equal(config.admin, undefined);
+});
+
+Deno.test("config: blank values count as unset and fall back to the defaults", () => {
+  const config = loadConfig({ PORT: "", KV_PATH: "  ", APP_ENV: "" });
+  assert.equal(config.port, 8000);
+  assert.equal(config.kvPath, "./data/glimpse.kv");
+  assert.equal(config.env, "development");
+});
+
+Deno.test("config: good values are taken as given", () => {
+  const config = loadConfig({
+    PORT: "9123",
+    APP_ENV: "test",
+    KV_PATH: ":memory:",
+    RATE_LIMITS: "off",
+    ADMIN_EMAIL: "Boss@Example.test",
+    ADMIN_PASSWORD: "secret1",
+    ICE_SERVERS: '[{"urls":"stun:stun.example.test:3478"}]',
+    SUPPORT_EMAIL: "help@example.test",
+  });
+  assert.equal(config.port, 9123);
+  assert.equal(config.env, "test");
+  assert.equal(config.kvPath, ":memory:");
+  assert.equal(config.rateLimits, false);
+  assert.deepEqual(config.admin, { email: "boss@example.test", password: "secret1" });
+  assert.deepEqual(config.ice.servers, [{ urls: "stun:stun.example.test:3478" }]);
+  assert.equal(config.legal.supportEmail, "help@example.test");
+});
+
+const BAD_VALUES: { env: Record<string, string>; variable: string }[] = [
+  { env: { PORT: "abc" }, variable: "PORT" },
+  { env: { PORT: "70000" }, variable: "PORT" },
+  { env: { PORT: "-1" }, variable: "PORT" },
+  { env: { PORT: "80.5" }, variable: "PORT" },
+  { env: { APP_ENV: "staging" }, variable: "APP_ENV" },
+  { env: { RATE_LIMITS: "maybe" }, variable: "RATE_LIMITS" },
+  { env: { ADMIN_EMAIL: "not-an-email", ADMIN_PASSWORD: "secret1" }, variable: "ADMIN_EMAIL" },
+  { env: { ICE_SERVERS: "notjson" }, variable: "ICE_SERVERS" },
+  { env: { ICE_SERVERS: '{"urls":"stun:x"}' }, variable: "ICE_SERVERS" },
+  { env: { EMAIL_PROVIDER: "resend" }, variable: "RESEND_API_KEY" },
+  { env: { EMAIL_PROVIDER: "carrier-pigeon" }, variable: "EMAIL_PROVIDER" },
+  { env: { SUPPORT_EMAIL: "nobody" }, variable: "SUPPORT_EMAIL" },
+];
+
+for (const { env, variable } of BAD_VALUES) {
+  Deno.test(`config: ${JSON.stringify(env)} is refused, naming ${variable}`, () => {
+    assertNames(configError(env), variable);
+  });
+}
+
+Deno.test("config: ADMIN_EMAIL without ADMIN_PASSWORD is refused, naming both", () => {
+  const err = configError({ ADMIN_EMAIL: "boss@example.test" });
+  assertNames(err, "ADMIN_PASSWORD");
+  assert.match(err.message, /ADMIN_EMAIL/);
+});
+
+Deno.test("config: ADMIN_PASSWORD without ADMIN_EMAIL is refused, naming ADMIN_EMAIL", () => {
+  assertNames(configError({ ADMIN_PASSWORD: "secret1" }), "ADMIN_EMAIL");
+});
+
+Deno.test("config: a complete production environment is accepted", () => {
+  const config = loadConfig(PRODUCTION_OK);
+  assert.equal(config.production, true);
+  assert.equal(config.email.provider, "resend");
+  assert.equal(config.rateLimits, true);
+  assert.equal(config.publicUrl, "https://glimpse.example.test");
+});
+
+Deno.test("config: production without SESSION_SECRET is refused, naming SESSION_SECRET", () => {
+  assertNames(configError({ ...PRODUCTION_OK, SESSION_SECRET: undefined }), "SESSION_SECRET");
+});
+
+Deno.test("config: production refuses RATE_LIMITS=off", () => {
+  assertNames(configError({ ...PRODUCTION_OK, RATE_LIMITS: "off" }), "RATE_LIMITS");
+});
+
+Deno.test("config: production refuses a plain-http PUBLIC_URL", () => {
+  assertNames(
+    configError({ ...PRODUCTION_OK, PUBLIC_URL: "http://glimpse.example.test" }),
+    "PUBLIC_URL",
+  );
+});
+
+Deno.test("config: production refuses an in-memory KV", () => {
+  assertNames(configError({ ...PRODUCTION_OK, KV_PATH: ":memory:" }), "KV_PATH");
+});
+
+Deno.test("config: production defaults to the resend provider, which needs a key", () => {
+  assertNames(configError({ ...PRODUCTION_OK, RESEND_API_KEY: undefined }), "RESEND_API_KEY");
+});
+
+Deno.test("config: starting main.ts with PORT=notaport exits non-zero with one stderr line naming PORT", async () => {
+  // Only what deno itself needs to find its cache, so the result does not depend on the caller's
+  // environment; PORT is the one bad value.
+  const env: Record<string, string> = { PORT: "notaport", NO_COLOR: "1" };
+  for (const key of ["PATH", "HOME", "DENO_DIR", "XDG_CACHE_HOME", "TMPDIR"]) {
+    const value = Deno.env.get(key);
+    if (value !== undefined) env[key] = value;
+  }
+  const output = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", "main.ts"],
+    cwd: ROOT,
+    env,
+    clearEnv: true,
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const stderr = new TextDecoder().decode(output.stderr);
+  const stdout = new TextDecoder().decode(output.stdout);
+  assert.notEqual(output.code, 0, `main.ts exited 0; stdout: ${stdout}`);
+  const lines = stderr.split("\n").filter((l) => l.trim() !== "");
+  assert.equal(lines.length, 1, `expected one stderr line, got:\n${stderr}`);
+  assert.match(lines[0], /^Invalid configuration: PORT /);
+  // It stopped before serving anything.
+  assert.doesNotMatch(stdout, /on http:\/\/localhost/);
+});
