@@ -1,0 +1,4 @@
+// `deno task bench`: every benchmark, printing figures.
+import { benchAccounts } from "./accounts.ts";
+
+await benchAccounts();
