@@ -32,7 +32,7 @@ export async function createApp(base: AppBase) {
   const app = new Hono<AppEnv>();
 
   app.use("*", securityHeaders(deps.config.production));
-  app.get("/build/*", serveDir("/build/", BUILD_DIR, IMMUTABLE));
+  app.get("/build/*", serveDir("/build/", BUILD_DIR, IMMUTABLE, new Set(["manifest.json"])));
   app.get("/static/*", serveDir("/static/", join(ROOT, "static"), SHORT_CACHE));
   app.route("/", healthApi(deps));
 

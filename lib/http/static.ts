@@ -25,12 +25,22 @@ export function serveDir(
   urlPrefix: string,
   dir: string,
   cacheControl: string,
+  /** Files below the folder that are never served (e.g. the build manifest). */
+  hidden: Set<string> = new Set(),
 ): MiddlewareHandler {
   const root = normalize(dir);
   return async (c, next) => {
-    const rel = decodeURIComponent(c.req.path.slice(urlPrefix.length));
+    let rel: string;
+    try {
+      rel = decodeURIComponent(c.req.path.slice(urlPrefix.length));
+    } catch {
+      return next(); // a malformed %-escape names no file
+    }
     const file = normalize(join(root, rel));
-    if (!file.startsWith(root + sep) || rel.split("/").some((p) => p.startsWith("."))) {
+    if (
+      !file.startsWith(root + sep) || rel.split("/").some((p) => p.startsWith(".")) ||
+      hidden.has(rel)
+    ) {
       return next();
     }
     try {

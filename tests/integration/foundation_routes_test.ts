@@ -503,7 +503,7 @@ Deno.test({
 });
 
 Deno.test({
-  name: "BUG lib/http/static.ts: a malformed %-escape in a /static or /build path is a 500",
+  name: "a malformed %-escape in a /static or /build path is a 404, not a 500",
   sanitizeResources: false,
   sanitizeOps: false,
   async fn() {
@@ -522,7 +522,7 @@ Deno.test({
 });
 
 Deno.test({
-  name: "BUG routes/app.tsx: /build/manifest.json (not content-hashed) is served as immutable",
+  name: "/build/manifest.json is for the server only: not served",
   sanitizeResources: false,
   sanitizeOps: false,
   async fn() {
@@ -533,7 +533,7 @@ Deno.test({
       // The manifest changes with every build and lists the project's source files; it is for the
       // server only. Either it is not served, or at least not cached forever.
       assert.ok(
-        res.status === 404 || !/immutable/.test(res.headers.get("cache-control") ?? ""),
+        res.status === 404,
         `manifest.json: ${res.status} ${res.headers.get("cache-control")}`,
       );
     } finally {
