@@ -1,7 +1,7 @@
 // Discover (SPEC section 2): Start POV Connection, the connection-preference summary, interests
 // (up to 6 hashtags, then '+N more') and the 'Popular this week' chips.
 import { POPULAR_HASHTAGS } from "../lib/constants.ts";
-import type { Filters } from "../kv/filters.ts";
+import type { Filters } from "../lib/filters.ts";
 import { Icon } from "./Icon.tsx";
 
 const PREFERENCE_TEXT: Record<Filters["locationPreference"], string> = {

@@ -3,6 +3,7 @@ import type { JSX } from "react";
 import { apiRequest } from "../lib/client/api.ts";
 import { toast } from "../lib/client/toast.ts";
 import { resizeImage } from "../lib/client/image.ts";
+import { locateMe, LocationError } from "../lib/client/location.ts";
 import { AUTH_TEXT, validateReset } from "../lib/auth/rules.ts";
 import { LANGUAGE_NAMES, PROFILE_TEXT, splitLocation } from "../lib/profile.ts";
 import type { PublicUser } from "../lib/auth/types.ts";
@@ -44,6 +45,26 @@ export default function ProfilePage({ user: initial }: ProfilePageProps) {
   const initialPlace = splitLocation(initial.location);
   const [country, setCountry] = useState(initialPlace.country);
   const [city, setCity] = useState(initialPlace.city);
+  const [locating, setLocating] = useState(false);
+
+  async function useMyLocation() {
+    setLocating(true);
+    try {
+      const place = await locateMe();
+      setCountry(place.country);
+      setCity(place.city);
+      setUser((u) => ({ ...u, location: place.location }));
+      setError("");
+      toast({ title: "Location updated", description: place.location, variant: "success" });
+    } catch (err) {
+      toast({
+        title: err instanceof LocationError ? err.message : "Failed to get location",
+        variant: "destructive",
+      });
+    } finally {
+      setLocating(false);
+    }
+  }
 
   useEffect(() => {
     if (!saved) return;
@@ -260,6 +281,18 @@ export default function ProfilePage({ user: initial }: ProfilePageProps) {
                 />
               </label>
             </div>
+            <button
+              type="button"
+              class="button button-secondary button-small locate-button"
+              onClick={useMyLocation}
+              disabled={locating}
+            >
+              {locating ? "Locating..." : "Use my current location"}
+            </button>
+            <p class="muted small">
+              Your exact position never leaves our server: we keep only the city, the country and an
+              area of about 2 km.
+            </p>
             <label class="field">
               <span>Language</span>
               <select name="language" defaultValue={user.language}>

@@ -26,6 +26,13 @@ export const keys = {
 
   avatar: (userId: string) => ["avatars", userId] as const,
   filters: (userId: string) => ["filters", userId] as const,
+  location: (userId: string) => ["locations", userId] as const,
+  /** scope: a continent, or "all". */
+  hashtagUse: (day: string, scope: string, tag: string) =>
+    ["hashtag_use", day, scope, tag] as const,
+  hashtagUsePrefix: (day: string, scope: string) => ["hashtag_use", day, scope] as const,
+  presence: (userId: string) => ["presence", userId] as const,
+  presencePrefix: () => ["presence"] as const,
   blocksPrefix: (userId: string) => ["blocks", userId] as const,
 
   purgeDue: (dueAt: number, userId: string) => ["purge_due", dueAt, userId] as const,

@@ -16,6 +16,7 @@ import { authPages } from "./pages/auth.tsx";
 import { memberPages, PROTECTED_PATHS } from "./pages/member.tsx";
 import { WelcomeScreen } from "../components/WelcomeScreen.tsx";
 import { accountApi } from "./api/account.ts";
+import { filtersApi, presenceMiddleware } from "./api/filters.ts";
 import { Sessions } from "../lib/auth/session.ts";
 import { toSessionUser } from "../lib/auth/types.ts";
 import { createEmailSender } from "../lib/email/mod.ts";
@@ -30,6 +31,7 @@ export async function createApp(base: AppBase) {
   };
   await bootstrapAdmin(deps.kv, deps.config);
   const app = new Hono<AppEnv>();
+  const presence = presenceMiddleware(deps.kv);
 
   app.use("*", securityHeaders(deps.config.production));
   app.get("/build/*", serveDir("/build/", BUILD_DIR, IMMUTABLE, new Set(["manifest.json"])));
@@ -41,6 +43,7 @@ export async function createApp(base: AppBase) {
     c.set("session", found?.session ?? null);
     c.set("userRecord", found?.user ?? null);
     c.set("user", found ? toSessionUser(found.user) : null);
+    if (found) await presence(found.user.id).catch(() => {});
     await next();
   });
   app.use("*", flashMiddleware());
@@ -59,6 +62,7 @@ export async function createApp(base: AppBase) {
   });
 
   app.route("/", accountApi(deps));
+  app.route("/", filtersApi(deps));
   app.route("/", devPages(deps));
   app.route("/", publicPages(deps));
   app.route("/", legalPages(deps));

@@ -68,6 +68,8 @@ export async function purgeAccount(kv: Deno.Kv, userId: string) {
   await kv.atomic()
     .delete(keys.avatar(userId))
     .delete(keys.filters(userId))
+    .delete(keys.location(userId))
+    .delete(keys.presence(userId))
     .delete(keys.user(userId))
     .commit();
   for await (const e of kv.list({ prefix: keys.blocksPrefix(userId) })) await kv.delete(e.key);

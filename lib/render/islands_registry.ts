@@ -1,9 +1,19 @@
 // Every island, by name. The build bundles islands/<Name>.tsx; a unit test keeps this list and
 // the folder in step.
 import AuthPanel from "../../islands/AuthPanel.tsx";
+import FiltersEditor from "../../islands/FiltersEditor.tsx";
+import HashtagBrowser from "../../islands/HashtagBrowser.tsx";
+import MapDiscovery from "../../islands/MapDiscovery.tsx";
 import ProfilePage from "../../islands/ProfilePage.tsx";
 import VerificationBanner from "../../islands/VerificationBanner.tsx";
 
-export const ISLANDS = { AuthPanel, ProfilePage, VerificationBanner } as const;
+export const ISLANDS = {
+  AuthPanel,
+  FiltersEditor,
+  HashtagBrowser,
+  MapDiscovery,
+  ProfilePage,
+  VerificationBanner,
+} as const;
 
 export type IslandName = keyof typeof ISLANDS;

@@ -34,7 +34,9 @@ import {
   readJson,
 } from "../../lib/http/helpers.ts";
 import { setFlash } from "../../lib/http/flash.ts";
-import { PROFILE_TEXT } from "../../lib/profile.ts";
+import { PROFILE_TEXT, splitLocation } from "../../lib/profile.ts";
+import { getPrivateLocation, setPrivateLocation } from "../../kv/filters.ts";
+import { continentOf, countryCodeByName } from "../../lib/geo/geocoder.ts";
 
 export const AVATAR_MAX_BYTES = 60 * 1024;
 const AVATAR_TYPES = new Set(["image/png", "image/jpeg", "image/webp", "image/gif"]);
@@ -225,7 +227,9 @@ export function accountApi(deps: AppDeps) {
     if (!who) return jsonError(c, "User not authenticated", 401);
     try {
       const patch = await readJson(c, profilePatchSchema);
+      const before = c.get("userRecord")!.location;
       const user = await updateProfile(accountDeps(c), who.user.id, patch);
+      if (user.location !== before) await rememberTypedLocation(kv, user.id, user.location);
       return c.json(toPublicUser(user, publicToken(who.session)));
     } catch (err) {
       return fail(c, err);
@@ -323,4 +327,23 @@ function looksLikeImage(b: Uint8Array, type: string): boolean {
     default:
       return false;
   }
+}
+
+/**
+ * A location typed on the profile: its country and continent count for matching; the ~2 km cell
+ * for 'nearby' is kept only when the typed place is still the one the device located.
+ */
+async function rememberTypedLocation(kv: Deno.Kv, userId: string, location: string) {
+  const { city, country } = splitLocation(location);
+  const previous = await getPrivateLocation(kv, userId);
+  const same = previous && previous.city === city && previous.country === country;
+  const countryCode = countryCodeByName(country);
+  await setPrivateLocation(kv, userId, {
+    city,
+    country,
+    countryCode,
+    continent: countryCode ? continentOf(countryCode) : null,
+    cell: same ? previous.cell : null,
+    updatedAt: new Date().toISOString(),
+  });
 }

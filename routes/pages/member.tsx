@@ -7,6 +7,7 @@ import { Island } from "../../lib/render/island.tsx";
 import { toPublicUser } from "../../lib/auth/types.ts";
 import { publicToken } from "../../lib/auth/session.ts";
 import { getFilters } from "../../kv/filters.ts";
+import { regionSummaries } from "../api/filters.ts";
 import { Discover } from "../../components/Discover.tsx";
 
 export const PROTECTED_PATHS = [
@@ -48,6 +49,51 @@ export function memberPages(deps: AppDeps) {
         <div class="narrow">
           <h1 class="page-title">Your profile</h1>
           <Island name="ProfilePage" props={{ user: toPublicUser(record, publicToken(session)) }} />
+        </div>
+      ),
+    });
+  });
+
+  app.get("/filters", async (c) => {
+    const filters = await getFilters(deps.kv, c.get("user")!.id);
+    return page(c, deps, {
+      title: "Edit Your Filters",
+      back: "/",
+      body: (
+        <div class="narrow">
+          <h1 class="page-title">Edit Your Filters</h1>
+          <Island name="FiltersEditor" props={{ filters }} />
+        </div>
+      ),
+    });
+  });
+
+  app.get("/hashtags", async (c) => {
+    const filters = await getFilters(deps.kv, c.get("user")!.id);
+    return page(c, deps, {
+      title: "Hashtags",
+      back: "/",
+      body: (
+        <div class="narrow">
+          <h1 class="page-title">Your hashtags</h1>
+          <Island name="HashtagBrowser" props={{ selected: filters.hashtags }} />
+        </div>
+      ),
+    });
+  });
+
+  app.get("/map-discovery", async (c) => {
+    const [filters, regions] = await Promise.all([
+      getFilters(deps.kv, c.get("user")!.id),
+      regionSummaries(deps.kv),
+    ]);
+    return page(c, deps, {
+      title: "Discover the world",
+      back: "/",
+      body: (
+        <div class="narrow">
+          <h1 class="page-title">Discover the world</h1>
+          <Island name="MapDiscovery" props={{ regions, myHashtags: filters.hashtags }} />
         </div>
       ),
     });

@@ -1,0 +1,369 @@
+// Filters, hashtags and regions (SPEC sections 2, 3, 4, 5, 8 and 9), shared by the pages, the
+// API and the matchmaker.
+import { z } from "zod";
+import { CONTINENTS } from "./geo/continents.ts";
+
+export { CONTINENTS };
+export type { Continent } from "./geo/continents.ts";
+
+export const LOCATION_PREFERENCES = ["global", "continent", "country", "city", "nearby"] as const;
+export type LocationPreference = (typeof LOCATION_PREFERENCES)[number];
+
+export const PREFERENCE_LABELS: Record<LocationPreference, string> = {
+  global: "Global",
+  continent: "Continent",
+  country: "Country",
+  city: "City",
+  nearby: "Nearby",
+};
+
+/** The helper line under the selector (SPEC section 2, Filters). */
+export const PREFERENCE_HELP: Record<LocationPreference, string> = {
+  global: "Match with anyone in the world",
+  continent: "Match with people in the chosen place",
+  country: "Match with people in the chosen place",
+  city: "Match with people in your city",
+  nearby: "Match within 25km",
+};
+
+export const DEFAULT_COUNTRY = "United States";
+export const DEFAULT_CONTINENT = "Europe";
+export const DEFAULT_HASHTAG = "adventure";
+export const QUICK_ADD_HASHTAGS = ["home", "hobby"] as const;
+
+export const LANGUAGE_PREFERENCES = ["any", "en", "es", "fr", "de", "zh", "ja"] as const;
+export type LanguagePreference = (typeof LANGUAGE_PREFERENCES)[number];
+
+// About 90 countries, alphabetical; names as the geocoder gives them, so they compare equal.
+export const COUNTRIES = [
+  "Algeria",
+  "Argentina",
+  "Australia",
+  "Austria",
+  "Bangladesh",
+  "Belgium",
+  "Bolivia",
+  "Brazil",
+  "Bulgaria",
+  "Cambodia",
+  "Canada",
+  "Chile",
+  "China",
+  "Colombia",
+  "Costa Rica",
+  "Croatia",
+  "Cuba",
+  "Czechia",
+  "Denmark",
+  "Dominican Republic",
+  "Ecuador",
+  "Egypt",
+  "Estonia",
+  "Ethiopia",
+  "Finland",
+  "France",
+  "Georgia",
+  "Germany",
+  "Ghana",
+  "Greece",
+  "Guatemala",
+  "Hungary",
+  "Iceland",
+  "India",
+  "Indonesia",
+  "Iran",
+  "Iraq",
+  "Ireland",
+  "Israel",
+  "Italy",
+  "Jamaica",
+  "Japan",
+  "Jordan",
+  "Kazakhstan",
+  "Kenya",
+  "Latvia",
+  "Lebanon",
+  "Lithuania",
+  "Luxembourg",
+  "Malaysia",
+  "Malta",
+  "Mexico",
+  "Mongolia",
+  "Morocco",
+  "Nepal",
+  "Netherlands",
+  "New Zealand",
+  "Nigeria",
+  "Norway",
+  "Pakistan",
+  "Panama",
+  "Paraguay",
+  "Peru",
+  "Philippines",
+  "Poland",
+  "Portugal",
+  "Qatar",
+  "Romania",
+  "Russia",
+  "Saudi Arabia",
+  "Senegal",
+  "Serbia",
+  "Singapore",
+  "Slovakia",
+  "Slovenia",
+  "South Africa",
+  "South Korea",
+  "Spain",
+  "Sri Lanka",
+  "Sweden",
+  "Switzerland",
+  "Taiwan",
+  "Tanzania",
+  "Thailand",
+  "Tunisia",
+  "Turkey",
+  "Ukraine",
+  "United Arab Emirates",
+  "United Kingdom",
+  "United States",
+  "Uruguay",
+  "Venezuela",
+  "Vietnam",
+] as const;
+
+export const HASHTAG_CATEGORIES = [
+  { id: "all", label: "All" },
+  { id: "activities", label: "Activities" },
+  { id: "entertainment", label: "Entertainment" },
+  { id: "food", label: "Food & Drink" },
+  { id: "health", label: "Health & Wellness" },
+  { id: "places", label: "Places" },
+  { id: "animals", label: "Animals & Pets" },
+] as const;
+export type HashtagCategory = Exclude<(typeof HASHTAG_CATEGORIES)[number]["id"], "all">;
+
+export interface HashtagSuggestion {
+  id: string;
+  name: string;
+  icon: string;
+  category: HashtagCategory;
+}
+
+const suggestion = (name: string, icon: string, category: HashtagCategory): HashtagSuggestion => ({
+  id: name,
+  name,
+  icon,
+  category,
+});
+
+/** The 30 suggested hashtags (SPEC section 9), each with an icon and a category. */
+export const SUGGESTED_HASHTAGS: HashtagSuggestion[] = [
+  suggestion("travel", "✈️", "places"),
+  suggestion("art", "🎨", "entertainment"),
+  suggestion("food", "🍜", "food"),
+  suggestion("music", "🎵", "entertainment"),
+  suggestion("tech", "💻", "activities"),
+  suggestion("nature", "🌿", "places"),
+  suggestion("fitness", "🏋️", "health"),
+  suggestion("books", "📚", "entertainment"),
+  suggestion("gaming", "🎮", "entertainment"),
+  suggestion("fashion", "👗", "activities"),
+  suggestion("photography", "📷", "activities"),
+  suggestion("sports", "⚽", "activities"),
+  suggestion("adventure", "🧭", "activities"),
+  suggestion("cooking", "🍳", "food"),
+  suggestion("movies", "🎬", "entertainment"),
+  suggestion("pets", "🐾", "animals"),
+  suggestion("cats", "🐱", "animals"),
+  suggestion("dogs", "🐶", "animals"),
+  suggestion("home", "🏠", "places"),
+  suggestion("hobby", "🧩", "activities"),
+  suggestion("streetview", "🏙️", "places"),
+  suggestion("city", "🌆", "places"),
+  suggestion("country", "🌾", "places"),
+  suggestion("beach", "🏖️", "places"),
+  suggestion("mountains", "🏔️", "places"),
+  suggestion("coffee", "☕", "food"),
+  suggestion("dessert", "🍰", "food"),
+  suggestion("health", "🩺", "health"),
+  suggestion("yoga", "🧘", "health"),
+  suggestion("meditation", "🕯️", "health"),
+];
+
+export const MAX_HASHTAGS = 30;
+export const MAX_HASHTAG_LENGTH = 30;
+
+/**
+ * The edit screen's rule (SPEC section 5): trim, strip one leading #, lower-case, remove all
+ * spaces. Returns "" for nothing usable.
+ */
+export function normalizeHashtag(raw: string): string {
+  return raw.trim().replace(/^#/, "").toLowerCase().replace(/\s+/g, "");
+}
+
+/** Adds a normalised tag unless it is empty or present; returns the same list when unchanged. */
+export function addHashtag(list: readonly string[], raw: string): string[] {
+  const tag = normalizeHashtag(raw);
+  if (!tag || list.includes(tag)) return [...list];
+  return [...list, tag];
+}
+
+export const FILTER_TEXT = {
+  saved: "Filters saved",
+  savedDescription: "Your filter preferences have been updated.",
+  saveError: "Error saving filters",
+  saveErrorDescription: "There was a problem saving your filters. Please try again.",
+  hashtagsSaved: "Hashtags saved!",
+  hashtagsSavedDescription: "Successfully updated your hashtags.",
+  hashtagsError: "Failed to save hashtags",
+  hashtagsErrorDescription: "There was an error saving your hashtags. Please try again.",
+  noHashtags: "No hashtags selected",
+  noHashtagsDescription: "Please select at least one hashtag.",
+  badHashtag: `Hashtags use letters, digits and _ (at most ${MAX_HASHTAG_LENGTH} characters).`,
+  tooManyHashtags: `Choose at most ${MAX_HASHTAGS} hashtags.`,
+  badCountry: "Please choose a country from the list.",
+  badContinent: "Please choose a continent from the list.",
+  badPreference: "Please choose global, continent, country, city or nearby.",
+  badLanguage: "Please choose any or one of English, Spanish, French, German, Chinese, Japanese.",
+} as const;
+
+const hashtag = z.string().transform(normalizeHashtag).pipe(
+  z.string().regex(/^[\p{L}\p{N}_]{1,30}$/u, FILTER_TEXT.badHashtag),
+);
+
+/** A partial filter update (POST /api/filters). Unknown keys are refused. */
+export const filtersPatchSchema = z.object({
+  hashtags: z.array(hashtag).max(MAX_HASHTAGS, FILTER_TEXT.tooManyHashtags)
+    .transform((tags) => [...new Set(tags)]).optional(),
+  locationPreference: z.enum(LOCATION_PREFERENCES, { error: FILTER_TEXT.badPreference })
+    .optional(),
+  countryPreference: z.enum(COUNTRIES, { error: FILTER_TEXT.badCountry }).nullable().optional(),
+  continentPreference: z.enum(CONTINENTS, { error: FILTER_TEXT.badContinent }).nullable()
+    .optional(),
+  languagePreference: z.enum(LANGUAGE_PREFERENCES, { error: FILTER_TEXT.badLanguage })
+    .optional(),
+  ageRange: z.tuple([z.number().int().min(18).max(99), z.number().int().min(18).max(99)])
+    .refine(([a, b]) => a <= b, "The age range must run from low to high.").optional(),
+  gender: z.literal("any").optional(),
+  languages: z.array(z.enum(LANGUAGE_PREFERENCES)).max(7).optional(),
+  interests: z.array(hashtag).max(MAX_HASHTAGS).optional(),
+  location: z.string().max(120).optional(),
+}).strict();
+
+export type FiltersPatch = z.infer<typeof filtersPatchSchema>;
+
+export interface Filters {
+  hashtags: string[];
+  location: string;
+  locationPreference: LocationPreference;
+  countryPreference?: string;
+  continentPreference?: string;
+  languagePreference: LanguagePreference;
+  ageRange: [number, number];
+  gender: "any";
+  languages: LanguagePreference[];
+  interests: string[];
+}
+
+export const DEFAULT_FILTERS: Filters = {
+  hashtags: [DEFAULT_HASHTAG],
+  location: "",
+  locationPreference: "global",
+  languagePreference: "any",
+  ageRange: [18, 99],
+  gender: "any",
+  languages: [],
+  interests: [],
+};
+
+/**
+ * Reads saved filters leniently (SPEC section 4): an unknown preference is ignored (the default
+ * stays) and a bad continent falls back to Europe.
+ */
+export function readSavedFilters(saved: unknown): Filters {
+  const f: Filters = structuredClone(DEFAULT_FILTERS);
+  if (!saved || typeof saved !== "object") return f;
+  const s = saved as Record<string, unknown>;
+  if (Array.isArray(s.hashtags)) {
+    const tags = s.hashtags.filter((t): t is string => typeof t === "string").map(
+      normalizeHashtag,
+    ).filter(Boolean);
+    f.hashtags = [...new Set(tags)].slice(0, MAX_HASHTAGS);
+  }
+  if (typeof s.location === "string") f.location = s.location;
+  if (LOCATION_PREFERENCES.includes(s.locationPreference as LocationPreference)) {
+    f.locationPreference = s.locationPreference as LocationPreference;
+  }
+  if (typeof s.countryPreference === "string") {
+    f.countryPreference = (COUNTRIES as readonly string[]).includes(s.countryPreference)
+      ? s.countryPreference
+      : DEFAULT_COUNTRY;
+  }
+  if (s.continentPreference !== undefined && s.continentPreference !== null) {
+    f.continentPreference = (CONTINENTS as readonly unknown[]).includes(s.continentPreference)
+      ? s.continentPreference as string
+      : DEFAULT_CONTINENT;
+  }
+  if (LANGUAGE_PREFERENCES.includes(s.languagePreference as LanguagePreference)) {
+    f.languagePreference = s.languagePreference as LanguagePreference;
+  }
+  if (Array.isArray(s.languages)) {
+    f.languages = s.languages.filter((l) =>
+      LANGUAGE_PREFERENCES.includes(l as LanguagePreference)
+    ) as LanguagePreference[];
+  }
+  if (Array.isArray(s.interests)) {
+    f.interests = s.interests.filter((t): t is string => typeof t === "string");
+  }
+  return f;
+}
+
+/**
+ * Applies a validated patch. Choosing country defaults the country to United States if unset,
+ * continent to Europe; only the value for the chosen preference is kept (SPEC sections 4, 5).
+ */
+export function applyFiltersPatch(current: Filters, patch: FiltersPatch): Filters {
+  const next: Filters = { ...current };
+  if (patch.hashtags) next.hashtags = patch.hashtags;
+  if (patch.locationPreference) next.locationPreference = patch.locationPreference;
+  if (patch.countryPreference !== undefined) {
+    next.countryPreference = patch.countryPreference ?? undefined;
+  }
+  if (patch.continentPreference !== undefined) {
+    next.continentPreference = patch.continentPreference ?? undefined;
+  }
+  if (patch.languagePreference) next.languagePreference = patch.languagePreference;
+  if (patch.ageRange) next.ageRange = patch.ageRange;
+  if (patch.languages) next.languages = patch.languages;
+  if (patch.interests) next.interests = patch.interests;
+  if (patch.location !== undefined) next.location = patch.location;
+  if (next.locationPreference === "country") {
+    next.countryPreference ??= DEFAULT_COUNTRY;
+    delete next.continentPreference;
+  } else if (next.locationPreference === "continent") {
+    next.continentPreference ??= DEFAULT_CONTINENT;
+    delete next.countryPreference;
+  } else {
+    delete next.countryPreference;
+    delete next.continentPreference;
+  }
+  return next;
+}
+
+export interface Region {
+  id: string;
+  name: string;
+  continent: string;
+  x: number;
+  y: number;
+}
+
+/** The six map regions and their place on the map (percent of width and height). */
+export const REGIONS: Region[] = [
+  { id: "north-america", name: "North America", continent: "North America", x: 22, y: 32 },
+  { id: "europe", name: "Europe", continent: "Europe", x: 50, y: 27 },
+  { id: "asia", name: "Asia", continent: "Asia", x: 72, y: 35 },
+  { id: "south-america", name: "South America", continent: "South America", x: 31, y: 68 },
+  { id: "africa", name: "Africa", continent: "Africa", x: 52, y: 57 },
+  { id: "oceania", name: "Oceania", continent: "Oceania", x: 84, y: 72 },
+];
