@@ -9,6 +9,7 @@ import {
   updateUser,
 } from "../../kv/users.ts";
 import type { UserRecord } from "./types.ts";
+import { deleteUserSessions } from "../../kv/sessions.ts";
 
 export async function bootstrapAdmin(kv: Deno.Kv, config: Config): Promise<UserRecord | null> {
   if (!config.admin) return null;
@@ -23,6 +24,9 @@ export async function bootstrapAdmin(kv: Deno.Kv, config: Config): Promise<UserR
       emailVerified: true,
       passwordHash,
     }));
+    // Sessions opened by whoever held the address before it became the administrator's (or
+    // with an old administrator password) must not carry administrator rights.
+    if (existing.role !== "admin" || !samePassword) await deleteUserSessions(kv, existing.id);
     return result.ok ? result.user : null;
   }
   let username = "admin";

@@ -39,10 +39,12 @@ export async function deleteAccount(kv: Deno.Kv, userId: string, now = Date.now(
       .delete(keys.userByUsername(u.username.toLowerCase()))
       .delete(keys.userByEmail(u.email.toLowerCase()))
       .set(keys.purgeDue(dueAt, userId), true)
+      .delete(keys.avatar(userId))
       .enqueue({ kind: "purge-account", userId } satisfies PurgeMessage, { delay: PURGE_DELAY_MS })
       .commit();
     if (res.ok) {
       await deleteUserSessions(kv, userId);
+      await dropUnusedInvitations(kv, userId);
       return true;
     }
   }
@@ -91,4 +93,15 @@ export async function purgeSweep(kv: Deno.Kv, now = Date.now()): Promise<number>
     n++;
   }
   return n;
+}
+
+/** A deleted member's unused invitations stop working at once. */
+async function dropUnusedInvitations(kv: Deno.Kv, userId: string) {
+  for await (const e of kv.list({ prefix: keys.invitationsByOwnerPrefix(userId) })) {
+    const code = String(e.key[2]);
+    const inv = await kv.get<Invitation>(keys.invitation(code));
+    if (inv.value && !inv.value.usedBy) {
+      await kv.atomic().check(inv).delete(keys.invitation(code)).delete(e.key).commit();
+    }
+  }
 }

@@ -109,6 +109,8 @@ const AGGREGATE_CONTINENT: Record<string, Continent> = {
 
 const COUNTRY_DISPLAY: Record<string, string> = {
   US: "United States",
+  CN: "China",
+  IE: "Ireland",
   DK: "Denmark",
   NL: "Netherlands",
 };

@@ -21,7 +21,7 @@ import { AUTH_TEXT } from "../../lib/auth/rules.ts";
 import { toPublicUser, type UserRecord } from "../../lib/auth/types.ts";
 import { publicToken } from "../../lib/auth/session.ts";
 import { deleteAccount } from "../../lib/auth/deletion.ts";
-import { createInvitations, updateUser } from "../../kv/users.ts";
+import { createInvitations, findUserByIdentifier, updateUser } from "../../kv/users.ts";
 import { deleteSession } from "../../kv/sessions.ts";
 import { keys } from "../../kv/keys.ts";
 import {
@@ -102,9 +102,12 @@ export function accountApi(deps: AppDeps) {
 
   const login = async (c: AppContext, identifier: string, password: string) => {
     if (!identifier.trim() || !password) return jsonError(c, AUTH_TEXT.loginMissing, 400);
+    // The per-account limit counts the account, whether named by username or email; an
+    // identifier naming no account is counted by itself (nothing tells the two apart).
+    const account = limits ? await findUserByIdentifier(kv, identifier) : null;
     const limited = await rateLimited(c, kv, limits, [
       { rule: RATE_RULES.loginIp, subject: clientIp(c) },
-      { rule: RATE_RULES.loginAccount, subject: identifier.trim() },
+      { rule: RATE_RULES.loginAccount, subject: account?.id ?? identifier.trim().toLowerCase() },
     ]);
     if (limited) return limited;
     const user = await authenticate(accountDeps(c), identifier, password);
@@ -229,6 +232,7 @@ export function accountApi(deps: AppDeps) {
       const patch = await readJson(c, profilePatchSchema);
       const before = c.get("userRecord")!.location;
       const user = await updateProfile(accountDeps(c), who.user.id, patch);
+      if (patch.avatarUrl === null) await kv.delete(keys.avatar(who.user.id));
       if (user.location !== before) await rememberTypedLocation(kv, user.id, user.location);
       return c.json(toPublicUser(user, publicToken(who.session)));
     } catch (err) {

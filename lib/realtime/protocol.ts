@@ -1,0 +1,121 @@
+// The /ws protocol (SPEC section 7, Realtime socket): every inbound message is validated here;
+// outbound messages are typed. Texts come from SPEC section 8.
+import { z } from "zod";
+import { filtersPatchSchema } from "../filters.ts";
+import { REACTIONS } from "../constants.ts";
+
+export const MAX_MESSAGE_BYTES = 64 * 1024;
+
+export const REACTION_EMOJI: readonly string[] = REACTIONS.map((r) => r.emoji);
+
+export const RT_TEXT = {
+  noMatch:
+    "No other users are currently looking for connections. Please try again in a few minutes.",
+  sessionLimit: "You have used all of today's sessions on your plan. Upgrade for more.",
+  notAuthenticated: "Please sign in to connect.",
+  tooLarge: "Message too large",
+  malformed: "Malformed message",
+  unknownType: "Unknown message type",
+  flood: "Too many messages. Please slow down.",
+  notInMatch: "You are not in a live session",
+  notYourPartner: "Signals go only to your partner",
+  badReaction: "Unknown reaction",
+  notRegistered: "Register first",
+  locationRequired: "Location Required",
+} as const;
+
+const peerId = z.string().regex(/^[A-Za-z0-9_-]{21}$/);
+
+const iceCandidate = z.object({
+  candidate: z.string().max(2048),
+  sdpMid: z.string().max(64).nullable().optional(),
+  sdpMLineIndex: z.number().int().min(0).max(64).nullable().optional(),
+  usernameFragment: z.string().max(256).nullable().optional(),
+}).passthrough();
+
+export const signalSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("offer"), sdp: z.string().max(60_000) }),
+  z.object({ type: z.literal("answer"), sdp: z.string().max(60_000) }),
+  z.object({ type: z.literal("ice-candidate"), candidate: iceCandidate.nullable() }),
+]);
+
+export const inboundSchema = z.discriminatedUnion("type", [
+  z.object({
+    type: z.literal("register"),
+    userId: z.string().max(64).optional(),
+    peerId: peerId.optional(),
+  }),
+  z.object({ type: z.literal("set_filters"), filters: filtersPatchSchema }),
+  z.object({ type: z.literal("signal"), to: peerId, signal: signalSchema }),
+  z.object({
+    type: z.literal("find_match"),
+    location: z.string().max(120).optional(),
+    preferences: z.object({
+      hideLocation: z.boolean().optional(),
+      hashtags: z.array(z.string().max(40)).max(30).optional(),
+    }).optional(),
+  }),
+  z.object({ type: z.literal("end_session"), reason: z.string().max(40).optional() }),
+  z.object({ type: z.literal("reaction"), emoji: z.string().max(16) }),
+  z.object({ type: z.literal("ping") }),
+]);
+
+export type Inbound = z.infer<typeof inboundSchema>;
+export type Signal = z.infer<typeof signalSchema>;
+
+export interface IceServer {
+  urls: string | string[];
+  username?: string;
+  credential?: string;
+}
+
+export type Outbound =
+  | { type: "registered"; userId: string; peerId: string; resumed?: boolean }
+  | {
+    type: "match_found";
+    matchId: string;
+    peerId: string;
+    hashtag: string;
+    location: string;
+    role: "offerer" | "answerer";
+    iceServers: IceServer[];
+    endsAt: number;
+    resumed?: boolean;
+  }
+  | { type: "signal"; from: string; signal: Signal }
+  | { type: "session_ended"; reason: string }
+  | { type: "reaction"; emoji: string }
+  | { type: "session_limit_reached"; message: string }
+  | { type: "no_match_found"; message: string }
+  | { type: "searching" }
+  | { type: "partner_reconnected" }
+  | { type: "pong" }
+  | { type: "error"; message: string };
+
+export type ParseResult = { ok: true; message: Inbound } | { ok: false; error: string };
+
+export function parseInbound(raw: string | ArrayBuffer | Blob): ParseResult {
+  if (typeof raw !== "string") return { ok: false, error: RT_TEXT.malformed };
+  if (raw.length > MAX_MESSAGE_BYTES) return { ok: false, error: RT_TEXT.tooLarge };
+  let data: unknown;
+  try {
+    data = JSON.parse(raw);
+  } catch {
+    return { ok: false, error: RT_TEXT.malformed };
+  }
+  const known = typeof data === "object" && data !== null &&
+    inboundSchema.options.some((o) => o.shape.type.value === (data as { type?: unknown }).type);
+  if (!known) return { ok: false, error: RT_TEXT.unknownType };
+  const parsed = inboundSchema.safeParse(data);
+  return parsed.success
+    ? { ok: true, message: parsed.data }
+    : { ok: false, error: RT_TEXT.malformed };
+}
+
+const PEER_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-";
+
+/** 21 random characters from a 64-symbol alphabet (SPEC section 9). */
+export function newPeerId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(21));
+  return Array.from(bytes, (b) => PEER_ALPHABET[b & 63]).join("");
+}

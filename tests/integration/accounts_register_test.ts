@@ -1,0 +1,362 @@
+// Registration over HTTP (issue 3 point 2; SPEC sections 5, 7 Account and 8): every rule and its
+// exact text, nothing stored on a refusal, the success answer and cookie, the member's own
+// invitation codes, who invited whom, the verification email, and the two races.
+import assert from "node:assert/strict";
+import { startServer, type TestServer } from "../helpers/server.ts";
+import { createInvitations } from "../../kv/users.ts";
+import { listOutbox } from "../../lib/email/mod.ts";
+import {
+  allUsers,
+  assertError,
+  Client,
+  cookieAttributes,
+  cookieLine,
+  emailOwner,
+  kvInvitation,
+  kvUser,
+  linkIn,
+  mailsTo,
+  PASSWORD,
+  registerMember,
+  SESSION_COOKIE,
+  usernameOwner,
+} from "../helpers/accounts.ts";
+
+const FILL_ALL = "Please fill in all fields";
+const BAD_EMAIL = "Please enter a valid email address";
+const SHORT_PASSWORD = "Password must be at least 6 characters long";
+const BAD_USERNAME = "Username must be 3 to 20 characters: lowercase letters, digits or _";
+const AGE = "You must be 18 or older and accept the Terms of Service";
+const BAD_INVITATION = "Invalid or already used invitation code";
+const USERNAME_TAKEN = "Username is already taken";
+const EMAIL_TAKEN = "Email is already registered";
+const INVALID_BODY = "Invalid request body";
+
+async function withServer(fn: (s: TestServer) => Promise<void>) {
+  const server = await startServer();
+  try {
+    await fn(server);
+  } finally {
+    await server.close();
+  }
+}
+
+Deno.test("registration: each rule answers 400 with its SPEC text and stores nothing", async () => {
+  await withServer(async (server) => {
+    const [code] = await createInvitations(server.kv, null, 1);
+    const valid = {
+      username: "valid_name",
+      email: "valid@example.test",
+      password: PASSWORD,
+      invitationCode: code,
+      ageConfirmed: true,
+    };
+    const without = (k: keyof typeof valid) => {
+      const copy: Record<string, unknown> = { ...valid };
+      delete copy[k];
+      return copy;
+    };
+    const cases: [string, Record<string, unknown>, string][] = [
+      ["no username", without("username"), FILL_ALL],
+      ["no email", without("email"), FILL_ALL],
+      ["no password", without("password"), FILL_ALL],
+      ["no invitation code", without("invitationCode"), FILL_ALL],
+      ["blank username", { ...valid, username: "   " }, FILL_ALL],
+      ["empty email", { ...valid, email: "" }, FILL_ALL],
+      ["empty password", { ...valid, password: "" }, FILL_ALL],
+      ["blank code", { ...valid, invitationCode: "  " }, FILL_ALL],
+      ["email without @", { ...valid, email: "valid.example.test" }, BAD_EMAIL],
+      ["email without dot", { ...valid, email: "valid@example" }, BAD_EMAIL],
+      ["email with a space", { ...valid, email: "va lid@example.test" }, BAD_EMAIL],
+      ["5-character password", { ...valid, password: "12345" }, SHORT_PASSWORD],
+      ["2-character username", { ...valid, username: "ab" }, BAD_USERNAME],
+      ["21-character username", { ...valid, username: "a".repeat(21) }, BAD_USERNAME],
+      ["username with - and !", { ...valid, username: "bad-name!" }, BAD_USERNAME],
+      ["username with a space", { ...valid, username: "bad name" }, BAD_USERNAME],
+      ["ageConfirmed false", { ...valid, ageConfirmed: false }, AGE],
+      ["ageConfirmed missing", without("ageConfirmed"), AGE],
+      ["unknown invitation code", { ...valid, invitationCode: "ZZZZZZZZZZ" }, BAD_INVITATION],
+    ];
+    for (const [name, payload, text] of cases) {
+      const client = new Client(server);
+      const res = await client.post("/api/register", payload);
+      try {
+        assertError(res, 400, text);
+      } catch (err) {
+        throw new Error(`${name}: ${(err as Error).message}`);
+      }
+      assert.equal(cookieLine(res, SESSION_COOKIE), undefined, `${name}: no session cookie`);
+    }
+
+    // Nothing was stored: no member, the username and email are free, the code is unused and
+    // no email went out.
+    assert.deepEqual(await allUsers(server.kv), []);
+    assert.equal(await usernameOwner(server.kv, "valid_name"), null);
+    assert.equal(await emailOwner(server.kv, "valid@example.test"), null);
+    assert.equal((await kvInvitation(server.kv, code))?.usedBy, undefined);
+    assert.deepEqual(await listOutbox(server.kv), []);
+
+    // The very same payload is accepted once it is right: the code was still good.
+    const ok = await new Client(server).post("/api/register", valid);
+    assert.equal(ok.status, 201, ok.text);
+    assert.equal((await kvInvitation(server.kv, code))?.usedBy, ok.json.id);
+
+    // A used code is refused, and the refused registration stores nothing.
+    const again = await new Client(server).post("/api/register", {
+      ...valid,
+      username: "second_name",
+      email: "second@example.test",
+    });
+    assertError(again, 400, BAD_INVITATION);
+    assert.equal(await usernameOwner(server.kv, "second_name"), null);
+    assert.equal(await emailOwner(server.kv, "second@example.test"), null);
+    assert.equal((await allUsers(server.kv)).length, 1);
+  });
+});
+
+Deno.test("registration: malformed or mistyped bodies answer 400 'Invalid request body'", async () => {
+  await withServer(async (server) => {
+    const [code] = await createInvitations(server.kv, null, 1);
+    const bodies = [
+      "{not json",
+      "",
+      "[]",
+      '"a string"',
+      JSON.stringify({
+        username: "typed_name",
+        email: "typed@example.test",
+        password: PASSWORD,
+        invitationCode: code,
+        ageConfirmed: "yes",
+      }),
+      JSON.stringify({
+        username: 12345,
+        email: "typed@example.test",
+        password: PASSWORD,
+        invitationCode: code,
+        ageConfirmed: true,
+      }),
+    ];
+    for (const body of bodies) {
+      const res = await new Client(server).request("POST", "/api/register", {
+        body,
+        headers: { "content-type": "application/json" },
+      });
+      try {
+        assertError(res, 400, INVALID_BODY);
+      } catch (err) {
+        throw new Error(`body ${JSON.stringify(body)}: ${(err as Error).message}`);
+      }
+    }
+    assert.deepEqual(await allUsers(server.kv), []);
+    assert.equal((await kvInvitation(server.kv, code))?.usedBy, undefined);
+  });
+});
+
+Deno.test("registration: success answers 201 with the user, cookie, codes, link and email", async () => {
+  await withServer(async (server) => {
+    const [code] = await createInvitations(server.kv, null, 1);
+    const client = new Client(server);
+    const res = await client.post("/api/register", {
+      username: "  Alice_1 ",
+      email: " Alice@Example.test ",
+      password: PASSWORD,
+      invitationCode: code.toLowerCase(), // typed in lower case: still the same code
+      ageConfirmed: true,
+      role: "admin", // never trusted from the client
+    });
+    assert.equal(res.status, 201, res.text);
+    const user = res.json;
+
+    // The user object (SPEC section 3) and never the password hash.
+    assert.equal(user.username, "alice_1");
+    assert.equal(user.email, "Alice@Example.test");
+    assert.equal(user.isAuthenticated, true);
+    assert.equal(user.emailVerified, false);
+    assert.equal(user.role, "member");
+    assert.equal(typeof user.id, "string");
+    assert.ok(user.token, "a public token is present");
+    assert.equal(user.faceBlurEnabled, true);
+    assert.equal(user.hideExactLocation, true);
+    assert.equal(user.notificationsEnabled, true);
+    assert.ok(!("passwordHash" in user), "no passwordHash field");
+    assert.ok(!res.text.includes("pbkdf2"), "no hash anywhere in the answer");
+    assert.ok(!res.text.includes(PASSWORD), "no password anywhere in the answer");
+
+    // The session cookie: HttpOnly, SameSite=Lax, path /, not Secure outside production.
+    const line = cookieLine(res, SESSION_COOKIE);
+    assert.ok(line, "session cookie set");
+    const attrs = cookieAttributes(line);
+    assert.ok(attrs.has("httponly"), line);
+    assert.equal(attrs.get("samesite")?.toLowerCase(), "lax", line);
+    assert.equal(attrs.get("path"), "/", line);
+    assert.ok(!attrs.has("secure"), line);
+    const me = await client.get("/api/simple-user");
+    assert.equal(me.status, 200);
+    assert.equal(me.json.id, user.id);
+
+    // Five fresh codes of the member's own, stored unused and owned by them.
+    const codes: string[] = user.invitationCodes;
+    assert.equal(codes.length, 5);
+    assert.equal(new Set(codes).size, 5);
+    for (const c of codes) {
+      assert.match(c, /^[A-HJ-NP-Z2-9]{10}$/);
+      assert.notEqual(c, code);
+      const inv = await kvInvitation(server.kv, c);
+      assert.equal(inv?.ownerId, user.id, c);
+      assert.equal(inv?.usedBy, undefined, c);
+    }
+    assert.equal(typeof user.inviteLink, "string");
+    assert.ok(user.inviteLink.startsWith(`${server.url}/auth?invite=`), user.inviteLink);
+    assert.ok(codes.some((c) => user.inviteLink.includes(c)), user.inviteLink);
+
+    // The stored record: the consumed code, age confirmation time, a PBKDF2 hash.
+    const stored = await kvUser(server.kv, user.id);
+    assert.ok(stored);
+    assert.equal(stored.invitedBy, null, "an operator code has no inviter");
+    assert.equal(stored.invitationCode, code);
+    assert.ok(!Number.isNaN(Date.parse(stored.ageConfirmedAt)), stored.ageConfirmedAt);
+    assert.match(stored.passwordHash, /^pbkdf2-sha256\$600000\$/);
+    assert.equal(stored.role, "member");
+    assert.equal((await kvInvitation(server.kv, code))?.usedBy, user.id);
+    assert.equal(await usernameOwner(server.kv, "alice_1"), user.id);
+    assert.equal(await emailOwner(server.kv, "alice@example.test"), user.id);
+
+    // A verification email went to the address, with a working-looking link.
+    const mails = await mailsTo(server.kv, "alice@example.test");
+    assert.equal(mails.length, 1);
+    assert.equal(mails[0].to, "Alice@Example.test");
+    assert.match(linkIn(mails[0], "/verify-email?token="), /^\/verify-email\?token=[\w-]{20,}$/);
+  });
+});
+
+Deno.test("registration: the invitee's record remembers who invited them", async () => {
+  await withServer(async (server) => {
+    const first = await registerMember(server); // with an operator-issued code
+    assert.equal((await kvUser(server.kv, first.id))?.invitedBy, null);
+
+    const [used, ...rest] = first.codes;
+    const second = await registerMember(server, { invitationCode: used });
+    const record = await kvUser(server.kv, second.id);
+    assert.equal(record?.invitedBy, first.id);
+    assert.equal(record?.invitationCode, used);
+    const inv = await kvInvitation(server.kv, used);
+    assert.equal(inv?.usedBy, second.id);
+    assert.equal(inv?.ownerId, first.id);
+    assert.ok(inv?.usedAt && !Number.isNaN(Date.parse(inv.usedAt)));
+    for (const c of rest) assert.equal((await kvInvitation(server.kv, c))?.usedBy, undefined);
+  });
+});
+
+Deno.test("registration: username and email are unique case-insensitively (409)", async () => {
+  await withServer(async (server) => {
+    const alice = await registerMember(server, {
+      username: "alice",
+      email: "alice@example.test",
+    });
+    const [c1, c2] = await createInvitations(server.kv, null, 2);
+
+    const sameName = await new Client(server).post("/api/register", {
+      username: "Alice",
+      email: "other@example.test",
+      password: PASSWORD,
+      invitationCode: c1,
+      ageConfirmed: true,
+    });
+    assertError(sameName, 409, USERNAME_TAKEN);
+    assert.equal(cookieLine(sameName, SESSION_COOKIE), undefined);
+
+    const sameEmail = await new Client(server).post("/api/register", {
+      username: "bob",
+      email: "ALICE@example.TEST",
+      password: PASSWORD,
+      invitationCode: c2,
+      ageConfirmed: true,
+    });
+    assertError(sameEmail, 409, EMAIL_TAKEN);
+    assert.equal(cookieLine(sameEmail, SESSION_COOKIE), undefined);
+
+    // The refusals changed nothing: both codes unused, the other name and address still free,
+    // alice still the one holder of her name and address.
+    assert.equal((await kvInvitation(server.kv, c1))?.usedBy, undefined);
+    assert.equal((await kvInvitation(server.kv, c2))?.usedBy, undefined);
+    assert.equal(await emailOwner(server.kv, "other@example.test"), null);
+    assert.equal(await usernameOwner(server.kv, "bob"), null);
+    assert.equal(await usernameOwner(server.kv, "alice"), alice.id);
+    assert.equal(await emailOwner(server.kv, "alice@example.test"), alice.id);
+    assert.equal((await allUsers(server.kv)).length, 1);
+    assert.equal((await mailsTo(server.kv, "other@example.test")).length, 0);
+  });
+});
+
+Deno.test("race: 20 parallel registrations of one username → exactly one wins", async () => {
+  await withServer(async (server) => {
+    const codes = await createInvitations(server.kv, null, 20);
+    const answers = await Promise.all(
+      codes.map((code, i) =>
+        new Client(server).post("/api/register", {
+          username: i % 2 ? "racer" : "RACER",
+          email: `racer${i}@example.test`,
+          password: PASSWORD,
+          invitationCode: code,
+          ageConfirmed: true,
+        })
+      ),
+    );
+    const won = answers.filter((a) => a.status === 201);
+    const lost = answers.filter((a) => a.status !== 201);
+    assert.equal(won.length, 1, answers.map((a) => a.status).join(","));
+    for (const a of lost) assertError(a, 409, USERNAME_TAKEN);
+
+    const winner = won[0].json;
+    assert.equal(await usernameOwner(server.kv, "racer"), winner.id);
+    const users = await allUsers(server.kv);
+    assert.equal(users.length, 1);
+    assert.equal(users.filter((u) => u.username === "racer").length, 1);
+    // Only the winner's code is used; the losers' codes and addresses are untouched.
+    let used = 0;
+    for (const [i, code] of codes.entries()) {
+      const inv = await kvInvitation(server.kv, code);
+      if (inv?.usedBy) {
+        used++;
+        assert.equal(inv.usedBy, winner.id);
+      } else {
+        assert.equal(await emailOwner(server.kv, `racer${i}@example.test`), null);
+      }
+    }
+    assert.equal(used, 1);
+  });
+});
+
+Deno.test("race: one invitation code used by 10 parallel registrations → exactly one wins", async () => {
+  await withServer(async (server) => {
+    const [code] = await createInvitations(server.kv, null, 1);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        new Client(server).post("/api/register", {
+          username: `shared${i}`,
+          email: `shared${i}@example.test`,
+          password: PASSWORD,
+          invitationCode: code,
+          ageConfirmed: true,
+        })),
+    );
+    const won = answers.filter((a) => a.status === 201);
+    assert.equal(won.length, 1, answers.map((a) => a.status).join(","));
+    for (const a of answers.filter((a) => a.status !== 201)) assertError(a, 400, BAD_INVITATION);
+
+    const winner = won[0].json;
+    assert.equal((await kvInvitation(server.kv, code))?.usedBy, winner.id);
+    const users = await allUsers(server.kv);
+    assert.equal(users.length, 1);
+    assert.equal(users[0].id, winner.id);
+    for (let i = 0; i < 10; i++) {
+      const holder = await usernameOwner(server.kv, `shared${i}`);
+      assert.equal(holder, `shared${i}` === winner.username ? winner.id : null, `shared${i}`);
+    }
+    // Exactly one verification email went out (to the winner).
+    const mails = await listOutbox(server.kv);
+    assert.equal(mails.length, 1);
+    assert.equal(mails[0].to, winner.email);
+  });
+});
