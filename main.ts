@@ -4,6 +4,7 @@ import { openKv } from "./kv/db.ts";
 import { ensureBuilt } from "./lib/build/assets.ts";
 import { createApp } from "./routes/app.tsx";
 import { startJobs } from "./lib/jobs.ts";
+import { Hub } from "./lib/realtime/hub.ts";
 
 let config;
 try {
@@ -18,7 +19,9 @@ try {
 
 const kv = await openKv(config.kvPath);
 const assets = await ensureBuilt((line) => console.log(line));
-const app = await createApp({ config, kv, assets });
+const hub = new Hub(kv, config);
+await hub.start();
+const app = await createApp({ config, kv, assets, hub });
 startJobs(kv);
 
 Deno.serve({

@@ -33,7 +33,29 @@ export const keys = {
   hashtagUsePrefix: (day: string, scope: string) => ["hashtag_use", day, scope] as const,
   presence: (userId: string) => ["presence", userId] as const,
   presencePrefix: () => ["presence"] as const,
+  block: (userId: string, otherId: string) => ["blocks", userId, otherId] as const,
   blocksPrefix: (userId: string) => ["blocks", userId] as const,
+
+  mmWaiting: (userId: string) => ["mm", "waiting", userId] as const,
+  mmWaitingPrefix: () => ["mm", "waiting"] as const,
+  mmActive: (userId: string) => ["mm", "active", userId] as const,
+  mmHistory: (userId: string, partnerPeerId: string) =>
+    ["mm", "history", userId, partnerPeerId] as const,
+  mmRecent: (userId: string, partnerId: string) => ["mm", "recent", userId, partnerId] as const,
+  mmRecentPrefix: (userId: string) => ["mm", "recent", userId] as const,
+  match: (id: string) => ["matches", id] as const,
+  matchesPrefix: () => ["matches"] as const,
+  usage: (userId: string, day: string) => ["usage", userId, day] as const,
+
+  rtInbox: (instanceId: string, id: string) => ["rt", "inbox", instanceId, id] as const,
+  rtInboxPrefix: (instanceId: string) => ["rt", "inbox", instanceId] as const,
+  rtInboxSignal: (instanceId: string) => ["rt", "inbox_seq", instanceId] as const,
+  rtInstance: (instanceId: string) => ["rt", "instance", instanceId] as const,
+
+  report: (id: string) => ["reports", id] as const,
+  reportsPrefix: () => ["reports"] as const,
+  reportByStatus: (status: string, id: string) => ["reports_by_status", status, id] as const,
+  reportsByStatusPrefix: (status: string) => ["reports_by_status", status] as const,
 
   purgeDue: (dueAt: number, userId: string) => ["purge_due", dueAt, userId] as const,
   purgeDuePrefix: () => ["purge_due"] as const,

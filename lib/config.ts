@@ -40,6 +40,16 @@ const commaList = z.preprocess(emptyToUndefined, z.string().optional()).transfor
   raw === undefined ? [] : raw.split(",").map((s) => s.trim()).filter(Boolean)
 );
 
+const ms = (fallback: number) =>
+  z.preprocess(
+    emptyToUndefined,
+    z.coerce.number({ error: "must be a number of milliseconds" }).int(
+      "must be a whole number of milliseconds",
+    ).min(100, "must be at least 100 ms").max(3_600_000, "must be at most an hour").default(
+      fallback,
+    ),
+  );
+
 export const envSchema = z.object({
   APP_ENV: z.preprocess(
     emptyToUndefined,
@@ -107,6 +117,12 @@ export const envSchema = z.object({
     emptyToUndefined,
     z.enum(["on", "off"], { error: "must be on or off" }).default("on"),
   ),
+  // Realtime timings (ms). The SPEC's 30 s limits; tests shorten them.
+  SEARCH_TIMEOUT_MS: ms(30_000),
+  MATCH_DURATION_MS: ms(30_000),
+  RECONNECT_GRACE_MS: ms(10_000),
+  /** Instance heartbeat; an instance is dead after 3 beats, a searcher's ticket after 6. */
+  HEARTBEAT_MS: ms(5_000),
   // Operator facts printed on the legal pages (SPEC section 1: a company in Poland).
   OPERATOR_NAME: z.preprocess(emptyToUndefined, z.string().default("Glimpse sp. z o.o.")),
   OPERATOR_ADDRESS: z.preprocess(
@@ -141,6 +157,12 @@ export interface Config {
     turnSecret: string | undefined;
   };
   rateLimits: boolean;
+  realtime: {
+    searchTimeoutMs: number;
+    matchDurationMs: number;
+    reconnectGraceMs: number;
+    heartbeatMs: number;
+  };
   legal: LegalInfo;
 }
 
@@ -230,6 +252,12 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
       turnSecret: e.TURN_SECRET,
     },
     rateLimits: e.RATE_LIMITS === "on",
+    realtime: {
+      searchTimeoutMs: e.SEARCH_TIMEOUT_MS,
+      matchDurationMs: e.MATCH_DURATION_MS,
+      reconnectGraceMs: e.RECONNECT_GRACE_MS,
+      heartbeatMs: e.HEARTBEAT_MS,
+    },
     legal: {
       operatorName: e.OPERATOR_NAME,
       operatorAddress: e.OPERATOR_ADDRESS,

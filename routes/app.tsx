@@ -22,12 +22,16 @@ import { toSessionUser } from "../lib/auth/types.ts";
 import { createEmailSender } from "../lib/email/mod.ts";
 import { bootstrapAdmin } from "../lib/auth/admin.ts";
 import { devPages } from "./pages/dev.tsx";
+import { wsRoute } from "./ws.ts";
+import { reportApi } from "./api/report.ts";
+import { Hub } from "../lib/realtime/hub.ts";
 
 export async function createApp(base: AppBase) {
   const deps: AppDeps = {
     ...base,
     sessions: await Sessions.create(base.kv, base.config),
     email: base.email ?? createEmailSender(base.kv, base.config),
+    hub: base.hub ?? new Hub(base.kv, base.config),
   };
   await bootstrapAdmin(deps.kv, deps.config);
   const app = new Hono<AppEnv>();
@@ -46,6 +50,8 @@ export async function createApp(base: AppBase) {
     if (found) await presence(found.user.id).catch(() => {});
     await next();
   });
+  // The socket route comes before any middleware that could touch its response's headers.
+  app.route("/", wsRoute(deps));
   app.use("*", flashMiddleware());
 
   // Protected pages: guests are sent to /auth before any page code runs.
@@ -63,6 +69,7 @@ export async function createApp(base: AppBase) {
 
   app.route("/", accountApi(deps));
   app.route("/", filtersApi(deps));
+  app.route("/", reportApi(deps));
   app.route("/", devPages(deps));
   app.route("/", publicPages(deps));
   app.route("/", legalPages(deps));

@@ -6,6 +6,7 @@ import type { SessionUser, UserRecord } from "../lib/auth/types.ts";
 import type { Sessions } from "../lib/auth/session.ts";
 import type { EmailSender } from "../lib/email/mod.ts";
 import type { SessionRecord } from "../kv/sessions.ts";
+import type { Hub } from "../lib/realtime/hub.ts";
 import { type PageOptions, pageResponse } from "../lib/render/page.tsx";
 import { Island } from "../lib/render/island.tsx";
 import type { Flash } from "../components/Layout.tsx";
@@ -16,10 +17,15 @@ export interface AppDeps {
   assets: Manifest;
   sessions: Sessions;
   email: EmailSender;
+  hub: Hub;
 }
 
 /** What main or a test gives createApp; the rest of AppDeps is made from it. */
-export type AppBase = Pick<AppDeps, "config" | "kv" | "assets"> & { email?: EmailSender };
+export type AppBase = Pick<AppDeps, "config" | "kv" | "assets"> & {
+  email?: EmailSender;
+  /** Given by main and tests, which start and stop it; else made here and started lazily. */
+  hub?: Hub;
+};
 
 export type AppEnv = {
   Variables: {

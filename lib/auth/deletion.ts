@@ -6,6 +6,7 @@ import { keys } from "../../kv/keys.ts";
 import { deleteUserSessions } from "../../kv/sessions.ts";
 import type { Invitation } from "../../kv/users.ts";
 import type { UserRecord } from "./types.ts";
+import { anonymiseReports, purgeBlocks } from "../moderation/reports.ts";
 
 /** A week's grace lets moderators finish with fresh reports; well inside the 30 days promised. */
 export const PURGE_DELAY_MS = 7 * 24 * 3600_000;
@@ -74,7 +75,8 @@ export async function purgeAccount(kv: Deno.Kv, userId: string) {
     .delete(keys.presence(userId))
     .delete(keys.user(userId))
     .commit();
-  for await (const e of kv.list({ prefix: keys.blocksPrefix(userId) })) await kv.delete(e.key);
+  await purgeBlocks(kv, userId);
+  await anonymiseReports(kv, userId);
   for await (const e of kv.list({ prefix: keys.purgeDuePrefix() })) {
     if (e.key[2] === userId) await kv.delete(e.key);
   }

@@ -4,12 +4,14 @@ import type { Config } from "../../lib/config.ts";
 import { openKv } from "../../kv/db.ts";
 import { ensureBuilt } from "../../lib/build/assets.ts";
 import { createApp } from "../../routes/app.tsx";
+import { Hub } from "../../lib/realtime/hub.ts";
 
 export interface TestServer {
   url: string;
   port: number;
   kv: Deno.Kv;
   config: Config;
+  hub: Hub;
   close(): Promise<void>;
 }
 
@@ -24,7 +26,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   });
   const kv = await openKv(config.kvPath);
   const assets = await ensureBuilt();
-  const app = await createApp({ config, kv, assets });
+  const hub = new Hub(kv, config);
+  const app = await createApp({ config, kv, assets, hub });
   const ac = new AbortController();
   const server = Deno.serve(
     { port: 0, hostname: "127.0.0.1", signal: ac.signal, onListen: () => {} },
@@ -36,7 +39,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     port,
     kv,
     config,
+    hub,
     async close() {
+      await hub.stop();
       ac.abort();
       await server.finished;
       kv.close();

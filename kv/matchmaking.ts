@@ -1,0 +1,283 @@
+// The waiting pool, matches, blocks, daily usage and the per-instance mailboxes, in KV. Every
+// pairing is one atomic commit that checks both tickets are still waiting and both members are
+// still free, so no member is ever in two matches, whichever instances race for them.
+import { keys } from "./keys.ts";
+import type { Ticket } from "../lib/realtime/compat.ts";
+import type { Outbound } from "../lib/realtime/protocol.ts";
+
+export const MATCH_RECORD_TTL_MS = 48 * 3600_000;
+export const HISTORY_TTL_MS = 24 * 3600_000;
+
+export interface MatchSide {
+  userId: string;
+  username: string;
+  peerId: string;
+  instanceId: string;
+  connId: string;
+  /** The topic this side sees. */
+  hashtag: string;
+  /** The partner's location as this side sees it. */
+  location: string;
+  role: "offerer" | "answerer";
+  disconnectedAt: number | null;
+}
+
+export interface Match {
+  id: string;
+  a: MatchSide;
+  b: MatchSide;
+  startedAt: number;
+  endsAt: number;
+  status: "live" | "ended";
+  endedReason?: string;
+  endedAt?: number;
+}
+
+export function sideOf(match: Match, userId: string): MatchSide | null {
+  return match.a.userId === userId ? match.a : match.b.userId === userId ? match.b : null;
+}
+
+export function otherSide(match: Match, userId: string): MatchSide | null {
+  return match.a.userId === userId ? match.b : match.b.userId === userId ? match.a : null;
+}
+
+// ---------- Tickets ----------
+
+export async function putTicket(kv: Deno.Kv, ticket: Ticket) {
+  await kv.set(keys.mmWaiting(ticket.userId), ticket);
+}
+
+export async function listTickets(kv: Deno.Kv): Promise<Deno.KvEntry<Ticket>[]> {
+  const out: Deno.KvEntry<Ticket>[] = [];
+  for await (const e of kv.list<Ticket>({ prefix: keys.mmWaitingPrefix() })) out.push(e);
+  return out;
+}
+
+/** Removes a ticket only if it is still the one this connection put there. */
+export async function removeTicket(kv: Deno.Kv, userId: string, connId?: string) {
+  const entry = await kv.get<Ticket>(keys.mmWaiting(userId));
+  if (!entry.value || (connId && entry.value.connId !== connId)) return false;
+  return (await kv.atomic().check(entry).delete(entry.key).commit()).ok;
+}
+
+/** Refreshes seenAt of the tickets this instance holds (heartbeat). */
+export async function touchTickets(kv: Deno.Kv, userIds: string[], now = Date.now()) {
+  for (const userId of userIds) {
+    const entry = await kv.get<Ticket>(keys.mmWaiting(userId));
+    if (entry.value) {
+      await kv.atomic().check(entry).set(entry.key, { ...entry.value, seenAt: now }).commit();
+    }
+  }
+}
+
+// ---------- Usage (sessions a day) ----------
+
+export function today(now = Date.now()) {
+  return new Date(now).toISOString().slice(0, 10);
+}
+
+export async function usageToday(kv: Deno.Kv, userId: string, now = Date.now()) {
+  const e = await kv.get<Deno.KvU64>(keys.usage(userId, today(now)));
+  return Number(e.value?.value ?? 0n);
+}
+
+// ---------- Pairing ----------
+
+export type PairResult =
+  | { ok: true; match: Match }
+  | { ok: false; reason: "taken" | "limit_a" | "limit_b" };
+
+/**
+ * Pairs two waiting tickets in one atomic commit: both tickets unchanged, neither member in a
+ * live match, and (for limited tiers) each member's count of today's sessions unchanged and
+ * under the limit; the commit counts the session for both.
+ */
+export async function pair(
+  kv: Deno.Kv,
+  a: Deno.KvEntry<Ticket>,
+  b: Deno.KvEntry<Ticket>,
+  build: (id: string) => Match,
+  limits: { a: number; b: number },
+  now = Date.now(),
+): Promise<PairResult> {
+  const day = today(now);
+  const [activeA, activeB, usageA, usageB] = await kv.getMany<
+    [string, string, Deno.KvU64, Deno.KvU64]
+  >([
+    keys.mmActive(a.value.userId),
+    keys.mmActive(b.value.userId),
+    keys.usage(a.value.userId, day),
+    keys.usage(b.value.userId, day),
+  ]);
+  if (activeA.value || activeB.value) return { ok: false, reason: "taken" };
+  const used = (e: Deno.KvEntryMaybe<Deno.KvU64>) => Number(e.value?.value ?? 0n);
+  if (limits.a >= 0 && used(usageA) >= limits.a) return { ok: false, reason: "limit_a" };
+  if (limits.b >= 0 && used(usageB) >= limits.b) return { ok: false, reason: "limit_b" };
+
+  const match = build(crypto.randomUUID());
+  const op = kv.atomic()
+    .check(a, b, activeA, activeB, usageA, usageB)
+    .delete(a.key)
+    .delete(b.key)
+    .set(keys.match(match.id), match, { expireIn: MATCH_RECORD_TTL_MS })
+    .set(keys.mmActive(a.value.userId), match.id, { expireIn: MATCH_RECORD_TTL_MS })
+    .set(keys.mmActive(b.value.userId), match.id, { expireIn: MATCH_RECORD_TTL_MS })
+    .set(keys.mmHistory(a.value.userId, b.value.peerId), {
+      partnerId: b.value.userId,
+      matchId: match.id,
+      at: now,
+    }, { expireIn: HISTORY_TTL_MS })
+    .set(keys.mmHistory(b.value.userId, a.value.peerId), {
+      partnerId: a.value.userId,
+      matchId: match.id,
+      at: now,
+    }, { expireIn: HISTORY_TTL_MS })
+    .set(keys.mmRecent(a.value.userId, b.value.userId), now, { expireIn: HISTORY_TTL_MS })
+    .set(keys.mmRecent(b.value.userId, a.value.userId), now, { expireIn: HISTORY_TTL_MS })
+    .sum(keys.usage(a.value.userId, day), 1n)
+    .sum(keys.usage(b.value.userId, day), 1n);
+  const res = await op.commit();
+  return res.ok ? { ok: true, match } : { ok: false, reason: "taken" };
+}
+
+// ---------- Matches ----------
+
+export async function getMatch(kv: Deno.Kv, id: string) {
+  return await kv.get<Match>(keys.match(id));
+}
+
+export async function activeMatchOf(kv: Deno.Kv, userId: string) {
+  const id = (await kv.get<string>(keys.mmActive(userId))).value;
+  if (!id) return null;
+  const m = await getMatch(kv, id);
+  return m.value && m.value.status === "live" ? m : null;
+}
+
+/** Ends a live match once; returns the ended match, or null if it had already ended. */
+export async function endMatch(
+  kv: Deno.Kv,
+  id: string,
+  reason: string,
+  now = Date.now(),
+): Promise<Match | null> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const entry = await getMatch(kv, id);
+    if (!entry.value || entry.value.status !== "live") return null;
+    const ended: Match = { ...entry.value, status: "ended", endedReason: reason, endedAt: now };
+    const [actA, actB] = await kv.getMany<[string, string]>([
+      keys.mmActive(ended.a.userId),
+      keys.mmActive(ended.b.userId),
+    ]);
+    const op = kv.atomic().check(entry, actA, actB)
+      .set(entry.key, ended, { expireIn: MATCH_RECORD_TTL_MS });
+    if (actA.value === id) op.delete(actA.key);
+    if (actB.value === id) op.delete(actB.key);
+    if ((await op.commit()).ok) return ended;
+  }
+  return null;
+}
+
+/** Updates one side of a live match (resume, disconnect). */
+export async function updateSide(
+  kv: Deno.Kv,
+  id: string,
+  userId: string,
+  change: (s: MatchSide) => MatchSide,
+): Promise<Match | null> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const entry = await getMatch(kv, id);
+    if (!entry.value || entry.value.status !== "live") return null;
+    const m = entry.value;
+    const next: Match = m.a.userId === userId
+      ? { ...m, a: change(m.a) }
+      : m.b.userId === userId
+      ? { ...m, b: change(m.b) }
+      : m;
+    if (next === m) return null;
+    const res = await kv.atomic().check(entry).set(entry.key, next, {
+      expireIn: MATCH_RECORD_TTL_MS,
+    }).commit();
+    if (res.ok) return next;
+  }
+  return null;
+}
+
+/** The member a peer id stood for, if the two were matched in the last 24 hours. */
+export async function partnerByPeerId(kv: Deno.Kv, userId: string, peerId: string) {
+  const e = await kv.get<{ partnerId: string; matchId: string; at: number }>(
+    keys.mmHistory(userId, peerId),
+  );
+  return e.value && Date.now() - e.value.at <= HISTORY_TTL_MS ? e.value : null;
+}
+
+export async function recentPartners(kv: Deno.Kv, userId: string): Promise<string[]> {
+  const out: string[] = [];
+  for await (const e of kv.list<number>({ prefix: keys.mmRecentPrefix(userId) })) {
+    if (Date.now() - e.value <= HISTORY_TTL_MS) out.push(String(e.key[3]));
+  }
+  return out;
+}
+
+// ---------- Blocks ----------
+
+export interface Block {
+  reason: "blocked" | "blocked_by" | "reported" | "reported_by";
+  at: string;
+}
+
+/** Members this one must never meet: blocked or reported, either way round. */
+export async function avoidList(kv: Deno.Kv, userId: string): Promise<string[]> {
+  const out: string[] = [];
+  for await (const e of kv.list<Block>({ prefix: keys.blocksPrefix(userId) })) {
+    out.push(String(e.key[2]));
+  }
+  return out;
+}
+
+// ---------- Instance mailboxes ----------
+
+export interface InboxMessage {
+  id: string;
+  sentAt: number;
+  userId: string;
+  connId: string;
+  /** Internal events let the receiving instance update its own view before delivering. */
+  event?: "matched" | "ended" | "partner_moved";
+  matchId?: string;
+  payload?: Outbound;
+}
+
+/** Drops a message into another instance's mailbox and bumps the counter it watches. */
+export async function post(kv: Deno.Kv, instanceId: string, msg: InboxMessage) {
+  const key = keys.rtInbox(instanceId, `${msg.sentAt.toString().padStart(15, "0")}-${msg.id}`);
+  await kv.atomic()
+    .set(key, msg, { expireIn: 5 * 60_000 })
+    .sum(keys.rtInboxSignal(instanceId), 1n)
+    .commit();
+}
+
+/** Takes every message waiting for this instance, oldest first. */
+export async function drain(kv: Deno.Kv, instanceId: string): Promise<InboxMessage[]> {
+  const out: InboxMessage[] = [];
+  for await (const e of kv.list<InboxMessage>({ prefix: keys.rtInboxPrefix(instanceId) })) {
+    out.push(e.value);
+    await kv.delete(e.key);
+  }
+  return out;
+}
+
+// ---------- Instance heartbeats ----------
+
+export async function beat(kv: Deno.Kv, instanceId: string, ttlMs: number, now = Date.now()) {
+  await kv.set(keys.rtInstance(instanceId), now, { expireIn: ttlMs });
+}
+
+export async function instanceAlive(
+  kv: Deno.Kv,
+  instanceId: string,
+  ttlMs: number,
+  now = Date.now(),
+) {
+  const at = (await kv.get<number>(keys.rtInstance(instanceId))).value;
+  return at !== null && now - at < ttlMs;
+}

@@ -1,0 +1,49 @@
+// /ws: the signalling and matchmaking socket. The session cookie is read (by the session
+// middleware) before the upgrade, since upgrading consumes the request. Guests get an error and
+// a close. No header-rewriting middleware runs on this route.
+import { Hono } from "hono";
+import type { AppDeps, AppEnv } from "./context.tsx";
+import { RT_TEXT } from "../lib/realtime/protocol.ts";
+
+export function wsRoute(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+  const { hub } = deps;
+
+  app.get("/ws", async (c) => {
+    if ((c.req.header("upgrade") ?? "").toLowerCase() !== "websocket") {
+      return c.text("This address takes WebSocket connections only.", 426);
+    }
+    const user = c.get("user");
+    const { socket, response } = Deno.upgradeWebSocket(c.req.raw, { idleTimeout: 30 });
+    if (!user) {
+      socket.onopen = () => {
+        socket.send(JSON.stringify({ type: "error", message: RT_TEXT.notAuthenticated }));
+        socket.close(4401, "not authenticated");
+      };
+      return response;
+    }
+    await hub.start();
+    let connId = "";
+    socket.onopen = () => {
+      connId = hub.open(socket, { id: user.id, username: user.username });
+    };
+    socket.onmessage = (e) => {
+      hub.message(connId, e.data);
+    };
+    socket.onclose = () => {
+      hub.close(connId);
+    };
+    socket.onerror = () => {};
+    return response;
+  });
+
+  app.get(
+    "/metrics",
+    (c) =>
+      c.body(hub.metrics.render({ membersWaiting: hub.waitingCount() }), 200, {
+        "content-type": "text/plain; version=0.0.4; charset=utf-8",
+      }),
+  );
+
+  return app;
+}

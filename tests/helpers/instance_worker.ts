@@ -1,0 +1,42 @@
+// One Glimpse server instance inside a Deno Worker: several of these on one KV file behave like
+// several server processes sharing one KV (watch events reach every handle in the process).
+/// <reference lib="deno.worker" />
+import { loadConfig } from "../../lib/config.ts";
+import { openKv } from "../../kv/db.ts";
+import { readManifest } from "../../lib/build/assets.ts";
+import { createApp } from "../../routes/app.tsx";
+import { Hub } from "../../lib/realtime/hub.ts";
+
+let stop: (() => Promise<void>) | null = null;
+
+self.onmessage = async (e: MessageEvent) => {
+  if (e.data.type === "start") {
+    const config = loadConfig({
+      APP_ENV: "test",
+      PORT: "0",
+      RATE_LIMITS: "off",
+      ICE_SERVERS: "[]",
+      ...e.data.env,
+    });
+    const kv = await openKv(config.kvPath);
+    const assets = (await readManifest())!;
+    const hub = new Hub(kv, config);
+    await hub.start();
+    const app = await createApp({ config, kv, assets, hub });
+    const ac = new AbortController();
+    const server = Deno.serve(
+      { port: 0, hostname: "127.0.0.1", signal: ac.signal, onListen: () => {} },
+      app.fetch,
+    );
+    stop = async () => {
+      await hub.stop();
+      ac.abort();
+      await server.finished;
+      kv.close();
+    };
+    self.postMessage({ type: "started", port: server.addr.port, instanceId: hub.instanceId });
+  } else if (e.data.type === "stop") {
+    await stop?.();
+    self.postMessage({ type: "stopped" });
+  }
+};
