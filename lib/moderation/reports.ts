@@ -5,25 +5,10 @@ import { z } from "zod";
 import { keys } from "../../kv/keys.ts";
 import { type Block, partnerByPeerId } from "../../kv/matchmaking.ts";
 import { getUser } from "../../kv/users.ts";
+import { REPORT_REASONS, REPORT_TEXT, type ReportReason } from "./report_texts.ts";
 
-export const REPORT_REASONS = [
-  { id: "inappropriate", label: "Inappropriate Content" },
-  { id: "harassment", label: "Harassment or Bullying" },
-  { id: "illegal", label: "Illegal Activity" },
-  { id: "impersonation", label: "Impersonation" },
-  { id: "minor", label: "Underage User" },
-  { id: "other", label: "Other" },
-] as const;
-export type ReportReason = (typeof REPORT_REASONS)[number]["id"];
-
-export const REPORT_TEXT = {
-  reasonRequired: "Please select a reason for reporting",
-  detailsRequired: "Please provide additional details for your report",
-  failed: "Failed to submit your report. Please try again.",
-  unknownPartner:
-    "We could not find that session. You can report partners of the last 24 hours only.",
-  submitted: "Thank you. Your report has been submitted.",
-} as const;
+export { REPORT_REASONS, REPORT_TEXT };
+export type { ReportReason };
 
 export interface Report {
   id: string;

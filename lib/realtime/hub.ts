@@ -557,6 +557,7 @@ export class Hub {
       role: me.role,
       iceServers: await iceServersFor(this.config, conn.userId),
       endsAt: match.endsAt,
+      partnerConnected: partner.disconnectedAt === null,
       ...(resumed ? { resumed: true } : {}),
     });
   }

@@ -80,6 +80,8 @@ export type Outbound =
     role: "offerer" | "answerer";
     iceServers: IceServer[];
     endsAt: number;
+    /** False while the partner is between sockets (a reload, a page change). */
+    partnerConnected: boolean;
     resumed?: boolean;
   }
   | { type: "signal"; from: string; signal: Signal }

@@ -3,6 +3,8 @@
 import AuthPanel from "../../islands/AuthPanel.tsx";
 import FiltersEditor from "../../islands/FiltersEditor.tsx";
 import HashtagBrowser from "../../islands/HashtagBrowser.tsx";
+import LiveSession from "../../islands/LiveSession.tsx";
+import MatchEnd from "../../islands/MatchEnd.tsx";
 import MapDiscovery from "../../islands/MapDiscovery.tsx";
 import ProfilePage from "../../islands/ProfilePage.tsx";
 import VerificationBanner from "../../islands/VerificationBanner.tsx";
@@ -11,7 +13,9 @@ export const ISLANDS = {
   AuthPanel,
   FiltersEditor,
   HashtagBrowser,
+  LiveSession,
   MapDiscovery,
+  MatchEnd,
   ProfilePage,
   VerificationBanner,
 } as const;

@@ -8,6 +8,7 @@ import { toPublicUser } from "../../lib/auth/types.ts";
 import { publicToken } from "../../lib/auth/session.ts";
 import { getFilters } from "../../kv/filters.ts";
 import { regionSummaries } from "../api/filters.ts";
+import { setFlash } from "../../lib/http/flash.ts";
 import { Discover } from "../../components/Discover.tsx";
 
 export const PROTECTED_PATHS = [
@@ -99,16 +100,69 @@ export function memberPages(deps: AppDeps) {
     });
   });
 
-  // /live-match is not protected (SPEC route table): without a live session it says so.
-  app.get("/live-match", (c) =>
-    page(c, deps, {
-      title: "Live match",
+  // Searching: the location is required first (SPEC section 4, Start search).
+  app.get("/connecting", (c) => {
+    const user = c.get("user")!;
+    if (!user.location.trim()) {
+      setFlash(c, {
+        kind: "failure",
+        title: "Location Required",
+        description: "Add your city and country to start a POV connection.",
+      });
+      return c.redirect("/profile", 303);
+    }
+    return page(c, deps, {
+      title: "Connecting",
+      bare: true,
       body: (
-        <section class="center-screen" aria-labelledby="live-title">
-          <h1 id="live-title">No live session</h1>
-          <p class="muted">There is no live POV session on this device right now.</p>
-          <a class="button button-primary" href="/">Go to Discover</a>
-        </section>
+        <Island
+          name="LiveSession"
+          props={{
+            mode: "connecting",
+            me: { location: user.location, faceBlurEnabled: user.faceBlurEnabled },
+          }}
+        />
+      ),
+    });
+  });
+
+  // /live-match is not protected (SPEC route table); a member rejoins the match of their tab.
+  app.get("/live-match", (c) => {
+    const user = c.get("user");
+    if (!user) {
+      return page(c, deps, {
+        title: "Live match",
+        body: (
+          <section class="center-screen" aria-labelledby="live-title">
+            <h1 id="live-title">No live session</h1>
+            <p class="muted">There is no live POV session on this device right now.</p>
+            <a class="button button-primary" href="/">Go to Discover</a>
+          </section>
+        ),
+      });
+    }
+    return page(c, deps, {
+      title: "Live match",
+      bare: true,
+      body: (
+        <Island
+          name="LiveSession"
+          props={{
+            mode: "live",
+            me: { location: user.location, faceBlurEnabled: user.faceBlurEnabled },
+          }}
+        />
+      ),
+    });
+  });
+
+  app.get("/match-end", (c) =>
+    page(c, deps, {
+      title: "Session summary",
+      body: (
+        <div class="narrow">
+          <Island name="MatchEnd" props={{}} />
+        </div>
       ),
     }));
 

@@ -1,0 +1,86 @@
+// The report dialog: the six reasons, details, 'Block this user' on by default (SPEC 5, 9).
+import { useState } from "react";
+import type { JSX } from "react";
+import { REPORT_REASONS, REPORT_TEXT } from "../../lib/moderation/report_texts.ts";
+
+export interface ReportInput {
+  reportReason: string;
+  additionalDetails: string;
+  blockUser: boolean;
+}
+
+export function ReportDialog(
+  { onSubmit, onCancel }: {
+    onSubmit(input: ReportInput): Promise<void>;
+    onCancel(): void;
+  },
+) {
+  const [reason, setReason] = useState("");
+  const [details, setDetails] = useState("");
+  const [block, setBlock] = useState(true);
+  const [error, setError] = useState("");
+  const [busy, setBusy] = useState(false);
+
+  async function submit(e: JSX.TargetedEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (!reason) return setError(REPORT_TEXT.reasonRequired);
+    if (reason === "other" && !details.trim()) return setError(REPORT_TEXT.detailsRequired);
+    setError("");
+    setBusy(true);
+    try {
+      await onSubmit({ reportReason: reason, additionalDetails: details.trim(), blockUser: block });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div class="modal-backdrop">
+      <form
+        class="card modal form"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="report-title"
+        onSubmit={submit}
+        noValidate
+      >
+        <h2 id="report-title" class="card-title">Report this user</h2>
+        <fieldset class="radio-group">
+          <legend>Reason</legend>
+          {REPORT_REASONS.map((r) => (
+            <label key={r.id} class="check">
+              <input
+                type="radio"
+                name="reportReason"
+                value={r.id}
+                checked={reason === r.id}
+                onChange={() => setReason(r.id)}
+              />
+              <span>{r.label}</span>
+            </label>
+          ))}
+        </fieldset>
+        <label class="field">
+          <span>Additional details{reason === "other" ? "" : " (optional)"}</span>
+          <textarea
+            rows={3}
+            maxLength={2000}
+            value={details}
+            onInput={(e) => setDetails(e.currentTarget.value)}
+          />
+        </label>
+        <label class="check">
+          <input type="checkbox" checked={block} onChange={() => setBlock(!block)} />
+          <span>Block this user</span>
+        </label>
+        {error && <p class="form-error" role="alert">{error}</p>}
+        <div class="button-row button-row-end">
+          <button type="button" class="button button-secondary" onClick={onCancel}>Cancel</button>
+          <button type="submit" class="button button-danger" disabled={busy}>
+            {busy ? "Submitting..." : "Submit report"}
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+// A video tile (SPEC section 2, Live match): label, location and hashtag badges, the timer,
+// a placeholder until a stream exists, a loading overlay until it plays, an error overlay on
+// failure. Playback: an AbortError retries once after 200 ms; a permission-type error is silent.
+import { useEffect, useRef, useState } from "react";
+
+export interface VideoTileProps {
+  label: "You" | "POV";
+  stream: MediaStream | null;
+  placeholder: string;
+  location: string;
+  hashtag: string;
+  timer: string;
+  muted?: boolean;
+  /** Mirror horizontally (a front camera). */
+  mirrored?: boolean;
+  privacyOn?: boolean;
+  hidden?: boolean;
+}
+
+export const PLAY_ERROR = "Could not play video stream. Please try again.";
+
+export function VideoTile(props: VideoTileProps) {
+  const ref = useRef<HTMLVideoElement>(null);
+  const [playing, setPlaying] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    const video = ref.current;
+    if (!video) return;
+    setPlaying(false);
+    setError(null);
+    video.srcObject = props.stream;
+    if (!props.stream) return;
+    let retried = false;
+    const play = () =>
+      video.play().catch((err: unknown) => {
+        const name = err instanceof DOMException ? err.name : "";
+        if (name === "AbortError" && !retried) {
+          retried = true;
+          setTimeout(play, 200);
+        } else if (name !== "NotAllowedError" && name !== "AbortError") {
+          setError(PLAY_ERROR);
+        }
+      });
+    play();
+  }, [props.stream]);
+
+  const tag = props.hashtag.replace(/^#/, "");
+  return (
+    <figure class={`tile ${props.label === "You" ? "tile-local" : "tile-remote"}`}>
+      <video
+        ref={ref}
+        class={props.mirrored ? "tile-video mirrored" : "tile-video"}
+        autoPlay
+        playsInline
+        muted={props.muted}
+        hidden={props.hidden}
+        onPlaying={() => setPlaying(true)}
+        aria-label={props.label === "You" ? "Your camera" : "Your partner's point of view"}
+      />
+      {!props.stream && <div class="tile-placeholder">{props.placeholder}</div>}
+      {props.stream && !playing && !error && (
+        <div class="tile-overlay" role="status">
+          <span class="spinner" aria-hidden="true" />
+          <span class="sr-only">Loading video...</span>
+        </div>
+      )}
+      {error && <div class="tile-overlay tile-error" role="alert">{error}</div>}
+      <figcaption class="tile-badges">
+        <span class="badge tile-label">{props.label}</span>
+        <span class="badge">{props.location}</span>
+        {tag && <span class="badge">{tag}</span>}
+        <span class="badge tile-timer">{props.timer}</span>
+        {props.privacyOn && <span class="badge badge-accent">Privacy On</span>}
+      </figcaption>
+    </figure>
+  );
+}
+
+export function mmss(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  return `${String(Math.floor(s / 60)).padStart(2, "0")}:${String(s % 60).padStart(2, "0")}`;
+}

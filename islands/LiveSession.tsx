@@ -1,0 +1,358 @@
+import { useEffect, useRef, useState } from "react";
+import { toast } from "../lib/client/toast.ts";
+import { apiRequest } from "../lib/client/api.ts";
+import { useWebRTC, WebRTCProvider } from "../lib/client/webrtc.tsx";
+import { mmss, VideoTile } from "../components/live/VideoTile.tsx";
+import { ReportDialog, type ReportInput } from "../components/live/ReportDialog.tsx";
+import { Tooltip } from "../components/Tooltip.tsx";
+import { REACTIONS } from "../lib/constants.ts";
+import {
+  connectedStep,
+  handshakeStep,
+  LIVE_TEXT,
+  progressLabel,
+  SEARCH_STATUSES,
+  SKIPS_PER_SESSION,
+} from "../lib/client/live_rules.ts";
+import { REPORT_TEXT } from "../lib/moderation/report_texts.ts";
+
+export interface LiveSessionProps {
+  /** connecting: search then go live; live: rejoin the match of this tab (a reload). */
+  mode: "connecting" | "live";
+  me: { location: string; faceBlurEnabled: boolean };
+}
+
+export default function LiveSession({ mode, me }: LiveSessionProps) {
+  return (
+    <WebRTCProvider resume={mode === "live"} location={me.location}>
+      <Screens mode={mode} me={me} />
+    </WebRTCProvider>
+  );
+}
+
+const SKIPS_KEY = "glimpse_skips";
+
+function Screens({ mode, me }: LiveSessionProps) {
+  const s = useWebRTC();
+  const [view, setView] = useState<"search" | "live">(mode === "live" ? "live" : "search");
+  const started = useRef(false);
+
+  // /connecting: the camera starts while we search, and the search starts once registered.
+  useEffect(() => {
+    if (mode !== "connecting" || started.current || !s.registered) return;
+    started.current = true;
+    s.startCamera();
+    s.findMatch();
+  }, [s.registered]);
+
+  // A socket that never opens: the SPEC's error, then back to discover.
+  useEffect(() => {
+    if (mode !== "connecting") return;
+    const t = setTimeout(() => {
+      if (!started.current) {
+        toast({
+          title: "Connection Error",
+          description: "Connection to server not established",
+          variant: "destructive",
+        });
+        setTimeout(() => location.assign("/"), 1500);
+      }
+    }, 8000);
+    return () => clearTimeout(t);
+  }, []);
+
+  useEffect(() => {
+    if (!s.findMatchError) return;
+    const limit = /session limit/i.test(s.findMatchError);
+    toast({
+      title: limit ? "Session Limit Reached" : "Connection Error",
+      description: s.findMatchError,
+      variant: "destructive",
+    });
+    const t = setTimeout(() => location.assign("/"), 1500);
+    return () => clearTimeout(t);
+  }, [s.findMatchError]);
+
+  useEffect(() => {
+    if (!s.sessionLimit) return;
+    toast({ title: "Session Limit Reached", description: s.sessionLimit, variant: "destructive" });
+    const t = setTimeout(() => location.assign("/subscriptions"), 1500);
+    return () => clearTimeout(t);
+  }, [s.sessionLimit]);
+
+  useEffect(() => {
+    if (!s.noMatch) return;
+    toast({ title: "No matches found", description: "Please try again later." });
+    s.resetSession();
+    location.assign("/");
+  }, [s.noMatch]);
+
+  useEffect(() => {
+    if (s.cameraError) toast({ title: s.cameraError, variant: "destructive" });
+  }, [s.cameraError]);
+
+  // The session ended (the partner left, the time was up, we ended it): the summary.
+  useEffect(() => {
+    if (s.ended && s.ended !== "user_skipped") location.assign("/match-end");
+  }, [s.ended]);
+
+  function goLive() {
+    setView("live");
+    history.replaceState(null, "", "/live-match");
+    document.title = "Live match · Glimpse";
+  }
+
+  function skip() {
+    const used = Number(sessionStorage.getItem(SKIPS_KEY) ?? "0");
+    if (used >= SKIPS_PER_SESSION) {
+      toast({ title: LIVE_TEXT.noSkips, variant: "destructive" });
+      return;
+    }
+    sessionStorage.setItem(SKIPS_KEY, String(used + 1));
+    s.endSession("user_skipped");
+    setView("search");
+    history.replaceState(null, "", "/connecting");
+    s.findMatch();
+  }
+
+  if (mode === "live" && s.resumeFailed && !s.partnerInfo) {
+    return (
+      <section class="center-screen" aria-labelledby="no-live-title">
+        <h1 id="no-live-title">No live session</h1>
+        <p class="muted">This session has ended or belongs to another tab.</p>
+        <a class="button button-primary" href="/">Go to Discover</a>
+      </section>
+    );
+  }
+
+  return view === "search" ? <Searching onLive={goLive} /> : <Live me={me} onSkip={skip} />;
+}
+
+function Searching({ onLive }: { onLive(): void }) {
+  const s = useWebRTC();
+  const [elapsed, setElapsed] = useState(0);
+  const [statusIndex, setStatusIndex] = useState(0);
+  const [progress, setProgress] = useState(0);
+  const done = useRef(false);
+  const found = s.partnerInfo !== null;
+  const connected = s.connectionStatus === "connected" && found;
+
+  useEffect(() => {
+    const started = Date.now();
+    const t = setInterval(() => setElapsed(Math.floor((Date.now() - started) / 1000)), 250);
+    const r = setInterval(() => setStatusIndex((i) => (i + 1) % SEARCH_STATUSES.length), 2000);
+    return () => {
+      clearInterval(t);
+      clearInterval(r);
+    };
+  }, []);
+
+  const finish = (delay: number) => {
+    if (done.current) return;
+    done.current = true;
+    setProgress(100);
+    setTimeout(onLive, delay);
+  };
+
+  // Partner known, link not yet up: 5%, slowing as it rises; a 6 s handshake limit.
+  useEffect(() => {
+    if (!found || connected) return;
+    setProgress((p) => Math.max(p, 5));
+    const tick = setInterval(() => setProgress((p) => handshakeStep(p)), 300);
+    const limit = setTimeout(() => finish(500), 6000);
+    return () => {
+      clearInterval(tick);
+      clearTimeout(limit);
+    };
+  }, [found, connected]);
+
+  // Link up: from 15%, +10 every 250 ms under 90, then +5; at 100% go live after 300 ms.
+  useEffect(() => {
+    if (!connected) return;
+    setProgress((p) => Math.max(p, 15));
+    const tick = setInterval(() => setProgress((p) => connectedStep(p)), 250);
+    const fallback = setTimeout(() => finish(500), 3000);
+    return () => {
+      clearInterval(tick);
+      clearTimeout(fallback);
+    };
+  }, [connected]);
+
+  useEffect(() => {
+    if (progress >= 100 && connected) finish(300);
+  }, [progress, connected]);
+
+  function cancel() {
+    s.resetSession();
+    location.assign("/");
+  }
+
+  if (!found) {
+    return (
+      <section class="searching center-screen" aria-labelledby="search-title">
+        <span class="spinner spinner-large" aria-hidden="true" />
+        <h1 id="search-title">Finding Someone...</h1>
+        <p class="muted">Connecting you to a random POV around the world</p>
+        <p class="search-elapsed" aria-live="off">{String(elapsed).padStart(2, "0")}s</p>
+        <p class="muted small">searching globally</p>
+        <p class="search-status" role="status">{SEARCH_STATUSES[statusIndex]}</p>
+        <button type="button" class="button button-secondary" onClick={cancel}>Cancel</button>
+      </section>
+    );
+  }
+
+  const pct = Math.min(100, Math.round(progress));
+  return (
+    <section class="searching center-screen" aria-labelledby="found-title">
+      <h1 id="found-title">Match Found!</h1>
+      <p class="muted">Establishing secure connection...</p>
+      <div class="progress-wrap">
+        <progress class="progress" max={100} value={pct} aria-label="Connection progress" />
+        <p class="progress-label">
+          <span>{progressLabel(pct)}</span> <span class="progress-pct">{pct}%</span>
+        </p>
+      </div>
+      <button type="button" class="button button-secondary" onClick={cancel}>Cancel</button>
+    </section>
+  );
+}
+
+function Live({ me, onSkip }: { me: LiveSessionProps["me"]; onSkip(): void }) {
+  const s = useWebRTC();
+  const [now, setNow] = useState(Date.now());
+  const [muted, setMuted] = useState(false);
+  const [cameraOff, setCameraOff] = useState(false);
+  const [reporting, setReporting] = useState(false);
+
+  useEffect(() => {
+    const t = setInterval(() => setNow(Date.now()), 500);
+    return () => clearInterval(t);
+  }, []);
+
+  // The server ends the match at 30 s; this is the fallback should its message be late.
+  useEffect(() => {
+    if (s.partnerInfo && now > s.partnerInfo.endsAt + 2000) s.endSession("timeout");
+  }, [now]);
+
+  const seconds = s.connectedAt ? (now - s.connectedAt) / 1000 : 0;
+  const timer = mmss(seconds);
+  const hashtag = s.partnerInfo?.hashtag ?? "";
+
+  function toggleMute() {
+    const next = !muted;
+    s.localStream?.getAudioTracks().forEach((t) => (t.enabled = !next));
+    setMuted(next);
+  }
+
+  function toggleCamera() {
+    const next = !cameraOff;
+    s.localStream?.getVideoTracks().forEach((t) => (t.enabled = !next));
+    setCameraOff(next);
+  }
+
+  async function report(input: ReportInput) {
+    try {
+      await apiRequest("POST", "/api/report", {
+        ...input,
+        partnerPeerId: s.partnerInfo?.peerId ?? "",
+      });
+      toast({ title: "Report submitted", description: REPORT_TEXT.submitted, variant: "success" });
+      setReporting(false);
+      s.endSession("reported");
+    } catch {
+      toast({ title: REPORT_TEXT.failed, variant: "destructive" });
+    }
+  }
+
+  const fingerprint = s.encryptionFingerprint ?? "Generating...";
+  return (
+    <section class="live" aria-label="Live match">
+      <div class="live-top">
+        {s.isEncrypted && s.connectionStatus === "connected"
+          ? (
+            <Tooltip
+              id="encryption-tip"
+              text={`End-to-end encrypted communication. Fingerprint: ${fingerprint}`}
+            >
+              <span class="badge badge-secure" data-fingerprint={s.encryptionFingerprint ?? ""}>
+                Encrypted
+              </span>
+            </Tooltip>
+          )
+          : (
+            <Tooltip id="encryption-tip" text="Encryption not enabled for this connection">
+              <span class="badge badge-insecure">Unencrypted</span>
+            </Tooltip>
+          )}
+      </div>
+      <div class="tiles">
+        <VideoTile
+          label="POV"
+          stream={s.remoteStream}
+          placeholder="Connecting to partner..."
+          location={s.partnerInfo?.location ?? "Unknown Location"}
+          hashtag={hashtag}
+          timer={timer}
+        />
+        <VideoTile
+          label="You"
+          stream={s.localStream}
+          placeholder={s.cameraError ?? "Starting camera..."}
+          location={me.location || "Unknown Location"}
+          hashtag={hashtag}
+          timer={timer}
+          muted
+          hidden={cameraOff}
+        />
+        <div class="flying" aria-hidden="true">
+          {s.flying.map((f) => <span key={f.id} class={`fly fly-${f.from}`}>{f.emoji}</span>)}
+        </div>
+      </div>
+      <div class="reactions" role="group" aria-label="Reactions">
+        {REACTIONS.map((r) => (
+          <button
+            key={r.key}
+            type="button"
+            class="reaction"
+            aria-label={`${r.label} (${s.reactions[r.emoji] ?? 0})`}
+            disabled={s.connectionStatus !== "connected"}
+            onClick={() => s.sendReaction(r.emoji)}
+          >
+            <span aria-hidden="true">{r.emoji}</span>
+            <span class="reaction-count">{s.reactions[r.emoji] ?? 0}</span>
+          </button>
+        ))}
+      </div>
+      <div class="controls">
+        <button
+          type="button"
+          class="button button-secondary"
+          aria-pressed={muted}
+          onClick={toggleMute}
+        >
+          {muted ? "Unmute" : "Mute"}
+        </button>
+        <button
+          type="button"
+          class="button button-secondary"
+          aria-pressed={cameraOff}
+          onClick={toggleCamera}
+        >
+          {cameraOff ? "Camera on" : "Camera off"}
+        </button>
+        <button type="button" class="button button-secondary" onClick={onSkip}>Skip</button>
+        <button type="button" class="button button-secondary" onClick={() => setReporting(true)}>
+          Report
+        </button>
+        <button
+          type="button"
+          class="button button-danger"
+          onClick={() => s.endSession("user_ended")}
+        >
+          End Session
+        </button>
+      </div>
+      {reporting && <ReportDialog onSubmit={report} onCancel={() => setReporting(false)} />}
+    </section>
+  );
+}

@@ -1,0 +1,141 @@
+// One WebRTC peer link per match. Media is DTLS-SRTP encrypted peer to peer; the safety code
+// both members see is derived from the two DTLS certificate fingerprints in the negotiated SDP,
+// so a relay that tampered with the handshake would show them different codes.
+export type SignalOut =
+  | { type: "offer"; sdp: string }
+  | { type: "answer"; sdp: string }
+  | { type: "ice-candidate"; candidate: RTCIceCandidateInit | null };
+
+export interface PeerEvents {
+  signal(s: SignalOut): void;
+  remoteStream(stream: MediaStream): void;
+  state(state: RTCPeerConnectionState): void;
+}
+
+/** 'a=fingerprint:sha-256 AB:CD:…' → 'ABCD…' (the first sha-256 fingerprint in the SDP). */
+export function sdpFingerprint(sdp: string): string | null {
+  const m = sdp.match(/^a=fingerprint:sha-256 ([0-9A-Fa-f:]+)\s*$/m);
+  return m ? m[1].replace(/:/g, "").toUpperCase() : null;
+}
+
+/** The first 16 uppercase hex characters of SHA-256 over the sorted pair of fingerprints. */
+export async function safetyCode(localSdp: string, remoteSdp: string): Promise<string | null> {
+  const a = sdpFingerprint(localSdp), b = sdpFingerprint(remoteSdp);
+  if (!a || !b) return null;
+  const data = new TextEncoder().encode([a, b].sort().join("|"));
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", data));
+  return Array.from(digest, (x) => x.toString(16).padStart(2, "0")).join("").slice(0, 16)
+    .toUpperCase();
+}
+
+export class PeerLink {
+  readonly pc: RTCPeerConnection;
+  private pendingCandidates: RTCIceCandidateInit[] = [];
+  private restarted = false;
+  private closed = false;
+
+  constructor(
+    iceServers: RTCIceServer[],
+    private localStream: MediaStream | null,
+    private events: PeerEvents,
+    private role: "offerer" | "answerer",
+  ) {
+    this.pc = new RTCPeerConnection({ iceServers });
+    if (localStream) {
+      for (const track of localStream.getTracks()) this.pc.addTrack(track, localStream);
+    } else {
+      this.pc.addTransceiver("video", { direction: "recvonly" });
+      this.pc.addTransceiver("audio", { direction: "recvonly" });
+    }
+    this.pc.onicecandidate = (e) =>
+      this.events.signal({ type: "ice-candidate", candidate: e.candidate?.toJSON() ?? null });
+    this.pc.ontrack = (e) => {
+      const stream = e.streams[0] ?? new MediaStream([e.track]);
+      this.events.remoteStream(stream);
+    };
+    this.pc.onconnectionstatechange = () => {
+      const state = this.pc.connectionState;
+      // One ICE restart on failure before giving up.
+      if (state === "failed" && !this.restarted) {
+        this.restarted = true;
+        if (this.role === "offerer") this.offer(true); // the answerer waits for the new offer
+        return;
+      }
+      this.events.state(state);
+    };
+  }
+
+  async offer(iceRestart = false) {
+    if (this.closed) return;
+    const offer = await this.pc.createOffer({ iceRestart });
+    await this.pc.setLocalDescription(offer);
+    this.events.signal({ type: "offer", sdp: this.pc.localDescription!.sdp });
+  }
+
+  async receive(signal: SignalOut) {
+    if (this.closed) return;
+    if (signal.type === "offer") {
+      await this.pc.setRemoteDescription({ type: "offer", sdp: signal.sdp });
+      await this.flushCandidates();
+      const answer = await this.pc.createAnswer();
+      await this.pc.setLocalDescription(answer);
+      this.events.signal({ type: "answer", sdp: this.pc.localDescription!.sdp });
+    } else if (signal.type === "answer") {
+      if (this.pc.signalingState !== "have-local-offer") return;
+      await this.pc.setRemoteDescription({ type: "answer", sdp: signal.sdp });
+      await this.flushCandidates();
+    } else if (signal.candidate) {
+      if (!this.pc.remoteDescription) this.pendingCandidates.push(signal.candidate);
+      else await this.pc.addIceCandidate(signal.candidate).catch(() => {});
+    }
+  }
+
+  private async flushCandidates() {
+    const list = this.pendingCandidates;
+    this.pendingCandidates = [];
+    for (const c of list) await this.pc.addIceCandidate(c).catch(() => {});
+  }
+
+  async safetyCode(): Promise<string | null> {
+    const l = this.pc.localDescription?.sdp, r = this.pc.remoteDescription?.sdp;
+    return l && r ? await safetyCode(l, r) : null;
+  }
+
+  close() {
+    this.closed = true;
+    this.pc.onicecandidate = null;
+    this.pc.ontrack = null;
+    this.pc.onconnectionstatechange = null;
+    this.pc.close();
+  }
+}
+
+/** Rear camera, ideally 1280x720 at 30 fps, with audio; if that fails, any camera. */
+export async function openCamera(): Promise<MediaStream> {
+  try {
+    return await navigator.mediaDevices.getUserMedia({
+      video: {
+        facingMode: { ideal: "environment" },
+        width: { ideal: 1280 },
+        height: { ideal: 720 },
+        frameRate: { ideal: 30 },
+      },
+      audio: true,
+    });
+  } catch (first) {
+    if (first instanceof DOMException && first.name === "NotAllowedError") throw first;
+    return await navigator.mediaDevices.getUserMedia({ video: true, audio: true });
+  }
+}
+
+export function cameraErrorText(err: unknown): string {
+  if (err instanceof DOMException) {
+    if (err.name === "NotAllowedError" || err.name === "SecurityError") {
+      return "Camera access denied. Allow the camera and microphone in your browser to continue.";
+    }
+    if (err.name === "NotFoundError" || err.name === "OverconstrainedError") {
+      return "No camera found";
+    }
+  }
+  return `Camera error: ${err instanceof Error ? err.message : String(err)}`;
+}

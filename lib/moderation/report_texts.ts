@@ -1,0 +1,19 @@
+// Report reasons and texts (SPEC sections 5, 8, 9). Safe for the browser bundle.
+export const REPORT_REASONS = [
+  { id: "inappropriate", label: "Inappropriate Content" },
+  { id: "harassment", label: "Harassment or Bullying" },
+  { id: "illegal", label: "Illegal Activity" },
+  { id: "impersonation", label: "Impersonation" },
+  { id: "minor", label: "Underage User" },
+  { id: "other", label: "Other" },
+] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number]["id"];
+
+export const REPORT_TEXT = {
+  reasonRequired: "Please select a reason for reporting",
+  detailsRequired: "Please provide additional details for your report",
+  failed: "Failed to submit your report. Please try again.",
+  unknownPartner:
+    "We could not find that session. You can report partners of the last 24 hours only.",
+  submitted: "Thank you. Your report has been submitted.",
+} as const;
