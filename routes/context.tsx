@@ -47,7 +47,7 @@ export function page(
   const user = c.get("user");
   const path = options.path ?? c.req.path;
   // The verification banner shows on every page but /auth while the member is unverified.
-  const banner = user && !user.emailVerified && path !== "/auth" && !options.bare
+  const banner = user && !user.emailVerified && path !== "/auth"
     ? <Island name="VerificationBanner" props={{ email: user.email }} />
     : undefined;
   return pageResponse(deps.assets, {
