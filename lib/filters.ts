@@ -307,6 +307,11 @@ export function readSavedFilters(saved: unknown): Filters {
   if (LANGUAGE_PREFERENCES.includes(s.languagePreference as LanguagePreference)) {
     f.languagePreference = s.languagePreference as LanguagePreference;
   }
+  if (
+    Array.isArray(s.ageRange) && s.ageRange.length === 2 &&
+    s.ageRange.every((n) => Number.isInteger(n) && n >= 18 && n <= 99) &&
+    s.ageRange[0] <= s.ageRange[1]
+  ) f.ageRange = [s.ageRange[0], s.ageRange[1]];
   if (Array.isArray(s.languages)) {
     f.languages = s.languages.filter((l) =>
       LANGUAGE_PREFERENCES.includes(l as LanguagePreference)
