@@ -52,6 +52,8 @@ export const keys = {
   rtInboxSignal: (instanceId: string) => ["rt", "inbox_seq", instanceId] as const,
   rtInstance: (instanceId: string) => ["rt", "instance", instanceId] as const,
 
+  stats: (userId: string) => ["stats", userId] as const,
+
   report: (id: string) => ["reports", id] as const,
   reportsPrefix: () => ["reports"] as const,
   reportByStatus: (status: string, id: string) => ["reports_by_status", status, id] as const,

@@ -73,6 +73,7 @@ export async function purgeAccount(kv: Deno.Kv, userId: string) {
     .delete(keys.filters(userId))
     .delete(keys.location(userId))
     .delete(keys.presence(userId))
+    .delete(keys.stats(userId))
     .delete(keys.user(userId))
     .commit();
   await purgeBlocks(kv, userId);

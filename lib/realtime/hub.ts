@@ -42,6 +42,7 @@ import {
   RT_TEXT,
 } from "./protocol.ts";
 import { iceServersFor } from "./ice.ts";
+import { recordSession } from "../../kv/stats.ts";
 import { Metrics } from "./metrics.ts";
 
 export interface SocketLike {
@@ -502,6 +503,10 @@ export class Hub {
     if (result.ok) {
       this.metrics.matchesMade++;
       const m = result.match;
+      await Promise.all([
+        recordSession(this.kv, me.value.userId, them.value.me.country),
+        recordSession(this.kv, them.value.userId, me.value.me.country),
+      ]);
       await this.deliver(m.a, { event: "matched", matchId: m.id });
       await this.deliver(m.b, { event: "matched", matchId: m.id });
       return "paired";

@@ -1,22 +1,28 @@
 // Every island, by name. The build bundles islands/<Name>.tsx; a unit test keeps this list and
 // the folder in step.
 import AuthPanel from "../../islands/AuthPanel.tsx";
+import ClipRecorder from "../../islands/ClipRecorder.tsx";
+import ConnectionCheck from "../../islands/ConnectionCheck.tsx";
 import FiltersEditor from "../../islands/FiltersEditor.tsx";
 import HashtagBrowser from "../../islands/HashtagBrowser.tsx";
 import LiveSession from "../../islands/LiveSession.tsx";
 import MatchEnd from "../../islands/MatchEnd.tsx";
 import MapDiscovery from "../../islands/MapDiscovery.tsx";
 import ProfilePage from "../../islands/ProfilePage.tsx";
+import ReferralShare from "../../islands/ReferralShare.tsx";
 import VerificationBanner from "../../islands/VerificationBanner.tsx";
 
 export const ISLANDS = {
   AuthPanel,
+  ClipRecorder,
+  ConnectionCheck,
   FiltersEditor,
   HashtagBrowser,
   LiveSession,
   MapDiscovery,
   MatchEnd,
   ProfilePage,
+  ReferralShare,
   VerificationBanner,
 } as const;
 

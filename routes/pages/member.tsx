@@ -9,6 +9,7 @@ import { publicToken } from "../../lib/auth/session.ts";
 import { getFilters } from "../../kv/filters.ts";
 import { regionSummaries } from "../api/filters.ts";
 import { setFlash } from "../../lib/http/flash.ts";
+import { referralPages } from "./referrals.tsx";
 import { Discover } from "../../components/Discover.tsx";
 
 export const PROTECTED_PATHS = [
@@ -155,6 +156,34 @@ export function memberPages(deps: AppDeps) {
       ),
     });
   });
+
+  app.route("/", referralPages(deps));
+
+  app.get("/camera", (c) =>
+    page(c, deps, {
+      title: "Record a POV clip",
+      back: "/",
+      body: (
+        <div class="narrow">
+          <h1 class="page-title">Record a POV clip</h1>
+          <Island name="ClipRecorder" props={{ maxSeconds: 30 }} />
+        </div>
+      ),
+    }));
+
+  // /test-chat: the SPEC does not show its content; ours checks camera, microphone and server.
+  app.get("/test-chat", (c) =>
+    page(c, deps, {
+      title: "Connection check",
+      back: "/",
+      body: (
+        <div class="narrow">
+          <h1 class="page-title">Connection check</h1>
+          <p class="muted">Make sure everything works before you start a POV connection.</p>
+          <Island name="ConnectionCheck" props={{}} />
+        </div>
+      ),
+    }));
 
   app.get("/match-end", (c) =>
     page(c, deps, {

@@ -1,0 +1,157 @@
+import { useEffect, useRef, useState } from "react";
+import { toast } from "../lib/client/toast.ts";
+import { cameraErrorText, openCamera } from "../lib/client/peer.ts";
+
+export interface ClipRecorderProps {
+  maxSeconds: number;
+}
+
+type State = "idle" | "recording" | "done";
+
+const RECORD_ERROR = "Could not start recording. Please try again.";
+
+function pickType(): string {
+  for (const t of ["video/webm;codecs=vp9,opus", "video/webm;codecs=vp8,opus", "video/webm"]) {
+    if (typeof MediaRecorder !== "undefined" && MediaRecorder.isTypeSupported(t)) return t;
+  }
+  return "video/webm";
+}
+
+/** The 30-second POV clip recorder: everything stays on this device until you share it. */
+export default function ClipRecorder({ maxSeconds }: ClipRecorderProps) {
+  const [state, setState] = useState<State>("idle");
+  const [stream, setStream] = useState<MediaStream | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [clip, setClip] = useState<{ url: string; blob: Blob } | null>(null);
+  const [elapsed, setElapsed] = useState(0);
+  const preview = useRef<HTMLVideoElement>(null);
+  const playback = useRef<HTMLVideoElement>(null);
+  const recorder = useRef<MediaRecorder | null>(null);
+  const timer = useRef<ReturnType<typeof setInterval> | undefined>(undefined);
+
+  useEffect(() => {
+    openCamera().then(setStream).catch((err) => setError(cameraErrorText(err)));
+    return () => clearInterval(timer.current);
+  }, []);
+
+  useEffect(() => () => stream?.getTracks().forEach((t) => t.stop()), [stream]);
+
+  useEffect(() => {
+    if (preview.current && stream) {
+      preview.current.srcObject = stream;
+      preview.current.play().catch(() => {});
+    }
+  }, [stream, state]);
+
+  function start() {
+    if (!stream) {
+      toast({ title: "Camera not ready", variant: "destructive" });
+      return;
+    }
+    try {
+      const chunks: Blob[] = [];
+      const rec = new MediaRecorder(stream, { mimeType: pickType() });
+      rec.ondataavailable = (e) => e.data.size && chunks.push(e.data);
+      rec.onstop = () => {
+        clearInterval(timer.current);
+        const blob = new Blob(chunks, { type: "video/webm" });
+        setClip((old) => {
+          if (old) URL.revokeObjectURL(old.url);
+          return { url: URL.createObjectURL(blob), blob };
+        });
+        setState("done");
+      };
+      rec.start(1000);
+      recorder.current = rec;
+      const began = Date.now();
+      setElapsed(0);
+      timer.current = setInterval(() => {
+        const s = Math.floor((Date.now() - began) / 1000);
+        setElapsed(s);
+        if (s >= maxSeconds && rec.state === "recording") rec.stop(); // stops itself at 30 s
+      }, 250);
+      setState("recording");
+    } catch {
+      toast({ title: RECORD_ERROR, variant: "destructive" });
+    }
+  }
+
+  function stop() {
+    if (recorder.current?.state === "recording") recorder.current.stop();
+  }
+
+  function download() {
+    if (!clip) return;
+    const a = document.createElement("a");
+    a.href = clip.url;
+    a.download = `glimpse-pov-${new Date().toISOString().slice(0, 19).replace(/[:T]/g, "-")}.webm`;
+    a.click();
+  }
+
+  async function share() {
+    if (!clip) return;
+    const file = new File([clip.blob], "glimpse-pov.webm", { type: "video/webm" });
+    if (navigator.canShare?.({ files: [file] })) {
+      try {
+        await navigator.share({ files: [file], title: "My Glimpse POV" });
+        return;
+      } catch (err) {
+        if (err instanceof DOMException && err.name === "AbortError") return;
+      }
+    }
+    download(); // sharing falls back to download
+  }
+
+  return (
+    <div class="stack recorder" data-state={state}>
+      {state !== "done" && (
+        <div class="tile recorder-tile">
+          <video ref={preview} class="tile-video" muted playsInline aria-label="Camera preview" />
+          {!stream && <div class="tile-placeholder">{error ?? "Starting camera..."}</div>}
+          {state === "recording" && (
+            <span class="badge badge-insecure recorder-badge" role="status">
+              REC {String(elapsed).padStart(2, "0")}s / {maxSeconds}s
+            </span>
+          )}
+        </div>
+      )}
+      {state === "done" && clip && (
+        <video
+          ref={playback}
+          class="tile recorder-tile tile-video"
+          src={clip.url}
+          controls
+          playsInline
+          aria-label="Your clip"
+        />
+      )}
+      <div class="button-row">
+        {state === "idle" && (
+          <button type="button" class="button button-primary button-large" onClick={start}>
+            Record
+          </button>
+        )}
+        {state === "recording" && (
+          <button type="button" class="button button-danger button-large" onClick={stop}>
+            Stop
+          </button>
+        )}
+        {state === "done" && (
+          <>
+            <button type="button" class="button button-secondary" onClick={() => setState("idle")}>
+              Record Another
+            </button>
+            <button type="button" class="button button-secondary" onClick={download}>
+              Download
+            </button>
+            <button type="button" class="button button-primary" onClick={share}>Share</button>
+          </>
+        )}
+      </div>
+      <p class="muted small center">
+        Clips up to {maxSeconds}{" "}
+        seconds, recorded on your device. Nothing is uploaded unless you share it.
+      </p>
+    </div>
+  );
+}
