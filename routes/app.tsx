@@ -24,6 +24,7 @@ import { bootstrapAdmin } from "../lib/auth/admin.ts";
 import { devPages } from "./pages/dev.tsx";
 import { wsRoute } from "./ws.ts";
 import { reportApi } from "./api/report.ts";
+import { subscriptionApi } from "./api/subscription.ts";
 import { Hub } from "../lib/realtime/hub.ts";
 
 export async function createApp(base: AppBase) {
@@ -70,6 +71,7 @@ export async function createApp(base: AppBase) {
   app.route("/", accountApi(deps));
   app.route("/", filtersApi(deps));
   app.route("/", reportApi(deps));
+  app.route("/", subscriptionApi(deps));
   app.route("/", devPages(deps));
   app.route("/", publicPages(deps));
   app.route("/", legalPages(deps));

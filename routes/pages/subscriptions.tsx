@@ -53,9 +53,14 @@ export function subscriptionPages(deps: AppDeps) {
                     )
                     : user
                     ? (
-                      <form method="post" action={`/subscriptions/checkout/${key}`}>
-                        <button type="submit" class="button button-primary button-block">
-                          Upgrade
+                      <form method="post" action="/api/subscription/create-checkout">
+                        <input type="hidden" name="tier" value={key} />
+                        <button
+                          type="submit"
+                          class="button button-primary button-block"
+                          disabled={user.tier === key}
+                        >
+                          {user.tier === key ? "Current Plan" : "Upgrade"}
                         </button>
                       </form>
                     )
