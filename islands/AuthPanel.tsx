@@ -11,6 +11,7 @@ import {
   validateReset,
 } from "../lib/auth/rules.ts";
 import { InviteShare } from "../components/InviteShare.tsx";
+import { type CachedUser, cacheUser, clearCachedUser } from "../lib/client/user_cache.ts";
 
 export interface AuthPanelProps {
   initialTab: AuthTab;
@@ -33,6 +34,11 @@ export default function AuthPanel(
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
   const [registered, setRegistered] = useState<RegisterResult | null>(null);
+
+  // A guest on /auth has no member to remember.
+  useEffect(() => {
+    if (!signedIn) clearCachedUser();
+  }, []);
 
   useEffect(() => {
     if (signedIn && tab !== "registration-success") {
@@ -57,7 +63,9 @@ export default function AuthPanel(
     setBusy(true);
     try {
       // The server hands 'Logged in successfully' to the next page as a toast.
-      await apiRequest("POST", "/api/simple-login", { identifier, password });
+      cacheUser(
+        await apiRequest<CachedUser>("POST", "/api/simple-login", { identifier, password }),
+      );
       location.assign("/");
     } catch (err) {
       toast({
@@ -84,7 +92,8 @@ export default function AuthPanel(
     setError("");
     setBusy(true);
     try {
-      const result = await apiRequest<RegisterResult>("POST", "/api/register", input);
+      const result = await apiRequest<RegisterResult & CachedUser>("POST", "/api/register", input);
+      cacheUser(result);
       toast({ title: AUTH_TEXT.registered, variant: "success" });
       setRegistered(result);
       setTab("registration-success");

@@ -1,0 +1,6 @@
+// Minimal assertions (JSR's @std/assert is not reachable from our machines).
+import assert from "node:assert/strict";
+
+export function assertEquals<T>(actual: T, expected: T, message?: string) {
+  assert.deepEqual(actual, expected, message);
+}
