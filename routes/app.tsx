@@ -24,6 +24,8 @@ import { bootstrapAdmin } from "../lib/auth/admin.ts";
 import { devPages } from "./pages/dev.tsx";
 import { wsRoute } from "./ws.ts";
 import { reportApi } from "./api/report.ts";
+import { adminApi } from "./api/admin.ts";
+import { adminPages } from "./pages/admin.tsx";
 import { subscriptionApi } from "./api/subscription.ts";
 import { Hub } from "../lib/realtime/hub.ts";
 
@@ -77,6 +79,8 @@ export async function createApp(base: AppBase) {
   app.route("/", legalPages(deps));
   app.route("/", subscriptionPages(deps));
   app.route("/", authPages(deps));
+  app.route("/", adminApi(deps));
+  app.route("/", adminPages(deps));
   app.route("/", memberPages(deps));
 
   app.notFound((c) => {

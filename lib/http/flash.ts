@@ -4,11 +4,11 @@ import type { Context, MiddlewareHandler } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { Flash } from "../../components/Layout.tsx";
 
-const COOKIE = "glimpse_flash";
+export const FLASH_COOKIE = "glimpse_flash";
 
 export function setFlash(c: Context, flash: Flash) {
   const value = btoa(String.fromCharCode(...new TextEncoder().encode(JSON.stringify(flash))));
-  setCookie(c, COOKIE, value, { path: "/", httpOnly: true, sameSite: "Lax", maxAge: 60 });
+  setCookie(c, FLASH_COOKIE, value, { path: "/", httpOnly: true, sameSite: "Lax", maxAge: 60 });
 }
 
 function parse(raw: string | undefined): Flash | null {
@@ -29,11 +29,11 @@ function parse(raw: string | undefined): Flash | null {
 /** Reads the flash into c.var.flash for HTML pages, and clears it once shown. */
 export function flashMiddleware(): MiddlewareHandler {
   return async (c, next) => {
-    const raw = getCookie(c, COOKIE);
+    const raw = getCookie(c, FLASH_COOKIE);
     const flash = parse(raw);
     c.set("flash", flash);
     await next();
     const shown = flash && (c.res.headers.get("content-type") ?? "").startsWith("text/html");
-    if (raw && (shown || !flash)) deleteCookie(c, COOKIE, { path: "/" });
+    if (raw && (shown || !flash)) deleteCookie(c, FLASH_COOKIE, { path: "/" });
   };
 }

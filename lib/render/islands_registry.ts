@@ -1,8 +1,11 @@
 // Every island, by name. The build bundles islands/<Name>.tsx; a unit test keeps this list and
 // the folder in step.
+import AdminReports from "../../islands/AdminReports.tsx";
+import AdminUsers from "../../islands/AdminUsers.tsx";
 import AuthPanel from "../../islands/AuthPanel.tsx";
 import ClipRecorder from "../../islands/ClipRecorder.tsx";
 import ConnectionCheck from "../../islands/ConnectionCheck.tsx";
+import DirectAdmin from "../../islands/DirectAdmin.tsx";
 import FiltersEditor from "../../islands/FiltersEditor.tsx";
 import HashtagBrowser from "../../islands/HashtagBrowser.tsx";
 import LiveSession from "../../islands/LiveSession.tsx";
@@ -13,9 +16,12 @@ import ReferralShare from "../../islands/ReferralShare.tsx";
 import VerificationBanner from "../../islands/VerificationBanner.tsx";
 
 export const ISLANDS = {
+  AdminReports,
+  AdminUsers,
   AuthPanel,
   ClipRecorder,
   ConnectionCheck,
+  DirectAdmin,
   FiltersEditor,
   HashtagBrowser,
   LiveSession,

@@ -1,0 +1,52 @@
+// Member administration (SPEC sections 6 and 7, Admin): list and search members, delete an
+// account (the same deletion as a member's own), and mark an email address verified.
+import { keys } from "../../kv/keys.ts";
+import { getUser, updateUser } from "../../kv/users.ts";
+import { deleteAccount } from "../auth/deletion.ts";
+import type { UserRecord } from "../auth/types.ts";
+import { ADMIN_TEXT, type AdminUser, userMatches } from "./shared.ts";
+
+export class AdminError extends Error {
+  constructor(message: string, readonly status: 400 | 404 | 409) {
+    super(message);
+  }
+}
+
+export function toAdminUser(u: UserRecord): AdminUser {
+  return {
+    id: u.id,
+    username: u.username,
+    email: u.email,
+    emailVerified: u.emailVerified,
+    createdAt: u.createdAt,
+    location: u.location,
+    faceBlurEnabled: u.faceBlurEnabled,
+    role: u.role,
+  };
+}
+
+/** Every member not deleted, newest first, optionally filtered by a search text. */
+export async function listAdminUsers(kv: Deno.Kv, query = ""): Promise<AdminUser[]> {
+  const out: AdminUser[] = [];
+  for await (const e of kv.list<UserRecord>({ prefix: keys.usersPrefix() })) {
+    const u = e.value;
+    if (!u || u.deletedAt) continue;
+    if (userMatches(u, query)) out.push(toAdminUser(u));
+  }
+  return out.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id));
+}
+
+/** Deletes a member's account as an administrator; an administrator cannot delete themselves. */
+export async function adminDeleteUser(kv: Deno.Kv, actorId: string, userId: string) {
+  if (userId === actorId) throw new AdminError(ADMIN_TEXT.cannotDeleteSelf, 400);
+  if (!(await getUser(kv, userId))) throw new AdminError(ADMIN_TEXT.userNotFound, 404);
+  if (!(await deleteAccount(kv, userId))) throw new AdminError(ADMIN_TEXT.userNotFound, 404);
+}
+
+/** Marks a member's email verified (SPEC section 4: unverified → verified by an admin). */
+export async function adminVerifyEmail(kv: Deno.Kv, userId: string): Promise<AdminUser> {
+  const result = await updateUser(kv, userId, (u) => ({ ...u, emailVerified: true }));
+  if (result.ok) return toAdminUser(result.user);
+  if (result.reason === "not_found") throw new AdminError(ADMIN_TEXT.userNotFound, 404);
+  throw new AdminError("The user changed meanwhile. Please try again.", 409);
+}
