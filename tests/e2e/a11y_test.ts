@@ -27,7 +27,9 @@ async function audit(page: Page, path: string): Promise<string[]> {
   });
   return violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${path}: ${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+    .map((v) =>
+      `${path}: ${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`
+    );
 }
 
 Deno.test({
@@ -45,7 +47,16 @@ Deno.test({
       });
       const guestPage = await guest.newPage();
       const problems: string[] = [];
-      for (const path of ["/", "/auth", "/terms-of-service", "/subscriptions", "/nope"]) {
+      for (
+        const path of [
+          "/",
+          "/auth",
+          "/terms-of-service",
+          "/subscriptions",
+          "/direct-admin",
+          "/nope",
+        ]
+      ) {
         problems.push(...await audit(guestPage, path));
       }
 
