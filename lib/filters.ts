@@ -1,7 +1,9 @@
 // Filters, hashtags and regions (SPEC sections 2, 3, 4, 5, 8 and 9), shared by the pages, the
 // API and the matchmaker.
-import { z } from "zod";
 import { CONTINENTS } from "./geo/continents.ts";
+import type { FiltersPatch } from "./filters_schema.ts";
+
+export type { FiltersPatch };
 
 export { CONTINENTS };
 export type { Continent } from "./geo/continents.ts";
@@ -226,31 +228,6 @@ export const FILTER_TEXT = {
   badPreference: "Please choose global, continent, country, city or nearby.",
   badLanguage: "Please choose any or one of English, Spanish, French, German, Chinese, Japanese.",
 } as const;
-
-const hashtag = z.string().transform(normalizeHashtag).pipe(
-  z.string().regex(/^[\p{L}\p{N}_]{1,30}$/u, FILTER_TEXT.badHashtag),
-);
-
-/** A partial filter update (POST /api/filters). Unknown keys are refused. */
-export const filtersPatchSchema = z.object({
-  hashtags: z.array(hashtag).max(MAX_HASHTAGS, FILTER_TEXT.tooManyHashtags)
-    .transform((tags) => [...new Set(tags)]).optional(),
-  locationPreference: z.enum(LOCATION_PREFERENCES, { error: FILTER_TEXT.badPreference })
-    .optional(),
-  countryPreference: z.enum(COUNTRIES, { error: FILTER_TEXT.badCountry }).nullable().optional(),
-  continentPreference: z.enum(CONTINENTS, { error: FILTER_TEXT.badContinent }).nullable()
-    .optional(),
-  languagePreference: z.enum(LANGUAGE_PREFERENCES, { error: FILTER_TEXT.badLanguage })
-    .optional(),
-  ageRange: z.tuple([z.number().int().min(18).max(99), z.number().int().min(18).max(99)])
-    .refine(([a, b]) => a <= b, "The age range must run from low to high.").optional(),
-  gender: z.literal("any").optional(),
-  languages: z.array(z.enum(LANGUAGE_PREFERENCES)).max(7).optional(),
-  interests: z.array(hashtag).max(MAX_HASHTAGS).optional(),
-  location: z.string().max(120).optional(),
-}).strict();
-
-export type FiltersPatch = z.infer<typeof filtersPatchSchema>;
 
 export interface Filters {
   hashtags: string[];

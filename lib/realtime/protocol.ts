@@ -1,7 +1,7 @@
 // The /ws protocol (SPEC section 7, Realtime socket): every inbound message is validated here;
 // outbound messages are typed. Texts come from SPEC section 8.
 import { z } from "zod";
-import { filtersPatchSchema } from "../filters.ts";
+import { filtersPatchSchema } from "../filters_schema.ts";
 import { REACTIONS } from "../constants.ts";
 
 export const MAX_MESSAGE_BYTES = 64 * 1024;

@@ -3,7 +3,8 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppDeps, AppEnv } from "../context.tsx";
-import { FILTER_TEXT, filtersPatchSchema, REGIONS } from "../../lib/filters.ts";
+import { FILTER_TEXT, REGIONS } from "../../lib/filters.ts";
+import { filtersPatchSchema } from "../../lib/filters_schema.ts";
 import { setFlash } from "../../lib/http/flash.ts";
 import {
   getFilters,

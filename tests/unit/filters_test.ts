@@ -13,7 +13,6 @@ import {
   DEFAULT_HASHTAG,
   FILTER_TEXT,
   type Filters,
-  filtersPatchSchema,
   HASHTAG_CATEGORIES,
   LANGUAGE_PREFERENCES,
   LOCATION_PREFERENCES,
@@ -24,6 +23,7 @@ import {
   REGIONS,
   SUGGESTED_HASHTAGS,
 } from "../../lib/filters.ts";
+import { filtersPatchSchema } from "../../lib/filters_schema.ts";
 
 const SPEC_SUGGESTED = [
   "travel",
