@@ -82,9 +82,9 @@ function Screens({ mode, me }: LiveSessionProps) {
 
   useEffect(() => {
     if (!s.noMatch) return;
-    toast({ title: "No matches found", description: "Please try again later." });
     s.resetSession();
-    location.assign("/");
+    // The toast is shown by discover, the page we go back to.
+    location.assign("/?notice=no-match");
   }, [s.noMatch]);
 
   useEffect(() => {
@@ -93,8 +93,11 @@ function Screens({ mode, me }: LiveSessionProps) {
 
   // The session ended (the partner left, the time was up, we ended it): the summary.
   useEffect(() => {
-    if (s.ended && s.ended !== "user_skipped") location.assign("/match-end");
-  }, [s.ended]);
+    if (!s.ended || (s.endedByMe && s.ended === "user_skipped")) return;
+    location.assign(
+      s.endedByMe && s.ended === "reported" ? "/match-end?notice=reported" : "/match-end",
+    );
+  }, [s.ended, s.endedByMe]);
 
   function goLive() {
     setView("live");
@@ -256,8 +259,7 @@ function Live({ me, onSkip }: { me: LiveSessionProps["me"]; onSkip(): void }) {
         ...input,
         partnerPeerId: s.partnerInfo?.peerId ?? "",
       });
-      toast({ title: "Report submitted", description: REPORT_TEXT.submitted, variant: "success" });
-      setReporting(false);
+      setReporting(false); // the summary page says 'Report submitted'
       s.endSession("reported");
     } catch {
       toast({ title: REPORT_TEXT.failed, variant: "destructive" });

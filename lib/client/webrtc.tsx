@@ -50,6 +50,8 @@ export interface SessionContextValue {
   sessionLimit: string | null;
   cameraError: string | null;
   ended: string | null;
+  /** True when this tab ended the session (a skip goes back to searching, not to the summary). */
+  endedByMe: boolean;
   findMatch(): void;
   endSession(reason: string): void;
   sendReaction(emoji: string): void;
@@ -128,6 +130,7 @@ export function WebRTCProvider(
   const [sessionLimit, setSessionLimit] = useState<string | null>(null);
   const [cameraError, setCameraError] = useState<string | null>(null);
   const [ended, setEnded] = useState<string | null>(null);
+  const [endedByMe, setEndedByMe] = useState(false);
 
   const setStatus = (s: ConnectionStatus) => {
     statusRef.current = s;
@@ -156,16 +159,23 @@ export function WebRTCProvider(
     }
   };
 
-  const startCamera = useCallback(async () => {
-    if (localRef.current) return;
-    try {
-      const stream = await openCamera();
-      localRef.current = stream;
-      setLocalStream(stream);
-      setCameraError(null);
-    } catch (err) {
-      setCameraError(cameraErrorText(err));
-    }
+  // One camera request at a time: a second caller waits for the first request's answer.
+  const cameraRef = useRef<Promise<void> | null>(null);
+  const startCamera = useCallback(() => {
+    if (localRef.current) return Promise.resolve();
+    cameraRef.current ??= (async () => {
+      try {
+        const stream = await openCamera();
+        localRef.current = stream;
+        setLocalStream(stream);
+        setCameraError(null);
+      } catch (err) {
+        setCameraError(cameraErrorText(err));
+      } finally {
+        cameraRef.current = null;
+      }
+    })();
+    return cameraRef.current;
   }, []);
 
   const closeLink = () => {
@@ -225,7 +235,7 @@ export function WebRTCProvider(
   };
 
   /** Closes the peer link and camera, keeps the summary, and marks the session ended. */
-  const finish = (reason: string) => {
+  const finish = (reason: string, byMe: boolean) => {
     const summary = buildSummary();
     sessionStorage.setItem(SUMMARY_KEY, JSON.stringify(summary));
     sessionStorage.removeItem(MATCH_KEY);
@@ -234,6 +244,7 @@ export function WebRTCProvider(
     partnerRef.current = null;
     setPartner(null);
     setStatus(socketRef.current?.isOpen ? "ready" : "disconnected");
+    setEndedByMe(byMe);
     setEnded(reason);
   };
 
@@ -249,7 +260,13 @@ export function WebRTCProvider(
         socket.send(peerId ? { type: "register", peerId } : { type: "register" });
       } else if (!partnerRef.current) setStatus("disconnected");
     });
-    const offMsg = socket.onMessage(async (msg) => {
+    // Messages are handled one at a time, in order: an offer that arrives while the camera is
+    // still starting waits for the link that match_found is building.
+    let queue = Promise.resolve();
+    const offMsg = socket.onMessage((msg) => {
+      queue = queue.then(() => handle(msg)).catch((err) => console.error("session:", err));
+    });
+    const handle = async (msg: { type: string; [k: string]: unknown }) => {
       switch (msg.type) {
         case "registered": {
           myPeerRef.current = String(msg.peerId);
@@ -334,7 +351,7 @@ export function WebRTCProvider(
           break;
         }
         case "session_ended":
-          if (partnerRef.current) finish(String(msg.reason ?? "ended"));
+          if (partnerRef.current) finish(String(msg.reason ?? "ended"), false);
           break;
         case "session_limit_reached":
           setSessionLimit(String(msg.message ?? "Session Limit Reached"));
@@ -351,7 +368,7 @@ export function WebRTCProvider(
           }
           break;
       }
-    });
+    };
     socket.connect();
     return () => {
       offState();
@@ -381,7 +398,7 @@ export function WebRTCProvider(
 
   const endSession = useCallback((reason: string) => {
     if (socketRef.current?.isOpen) socketRef.current.send({ type: "end_session", reason });
-    if (partnerRef.current) finish(reason);
+    if (partnerRef.current) finish(reason, true);
   }, []);
 
   const sendReaction = useCallback((emoji: string) => {
@@ -423,6 +440,7 @@ export function WebRTCProvider(
     sessionLimit,
     cameraError,
     ended,
+    endedByMe,
     findMatch,
     endSession,
     sendReaction,
@@ -447,6 +465,7 @@ export function WebRTCProvider(
     sessionLimit,
     cameraError,
     ended,
+    endedByMe,
   ]);
 
   return <Ctx.Provider value={value}>{children}</Ctx.Provider>;

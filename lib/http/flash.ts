@@ -3,6 +3,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { Flash } from "../../components/Layout.tsx";
+import { REPORT_TEXT } from "../moderation/report_texts.ts";
 
 export const FLASH_COOKIE = "glimpse_flash";
 
@@ -26,11 +27,24 @@ function parse(raw: string | undefined): Flash | null {
   return null;
 }
 
+/**
+ * Toasts a page shows for a `?notice=` it was sent to by a script that left the page it was on
+ * (the toast would otherwise vanish with that page). Only these fixed texts can be shown.
+ */
+export const NOTICES: Record<string, Flash> = {
+  "no-match": {
+    kind: "success",
+    title: "No matches found",
+    description: "Please try again later.",
+  },
+  "reported": { kind: "success", title: "Report submitted", description: REPORT_TEXT.submitted },
+};
+
 /** Reads the flash into c.var.flash for HTML pages, and clears it once shown. */
 export function flashMiddleware(): MiddlewareHandler {
   return async (c, next) => {
     const raw = getCookie(c, FLASH_COOKIE);
-    const flash = parse(raw);
+    const flash = parse(raw) ?? NOTICES[c.req.query("notice") ?? ""] ?? null;
     c.set("flash", flash);
     await next();
     const shown = flash && (c.res.headers.get("content-type") ?? "").startsWith("text/html");

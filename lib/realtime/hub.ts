@@ -490,7 +490,7 @@ export class Hub {
     });
     const result = await pair(this.kv, me, them, (id) => ({
       id,
-      // The member who waited longer makes the offer.
+      // The member found in the pool (already waiting) makes the offer.
       a: side(me.value, them.value, "answerer"),
       b: side(them.value, me.value, "offerer"),
       startedAt: now,

@@ -1,0 +1,121 @@
+// Live session (issue 6): the time from Start (both members open /connecting) to the first frame
+// of the partner's video, over 20 runs on loopback with the real server and Debian's Chromium
+// (fake camera and microphone). Per run and member it records when 'Match Found!' showed, when
+// the peer connection first decoded a video frame (getStats framesDecoded > 0) and when the
+// 'POV' tile had a frame (readyState ≥ 2, after the searching screen's progress animation);
+// each session is ended with End Session before the next run. Figures only: nothing here passes
+// or fails on time. Run: deno run -A bench/live.ts
+import type { Page } from "playwright-core";
+import { launchBrowser } from "../tests/helpers/browser.ts";
+import { startServer } from "../tests/helpers/server.ts";
+import { liveMember, memberContext, waitForPath } from "../tests/helpers/live_browser.ts";
+
+const RUNS = 20;
+
+/** In every page: note the wall-clock time of the first match-found view, decoded frame, tile frame. */
+const PROBE = `(() => {
+  const marks = (window.__marks = {});
+  const start = () => {
+    const timer = setInterval(async () => {
+      if (!marks.found && document.getElementById("found-title")) marks.found = Date.now();
+      const v = document.querySelector(".tile-remote video");
+      if (!marks.tile && v && v.readyState >= 2) marks.tile = Date.now();
+      if (!marks.decoded) {
+        for (const pc of window.__pcs || []) {
+          if (pc.connectionState === "closed") continue;
+          const stats = await pc.getStats();
+          stats.forEach((s) => {
+            if (!marks.decoded && s.type === "inbound-rtp" && s.kind === "video" &&
+                s.framesDecoded > 0) marks.decoded = Date.now();
+          });
+        }
+        if (marks.decoded && !marks.found) marks.found = marks.decoded;
+      }
+      if (marks.tile && marks.decoded) clearInterval(timer);
+    }, 10);
+  };
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
+})();`;
+
+interface Marks {
+  found?: number;
+  decoded?: number;
+  tile?: number;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+function line(label: string, samples: number[]): string {
+  const s = [...samples].sort((a, b) => a - b);
+  const f = (ms: number) => `${Math.round(ms)} ms`.padStart(8);
+  return `  ${label.padEnd(44)} p50 ${f(percentile(s, 50))}  p90 ${f(percentile(s, 90))}  max ${
+    f(s[s.length - 1])
+  }  (n=${s.length})`;
+}
+
+async function marksOf(page: Page, timeout = 30_000): Promise<Required<Marks>> {
+  const end = Date.now() + timeout;
+  while (Date.now() < end) {
+    // deno-lint-ignore no-explicit-any
+    const m = await page.evaluate(() => (globalThis as any).__marks as Marks);
+    if (m?.found && m.decoded && m.tile) return m as Required<Marks>;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`no remote frame within ${timeout} ms on ${page.url()}`);
+}
+
+export async function benchLive(runs = RUNS) {
+  const server = await startServer({ MATCH_DURATION_MS: "60000" });
+  const browser = await launchBrowser();
+  try {
+    // An unlimited tier: a free member may start 5 sessions a day.
+    const members = [
+      await liveMember(server, { tier: "vip" }),
+      await liveMember(server, { tier: "vip" }),
+    ];
+    const pages: Page[] = [];
+    for (const m of members) {
+      const ctx = await memberContext(browser, server, m);
+      ctx.setDefaultTimeout(30_000);
+      await ctx.addInitScript({ content: PROBE });
+      pages.push(await ctx.newPage());
+    }
+    // One warm-up run (Chromium, esbuild bundles, the camera): not counted.
+    const found: number[] = [], decoded: number[] = [], tile: number[] = [];
+    const bothDecoded: number[] = [], bothTile: number[] = [];
+    for (let run = -1; run < runs; run++) {
+      const t0 = Date.now();
+      await Promise.all(pages.map((p) => p.goto("/connecting")));
+      const marks = await Promise.all(pages.map((p) => marksOf(p)));
+      if (run >= 0) {
+        for (const m of marks) {
+          found.push(m.found - t0);
+          decoded.push(m.decoded - t0);
+          tile.push(m.tile - t0);
+        }
+        bothDecoded.push(Math.max(...marks.map((m) => m.decoded)) - t0);
+        bothTile.push(Math.max(...marks.map((m) => m.tile)) - t0);
+      }
+      await pages[run % 2 === 0 ? 0 : 1].getByRole("button", { name: "End Session" }).click();
+      await Promise.all(pages.map((p) => waitForPath(p, "/match-end", 15_000)));
+    }
+    console.log(
+      `Live session: Start (/connecting on both) to the partner's first frame, ${runs} runs ` +
+        `on loopback (${server.url}), two members starting together`,
+    );
+    console.log(line("Match Found! shown (per member)", found));
+    console.log(line("first decoded remote frame (per member)", decoded));
+    console.log(line("first decoded frame on both (per run)", bothDecoded));
+    console.log(line("POV tile has a frame (per member)", tile));
+    console.log(line("POV tile has a frame on both (per run)", bothTile));
+    return { found, decoded, tile, bothDecoded, bothTile };
+  } finally {
+    await browser.close().catch(() => {});
+    await server.close();
+  }
+}
+
+if (import.meta.main) await benchLive();

@@ -1,0 +1,187 @@
+// The screens around the call in a real Chromium (issue 6; SPEC sections 2, 4, 8, 9): Start POV
+// Connection without a profile location ('Location Required', /profile); /match-end with no
+// summary; the searching screen's texts, elapsed counter, rotating statuses and Cancel; a lone
+// searcher's 'No matches found'; the 'Match Found!' progress view; and the live match ending by
+// itself when its time is up (MATCH_DURATION_MS shortened to 4 s, SEARCH_TIMEOUT_MS to 5 s).
+// One server and one browser for the file.
+import assert from "node:assert/strict";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { launchBrowser } from "../helpers/browser.ts";
+import { startServer, type TestServer } from "../helpers/server.ts";
+import {
+  closeQuietly,
+  expectRemoteVideoPlaying,
+  expectToast,
+  liveMember,
+  memberContext,
+  path,
+  sleep,
+  toastLog,
+  until,
+  waitForPath,
+  waitLive,
+} from "../helpers/live_browser.ts";
+
+const SEARCH_TIMEOUT_MS = 5_000;
+const MATCH_DURATION_MS = 4_000;
+const STATUSES = ["Searching...", "Looking for matches...", "Connecting..."];
+
+async function text(page: Page, selector: string): Promise<string> {
+  return (await page.locator(selector).first().innerText()).trim();
+}
+
+Deno.test({
+  name: "live screens: location required, no summary, searching, no match, auto-end",
+  sanitizeOps: false,
+  sanitizeResources: false,
+  sanitizeExit: false,
+  async fn(t) {
+    let server: TestServer | null = null;
+    let browser: Browser | null = null;
+    const contexts: BrowserContext[] = [];
+    const context = async (member: Parameters<typeof memberContext>[2]) => {
+      const c = await memberContext(browser!, server!, member);
+      contexts.push(c);
+      return c;
+    };
+    try {
+      server = await startServer({
+        MATCH_DURATION_MS: String(MATCH_DURATION_MS),
+        SEARCH_TIMEOUT_MS: String(SEARCH_TIMEOUT_MS),
+      });
+      browser = await launchBrowser();
+      const errors: string[] = [];
+      const watch = (p: Page) => p.on("pageerror", (e) => errors.push(String(e)));
+
+      await t.step(
+        "Start POV Connection without a location: /profile, 'Location Required'",
+        async () => {
+          const nowhere = await liveMember(server!, { location: "" });
+          const page = await (await context(nowhere)).newPage();
+          watch(page);
+          await page.goto("/");
+          await page.getByRole("link", { name: "Start POV Connection" }).click();
+          await waitForPath(page, "/profile");
+          await expectToast(page, "Location Required");
+        },
+      );
+
+      await t.step("/match-end with no summary: 'Session Data Not Available'", async () => {
+        const member = await liveMember(server!);
+        const page = await (await context(member)).newPage();
+        watch(page);
+        await page.goto("/match-end");
+        await page.getByRole("heading", { name: "Session Data Not Available" }).waitFor();
+        assert.equal(await page.getByText("Session complete").count(), 0);
+        await page.getByRole("link", { name: "Go to Discover" }).click();
+        await waitForPath(page, "/");
+      });
+
+      const loner = await liveMember(server!);
+      const lonerPage = await (await context(loner)).newPage();
+      watch(lonerPage);
+
+      await t.step("the searching screen: texts, elapsed seconds, statuses, Cancel", async () => {
+        const page = lonerPage;
+        await page.goto("/");
+        await page.getByRole("link", { name: "Start POV Connection" }).click();
+        await waitForPath(page, "/connecting");
+        await page.getByRole("heading", { name: "Finding Someone..." }).waitFor();
+        await page.getByText("Connecting you to a random POV around the world", { exact: true })
+          .waitFor();
+        await page.getByText("searching globally", { exact: true }).waitFor();
+        const first = await text(page, ".search-elapsed");
+        assert.match(first, /^0[0-2]s$/);
+        const statuses = new Set<string>();
+        statuses.add(await text(page, ".search-status"));
+        await until(
+          "the elapsed counter to reach 01s",
+          () => text(page, ".search-elapsed"),
+          (s) => {
+            assert.match(s, /^\d\ds$/);
+            return s === "01s" || s === "02s";
+          },
+          3_000,
+          100,
+        );
+        await until(
+          "the status text to rotate",
+          async () => {
+            statuses.add(await text(page, ".search-status"));
+            return statuses.size;
+          },
+          (n) => n >= 2,
+          3_500,
+          100,
+        );
+        for (const s of statuses) assert.ok(STATUSES.includes(s), `status '${s}'`);
+        await page.getByRole("button", { name: "Cancel" }).click();
+        await waitForPath(page, "/");
+        // The search was withdrawn: the server no longer counts a waiting member.
+        await until(
+          "no waiting searchers",
+          () => Promise.resolve(server!.hub.waitingCount()),
+          (n) => n === 0,
+        );
+      });
+
+      let noMatchProblem: string | null = null;
+      await t.step("a lone searcher gets 'No matches found' and returns to /", async () => {
+        const page = lonerPage;
+        await page.goto("/connecting");
+        await page.getByRole("heading", { name: "Finding Someone..." }).waitFor();
+        await sleep(SEARCH_TIMEOUT_MS - 1_500);
+        assert.equal(path(page), "/connecting", "still searching before the time-out");
+        await waitForPath(page, "/", 8_000);
+        try {
+          await expectToast(page, "No matches found", "Please try again later.", 2_000);
+        } catch {
+          noMatchProblem = "back on / without a visible 'No matches found' toast; toasts " +
+            `raised by the tab: ${JSON.stringify(await toastLog(page))}`;
+        }
+      });
+
+      await t.step("...with the 'No matches found' toast there to read", () => {
+        assert.equal(noMatchProblem, null);
+      });
+
+      await t.step("the match-found view, then the match ends by itself for both", async () => {
+        const [m1, m2] = [await liveMember(server!), await liveMember(server!)];
+        const a = await (await context(m1)).newPage();
+        const b = await (await context(m2)).newPage();
+        watch(a);
+        watch(b);
+        await a.goto("/connecting");
+        await a.getByRole("heading", { name: "Finding Someone..." }).waitFor();
+        await b.goto("/connecting");
+        const paired = Date.now();
+        // 'Match Found!' with its progress bar and label on the way.
+        await a.getByRole("heading", { name: "Match Found!" }).waitFor();
+        await a.getByText("Establishing secure connection...", { exact: true }).waitFor();
+        const label = (await a.locator(".progress-label").textContent() ?? "").replace(/\s+/g, " ")
+          .trim();
+        assert.match(label, /^(Connecting|Establishing link|Finalizing connection) \d{1,3}%$/);
+        await Promise.all([waitLive(a), waitLive(b)]);
+        const live = Date.now();
+        await expectRemoteVideoPlaying(a, 3_000, "A").catch(() => {});
+        // Nobody presses anything: after MATCH_DURATION_MS both land on the summary.
+        await Promise.all([
+          waitForPath(a, "/match-end", MATCH_DURATION_MS + 6_000),
+          waitForPath(b, "/match-end", MATCH_DURATION_MS + 6_000),
+        ]);
+        const lasted = Date.now() - paired;
+        console.log(`  matched to summary: ${lasted} ms (live view ${Date.now() - live} ms)`);
+        assert.ok(lasted >= MATCH_DURATION_MS - 500, `the match ended after ${lasted} ms`);
+        for (const p of [a, b]) {
+          await p.getByRole("heading", { name: "Session complete" }).waitFor();
+          await p.getByText("Global Explorer", { exact: true }).waitFor();
+        }
+      });
+
+      assert.deepEqual(errors, [], "no uncaught page errors");
+    } finally {
+      for (const c of contexts) await closeQuietly(c);
+      await closeQuietly(browser, server);
+    }
+  },
+});

@@ -1,0 +1,205 @@
+// Skip and Report in a real Chromium (issue 6; SPEC sections 2, 4, 5, 8, 9): Skip sends the
+// skipper back to searching and the partner, told by the server that the session ended, to match
+// end; with the 3 skips of the session used, Skip only shows 'No skips remaining'; the report
+// dialog's two validation texts; a report with reason Other and details ends the match for both,
+// and the two never meet again (both search alone and get 'No matches found'). One server and
+// one browser for the file.
+import assert from "node:assert/strict";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { launchBrowser } from "../helpers/browser.ts";
+import { startServer, type TestServer } from "../helpers/server.ts";
+import {
+  closeQuietly,
+  expectRemoteVideoPlaying,
+  expectToast,
+  liveMember,
+  memberContext,
+  path,
+  sleep,
+  startPair,
+  toastLog,
+  waitForPath,
+} from "../helpers/live_browser.ts";
+
+const SEARCH_TIMEOUT_MS = 5_000;
+
+async function skipsUsed(page: Page): Promise<string | null> {
+  return await page.evaluate(() => sessionStorage.getItem("glimpse_skips"));
+}
+
+/**
+ * Waits for the page to be back on / and checks the 'No matches found' toast is there to read;
+ * returns what is wrong (the toasts the tab raised, if the toast is missing) or null.
+ */
+async function noMatchToastOnDiscover(page: Page, who: string): Promise<string | null> {
+  await waitForPath(page, "/", SEARCH_TIMEOUT_MS + 10_000);
+  await page.waitForLoadState("domcontentloaded");
+  try {
+    await expectToast(page, "No matches found", "Please try again later.", 2_000);
+    return null;
+  } catch {
+    return `${who}: back on / without a visible 'No matches found' toast; toasts raised by ` +
+      `the tab: ${JSON.stringify(await toastLog(page))}`;
+  }
+}
+
+Deno.test({
+  name: "live skip and report: skip rules, report validation, reported pairs never meet again",
+  sanitizeOps: false,
+  sanitizeResources: false,
+  sanitizeExit: false,
+  async fn(t) {
+    let server: TestServer | null = null;
+    let browser: Browser | null = null;
+    const contexts: BrowserContext[] = [];
+    try {
+      server = await startServer({
+        MATCH_DURATION_MS: "60000",
+        SEARCH_TIMEOUT_MS: String(SEARCH_TIMEOUT_MS),
+      });
+      browser = await launchBrowser();
+      const [alice, bob] = [await liveMember(server), await liveMember(server)];
+      const ca = await memberContext(browser, server, alice);
+      const cb = await memberContext(browser, server, bob);
+      contexts.push(ca, cb);
+      const a = await ca.newPage();
+      const b = await cb.newPage();
+      const errors: string[] = [];
+      let noMatchProblems: (string | null)[] = [];
+      for (const p of [a, b]) p.on("pageerror", (e) => errors.push(String(e)));
+
+      await t.step("Skip: the skipper searches again, the partner goes to match end", async () => {
+        await startPair(a, b);
+        await expectRemoteVideoPlaying(a);
+        await a.getByRole("button", { name: "Skip" }).click();
+        // The skipper: back on the searching screen at /connecting, one skip used.
+        await a.getByRole("heading", { name: "Finding Someone..." }).waitFor();
+        assert.equal(path(a), "/connecting");
+        assert.equal(await skipsUsed(a), "1");
+        // The partner: the server says the session ended (user_skipped) → match end.
+        let bobPath = "";
+        try {
+          await waitForPath(b, "/match-end", 8_000);
+        } catch {
+          bobPath = path(b);
+        }
+        if (bobPath) {
+          const tile = await b.locator(".tile-remote .tile-placeholder").textContent({
+            timeout: 500,
+          }).catch(() => null);
+          assert.fail(
+            `the skipped partner is still on ${bobPath} 8 s after the skip, the POV tile ` +
+              `showing '${tile}', instead of the session summary at /match-end`,
+          );
+        }
+        await b.getByRole("heading", { name: "Session complete" }).waitFor();
+      });
+
+      await t.step("the skipper alone gets 'No matches found' and returns to /", async () => {
+        const problem = await noMatchToastOnDiscover(a, "the skipper");
+        assert.equal(problem, null);
+      });
+
+      await t.step("with 3 skips used, Skip only says 'No skips remaining'", async () => {
+        await startPair(a, b);
+        await expectRemoteVideoPlaying(a);
+        await a.evaluate(() => sessionStorage.setItem("glimpse_skips", "3"));
+        await a.getByRole("button", { name: "Skip" }).click();
+        await expectToast(a, "No skips remaining");
+        await sleep(500);
+        assert.equal(path(a), "/live-match");
+        assert.equal(path(b), "/live-match");
+        assert.equal(await skipsUsed(a), "3");
+        await expectRemoteVideoPlaying(a);
+        await expectRemoteVideoPlaying(b);
+      });
+
+      await t.step(
+        "Report: the dialog's validation texts, then success ends the match",
+        async () => {
+          await a.getByRole("button", { name: "Report" }).click();
+          const dialog = a.getByRole("dialog", { name: "Report this user" });
+          await dialog.waitFor();
+          // The six reasons, and 'Block this user' on by default.
+          const reasons = (await dialog.locator(".radio-group label").allInnerTexts()).map((s) =>
+            s.trim()
+          );
+          assert.deepEqual(reasons, [
+            "Inappropriate Content",
+            "Harassment or Bullying",
+            "Illegal Activity",
+            "Impersonation",
+            "Underage User",
+            "Other",
+          ]);
+          assert.equal(await dialog.getByLabel("Block this user").isChecked(), true);
+          const submit = dialog.getByRole("button", { name: "Submit report" });
+          await submit.click();
+          await dialog.getByRole("alert").getByText("Please select a reason for reporting", {
+            exact: true,
+          }).waitFor();
+          await dialog.getByLabel("Other").check();
+          await submit.click();
+          await dialog.getByRole("alert").getByText(
+            "Please provide additional details for your report",
+            { exact: true },
+          ).waitFor();
+          // Whitespace is not a detail.
+          await dialog.locator("textarea").fill("   ");
+          await submit.click();
+          await dialog.getByRole("alert").getByText(
+            "Please provide additional details for your report",
+            { exact: true },
+          ).waitFor();
+          assert.equal(path(a), "/live-match", "an invalid report keeps the match");
+          await dialog.locator("textarea").fill("Showed something offensive on camera.");
+          await submit.click();
+          // The reporter goes to match end; the server ends the partner's side too.
+          await Promise.all([waitForPath(a, "/match-end"), waitForPath(b, "/match-end")]);
+          await a.getByRole("heading", { name: "Session complete" }).waitFor();
+          await b.getByRole("heading", { name: "Session complete" }).waitFor();
+          // The report is stored with the reason and the block.
+          const reports = [];
+          for await (const e of server!.kv.list({ prefix: ["reports"] })) reports.push(e.value);
+          assert.ok(
+            reports.some((r) =>
+              JSON.stringify(r).includes("Showed something offensive") &&
+              JSON.stringify(r).includes('"other"')
+            ),
+            `stored reports: ${JSON.stringify(reports)}`,
+          );
+        },
+      );
+
+      await t.step("the reported pair never meet again: both get 'No matches found'", async () => {
+        await Promise.all([a.goto("/connecting"), b.goto("/connecting")]);
+        await a.getByRole("heading", { name: "Finding Someone..." }).waitFor();
+        await b.getByRole("heading", { name: "Finding Someone..." }).waitFor();
+        // Neither sees 'Match Found!' while both search.
+        const found = await Promise.race([
+          a.getByRole("heading", { name: "Match Found!" }).waitFor({ timeout: 12_000 })
+            .then(() => "A"),
+          b.getByRole("heading", { name: "Match Found!" }).waitFor({ timeout: 12_000 })
+            .then(() => "B"),
+          Promise.all([waitForPath(a, "/"), waitForPath(b, "/")]).then(() => "none"),
+        ]).catch(() => "none");
+        assert.equal(found, "none", "the reported pair was matched again");
+        noMatchProblems = await Promise.all([
+          noMatchToastOnDiscover(a, "the reporter"),
+          noMatchToastOnDiscover(b, "the reported member"),
+        ]);
+        assert.equal(path(a), "/");
+        assert.equal(path(b), "/");
+      });
+
+      await t.step("...and each saw the 'No matches found' toast on return", () => {
+        assert.deepEqual(noMatchProblems, [null, null]);
+      });
+
+      assert.deepEqual(errors, [], "no uncaught page errors");
+    } finally {
+      for (const c of contexts) await closeQuietly(c);
+      await closeQuietly(browser, server);
+    }
+  },
+});

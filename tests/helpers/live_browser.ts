@@ -1,0 +1,364 @@
+// Helpers for the live-session browser tests and benchmark (issue 6): members with a profile
+// location (and, where many matches are needed, an unlimited tier), signed-in phone-sized
+// contexts whose pages record every RTCPeerConnection on `window.__pcs`, and probes for the
+// remote video, the inbound RTP statistics, the safety code and the toasts.
+import assert from "node:assert/strict";
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import { type Member, registerMember, SESSION_COOKIE } from "./accounts.ts";
+import type { TestServer } from "./server.ts";
+import type { UserRecord } from "../../lib/auth/types.ts";
+import type { TierKey } from "../../lib/constants.ts";
+
+export const LOCATION = "Warsaw, Poland";
+
+/** Registers a member over HTTP, gives them a profile location and (optionally) a tier. */
+export async function liveMember(
+  server: TestServer,
+  opts: { location?: string; tier?: TierKey } = {},
+): Promise<Member> {
+  const member = await registerMember(server);
+  const location = opts.location ?? LOCATION;
+  if (location) {
+    const res = await member.client.patch("/api/user/profile", { location });
+    assert.equal(res.status, 200, `profile location: ${res.text}`);
+  }
+  if (opts.tier) await setTier(server.kv, member.id, opts.tier);
+  return member;
+}
+
+/** Free members get 5 sessions a day; tests that match more often use an unlimited tier. */
+export async function setTier(kv: Deno.Kv, userId: string, tier: TierKey) {
+  const entry = await kv.get<UserRecord>(["users", userId]);
+  assert.ok(entry.value, `no user ${userId}`);
+  const res = await kv.atomic().check(entry).set(entry.key, { ...entry.value, tier }).commit();
+  assert.ok(res.ok, "tier update");
+}
+
+/**
+ * Records every RTCPeerConnection the page makes on window.__pcs (for getStats) and every
+ * camera/microphone stream it opens on window.__captured; sessionStorage __camera_delay_ms
+ * makes the camera slow to open.
+ */
+const RECORD_PEER_CONNECTIONS = `(() => {
+  const Original = window.RTCPeerConnection;
+  if (!Original || Original.__recorded) return;
+  window.__pcs = [];
+  class Recorded extends Original {
+    constructor(...args) {
+      super(...args);
+      window.__pcs.push(this);
+    }
+  }
+  Recorded.__recorded = true;
+  window.RTCPeerConnection = Recorded;
+  window.__captured = [];
+  const md = navigator.mediaDevices;
+  // Every toast the tab raises, kept across page loads (a toast raised just before a navigation
+  // is gone with its page; this log tells "never raised" from "raised and lost").
+  const logToasts = () => {
+    const region = document.getElementById("toasts");
+    if (!region) return;
+    new MutationObserver((records) => {
+      for (const r of records) {
+        for (const n of r.addedNodes) {
+          const title = n.querySelector && n.querySelector(".toast-title");
+          if (!title) continue;
+          const log = JSON.parse(sessionStorage.getItem("__toast_log") || "[]");
+          log.push({ title: title.textContent, path: location.pathname, at: Date.now() });
+          sessionStorage.setItem("__toast_log", JSON.stringify(log));
+        }
+      }
+    }).observe(region, { childList: true });
+  };
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", logToasts);
+  } else logToasts();
+  if (md && md.getUserMedia) {
+    const getUserMedia = md.getUserMedia.bind(md);
+    md.getUserMedia = async (constraints) => {
+      // A slow camera (phones take a moment to start one), when a test asks for it.
+      const delay = Number(sessionStorage.getItem("__camera_delay_ms") || 0);
+      if (delay > 0) await new Promise((r) => setTimeout(r, delay));
+      const stream = await getUserMedia(constraints);
+      window.__captured.push(stream);
+      return stream;
+    };
+  }
+})();`;
+
+/** A phone-sized context signed in as `member`, recording its peer connections. */
+export async function memberContext(
+  browser: Browser,
+  server: TestServer,
+  member: Member | null,
+): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    baseURL: server.url,
+    viewport: { width: 390, height: 844 },
+    reducedMotion: "reduce",
+  });
+  context.setDefaultTimeout(10_000);
+  await context.addInitScript({ content: RECORD_PEER_CONNECTIONS });
+  if (member) {
+    assert.ok(member.client.session, "the member has a session cookie");
+    await context.addCookies([{
+      name: SESSION_COOKIE,
+      value: member.client.session,
+      url: server.url,
+      httpOnly: true,
+      sameSite: "Lax",
+    }]);
+  }
+  return context;
+}
+
+export function path(page: Page): string {
+  return new URL(page.url()).pathname;
+}
+
+export async function waitForPath(page: Page, pathname: string, timeout = 15_000) {
+  await page.waitForURL((u) => u.pathname === pathname, { timeout, waitUntil: "commit" });
+}
+
+export async function waitForHydration(page: Page, island: string) {
+  await page.locator(`[data-island="${island}"][data-hydrated="true"]`).waitFor({
+    state: "attached",
+  });
+}
+
+/** The toast whose title is exactly `title`. */
+export function toastTitled(page: Page, title: string): Locator {
+  return page.locator("#toasts .toast").filter({
+    has: page.locator(".toast-title").getByText(title, { exact: true }),
+  });
+}
+
+/** Toasts the tab has raised so far (across its page loads): title, page path, time. */
+export async function toastLog(
+  page: Page,
+): Promise<{ title: string; path: string; at: number }[]> {
+  return await page.evaluate(() => JSON.parse(sessionStorage.getItem("__toast_log") || "[]"));
+}
+
+export async function expectToast(
+  page: Page,
+  title: string,
+  description?: string,
+  timeout = 10_000,
+) {
+  const toast = toastTitled(page, title).last();
+  await toast.waitFor({ state: "visible", timeout });
+  if (description !== undefined) {
+    assert.equal((await toast.locator(".toast-description").innerText()).trim(), description);
+  }
+}
+
+/** Both members open /connecting together and reach the live view. */
+export async function startPair(a: Page, b: Page, timeout = 20_000) {
+  await Promise.all([a.goto("/connecting"), b.goto("/connecting")]);
+  await Promise.all([waitLive(a, timeout), waitLive(b, timeout)]);
+}
+
+/** The live view is shown (the address reads /live-match). */
+export async function waitLive(page: Page, timeout = 20_000) {
+  await waitForPath(page, "/live-match", timeout);
+  await page.locator("section.live").waitFor({ state: "visible", timeout });
+}
+
+export interface RemoteVideo {
+  readyState: number;
+  videoWidth: number;
+  videoHeight: number;
+  paused: boolean;
+  currentTime: number;
+}
+
+export async function remoteVideo(page: Page): Promise<RemoteVideo | null> {
+  return await page.evaluate(() => {
+    const v = document.querySelector<HTMLVideoElement>(".tile-remote video");
+    if (!v) return null;
+    return {
+      readyState: v.readyState,
+      videoWidth: v.videoWidth,
+      videoHeight: v.videoHeight,
+      paused: v.paused,
+      currentTime: v.currentTime,
+    };
+  });
+}
+
+export interface Inbound {
+  /** How many peer connections the page made, and whether the last one is still open. */
+  pcs: number;
+  state: string;
+  framesDecoded: number;
+  audioLevel: number;
+  totalAudioEnergy: number;
+  audioSamples: number;
+  packetsAudio: number;
+}
+
+/** Inbound RTP figures of the page's newest peer connection. */
+export async function inbound(page: Page): Promise<Inbound> {
+  return await page.evaluate(async () => {
+    // deno-lint-ignore no-explicit-any
+    const pcs: RTCPeerConnection[] = (globalThis as any).__pcs ?? [];
+    const pc = pcs[pcs.length - 1];
+    const out = {
+      pcs: pcs.length,
+      state: pc ? pc.connectionState : "none",
+      framesDecoded: 0,
+      audioLevel: 0,
+      totalAudioEnergy: 0,
+      audioSamples: 0,
+      packetsAudio: 0,
+    };
+    if (!pc || pc.connectionState === "closed") return out;
+    const stats = await pc.getStats();
+    // deno-lint-ignore no-explicit-any
+    stats.forEach((s: any) => {
+      if (s.type !== "inbound-rtp") return;
+      if (s.kind === "video") out.framesDecoded += s.framesDecoded ?? 0;
+      if (s.kind === "audio") {
+        out.audioLevel = Math.max(out.audioLevel, s.audioLevel ?? 0);
+        out.totalAudioEnergy += s.totalAudioEnergy ?? 0;
+        out.audioSamples += s.totalSamplesReceived ?? 0;
+        out.packetsAudio += s.packetsReceived ?? 0;
+      }
+    });
+    return out;
+  });
+}
+
+/** Polls `probe` until `ok` holds; fails with the last value after `timeout`. */
+export async function until<T>(
+  what: string,
+  probe: () => Promise<T>,
+  ok: (v: T) => boolean,
+  timeout = 15_000,
+  every = 200,
+): Promise<T> {
+  const end = Date.now() + timeout;
+  let last: T = await probe();
+  while (!ok(last)) {
+    if (Date.now() > end) {
+      throw new Error(`timed out waiting for ${what}; last: ${JSON.stringify(last)}`);
+    }
+    await new Promise((r) => setTimeout(r, every));
+    last = await probe();
+  }
+  return last;
+}
+
+/** A one-line picture of a live page for failure messages: role, peer connections, video. */
+export async function describeLive(page: Page): Promise<string> {
+  try {
+    return await page.evaluate(() => {
+      // deno-lint-ignore no-explicit-any
+      const g = globalThis as any;
+      const pcs: RTCPeerConnection[] = g.__pcs ?? [];
+      const match = JSON.parse(sessionStorage.getItem("glimpse_match") ?? "null");
+      const v = document.querySelector<HTMLVideoElement>(".tile-remote video");
+      return `${location.pathname} role=${match?.role ?? "-"} pcs=[${
+        pcs.map((pc) => `${pc.connectionState}/${pc.signalingState}`).join(", ")
+      }] remote video readyState=${v?.readyState ?? "-"} placeholder=${
+        document.querySelector(".tile-remote .tile-placeholder")?.textContent ?? "-"
+      }`;
+    });
+  } catch (err) {
+    return `(page not readable: ${err})`;
+  }
+}
+
+/** The partner's video plays on this page: the tile has frames and the RTP link decodes them. */
+export async function expectRemoteVideoPlaying(page: Page, timeout = 15_000, who = "page") {
+  try {
+    const v = await until(
+      "the remote video to play",
+      () => remoteVideo(page),
+      (v) => v !== null && v.readyState === 4 && v.videoWidth > 0 && !v.paused,
+      timeout,
+    );
+    const s = await until(
+      "inbound video frames",
+      () => inbound(page),
+      (s) => s.framesDecoded > 0,
+      timeout,
+    );
+    return { video: v!, stats: s };
+  } catch (err) {
+    throw new Error(`${who}: ${(err as Error).message}; ${await describeLive(page)}`);
+  }
+}
+
+export interface Captures {
+  /** getUserMedia calls that returned a stream. */
+  opened: number;
+  /** Capture tracks still live. */
+  live: number;
+  /** Live capture tracks that are neither sent to the partner nor shown in the 'You' tile. */
+  orphans: string[];
+}
+
+/** Makes this tab's camera take `ms` to open from its next page load on (0: at once). */
+export async function setCameraDelay(page: Page, ms: number) {
+  await page.evaluate((ms) => sessionStorage.setItem("__camera_delay_ms", String(ms)), ms);
+}
+
+/** This tab's role in its current match (from the app's glimpse_match in sessionStorage). */
+export async function matchRole(page: Page): Promise<string | null> {
+  return await page.evaluate(() =>
+    JSON.parse(sessionStorage.getItem("glimpse_match") ?? "null")?.role ?? null
+  );
+}
+
+/** What the page did with the camera and microphone. */
+export async function captures(page: Page): Promise<Captures> {
+  return await page.evaluate(() => {
+    // deno-lint-ignore no-explicit-any
+    const g = globalThis as any;
+    const streams: MediaStream[] = g.__captured ?? [];
+    const pcs: RTCPeerConnection[] = g.__pcs ?? [];
+    const pc = pcs[pcs.length - 1];
+    const used = new Set<string>();
+    if (pc && pc.connectionState !== "closed") {
+      for (const s of pc.getSenders()) if (s.track) used.add(s.track.id);
+    }
+    const local = document.querySelector<HTMLVideoElement>(".tile-local video");
+    const shown = local?.srcObject as MediaStream | null;
+    for (const t of shown?.getTracks() ?? []) used.add(t.id);
+    const live = streams.flatMap((s) => s.getTracks()).filter((t) => t.readyState === "live");
+    return {
+      opened: streams.length,
+      live: live.length,
+      orphans: live.filter((t) => !used.has(t.id)).map((t) => `${t.kind}:${t.label}`),
+    };
+  });
+}
+
+/** The safety code on the 'Encrypted' badge once it is known. */
+export async function safetyCode(page: Page, timeout = 15_000): Promise<string> {
+  return await until(
+    "the safety code",
+    () =>
+      page.evaluate(() =>
+        document.querySelector("[data-fingerprint]")?.getAttribute("data-fingerprint") ?? ""
+      ),
+    (code) => code.length > 0,
+    timeout,
+  );
+}
+
+export async function sleep(ms: number) {
+  await new Promise((r) => setTimeout(r, ms));
+}
+
+export async function closeQuietly(...things: ({ close(): Promise<void> } | null | undefined)[]) {
+  for (const t of things) {
+    try {
+      await t?.close();
+    } catch {
+      // already gone
+    }
+  }
+}
