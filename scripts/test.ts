@@ -8,6 +8,7 @@ await buildAssets();
 await stopBuilder();
 
 const SUMMARY = /^(?:ok|FAILED) \| (\d+) passed(?: \([^)]*\))? \| (\d+) failed/m;
+// deno-lint-ignore no-control-regex
 const strip = (s: string) => s.replace(/\x1b\[[0-9;]*m/g, "");
 
 async function run(args: string[]): Promise<{ passed: number; failed: number; code: number }> {
