@@ -5,30 +5,20 @@ import { createUserWithInvitation } from "../kv/users.ts";
 import { createSession } from "../kv/sessions.ts";
 import { SESSION_COOKIE, Sessions } from "../lib/auth/session.ts";
 import { hashPassword } from "../lib/auth/password.ts";
+import { newUserRecord } from "../lib/auth/types.ts";
 
 export async function signInCookie(kv: Deno.Kv, config: Config): Promise<string> {
-  const now = new Date().toISOString();
-  const result = await createUserWithInvitation(kv, {
-    id: crypto.randomUUID(),
-    username: "page_weigher",
-    email: "page-weigher@example.test",
-    passwordHash: await hashPassword(crypto.randomUUID()),
-    role: "member",
-    emailVerified: true,
-    createdAt: now,
-    displayName: "Page weigher",
-    bio: "",
-    location: "Warsaw, Poland",
-    language: "en",
-    faceBlurEnabled: true,
-    hideExactLocation: true,
-    notificationsEnabled: true,
-    avatarUrl: null,
-    tier: "free",
-    invitedBy: null,
-    invitationCode: null,
-    ageConfirmedAt: now,
-  }, null);
+  const result = await createUserWithInvitation(
+    kv,
+    newUserRecord({
+      username: "page_weigher",
+      email: "page-weigher@example.test",
+      passwordHash: await hashPassword(crypto.randomUUID()),
+      emailVerified: true,
+      location: "Warsaw, Poland",
+    }),
+    null,
+  );
   if (!result.ok) throw new Error(`could not create the member: ${result.reason}`);
   const sessions = await Sessions.create(kv, config);
   const session = await createSession(kv, result.user.id);

@@ -5,7 +5,7 @@ import type { EmailSender } from "../email/mod.ts";
 import { passwordResetEmail, verificationEmail } from "../email/templates.ts";
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from "./password.ts";
 import { AUTH_TEXT, EMAIL_PATTERN, USERNAME_PATTERN, validateRegistration } from "./rules.ts";
-import { LANGUAGES, type UserRecord } from "./types.ts";
+import { LANGUAGES, newUserRecord, type UserRecord } from "./types.ts";
 import { normalizeInvitationCode } from "./invitation_code.ts";
 import { MIN_PASSWORD_LENGTH } from "../constants.ts";
 import { PROFILE_TEXT } from "../profile.ts";
@@ -67,28 +67,12 @@ export async function register(
   const problem = validateRegistration({ ...input, username, email, invitationCode });
   if (problem) throw new AccountError(problem);
 
-  const now = new Date().toISOString();
-  const user: UserRecord = {
-    id: crypto.randomUUID(),
+  const user = newUserRecord({
     username,
     email,
     passwordHash: await hashPassword(input.password),
-    role: "member",
-    emailVerified: false,
-    createdAt: now,
-    displayName: username,
-    bio: "",
-    location: "",
-    language: "en",
-    faceBlurEnabled: true,
-    hideExactLocation: true,
-    notificationsEnabled: true,
-    avatarUrl: null,
-    tier: "free",
-    invitedBy: null,
     invitationCode,
-    ageConfirmedAt: now,
-  };
+  });
   const result = await createUserWithInvitation(deps.kv, user, invitationCode);
   if (!result.ok) {
     throw new AccountError(

@@ -8,7 +8,7 @@ import {
   findUserByUsername,
   updateUser,
 } from "../../kv/users.ts";
-import type { UserRecord } from "./types.ts";
+import { newUserRecord, type UserRecord } from "./types.ts";
 import { deleteUserSessions } from "../../kv/sessions.ts";
 
 export async function bootstrapAdmin(kv: Deno.Kv, config: Config): Promise<UserRecord | null> {
@@ -33,27 +33,17 @@ export async function bootstrapAdmin(kv: Deno.Kv, config: Config): Promise<UserR
   while (await findUserByUsername(kv, username)) {
     username = `admin_${crypto.randomUUID().slice(0, 6).replace(/-/g, "")}`;
   }
-  const now = new Date().toISOString();
-  const result = await createUserWithInvitation(kv, {
-    id: crypto.randomUUID(),
-    username,
-    email,
-    passwordHash: await hashPassword(password),
-    role: "admin",
-    emailVerified: true,
-    createdAt: now,
-    displayName: "Administrator",
-    bio: "",
-    location: "",
-    language: "en",
-    faceBlurEnabled: true,
-    hideExactLocation: true,
-    notificationsEnabled: true,
-    avatarUrl: null,
-    tier: "free",
-    invitedBy: null,
-    invitationCode: null,
-    ageConfirmedAt: now,
-  }, null);
+  const result = await createUserWithInvitation(
+    kv,
+    newUserRecord({
+      username,
+      email,
+      passwordHash: await hashPassword(password),
+      role: "admin",
+      emailVerified: true,
+      displayName: "Administrator",
+    }),
+    null,
+  );
   return result.ok ? result.user : null;
 }

@@ -81,3 +81,29 @@ export function toPublicUser(u: UserRecord, token: string): PublicUser {
     avatarUrl: u.avatarUrl,
   };
 }
+
+/** A new member's record with the SPEC's defaults (privacy switches on, language en, free). */
+export function newUserRecord(
+  fields: Pick<UserRecord, "username" | "email" | "passwordHash"> & Partial<UserRecord>,
+): UserRecord {
+  const now = new Date().toISOString();
+  return {
+    id: crypto.randomUUID(),
+    role: "member",
+    emailVerified: false,
+    createdAt: now,
+    displayName: fields.username,
+    bio: "",
+    location: "",
+    language: "en",
+    faceBlurEnabled: true,
+    hideExactLocation: true,
+    notificationsEnabled: true,
+    avatarUrl: null,
+    tier: "free",
+    invitedBy: null,
+    invitationCode: null,
+    ageConfirmedAt: now,
+    ...fields,
+  };
+}

@@ -2,7 +2,7 @@
 // and the session's state; useWebRTC() reads it and throws outside the provider.
 import { createContext } from "preact";
 import type { ComponentChildren } from "preact";
-import { useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useContext, useEffect, useRef, useState } from "react";
 import { RealtimeSocket } from "./socket.ts";
 import { cameraErrorText, openCamera, PeerLink, type SignalOut } from "./peer.ts";
 import { REACTIONS } from "../constants.ts";
@@ -421,7 +421,7 @@ export function WebRTCProvider(
     sessionStorage.removeItem(MATCH_KEY);
   }, []);
 
-  const value = useMemo<SessionContextValue>(() => ({
+  const value: SessionContextValue = {
     localStream,
     remoteStream,
     connectionStatus,
@@ -446,27 +446,7 @@ export function WebRTCProvider(
     sendReaction,
     resetSession,
     startCamera,
-  }), [
-    localStream,
-    remoteStream,
-    connectionStatus,
-    partnerInfo,
-    sessionSummary,
-    findMatchError,
-    isEncrypted,
-    encryptionFingerprint,
-    socketOpen,
-    registered,
-    resumeFailed,
-    connectedAt,
-    reactions,
-    flying,
-    noMatch,
-    sessionLimit,
-    cameraError,
-    ended,
-    endedByMe,
-  ]);
+  };
 
   return <Ctx.Provider value={value}>{children}</Ctx.Provider>;
 }
