@@ -247,7 +247,11 @@ export interface InboxMessage {
   payload?: Outbound;
 }
 
-/** Drops a message into another instance's mailbox and bumps the counter it watches. */
+/**
+ * Drops a message into another instance's mailbox and bumps the counter it watches. Keys sort
+ * by send time, then by the sender's own message number (the id), so messages of one sender
+ * sent within the same millisecond keep their order.
+ */
 export async function post(kv: Deno.Kv, instanceId: string, msg: InboxMessage) {
   const key = keys.rtInbox(instanceId, `${msg.sentAt.toString().padStart(15, "0")}-${msg.id}`);
   await kv.atomic()

@@ -95,6 +95,8 @@ export class Hub {
   private draining: Promise<void> | null = null;
   private drainAgain = false;
   private stopped = false;
+  /** Numbers this instance's outgoing messages, so a mailbox keeps their order. */
+  private sent = 0;
 
   private readonly heartbeatMs: number;
   private readonly instanceTtlMs: number;
@@ -389,10 +391,15 @@ export class Hub {
 
   private async searchTimedOut(conn: Conn) {
     if (!conn.searching) return;
-    if (await removeTicket(this.kv, conn.userId, conn.id)) {
-      conn.searching = false;
-      this.send(conn, { type: "no_match_found", message: RT_TEXT.noMatch });
+    if (!(await removeTicket(this.kv, conn.userId, conn.id))) {
+      // No ticket of this socket's: either it was just paired (its match_found is on the way)
+      // or another socket of the same member took over the search. Only the first is a match.
+      const active = await activeMatchOf(this.kv, conn.userId);
+      if (active && sideOf(active.value, conn.userId)?.connId === conn.id) return;
     }
+    if (!conn.searching) return;
+    conn.searching = false;
+    this.send(conn, { type: "no_match_found", message: RT_TEXT.noMatch });
   }
 
   private searchers(): Conn[] {
@@ -690,7 +697,7 @@ export class Hub {
     msg: Omit<InboxMessage, "id" | "sentAt" | "userId" | "connId">,
   ) {
     const full: InboxMessage = {
-      id: crypto.randomUUID(),
+      id: `${(++this.sent).toString().padStart(12, "0")}-${this.instanceId}`,
       sentAt: Date.now(),
       userId: to.userId,
       connId: to.connId,
