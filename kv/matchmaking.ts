@@ -260,12 +260,11 @@ export async function post(kv: Deno.Kv, instanceId: string, msg: InboxMessage) {
     .commit();
 }
 
-/** Takes every message waiting for this instance, oldest first. */
-export async function drain(kv: Deno.Kv, instanceId: string): Promise<InboxMessage[]> {
-  const out: InboxMessage[] = [];
+/** The messages waiting for this instance, oldest first (the caller deletes each it takes). */
+export async function inbox(kv: Deno.Kv, instanceId: string) {
+  const out: Deno.KvEntry<InboxMessage>[] = [];
   for await (const e of kv.list<InboxMessage>({ prefix: keys.rtInboxPrefix(instanceId) })) {
-    out.push(e.value);
-    await kv.delete(e.key);
+    out.push(e);
   }
   return out;
 }
@@ -284,4 +283,19 @@ export async function instanceAlive(
 ) {
   const at = (await kv.get<number>(keys.rtInstance(instanceId))).value;
   return at !== null && now - at < ttlMs;
+}
+
+/**
+ * Runs a KV operation again after a short pause when it throws (a busy SQLite file answers
+ * "database is locked" under load); the last error is thrown after `attempts` tries.
+ */
+export async function retrying<T>(fn: () => Promise<T>, attempts = 5): Promise<T> {
+  for (let i = 1;; i++) {
+    try {
+      return await fn();
+    } catch (err) {
+      if (i >= attempts) throw err;
+      await new Promise((r) => setTimeout(r, 20 * 2 ** i));
+    }
+  }
 }

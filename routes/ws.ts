@@ -28,10 +28,10 @@ export function wsRoute(deps: AppDeps) {
       connId = hub.open(socket, { id: user.id, username: user.username });
     };
     socket.onmessage = (e) => {
-      hub.message(connId, e.data);
+      hub.message(connId, e.data).catch((err) => console.error("ws message:", err));
     };
     socket.onclose = () => {
-      hub.close(connId);
+      hub.close(connId).catch((err) => console.error("ws close:", err));
     };
     socket.onerror = () => {};
     return response;

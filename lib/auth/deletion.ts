@@ -41,6 +41,7 @@ export async function deleteAccount(kv: Deno.Kv, userId: string, now = Date.now(
       .delete(keys.userByEmail(u.email.toLowerCase()))
       .set(keys.purgeDue(dueAt, userId), true)
       .delete(keys.avatar(userId))
+      .delete(keys.mmWaiting(userId))
       .enqueue({ kind: "purge-account", userId } satisfies PurgeMessage, { delay: PURGE_DELAY_MS })
       .commit();
     if (res.ok) {

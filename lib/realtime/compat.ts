@@ -28,6 +28,8 @@ export interface Ticket {
   /** What the partner sees: 'City, Country', the country alone, or 'Unknown Location'. */
   shownLocation: string;
   vip: boolean;
+  /** Sessions a day on the member's plan (-1: unlimited), checked again at pairing. */
+  dailyLimit: number;
   /** Members this one blocked, reported, was reported or blocked by: they never meet. */
   avoid: string[];
   /** Members met in the last 24 hours: only when nobody else fits. */
@@ -67,16 +69,33 @@ export function sharedHashtags(a: Ticket, b: Ticket): string[] {
  * VIP members first, then more shared hashtags, then longest waiting.
  */
 export function bestCandidate(me: Ticket, pool: Ticket[]): Ticket | null {
-  const fits = pool.filter((t) => compatible(me, t));
-  if (!fits.length) return null;
-  const fresh = fits.filter((t) => !me.recent.includes(t.userId) && !t.recent.includes(me.userId));
-  const choices = fresh.length ? fresh : fits;
-  choices.sort((x, y) =>
-    Number(y.vip) - Number(x.vip) ||
-    sharedHashtags(me, y).length - sharedHashtags(me, x).length ||
-    x.enqueuedAt - y.enqueuedAt || x.userId.localeCompare(y.userId)
-  );
-  return choices[0];
+  let best: Ticket | null = null;
+  let bestKey: [number, number, number, number] | null = null;
+  for (const t of pool) {
+    if (!compatible(me, t)) continue;
+    const fresh = !me.recent.includes(t.userId) && !t.recent.includes(me.userId);
+    // Larger is better: fresh first, then VIP, then shared hashtags, then longest waiting.
+    const key: [number, number, number, number] = [
+      Number(fresh),
+      Number(t.vip),
+      sharedHashtags(me, t).length,
+      -t.enqueuedAt,
+    ];
+    if (!bestKey || greater(key, bestKey) || (equal(key, bestKey) && t.userId < best!.userId)) {
+      best = t;
+      bestKey = key;
+    }
+  }
+  return best;
+}
+
+function greater(a: number[], b: number[]) {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] > b[i];
+  return false;
+}
+
+function equal(a: number[], b: number[]) {
+  return a.every((v, i) => v === b[i]);
 }
 
 /** The topic a member sees for the match: a shared hashtag, else the partner's first. */

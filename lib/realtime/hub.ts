@@ -13,9 +13,9 @@ import {
   activeMatchOf,
   avoidList,
   beat,
-  drain,
   endMatch,
   getMatch,
+  inbox,
   type InboxMessage,
   instanceAlive,
   listTickets,
@@ -27,6 +27,7 @@ import {
   putTicket,
   recentPartners,
   removeTicket,
+  retrying,
   sideOf,
   touchTickets,
   updateSide,
@@ -219,6 +220,7 @@ export class Hub {
     return this.searchers().length;
   }
 
+  /** A socket closed: it leaves the pool at once, and a live match hears of it after the grace. */
   async close(connId: string) {
     const conn = this.conns.get(connId);
     if (!conn) return;
@@ -226,11 +228,19 @@ export class Hub {
     await conn.queue;
     this.metrics.socketsOpen = this.conns.size;
     clearTimeout(conn.searchTimer);
-    if (conn.searching) {
-      conn.searching = false;
-      await removeTicket(this.kv, conn.userId, conn.id);
+    try {
+      if (conn.searching) {
+        conn.searching = false;
+        await retrying(() => removeTicket(this.kv, conn.userId, conn.id));
+      }
+      const matchId = conn.matchId;
+      if (matchId) {
+        await retrying(() => this.disconnectFromMatch(conn.userId, matchId, conn.id));
+      }
+    } catch (err) {
+      // The stale-ticket sweep and the partners' instance check clean up after us.
+      console.error("realtime close failed:", err);
     }
-    if (conn.matchId) await this.disconnectFromMatch(conn.userId, conn.matchId, conn.id);
   }
 
   /** Token bucket per socket: a flood is dropped and answered, other sockets never notice. */
@@ -374,6 +384,7 @@ export class Hub {
       },
       shownLocation: hide ? (place?.country ?? country ?? "Unknown Location") : user.location,
       vip: user.tier === "vip",
+      dailyLimit: limit,
       avoid,
       recent,
     };
@@ -391,11 +402,25 @@ export class Hub {
 
   private async searchTimedOut(conn: Conn) {
     if (!conn.searching) return;
-    if (!(await removeTicket(this.kv, conn.userId, conn.id))) {
-      // No ticket of this socket's: either it was just paired (its match_found is on the way)
-      // or another socket of the same member took over the search. Only the first is a match.
-      const active = await activeMatchOf(this.kv, conn.userId);
-      if (active && sideOf(active.value, conn.userId)?.connId === conn.id) return;
+    try {
+      if (!(await retrying(() => removeTicket(this.kv, conn.userId, conn.id)))) {
+        // No ticket of this socket's: either it was paired (and should have heard so; tell it
+        // again in case that message was lost) or another socket of the member took over.
+        const active = await retrying(() => activeMatchOf(this.kv, conn.userId));
+        if (active && sideOf(active.value, conn.userId)?.connId === conn.id) {
+          await this.receive({
+            id: "timeout-check",
+            sentAt: Date.now(),
+            userId: conn.userId,
+            connId: conn.id,
+            event: "matched",
+            matchId: active.value.id,
+          });
+          return;
+        }
+      }
+    } catch (err) {
+      console.error("search time-out failed:", err);
     }
     if (!conn.searching) return;
     conn.searching = false;
@@ -434,9 +459,10 @@ export class Hub {
    */
   private async matchPass() {
     const now = Date.now();
-    const entries = (await listTickets(this.kv)).filter((e) => {
+    const entries = (await retrying(() => listTickets(this.kv))).filter((e) => {
       if (now - e.value.seenAt <= this.ticketStaleMs) return true;
-      this.kv.atomic().check(e).delete(e.key).commit(); // a vanished instance's searcher
+      // A vanished instance's searcher: gone from the pool (best effort; the next pass retries).
+      this.kv.atomic().check(e).delete(e.key).commit().catch(() => {});
       return false;
     });
     const pool = new Map(entries.map((e) => [e.value.userId, e]));
@@ -444,44 +470,36 @@ export class Hub {
       .sort((x, y) =>
         Number(y.value.vip) - Number(x.value.vip) || x.value.enqueuedAt - y.value.enqueuedAt
       );
+    // Choose every pair of this pass in memory first, then claim them in parallel: each claim
+    // is its own atomic commit, so a pair that lost a race simply waits for the next pass.
+    const chosen: [Deno.KvEntry<Ticket>, Deno.KvEntry<Ticket>][] = [];
     for (const me of mine) {
       if (!pool.has(me.value.userId)) continue;
-      const others = [...pool.values()].filter((e) => e.value.userId !== me.value.userId);
-      for (let tries = 0; tries < 3; tries++) {
-        const best = bestCandidate(me.value, others.map((e) => e.value));
-        if (!best) break;
-        const them = pool.get(best.userId)!;
-        const result = await this.tryPair(me, them);
-        if (result === "paired") {
-          pool.delete(me.value.userId);
-          pool.delete(best.userId);
-          break;
-        }
-        if (result === "me_out") {
-          pool.delete(me.value.userId);
-          break;
-        }
-        // The candidate was taken or is out of sessions: drop them from this pass and retry.
-        pool.delete(best.userId);
-        others.splice(others.indexOf(them), 1);
-        this.matchAgain = true;
+      pool.delete(me.value.userId);
+      const best = bestCandidate(me.value, [...pool.values()].map((e) => e.value));
+      if (!best) {
+        pool.set(me.value.userId, me);
+        continue;
       }
+      pool.delete(best.userId);
+      chosen.push([me, entries.find((e) => e.value.userId === best.userId)!]);
     }
+    const results = await inBatches(
+      chosen,
+      16,
+      ([me, them]) =>
+        this.tryPair(me, them).catch((err) => {
+          console.error("pairing failed:", err);
+          return "failed" as const;
+        }),
+    );
+    if (results.some((r) => r !== "paired")) this.matchAgain = true;
   }
 
   private async tryPair(
     me: Deno.KvEntry<Ticket>,
     them: Deno.KvEntry<Ticket>,
   ): Promise<"paired" | "me_out" | "them_out"> {
-    const [userA, userB] = await Promise.all([
-      getUser(this.kv, me.value.userId),
-      getUser(this.kv, them.value.userId),
-    ]);
-    if (!userA) return "me_out";
-    if (!userB) {
-      await removeTicket(this.kv, them.value.userId);
-      return "them_out";
-    }
     const now = Date.now();
     const endsAt = now + this.config.realtime.matchDurationMs;
     const side = (t: Ticket, partner: Ticket, role: MatchSide["role"]): MatchSide => ({
@@ -495,32 +513,37 @@ export class Hub {
       role,
       disconnectedAt: null,
     });
-    const result = await pair(this.kv, me, them, (id) => ({
-      id,
-      // The member found in the pool (already waiting) makes the offer.
-      a: side(me.value, them.value, "answerer"),
-      b: side(them.value, me.value, "offerer"),
-      startedAt: now,
-      endsAt,
-      status: "live",
-    }), {
-      a: TIERS[userA.tier].dailySessionLimit,
-      b: TIERS[userB.tier].dailySessionLimit,
-    });
+    const result = await retrying(() =>
+      pair(this.kv, me, them, (id) => ({
+        id,
+        // The member found in the pool (already waiting) makes the offer.
+        a: side(me.value, them.value, "answerer"),
+        b: side(them.value, me.value, "offerer"),
+        startedAt: now,
+        endsAt,
+        status: "live",
+      }), { a: me.value.dailyLimit, b: them.value.dailyLimit })
+    );
     if (result.ok) {
       this.metrics.matchesMade++;
       const m = result.match;
+      // Each side is told on its own, so a failure telling one cannot silence the other.
+      await Promise.all(
+        [m.a, m.b].map((s) =>
+          this.deliver(s, { event: "matched", matchId: m.id }).catch((err) =>
+            console.error("telling a match failed:", err)
+          )
+        ),
+      );
       await Promise.all([
         recordSession(this.kv, me.value.userId, them.value.me.country),
         recordSession(this.kv, them.value.userId, me.value.me.country),
-      ]);
-      await this.deliver(m.a, { event: "matched", matchId: m.id });
-      await this.deliver(m.b, { event: "matched", matchId: m.id });
+      ]).catch((err) => console.error("session stats failed:", err));
       return "paired";
     }
     if (result.reason === "limit_a" || result.reason === "limit_b") {
       const out = result.reason === "limit_a" ? me : them;
-      await removeTicket(this.kv, out.value.userId);
+      await retrying(() => removeTicket(this.kv, out.value.userId));
       await this.deliver(
         { instanceId: out.value.instanceId, connId: out.value.connId, userId: out.value.userId },
         { payload: { type: "session_limit_reached", message: RT_TEXT.sessionLimit } },
@@ -542,7 +565,13 @@ export class Hub {
     const delay = Math.max(0, match.endsAt - Date.now());
     this.live.set(match.id, {
       match,
-      endTimer: setTimeout(() => this.finish(match.id, "timeout", null), delay),
+      endTimer: setTimeout(
+        () =>
+          this.finish(match.id, "timeout", null).catch((err) =>
+            console.error("ending a match failed:", err)
+          ),
+        delay,
+      ),
       graceTimers: new Map(),
     });
     this.metrics.liveMatches = this.live.size;
@@ -650,20 +679,26 @@ export class Hub {
     clearTimeout(lm.graceTimers.get(userId));
     lm.graceTimers.set(
       userId,
-      setTimeout(async () => {
-        lm.graceTimers.delete(userId);
-        const entry = await getMatch(this.kv, match.id);
-        const side = entry.value ? sideOf(entry.value, userId) : null;
-        if (entry.value?.status === "live" && side?.disconnectedAt === at) {
-          await this.finish(match.id, "partner_disconnected", userId);
-        }
-        // No local side left in the match: stop tracking it here.
-        const m = this.live.get(match.id)?.match;
-        if (m && ![m.a, m.b].some((s) => s.instanceId === this.instanceId && !s.disconnectedAt)) {
-          this.forget(match.id);
-        }
-      }, this.config.realtime.reconnectGraceMs),
+      setTimeout(() => this.graceOver(match.id, userId, at), this.config.realtime.reconnectGraceMs),
     );
+  }
+
+  private async graceOver(matchId: string, userId: string, at: number) {
+    try {
+      this.live.get(matchId)?.graceTimers.delete(userId);
+      const entry = await retrying(() => getMatch(this.kv, matchId));
+      const side = entry.value ? sideOf(entry.value, userId) : null;
+      if (entry.value?.status === "live" && side?.disconnectedAt === at) {
+        await this.finish(matchId, "partner_disconnected", userId);
+      }
+      // No local side left in the match: stop tracking it here.
+      const m = this.live.get(matchId)?.match;
+      if (m && ![m.a, m.b].some((s) => s.instanceId === this.instanceId && !s.disconnectedAt)) {
+        this.forget(matchId);
+      }
+    } catch (err) {
+      console.error("grace period check failed:", err);
+    }
   }
 
   /** A partner whose whole instance died counts as disconnected from the moment it is noticed. */
@@ -704,7 +739,7 @@ export class Hub {
       ...msg,
     };
     if (to.instanceId === this.instanceId) await this.receive(full);
-    else await post(this.kv, to.instanceId, full);
+    else await retrying(() => post(this.kv, to.instanceId, full));
   }
 
   private drainInbox() {
@@ -717,7 +752,17 @@ export class Hub {
       try {
         do {
           this.drainAgain = false;
-          for (const msg of await drain(this.kv, this.instanceId)) await this.receive(msg);
+          // A message is taken (deleted) before it is handled: one whose delete fails stays
+          // in the mailbox for the next drain instead of being lost or handled twice.
+          for (const entry of await inbox(this.kv, this.instanceId)) {
+            try {
+              await this.kv.delete(entry.key);
+            } catch {
+              this.drainAgain = true;
+              break;
+            }
+            await this.receive(entry.value);
+          }
         } while (this.drainAgain && !this.stopped);
       } catch (err) {
         if (!this.stopped) console.error("mailbox drain failed:", err);
@@ -730,7 +775,7 @@ export class Hub {
   private async receive(msg: InboxMessage) {
     const conn = this.conns.get(msg.connId);
     if (msg.event === "matched" && msg.matchId) {
-      const entry = await getMatch(this.kv, msg.matchId);
+      const entry = await retrying(() => getMatch(this.kv, msg.matchId!));
       if (!entry.value || entry.value.status !== "live") return;
       this.adopt(entry.value);
       if (!conn) return; // the socket closed meanwhile: the grace rules take over
@@ -741,7 +786,7 @@ export class Hub {
       return;
     }
     if (msg.event === "partner_moved" && msg.matchId) {
-      const entry = await getMatch(this.kv, msg.matchId);
+      const entry = await retrying(() => getMatch(this.kv, msg.matchId!));
       if (entry.value) this.adopt(entry.value);
     }
     if (msg.event === "ended" && msg.matchId) {
@@ -757,4 +802,13 @@ export class Hub {
 
 function keysFor(instanceId: string) {
   return keys.rtInboxSignal(instanceId);
+}
+
+/** Runs `fn` over `items`, at most `size` at a time; results in order. */
+async function inBatches<T, R>(items: T[], size: number, fn: (item: T) => Promise<R>) {
+  const out: R[] = [];
+  for (let i = 0; i < items.length; i += size) {
+    out.push(...await Promise.all(items.slice(i, i + size).map(fn)));
+  }
+  return out;
 }

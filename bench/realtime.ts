@@ -1,0 +1,676 @@
+// Realtime benchmark (issue 5, Benchmark): real WebSocket clients on loopback against servers
+// started in this process on a temporary KV file (RATE_LIMITS off). Prints a table of figures;
+// nothing here passes or fails.
+//
+//   deno run -A bench/realtime.ts [--members 1000] [--sockets 10000] [--settle 60]
+//                                 [--pairs 100] [--relay-seconds 5] [--only pairing,relay,memory,instances]
+//
+// 1. N members searching at once, all compatible, on one server: all paired?, double matches
+//    counted from KV afterwards, pairs/s, time-to-match p50/p99 (find_match sent → match_found).
+// 2. Signal relay latency p50/p99 with P live pairs each sending 10 msg/s for a few seconds, and
+//    relay throughput (every pair bursting under the per-socket flood limit) as a ratio to a bare
+//    Deno WebSocket echo server driven the same way in the same run.
+// 3. Memory per idle authenticated (registered) socket: server RSS before and with S sockets open
+//    (the clients live in a child process, so only the server's side is counted), and RSS 10 s
+//    and `--settle` seconds after they all disconnect. Runs first, while the process is fresh.
+// 4. The pairing of (1) spread over 3 server instances (Deno Workers on one KV file).
+//
+// Members are made straight in KV with one shared password hash (see
+// tests/helpers/realtime_members.ts): the HTTP register endpoint costs ~90 ms each.
+import { startServer, type TestServer } from "../tests/helpers/server.ts";
+import { type Instance, startInstances } from "../tests/helpers/instances.ts";
+import {
+  liveMatchCounts,
+  MemberFactory,
+  type QuickMember,
+  retryLocked,
+  SHARED_SESSION_SECRET,
+} from "../tests/helpers/realtime_members.ts";
+
+// ---------------------------------------------------------------- options and figures
+
+export interface RealtimeBenchOptions {
+  members: number;
+  sockets: number;
+  settleSeconds: number;
+  pairs: number;
+  relaySeconds: number;
+  only: Set<string> | null;
+}
+
+const DEFAULTS: RealtimeBenchOptions = {
+  members: 1000,
+  sockets: 10_000,
+  settleSeconds: 60,
+  pairs: 100,
+  relaySeconds: 5,
+  only: null,
+};
+
+function parseArgs(args: string[]): RealtimeBenchOptions {
+  const o = { ...DEFAULTS };
+  for (let i = 0; i < args.length; i++) {
+    const v = args[i + 1];
+    const num = () => {
+      const n = Number(v);
+      if (!Number.isFinite(n) || n <= 0) throw new Error(`${args[i]} needs a positive number`);
+      i++;
+      return n;
+    };
+    switch (args[i]) {
+      case "--members":
+        o.members = Math.max(2, Math.floor(num() / 2) * 2);
+        break;
+      case "--sockets":
+        o.sockets = Math.floor(num());
+        break;
+      case "--settle":
+        o.settleSeconds = num();
+        break;
+      case "--pairs":
+        o.pairs = Math.floor(num());
+        break;
+      case "--relay-seconds":
+        o.relaySeconds = num();
+        break;
+      case "--only":
+        o.only = new Set((v ?? "").split(","));
+        i++;
+        break;
+      default:
+        throw new Error(`unknown option ${args[i]}`);
+    }
+  }
+  return o;
+}
+
+const rows: [string, string, string][] = [];
+function row(name: string, value: string, target = "") {
+  rows.push([name, value, target]);
+  console.log(`  ${name}: ${value}${target ? `   (target ${target})` : ""}`);
+}
+
+function percentile(samples: number[], p: number): number {
+  if (!samples.length) return NaN;
+  const s = [...samples].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
+}
+const ms = (v: number) => `${v.toFixed(v < 10 ? 2 : 0)} ms`;
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+const sleep = (t: number) => new Promise((r) => setTimeout(r, t));
+
+function printTable() {
+  const w0 = Math.max(...rows.map((r) => r[0].length), 6);
+  const w1 = Math.max(...rows.map((r) => r[1].length), 5);
+  const line = (a: string, b: string, c: string) =>
+    `| ${a.padEnd(w0)} | ${b.padEnd(w1)} | ${c.padEnd(12)} |`;
+  console.log("\nRealtime benchmark (loopback, figures only)");
+  console.log(line("figure", "value", "target"));
+  console.log(line("-".repeat(w0), "-".repeat(w1), "-".repeat(12)));
+  for (const [a, b, c] of rows) console.log(line(a, b, c));
+}
+
+// ---------------------------------------------------------------- a light client socket
+
+// deno-lint-ignore no-explicit-any
+type Msg = any;
+
+class BenchSocket {
+  onMessage: (m: Msg, raw: string) => void = () => {};
+  peerId = "";
+  private constructor(readonly ws: WebSocket) {
+    ws.onmessage = (e) => {
+      const raw = String(e.data);
+      this.onMessage(JSON.parse(raw), raw);
+    };
+  }
+
+  static open(url: string, cookie?: string, timeoutMs = 15_000): Promise<BenchSocket> {
+    const wsUrl = url.replace(/^http/, "ws") + (url.endsWith("/ws") ? "" : "/ws");
+    // deno-lint-ignore no-explicit-any
+    const ws = new (WebSocket as any)(wsUrl, cookie ? { headers: { cookie } } : undefined);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error("socket did not open")), timeoutMs);
+      ws.onopen = () => {
+        clearTimeout(timer);
+        resolve(new BenchSocket(ws));
+      };
+      ws.onerror = (e: ErrorEvent) => {
+        clearTimeout(timer);
+        reject(new Error(e.message ?? "socket error"));
+      };
+    });
+  }
+
+  send(msg: unknown) {
+    this.ws.send(typeof msg === "string" ? msg : JSON.stringify(msg));
+  }
+
+  /** The next message of `type`, within `ms`. */
+  next(type: string, timeoutMs = 15_000): Promise<Msg> {
+    return new Promise((resolve, reject) => {
+      const prev = this.onMessage;
+      const timer = setTimeout(() => {
+        this.onMessage = prev;
+        reject(new Error(`no ${type} within ${timeoutMs} ms`));
+      }, timeoutMs);
+      this.onMessage = (m, raw) => {
+        if (m.type === type) {
+          clearTimeout(timer);
+          this.onMessage = prev;
+          resolve(m);
+        } else prev(m, raw);
+      };
+    });
+  }
+
+  async register(): Promise<string> {
+    const p = this.next("registered");
+    this.send({ type: "register" });
+    this.peerId = (await p).peerId;
+    return this.peerId;
+  }
+
+  close() {
+    if (this.ws.readyState <= 1) this.ws.close(1000);
+  }
+
+  closed(): Promise<void> {
+    if (this.ws.readyState === 3) return Promise.resolve();
+    return new Promise((r) => this.ws.addEventListener("close", () => r(), { once: true }));
+  }
+}
+
+/** Runs `fn` over items with at most `limit` at a time. */
+async function pool<T, R>(items: T[], limit: number, fn: (t: T, i: number) => Promise<R>) {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i], i);
+    }
+  }));
+  return out;
+}
+
+// ---------------------------------------------------------------- members
+
+async function makeMembers(factory: MemberFactory, n: number): Promise<QuickMember[]> {
+  const t = performance.now();
+  const out = await pool(Array.from({ length: n }), 25, () => factory.create({ tier: "free" }));
+  console.log(`  (${n} members made in KV in ${((performance.now() - t) / 1000).toFixed(1)} s)`);
+  return out;
+}
+
+// ---------------------------------------------------------------- 1 and 4: pairing
+
+interface PairingResult {
+  sockets: BenchSocket[];
+  partnerOf: Map<number, number>;
+}
+
+async function pairing(
+  label: string,
+  members: QuickMember[],
+  urls: string[],
+  kv: Deno.Kv,
+): Promise<PairingResult> {
+  const n = members.length;
+  const sockets = await pool(members, 100, async (m, i) => {
+    const s = await BenchSocket.open(urls[i % urls.length], m.cookie);
+    await s.register();
+    return s;
+  });
+  const index = new Map(sockets.map((s, i) => [s.peerId, i]));
+  const sentAt = new Array<number>(n);
+  const foundAt = new Array<number>(n).fill(NaN);
+  const partnerOf = new Map<number, number>();
+  let found = 0;
+  let duplicates = 0;
+  const all = new Promise<void>((resolve) => {
+    sockets.forEach((s, i) => {
+      s.onMessage = (m) => {
+        if (m.type !== "match_found") return;
+        if (!Number.isNaN(foundAt[i])) {
+          duplicates++;
+          return;
+        }
+        foundAt[i] = performance.now();
+        partnerOf.set(i, index.get(m.peerId) ?? -1);
+        if (++found === n) resolve();
+      };
+    });
+  });
+  const t0 = performance.now();
+  sockets.forEach((s, i) => {
+    sentAt[i] = performance.now();
+    s.send({ type: "find_match" });
+  });
+  await Promise.race([all, sleep(60_000)]);
+  const waits = foundAt.map((f, i) => f - sentAt[i]).filter((v) => !Number.isNaN(v));
+  const last = Math.max(...foundAt.filter((v) => !Number.isNaN(v)));
+  let mutual = 0;
+  for (const [i, j] of partnerOf) if (j >= 0 && partnerOf.get(j) === i) mutual++;
+  // Double matches and unpaired members, from KV.
+  await sleep(500);
+  const counts = await retryLocked(() => liveMatchCounts(kv));
+  let doubles = 0, inKv = 0;
+  for (const m of members) {
+    const c = counts.get(m.id) ?? 0;
+    if (c > 1) doubles++;
+    if (c >= 1) inKv++;
+  }
+  row(
+    `${label}: all paired?`,
+    found === n && mutual === n
+      ? `yes (${n}/${n} told, ${n / 2} pairs)`
+      : `NO: ${found}/${n} told match_found, ${mutual} mutual, ${inKv} in a live match in KV`,
+  );
+  row(`${label}: double matches (KV)`, `${doubles} members in 2+ live matches`, "0");
+  row(`${label}: duplicate match_found`, String(duplicates), "0");
+  row(`${label}: pairs/s`, found ? (found / 2 / ((last - t0) / 1000)).toFixed(0) : "-");
+  row(`${label}: time-to-match p50`, ms(percentile(waits, 50)));
+  row(`${label}: time-to-match p99`, ms(percentile(waits, 99)), "≤ 250 ms");
+  row(`${label}: time-to-match max`, ms(Math.max(...waits)));
+  return { sockets, partnerOf };
+}
+
+// ---------------------------------------------------------------- 2: relay
+
+function candidateMsg(to: string, seq: number, stamp: number) {
+  return JSON.stringify({
+    type: "signal",
+    to,
+    signal: {
+      type: "ice-candidate",
+      candidate: {
+        candidate: `candidate:${seq} 1 udp 2122260223 192.168.1.${seq % 250} ${
+          50000 + (seq % 10000)
+        } typ host generation 0`,
+        sdpMid: "0",
+        sdpMLineIndex: 0,
+        usernameFragment: `t${stamp}`,
+      },
+    },
+  });
+}
+
+async function relayLatency(
+  sockets: BenchSocket[],
+  partnerOf: Map<number, number>,
+  pairs: number,
+  seconds: number,
+) {
+  const chosen: [number, number][] = [];
+  for (const [i, j] of partnerOf) if (i < j && partnerOf.get(j) === i) chosen.push([i, j]);
+  const use = chosen.slice(0, pairs);
+  const latencies: number[] = [];
+  let sent = 0;
+  const members = use.flat();
+  for (const i of members) {
+    sockets[i].onMessage = (m) => {
+      if (m.type === "signal") {
+        latencies.push(performance.now() - Number(m.signal.candidate.usernameFragment.slice(1)));
+      }
+    };
+  }
+  const timers: ReturnType<typeof setInterval>[] = [];
+  const end = performance.now() + seconds * 1000;
+  members.forEach((i, k) => {
+    const to = sockets[partnerOf.get(i)!].peerId;
+    // Each member sends 10 msg/s, the starts spread over the first 100 ms.
+    setTimeout(() => {
+      const t = setInterval(() => {
+        if (performance.now() > end) return clearInterval(t);
+        sockets[i].send(candidateMsg(to, sent++, performance.now()));
+      }, 100);
+      timers.push(t);
+    }, (k * 100) / members.length);
+  });
+  await sleep(seconds * 1000 + 1000);
+  timers.forEach(clearInterval);
+  row(
+    `relay: ${use.length} pairs × 2 × 10 msg/s × ${seconds} s`,
+    `${latencies.length}/${sent} delivered`,
+  );
+  row("relay latency p50", ms(percentile(latencies, 50)));
+  row("relay latency p99", ms(percentile(latencies, 99)), "≤ 10 ms");
+  row("relay latency max", ms(Math.max(...latencies)));
+}
+
+/**
+ * Every socket sends `burst` messages at once (under the hub's 60-message flood burst) to its
+ * target; returns delivered messages per second from the first send to the last delivery.
+ */
+async function burstRate(
+  senders: BenchSocket[],
+  targetOf: (i: number) => { socket: BenchSocket; peerId: string },
+  burst: number,
+  kind: string,
+): Promise<{ rate: number; delivered: number; total: number }> {
+  const total = senders.length * burst;
+  let delivered = 0;
+  let lastAt = 0;
+  const done = new Promise<void>((resolve) => {
+    for (const s of senders) {
+      s.onMessage = (m) => {
+        if (m.type !== "signal") return;
+        lastAt = performance.now();
+        if (++delivered === total) resolve();
+      };
+    }
+  });
+  const t0 = performance.now();
+  senders.forEach((s, i) => {
+    const { peerId } = targetOf(i);
+    for (let k = 0; k < burst; k++) s.send(candidateMsg(peerId, k, 0));
+  });
+  await Promise.race([done, sleep(30_000)]);
+  if (delivered < total) console.log(`  (${kind}: ${delivered}/${total} delivered within 30 s)`);
+  return { rate: delivered / ((lastAt - t0) / 1000), delivered, total };
+}
+
+/** A bare Deno WebSocket server: every message straight back in a `signal` envelope-free echo. */
+function echoServer() {
+  const ac = new AbortController();
+  const server = Deno.serve(
+    { port: 0, hostname: "127.0.0.1", signal: ac.signal, onListen: () => {} },
+    (req) => {
+      const { socket, response } = Deno.upgradeWebSocket(req);
+      socket.onmessage = (e) => socket.send(e.data);
+      return response;
+    },
+  );
+  return {
+    url: `http://127.0.0.1:${server.addr.port}`,
+    async close() {
+      ac.abort();
+      await server.finished;
+    },
+  };
+}
+
+async function relayThroughput(sockets: BenchSocket[], partnerOf: Map<number, number>) {
+  const burst = 50;
+  const rounds = 3;
+  const paired = sockets.map((_, i) => i).filter((i) => partnerOf.get(partnerOf.get(i)!) === i);
+  const senders = paired.map((i) => sockets[i]);
+  const relay: number[] = [];
+  for (let r = 0; r < rounds; r++) {
+    await sleep(2500); // the flood limit's bucket refills (30/s up to 60)
+    const res = await burstRate(
+      senders,
+      (k) => {
+        const j = partnerOf.get(paired[k])!;
+        return { socket: sockets[j], peerId: sockets[j].peerId };
+      },
+      burst,
+      "relay",
+    );
+    relay.push(res.rate);
+  }
+  const echo = echoServer();
+  const echoSockets = await pool(senders, 100, () => BenchSocket.open(echo.url));
+  const echoed: number[] = [];
+  try {
+    for (let r = 0; r < rounds; r++) {
+      const res = await burstRate(
+        echoSockets,
+        (k) => ({
+          socket: echoSockets[k],
+          peerId: "echo-echo-echo-echo-ec",
+        }),
+        burst,
+        "echo",
+      );
+      echoed.push(res.rate);
+      await sleep(500);
+    }
+  } finally {
+    for (const s of echoSockets) s.close();
+    await Promise.all(echoSockets.map((s) => Promise.race([s.closed(), sleep(2000)])));
+    await echo.close();
+  }
+  const best = (v: number[]) => Math.max(...v);
+  row(
+    `relay throughput (${senders.length} sockets × ${burst}-msg burst, best of ${rounds})`,
+    `${best(relay).toFixed(0)} msg/s`,
+  );
+  row("bare echo throughput (same clients and bursts)", `${best(echoed).toFixed(0)} msg/s`);
+  row("relay / echo", (best(relay) / best(echoed)).toFixed(2), "≥ 0.5");
+}
+
+// ---------------------------------------------------------------- 3: memory
+
+/** The child process: opens sockets for the cookies in a file, holds them, closes on request. */
+async function socketClient(url: string, count: number, cookieFile: string) {
+  const cookies: string[] = JSON.parse(await Deno.readTextFile(cookieFile));
+  const sockets: BenchSocket[] = [];
+  let failed = 0;
+  let firstError = "";
+  await pool(Array.from({ length: count }), 200, async (_, i) => {
+    try {
+      const s = await BenchSocket.open(url, cookies[i % cookies.length], 30_000);
+      await s.register();
+      sockets.push(s);
+    } catch (err) {
+      failed++;
+      firstError ||= String(err);
+    }
+  });
+  console.log(`ready ${sockets.length} ${failed} ${JSON.stringify(firstError)}`);
+  const reader = Deno.stdin.readable.pipeThrough(new TextDecoderStream()).getReader();
+  while (true) {
+    const { value, done } = await reader.read();
+    if (done || (value ?? "").includes("close")) break;
+  }
+  for (const s of sockets) s.close();
+  await Promise.all(sockets.map((s) => Promise.race([s.closed(), sleep(5000)])));
+  console.log("closed");
+  Deno.exit(0);
+}
+
+async function memory(server: TestServer, members: QuickMember[], count: number, settle: number) {
+  // Warm the socket paths once, then take the baseline.
+  const warm = await pool(members.slice(0, 50), 50, async (m) => {
+    const s = await BenchSocket.open(server.url, m.cookie);
+    await s.register();
+    return s;
+  });
+  warm.forEach((s) => s.close());
+  await waitFor(() => server.hub.metrics.socketsOpen === 0, 10_000);
+  await sleep(2000);
+  const baseline = Deno.memoryUsage().rss;
+  const heapBaseline = Deno.memoryUsage().heapUsed;
+
+  const dir = await Deno.makeTempDir();
+  const cookieFile = `${dir}/cookies.json`;
+  await Deno.writeTextFile(cookieFile, JSON.stringify(members.map((m) => m.cookie)));
+  const child = new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "-A",
+      "--config",
+      new URL("../deno.json", import.meta.url).pathname,
+      new URL(import.meta.url).pathname,
+      "--socket-client",
+      server.url,
+      String(count),
+      cookieFile,
+    ],
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "inherit",
+  }).spawn();
+  const lines = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = "";
+  const nextLine = async (timeoutMs: number): Promise<string> => {
+    const until = Date.now() + timeoutMs;
+    while (!buffer.includes("\n")) {
+      const r = await Promise.race([
+        lines.read(),
+        sleep(Math.max(0, until - Date.now())).then(() => null),
+      ]);
+      if (!r || r.done) throw new Error("the socket client stopped answering");
+      buffer += r.value;
+    }
+    const i = buffer.indexOf("\n");
+    const line = buffer.slice(0, i);
+    buffer = buffer.slice(i + 1);
+    return line;
+  };
+  const t = performance.now();
+  const ready = (await nextLine(300_000)).split(" ");
+  const opened = Number(ready[1]), failed = Number(ready[2]);
+  const openSecs = (performance.now() - t) / 1000;
+  await sleep(2000);
+  const withSockets = Deno.memoryUsage().rss;
+  const heapWithSockets = Deno.memoryUsage().heapUsed;
+  const serverSeen = server.hub.metrics.socketsOpen;
+  const writer = child.stdin.getWriter();
+  await writer.write(new TextEncoder().encode("close\n"));
+  await nextLine(60_000);
+  await child.status;
+  await waitFor(() => server.hub.metrics.socketsOpen === 0, 30_000);
+  const closedAt = performance.now();
+  await sleep(Math.max(0, 10_000 - (performance.now() - closedAt)));
+  const after10 = Deno.memoryUsage().rss;
+  const heapAfter10 = Deno.memoryUsage().heapUsed;
+  await sleep(Math.max(0, settle * 1000 - (performance.now() - closedAt)));
+  const afterSettle = Deno.memoryUsage().rss;
+  const heapAfterSettle = Deno.memoryUsage().heapUsed;
+  await Deno.remove(dir, { recursive: true }).catch(() => {});
+
+  row(
+    "idle authenticated sockets held",
+    `${opened} open (${serverSeen} seen by the hub)${
+      failed ? `, ${failed} failed: ${ready.slice(3).join(" ")}` : ""
+    }, opened in ${openSecs.toFixed(1)} s`,
+    "10,000",
+  );
+  row("server RSS: baseline → with sockets", `${mib(baseline)} → ${mib(withSockets)}`);
+  row(
+    "memory per idle socket (RSS delta / sockets)",
+    kib((withSockets - baseline) / opened),
+    "≤ 32 KiB",
+  );
+  row(
+    "V8 heap used per idle socket (delta / sockets)",
+    kib((heapWithSockets - heapBaseline) / opened),
+  );
+  const pct = (v: number) => `${(((v - baseline) / baseline) * 100).toFixed(1)} % over baseline`;
+  if (settle > 10) row("RSS 10 s after all disconnected", `${mib(after10)} (${pct(after10)})`);
+  row(
+    `RSS ${settle} s after all disconnected${settle !== 60 ? " (settle shortened)" : ""}`,
+    `${mib(afterSettle)} (${pct(afterSettle)})`,
+    "within 10 %",
+  );
+  const heaps = settle > 10
+    ? [heapBaseline, heapWithSockets, heapAfter10, heapAfterSettle]
+    : [heapBaseline, heapWithSockets, heapAfterSettle];
+  row(
+    `V8 heap used: baseline → with sockets → ${settle > 10 ? "10 s → " : ""}${settle} s after`,
+    heaps.map(mib).join(" → "),
+  );
+}
+
+async function waitFor(check: () => boolean, timeoutMs: number) {
+  const until = Date.now() + timeoutMs;
+  while (!check() && Date.now() < until) await sleep(50);
+}
+
+// ---------------------------------------------------------------- main
+
+export async function benchRealtime(options: Partial<RealtimeBenchOptions> = {}) {
+  const o: RealtimeBenchOptions = { ...DEFAULTS, ...options };
+  const want = (part: string) => !o.only || o.only.has(part);
+  const dir = await Deno.makeTempDir({ prefix: "glimpse-rt-bench-" });
+  console.log(
+    `Realtime benchmark: ${o.members} members, ${o.pairs} relay pairs, ${o.sockets} idle sockets`,
+  );
+  try {
+    // One server on a KV file; long limits so nothing times out mid-measurement.
+    const env = {
+      KV_PATH: `${dir}/one.kv`,
+      MATCH_DURATION_MS: "3600000",
+      SEARCH_TIMEOUT_MS: "600000",
+    };
+    const server = await startServer(env);
+    const factory = await MemberFactory.forServer(server);
+    let members: QuickMember[] = [];
+    try {
+      if (want("memory") || want("pairing") || want("relay")) {
+        members = await makeMembers(factory, o.members);
+      }
+      // Memory first, while the process is fresh: a cleaner baseline.
+      if (want("memory")) {
+        console.log("3. memory per idle authenticated socket");
+        await memory(server, members, o.sockets, o.settleSeconds);
+      }
+      if (want("pairing") || want("relay")) {
+        console.log("1. pairing on one server");
+        const result = await pairing("one server", members, [server.url], server.kv);
+        if (want("relay")) {
+          console.log("2. relay");
+          await relayLatency(result.sockets, result.partnerOf, o.pairs, o.relaySeconds);
+          await relayThroughput(result.sockets, result.partnerOf);
+        }
+        result.sockets.forEach((s) => s.close());
+        await Promise.all(result.sockets.map((s) => Promise.race([s.closed(), sleep(5000)])));
+        await waitFor(() => server.hub.metrics.socketsOpen === 0, 30_000);
+        await sleep(500);
+      }
+    } finally {
+      await server.close();
+    }
+
+    if (want("instances")) {
+      console.log("4. pairing over 3 instances");
+      const kvPath = `${dir}/three.kv`;
+      const kv = await Deno.openKv(kvPath);
+      let instances: Instance[] = [];
+      try {
+        const f = await MemberFactory.forKv(kv, "http://127.0.0.1");
+        const spread = await makeMembers(f, o.members);
+        instances = await startInstances(3, kvPath, {
+          SESSION_SECRET: SHARED_SESSION_SECRET,
+          MATCH_DURATION_MS: "3600000",
+          SEARCH_TIMEOUT_MS: "600000",
+        });
+        instances.forEach((inst, i) => {
+          inst.worker.onerror = (e) => {
+            e.preventDefault();
+            console.log(`  (instance ${i} died: ${e.message})`);
+          };
+        });
+        const res = await pairing("3 instances", spread, instances.map((i) => i.url), kv);
+        res.sockets.forEach((s) => s.close());
+        await Promise.all(res.sockets.map((s) => Promise.race([s.closed(), sleep(5000)])));
+        await sleep(1000);
+      } finally {
+        await Promise.all(instances.map((i) => Promise.race([i.stop(), sleep(5000)])));
+        instances.forEach((i) => i.kill());
+        kv.close();
+      }
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true }).catch(() => {});
+  }
+  printTable();
+}
+
+if (import.meta.main) {
+  if (Deno.args[0] === "--socket-client") {
+    await socketClient(Deno.args[1], Number(Deno.args[2]), Deno.args[3]);
+  } else {
+    // KV errors from the hub under load are reported by the hub itself; keep measuring.
+    globalThis.addEventListener("unhandledrejection", (e) => {
+      e.preventDefault();
+      console.log(`  (unhandled rejection: ${e.reason})`);
+    });
+    await benchRealtime(parseArgs(Deno.args));
+    Deno.exit(0);
+  }
+}

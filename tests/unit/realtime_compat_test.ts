@@ -1,0 +1,244 @@
+// Who may meet whom (issue 5 point 3; SPEC sections 3 and 9): the pure pairing rules over
+// hand-made search tickets. Each location preference fits and does not fit, nearby is tested at
+// 24 and 26 km between cell centres, language any vs one, never the same user, blocks and reports
+// either way, recent partners only when nobody else fits, VIP first, then more shared hashtags,
+// then longest waiting; the match topic and its '#exploring' default.
+import assert from "node:assert/strict";
+import {
+  accepts,
+  bestCandidate,
+  compatible,
+  matchHashtag,
+  sharedHashtags,
+  type Ticket,
+} from "../../lib/realtime/compat.ts";
+import { distanceKm, NEARBY_KM } from "../../lib/geo/geocoder.ts";
+
+/** Kilometres per degree of latitude on the sphere the geocoder uses. */
+const KM_PER_DEGREE = distanceKm({ lat: 0, lon: 0 }, { lat: 1, lon: 0 });
+const WARSAW_CELL = { lat: 52.2, lon: 21 };
+/** A cell due north of Warsaw's, `km` away along the meridian. */
+const northOfWarsaw = (km: number) => ({ lat: 52.2 + km / KM_PER_DEGREE, lon: 21 });
+
+type TicketInit = Partial<Omit<Ticket, "pref" | "me">> & {
+  pref?: Partial<Ticket["pref"]>;
+  me?: Partial<Ticket["me"]>;
+};
+
+let seq = 0;
+/** A ticket of a member in Warsaw, Poland, Europe, speaking English, accepting anyone. */
+function ticket(init: TicketInit = {}): Ticket {
+  seq++;
+  const { pref, me, ...rest } = init;
+  return {
+    userId: `user-${seq}`,
+    username: `member${seq}`,
+    peerId: `peer-${seq}`.padEnd(21, "x"),
+    instanceId: "instance-1",
+    connId: `conn-${seq}`,
+    enqueuedAt: 1_000_000 + seq,
+    seenAt: 1_000_000 + seq,
+    dailyLimit: -1,
+    hashtags: ["adventure"],
+    shownLocation: "Poland",
+    vip: false,
+    avoid: [],
+    recent: [],
+    ...rest,
+    pref: { location: "global", language: "any", ...pref },
+    me: {
+      language: "en",
+      city: "Warsaw",
+      country: "Poland",
+      continent: "Europe",
+      cell: WARSAW_CELL,
+      ...me,
+    },
+  };
+}
+
+const nowhere = { city: null, country: null, continent: null, cell: null };
+
+// ---------------------------------------------------------------- location preferences
+
+Deno.test("accepts: global takes anyone, even a member with no known place", () => {
+  const a = ticket({ pref: { location: "global" } });
+  assert.equal(accepts(a, ticket({ me: { country: "Japan", continent: "Asia" } })), true);
+  assert.equal(accepts(a, ticket({ me: nowhere })), true);
+});
+
+Deno.test("accepts: continent preference fits the same continent only", () => {
+  const a = ticket({ pref: { location: "continent", continent: "Europe" } });
+  assert.equal(accepts(a, ticket({ me: { country: "Germany", continent: "Europe" } })), true);
+  assert.equal(accepts(a, ticket({ me: { country: "Japan", continent: "Asia" } })), false);
+  assert.equal(accepts(a, ticket({ me: nowhere })), false);
+  // The preference names the continent, not the member's own.
+  const wantsAsia = ticket({ pref: { location: "continent", continent: "Asia" } });
+  assert.equal(accepts(wantsAsia, ticket()), false);
+  assert.equal(accepts(wantsAsia, ticket({ me: { country: "Japan", continent: "Asia" } })), true);
+});
+
+Deno.test("accepts: country preference fits the chosen country only", () => {
+  const a = ticket({ pref: { location: "country", country: "Poland" } });
+  assert.equal(accepts(a, ticket({ me: { city: "Kraków", country: "Poland" } })), true);
+  assert.equal(accepts(a, ticket({ me: { city: "Berlin", country: "Germany" } })), false);
+  assert.equal(accepts(a, ticket({ me: nowhere })), false);
+  const wantsGermany = ticket({ pref: { location: "country", country: "Germany" } });
+  assert.equal(accepts(wantsGermany, ticket()), false);
+});
+
+Deno.test("accepts: city preference fits the member's own city in the same country", () => {
+  const a = ticket({ pref: { location: "city" } });
+  assert.equal(accepts(a, ticket()), true);
+  assert.equal(accepts(a, ticket({ me: { city: "Kraków" } })), false);
+  // Same city name, another country (Warsaw, Indiana).
+  assert.equal(
+    accepts(a, ticket({ me: { city: "Warsaw", country: "United States" } })),
+    false,
+  );
+  assert.equal(accepts(a, ticket({ me: nowhere })), false);
+  // Without a city of one's own, 'city' fits nobody.
+  const noCity = ticket({ pref: { location: "city" }, me: { city: null } });
+  assert.equal(accepts(noCity, ticket({ me: { city: null } })), false);
+});
+
+Deno.test("accepts: nearby fits cells 24 km apart and not 26 km apart", () => {
+  const at24 = northOfWarsaw(24), at26 = northOfWarsaw(26);
+  assert.ok(Math.abs(distanceKm(WARSAW_CELL, at24) - 24) < 0.01);
+  assert.ok(Math.abs(distanceKm(WARSAW_CELL, at26) - 26) < 0.01);
+  assert.equal(NEARBY_KM, 25);
+  const a = ticket({ pref: { location: "nearby" } });
+  assert.equal(accepts(a, ticket({ me: { cell: at24 } })), true);
+  assert.equal(accepts(a, ticket({ me: { cell: at26 } })), false);
+  assert.equal(accepts(a, ticket({ me: { cell: WARSAW_CELL } })), true);
+  // No cell on either side: nobody is nearby.
+  assert.equal(accepts(a, ticket({ me: { cell: null } })), false);
+  assert.equal(
+    accepts(ticket({ pref: { location: "nearby" }, me: { cell: null } }), ticket()),
+    false,
+  );
+});
+
+// ---------------------------------------------------------------- language
+
+Deno.test("accepts: language preference 'any' takes every language, a specific one only itself", () => {
+  const any = ticket({ pref: { language: "any" } });
+  for (const language of ["en", "es", "fr", "de", "zh", "ja"]) {
+    assert.equal(accepts(any, ticket({ me: { language } })), true, language);
+  }
+  const es = ticket({ pref: { language: "es" } });
+  assert.equal(accepts(es, ticket({ me: { language: "es" } })), true);
+  assert.equal(accepts(es, ticket({ me: { language: "en" } })), false);
+  // Location fits but language does not: refused.
+  const both = ticket({ pref: { location: "country", country: "Poland", language: "de" } });
+  assert.equal(accepts(both, ticket({ me: { language: "en" } })), false);
+  assert.equal(accepts(both, ticket({ me: { language: "de" } })), true);
+});
+
+// ---------------------------------------------------------------- compatible
+
+Deno.test("compatible: both sides must accept each other", () => {
+  const a = ticket();
+  const b = ticket({ pref: { location: "country", country: "Germany" } });
+  assert.equal(accepts(a, b), true);
+  assert.equal(accepts(b, a), false);
+  assert.equal(compatible(a, b), false);
+  assert.equal(compatible(b, a), false);
+  const c = ticket({ pref: { language: "fr" } });
+  assert.equal(compatible(a, c), false, "a speaks English, c wants French");
+  assert.equal(compatible(a, ticket()), true);
+});
+
+Deno.test("compatible: never the same user, even from two sockets", () => {
+  const a = ticket({ userId: "same-user", connId: "conn-a", peerId: "a".repeat(21) });
+  const b = ticket({ userId: "same-user", connId: "conn-b", peerId: "b".repeat(21) });
+  assert.equal(compatible(a, b), false);
+  assert.equal(compatible(a, a), false);
+  assert.equal(bestCandidate(a, [b]), null);
+});
+
+Deno.test("compatible: blocked or reported either way round never meet", () => {
+  const a = ticket();
+  const b = ticket();
+  assert.equal(compatible(a, b), true);
+  const aAvoidsB = { ...a, avoid: [b.userId] };
+  assert.equal(compatible(aAvoidsB, b), false);
+  assert.equal(compatible(b, aAvoidsB), false);
+  const bAvoidsA = { ...b, avoid: ["someone-else", a.userId] };
+  assert.equal(compatible(a, bAvoidsA), false);
+  assert.equal(compatible(bAvoidsA, a), false);
+  assert.equal(bestCandidate(aAvoidsB, [b]), null);
+  assert.equal(bestCandidate(a, [bAvoidsA]), null);
+});
+
+// ---------------------------------------------------------------- ranking
+
+Deno.test("bestCandidate: null when nobody fits; incompatible candidates are skipped", () => {
+  const me = ticket({ pref: { location: "country", country: "Poland" } });
+  assert.equal(bestCandidate(me, []), null);
+  const german = ticket({ me: { city: "Berlin", country: "Germany" }, vip: true });
+  assert.equal(bestCandidate(me, [german]), null);
+  const pole = ticket({ me: { city: "Gdańsk" } });
+  assert.equal(bestCandidate(me, [german, pole])?.userId, pole.userId);
+});
+
+Deno.test("bestCandidate: a partner of the last 24 hours only when nobody else fits", () => {
+  const old = ticket({ hashtags: ["cats", "dogs"], enqueuedAt: 1 });
+  const fresh = ticket({ hashtags: ["golf"], enqueuedAt: 50 });
+  const me = ticket({ hashtags: ["cats", "dogs"], recent: [old.userId], enqueuedAt: 100 });
+  // Without the rule `old` wins on hashtags and on waiting time.
+  assert.equal(bestCandidate({ ...me, recent: [] }, [old, fresh])?.userId, old.userId);
+  assert.equal(bestCandidate(me, [old, fresh])?.userId, fresh.userId);
+  // The partner's own memory counts too.
+  const me2 = ticket({ hashtags: ["cats", "dogs"] });
+  const remembers = { ...old, recent: [me2.userId] };
+  assert.equal(bestCandidate(me2, [remembers, fresh])?.userId, fresh.userId);
+  // Nobody else fits: the recent partner is better than nobody.
+  assert.equal(bestCandidate(me, [old])?.userId, old.userId);
+  const pickyFresh: Ticket = {
+    ...fresh,
+    pref: { location: "country", country: "Japan", language: "any" },
+  };
+  assert.equal(bestCandidate(me, [old, pickyFresh])?.userId, old.userId);
+});
+
+Deno.test("bestCandidate: VIP members first, over shared hashtags and waiting time", () => {
+  const me = ticket({ hashtags: ["cats", "dogs", "art"] });
+  const longWaiter = ticket({ hashtags: ["cats", "dogs", "art"], enqueuedAt: 1 });
+  const vip = ticket({ hashtags: ["golf"], enqueuedAt: 9_999_999, vip: true });
+  assert.equal(bestCandidate(me, [longWaiter, vip])?.userId, vip.userId);
+  assert.equal(bestCandidate(me, [vip, longWaiter])?.userId, vip.userId);
+  assert.equal(bestCandidate(me, [longWaiter])?.userId, longWaiter.userId);
+});
+
+Deno.test("bestCandidate: more shared hashtags first, then longest waiting", () => {
+  const me = ticket({ hashtags: ["cats", "dogs", "art"] });
+  const one = ticket({ hashtags: ["cats"], enqueuedAt: 10 });
+  const two = ticket({ hashtags: ["dogs", "art", "golf"], enqueuedAt: 20 });
+  const none = ticket({ hashtags: ["golf"], enqueuedAt: 5 });
+  assert.deepEqual(sharedHashtags(me, two), ["dogs", "art"]);
+  assert.equal(bestCandidate(me, [none, one, two])?.userId, two.userId);
+  assert.equal(bestCandidate(me, [none, one])?.userId, one.userId);
+  // Equal hashtags: the one who has waited longest.
+  const early = ticket({ hashtags: ["cats"], enqueuedAt: 3 });
+  const late = ticket({ hashtags: ["cats"], enqueuedAt: 7 });
+  assert.equal(bestCandidate(me, [late, early])?.userId, early.userId);
+  assert.equal(bestCandidate(me, [early, late])?.userId, early.userId);
+  // Nothing shared at all: still the longest waiting.
+  assert.equal(
+    bestCandidate(ticket({ hashtags: ["x"] }), [late, none, early])?.userId,
+    early.userId,
+  );
+  assert.equal(bestCandidate(ticket({ hashtags: ["x"] }), [late, none])?.userId, none.userId);
+});
+
+// ---------------------------------------------------------------- the match topic
+
+Deno.test("matchHashtag: a shared hashtag, else the partner's first, else #exploring", () => {
+  const me = ticket({ hashtags: ["dogs", "cats"] });
+  assert.equal(matchHashtag(me, ticket({ hashtags: ["art", "cats", "dogs"] })), "#dogs");
+  assert.equal(matchHashtag(me, ticket({ hashtags: ["art", "music"] })), "#art");
+  assert.equal(matchHashtag(me, ticket({ hashtags: [] })), "#exploring");
+  assert.equal(matchHashtag(ticket({ hashtags: [] }), ticket({ hashtags: [] })), "#exploring");
+  assert.equal(matchHashtag(ticket({ hashtags: [] }), ticket({ hashtags: ["food"] })), "#food");
+});
