@@ -42,7 +42,7 @@ export function dayOf(ms: number): string {
 
 const USE_TTL_MS = 9 * 86400_000;
 
-function addHashtagUse(
+export function addHashtagUse(
   op: Deno.AtomicOperation,
   tags: string[],
   continent: string | null,
@@ -53,19 +53,6 @@ function addHashtagUse(
     op.sum(keys.hashtagUse(day, "all", tag), 1n);
     if (continent) op.sum(keys.hashtagUse(day, continent, tag), 1n);
   }
-}
-
-/** Counts hashtags in use (a search, a save) for 'popular in the last 7 days'. */
-export async function countHashtagUse(
-  kv: Deno.Kv,
-  tags: string[],
-  continent: string | null,
-  now = Date.now(),
-) {
-  if (!tags.length) return;
-  const op = kv.atomic();
-  addHashtagUse(op, tags, continent, now);
-  await op.commit();
 }
 
 /** The most used hashtags over the last `days` days in a scope ("all" or a continent). */

@@ -2,6 +2,7 @@
 // pairing is one atomic commit that checks both tickets are still waiting and both members are
 // still free, so no member is ever in two matches, whichever instances race for them.
 import { keys } from "./keys.ts";
+import { addHashtagUse } from "./filters.ts";
 import type { Ticket } from "../lib/realtime/compat.ts";
 import type { Outbound } from "../lib/realtime/protocol.ts";
 
@@ -43,8 +44,11 @@ export function otherSide(match: Match, userId: string): MatchSide | null {
 
 // ---------- Tickets ----------
 
-export async function putTicket(kv: Deno.Kv, ticket: Ticket) {
-  await kv.set(keys.mmWaiting(ticket.userId), ticket);
+/** Puts a searcher in the pool, counting the hashtags they search with in the same commit. */
+export async function putTicket(kv: Deno.Kv, ticket: Ticket, now = Date.now()) {
+  const op = kv.atomic().set(keys.mmWaiting(ticket.userId), ticket);
+  addHashtagUse(op, ticket.hashtags, ticket.me.continent, now);
+  await op.commit();
 }
 
 export async function listTickets(kv: Deno.Kv): Promise<Deno.KvEntry<Ticket>[]> {

@@ -5,7 +5,7 @@
 import type { Config } from "../config.ts";
 import { TIERS } from "../constants.ts";
 import { getUser } from "../../kv/users.ts";
-import { countHashtagUse, getFilters, getPrivateLocation, saveFilters } from "../../kv/filters.ts";
+import { getFilters, getPrivateLocation, saveFilters } from "../../kv/filters.ts";
 import { normalizeHashtag } from "../filters.ts";
 import { splitLocation } from "../profile.ts";
 import { keys } from "../../kv/keys.ts";
@@ -388,8 +388,7 @@ export class Hub {
       avoid,
       recent,
     };
-    await countHashtagUse(this.kv, hashtags, ticket.me.continent);
-    await putTicket(this.kv, ticket);
+    await retrying(() => putTicket(this.kv, ticket));
     conn.searching = true;
     clearTimeout(conn.searchTimer);
     conn.searchTimer = setTimeout(
