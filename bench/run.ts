@@ -1,4 +1,11 @@
-// `deno task bench`: every benchmark, printing figures.
+// `deno task bench`: every benchmark, printing figures (nothing here passes or fails on time).
+// One benchmark alone: `deno run -A bench/<name>.ts`.
 import { benchAccounts } from "./accounts.ts";
+import { benchGeo } from "./geo.ts";
+import { benchRealtime } from "./realtime.ts";
+import { benchLive } from "./live.ts";
 
 await benchAccounts();
+await benchGeo();
+await benchRealtime();
+await benchLive();
