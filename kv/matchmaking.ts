@@ -248,6 +248,8 @@ export interface InboxMessage {
   /** Internal events let the receiving instance update its own view before delivering. */
   event?: "matched" | "ended" | "partner_moved";
   matchId?: string;
+  /** With "matched": the match just made, so the receiver need not read it back. */
+  match?: Match;
   payload?: Outbound;
 }
 

@@ -5,8 +5,9 @@
 import type { Config } from "../config.ts";
 import { TIERS } from "../constants.ts";
 import { getUser } from "../../kv/users.ts";
-import { getFilters, getPrivateLocation, saveFilters } from "../../kv/filters.ts";
-import { normalizeHashtag } from "../filters.ts";
+import { type PrivateLocation, saveFilters } from "../../kv/filters.ts";
+import type { UserRecord } from "../auth/types.ts";
+import { normalizeHashtag, readSavedFilters } from "../filters.ts";
 import { splitLocation } from "../profile.ts";
 import { keys } from "../../kv/keys.ts";
 import {
@@ -29,9 +30,9 @@ import {
   removeTicket,
   retrying,
   sideOf,
+  today,
   touchTickets,
   updateSide,
-  usageToday,
 } from "../../kv/matchmaking.ts";
 import { bestCandidate, matchHashtag, type Ticket } from "./compat.ts";
 import {
@@ -336,7 +337,18 @@ export class Hub {
   private async findMatch(conn: Conn, msg: Extract<Inbound, { type: "find_match" }>) {
     if (!conn.peerId) return this.send(conn, { type: "error", message: RT_TEXT.notRegistered });
     if (conn.matchId) await this.endSession(conn, "user_skipped");
-    const user = await getUser(this.kv, conn.userId);
+    // Everything the ticket needs in one read, plus the two short lists.
+    const [[userEntry, usageEntry, filtersEntry, placeEntry], avoid, recent] = await Promise.all([
+      this.kv.getMany<[UserRecord, Deno.KvU64, unknown, PrivateLocation]>([
+        keys.user(conn.userId),
+        keys.usage(conn.userId, today()),
+        keys.filters(conn.userId),
+        keys.location(conn.userId),
+      ]),
+      avoidList(this.kv, conn.userId),
+      recentPartners(this.kv, conn.userId),
+    ]);
+    const user = userEntry.value && !userEntry.value.deletedAt ? userEntry.value : null;
     if (!user) {
       this.send(conn, { type: "error", message: RT_TEXT.notAuthenticated });
       return conn.socket.close(4401, "not authenticated");
@@ -345,15 +357,11 @@ export class Hub {
       return this.send(conn, { type: "error", message: RT_TEXT.locationRequired });
     }
     const limit = TIERS[user.tier].dailySessionLimit;
-    if (limit >= 0 && await usageToday(this.kv, user.id) >= limit) {
+    if (limit >= 0 && Number(usageEntry.value?.value ?? 0n) >= limit) {
       return this.send(conn, { type: "session_limit_reached", message: RT_TEXT.sessionLimit });
     }
-    const [filters, place, avoid, recent] = await Promise.all([
-      getFilters(this.kv, user.id),
-      getPrivateLocation(this.kv, user.id),
-      avoidList(this.kv, user.id),
-      recentPartners(this.kv, user.id),
-    ]);
+    const filters = readSavedFilters(filtersEntry.value);
+    const place = placeEntry.value;
     const asked = (msg.preferences?.hashtags ?? []).map(normalizeHashtag).filter(Boolean);
     const hashtags = [...new Set(asked.length ? asked : filters.hashtags)].slice(0, 30);
     const hide = user.hideExactLocation || msg.preferences?.hideLocation === true;
@@ -529,12 +537,13 @@ export class Hub {
       // Each side is told on its own, so a failure telling one cannot silence the other.
       await Promise.all(
         [m.a, m.b].map((s) =>
-          this.deliver(s, { event: "matched", matchId: m.id }).catch((err) =>
+          this.deliver(s, { event: "matched", matchId: m.id, match: m }).catch((err) =>
             console.error("telling a match failed:", err)
           )
         ),
       );
-      await Promise.all([
+      // Statistics are not urgent: they go after the members are told, without holding them.
+      Promise.all([
         recordSession(this.kv, me.value.userId, them.value.me.country),
         recordSession(this.kv, them.value.userId, me.value.me.country),
       ]).catch((err) => console.error("session stats failed:", err));
@@ -774,8 +783,10 @@ export class Hub {
   private async receive(msg: InboxMessage) {
     const conn = this.conns.get(msg.connId);
     if (msg.event === "matched" && msg.matchId) {
-      const entry = await retrying(() => getMatch(this.kv, msg.matchId!));
-      if (!entry.value || entry.value.status !== "live") return;
+      // The pairing instance sends the new match along; otherwise it is read back.
+      const match = msg.match ?? (await retrying(() => getMatch(this.kv, msg.matchId!))).value;
+      if (!match || match.status !== "live") return;
+      const entry = { value: match };
       this.adopt(entry.value);
       if (!conn) return; // the socket closed meanwhile: the grace rules take over
       clearTimeout(conn.searchTimer);
