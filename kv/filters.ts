@@ -42,7 +42,7 @@ export function dayOf(ms: number): string {
 
 const USE_TTL_MS = 9 * 86400_000;
 
-export function addHashtagUse(
+function addHashtagUse(
   op: Deno.AtomicOperation,
   tags: string[],
   continent: string | null,

@@ -2,7 +2,6 @@
 // pairing is one atomic commit that checks both tickets are still waiting and both members are
 // still free, so no member is ever in two matches, whichever instances race for them.
 import { keys } from "./keys.ts";
-import { addHashtagUse } from "./filters.ts";
 import type { Ticket } from "../lib/realtime/compat.ts";
 import type { Outbound } from "../lib/realtime/protocol.ts";
 
@@ -44,11 +43,32 @@ export function otherSide(match: Match, userId: string): MatchSide | null {
 
 // ---------- Tickets ----------
 
-/** Puts a searcher in the pool, counting the hashtags they search with in the same commit. */
-export async function putTicket(kv: Deno.Kv, ticket: Ticket, now = Date.now()) {
-  const op = kv.atomic().set(keys.mmWaiting(ticket.userId), ticket);
-  addHashtagUse(op, ticket.hashtags, ticket.me.continent, now);
+/**
+ * Puts searchers in the pool, counting the hashtags they search with in the same commit. Many
+ * tickets share one commit (a burst of searches costs one write, not one each).
+ */
+export async function putTickets(kv: Deno.Kv, tickets: Ticket[], now = Date.now()) {
+  const op = kv.atomic();
+  const uses = new Map<string, bigint>();
+  for (const t of tickets) {
+    op.set(keys.mmWaiting(t.userId), t);
+    for (const tag of t.hashtags.slice(0, 30)) {
+      for (const scope of t.me.continent ? ["all", t.me.continent] : ["all"]) {
+        const k = JSON.stringify([scope, tag]);
+        uses.set(k, (uses.get(k) ?? 0n) + 1n);
+      }
+    }
+  }
+  const day = new Date(now).toISOString().slice(0, 10);
+  for (const [k, n] of uses) {
+    const [scope, tag] = JSON.parse(k);
+    op.sum(keys.hashtagUse(day, scope, tag), n);
+  }
   await op.commit();
+}
+
+export async function putTicket(kv: Deno.Kv, ticket: Ticket, now = Date.now()) {
+  await putTickets(kv, [ticket], now);
 }
 
 export async function listTickets(kv: Deno.Kv): Promise<Deno.KvEntry<Ticket>[]> {

@@ -68,7 +68,7 @@ export function sharedHashtags(a: Ticket, b: Ticket): string[] {
  * The best partner for `me` among `pool`: someone not met in the last 24 hours if anyone fits,
  * VIP members first, then more shared hashtags, then longest waiting.
  */
-export function bestCandidate(me: Ticket, pool: Ticket[]): Ticket | null {
+export function bestCandidate(me: Ticket, pool: Iterable<Ticket>): Ticket | null {
   let best: Ticket | null = null;
   let bestKey: [number, number, number, number] | null = null;
   for (const t of pool) {

@@ -25,7 +25,7 @@ import {
   otherSide,
   pair,
   post,
-  putTicket,
+  putTickets,
   recentPartners,
   removeTicket,
   retrying,
@@ -97,6 +97,8 @@ export class Hub {
   private draining: Promise<void> | null = null;
   private drainAgain = false;
   private stopped = false;
+  /** Tickets written together: searches arriving within a few milliseconds share a commit. */
+  private tickets = new Batcher<Ticket>((batch) => retrying(() => putTickets(this.kv, batch)));
   /** Numbers this instance's outgoing messages, so a mailbox keeps their order. */
   private sent = 0;
 
@@ -396,7 +398,7 @@ export class Hub {
       avoid,
       recent,
     };
-    await retrying(() => putTicket(this.kv, ticket));
+    await this.tickets.put(ticket);
     conn.searching = true;
     clearTimeout(conn.searchTimer);
     conn.searchTimer = setTimeout(
@@ -473,6 +475,7 @@ export class Hub {
       return false;
     });
     const pool = new Map(entries.map((e) => [e.value.userId, e]));
+    const byUser = new Map(pool);
     const mine = entries.filter((e) => e.value.instanceId === this.instanceId)
       .sort((x, y) =>
         Number(y.value.vip) - Number(x.value.vip) || x.value.enqueuedAt - y.value.enqueuedAt
@@ -483,17 +486,17 @@ export class Hub {
     for (const me of mine) {
       if (!pool.has(me.value.userId)) continue;
       pool.delete(me.value.userId);
-      const best = bestCandidate(me.value, [...pool.values()].map((e) => e.value));
+      const best = bestCandidate(me.value, ticketsOf(pool.values()));
       if (!best) {
         pool.set(me.value.userId, me);
         continue;
       }
       pool.delete(best.userId);
-      chosen.push([me, entries.find((e) => e.value.userId === best.userId)!]);
+      chosen.push([me, byUser.get(best.userId)!]);
     }
     const results = await inBatches(
       chosen,
-      16,
+      64,
       ([me, them]) =>
         this.tryPair(me, them).catch((err) => {
           console.error("pairing failed:", err);
@@ -821,4 +824,40 @@ async function inBatches<T, R>(items: T[], size: number, fn: (item: T) => Promis
     out.push(...await Promise.all(items.slice(i, i + size).map(fn)));
   }
   return out;
+}
+
+/**
+ * Gathers items handed in while a write is under way (or within `waitMs`) and writes them
+ * together; each caller's promise settles with its batch. At most 200 items a batch (well
+ * inside KV's 1,000 mutations and 800 KiB a commit).
+ */
+class Batcher<T> {
+  private pending: { item: T; done: () => void; fail: (e: unknown) => void }[] = [];
+  private timer: ReturnType<typeof setTimeout> | null = null;
+
+  constructor(private write: (items: T[]) => Promise<unknown>, private waitMs = 2) {}
+
+  put(item: T): Promise<void> {
+    return new Promise((done, fail) => {
+      this.pending.push({ item, done, fail });
+      this.timer ??= setTimeout(() => this.flush(), this.waitMs);
+    });
+  }
+
+  private async flush() {
+    this.timer = null;
+    while (this.pending.length) {
+      const batch = this.pending.splice(0, 200);
+      try {
+        await this.write(batch.map((b) => b.item));
+        batch.forEach((b) => b.done());
+      } catch (err) {
+        batch.forEach((b) => b.fail(err));
+      }
+    }
+  }
+}
+
+function* ticketsOf(entries: Iterable<Deno.KvEntry<Ticket>>): Iterable<Ticket> {
+  for (const e of entries) yield e.value;
 }
