@@ -116,14 +116,20 @@ export type PairResult =
  * live match, and (for limited tiers) each member's count of today's sessions unchanged and
  * under the limit; the commit counts the session for both.
  */
-export async function pair(
-  kv: Deno.Kv,
-  a: Deno.KvEntry<Ticket>,
-  b: Deno.KvEntry<Ticket>,
-  build: (id: string) => Match,
-  limits: { a: number; b: number },
-  now = Date.now(),
-): Promise<PairResult> {
+export interface PairRequest {
+  a: Deno.KvEntry<Ticket>;
+  b: Deno.KvEntry<Ticket>;
+  build: (id: string) => Match;
+  limits: { a: number; b: number };
+}
+
+type Prepared =
+  | { ok: false; reason: "taken" | "limit_a" | "limit_b" }
+  | { ok: true; match: Match; apply: (op: Deno.AtomicOperation) => void };
+
+/** Reads what a pairing must check and returns the writes that claim it. */
+async function prepare(kv: Deno.Kv, r: PairRequest, now: number): Promise<Prepared> {
+  const { a, b } = r;
   const day = today(now);
   const [activeA, activeB, usageA, usageB] = await kv.getMany<
     [string, string, Deno.KvU64, Deno.KvU64]
@@ -135,33 +141,83 @@ export async function pair(
   ]);
   if (activeA.value || activeB.value) return { ok: false, reason: "taken" };
   const used = (e: Deno.KvEntryMaybe<Deno.KvU64>) => Number(e.value?.value ?? 0n);
-  if (limits.a >= 0 && used(usageA) >= limits.a) return { ok: false, reason: "limit_a" };
-  if (limits.b >= 0 && used(usageB) >= limits.b) return { ok: false, reason: "limit_b" };
+  if (r.limits.a >= 0 && used(usageA) >= r.limits.a) return { ok: false, reason: "limit_a" };
+  if (r.limits.b >= 0 && used(usageB) >= r.limits.b) return { ok: false, reason: "limit_b" };
 
-  const match = build(crypto.randomUUID());
-  const op = kv.atomic()
-    .check(a, b, activeA, activeB, usageA, usageB)
-    .delete(a.key)
-    .delete(b.key)
-    .set(keys.match(match.id), match, { expireIn: MATCH_RECORD_TTL_MS })
-    .set(keys.mmActive(a.value.userId), match.id, { expireIn: MATCH_RECORD_TTL_MS })
-    .set(keys.mmActive(b.value.userId), match.id, { expireIn: MATCH_RECORD_TTL_MS })
-    .set(keys.mmHistory(a.value.userId, b.value.peerId), {
-      partnerId: b.value.userId,
-      matchId: match.id,
-      at: now,
-    }, { expireIn: HISTORY_TTL_MS })
-    .set(keys.mmHistory(b.value.userId, a.value.peerId), {
-      partnerId: a.value.userId,
-      matchId: match.id,
-      at: now,
-    }, { expireIn: HISTORY_TTL_MS })
-    .set(keys.mmRecent(a.value.userId, b.value.userId), now, { expireIn: HISTORY_TTL_MS })
-    .set(keys.mmRecent(b.value.userId, a.value.userId), now, { expireIn: HISTORY_TTL_MS })
-    .sum(keys.usage(a.value.userId, day), 1n)
-    .sum(keys.usage(b.value.userId, day), 1n);
-  const res = await op.commit();
-  return res.ok ? { ok: true, match } : { ok: false, reason: "taken" };
+  const match = r.build(crypto.randomUUID());
+  const apply = (op: Deno.AtomicOperation) =>
+    op.check(a, b, activeA, activeB, usageA, usageB)
+      .delete(a.key)
+      .delete(b.key)
+      .set(keys.match(match.id), match, { expireIn: MATCH_RECORD_TTL_MS })
+      .set(keys.mmActive(a.value.userId), match.id, { expireIn: MATCH_RECORD_TTL_MS })
+      .set(keys.mmActive(b.value.userId), match.id, { expireIn: MATCH_RECORD_TTL_MS })
+      .set(keys.mmHistory(a.value.userId, b.value.peerId), {
+        partnerId: b.value.userId,
+        matchId: match.id,
+        at: now,
+      }, { expireIn: HISTORY_TTL_MS })
+      .set(keys.mmHistory(b.value.userId, a.value.peerId), {
+        partnerId: a.value.userId,
+        matchId: match.id,
+        at: now,
+      }, { expireIn: HISTORY_TTL_MS })
+      .set(keys.mmRecent(a.value.userId, b.value.userId), now, { expireIn: HISTORY_TTL_MS })
+      .set(keys.mmRecent(b.value.userId, a.value.userId), now, { expireIn: HISTORY_TTL_MS })
+      .sum(keys.usage(a.value.userId, day), 1n)
+      .sum(keys.usage(b.value.userId, day), 1n);
+  return { ok: true, match, apply };
+}
+
+/**
+ * Pairs two waiting tickets in one atomic commit: both tickets unchanged, neither member in a
+ * live match, and (for limited tiers) each member's count of today's sessions unchanged and
+ * under the limit; the commit counts the session for both.
+ */
+export async function pair(
+  kv: Deno.Kv,
+  a: Deno.KvEntry<Ticket>,
+  b: Deno.KvEntry<Ticket>,
+  build: (id: string) => Match,
+  limits: { a: number; b: number },
+  now = Date.now(),
+): Promise<PairResult> {
+  const p = await prepare(kv, { a, b, build, limits }, now);
+  if (!p.ok) return p;
+  const op = kv.atomic();
+  p.apply(op);
+  return (await op.commit()).ok ? { ok: true, match: p.match } : { ok: false, reason: "taken" };
+}
+
+/** Pairs per commit when claiming many at once: 6 checks each, and KV allows 100 a commit. */
+const PAIRS_PER_COMMIT = 16;
+
+/**
+ * Claims many disjoint pairs with few commits: groups of pairs share one atomic commit, whose
+ * checks are each pair's own, so a group commits only if every pair in it still holds. A group
+ * that fails (someone else took a member meanwhile) is claimed again pair by pair.
+ */
+export async function pairMany(
+  kv: Deno.Kv,
+  requests: PairRequest[],
+  now = Date.now(),
+): Promise<PairResult[]> {
+  const prepared = await Promise.all(requests.map((r) => prepare(kv, r, now)));
+  const results: PairResult[] = prepared.map((p) =>
+    p.ok ? { ok: true, match: p.match } : { ok: false, reason: p.reason }
+  );
+  const ready = prepared.map((p, i) => [p, i] as const).filter(([p]) => p.ok);
+  for (let g = 0; g < ready.length; g += PAIRS_PER_COMMIT) {
+    const group = ready.slice(g, g + PAIRS_PER_COMMIT);
+    const op = kv.atomic();
+    for (const [p] of group) if (p.ok) p.apply(op);
+    if (await op.commit().then((r) => r.ok, () => false)) continue;
+    for (const [, i] of group) {
+      const r = requests[i];
+      results[i] = await pair(kv, r.a, r.b, r.build, r.limits, now);
+    }
+  }
+  return results;
 }
 
 // ---------- Matches ----------

@@ -23,7 +23,9 @@ import {
   type Match,
   type MatchSide,
   otherSide,
-  pair,
+  pairMany,
+  type PairRequest,
+  type PairResult,
   post,
   putTickets,
   recentPartners,
@@ -494,24 +496,23 @@ export class Hub {
       pool.delete(best.userId);
       chosen.push([me, byUser.get(best.userId)!]);
     }
-    const results = await inBatches(
-      chosen,
-      64,
-      ([me, them]) =>
-        this.tryPair(me, them).catch((err) => {
+    const claims = await retrying(() =>
+      pairMany(this.kv, chosen.map(([me, them]) => this.pairRequest(me, them)))
+    );
+    const results = await Promise.all(
+      chosen.map(([me, them], i) =>
+        this.settle(me, them, claims[i]).catch((err) => {
           console.error("pairing failed:", err);
           return "failed" as const;
-        }),
+        })
+      ),
     );
     if (results.some((r) => r !== "paired")) this.matchAgain = true;
   }
 
-  private async tryPair(
-    me: Deno.KvEntry<Ticket>,
-    them: Deno.KvEntry<Ticket>,
-  ): Promise<"paired" | "me_out" | "them_out"> {
+  /** The match two tickets would make: the member found in the pool makes the offer. */
+  private pairRequest(me: Deno.KvEntry<Ticket>, them: Deno.KvEntry<Ticket>): PairRequest {
     const now = Date.now();
-    const endsAt = now + this.config.realtime.matchDurationMs;
     const side = (t: Ticket, partner: Ticket, role: MatchSide["role"]): MatchSide => ({
       userId: t.userId,
       username: t.username,
@@ -523,17 +524,27 @@ export class Hub {
       role,
       disconnectedAt: null,
     });
-    const result = await retrying(() =>
-      pair(this.kv, me, them, (id) => ({
+    return {
+      a: me,
+      b: them,
+      build: (id) => ({
         id,
-        // The member found in the pool (already waiting) makes the offer.
         a: side(me.value, them.value, "answerer"),
         b: side(them.value, me.value, "offerer"),
         startedAt: now,
-        endsAt,
+        endsAt: now + this.config.realtime.matchDurationMs,
         status: "live",
-      }), { a: me.value.dailyLimit, b: them.value.dailyLimit })
-    );
+      }),
+      limits: { a: me.value.dailyLimit, b: them.value.dailyLimit },
+    };
+  }
+
+  /** After a claim: tell both sides of a match, or take a member out of sessions off the pool. */
+  private async settle(
+    me: Deno.KvEntry<Ticket>,
+    them: Deno.KvEntry<Ticket>,
+    result: PairResult,
+  ): Promise<"paired" | "me_out" | "them_out"> {
     if (result.ok) {
       this.metrics.matchesMade++;
       const m = result.match;

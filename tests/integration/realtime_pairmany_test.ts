@@ -1,0 +1,80 @@
+// pairMany claims many pairs with few commits; a group in which one pair no longer holds falls
+// back to claiming pair by pair, so the others still pair and nobody is in two matches.
+import assert from "node:assert/strict";
+import { openKv } from "../../kv/db.ts";
+import { keys } from "../../kv/keys.ts";
+import { type Match, pairMany, type PairRequest } from "../../kv/matchmaking.ts";
+import type { Ticket } from "../../lib/realtime/compat.ts";
+
+function ticket(userId: string): Ticket {
+  return {
+    userId,
+    username: userId,
+    peerId: userId.padEnd(21, "x"),
+    instanceId: "i1",
+    connId: `c-${userId}`,
+    enqueuedAt: 1,
+    seenAt: Date.now(),
+    hashtags: [],
+    pref: { location: "global", language: "any" },
+    me: { language: "en", city: "Warsaw", country: "Poland", continent: "Europe", cell: null },
+    shownLocation: "Poland",
+    vip: false,
+    dailyLimit: -1,
+    avoid: [],
+    recent: [],
+  };
+}
+
+const side = (t: Ticket, role: "offerer" | "answerer") => ({
+  userId: t.userId,
+  username: t.username,
+  peerId: t.peerId,
+  instanceId: t.instanceId,
+  connId: t.connId,
+  hashtag: "#exploring",
+  location: "Poland",
+  role,
+  disconnectedAt: null,
+});
+
+Deno.test("pairMany: 40 pairs claimed; a taken member only fails its own pair", async () => {
+  const kv = await openKv(":memory:");
+  try {
+    const users = Array.from({ length: 80 }, (_, i) => `u${String(i).padStart(2, "0")}`);
+    for (const u of users) await kv.set(keys.mmWaiting(u), ticket(u));
+    const entries = await Promise.all(users.map((u) => kv.get<Ticket>(keys.mmWaiting(u))));
+    // Member u05 is put in another match after the tickets were read: pair (u04, u05) must fail.
+    await kv.set(keys.mmActive("u05"), "elsewhere");
+    const requests: PairRequest[] = [];
+    for (let i = 0; i < 80; i += 2) {
+      const a = entries[i] as Deno.KvEntry<Ticket>, b = entries[i + 1] as Deno.KvEntry<Ticket>;
+      requests.push({
+        a,
+        b,
+        build: (id): Match => ({
+          id,
+          a: side(a.value, "answerer"),
+          b: side(b.value, "offerer"),
+          startedAt: 1,
+          endsAt: 2,
+          status: "live",
+        }),
+        limits: { a: -1, b: -1 },
+      });
+    }
+    const results = await pairMany(kv, requests);
+    assert.equal(results.filter((r) => r.ok).length, 39);
+    assert.deepEqual(results[2], { ok: false, reason: "taken" });
+    // Every other member is in exactly one live match; u04 still waits, u05 is elsewhere.
+    for (const u of users) {
+      const active = (await kv.get<string>(keys.mmActive(u))).value;
+      if (u === "u04") assert.equal(active, null);
+      else if (u === "u05") assert.equal(active, "elsewhere");
+      else assert.ok(active && active !== "elsewhere", `${u} is matched`);
+    }
+    assert.ok((await kv.get(keys.mmWaiting("u04"))).value, "u04's ticket stays in the pool");
+  } finally {
+    kv.close();
+  }
+});
