@@ -48,12 +48,3 @@ export async function consumeEmailToken(
   const res = await kv.atomic().check(entry).delete(key).commit();
   return res.ok ? entry.value : null;
 }
-
-/** Looks at a token without using it up (to show the reset form only for a live link). */
-export async function peekEmailToken(kv: Deno.Kv, token: string, kind: TokenKind) {
-  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
-  const entry = await kv.get<EmailToken>(keys.emailToken(await hashToken(token)));
-  return entry.value && entry.value.kind === kind && entry.value.expiresAt >= Date.now()
-    ? entry.value
-    : null;
-}

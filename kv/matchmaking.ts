@@ -67,10 +67,6 @@ export async function putTickets(kv: Deno.Kv, tickets: Ticket[], now = Date.now(
   await op.commit();
 }
 
-export async function putTicket(kv: Deno.Kv, ticket: Ticket, now = Date.now()) {
-  await putTickets(kv, [ticket], now);
-}
-
 export async function listTickets(kv: Deno.Kv): Promise<Deno.KvEntry<Ticket>[]> {
   const out: Deno.KvEntry<Ticket>[] = [];
   for await (const e of kv.list<Ticket>({ prefix: keys.mmWaitingPrefix() })) out.push(e);

@@ -20,10 +20,6 @@ export async function getUser(kv: Deno.Kv, id: string): Promise<UserRecord | nul
   return entry.value && !entry.value.deletedAt ? entry.value : null;
 }
 
-export async function getUserEntry(kv: Deno.Kv, id: string) {
-  return await kv.get<UserRecord>(keys.user(id));
-}
-
 export async function findUserByUsername(kv: Deno.Kv, username: string) {
   const id = await kv.get<string>(keys.userByUsername(username.toLowerCase()));
   return id.value ? await getUser(kv, id.value) : null;
