@@ -1,6 +1,7 @@
 // /admin and /admin/users, 'User Management' (SPEC sections 2, 5, 7, 8): search, the members'
 // table with a read-only face-blur column, Delete behind a confirmation dialog and Verify for
 // unverified addresses; the list is fetched again after every action.
+import { UserActions } from "../components/admin/UserActions.tsx";
 import { useCallback, useState } from "react";
 import { apiRequest } from "../lib/client/api.ts";
 import { toast } from "../lib/client/toast.ts";
@@ -153,29 +154,13 @@ export default function AdminUsers({ users: initial, meId }: AdminUsersProps) {
                   />
                 </td>
                 <td>
-                  <div class="admin-actions">
-                    {!u.emailVerified && (
-                      <button
-                        type="button"
-                        class="button button-secondary button-small"
-                        disabled={busyId === u.id}
-                        onClick={() => verify(u)}
-                        aria-label={`Verify ${u.username}`}
-                      >
-                        Verify
-                      </button>
-                    )}
-                    <button
-                      type="button"
-                      class="button button-danger button-small"
-                      disabled={busyId === u.id || u.id === meId}
-                      title={u.id === meId ? "You cannot delete your own account here" : undefined}
-                      onClick={() => setToDelete(u)}
-                      aria-label={`Delete ${u.username}`}
-                    >
-                      Delete
-                    </button>
-                  </div>
+                  <UserActions
+                    user={u}
+                    busy={busyId === u.id}
+                    self={u.id === meId}
+                    onVerify={() => verify(u)}
+                    onDelete={() => setToDelete(u)}
+                  />
                 </td>
               </tr>
             ))}

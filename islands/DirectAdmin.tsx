@@ -1,6 +1,7 @@
 // /direct-admin (SPEC sections 2, 4, 5, 8): its own admin login, then tabs Users and System.
 // The server decides who is an administrator (the role on the account), not this page: a
 // signed-in account that is not one gets 'Not authorized as admin' and is signed out again.
+import { UserActions } from "../components/admin/UserActions.tsx";
 import { useEffect, useState } from "react";
 import type { JSX } from "react";
 import {
@@ -304,31 +305,13 @@ export default function DirectAdmin(
                         </td>
                         <td>{u.location || ADMIN_TEXT.unknownLocation}</td>
                         <td>
-                          <div class="admin-actions">
-                            {!u.emailVerified && (
-                              <button
-                                type="button"
-                                class="button button-secondary button-small"
-                                disabled={actionId === u.id}
-                                onClick={() => act(u, "verify")}
-                                aria-label={`Verify ${u.username}`}
-                              >
-                                Verify
-                              </button>
-                            )}
-                            <button
-                              type="button"
-                              class="button button-danger button-small"
-                              disabled={actionId === u.id || u.id === meId}
-                              title={u.id === meId
-                                ? "You cannot delete your own account here"
-                                : undefined}
-                              onClick={() => act(u, "delete")}
-                              aria-label={`Delete ${u.username}`}
-                            >
-                              Delete
-                            </button>
-                          </div>
+                          <UserActions
+                            user={u}
+                            busy={actionId === u.id}
+                            self={u.id === meId}
+                            onVerify={() => act(u, "verify")}
+                            onDelete={() => act(u, "delete")}
+                          />
                         </td>
                       </tr>
                     ))}
