@@ -13,6 +13,12 @@ export function wsRoute(deps: AppDeps) {
     if ((c.req.header("upgrade") ?? "").toLowerCase() !== "websocket") {
       return c.text("This address takes WebSocket connections only.", 426);
     }
+    // Browsers always send Origin on a socket: another site's page may not borrow the cookie.
+    const origin = c.req.header("origin");
+    const host = c.req.header("host");
+    if (origin && host && originHost(origin) !== host) {
+      return c.text("Cross-site sockets are not allowed.", 403);
+    }
     const user = c.get("user");
     const { socket, response } = Deno.upgradeWebSocket(c.req.raw, { idleTimeout: 30 });
     if (!user) {
@@ -46,4 +52,12 @@ export function wsRoute(deps: AppDeps) {
   );
 
   return app;
+}
+
+function originHost(origin: string): string | null {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return null;
+  }
 }
