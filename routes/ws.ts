@@ -16,7 +16,8 @@ export function wsRoute(deps: AppDeps) {
     // Browsers always send Origin on a socket: another site's page may not borrow the cookie.
     const origin = c.req.header("origin");
     const host = c.req.header("host");
-    if (origin && host && originHost(origin) !== host) {
+    const allowed = [host, deps.config.publicUrl && originHost(deps.config.publicUrl)];
+    if (origin && host && !allowed.includes(originHost(origin) ?? "-")) {
       return c.text("Cross-site sockets are not allowed.", 403);
     }
     const user = c.get("user");
