@@ -35,6 +35,7 @@ const GUEST_PAGES = [
   "/privacy-policy",
   "/subscriptions",
   "/live-match",
+  "/direct-admin",
   "/simple",
   "/no-such-page",
 ];
