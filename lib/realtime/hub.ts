@@ -4,7 +4,6 @@
 // watch events can collapse or be missed).
 import type { Config } from "../config.ts";
 import { TIERS } from "../constants.ts";
-import { getUser } from "../../kv/users.ts";
 import { type PrivateLocation, saveFilters } from "../../kv/filters.ts";
 import type { UserRecord } from "../auth/types.ts";
 import { normalizeHashtag, readSavedFilters } from "../filters.ts";
@@ -826,15 +825,6 @@ export class Hub {
 
 function keysFor(instanceId: string) {
   return keys.rtInboxSignal(instanceId);
-}
-
-/** Runs `fn` over `items`, at most `size` at a time; results in order. */
-async function inBatches<T, R>(items: T[], size: number, fn: (item: T) => Promise<R>) {
-  const out: R[] = [];
-  for (let i = 0; i < items.length; i += size) {
-    out.push(...await Promise.all(items.slice(i, i + size).map(fn)));
-  }
-  return out;
 }
 
 /**
