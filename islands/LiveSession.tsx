@@ -6,6 +6,7 @@ import { mmss, VideoTile } from "../components/live/VideoTile.tsx";
 import { ReportDialog, type ReportInput } from "../components/live/ReportDialog.tsx";
 import { Tooltip } from "../components/Tooltip.tsx";
 import { REACTIONS } from "../lib/constants.ts";
+import { isPov } from "../lib/client/peer.ts";
 import {
   connectedStep,
   handshakeStep,
@@ -292,6 +293,8 @@ function Live({ me, onSkip }: { me: LiveSessionProps["me"]; onSkip(): void }) {
           label="POV"
           stream={s.remoteStream}
           placeholder="Connecting to partner..."
+          mirrored={s.remotePov === false}
+          pov={s.remotePov}
           location={s.partnerInfo?.location ?? "Unknown Location"}
           hashtag={hashtag}
           timer={timer}
@@ -300,6 +303,7 @@ function Live({ me, onSkip }: { me: LiveSessionProps["me"]; onSkip(): void }) {
           label="You"
           stream={s.localStream}
           placeholder={s.cameraError ?? "Starting camera..."}
+          mirrored={s.localStream !== null && !isPov(s.localStream)}
           location={me.location || "Unknown Location"}
           hashtag={hashtag}
           timer={timer}

@@ -15,6 +15,8 @@ export interface VideoTileProps {
   mirrored?: boolean;
   privacyOn?: boolean;
   hidden?: boolean;
+  /** Whether the camera is a POV (rear-facing), when known. */
+  pov?: boolean | null;
 }
 
 export const PLAY_ERROR = "Could not play video stream. Please try again.";
@@ -47,7 +49,10 @@ export function VideoTile(props: VideoTileProps) {
 
   const tag = props.hashtag.replace(/^#/, "");
   return (
-    <figure class={`tile ${props.label === "You" ? "tile-local" : "tile-remote"}`}>
+    <figure
+      class={`tile ${props.label === "You" ? "tile-local" : "tile-remote"}`}
+      data-pov={props.pov === undefined || props.pov === null ? undefined : String(props.pov)}
+    >
       <video
         ref={ref}
         class={props.mirrored ? "tile-video mirrored" : "tile-video"}

@@ -10,6 +10,13 @@ export interface PeerEvents {
   signal(s: SignalOut): void;
   remoteStream(stream: MediaStream): void;
   state(state: RTCPeerConnectionState): void;
+  /** Whether the partner's camera points away from them (a POV) or at them (a selfie). */
+  remoteFacing?(pov: boolean): void;
+}
+
+/** A camera that films what is in front of the person (rear-facing) makes a POV. */
+export function isPov(stream: MediaStream | null): boolean {
+  return stream?.getVideoTracks()[0]?.getSettings().facingMode === "environment";
 }
 
 /** 'a=fingerprint:sha-256 AB:CD:…' → 'ABCD…' (the first sha-256 fingerprint in the SDP). */
@@ -47,6 +54,21 @@ export class PeerLink {
       this.pc.addTransceiver("video", { direction: "recvonly" });
       this.pc.addTransceiver("audio", { direction: "recvonly" });
     }
+    // A small data channel (peer to peer, like the media) says which way each camera faces,
+    // so a partner filming themselves can be mirrored as people expect (SPEC section 2).
+    const onChannel = (ch: RTCDataChannel) => {
+      ch.onopen = () => ch.send(JSON.stringify({ pov: isPov(this.localStream) }));
+      ch.onmessage = (e) => {
+        try {
+          const data = JSON.parse(String(e.data));
+          if (typeof data.pov === "boolean") this.events.remoteFacing?.(data.pov);
+        } catch {
+          // not ours
+        }
+      };
+    };
+    if (role === "offerer") onChannel(this.pc.createDataChannel("meta"));
+    else this.pc.ondatachannel = (e) => onChannel(e.channel);
     this.pc.onicecandidate = (e) =>
       this.events.signal({ type: "ice-candidate", candidate: e.candidate?.toJSON() ?? null });
     this.pc.ontrack = (e) => {
@@ -105,6 +127,7 @@ export class PeerLink {
     this.closed = true;
     this.pc.onicecandidate = null;
     this.pc.ontrack = null;
+    this.pc.ondatachannel = null;
     this.pc.onconnectionstatechange = null;
     this.pc.close();
   }

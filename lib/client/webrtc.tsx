@@ -34,6 +34,9 @@ export interface FlyingReaction {
 export interface SessionContextValue {
   localStream: MediaStream | null;
   remoteStream: MediaStream | null;
+  /** False when the partner's camera faces them (not a POV): their tile is then mirrored. Null
+   * until the partner's device has said. */
+  remotePov: boolean | null;
   connectionStatus: ConnectionStatus;
   partnerInfo: PartnerInfo | null;
   sessionSummary: SessionSummary | null;
@@ -114,6 +117,7 @@ export function WebRTCProvider(
 
   const [localStream, setLocalStream] = useState<MediaStream | null>(null);
   const [remoteStream, setRemoteStream] = useState<MediaStream | null>(null);
+  const [remotePov, setRemotePov] = useState<boolean | null>(null);
   const [connectionStatus, setStatusState] = useState<ConnectionStatus>("disconnected");
   const [partnerInfo, setPartner] = useState<PartnerInfo | null>(null);
   const [sessionSummary, setSummary] = useState<SessionSummary | null>(null);
@@ -182,6 +186,7 @@ export function WebRTCProvider(
     linkRef.current?.close();
     linkRef.current = null;
     setRemoteStream(null);
+    setRemotePov(null);
     setEncrypted(false);
     setFingerprint(null);
   };
@@ -192,6 +197,7 @@ export function WebRTCProvider(
       signal: (signal: SignalOut) =>
         socketRef.current?.send({ type: "signal", to: p.peerId, signal }),
       remoteStream: (s) => setRemoteStream(s),
+      remoteFacing: (pov) => setRemotePov(pov),
       state: async (state) => {
         if (linkRef.current !== link) return;
         if (state === "connected") {
@@ -424,6 +430,7 @@ export function WebRTCProvider(
   const value: SessionContextValue = {
     localStream,
     remoteStream,
+    remotePov,
     connectionStatus,
     partnerInfo,
     sessionSummary,
