@@ -2,6 +2,7 @@
 // pairing is one atomic commit that checks both tickets are still waiting and both members are
 // still free, so no member is ever in two matches, whichever instances race for them.
 import { keys } from "./keys.ts";
+import { addSession } from "./stats.ts";
 import type { Ticket } from "../lib/realtime/compat.ts";
 import type { Outbound } from "../lib/realtime/protocol.ts";
 
@@ -162,7 +163,13 @@ async function prepare(kv: Deno.Kv, r: PairRequest, now: number): Promise<Prepar
       .set(keys.mmRecent(b.value.userId, a.value.userId), now, { expireIn: HISTORY_TTL_MS })
       .sum(keys.usage(a.value.userId, day), 1n)
       .sum(keys.usage(b.value.userId, day), 1n);
-  return { ok: true, match, apply };
+  const applyAll = (op: Deno.AtomicOperation) => {
+    apply(op);
+    // The session counts for the referral pages ride in the same commit (no extra writes).
+    addSession(op, a.value.userId, b.value.me.country, now);
+    addSession(op, b.value.userId, a.value.me.country, now);
+  };
+  return { ok: true, match, apply: applyAll };
 }
 
 /**
@@ -198,7 +205,9 @@ export async function pairMany(
   requests: PairRequest[],
   now = Date.now(),
 ): Promise<PairResult[]> {
-  const prepared = await Promise.all(requests.map((r) => prepare(kv, r, now)));
+  // Never retry the whole batch: pairs claimed by an earlier group would read as "taken" and
+  // their members would never be told. Each read and each fallback claim retries on its own.
+  const prepared = await Promise.all(requests.map((r) => retrying(() => prepare(kv, r, now))));
   const results: PairResult[] = prepared.map((p) =>
     p.ok ? { ok: true, match: p.match } : { ok: false, reason: p.reason }
   );
@@ -210,7 +219,9 @@ export async function pairMany(
     if (await op.commit().then((r) => r.ok, () => false)) continue;
     for (const [, i] of group) {
       const r = requests[i];
-      results[i] = await pair(kv, r.a, r.b, r.build, r.limits, now);
+      results[i] = await retrying(() => pair(kv, r.a, r.b, r.build, r.limits, now)).catch(
+        () => ({ ok: false, reason: "taken" }) as PairResult,
+      );
     }
   }
   return results;

@@ -1,5 +1,6 @@
 // Per-member activity for the referral and leaderboard pages: POV sessions and the countries of
-// the partners met, per ISO week and in total. Written once per match, read on those pages.
+// the partners met, per ISO week and in total. Stored as write-only keys (counters and flags),
+// so recording a session needs no read and rides in the commit that makes the match.
 import { keys } from "./keys.ts";
 
 export interface MemberStats {
@@ -7,6 +8,8 @@ export interface MemberStats {
   countries: string[];
   weeks: Record<string, { sessions: number; countries: string[] }>;
 }
+
+const WEEK_TTL_MS = 9 * 7 * 86400_000;
 
 /** ISO-8601 week key, e.g. "2026-W47". */
 export function weekKey(ms: number): string {
@@ -16,39 +19,42 @@ export function weekKey(ms: number): string {
   const firstThursday = new Date(Date.UTC(d.getUTCFullYear(), 0, 4));
   const week = 1 + Math.round(
     ((d.getTime() - firstThursday.getTime()) / 86400_000 - 3 +
-      ((firstThursday.getUTCDay() + 6) % 7)) /
-      7,
+      ((firstThursday.getUTCDay() + 6) % 7)) / 7,
   );
   return `${d.getUTCFullYear()}-W${String(week).padStart(2, "0")}`;
 }
 
-const empty = (): MemberStats => ({ sessions: 0, countries: [], weeks: {} });
-
-export async function getStats(kv: Deno.Kv, userId: string): Promise<MemberStats> {
-  return (await kv.get<MemberStats>(keys.stats(userId))).value ?? empty();
-}
-
-/** Counts one POV session with a partner from `country` (or an unknown place). */
-export async function recordSession(
-  kv: Deno.Kv,
+/** Adds one POV session with a partner from `country` (or an unknown place) to a commit. */
+export function addSession(
+  op: Deno.AtomicOperation,
   userId: string,
   country: string | null,
   now = Date.now(),
 ) {
   const week = weekKey(now);
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const entry = await kv.get<MemberStats>(keys.stats(userId));
-    const s = entry.value ?? empty();
-    const w = s.weeks[week] ?? { sessions: 0, countries: [] };
-    const add = (list: string[]) => country && !list.includes(country) ? [...list, country] : list;
-    const weeks = { ...s.weeks, [week]: { sessions: w.sessions + 1, countries: add(w.countries) } };
-    // Keep the last 8 weeks only.
-    const kept = Object.fromEntries(Object.entries(weeks).sort().slice(-8));
-    const next: MemberStats = {
-      sessions: s.sessions + 1,
-      countries: add(s.countries),
-      weeks: kept,
-    };
-    if ((await kv.atomic().check(entry).set(entry.key, next).commit()).ok) return;
+  op.sum([...keys.stats(userId), "total"], 1n)
+    .sum([...keys.stats(userId), "week", week], 1n);
+  if (country) {
+    op.set([...keys.stats(userId), "country", country], true)
+      .set([...keys.stats(userId), "week_country", week, country], true, {
+        expireIn: WEEK_TTL_MS,
+      });
   }
+}
+
+export async function getStats(kv: Deno.Kv, userId: string): Promise<MemberStats> {
+  const stats: MemberStats = { sessions: 0, countries: [], weeks: {} };
+  const week = (w: string) => (stats.weeks[w] ??= { sessions: 0, countries: [] });
+  for await (const e of kv.list({ prefix: keys.stats(userId) })) {
+    const [kind, a, b] = e.key.slice(2).map(String);
+    if (kind === "total") stats.sessions = Number((e.value as Deno.KvU64).value);
+    else if (kind === "week") week(a).sessions = Number((e.value as Deno.KvU64).value);
+    else if (kind === "country") stats.countries.push(a);
+    else if (kind === "week_country") week(a).countries.push(b);
+  }
+  return stats;
+}
+
+export async function deleteStats(kv: Deno.Kv, userId: string) {
+  for await (const e of kv.list({ prefix: keys.stats(userId) })) await kv.delete(e.key);
 }

@@ -7,6 +7,7 @@ import { deleteUserSessions } from "../../kv/sessions.ts";
 import type { Invitation } from "../../kv/users.ts";
 import type { UserRecord } from "./types.ts";
 import { anonymiseReports, purgeBlocks } from "../moderation/reports.ts";
+import { deleteStats } from "../../kv/stats.ts";
 
 /** A week's grace lets moderators finish with fresh reports; well inside the 30 days promised. */
 export const PURGE_DELAY_MS = 7 * 24 * 3600_000;
@@ -74,10 +75,10 @@ export async function purgeAccount(kv: Deno.Kv, userId: string) {
     .delete(keys.filters(userId))
     .delete(keys.location(userId))
     .delete(keys.presence(userId))
-    .delete(keys.stats(userId))
     .delete(keys.user(userId))
     .commit();
   await purgeBlocks(kv, userId);
+  await deleteStats(kv, userId);
   await anonymiseReports(kv, userId);
   for await (const e of kv.list({ prefix: keys.purgeDuePrefix() })) {
     if (e.key[2] === userId) await kv.delete(e.key);

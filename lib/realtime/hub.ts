@@ -45,7 +45,6 @@ import {
   RT_TEXT,
 } from "./protocol.ts";
 import { iceServersFor } from "./ice.ts";
-import { recordSession } from "../../kv/stats.ts";
 import { Metrics } from "./metrics.ts";
 
 export interface SocketLike {
@@ -495,9 +494,7 @@ export class Hub {
       pool.delete(best.userId);
       chosen.push([me, byUser.get(best.userId)!]);
     }
-    const claims = await retrying(() =>
-      pairMany(this.kv, chosen.map(([me, them]) => this.pairRequest(me, them)))
-    );
+    const claims = await pairMany(this.kv, chosen.map(([me, them]) => this.pairRequest(me, them)));
     const results = await Promise.all(
       chosen.map(([me, them], i) =>
         this.settle(me, them, claims[i]).catch((err) => {
@@ -555,11 +552,6 @@ export class Hub {
           )
         ),
       );
-      // Statistics are not urgent: they go after the members are told, without holding them.
-      Promise.all([
-        recordSession(this.kv, me.value.userId, them.value.me.country),
-        recordSession(this.kv, them.value.userId, me.value.me.country),
-      ]).catch((err) => console.error("session stats failed:", err));
       return "paired";
     }
     if (result.reason === "limit_a" || result.reason === "limit_b") {

@@ -5,6 +5,7 @@ import { openKv } from "../../kv/db.ts";
 import { keys } from "../../kv/keys.ts";
 import { type Match, pairMany, type PairRequest } from "../../kv/matchmaking.ts";
 import type { Ticket } from "../../lib/realtime/compat.ts";
+import { getStats } from "../../kv/stats.ts";
 
 function ticket(userId: string): Ticket {
   return {
@@ -74,6 +75,71 @@ Deno.test("pairMany: 40 pairs claimed; a taken member only fails its own pair", 
       else assert.ok(active && active !== "elsewhere", `${u} is matched`);
     }
     assert.ok((await kv.get(keys.mmWaiting("u04"))).value, "u04's ticket stays in the pool");
+    // The session counts for the referral pages came with the same commits.
+    const stats = await getStats(kv, "u00");
+    assert.equal(stats.sessions, 1);
+    assert.deepEqual(stats.countries, ["Poland"]);
+    assert.deepEqual(Object.values(stats.weeks), [{ sessions: 1, countries: ["Poland"] }]);
+    assert.equal((await getStats(kv, "u04")).sessions, 0, "no session for the pair that failed");
+  } finally {
+    kv.close();
+  }
+});
+
+Deno.test("pairMany: a busy KV failing one group's commit loses no pair that was made", async () => {
+  const kv = await openKv(":memory:");
+  try {
+    const users = Array.from({ length: 64 }, (_, i) => `v${String(i).padStart(2, "0")}`);
+    for (const u of users) await kv.set(keys.mmWaiting(u), ticket(u));
+    const entries = await Promise.all(users.map((u) => kv.get<Ticket>(keys.mmWaiting(u))));
+    const requests: PairRequest[] = [];
+    for (let i = 0; i < 64; i += 2) {
+      const a = entries[i] as Deno.KvEntry<Ticket>, b = entries[i + 1] as Deno.KvEntry<Ticket>;
+      requests.push({
+        a,
+        b,
+        build: (id): Match => ({
+          id,
+          a: side(a.value, "answerer"),
+          b: side(b.value, "offerer"),
+          startedAt: 1,
+          endsAt: 2,
+          status: "live",
+        }),
+        limits: { a: -1, b: -1 },
+      });
+    }
+    // The second commit (the second group of 16 pairs) and the first claim of its fallback throw,
+    // as a locked SQLite file does.
+    const realAtomic = kv.atomic.bind(kv);
+    let commits = 0;
+    // deno-lint-ignore no-explicit-any
+    (kv as any).atomic = () => {
+      const op = realAtomic();
+      const realCommit = op.commit.bind(op);
+      op.commit = () => {
+        commits++;
+        if (commits === 2 || commits === 3) {
+          return Promise.reject(new TypeError("database is locked"));
+        }
+        return realCommit();
+      };
+      return op;
+    };
+    const results = await pairMany(kv, requests);
+    // deno-lint-ignore no-explicit-any
+    delete (kv as any).atomic;
+    assert.equal(results.filter((r) => r.ok).length, 32, "every pair made is reported as made");
+    const matched = new Map<string, string>();
+    for (const r of results) {
+      if (!r.ok) continue;
+      for (const s of [r.match.a, r.match.b]) {
+        assert.equal(matched.has(s.userId), false, `${s.userId} is in one match only`);
+        matched.set(s.userId, r.match.id);
+        assert.equal((await kv.get<string>(keys.mmActive(s.userId))).value, r.match.id);
+      }
+    }
+    assert.equal(matched.size, 64);
   } finally {
     kv.close();
   }
