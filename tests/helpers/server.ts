@@ -48,3 +48,16 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     },
   };
 }
+
+/** Runs `fn` against a fresh server, closing it whatever happens. */
+export async function withServer(
+  fn: (server: TestServer) => Promise<void>,
+  env: Record<string, string> = {},
+): Promise<void> {
+  const server = await startServer(env);
+  try {
+    await fn(server);
+  } finally {
+    await server.close();
+  }
+}

@@ -1,7 +1,7 @@
 // Profile edits, password change, avatar upload and account deletion over HTTP (issue 3 points 8
 // and 9; SPEC sections 3, 5, 7 Account and 8).
 import assert from "node:assert/strict";
-import { startServer, type TestServer } from "../helpers/server.ts";
+import { withServer } from "../helpers/server.ts";
 import { purgeSweep } from "../../lib/auth/deletion.ts";
 import {
   allUsers,
@@ -28,15 +28,6 @@ const NOT_IMAGE = "Please select an image file.";
 const SHORT_PASSWORD = "Password must be at least 6 characters long";
 const WRONG_CURRENT = "Current password is incorrect";
 const BAD_CREDENTIALS = "Invalid username/email or password";
-
-async function withServer(fn: (s: TestServer) => Promise<void>) {
-  const server = await startServer();
-  try {
-    await fn(server);
-  } finally {
-    await server.close();
-  }
-}
 
 function avatarForm(bytes: Uint8Array, type: string, name = "avatar.png", field = "avatar") {
   const form = new FormData();

@@ -2,7 +2,7 @@
 // exact text, nothing stored on a refusal, the success answer and cookie, the member's own
 // invitation codes, who invited whom, the verification email, and the two races.
 import assert from "node:assert/strict";
-import { startServer, type TestServer } from "../helpers/server.ts";
+import { withServer } from "../helpers/server.ts";
 import { createInvitations } from "../../kv/users.ts";
 import { listOutbox } from "../../lib/email/mod.ts";
 import {
@@ -31,15 +31,6 @@ const BAD_INVITATION = "Invalid or already used invitation code";
 const USERNAME_TAKEN = "Username is already taken";
 const EMAIL_TAKEN = "Email is already registered";
 const INVALID_BODY = "Invalid request body";
-
-async function withServer(fn: (s: TestServer) => Promise<void>) {
-  const server = await startServer();
-  try {
-    await fn(server);
-  } finally {
-    await server.close();
-  }
-}
 
 Deno.test("registration: each rule answers 400 with its SPEC text and stores nothing", async () => {
   await withServer(async (server) => {

@@ -1,7 +1,7 @@
 // Sign-in, sign-out, email verification and password reset over HTTP (issue 3 points 3, 6 and 7;
 // SPEC sections 5, 7 Account and 8).
 import assert from "node:assert/strict";
-import { startServer, type TestServer } from "../helpers/server.ts";
+import { withServer } from "../helpers/server.ts";
 import {
   assertError,
   Client,
@@ -24,15 +24,6 @@ const EMAIL_REQUIRED = "Please enter your email address";
 const BAD_EMAIL = "Please enter a valid email address";
 const SHORT_PASSWORD = "Password must be at least 6 characters long";
 const RESET_FAILED = "This reset link is invalid or has expired. Please request a new one.";
-
-async function withServer(fn: (s: TestServer) => Promise<void>) {
-  const server = await startServer();
-  try {
-    await fn(server);
-  } finally {
-    await server.close();
-  }
-}
 
 Deno.test("sign-in: by username or email, any case, on both endpoints", async () => {
   await withServer(async (server) => {

@@ -3,7 +3,7 @@
 // bad values refused with nothing stored, offline reverse geocoding that keeps only names and a
 // coarse cell (never the coordinates, in KV or in the logs), and the map's real region figures.
 import assert from "node:assert/strict";
-import { startServer, type TestServer } from "../helpers/server.ts";
+import { withServer } from "../helpers/server.ts";
 import { assertError, Client, kvUser, registerMember } from "../helpers/accounts.ts";
 import { FILTER_TEXT } from "../../lib/filters.ts";
 
@@ -15,15 +15,6 @@ const BAD_COORDINATES = "Location unavailable";
 const WARSAW = { latitude: 52.2297, longitude: 21.0122 };
 const TOKYO = { latitude: 35.6762, longitude: 139.6503 };
 const MID_OCEAN = { latitude: 30, longitude: -40 };
-
-async function withServer(fn: (s: TestServer) => Promise<void>) {
-  const server = await startServer();
-  try {
-    await fn(server);
-  } finally {
-    await server.close();
-  }
-}
 
 /** JSON that survives Deno.KvU64 (bigint) and byte arrays. */
 function stringify(value: unknown): string {
