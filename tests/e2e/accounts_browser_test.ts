@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import { launchBrowser, newContext } from "../helpers/browser.ts";
+import { expectToast, launchBrowser, newContext, waitForHydration } from "../helpers/browser.ts";
 import { startServer, type TestServer } from "../helpers/server.ts";
 import { createInvitations } from "../../kv/users.ts";
 import { listOutbox } from "../../lib/email/mod.ts";
@@ -17,28 +17,6 @@ const EMAIL = "ana.e2e@example.com";
 const FIRST_PASSWORD = "first-secret-1";
 const RESET_PASSWORD = "reset-secret-2";
 const CHANGED_PASSWORD = "changed-secret-3";
-
-async function waitForHydration(page: Page, island: string) {
-  await page.locator(`[data-island="${island}"][data-hydrated="true"]`).waitFor({
-    state: "attached",
-  });
-}
-
-/** The toast (client-made or server-rendered) whose title is exactly `title`. */
-function toastTitled(page: Page, title: string): Locator {
-  return page.locator("#toasts .toast").filter({
-    has: page.locator(".toast-title").getByText(title, { exact: true }),
-  });
-}
-
-/** Waits for the toast titled `title` and, if given, checks its description. */
-async function expectToast(page: Page, title: string, description?: string) {
-  const toast = toastTitled(page, title).last();
-  await toast.waitFor({ state: "visible" });
-  if (description !== undefined) {
-    assert.equal((await toast.locator(".toast-description").innerText()).trim(), description);
-  }
-}
 
 /** Waits for the form's inline error (role=alert, class form-error) to say exactly `text`. */
 async function expectFormError(page: Page, text: string) {

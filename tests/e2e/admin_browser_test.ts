@@ -6,7 +6,7 @@
 // server and one browser for the whole file; each viewer gets a fresh context.
 import assert from "node:assert/strict";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import { launchBrowser } from "../helpers/browser.ts";
+import { expectToast, launchBrowser, waitForHydration } from "../helpers/browser.ts";
 import { startServer, type TestServer } from "../helpers/server.ts";
 import {
   kvUser,
@@ -20,26 +20,6 @@ import type { Report } from "../../lib/moderation/reports.ts";
 import { ADMIN_TEXT } from "../../lib/admin/shared.ts";
 
 const ADMIN = { ADMIN_EMAIL: "root@example.test", ADMIN_PASSWORD: "admin-pass-1" };
-
-async function waitForHydration(page: Page, island: string) {
-  await page.locator(`[data-island="${island}"][data-hydrated="true"]`).waitFor({
-    state: "attached",
-  });
-}
-
-function toastTitled(page: Page, title: string): Locator {
-  return page.locator("#toasts .toast").filter({
-    has: page.locator(".toast-title").getByText(title, { exact: true }),
-  });
-}
-
-async function expectToast(page: Page, title: string, description?: string) {
-  const toast = toastTitled(page, title).last();
-  await toast.waitFor({ state: "visible" });
-  if (description !== undefined) {
-    assert.equal((await toast.locator(".toast-description").innerText()).trim(), description);
-  }
-}
 
 /** A desktop-sized context, signed in with the given session cookie when one is given. */
 async function context(browser: Browser, server: TestServer, session?: string) {

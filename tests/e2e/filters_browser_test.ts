@@ -7,32 +7,11 @@
 // into each browser context.
 import assert from "node:assert/strict";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import { launchBrowser } from "../helpers/browser.ts";
+import { expectToast, launchBrowser, toastTitled, waitForHydration } from "../helpers/browser.ts";
 import { startServer, type TestServer } from "../helpers/server.ts";
 import { type Member, registerMember, SESSION_COOKIE } from "../helpers/accounts.ts";
 
 const WARSAW = { latitude: 52.2297, longitude: 21.0122 };
-
-async function waitForHydration(page: Page, island: string) {
-  await page.locator(`[data-island="${island}"][data-hydrated="true"]`).waitFor({
-    state: "attached",
-  });
-}
-
-/** The toast (client-made or server-rendered) whose title is exactly `title`. */
-function toastTitled(page: Page, title: string): Locator {
-  return page.locator("#toasts .toast").filter({
-    has: page.locator(".toast-title").getByText(title, { exact: true }),
-  });
-}
-
-async function expectToast(page: Page, title: string, description?: string) {
-  const toast = toastTitled(page, title).last();
-  await toast.waitFor({ state: "visible" });
-  if (description !== undefined) {
-    assert.equal((await toast.locator(".toast-description").innerText()).trim(), description);
-  }
-}
 
 function path(page: Page): string {
   return new URL(page.url()).pathname;

@@ -3,7 +3,7 @@
 // motion. One browser for the whole file.
 import assert from "node:assert/strict";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchBrowser, newContext } from "../helpers/browser.ts";
+import { launchBrowser, newContext, waitForHydration } from "../helpers/browser.ts";
 import { startServer, type TestServer } from "../helpers/server.ts";
 
 const HEADLINE = "See the world through a stranger's eyes";
@@ -30,12 +30,6 @@ async function watchProblems(page: Page): Promise<() => Promise<string[]>> {
     );
     return [...problems, ...csp.map((c) => `csp: ${c}`)];
   };
-}
-
-async function waitForHydration(page: Page, island: string) {
-  await page.locator(`[data-island="${island}"][data-hydrated="true"]`).waitFor({
-    state: "attached",
-  });
 }
 
 Deno.test({

@@ -1,6 +1,14 @@
 // Launches Debian's Chromium through playwright-core (CHROME_PATH overrides), with a fake camera
 // and microphone, never reaching beyond this machine.
-import { type Browser, type BrowserContext, chromium, type LaunchOptions } from "playwright-core";
+import assert from "node:assert/strict";
+import {
+  type Browser,
+  type BrowserContext,
+  chromium,
+  type LaunchOptions,
+  type Locator,
+  type Page,
+} from "playwright-core";
 
 const CANDIDATES = [
   "/usr/bin/chromium",
@@ -61,4 +69,32 @@ export async function newContext(
   const context = await browser.newContext({ baseURL, viewport });
   context.setDefaultTimeout(10_000);
   return context;
+}
+
+/** Waits until the island named `island` on the page has hydrated. */
+export async function waitForHydration(page: Page, island: string) {
+  await page.locator(`[data-island="${island}"][data-hydrated="true"]`).waitFor({
+    state: "attached",
+  });
+}
+
+/** The toast (client-made or server-rendered) whose title is exactly `title`. */
+export function toastTitled(page: Page, title: string): Locator {
+  return page.locator("#toasts .toast").filter({
+    has: page.locator(".toast-title").getByText(title, { exact: true }),
+  });
+}
+
+/** Waits for the toast titled `title` and, if given, checks its description. */
+export async function expectToast(
+  page: Page,
+  title: string,
+  description?: string,
+  timeout?: number,
+) {
+  const toast = toastTitled(page, title).last();
+  await toast.waitFor({ state: "visible", timeout });
+  if (description !== undefined) {
+    assert.equal((await toast.locator(".toast-description").innerText()).trim(), description);
+  }
 }

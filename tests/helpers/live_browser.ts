@@ -3,11 +3,14 @@
 // contexts whose pages record every RTCPeerConnection on `window.__pcs`, and probes for the
 // remote video, the inbound RTP statistics, the safety code and the toasts.
 import assert from "node:assert/strict";
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { type Member, registerMember, SESSION_COOKIE } from "./accounts.ts";
 import type { TestServer } from "./server.ts";
 import type { UserRecord } from "../../lib/auth/types.ts";
 import type { TierKey } from "../../lib/constants.ts";
+import { expectToast, toastTitled, waitForHydration } from "./browser.ts";
+
+export { expectToast, toastTitled, waitForHydration };
 
 export const LOCATION = "Warsaw, Poland";
 
@@ -120,37 +123,11 @@ export async function waitForPath(page: Page, pathname: string, timeout = 15_000
   await page.waitForURL((u) => u.pathname === pathname, { timeout, waitUntil: "commit" });
 }
 
-export async function waitForHydration(page: Page, island: string) {
-  await page.locator(`[data-island="${island}"][data-hydrated="true"]`).waitFor({
-    state: "attached",
-  });
-}
-
-/** The toast whose title is exactly `title`. */
-export function toastTitled(page: Page, title: string): Locator {
-  return page.locator("#toasts .toast").filter({
-    has: page.locator(".toast-title").getByText(title, { exact: true }),
-  });
-}
-
 /** Toasts the tab has raised so far (across its page loads): title, page path, time. */
 export async function toastLog(
   page: Page,
 ): Promise<{ title: string; path: string; at: number }[]> {
   return await page.evaluate(() => JSON.parse(sessionStorage.getItem("__toast_log") || "[]"));
-}
-
-export async function expectToast(
-  page: Page,
-  title: string,
-  description?: string,
-  timeout = 10_000,
-) {
-  const toast = toastTitled(page, title).last();
-  await toast.waitFor({ state: "visible", timeout });
-  if (description !== undefined) {
-    assert.equal((await toast.locator(".toast-description").innerText()).trim(), description);
-  }
 }
 
 /** Both members open /connecting together and reach the live view. */
