@@ -33,16 +33,22 @@ export const keys = {
   hashtagUsePrefix: (day: string, scope: string) => ["hashtag_use", day, scope] as const,
   presence: (userId: string) => ["presence", userId] as const,
   presencePrefix: () => ["presence"] as const,
-  block: (userId: string, otherId: string) => ["blocks", userId, otherId] as const,
-  blocksPrefix: (userId: string) => ["blocks", userId] as const,
+  /**
+   * A member's relations to other members, under one prefix so one list reads them all when a
+   * search starts: blocks (either way round) and the partners met in the last 24 hours.
+   */
+  relationsPrefix: (userId: string) => ["rel", userId] as const,
+  /** Counts every change under relationsPrefix: a search can check its copy is current. */
+  relationsVersion: (userId: string) => ["rel_version", userId] as const,
+  block: (userId: string, otherId: string) => ["rel", userId, "block", otherId] as const,
+  blocksPrefix: (userId: string) => ["rel", userId, "block"] as const,
 
   mmWaiting: (userId: string) => ["mm", "waiting", userId] as const,
   mmWaitingPrefix: () => ["mm", "waiting"] as const,
   mmActive: (userId: string) => ["mm", "active", userId] as const,
+  /** A partner of the last 24 hours, by the peer id they had (a report names that). */
   mmHistory: (userId: string, partnerPeerId: string) =>
-    ["mm", "history", userId, partnerPeerId] as const,
-  mmRecent: (userId: string, partnerId: string) => ["mm", "recent", userId, partnerId] as const,
-  mmRecentPrefix: (userId: string) => ["mm", "recent", userId] as const,
+    ["rel", userId, "met", partnerPeerId] as const,
   match: (id: string) => ["matches", id] as const,
   matchesPrefix: () => ["matches"] as const,
   usage: (userId: string, day: string) => ["usage", userId, day] as const,

@@ -44,15 +44,69 @@ export function otherSide(match: Match, userId: string): MatchSide | null {
 
 // ---------- Tickets ----------
 
+/** A ticket to put, with the entries it was built from: the put holds only if they are current. */
+export interface TicketPut {
+  ticket: Ticket;
+  checks: Deno.AtomicCheck[];
+}
+
+/** Commits one instance keeps under way at once in a burst. */
+const WRITES_IN_FLIGHT = 4;
+
+/** Runs `fn` over `items`, at most `limit` at a time. */
+async function inParallel<T>(items: T[], limit: number, fn: (item: T) => Promise<void>) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) await fn(items[next++]);
+    }),
+  );
+}
+
+/** Tickets per commit: KV allows 100 checks a commit, and a ticket brings up to 4. */
+const TICKETS_PER_COMMIT = 25;
+
 /**
  * Puts searchers in the pool, counting the hashtags they search with in the same commit. Many
- * tickets share one commit (a burst of searches costs one write, not one each).
+ * tickets share one commit (a burst of searches costs a few writes, not one each). Each ticket
+ * holds only if the entries it was built from are unchanged; a commit in which one is not is put
+ * again ticket by ticket. Answers, for each ticket, the versionstamp it was put with (null: not
+ * put, an entry it came from changed).
  */
-export async function putTickets(kv: Deno.Kv, tickets: Ticket[], now = Date.now()) {
+export async function putTickets(
+  kv: Deno.Kv,
+  puts: TicketPut[],
+  now = Date.now(),
+): Promise<(string | null)[]> {
+  const out = new Array<string | null>(puts.length).fill(null);
+  const chunks: number[][] = [];
+  for (let i = 0; i < puts.length; i += TICKETS_PER_COMMIT) {
+    chunks.push(puts.slice(i, i + TICKETS_PER_COMMIT).map((_, k) => i + k));
+  }
+  // A few commits under way at once (several instances on one SQLite file lock each other out
+  // when many writes queue); each retries on its own when the file is busy (a ticket put twice
+  // is the same ticket).
+  await inParallel(chunks, WRITES_IN_FLIGHT, async (chunk) => {
+    const versionstamp = await retrying(() => commitTickets(kv, chunk.map((i) => puts[i]), now));
+    if (versionstamp) {
+      for (const i of chunk) out[i] = versionstamp;
+      return;
+    }
+    if (chunk.length === 1) return;
+    for (const i of chunk) out[i] = await retrying(() => commitTickets(kv, [puts[i]], now));
+  });
+  return out;
+}
+
+async function commitTickets(
+  kv: Deno.Kv,
+  puts: TicketPut[],
+  now: number,
+): Promise<string | null> {
   const op = kv.atomic();
   const uses = new Map<string, bigint>();
-  for (const t of tickets) {
-    op.set(keys.mmWaiting(t.userId), t);
+  for (const { ticket: t, checks } of puts) {
+    op.check(...checks).set(keys.mmWaiting(t.userId), t);
     for (const tag of t.hashtags.slice(0, 30)) {
       for (const scope of t.me.continent ? ["all", t.me.continent] : ["all"]) {
         const k = JSON.stringify([scope, tag]);
@@ -65,12 +119,15 @@ export async function putTickets(kv: Deno.Kv, tickets: Ticket[], now = Date.now(
     const [scope, tag] = JSON.parse(k);
     op.sum(keys.hashtagUse(day, scope, tag), n);
   }
-  await op.commit();
+  const res = await op.commit();
+  return res.ok ? res.versionstamp : null;
 }
 
 export async function listTickets(kv: Deno.Kv): Promise<Deno.KvEntry<Ticket>[]> {
   const out: Deno.KvEntry<Ticket>[] = [];
-  for await (const e of kv.list<Ticket>({ prefix: keys.mmWaitingPrefix() })) out.push(e);
+  // The largest batches KV allows: each batch is a trip through a possibly busy KV queue.
+  const list = kv.list<Ticket>({ prefix: keys.mmWaitingPrefix() }, { batchSize: 500 });
+  for await (const e of list) out.push(e);
   return out;
 }
 
@@ -81,14 +138,25 @@ export async function removeTicket(kv: Deno.Kv, userId: string, connId?: string)
   return (await kv.atomic().check(entry).delete(entry.key).commit()).ok;
 }
 
-/** Refreshes seenAt of the tickets this instance holds (heartbeat). */
-export async function touchTickets(kv: Deno.Kv, userIds: string[], now = Date.now()) {
+/**
+ * Refreshes seenAt of the tickets this instance holds (heartbeat); answers the tickets as they
+ * now stand.
+ */
+export async function touchTickets(
+  kv: Deno.Kv,
+  userIds: string[],
+  instanceId: string,
+  now = Date.now(),
+): Promise<Deno.KvEntry<Ticket>[]> {
+  const out: Deno.KvEntry<Ticket>[] = [];
   for (const userId of userIds) {
     const entry = await kv.get<Ticket>(keys.mmWaiting(userId));
-    if (entry.value) {
-      await kv.atomic().check(entry).set(entry.key, { ...entry.value, seenAt: now }).commit();
-    }
+    if (!entry.value || entry.value.instanceId !== instanceId) continue;
+    const value = { ...entry.value, seenAt: now };
+    const res = await kv.atomic().check(entry).set(entry.key, value).commit();
+    if (res.ok) out.push({ key: entry.key, value, versionstamp: res.versionstamp });
   }
+  return out;
 }
 
 // ---------- Usage (sessions a day) ----------
@@ -105,7 +173,8 @@ export async function usageToday(kv: Deno.Kv, userId: string, now = Date.now()) 
 // ---------- Pairing ----------
 
 export type PairResult =
-  | { ok: true; match: Match }
+  /** versionstamp: the commit's, now that of both members' session counts. */
+  | { ok: true; match: Match; versionstamp: string }
   | { ok: false; reason: "taken" | "limit_a" | "limit_b" };
 
 /**
@@ -124,18 +193,36 @@ type Prepared =
   | { ok: false; reason: "taken" | "limit_a" | "limit_b" }
   | { ok: true; match: Match; apply: (op: Deno.AtomicOperation) => void };
 
-/** Reads what a pairing must check and returns the writes that claim it. */
-async function prepare(kv: Deno.Kv, r: PairRequest, now: number): Promise<Prepared> {
+/** The two members' ends of a match made: what the referral pages count, written afterwards. */
+export interface SessionRecord {
+  userId: string;
+  partnerCountry: string | null;
+  at: number;
+}
+
+/**
+ * What a pairing must check, and the writes that claim it. With `fresh` false and both tickets
+ * carrying today's session counts, nothing is read: the commit checks that neither member has a
+ * live match (no active key) and that both counts are the ones the tickets saw. Otherwise the
+ * four entries are read first.
+ */
+async function prepare(kv: Deno.Kv, r: PairRequest, now: number, fresh = false): Promise<Prepared> {
   const { a, b } = r;
   const day = today(now);
-  const [activeA, activeB, usageA, usageB] = await kv.getMany<
-    [string, string, Deno.KvU64, Deno.KvU64]
-  >([
-    keys.mmActive(a.value.userId),
-    keys.mmActive(b.value.userId),
-    keys.usage(a.value.userId, day),
-    keys.usage(b.value.userId, day),
-  ]);
+  const ua = a.value.usage, ub = b.value.usage;
+  const [activeA, activeB, usageA, usageB] = !fresh && ua?.day === day && ub?.day === day
+    ? [
+      { key: keys.mmActive(a.value.userId), value: null, versionstamp: null },
+      { key: keys.mmActive(b.value.userId), value: null, versionstamp: null },
+      counter(keys.usage(a.value.userId, day), ua),
+      counter(keys.usage(b.value.userId, day), ub),
+    ]
+    : await kv.getMany<[string, string, Deno.KvU64, Deno.KvU64]>([
+      keys.mmActive(a.value.userId),
+      keys.mmActive(b.value.userId),
+      keys.usage(a.value.userId, day),
+      keys.usage(b.value.userId, day),
+    ]);
   if (activeA.value || activeB.value) return { ok: false, reason: "taken" };
   const used = (e: Deno.KvEntryMaybe<Deno.KvU64>) => Number(e.value?.value ?? 0n);
   if (r.limits.a >= 0 && used(usageA) >= r.limits.a) return { ok: false, reason: "limit_a" };
@@ -159,24 +246,22 @@ async function prepare(kv: Deno.Kv, r: PairRequest, now: number): Promise<Prepar
         matchId: match.id,
         at: now,
       }, { expireIn: HISTORY_TTL_MS })
-      .set(keys.mmRecent(a.value.userId, b.value.userId), now, { expireIn: HISTORY_TTL_MS })
-      .set(keys.mmRecent(b.value.userId, a.value.userId), now, { expireIn: HISTORY_TTL_MS })
       .sum(keys.usage(a.value.userId, day), 1n)
       .sum(keys.usage(b.value.userId, day), 1n);
-  const applyAll = (op: Deno.AtomicOperation) => {
-    apply(op);
-    // The session counts for the referral pages ride in the same commit (no extra writes).
-    addSession(op, a.value.userId, b.value.me.country, now);
-    addSession(op, b.value.userId, a.value.me.country, now);
-  };
-  return { ok: true, match, apply: applyAll };
+  return { ok: true, match, apply };
 }
 
-/**
- * Pairs two waiting tickets in one atomic commit: both tickets unchanged, neither member in a
- * live match, and (for limited tiers) each member's count of today's sessions unchanged and
- * under the limit; the commit counts the session for both.
- */
+/** The day's session counter as a ticket saw it. */
+function counter(
+  key: Deno.KvKey,
+  seen: { count: number; versionstamp: string | null },
+): Deno.KvEntryMaybe<Deno.KvU64> {
+  return seen.versionstamp === null
+    ? { key, value: null, versionstamp: null }
+    : { key, value: new Deno.KvU64(BigInt(seen.count)), versionstamp: seen.versionstamp };
+}
+
+/** One pair claimed on its own, from fresh reads (see PairRequest). */
 export async function pair(
   kv: Deno.Kv,
   a: Deno.KvEntry<Ticket>,
@@ -185,11 +270,14 @@ export async function pair(
   limits: { a: number; b: number },
   now = Date.now(),
 ): Promise<PairResult> {
-  const p = await prepare(kv, { a, b, build, limits }, now);
+  const p = await prepare(kv, { a, b, build, limits }, now, true);
   if (!p.ok) return p;
   const op = kv.atomic();
   p.apply(op);
-  return (await op.commit()).ok ? { ok: true, match: p.match } : { ok: false, reason: "taken" };
+  const res = await op.commit();
+  return res.ok
+    ? { ok: true, match: p.match, versionstamp: res.versionstamp }
+    : { ok: false, reason: "taken" };
 }
 
 /** Pairs per commit when claiming many at once: 6 checks each, and KV allows 100 a commit. */
@@ -209,22 +297,68 @@ export async function pairMany(
   // their members would never be told. Each read and each fallback claim retries on its own.
   const prepared = await Promise.all(requests.map((r) => retrying(() => prepare(kv, r, now))));
   const results: PairResult[] = prepared.map((p) =>
-    p.ok ? { ok: true, match: p.match } : { ok: false, reason: p.reason }
+    // A claim not yet committed: "taken" unless its commit below says otherwise.
+    p.ok ? { ok: false, reason: "taken" } : { ok: false, reason: p.reason }
   );
   const ready = prepared.map((p, i) => [p, i] as const).filter(([p]) => p.ok);
+  const groups = [];
   for (let g = 0; g < ready.length; g += PAIRS_PER_COMMIT) {
-    const group = ready.slice(g, g + PAIRS_PER_COMMIT);
-    const op = kv.atomic();
-    for (const [p] of group) if (p.ok) p.apply(op);
-    if (await op.commit().then((r) => r.ok, () => false)) continue;
+    groups.push(ready.slice(g, g + PAIRS_PER_COMMIT));
+  }
+  // The groups hold disjoint members, so a few commit side by side.
+  await inParallel(groups, WRITES_IN_FLIGHT, async (group) => {
+    const res = await commitGroup(kv, group.map(([p]) => p));
+    if (res?.ok) {
+      for (const [p, i] of group) {
+        if (p.ok) results[i] = { ok: true, match: p.match, versionstamp: res.versionstamp };
+      }
+      return;
+    }
     for (const [, i] of group) {
       const r = requests[i];
       results[i] = await retrying(() => pair(kv, r.a, r.b, r.build, r.limits, now)).catch(
         () => ({ ok: false, reason: "taken" }) as PairResult,
       );
     }
-  }
+  });
   return results;
+}
+
+/**
+ * Commits a group of claims, again after a pause while the file is busy. A commit that threw
+ * may still have landed: before trying again, the first pair's active key tells (the group is
+ * one commit, so one pair answers for all). Null: the group did not land.
+ */
+async function commitGroup(
+  kv: Deno.Kv,
+  group: Prepared[],
+): Promise<{ ok: true; versionstamp: string } | null> {
+  const first = group.find((p) => p.ok);
+  if (!first?.ok) return null;
+  for (let attempt = 1;; attempt++) {
+    const op = kv.atomic();
+    for (const p of group) if (p.ok) p.apply(op);
+    try {
+      const res = await op.commit();
+      return res.ok ? res : null;
+    } catch {
+      const probe = await retrying(() => kv.get<string>(keys.mmActive(first.match.a.userId)))
+        .catch(() => null);
+      if (probe?.value === first.match.id) return { ok: true, versionstamp: probe.versionstamp };
+      if (attempt >= 5) return null;
+      await new Promise((r) => setTimeout(r, 20 * 2 ** attempt));
+    }
+  }
+}
+
+/** Counts the sessions of matches made, for the referral pages: write-only keys, no read. */
+export async function recordSessions(kv: Deno.Kv, sessions: SessionRecord[]) {
+  // Up to 4 mutations each: 200 a commit stays inside KV's 1,000.
+  for (let i = 0; i < sessions.length; i += 200) {
+    const op = kv.atomic();
+    for (const s of sessions.slice(i, i + 200)) addSession(op, s.userId, s.partnerCountry, s.at);
+    await op.commit();
+  }
 }
 
 // ---------- Matches ----------
@@ -291,34 +425,43 @@ export async function updateSide(
 
 /** The member a peer id stood for, if the two were matched in the last 24 hours. */
 export async function partnerByPeerId(kv: Deno.Kv, userId: string, peerId: string) {
-  const e = await kv.get<{ partnerId: string; matchId: string; at: number }>(
-    keys.mmHistory(userId, peerId),
-  );
+  const e = await kv.get<Met>(keys.mmHistory(userId, peerId));
   return e.value && Date.now() - e.value.at <= HISTORY_TTL_MS ? e.value : null;
 }
 
-export async function recentPartners(kv: Deno.Kv, userId: string): Promise<string[]> {
-  const out: string[] = [];
-  for await (const e of kv.list<number>({ prefix: keys.mmRecentPrefix(userId) })) {
-    if (Date.now() - e.value <= HISTORY_TTL_MS) out.push(String(e.key[3]));
-  }
-  return out;
-}
-
-// ---------- Blocks ----------
+// ---------- Blocks and recent partners ----------
 
 export interface Block {
   reason: "blocked" | "blocked_by" | "reported" | "reported_by";
   at: string;
 }
 
-/** Members this one must never meet: blocked or reported, either way round. */
-export async function avoidList(kv: Deno.Kv, userId: string): Promise<string[]> {
-  const out: string[] = [];
-  for await (const e of kv.list<Block>({ prefix: keys.blocksPrefix(userId) })) {
-    out.push(String(e.key[2]));
+interface Met {
+  partnerId: string;
+  matchId: string;
+  at: number;
+}
+
+/**
+ * A member's relations in one list: `avoid`, members blocked or reported either way round
+ * (they never meet); `recent`, partners of the last 24 hours (met again only if nobody else
+ * fits).
+ */
+export async function relationsOf(
+  kv: Deno.Kv,
+  userId: string,
+  now = Date.now(),
+): Promise<{ avoid: string[]; recent: string[] }> {
+  const avoid: string[] = [];
+  const recent = new Set<string>();
+  for await (const e of kv.list<Block | Met>({ prefix: keys.relationsPrefix(userId) })) {
+    if (e.key[2] === "block") avoid.push(String(e.key[3]));
+    else if (e.key[2] === "met") {
+      const met = e.value as Met;
+      if (now - met.at <= HISTORY_TTL_MS) recent.add(met.partnerId);
+    }
   }
-  return out;
+  return { avoid, recent: [...recent] };
 }
 
 // ---------- Instance mailboxes ----------
@@ -333,6 +476,8 @@ export interface InboxMessage {
   matchId?: string;
   /** With "matched": the match just made, so the receiver need not read it back. */
   match?: Match;
+  /** With "matched": the pairing commit's versionstamp (see Hub.profileMatched). */
+  versionstamp?: string;
   payload?: Outbound;
 }
 

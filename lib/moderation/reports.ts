@@ -79,6 +79,8 @@ export async function fileReport(
     .set(keys.reportByStatus("pending", report.id), report.id)
     .set(keys.block(reporterId, seen.partnerId), mine)
     .set(keys.block(seen.partnerId, reporterId), theirs)
+    .sum(keys.relationsVersion(reporterId), 1n)
+    .sum(keys.relationsVersion(seen.partnerId), 1n)
     .commit();
   return report;
 }
@@ -106,7 +108,10 @@ export async function anonymiseReports(kv: Deno.Kv, userId: string) {
 /** At purge: the blocks on both sides go with the member. */
 export async function purgeBlocks(kv: Deno.Kv, userId: string) {
   for await (const e of kv.list({ prefix: keys.blocksPrefix(userId) })) {
-    const other = String(e.key[2]);
-    await kv.atomic().delete(e.key).delete(keys.block(other, userId)).commit();
+    const other = String(e.key.at(-1));
+    await kv.atomic().delete(e.key).delete(keys.block(other, userId))
+      .sum(keys.relationsVersion(userId), 1n)
+      .sum(keys.relationsVersion(other), 1n)
+      .commit();
   }
 }

@@ -30,6 +30,11 @@ export interface Ticket {
   vip: boolean;
   /** Sessions a day on the member's plan (-1: unlimited), checked again at pairing. */
   dailyLimit: number;
+  /**
+   * Today's session count as read when the ticket was written: the pairing commit checks that
+   * entry is unchanged instead of reading it again (a changed one falls back to a fresh read).
+   */
+  usage?: { day: string; count: number; versionstamp: string | null };
   /** Members this one blocked, reported, was reported or blocked by: they never meet. */
   avoid: string[];
   /** Members met in the last 24 hours: only when nobody else fits. */
@@ -64,38 +69,58 @@ export function sharedHashtags(a: Ticket, b: Ticket): string[] {
   return a.hashtags.filter((t) => b.hashtags.includes(t));
 }
 
+function sharedCount(a: Ticket, b: Ticket): number {
+  let n = 0;
+  for (const t of a.hashtags) if (b.hashtags.includes(t)) n++;
+  return n;
+}
+
+/** Oldest first, then by user id: the order in which equal candidates win. */
+export function byWaiting(x: Ticket, y: Ticket): number {
+  return x.enqueuedAt - y.enqueuedAt || (x.userId < y.userId ? -1 : x.userId > y.userId ? 1 : 0);
+}
+
 /**
  * The best partner for `me` among `pool`: someone not met in the last 24 hours if anyone fits,
  * VIP members first, then more shared hashtags, then longest waiting.
  */
 export function bestCandidate(me: Ticket, pool: Iterable<Ticket>): Ticket | null {
+  const sorted = [...pool].sort(byWaiting);
+  return bestInOrder(me, sorted, null, sorted.some((t) => t.vip));
+}
+
+/**
+ * bestCandidate over a pool already sorted by `byWaiting`, skipping members in `taken`. The
+ * scan stops at the first candidate nobody later can beat (fresh, VIP if any VIP waits, every
+ * hashtag of `me` shared), so a pool of members who all fit costs one step, not a full pass.
+ */
+export function bestInOrder(
+  me: Ticket,
+  sorted: readonly Ticket[],
+  taken: ReadonlySet<string> | null,
+  anyVip: boolean,
+): Ticket | null {
   let best: Ticket | null = null;
-  let bestKey: [number, number, number, number] | null = null;
-  for (const t of pool) {
-    if (!compatible(me, t)) continue;
-    const fresh = !me.recent.includes(t.userId) && !t.recent.includes(me.userId);
-    // Larger is better: fresh first, then VIP, then shared hashtags, then longest waiting.
-    const key: [number, number, number, number] = [
-      Number(fresh),
-      Number(t.vip),
-      sharedHashtags(me, t).length,
-      -t.enqueuedAt,
-    ];
-    if (!bestKey || greater(key, bestKey) || (equal(key, bestKey) && t.userId < best!.userId)) {
-      best = t;
-      bestKey = key;
+  let bFresh = -1, bVip = -1, bShared = -1;
+  const maxShared = me.hashtags.length;
+  const maxVip = anyVip ? 1 : 0;
+  for (const t of sorted) {
+    if (taken?.has(t.userId) || !compatible(me, t)) continue;
+    const fresh = !me.recent.includes(t.userId) && !t.recent.includes(me.userId) ? 1 : 0;
+    const vip = t.vip ? 1 : 0;
+    // Larger is better, field by field; on a tie the earlier one (older, lower id) stays.
+    if (fresh !== bFresh ? fresh < bFresh : vip !== bVip ? vip < bVip : bShared === maxShared) {
+      continue;
     }
+    const shared = sharedCount(me, t);
+    if (fresh === bFresh && vip === bVip && shared <= bShared) continue;
+    best = t;
+    bFresh = fresh;
+    bVip = vip;
+    bShared = shared;
+    if (fresh === 1 && vip >= maxVip && shared >= maxShared) break;
   }
   return best;
-}
-
-function greater(a: number[], b: number[]) {
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] > b[i];
-  return false;
-}
-
-function equal(a: number[], b: number[]) {
-  return a.every((v, i) => v === b[i]);
 }
 
 /** The topic a member sees for the match: a shared hashtag, else the partner's first. */

@@ -11,7 +11,6 @@ import { splitLocation } from "../profile.ts";
 import { keys } from "../../kv/keys.ts";
 import {
   activeMatchOf,
-  avoidList,
   beat,
   endMatch,
   getMatch,
@@ -27,15 +26,18 @@ import {
   type PairResult,
   post,
   putTickets,
-  recentPartners,
+  recordSessions,
+  relationsOf,
   removeTicket,
   retrying,
+  type SessionRecord,
   sideOf,
+  type TicketPut,
   today,
   touchTickets,
   updateSide,
 } from "../../kv/matchmaking.ts";
-import { bestCandidate, matchHashtag, type Ticket } from "./compat.ts";
+import { bestInOrder, byWaiting, matchHashtag, type Ticket } from "./compat.ts";
 import {
   type Inbound,
   newPeerId,
@@ -69,8 +71,21 @@ interface Conn {
   refilledAt: number;
   floodWarnedAt: number;
   dropped: number;
+  /** What a search needs of the member (see loadProfile), once read. */
+  profile: Promise<Profile> | null;
   /** Messages of one socket are handled in order (an offer before its candidates). */
   queue: Promise<void>;
+}
+
+interface Profile {
+  user: Deno.KvEntryMaybe<UserRecord>;
+  filters: Deno.KvEntryMaybe<unknown>;
+  place: Deno.KvEntryMaybe<PrivateLocation>;
+  /** The relations' version counter: checked in place of the list it stands for. */
+  rel: Deno.AtomicCheck;
+  usage: { day: string; count: number; versionstamp: string | null };
+  avoid: string[];
+  recent: string[];
 }
 
 interface LocalMatch {
@@ -84,6 +99,8 @@ const BURST = 60;
 const SLOW_CONSUMER_BYTES = 4 * 1024 * 1024;
 const DRAIN_EVERY_MS = 1_000;
 const MATCH_EVERY_MS = 1_000;
+/** How old the view of other instances' searchers may grow while someone here waits. */
+const LIST_EVERY_MS = 150;
 
 export class Hub {
   readonly instanceId = crypto.randomUUID();
@@ -92,13 +109,28 @@ export class Hub {
   private live = new Map<string, LocalMatch>();
   private timers: ReturnType<typeof setInterval>[] = [];
   private watcher: ReadableStreamDefaultReader | null = null;
-  private matching: Promise<void> | null = null;
-  private matchAgain = false;
+  private passQueued = false;
+  /** Claims under way (see runMatching). */
+  private claiming = new Set<Promise<void>>();
+  /** This instance's tickets as put (with their versionstamps), by member, and when put. */
+  private local = new Map<string, { entry: Deno.KvEntry<Ticket>; at: number }>();
+  /** The other instances' tickets as last listed, and when. */
+  private remote: Deno.KvEntry<Ticket>[] = [];
+  private listedAt = 0;
+  private refreshing: Promise<void> | null = null;
+  private relistTimer: Timer | undefined;
   private draining: Promise<void> | null = null;
   private drainAgain = false;
   private stopped = false;
-  /** Tickets written together: searches arriving within a few milliseconds share a commit. */
-  private tickets = new Batcher<Ticket>((batch) => retrying(() => putTickets(this.kv, batch)));
+  /** Tickets written together: searches arriving within a few milliseconds share commits. */
+  private tickets = new Batcher<TicketPut, string | null>((batch) =>
+    retrying(() => putTickets(this.kv, batch))
+  );
+  /** Session counts for the referral pages, written after the members have been told. */
+  private sessions = new Batcher<SessionRecord, void>(async (batch) => {
+    await retrying(() => recordSessions(this.kv, batch));
+    return batch.map(() => undefined);
+  }, 1_000);
   /** Numbers this instance's outgoing messages, so a mailbox keeps their order. */
   private sent = 0;
 
@@ -142,8 +174,10 @@ export class Hub {
       for (const g of lm.graceTimers.values()) clearTimeout(g);
     }
     for (const c of this.conns.values()) clearTimeout(c.searchTimer);
+    clearTimeout(this.relistTimer);
     await this.watcher?.cancel().catch(() => {});
-    await this.matching;
+    await this.refreshing;
+    await Promise.all(this.claiming);
     await this.draining;
   }
 
@@ -168,7 +202,15 @@ export class Hub {
     if (this.stopped) return;
     try {
       await beat(this.kv, this.instanceId, this.instanceTtlMs);
-      await touchTickets(this.kv, this.searchers().map((c) => c.userId));
+      const touched = await touchTickets(
+        this.kv,
+        this.searchers().map((c) => c.userId),
+        this.instanceId,
+      );
+      for (const e of touched) {
+        const l = this.local.get(e.value.userId);
+        if (l && l.entry.value.connId === e.value.connId) l.entry = e;
+      }
       await this.checkPartners();
     } catch (err) {
       console.error("realtime heartbeat failed:", err);
@@ -192,6 +234,7 @@ export class Hub {
       refilledAt: Date.now(),
       floodWarnedAt: 0,
       dropped: 0,
+      profile: null,
       queue: Promise.resolve(),
     };
     this.conns.set(conn.id, conn);
@@ -234,6 +277,7 @@ export class Hub {
     try {
       if (conn.searching) {
         conn.searching = false;
+        this.dropLocal(conn.userId, conn.id);
         await retrying(() => removeTicket(this.kv, conn.userId, conn.id));
       }
       const matchId = conn.matchId;
@@ -284,6 +328,7 @@ export class Hub {
         return await this.register(conn, msg.peerId);
       case "set_filters":
         await saveFilters(this.kv, conn.userId, msg.filters);
+        conn.profile = null;
         return;
       case "find_match":
         return await this.findMatch(conn, msg);
@@ -334,46 +379,114 @@ export class Hub {
     }
     conn.peerId ??= newPeerId();
     this.send(conn, { type: "registered", userId: conn.userId, peerId: conn.peerId });
+    // Read now what the first search will need, so that it starts at once.
+    if (!conn.profile) this.loadProfile(conn).catch(() => {});
+  }
+
+  /**
+   * What a search needs of a member, read in one go: the record, today's session count, the
+   * filters, the coarse place and the relations. Kept on the socket, so a search (the first,
+   * and every "next") costs no read: the ticket is put only if the entries it came from are
+   * unchanged, and is read afresh when they are not.
+   */
+  private loadProfile(conn: Conn): Promise<Profile> {
+    const day = today();
+    conn.profile = (async () => {
+      const [[user, usage, filters, place, rel], relations] = await Promise.all([
+        this.kv.getMany<[UserRecord, Deno.KvU64, unknown, PrivateLocation, Deno.KvU64]>([
+          keys.user(conn.userId),
+          keys.usage(conn.userId, day),
+          keys.filters(conn.userId),
+          keys.location(conn.userId),
+          keys.relationsVersion(conn.userId),
+        ]),
+        relationsOf(this.kv, conn.userId),
+      ]);
+      return {
+        user,
+        filters,
+        place,
+        rel,
+        usage: { day, count: Number(usage.value?.value ?? 0n), versionstamp: usage.versionstamp },
+        ...relations,
+      };
+    })();
+    const loading = conn.profile;
+    loading.catch(() => {
+      if (conn.profile === loading) conn.profile = null;
+    });
+    return loading;
   }
 
   private async findMatch(conn: Conn, msg: Extract<Inbound, { type: "find_match" }>) {
     if (!conn.peerId) return this.send(conn, { type: "error", message: RT_TEXT.notRegistered });
     if (conn.matchId) await this.endSession(conn, "user_skipped");
-    // Everything the ticket needs in one read, plus the two short lists.
-    const [[userEntry, usageEntry, filtersEntry, placeEntry], avoid, recent] = await Promise.all([
-      this.kv.getMany<[UserRecord, Deno.KvU64, unknown, PrivateLocation]>([
-        keys.user(conn.userId),
-        keys.usage(conn.userId, today()),
-        keys.filters(conn.userId),
-        keys.location(conn.userId),
-      ]),
-      avoidList(this.kv, conn.userId),
-      recentPartners(this.kv, conn.userId),
-    ]);
-    const user = userEntry.value && !userEntry.value.deletedAt ? userEntry.value : null;
-    if (!user) {
-      this.send(conn, { type: "error", message: RT_TEXT.notAuthenticated });
-      return conn.socket.close(4401, "not authenticated");
+    for (let attempt = 0;; attempt++) {
+      const profile = await (conn.profile ?? this.loadProfile(conn));
+      const ticket = this.ticketFor(conn, profile, msg);
+      if (typeof ticket === "string") {
+        if (ticket === RT_TEXT.notAuthenticated) {
+          this.send(conn, { type: "error", message: ticket });
+          return conn.socket.close(4401, "not authenticated");
+        }
+        if (ticket === RT_TEXT.sessionLimit) {
+          return this.send(conn, { type: "session_limit_reached", message: ticket });
+        }
+        return this.send(conn, { type: "error", message: ticket });
+      }
+      const checks = [profile.user, profile.filters, profile.place, profile.rel];
+      const versionstamp = await this.tickets.put({ ticket, checks });
+      if (versionstamp) {
+        const key = keys.mmWaiting(ticket.userId);
+        this.local.set(ticket.userId, {
+          entry: { key, value: ticket, versionstamp },
+          at: Date.now(),
+        });
+        break;
+      }
+      // Something the ticket came from changed since it was read: read it again.
+      conn.profile = null;
+      if (attempt >= 4) {
+        return this.send(conn, {
+          type: "error",
+          message: "Something went wrong. Please try again.",
+        });
+      }
     }
-    if (!user.location.trim()) {
-      return this.send(conn, { type: "error", message: RT_TEXT.locationRequired });
-    }
+    conn.searching = true;
+    clearTimeout(conn.searchTimer);
+    conn.searchTimer = setTimeout(
+      () => this.searchTimedOut(conn),
+      this.config.realtime.searchTimeoutMs,
+    );
+    this.send(conn, { type: "searching" });
+    this.runMatching();
+  }
+
+  /** The search ticket of a member's profile, or the text that refuses the search. */
+  private ticketFor(
+    conn: Conn,
+    profile: Profile,
+    msg: Extract<Inbound, { type: "find_match" }>,
+  ): Ticket | string {
+    const user = profile.user.value && !profile.user.value.deletedAt ? profile.user.value : null;
+    if (!user) return RT_TEXT.notAuthenticated;
+    if (!user.location.trim()) return RT_TEXT.locationRequired;
     const limit = TIERS[user.tier].dailySessionLimit;
-    if (limit >= 0 && Number(usageEntry.value?.value ?? 0n) >= limit) {
-      return this.send(conn, { type: "session_limit_reached", message: RT_TEXT.sessionLimit });
-    }
-    const filters = readSavedFilters(filtersEntry.value);
-    const place = placeEntry.value;
+    const usage = profile.usage.day === today() ? profile.usage : undefined;
+    if (limit >= 0 && usage && usage.count >= limit) return RT_TEXT.sessionLimit;
+    const filters = readSavedFilters(profile.filters.value);
+    const place = profile.place.value;
     const asked = (msg.preferences?.hashtags ?? []).map(normalizeHashtag).filter(Boolean);
     const hashtags = [...new Set(asked.length ? asked : filters.hashtags)].slice(0, 30);
     const hide = user.hideExactLocation || msg.preferences?.hideLocation === true;
     const typed = splitLocation(user.location);
     const [city, country] = [typed.city || null, typed.country || null];
     const now = Date.now();
-    const ticket: Ticket = {
+    return {
       userId: user.id,
       username: user.username,
-      peerId: conn.peerId,
+      peerId: conn.peerId!,
       instanceId: this.instanceId,
       connId: conn.id,
       enqueuedAt: now,
@@ -395,23 +508,16 @@ export class Hub {
       shownLocation: hide ? (place?.country ?? country ?? "Unknown Location") : user.location,
       vip: user.tier === "vip",
       dailyLimit: limit,
-      avoid,
-      recent,
+      usage,
+      avoid: profile.avoid,
+      recent: profile.recent,
     };
-    await this.tickets.put(ticket);
-    conn.searching = true;
-    clearTimeout(conn.searchTimer);
-    conn.searchTimer = setTimeout(
-      () => this.searchTimedOut(conn),
-      this.config.realtime.searchTimeoutMs,
-    );
-    this.send(conn, { type: "searching" });
-    this.runMatching();
   }
 
   private async searchTimedOut(conn: Conn) {
     if (!conn.searching) return;
     try {
+      this.dropLocal(conn.userId, conn.id);
       if (!(await retrying(() => removeTicket(this.kv, conn.userId, conn.id)))) {
         // No ticket of this socket's: either it was paired (and should have heard so; tell it
         // again in case that message was lost) or another socket of the member took over.
@@ -436,74 +542,141 @@ export class Hub {
     this.send(conn, { type: "no_match_found", message: RT_TEXT.noMatch });
   }
 
+  /** Forgets this instance's ticket of a member (if it is that connection's). */
+  private dropLocal(userId: string, connId: string) {
+    if (this.local.get(userId)?.entry.value.connId === connId) this.local.delete(userId);
+  }
+
   private searchers(): Conn[] {
     return [...this.conns.values()].filter((c) => c.searching);
   }
 
-  /** Runs matching passes one at a time; a request during a pass runs one more after it. */
+  /**
+   * Runs a matching pass soon: the triggers of one turn of the event loop (a batch of tickets
+   * put) share one pass. Choosing is synchronous, so passes never overlap in choosing; their
+   * claims may be under way side by side, as they never share a member.
+   */
   private runMatching() {
-    if (this.stopped) return;
-    if (this.matching) {
-      this.matchAgain = true;
-      return;
-    }
-    this.matching = (async () => {
-      try {
-        do {
-          this.matchAgain = false;
-          await this.matchPass();
-        } while (this.matchAgain && !this.stopped);
-      } catch (err) {
-        console.error("matching failed:", err);
-      } finally {
-        this.matching = null;
-      }
-    })();
+    if (this.stopped || this.passQueued) return;
+    this.passQueued = true;
+    setTimeout(() => {
+      this.passQueued = false;
+      if (this.stopped) return;
+      const claiming = this.matchPass().catch((err) => console.error("matching failed:", err));
+      this.claiming.add(claiming);
+      claiming.finally(() => this.claiming.delete(claiming));
+    }, 0);
   }
 
   /**
-   * Pairs this instance's searchers with anyone waiting anywhere. The ticket is written before
-   * the pool is read, so of two members arriving together on different instances, at least one
-   * sees the other; the atomic pair() decides if both try.
+   * Pairs this instance's searchers with anyone waiting anywhere, from memory: this instance's
+   * own tickets as it put them, and the other instances' as last listed. The list is refreshed
+   * in the background at most every LIST_EVERY_MS while anyone here waits, and at once after a
+   * claim found the view stale; each refresh is followed by another pass. A ticket is written
+   * before the refresh that follows it, so of two members arriving together on different
+   * instances at least one sees the other; the atomic claim decides if both try.
    */
   private async matchPass() {
-    const now = Date.now();
-    const entries = (await retrying(() => listTickets(this.kv))).filter((e) => {
-      if (now - e.value.seenAt <= this.ticketStaleMs) return true;
-      // A vanished instance's searcher: gone from the pool (best effort; the next pass retries).
-      this.kv.atomic().check(e).delete(e.key).commit().catch(() => {});
-      return false;
-    });
-    const pool = new Map(entries.map((e) => [e.value.userId, e]));
-    const byUser = new Map(pool);
-    const mine = entries.filter((e) => e.value.instanceId === this.instanceId)
-      .sort((x, y) =>
-        Number(y.value.vip) - Number(x.value.vip) || x.value.enqueuedAt - y.value.enqueuedAt
-      );
-    // Choose every pair of this pass in memory first, then claim them in parallel: each claim
-    // is its own atomic commit, so a pair that lost a race simply waits for the next pass.
+    if (Date.now() - this.listedAt >= LIST_EVERY_MS) this.refreshPool();
+    // The whole pool, oldest first: the order in which equal candidates win.
+    const sorted = [...this.local.values()].map((l) => l.entry).concat(this.remote)
+      .sort((x, y) => byWaiting(x.value, y.value));
+    const byUser = new Map(sorted.map((e) => [e.value.userId, e]));
+    const pool = sorted.map((e) => e.value);
+    const anyVip = pool.some((t) => t.vip);
+    const mine = sorted.filter((e) => e.value.instanceId === this.instanceId)
+      .sort((x, y) => Number(y.value.vip) - Number(x.value.vip));
+    // Choose every pair of this pass in memory first, then claim them in a few commits: a pair
+    // that lost a race (someone else took a member meanwhile) waits for the next pass.
+    const taken = new Set<string>();
     const chosen: [Deno.KvEntry<Ticket>, Deno.KvEntry<Ticket>][] = [];
     for (const me of mine) {
-      if (!pool.has(me.value.userId)) continue;
-      pool.delete(me.value.userId);
-      const best = bestCandidate(me.value, ticketsOf(pool.values()));
+      if (taken.has(me.value.userId)) continue;
+      taken.add(me.value.userId);
+      const best = bestInOrder(me.value, pool, taken, anyVip);
       if (!best) {
-        pool.set(me.value.userId, me);
+        taken.delete(me.value.userId);
         continue;
       }
-      pool.delete(best.userId);
+      taken.add(best.userId);
       chosen.push([me, byUser.get(best.userId)!]);
     }
-    const claims = await pairMany(this.kv, chosen.map(([me, them]) => this.pairRequest(me, them)));
-    const results = await Promise.all(
-      chosen.map(([me, them], i) =>
-        this.settle(me, them, claims[i]).catch((err) => {
-          console.error("pairing failed:", err);
-          return "failed" as const;
-        })
-      ),
-    );
-    if (results.some((r) => r !== "paired")) this.matchAgain = true;
+    if (chosen.length) {
+      // Out of the view at once: the next pass must not choose them again meanwhile.
+      for (const [me, them] of chosen) {
+        this.local.delete(me.value.userId);
+        this.local.delete(them.value.userId);
+      }
+      this.remote = this.remote.filter((e) => !taken.has(e.value.userId));
+      const claims = await pairMany(
+        this.kv,
+        chosen.map(([me, them]) => this.pairRequest(me, them)),
+      );
+      const results = await Promise.all(
+        chosen.map(([me, them], i) =>
+          this.settle(me, them, claims[i]).catch((err) => {
+            console.error("pairing failed:", err);
+            return "failed" as const;
+          })
+        ),
+      );
+      if (results.some((r) => r !== "paired")) {
+        // Someone was taken elsewhere, or a ticket changed: look at the whole pool again.
+        this.listedAt = 0;
+        this.refreshPool();
+      }
+    }
+    // Searchers still waiting here: keep the view of the other instances fresh for them.
+    if (this.local.size && !this.relistTimer) {
+      this.relistTimer = setTimeout(() => {
+        this.relistTimer = undefined;
+        if (this.local.size) this.refreshPool();
+      }, Math.max(0, this.listedAt + LIST_EVERY_MS - Date.now()));
+    }
+  }
+
+  /**
+   * Lists the pool (one refresh at a time) and runs a pass over it. KV is the truth for this
+   * instance's own tickets too: one put before the list began and missing from it is gone
+   * (paired by another instance, replaced by another socket of the member, or swept).
+   */
+  private refreshPool() {
+    if (this.refreshing || this.stopped) return;
+    this.refreshing = (async () => {
+      try {
+        const began = Date.now();
+        const listed = (await retrying(() => listTickets(this.kv))).filter((e) => {
+          if (began - e.value.seenAt <= this.ticketStaleMs) return true;
+          // A vanished instance's searcher: gone from the pool (best effort; retried later).
+          this.kv.atomic().check(e).delete(e.key).commit().catch(() => {});
+          return false;
+        });
+        this.listedAt = Date.now();
+        const own = new Map<string, Deno.KvEntry<Ticket>>();
+        this.remote = [];
+        for (const e of listed) {
+          if (e.value.instanceId === this.instanceId) own.set(e.value.userId, e);
+          else this.remote.push(e);
+        }
+        for (const [userId, l] of this.local) {
+          const e = own.get(userId);
+          if (e && e.value.connId === l.entry.value.connId) l.entry = e;
+          else if (l.at < began) this.local.delete(userId);
+        }
+        // A searcher here whose claim failed (its partner was taken elsewhere) is back in view.
+        for (const [userId, e] of own) {
+          if (!this.local.has(userId) && this.conns.get(e.value.connId)?.searching) {
+            this.local.set(userId, { entry: e, at: began });
+          }
+        }
+        this.remote = this.remote.filter((e) => !this.local.has(e.value.userId));
+      } catch (err) {
+        console.error("listing the pool failed:", err);
+      } finally {
+        this.refreshing = null;
+      }
+      this.runMatching();
+    })();
   }
 
   /** The match two tickets would make: the member found in the pool makes the offer. */
@@ -547,15 +720,24 @@ export class Hub {
       // Each side is told on its own, so a failure telling one cannot silence the other.
       await Promise.all(
         [m.a, m.b].map((s) =>
-          this.deliver(s, { event: "matched", matchId: m.id, match: m }).catch((err) =>
-            console.error("telling a match failed:", err)
-          )
+          this.deliver(s, {
+            event: "matched",
+            matchId: m.id,
+            match: m,
+            versionstamp: result.versionstamp,
+          }).catch((err) => console.error("telling a match failed:", err))
         ),
       );
+      const at = m.startedAt;
+      this.sessions.put({ userId: me.value.userId, partnerCountry: them.value.me.country, at })
+        .catch((err) => console.error("counting a session failed:", err));
+      this.sessions.put({ userId: them.value.userId, partnerCountry: me.value.me.country, at })
+        .catch((err) => console.error("counting a session failed:", err));
       return "paired";
     }
     if (result.reason === "limit_a" || result.reason === "limit_b") {
       const out = result.reason === "limit_a" ? me : them;
+      this.dropLocal(out.value.userId, out.value.connId);
       await retrying(() => removeTicket(this.kv, out.value.userId));
       await this.deliver(
         { instanceId: out.value.instanceId, connId: out.value.connId, userId: out.value.userId },
@@ -785,6 +967,33 @@ export class Hub {
     })();
   }
 
+  /**
+   * The pairing commit counted a session and remembered the partner: the socket's copy of the
+   * profile follows (the count's versionstamp is the commit's now; the partner joins the recent
+   * ones), so the next search needs no read. Without the versionstamp the copy is dropped.
+   * Pairing leaves the relations' version counter alone, as each side's copy learns of its
+   * partner here; a report or block moves it.
+   */
+  private profileMatched(conn: Conn, match: Match, versionstamp: string | undefined) {
+    const partner = otherSide(match, conn.userId);
+    if (!versionstamp || !partner || !conn.profile) {
+      conn.profile = null;
+      return;
+    }
+    const day = today(match.startedAt);
+    const next = conn.profile.then((p) => ({
+      ...p,
+      recent: [...new Set([...p.recent, partner.userId])],
+      usage: p.usage.day === day
+        ? { day, count: p.usage.count + 1, versionstamp }
+        : { day, count: 1, versionstamp },
+    }));
+    conn.profile = next;
+    next.catch(() => {
+      if (conn.profile === next) conn.profile = null;
+    });
+  }
+
   private async receive(msg: InboxMessage) {
     const conn = this.conns.get(msg.connId);
     if (msg.event === "matched" && msg.matchId) {
@@ -796,7 +1005,9 @@ export class Hub {
       if (!conn) return; // the socket closed meanwhile: the grace rules take over
       clearTimeout(conn.searchTimer);
       conn.searching = false;
+      this.dropLocal(conn.userId, conn.id);
       conn.matchId = msg.matchId;
+      this.profileMatched(conn, match, msg.versionstamp);
       await this.sendMatchFound(conn, entry.value);
       return;
     }
@@ -820,37 +1031,31 @@ function keysFor(instanceId: string) {
 }
 
 /**
- * Gathers items handed in while a write is under way (or within `waitMs`) and writes them
- * together; each caller's promise settles with its batch. At most 200 items a batch (well
- * inside KV's 1,000 mutations and 800 KiB a commit).
+ * Gathers the items handed in within `waitMs` and writes them together (several writes may be
+ * under way at once); each caller's promise settles with its item's result. At most 500 items a
+ * write.
  */
-class Batcher<T> {
-  private pending: { item: T; done: () => void; fail: (e: unknown) => void }[] = [];
+class Batcher<T, R> {
+  private pending: { item: T; done: (r: R) => void; fail: (e: unknown) => void }[] = [];
   private timer: ReturnType<typeof setTimeout> | null = null;
 
-  constructor(private write: (items: T[]) => Promise<unknown>, private waitMs = 2) {}
+  constructor(private write: (items: T[]) => Promise<R[]>, private waitMs = 2) {}
 
-  put(item: T): Promise<void> {
+  put(item: T): Promise<R> {
     return new Promise((done, fail) => {
       this.pending.push({ item, done, fail });
       this.timer ??= setTimeout(() => this.flush(), this.waitMs);
     });
   }
 
-  private async flush() {
+  private flush() {
     this.timer = null;
     while (this.pending.length) {
-      const batch = this.pending.splice(0, 200);
-      try {
-        await this.write(batch.map((b) => b.item));
-        batch.forEach((b) => b.done());
-      } catch (err) {
-        batch.forEach((b) => b.fail(err));
-      }
+      const batch = this.pending.splice(0, 500);
+      this.write(batch.map((b) => b.item)).then(
+        (results) => batch.forEach((b, i) => b.done(results[i])),
+        (err) => batch.forEach((b) => b.fail(err)),
+      );
     }
   }
-}
-
-function* ticketsOf(entries: Iterable<Deno.KvEntry<Ticket>>): Iterable<Ticket> {
-  for (const e of entries) yield e.value;
 }

@@ -22,6 +22,7 @@ import {
   toleratingKvLocks,
 } from "../helpers/realtime_members.ts";
 import { REACTIONS } from "../../lib/constants.ts";
+import { keys } from "../../kv/keys.ts";
 
 const opts = { sanitizeResources: false, sanitizeOps: false };
 const NO_MATCH =
@@ -388,7 +389,7 @@ Deno.test("pairing: blocked and reported pairs never meet again", opts, async ()
         });
         assert.equal(res.status, 201, res.text);
         assert.equal((await b.ws.next("session_ended")).reason, "reported");
-        const block = await server.kv.get<{ reason: string }>(["blocks", a.member.id, b.member.id]);
+        const block = await server.kv.get<{ reason: string }>(keys.block(a.member.id, b.member.id));
         assert.equal(block.value?.reason, blockUser ? "blocked" : "reported");
         // Both search again, alone together: no match, both time out.
         search(a);

@@ -5,7 +5,6 @@ import { openKv } from "../../kv/db.ts";
 import { keys } from "../../kv/keys.ts";
 import { type Match, pairMany, type PairRequest } from "../../kv/matchmaking.ts";
 import type { Ticket } from "../../lib/realtime/compat.ts";
-import { getStats } from "../../kv/stats.ts";
 
 function ticket(userId: string): Ticket {
   return {
@@ -75,12 +74,8 @@ Deno.test("pairMany: 40 pairs claimed; a taken member only fails its own pair", 
       else assert.ok(active && active !== "elsewhere", `${u} is matched`);
     }
     assert.ok((await kv.get(keys.mmWaiting("u04"))).value, "u04's ticket stays in the pool");
-    // The session counts for the referral pages came with the same commits.
-    const stats = await getStats(kv, "u00");
-    assert.equal(stats.sessions, 1);
-    assert.deepEqual(stats.countries, ["Poland"]);
-    assert.deepEqual(Object.values(stats.weeks), [{ sessions: 1, countries: ["Poland"] }]);
-    assert.equal((await getStats(kv, "u04")).sessions, 0, "no session for the pair that failed");
+    // Each pair made carries the versionstamp of the commit that made it.
+    for (const r of results) if (r.ok) assert.match(r.versionstamp, /^[0-9a-f]{20}$/);
   } finally {
     kv.close();
   }

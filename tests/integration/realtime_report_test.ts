@@ -15,6 +15,7 @@ import {
 } from "../helpers/realtime_members.ts";
 import type { Report } from "../../lib/moderation/reports.ts";
 import type { Match } from "../../kv/matchmaking.ts";
+import { keys } from "../../kv/keys.ts";
 
 const opts = { sanitizeResources: false, sanitizeOps: false };
 const REASON_REQUIRED = "Please select a reason for reporting";
@@ -37,7 +38,7 @@ async function reports(kv: Deno.Kv): Promise<Report[]> {
 
 async function blockCount(kv: Deno.Kv): Promise<number> {
   let n = 0;
-  for await (const _ of kv.list({ prefix: ["blocks"] })) n++;
+  for await (const e of kv.list({ prefix: ["rel"] })) if (e.key[2] === "block") n++;
   return n;
 }
 
@@ -127,7 +128,7 @@ Deno.test(
         assert.ok(await c.ws.none("session_ended", 200), "c's match goes on");
 
         // A partner of more than 24 hours ago is a stranger again.
-        const key = ["mm", "history", cm.id, d.peerId];
+        const key = keys.mmHistory(cm.id, d.peerId);
         const entry = await server.kv.get<{ partnerId: string; matchId: string; at: number }>(key);
         assert.ok(entry.value, "the pairing remembered c's partner");
         await server.kv.set(key, { ...entry.value, at: Date.now() - 25 * 3600_000 });
@@ -184,8 +185,8 @@ Deno.test(
         assert.equal(r.blocked, true, "blocking is on by default");
         assert.ok(!Number.isNaN(Date.parse(r.createdAt)));
         assert.equal((await server.kv.get(["reports_by_status", "pending", r.id])).value, r.id);
-        const ab = await server.kv.get<{ reason: string }>(["blocks", am.id, bm.id]);
-        const ba = await server.kv.get<{ reason: string }>(["blocks", bm.id, am.id]);
+        const ab = await server.kv.get<{ reason: string }>(keys.block(am.id, bm.id));
+        const ba = await server.kv.get<{ reason: string }>(keys.block(bm.id, am.id));
         assert.equal(ab.value?.reason, "blocked");
         assert.equal(ba.value?.reason, "blocked_by");
       } finally {
@@ -218,8 +219,8 @@ Deno.test(
         assert.equal(r.reporterUsername, bm.username);
         assert.equal(r.reportedUsername, am.username);
         assert.equal(r.reportReason, "minor");
-        const ba = await server.kv.get<{ reason: string }>(["blocks", bm.id, am.id]);
-        const ab = await server.kv.get<{ reason: string }>(["blocks", am.id, bm.id]);
+        const ba = await server.kv.get<{ reason: string }>(keys.block(bm.id, am.id));
+        const ab = await server.kv.get<{ reason: string }>(keys.block(am.id, bm.id));
         assert.equal(ba.value?.reason, "reported");
         assert.equal(ab.value?.reason, "reported_by");
       } finally {

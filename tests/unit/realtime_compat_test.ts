@@ -242,3 +242,49 @@ Deno.test("matchHashtag: a shared hashtag, else the partner's first, else #explo
   assert.equal(matchHashtag(ticket({ hashtags: [] }), ticket({ hashtags: [] })), "#exploring");
   assert.equal(matchHashtag(ticket({ hashtags: [] }), ticket({ hashtags: ["food"] })), "#food");
 });
+
+/** The ranking written out plainly: every candidate scored, the largest score wins. */
+function naiveBest(me: Ticket, pool: Ticket[]): Ticket | null {
+  let best: Ticket | null = null;
+  let bestKey: number[] | null = null;
+  for (const t of pool) {
+    if (!compatible(me, t)) continue;
+    const fresh = !me.recent.includes(t.userId) && !t.recent.includes(me.userId);
+    const key = [Number(fresh), Number(t.vip), sharedHashtags(me, t).length, -t.enqueuedAt];
+    const cmp = bestKey ? key.findIndex((v, i) => v !== bestKey![i]) : -1;
+    const better = !bestKey ||
+      (cmp >= 0 ? key[cmp] > bestKey[cmp] : t.userId < best!.userId);
+    if (better) [best, bestKey] = [t, key];
+  }
+  return best;
+}
+
+Deno.test("bestCandidate: the early-stopping scan picks what scoring every candidate picks", () => {
+  // A seeded generator, so a failure names a pool that can be replayed.
+  let state = 42;
+  const rand = (n: number) => {
+    state = (state * 1103515245 + 12345) % 2 ** 31;
+    return state % n;
+  };
+  const tags = ["a", "b", "c", "d"];
+  for (let round = 0; round < 500; round++) {
+    const pool = Array.from({ length: 1 + rand(12) }, () =>
+      ticket({
+        hashtags: tags.filter(() => rand(2) === 0),
+        vip: rand(5) === 0,
+        enqueuedAt: 1000 + rand(4), // many equal waiting times: the user id decides
+        me: { language: rand(4) === 0 ? "fr" : "en" },
+        pref: { language: rand(6) === 0 ? "en" : "any" },
+      }));
+    const me = ticket({ hashtags: tags.filter(() => rand(2) === 0) });
+    for (const t of pool) {
+      if (rand(4) === 0) me.recent.push(t.userId);
+      if (rand(8) === 0) t.avoid.push(me.userId);
+    }
+    assert.equal(
+      bestCandidate(me, pool)?.userId ?? null,
+      naiveBest(me, pool)?.userId ?? null,
+      `round ${round}`,
+    );
+  }
+});

@@ -1,0 +1,142 @@
+// A socket keeps a copy of what a search needs of its member (read when it registers), so a
+// search costs no read. These tests change that data behind the socket's back, through the HTTP
+// API as a second tab would, and check that the next search on the same socket still follows
+// the change: filters, a report with a block made right after a match, and the referral-page
+// session counts that are now written just after the members are told.
+import assert from "node:assert/strict";
+import { startServer, type TestServer } from "../helpers/server.ts";
+import {
+  closeAll,
+  closeServer,
+  connectPeer,
+  eventually,
+  MemberFactory,
+  pairUp,
+  search,
+} from "../helpers/realtime_members.ts";
+import { getStats } from "../../kv/stats.ts";
+import { keys } from "../../kv/keys.ts";
+
+const opts = { sanitizeResources: false, sanitizeOps: false };
+const SEARCH_TIMEOUT_MS = 900;
+
+async function withServer(fn: (s: TestServer, f: MemberFactory) => Promise<void>) {
+  const server = await startServer({ SEARCH_TIMEOUT_MS: String(SEARCH_TIMEOUT_MS) });
+  try {
+    await fn(server, await MemberFactory.forServer(server));
+  } finally {
+    await closeServer(server);
+  }
+}
+
+Deno.test(
+  "profile copy: filters changed over HTTP after the socket registered rule the next search",
+  opts,
+  async () => {
+    await withServer(async (_server, f) => {
+      const [am, bm] = await f.many(2);
+      const a = await connectPeer(am), b = await connectPeer(bm);
+      try {
+        // a's socket has read a's profile (English, anyone); a now asks for French speakers.
+        const res = await am.client.post("/api/filters", { languagePreference: "fr" });
+        assert.equal(res.status, 200, res.text);
+        search(a);
+        await a.ws.next("searching");
+        search(b);
+        await b.ws.next("searching");
+        assert.ok(await a.ws.none("match_found", SEARCH_TIMEOUT_MS - 200), "b speaks English");
+        await a.ws.next("no_match_found", 2000);
+
+        // And back: the same socket, the same two members, now they fit.
+        const back = await am.client.post("/api/filters", { languagePreference: "any" });
+        assert.equal(back.status, 200, back.text);
+        await b.ws.next("no_match_found", 2000);
+        await pairUp(a, b);
+      } finally {
+        closeAll(a, b);
+      }
+    });
+  },
+);
+
+Deno.test(
+  "profile copy: a report right after a match keeps the two apart on 'next', on the same sockets",
+  opts,
+  async () => {
+    await withServer(async (_server, f) => {
+      const [am, bm, cm] = await f.many(3);
+      const a = await connectPeer(am), b = await connectPeer(bm);
+      try {
+        await pairUp(a, b);
+        a.ws.send({ type: "end_session", reason: "user_ended" });
+        await b.ws.next("session_ended");
+        const res = await am.client.post("/api/report", {
+          reportReason: "harassment",
+          additionalDetails: "",
+          partnerPeerId: b.peerId,
+          blockUser: true,
+        });
+        assert.equal(res.status, 201, res.text);
+        // Both press "next" on the sockets that read their profiles before the block.
+        search(a);
+        await a.ws.next("searching");
+        search(b);
+        await b.ws.next("searching");
+        assert.ok(await a.ws.none("match_found", SEARCH_TIMEOUT_MS - 200), "blocked: never again");
+        await a.ws.next("no_match_found", 2000);
+        await b.ws.next("no_match_found", 2000);
+
+        // A third member still meets a.
+        const c = await connectPeer(cm);
+        try {
+          await pairUp(a, c);
+        } finally {
+          closeAll(c);
+        }
+      } finally {
+        closeAll(a, b);
+      }
+    });
+  },
+);
+
+Deno.test(
+  "profile copy: 'next' prefers someone new over the partner just met; session counts land",
+  opts,
+  async () => {
+    await withServer(async (server, f) => {
+      const [am, bm, cm] = await f.many(3);
+      // b and c never meet each other (a block made straight in KV), so both wait for a.
+      const at = new Date().toISOString();
+      await server.kv.atomic()
+        .set(keys.block(bm.id, cm.id), { reason: "blocked", at })
+        .set(keys.block(cm.id, bm.id), { reason: "blocked_by", at })
+        .sum(keys.relationsVersion(bm.id), 1n)
+        .sum(keys.relationsVersion(cm.id), 1n)
+        .commit();
+      const a = await connectPeer(am), b = await connectPeer(bm), c = await connectPeer(cm);
+      try {
+        await pairUp(a, b);
+        a.ws.send({ type: "end_session", reason: "user_ended" });
+        await b.ws.next("session_ended");
+        // b and c wait; a's "next" must pick c, whom a has not met, over b.
+        search(b);
+        await b.ws.next("searching");
+        search(c);
+        await c.ws.next("searching");
+        await new Promise((r) => setTimeout(r, 50));
+        search(a);
+        const found = await a.ws.next("match_found");
+        assert.equal(found.peerId, c.peerId, "a meets c, not b again");
+        // The referral pages count a's two sessions, with the partners' country.
+        assert.ok(
+          await eventually(async () => (await getStats(server.kv, am.id)).sessions === 2, 4000),
+          "a's two sessions are counted",
+        );
+        assert.equal((await getStats(server.kv, bm.id)).sessions, 1);
+      } finally {
+        closeAll(a, b, c);
+      }
+    });
+  },
+);
