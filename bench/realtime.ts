@@ -483,6 +483,7 @@ async function memory(server: TestServer, members: QuickMember[], count: number,
   await waitFor(() => server.hub.metrics.socketsOpen === 0, 10_000);
   await sleep(2000);
   const baseline = Deno.memoryUsage().rss;
+  const committed = [Deno.memoryUsage().heapTotal];
   const heapBaseline = Deno.memoryUsage().heapUsed;
 
   const dir = await Deno.makeTempDir();
@@ -527,6 +528,7 @@ async function memory(server: TestServer, members: QuickMember[], count: number,
   const openSecs = (performance.now() - t) / 1000;
   await sleep(2000);
   const withSockets = Deno.memoryUsage().rss;
+  committed.push(Deno.memoryUsage().heapTotal);
   const heapWithSockets = Deno.memoryUsage().heapUsed;
   const serverSeen = server.hub.metrics.socketsOpen;
   const writer = child.stdin.getWriter();
@@ -540,6 +542,7 @@ async function memory(server: TestServer, members: QuickMember[], count: number,
   const heapAfter10 = Deno.memoryUsage().heapUsed;
   await sleep(Math.max(0, settle * 1000 - (performance.now() - closedAt)));
   const afterSettle = Deno.memoryUsage().rss;
+  committed.push(Deno.memoryUsage().heapTotal);
   const heapAfterSettle = Deno.memoryUsage().heapUsed;
   await Deno.remove(dir, { recursive: true }).catch(() => {});
 
@@ -573,6 +576,10 @@ async function memory(server: TestServer, members: QuickMember[], count: number,
   row(
     `V8 heap used: baseline → with sockets → ${settle > 10 ? "10 s → " : ""}${settle} s after`,
     heaps.map(mib).join(" → "),
+  );
+  row(
+    `V8 heap committed: baseline → with sockets → ${settle} s after`,
+    committed.map(mib).join(" → "),
   );
 }
 

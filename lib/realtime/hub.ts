@@ -48,6 +48,7 @@ import {
 } from "./protocol.ts";
 import { iceServersFor } from "./ice.ts";
 import { Metrics } from "./metrics.ts";
+import { trimNativeMemory } from "../runtime/trim.ts";
 
 export interface SocketLike {
   send(data: string): void;
@@ -99,6 +100,10 @@ const BURST = 60;
 const SLOW_CONSUMER_BYTES = 4 * 1024 * 1024;
 const DRAIN_EVERY_MS = 1_000;
 const MATCH_EVERY_MS = 1_000;
+/** How often the hub looks whether a wave of sockets closed (see trimAfterWave). */
+const TRIM_CHECK_MS = 10_000;
+/** Sockets that must have closed since the peak for the freed memory to be worth returning. */
+const TRIM_WAVE = 500;
 /** How old the view of other instances' searchers may grow while someone here waits. */
 const LIST_EVERY_MS = 150;
 
@@ -160,6 +165,7 @@ export class Hub {
     this.timers.push(
       setInterval(() => this.heartbeat(), this.heartbeatMs),
       setInterval(() => this.drainInbox(), DRAIN_EVERY_MS),
+      setInterval(() => this.trimAfterWave(), TRIM_CHECK_MS),
       setInterval(() => {
         if (this.searchers().length) this.runMatching();
       }, MATCH_EVERY_MS),
@@ -178,6 +184,7 @@ export class Hub {
     await this.watcher?.cancel().catch(() => {});
     await this.refreshing;
     await Promise.all(this.claiming);
+    await this.sessions.drain();
     await this.draining;
   }
 
@@ -217,6 +224,28 @@ export class Hub {
     }
   }
 
+  private socketPeak = 0;
+  private trimsLeft = 0;
+
+  /**
+   * After a wave of closed sockets, hands the freed native memory back to the OS on the next few
+   * checks (V8 frees its part over several collections, so one trim is not enough).
+   */
+  private trimAfterWave() {
+    const open = this.conns.size;
+    this.socketPeak = Math.max(this.socketPeak, open);
+    if (this.socketPeak - open >= TRIM_WAVE) {
+      this.trimsLeft = 3;
+      this.socketPeak = open;
+    }
+    if (this.trimsLeft > 0) {
+      this.trimsLeft--;
+      trimNativeMemory().then((done) => {
+        if (done) this.metrics.memoryTrims++;
+      }, () => {});
+    }
+  }
+
   // ---------- Sockets ----------
 
   /** A socket of a signed-in member has opened. */
@@ -239,6 +268,7 @@ export class Hub {
     };
     this.conns.set(conn.id, conn);
     this.metrics.socketsOpen = this.conns.size;
+    this.socketPeak = Math.max(this.socketPeak, this.conns.size);
     return conn.id;
   }
 
@@ -1048,14 +1078,24 @@ class Batcher<T, R> {
     });
   }
 
-  private flush() {
+  /** Writes what is pending now (at stop, so nothing waits on a timer past the KV's life). */
+  async drain() {
+    if (this.timer) clearTimeout(this.timer);
+    await this.flush();
+  }
+
+  private flush(): Promise<unknown> {
     this.timer = null;
+    const writes: Promise<void>[] = [];
     while (this.pending.length) {
       const batch = this.pending.splice(0, 500);
-      this.write(batch.map((b) => b.item)).then(
-        (results) => batch.forEach((b, i) => b.done(results[i])),
-        (err) => batch.forEach((b) => b.fail(err)),
+      writes.push(
+        this.write(batch.map((b) => b.item)).then(
+          (results) => batch.forEach((b, i) => b.done(results[i])),
+          (err) => batch.forEach((b) => b.fail(err)),
+        ),
       );
     }
+    return Promise.all(writes);
   }
 }

@@ -6,6 +6,7 @@ export class Metrics {
   liveMatches = 0;
   matchesMade = 0;
   messagesDropped = 0;
+  memoryTrims = 0;
   private relayCounts = new Array(BUCKETS_MS.length + 1).fill(0);
   private relaySum = 0;
   private relayCount = 0;
@@ -34,6 +35,9 @@ export class Metrics {
       "# HELP glimpse_messages_dropped_total Socket messages dropped by the flood limit.",
       "# TYPE glimpse_messages_dropped_total counter",
       `glimpse_messages_dropped_total ${this.messagesDropped}`,
+      "# HELP glimpse_memory_trims_total Freed native memory handed back to the OS after sockets closed.",
+      "# TYPE glimpse_memory_trims_total counter",
+      `glimpse_memory_trims_total ${this.memoryTrims}`,
       "# HELP glimpse_relay_latency_ms Time from a signal's arrival to its delivery (ms).",
       "# TYPE glimpse_relay_latency_ms histogram",
     ];
