@@ -15,7 +15,7 @@ import type { TierKey } from "../../lib/constants.ts";
 import type { Language } from "../../lib/auth/types.ts";
 import type { Match } from "../../kv/matchmaking.ts";
 import { Client } from "./accounts.ts";
-import type { TestServer } from "./server.ts";
+import { startServer, type TestServer } from "./server.ts";
 import { WsClient } from "./realtime.ts";
 
 /** A fixed session secret for several instances and the test process to share. */
@@ -206,6 +206,22 @@ export async function closeServer(server: TestServer, ms = 3000) {
   await eventually(() => server.hub.metrics.socketsOpen === 0, ms);
   await sleep(150);
   await server.close();
+}
+
+/**
+ * Runs `fn` against a fresh server started with `env` and a member factory for it; the server is
+ * closed (see closeServer) whatever happens.
+ */
+export async function withMembers(
+  env: Record<string, string>,
+  fn: (server: TestServer, members: MemberFactory) => Promise<void>,
+) {
+  const server = await startServer(env);
+  try {
+    await fn(server, await MemberFactory.forServer(server));
+  } finally {
+    await closeServer(server);
+  }
 }
 
 /**

@@ -5,7 +5,7 @@
 // reactions only in a match and only the five emoji, and no member in two matches at once.
 // deno-lint-ignore-file no-explicit-any
 import assert from "node:assert/strict";
-import { startServer, type TestServer } from "../helpers/server.ts";
+import { startServer } from "../helpers/server.ts";
 import { WsClient } from "../helpers/realtime.ts";
 import {
   closeAll,
@@ -20,6 +20,7 @@ import {
   search,
   sleep,
   toleratingKvLocks,
+  withMembers,
 } from "../helpers/realtime_members.ts";
 import { REACTIONS } from "../../lib/constants.ts";
 import { keys } from "../../kv/keys.ts";
@@ -34,18 +35,6 @@ const ICE_ENV = {
   TURN_URLS: "turn:turn.example.test:3478",
   TURN_SECRET: "turn-test-secret",
 };
-
-async function withServer(
-  env: Record<string, string>,
-  fn: (s: TestServer, f: MemberFactory) => Promise<void>,
-) {
-  const server = await startServer(env);
-  try {
-    await fn(server, await MemberFactory.forServer(server));
-  } finally {
-    await closeServer(server);
-  }
-}
 
 interface Setup {
   /** Typed profile location ('City, Country'). */
@@ -81,7 +70,7 @@ async function member(f: MemberFactory, setup: Setup): Promise<QuickMember> {
 /** Both search on a fresh server; returns whether they were paired (else both timed out). */
 async function meet(a: Setup, b: Setup): Promise<boolean> {
   let paired = false;
-  await withServer({ SEARCH_TIMEOUT_MS: String(SEARCH_TIMEOUT_MS) }, async (_s, f) => {
+  await withMembers({ SEARCH_TIMEOUT_MS: String(SEARCH_TIMEOUT_MS) }, async (_s, f) => {
     const pa = await connectPeer(await member(f, a));
     const pb = await connectPeer(await member(f, b));
     try {
@@ -233,7 +222,7 @@ Deno.test(
 );
 
 Deno.test("find_match without a profile location: 'Location Required'", opts, async () => {
-  await withServer({}, async (server, f) => {
+  await withMembers({}, async (server, f) => {
     const p = await connectPeer(await f.create({ location: "" }));
     try {
       search(p);
@@ -249,7 +238,7 @@ Deno.test(
   "match_found: peer id, hashtag, location by hideExactLocation, one offerer one answerer, ICE servers",
   opts,
   async () => {
-    await withServer(ICE_ENV, async (server, f) => {
+    await withMembers(ICE_ENV, async (server, f) => {
       // a hides the exact location (the default); b shows it.
       const a = await connectPeer(
         await member(f, { location: WARSAW, filters: { hashtags: ["cats", "dogs"] } }),
@@ -308,7 +297,7 @@ Deno.test(
 );
 
 Deno.test("pairing: never two sockets of the same member together", opts, async () => {
-  await withServer({ SEARCH_TIMEOUT_MS: String(SEARCH_TIMEOUT_MS) }, async (_server, f) => {
+  await withMembers({ SEARCH_TIMEOUT_MS: String(SEARCH_TIMEOUT_MS) }, async (_server, f) => {
     const x = await f.create();
     const x1 = await connectPeer(x), x2 = await connectPeer(x);
     const peers: Peer[] = [x1, x2];
@@ -341,7 +330,7 @@ Deno.test(
   "pairing: two sockets of one member searching with a third member: one match, never with itself",
   opts,
   async () => {
-    await withServer({}, async (server, f) => {
+    await withMembers({}, async (server, f) => {
       const x = await f.create();
       const x1 = await connectPeer(x), x2 = await connectPeer(x);
       const z = await connectPeer(await f.create());
@@ -375,7 +364,7 @@ async function report(m: QuickMember, body: Record<string, unknown>) {
 }
 
 Deno.test("pairing: blocked and reported pairs never meet again", opts, async () => {
-  await withServer({ SEARCH_TIMEOUT_MS: String(SEARCH_TIMEOUT_MS) }, async (server, f) => {
+  await withMembers({ SEARCH_TIMEOUT_MS: String(SEARCH_TIMEOUT_MS) }, async (server, f) => {
     for (const blockUser of [true, false]) {
       const a = await connectPeer(await f.create());
       const b = await connectPeer(await f.create());
@@ -503,7 +492,7 @@ async function sameTwoNotAgain() {
 }
 
 Deno.test("pairing: 20 members searching at once: each in exactly one match", opts, async () => {
-  await withServer({}, async (server, f) => {
+  await withMembers({}, async (server, f) => {
     const members = await f.many(20);
     const peers = await Promise.all(members.map((m) => connectPeer(m)));
     try {
@@ -551,7 +540,7 @@ Deno.test(
   "relay: signals only between partners; reactions only in a match and only the five emoji",
   opts,
   async () => {
-    await withServer({}, async (_server, f) => {
+    await withMembers({}, async (_server, f) => {
       const [am, bm, cm, dm, em] = await f.many(5);
       const a = await connectPeer(am), b = await connectPeer(bm);
       const c = await connectPeer(cm), d = await connectPeer(dm), e = await connectPeer(em);
@@ -622,7 +611,7 @@ Deno.test(
 );
 
 Deno.test("relay: a socket only ever speaks for its own member", opts, async () => {
-  await withServer({}, async (server, f) => {
+  await withMembers({}, async (server, f) => {
     const [am, bm, xm] = await f.many(3);
     const a = await connectPeer(am), b = await connectPeer(bm);
     // x's socket, with no cookie of a or b, cannot claim a's peer id.

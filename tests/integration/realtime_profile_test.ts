@@ -4,15 +4,13 @@
 // the change: filters, a report with a block made right after a match, and the referral-page
 // session counts that are now written just after the members are told.
 import assert from "node:assert/strict";
-import { startServer, type TestServer } from "../helpers/server.ts";
 import {
   closeAll,
-  closeServer,
   connectPeer,
   eventually,
-  MemberFactory,
   pairUp,
   search,
+  withMembers,
 } from "../helpers/realtime_members.ts";
 import { getStats } from "../../kv/stats.ts";
 import { keys } from "../../kv/keys.ts";
@@ -21,20 +19,11 @@ import type { Ticket } from "../../lib/realtime/compat.ts";
 const opts = { sanitizeResources: false, sanitizeOps: false };
 const SEARCH_TIMEOUT_MS = 900;
 
-async function withServer(fn: (s: TestServer, f: MemberFactory) => Promise<void>) {
-  const server = await startServer({ SEARCH_TIMEOUT_MS: String(SEARCH_TIMEOUT_MS) });
-  try {
-    await fn(server, await MemberFactory.forServer(server));
-  } finally {
-    await closeServer(server);
-  }
-}
-
 Deno.test(
   "profile copy: filters changed over HTTP after the socket registered rule the next search",
   opts,
   async () => {
-    await withServer(async (_server, f) => {
+    await withMembers({ SEARCH_TIMEOUT_MS: String(SEARCH_TIMEOUT_MS) }, async (_server, f) => {
       const [am, bm] = await f.many(2);
       const a = await connectPeer(am), b = await connectPeer(bm);
       try {
@@ -64,7 +53,7 @@ Deno.test(
   "profile copy: a report right after a match keeps the two apart on 'next', on the same sockets",
   opts,
   async () => {
-    await withServer(async (_server, f) => {
+    await withMembers({ SEARCH_TIMEOUT_MS: String(SEARCH_TIMEOUT_MS) }, async (_server, f) => {
       const [am, bm, cm] = await f.many(3);
       const a = await connectPeer(am), b = await connectPeer(bm);
       try {
@@ -105,7 +94,7 @@ Deno.test(
   "profile copy: after a match, 'next' searches with the partner as a recent one; counts land",
   opts,
   async () => {
-    await withServer(async (server, f) => {
+    await withMembers({ SEARCH_TIMEOUT_MS: String(SEARCH_TIMEOUT_MS) }, async (server, f) => {
       const [am, bm] = await f.many(2);
       const a = await connectPeer(am), b = await connectPeer(bm);
       try {

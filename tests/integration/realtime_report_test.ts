@@ -3,15 +3,13 @@
 // id is refused and nothing is stored), a pending report with both usernames, the two-way block
 // (on by default), and the live match between them ending with reason 'reported'.
 import assert from "node:assert/strict";
-import { startServer, type TestServer } from "../helpers/server.ts";
 import { assertError, Client } from "../helpers/accounts.ts";
 import {
   closeAll,
-  closeServer,
   connectPeer,
-  MemberFactory,
   pairUp,
   type Peer,
+  withMembers,
 } from "../helpers/realtime_members.ts";
 import type { Report } from "../../lib/moderation/reports.ts";
 import type { Match } from "../../kv/matchmaking.ts";
@@ -20,15 +18,6 @@ import { keys } from "../../kv/keys.ts";
 const opts = { sanitizeResources: false, sanitizeOps: false };
 const REASON_REQUIRED = "Please select a reason for reporting";
 const DETAILS_REQUIRED = "Please provide additional details for your report";
-
-async function withServer(fn: (s: TestServer, f: MemberFactory) => Promise<void>) {
-  const server = await startServer({ MATCH_DURATION_MS: "20000" });
-  try {
-    await fn(server, await MemberFactory.forServer(server));
-  } finally {
-    await closeServer(server);
-  }
-}
 
 async function reports(kv: Deno.Kv): Promise<Report[]> {
   const out: Report[] = [];
@@ -43,7 +32,7 @@ async function blockCount(kv: Deno.Kv): Promise<number> {
 }
 
 Deno.test("report: guests are refused", opts, async () => {
-  await withServer(async (server) => {
+  await withMembers({ MATCH_DURATION_MS: "20000" }, async (server) => {
     const res = await new Client(server).post("/api/report", {
       reportReason: "harassment",
       partnerPeerId: "A".repeat(21),
@@ -54,7 +43,7 @@ Deno.test("report: guests are refused", opts, async () => {
 });
 
 Deno.test("report: SPEC validation texts; nothing stored, the match goes on", opts, async () => {
-  await withServer(async (server, f) => {
+  await withMembers({ MATCH_DURATION_MS: "20000" }, async (server, f) => {
     const [am, bm] = await f.many(2);
     const a = await connectPeer(am), b = await connectPeer(bm);
     try {
@@ -107,7 +96,7 @@ Deno.test(
   "report: a stranger's peer id → 404 and nothing stored; only partners of the last 24 hours",
   opts,
   async () => {
-    await withServer(async (server, f) => {
+    await withMembers({ MATCH_DURATION_MS: "20000" }, async (server, f) => {
       const [am, bm, cm, dm] = await f.many(4);
       const a = await connectPeer(am), b = await connectPeer(bm);
       const c = await connectPeer(cm), d = await connectPeer(dm);
@@ -150,7 +139,7 @@ Deno.test(
   "report: a real partner → 201, a pending report with both usernames, a two-way block, the match ends 'reported'",
   opts,
   async () => {
-    await withServer(async (server, f) => {
+    await withMembers({ MATCH_DURATION_MS: "20000" }, async (server, f) => {
       const [am, bm] = await f.many(2);
       const a = await connectPeer(am), b = await connectPeer(bm);
       try {
@@ -200,7 +189,7 @@ Deno.test(
   "report: after the match a partner can still be reported; blockUser false stores 'reported' both ways",
   opts,
   async () => {
-    await withServer(async (server, f) => {
+    await withMembers({ MATCH_DURATION_MS: "20000" }, async (server, f) => {
       const [am, bm] = await f.many(2);
       const a = await connectPeer(am), b = await connectPeer(bm);
       try {

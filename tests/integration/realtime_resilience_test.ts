@@ -5,30 +5,19 @@
 // KV handle and check that the server neither dies nor loses anyone or anything.
 // deno-lint-ignore-file no-explicit-any
 import assert from "node:assert/strict";
-import { startServer, type TestServer } from "../helpers/server.ts";
 import {
   closeAll,
-  closeServer,
   connectPeer,
-  MemberFactory,
   pairUp,
   search,
   sleep,
+  withMembers,
 } from "../helpers/realtime_members.ts";
 import type { Match } from "../../kv/matchmaking.ts";
 
 const opts = { sanitizeResources: false, sanitizeOps: false };
 const SEARCH_MS = 800;
 const LOCKED = () => new TypeError("database is locked");
-
-async function withServer(fn: (s: TestServer, f: MemberFactory) => Promise<void>) {
-  const server = await startServer({ SEARCH_TIMEOUT_MS: String(SEARCH_MS) });
-  try {
-    await fn(server, await MemberFactory.forServer(server));
-  } finally {
-    await closeServer(server);
-  }
-}
 
 /** Records unhandled rejections while `fn` runs (and keeps them from ending the process). */
 async function catchingUnhandled(fn: (seen: string[]) => Promise<void>) {
@@ -60,7 +49,7 @@ Deno.test(
   opts,
   async () => {
     await catchingUnhandled(async (seen) => {
-      await withServer(async (server, f) => {
+      await withMembers({ SEARCH_TIMEOUT_MS: String(SEARCH_MS) }, async (server, f) => {
         const p = await connectPeer(await f.create());
         const other = await connectPeer(await f.create());
         let restore = () => {};
@@ -98,7 +87,7 @@ Deno.test(
   opts,
   async () => {
     await catchingUnhandled(async () => {
-      await withServer(async (server, f) => {
+      await withMembers({ SEARCH_TIMEOUT_MS: String(SEARCH_MS) }, async (server, f) => {
         const a = await connectPeer(await f.create());
         const b = await connectPeer(await f.create());
         let restore = () => {};
@@ -141,7 +130,7 @@ Deno.test(
 
 Deno.test("resilience: a KV error while draining the mailbox loses no message", opts, async () => {
   await catchingUnhandled(async () => {
-    await withServer(async (server, f) => {
+    await withMembers({ SEARCH_TIMEOUT_MS: String(SEARCH_MS) }, async (server, f) => {
       const a = await connectPeer(await f.create());
       const b = await connectPeer(await f.create());
       let restore = () => {};

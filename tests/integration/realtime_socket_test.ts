@@ -2,33 +2,19 @@
 // session cookie only, registration and peer ids, bad input answered without harm, the
 // per-socket flood limit that leaves neighbours alone, and /metrics in Prometheus text format.
 import assert from "node:assert/strict";
-import { startServer, type TestServer } from "../helpers/server.ts";
 import { WsClient } from "../helpers/realtime.ts";
 import {
   closeAll,
-  closeServer,
   connectPeer,
   eventually,
-  MemberFactory,
   metric,
   pairUp,
   type Peer,
   search,
+  withMembers,
 } from "../helpers/realtime_members.ts";
 
 const opts = { sanitizeResources: false, sanitizeOps: false };
-
-async function withServer(
-  fn: (s: TestServer, f: MemberFactory) => Promise<void>,
-  env: Record<string, string> = {},
-) {
-  const server = await startServer(env);
-  try {
-    await fn(server, await MemberFactory.forServer(server));
-  } finally {
-    await closeServer(server);
-  }
-}
 
 async function pingPong(ws: WsClient, ms = 2000): Promise<number> {
   const t = performance.now();
@@ -41,7 +27,7 @@ Deno.test(
   "ws: a guest gets an error message and a close, and can never register",
   opts,
   async () => {
-    await withServer(async (server) => {
+    await withMembers({}, async (server) => {
       const guest = await WsClient.connect(server.url);
       try {
         const closed = await guest.waitClosed();
@@ -74,7 +60,7 @@ Deno.test(
   "ws: register answers with a 21-character peer id for the server's own user",
   opts,
   async () => {
-    await withServer(async (server, f) => {
+    await withMembers({}, async (server, f) => {
       const [a, b] = await f.many(2);
       const ws = await WsClient.connect(server.url, a.cookie);
       const ws2 = await WsClient.connect(server.url, a.cookie);
@@ -115,7 +101,7 @@ Deno.test(
   "ws: malformed, unknown and oversized messages get errors and the socket keeps working",
   opts,
   async () => {
-    await withServer(async (_server, f) => {
+    await withMembers({}, async (_server, f) => {
       const peer = await connectPeer(await f.create());
       const { ws } = peer;
       try {
@@ -155,7 +141,7 @@ Deno.test(
   "ws: a flood is dropped and answered; a neighbour's ping and match stay prompt",
   opts,
   async () => {
-    await withServer(async (server, f) => {
+    await withMembers({}, async (server, f) => {
       const [fm, n1m, n2m] = await f.many(3);
       const flooder = await connectPeer(fm);
       const n1 = await connectPeer(n1m);
@@ -198,7 +184,7 @@ Deno.test(
   "metrics: Prometheus text with sockets, waiting, live matches, matches made and relay latency",
   opts,
   async () => {
-    await withServer(async (server, f) => {
+    await withMembers({}, async (server, f) => {
       const peers: Peer[] = [];
       try {
         const get = async () => {

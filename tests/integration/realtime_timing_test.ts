@@ -5,20 +5,18 @@
 // searcher's ticket leaving at once, the grace period before partner_disconnected, and resuming a
 // match by registering again with the old peer id.
 import assert from "node:assert/strict";
-import { startServer, type TestServer } from "../helpers/server.ts";
 import { WsClient } from "../helpers/realtime.ts";
 import {
   closeAll,
-  closeServer,
   connectPeer,
   eventually,
-  MemberFactory,
   metric,
   pairUp,
   type Peer,
   search,
   sleep,
   todayKey,
+  withMembers,
 } from "../helpers/realtime_members.ts";
 import type { Match } from "../../kv/matchmaking.ts";
 
@@ -30,18 +28,6 @@ const LIMIT_TEXT = "You have used all of today's sessions on your plan. Upgrade 
 const SEARCH_MS = 800;
 const MATCH_MS = 1500;
 const GRACE_MS = 1200;
-
-async function withServer(
-  env: Record<string, string>,
-  fn: (s: TestServer, f: MemberFactory) => Promise<void>,
-) {
-  const server = await startServer(env);
-  try {
-    await fn(server, await MemberFactory.forServer(server));
-  } finally {
-    await closeServer(server);
-  }
-}
 
 const SHORT = { SEARCH_TIMEOUT_MS: String(SEARCH_MS), MATCH_DURATION_MS: String(MATCH_MS) };
 const LONG_MATCH = { MATCH_DURATION_MS: "20000", RECONNECT_GRACE_MS: String(GRACE_MS) };
@@ -66,7 +52,7 @@ Deno.test(
   "time: no partner within the search time-out → no_match_found with the SPEC text",
   opts,
   async () => {
-    await withServer(SHORT, async (server, f) => {
+    await withMembers(SHORT, async (server, f) => {
       const p = await connectPeer(await f.create());
       try {
         const t = performance.now();
@@ -95,7 +81,7 @@ Deno.test(
   "time: a live match ends on the server at its time limit (session_ended timeout to both)",
   opts,
   async () => {
-    await withServer(SHORT, async (server, f) => {
+    await withMembers(SHORT, async (server, f) => {
       const [am, bm] = await f.many(2);
       const a = await connectPeer(am), b = await connectPeer(bm);
       try {
@@ -133,7 +119,7 @@ Deno.test(
   "end_session: the partner hears the reason, the ender hears nothing; find_match in a match skips",
   opts,
   async () => {
-    await withServer(LONG_MATCH, async (server, f) => {
+    await withMembers(LONG_MATCH, async (server, f) => {
       const [am, bm, cm] = await f.many(3);
       const a = await connectPeer(am), b = await connectPeer(bm), c = await connectPeer(cm);
       try {
@@ -171,7 +157,7 @@ Deno.test(
   "limit: a free member with 5 sessions today gets session_limit_reached",
   opts,
   async () => {
-    await withServer(LONG_MATCH, async (server, f) => {
+    await withMembers(LONG_MATCH, async (server, f) => {
       const [am, bm] = await f.many(2);
       await server.kv.set(["usage", am.id, todayKey()], new Deno.KvU64(5n));
       const a = await connectPeer(am), b = await connectPeer(bm);
@@ -196,7 +182,7 @@ Deno.test(
   "limit: sessions are counted at pairing, and a limit reached while waiting stops the pairing",
   opts,
   async () => {
-    await withServer(LONG_MATCH, async (server, f) => {
+    await withMembers(LONG_MATCH, async (server, f) => {
       const [am, bm, cm] = await f.many(3);
       await server.kv.set(["usage", am.id, todayKey()], new Deno.KvU64(4n));
       const a = await connectPeer(am), b = await connectPeer(bm), c = await connectPeer(cm);
@@ -231,7 +217,7 @@ Deno.test(
 // ---------------------------------------------------------------- drops
 
 Deno.test("drops: a searcher's socket closing removes the ticket at once", opts, async () => {
-  await withServer(LONG_MATCH, async (server, f) => {
+  await withMembers(LONG_MATCH, async (server, f) => {
     const p = await connectPeer(await f.create());
     try {
       search(p);
@@ -260,7 +246,7 @@ Deno.test(
   "drops: a socket closing mid-match → partner_disconnected only after the grace period",
   opts,
   async () => {
-    await withServer(LONG_MATCH, async (server, f) => {
+    await withMembers(LONG_MATCH, async (server, f) => {
       const [am, bm] = await f.many(2);
       const a = await connectPeer(am), b = await connectPeer(bm);
       try {
@@ -300,7 +286,7 @@ Deno.test(
   "drops: a member reconnecting within the grace period resumes the same match",
   opts,
   async () => {
-    await withServer(LONG_MATCH, async (server, f) => {
+    await withMembers(LONG_MATCH, async (server, f) => {
       const [am, bm] = await f.many(2);
       const a = await connectPeer(am), b = await connectPeer(bm);
       const peers: (Peer | WsClient)[] = [a, b];
