@@ -296,10 +296,8 @@ export async function pairMany(
   // Never retry the whole batch: pairs claimed by an earlier group would read as "taken" and
   // their members would never be told. Each read and each fallback claim retries on its own.
   const prepared = await Promise.all(requests.map((r) => retrying(() => prepare(kv, r, now))));
-  const results: PairResult[] = prepared.map((p) =>
-    // A claim not yet committed: "taken" unless its commit below says otherwise.
-    p.ok ? { ok: false, reason: "taken" } : { ok: false, reason: p.reason }
-  );
+  const results: PairResult[] = prepared.map((p) => // A claim not yet committed: "taken" unless its commit below says otherwise.
+  ({ ok: false, reason: p.ok ? "taken" : p.reason }));
   const ready = prepared.map((p, i) => [p, i] as const).filter(([p]) => p.ok);
   const groups = [];
   for (let g = 0; g < ready.length; g += PAIRS_PER_COMMIT) {
@@ -351,13 +349,19 @@ async function commitGroup(
   }
 }
 
-/** Counts the sessions of matches made, for the referral pages: write-only keys, no read. */
+/**
+ * Counts the sessions of matches made, for the referral pages: write-only keys, no read. Each
+ * commit retries on its own while the file is busy (retrying the whole list would count the
+ * sessions of commits that had landed twice).
+ */
 export async function recordSessions(kv: Deno.Kv, sessions: SessionRecord[]) {
   // Up to 4 mutations each: 200 a commit stays inside KV's 1,000.
   for (let i = 0; i < sessions.length; i += 200) {
-    const op = kv.atomic();
-    for (const s of sessions.slice(i, i + 200)) addSession(op, s.userId, s.partnerCountry, s.at);
-    await op.commit();
+    await retrying(() => {
+      const op = kv.atomic();
+      for (const s of sessions.slice(i, i + 200)) addSession(op, s.userId, s.partnerCountry, s.at);
+      return op.commit();
+    });
   }
 }
 

@@ -127,13 +127,14 @@ export class Hub {
   private draining: Promise<void> | null = null;
   private drainAgain = false;
   private stopped = false;
-  /** Tickets written together: searches arriving within a few milliseconds share commits. */
-  private tickets = new Batcher<TicketPut, string | null>((batch) =>
-    retrying(() => putTickets(this.kv, batch))
-  );
+  /**
+   * Tickets written together: searches arriving within a few milliseconds share commits (each
+   * commit retries on its own while the file is busy).
+   */
+  private tickets = new Batcher<TicketPut, string | null>((batch) => putTickets(this.kv, batch));
   /** Session counts for the referral pages, written after the members have been told. */
   private sessions = new Batcher<SessionRecord, void>(async (batch) => {
-    await retrying(() => recordSessions(this.kv, batch));
+    await recordSessions(this.kv, batch);
     return batch.map(() => undefined);
   }, 1_000);
   /** Numbers this instance's outgoing messages, so a mailbox keeps their order. */
@@ -232,8 +233,7 @@ export class Hub {
    * checks (V8 frees its part over several collections, so one trim is not enough).
    */
   private trimAfterWave() {
-    const open = this.conns.size;
-    this.socketPeak = Math.max(this.socketPeak, open);
+    const open = this.conns.size; // socketPeak is kept by open()
     if (this.socketPeak - open >= TRIM_WAVE) {
       this.trimsLeft = 3;
       this.socketPeak = open;
@@ -285,7 +285,7 @@ export class Hub {
         await this.handle(conn, parsed.message);
       } catch (err) {
         console.error("realtime message failed:", err);
-        this.send(conn, { type: "error", message: "Something went wrong. Please try again." });
+        this.send(conn, { type: "error", message: RT_TEXT.failed });
       }
     });
     return conn.queue;
@@ -477,10 +477,7 @@ export class Hub {
       // Something the ticket came from changed since it was read: read it again.
       conn.profile = null;
       if (attempt >= 4) {
-        return this.send(conn, {
-          type: "error",
-          message: "Something went wrong. Please try again.",
-        });
+        return this.send(conn, { type: "error", message: RT_TEXT.failed });
       }
     }
     conn.searching = true;

@@ -22,6 +22,7 @@ export const RT_TEXT = {
   badReaction: "Unknown reaction",
   notRegistered: "Register first",
   locationRequired: "Location Required",
+  failed: "Something went wrong. Please try again.",
 } as const;
 
 const peerId = z.string().regex(/^[A-Za-z0-9_-]{21}$/);
