@@ -5,22 +5,18 @@
 // summary on both; and a new match between the same two gets a new safety code. One server and
 // one browser for the file, two contexts with the fake camera and microphone.
 import assert from "node:assert/strict";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchBrowser } from "../helpers/browser.ts";
-import { startServer, type TestServer } from "../helpers/server.ts";
+import type { Page } from "playwright-core";
 import {
   captures,
-  closeQuietly,
   expectRemoteVideoPlaying,
   inbound,
-  liveMember,
-  memberContext,
   path,
   safetyCode,
   sleep,
   startPair,
   until,
   waitForPath,
+  withLivePair,
 } from "../helpers/live_browser.ts";
 
 const CODE = /^[0-9A-F]{16}$/;
@@ -44,21 +40,7 @@ Deno.test({
   sanitizeResources: false,
   sanitizeExit: false,
   async fn(t) {
-    let server: TestServer | null = null;
-    let browser: Browser | null = null;
-    const contexts: BrowserContext[] = [];
-    try {
-      server = await startServer({ MATCH_DURATION_MS: "60000" });
-      browser = await launchBrowser();
-      const [alice, bob] = [await liveMember(server), await liveMember(server)];
-      const ca = await memberContext(browser, server, alice);
-      const cb = await memberContext(browser, server, bob);
-      contexts.push(ca, cb);
-      const a = await ca.newPage();
-      const b = await cb.newPage();
-      const errors: string[] = [];
-      for (const p of [a, b]) p.on("pageerror", (e) => errors.push(String(e)));
-
+    await withLivePair({ MATCH_DURATION_MS: "60000" }, async ({ a, b, errors }) => {
       let firstCode = "";
       let remoteLocation = "";
       let remoteHashtag = "";
@@ -225,9 +207,6 @@ Deno.test({
       });
 
       assert.deepEqual(errors, [], "no uncaught page errors");
-    } finally {
-      for (const c of contexts) await closeQuietly(c);
-      await closeQuietly(browser, server);
-    }
+    });
   },
 });

@@ -3,16 +3,11 @@
 // code; the reactions counted so far and the session timer survive the reload; and the other
 // side can reload as well. One server and one browser for the file.
 import assert from "node:assert/strict";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchBrowser } from "../helpers/browser.ts";
-import { startServer, type TestServer } from "../helpers/server.ts";
+import type { Page } from "playwright-core";
 import {
-  closeQuietly,
   expectRemoteVideoPlaying,
   inbound,
-  liveMember,
   matchRole,
-  memberContext,
   path,
   safetyCode,
   setCameraDelay,
@@ -21,6 +16,7 @@ import {
   until,
   waitForPath,
   waitLive,
+  withLivePair,
 } from "../helpers/live_browser.ts";
 
 const CODE = /^[0-9A-F]{16}$/;
@@ -68,21 +64,7 @@ Deno.test({
   sanitizeResources: false,
   sanitizeExit: false,
   async fn(t) {
-    let server: TestServer | null = null;
-    let browser: Browser | null = null;
-    const contexts: BrowserContext[] = [];
-    try {
-      server = await startServer({ MATCH_DURATION_MS: "60000" });
-      browser = await launchBrowser();
-      const [alice, bob] = [await liveMember(server), await liveMember(server)];
-      const ca = await memberContext(browser, server, alice);
-      const cb = await memberContext(browser, server, bob);
-      contexts.push(ca, cb);
-      const a = await ca.newPage();
-      const b = await cb.newPage();
-      const errors: string[] = [];
-      for (const p of [a, b]) p.on("pageerror", (e) => errors.push(String(e)));
-
+    await withLivePair({ MATCH_DURATION_MS: "60000" }, async ({ a, b, errors }) => {
       let firstCode = "";
       await t.step("the two are in a call", async () => {
         await startPair(a, b);
@@ -136,9 +118,6 @@ Deno.test({
       });
 
       assert.deepEqual(errors, [], "no uncaught page errors");
-    } finally {
-      for (const c of contexts) await closeQuietly(c);
-      await closeQuietly(browser, server);
-    }
+    });
   },
 });

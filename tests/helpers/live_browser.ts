@@ -5,10 +5,10 @@
 import assert from "node:assert/strict";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { type Member, registerMember, SESSION_COOKIE } from "./accounts.ts";
-import type { TestServer } from "./server.ts";
+import { startServer, type TestServer } from "./server.ts";
 import type { UserRecord } from "../../lib/auth/types.ts";
 import type { TierKey } from "../../lib/constants.ts";
-import { expectToast, toastTitled, waitForHydration } from "./browser.ts";
+import { expectToast, launchBrowser, toastTitled, waitForHydration } from "./browser.ts";
 
 export { expectToast, toastTitled, waitForHydration };
 
@@ -337,5 +337,41 @@ export async function closeQuietly(...things: ({ close(): Promise<void> } | null
     } catch {
       // already gone
     }
+  }
+}
+
+/** Two members' pages on one server, and the page errors either has thrown. */
+export interface LivePair {
+  a: Page;
+  b: Page;
+  errors: string[];
+}
+
+/**
+ * Runs `fn` with two members signed in, each in a browser context of their own, against a fresh
+ * server started with `env`; the contexts, the browser and the server are closed afterwards.
+ */
+export async function withLivePair(
+  env: Record<string, string>,
+  fn: (p: LivePair) => Promise<void>,
+) {
+  let server: TestServer | null = null;
+  let browser: Browser | null = null;
+  const contexts: BrowserContext[] = [];
+  try {
+    server = await startServer(env);
+    browser = await launchBrowser();
+    const [alice, bob] = [await liveMember(server), await liveMember(server)];
+    const ca = await memberContext(browser, server, alice);
+    const cb = await memberContext(browser, server, bob);
+    contexts.push(ca, cb);
+    const a = await ca.newPage();
+    const b = await cb.newPage();
+    const errors: string[] = [];
+    for (const p of [a, b]) p.on("pageerror", (e) => errors.push(String(e)));
+    await fn({ a, b, errors });
+  } finally {
+    for (const c of contexts) await closeQuietly(c);
+    await closeQuietly(browser, server);
   }
 }
