@@ -67,17 +67,12 @@ async function inParallel<T>(items: T[], limit: number, fn: (item: T) => Promise
 const TICKETS_PER_COMMIT = 25;
 
 /**
- * Puts searchers in the pool, counting the hashtags they search with in the same commit. Many
- * tickets share one commit (a burst of searches costs a few writes, not one each). Each ticket
- * holds only if the entries it was built from are unchanged; a commit in which one is not is put
- * again ticket by ticket. Answers, for each ticket, the versionstamp it was put with (null: not
- * put, an entry it came from changed).
+ * Puts searchers in the pool. Many tickets share one commit (a burst of searches costs a few
+ * writes, not one each). Each ticket holds only if the entries it was built from are unchanged;
+ * a commit in which one is not is put again ticket by ticket. Answers, for each ticket, the
+ * versionstamp it was put with (null: not put, an entry it came from changed).
  */
-export async function putTickets(
-  kv: Deno.Kv,
-  puts: TicketPut[],
-  now = Date.now(),
-): Promise<(string | null)[]> {
+export async function putTickets(kv: Deno.Kv, puts: TicketPut[]): Promise<(string | null)[]> {
   const out = new Array<string | null>(puts.length).fill(null);
   const chunks: number[][] = [];
   for (let i = 0; i < puts.length; i += TICKETS_PER_COMMIT) {
@@ -87,26 +82,31 @@ export async function putTickets(
   // when many writes queue); each retries on its own when the file is busy (a ticket put twice
   // is the same ticket).
   await inParallel(chunks, WRITES_IN_FLIGHT, async (chunk) => {
-    const versionstamp = await retrying(() => commitTickets(kv, chunk.map((i) => puts[i]), now));
+    const versionstamp = await retrying(() => commitTickets(kv, chunk.map((i) => puts[i])));
     if (versionstamp) {
       for (const i of chunk) out[i] = versionstamp;
       return;
     }
     if (chunk.length === 1) return;
-    for (const i of chunk) out[i] = await retrying(() => commitTickets(kv, [puts[i]], now));
+    for (const i of chunk) out[i] = await retrying(() => commitTickets(kv, [puts[i]]));
   });
   return out;
 }
 
-async function commitTickets(
-  kv: Deno.Kv,
-  puts: TicketPut[],
-  now: number,
-): Promise<string | null> {
+async function commitTickets(kv: Deno.Kv, puts: TicketPut[]): Promise<string | null> {
   const op = kv.atomic();
+  for (const { ticket: t, checks } of puts) op.check(...checks).set(keys.mmWaiting(t.userId), t);
+  const res = await op.commit();
+  return res.ok ? res.versionstamp : null;
+}
+
+/**
+ * Counts the hashtags members searched with (the popular hashtags of the filters page):
+ * write-only sums, gathered per day, scope and tag, a few commits for a burst of searches.
+ */
+export async function countHashtagUses(kv: Deno.Kv, tickets: Ticket[], now = Date.now()) {
   const uses = new Map<string, bigint>();
-  for (const { ticket: t, checks } of puts) {
-    op.check(...checks).set(keys.mmWaiting(t.userId), t);
+  for (const t of tickets) {
     for (const tag of t.hashtags.slice(0, 30)) {
       for (const scope of t.me.continent ? ["all", t.me.continent] : ["all"]) {
         const k = JSON.stringify([scope, tag]);
@@ -114,13 +114,20 @@ async function commitTickets(
       }
     }
   }
-  const day = new Date(now).toISOString().slice(0, 10);
-  for (const [k, n] of uses) {
-    const [scope, tag] = JSON.parse(k);
-    op.sum(keys.hashtagUse(day, scope, tag), n);
+  const day = today(now);
+  const all = [...uses];
+  // Each commit retries on its own while the file is busy (a whole-list retry would count the
+  // commits that had landed twice).
+  for (let i = 0; i < all.length; i += 500) {
+    await retrying(() => {
+      const op = kv.atomic();
+      for (const [k, n] of all.slice(i, i + 500)) {
+        const [scope, tag] = JSON.parse(k);
+        op.sum(keys.hashtagUse(day, scope, tag), n);
+      }
+      return op.commit();
+    });
   }
-  const res = await op.commit();
-  return res.ok ? res.versionstamp : null;
 }
 
 export async function listTickets(kv: Deno.Kv): Promise<Deno.KvEntry<Ticket>[]> {
@@ -183,10 +190,29 @@ export type PairResult =
  * under the limit; the commit counts the session for both.
  */
 export interface PairRequest {
-  a: Deno.KvEntry<Ticket>;
-  b: Deno.KvEntry<Ticket>;
+  a: TicketEntry;
+  b: TicketEntry;
   build: (id: string) => Match;
   limits: { a: number; b: number };
+  /**
+   * What stands for a side's ticket in the commit's checks. By default the ticket entry itself
+   * (unchanged since it was put). A ticket held in memory and never put (a member paired as they
+   * arrive) brings the entries it was built from instead; its claim then deletes whatever ticket
+   * the member may have in the pool (another socket's, which this search replaces).
+   */
+  checks?: { a?: Deno.AtomicCheck[]; b?: Deno.AtomicCheck[] };
+}
+
+/** A ticket as put in the pool (with its versionstamp), or held in memory (versionstamp null). */
+export interface TicketEntry {
+  key: Deno.KvKey;
+  value: Ticket;
+  versionstamp: string | null;
+}
+
+/** Checks per claimed pair, at most: a held ticket brings 4, and each side 2 more. */
+export function claimChecks(r: PairRequest): number {
+  return (r.checks?.a?.length ?? 1) + (r.checks?.b?.length ?? 1) + 4;
 }
 
 type Prepared =
@@ -230,7 +256,7 @@ async function prepare(kv: Deno.Kv, r: PairRequest, now: number, fresh = false):
 
   const match = r.build(crypto.randomUUID());
   const apply = (op: Deno.AtomicOperation) =>
-    op.check(a, b, activeA, activeB, usageA, usageB)
+    op.check(...(r.checks?.a ?? [a]), ...(r.checks?.b ?? [b]), activeA, activeB, usageA, usageB)
       .delete(a.key)
       .delete(b.key)
       .set(keys.match(match.id), match, { expireIn: MATCH_RECORD_TTL_MS })
@@ -262,15 +288,8 @@ function counter(
 }
 
 /** One pair claimed on its own, from fresh reads (see PairRequest). */
-export async function pair(
-  kv: Deno.Kv,
-  a: Deno.KvEntry<Ticket>,
-  b: Deno.KvEntry<Ticket>,
-  build: (id: string) => Match,
-  limits: { a: number; b: number },
-  now = Date.now(),
-): Promise<PairResult> {
-  const p = await prepare(kv, { a, b, build, limits }, now, true);
+export async function pair(kv: Deno.Kv, r: PairRequest, now = Date.now()): Promise<PairResult> {
+  const p = await prepare(kv, r, now, true);
   if (!p.ok) return p;
   const op = kv.atomic();
   p.apply(op);
@@ -280,8 +299,8 @@ export async function pair(
     : { ok: false, reason: "taken" };
 }
 
-/** Pairs per commit when claiming many at once: 6 checks each, and KV allows 100 a commit. */
-const PAIRS_PER_COMMIT = 16;
+/** Checks KV allows in one commit: claims share commits up to this (6 to 12 checks a pair). */
+const CHECKS_PER_COMMIT = 100;
 
 /**
  * Claims many disjoint pairs with few commits: groups of pairs share one atomic commit, whose
@@ -299,9 +318,16 @@ export async function pairMany(
   const results: PairResult[] = prepared.map((p) => // A claim not yet committed: "taken" unless its commit below says otherwise.
   ({ ok: false, reason: p.ok ? "taken" : p.reason }));
   const ready = prepared.map((p, i) => [p, i] as const).filter(([p]) => p.ok);
-  const groups = [];
-  for (let g = 0; g < ready.length; g += PAIRS_PER_COMMIT) {
-    groups.push(ready.slice(g, g + PAIRS_PER_COMMIT));
+  const groups: (typeof ready)[] = [];
+  let checks = Infinity;
+  for (const item of ready) {
+    const n = claimChecks(requests[item[1]]);
+    if (checks + n > CHECKS_PER_COMMIT) {
+      groups.push([]);
+      checks = 0;
+    }
+    groups[groups.length - 1].push(item);
+    checks += n;
   }
   // The groups hold disjoint members, so a few commit side by side.
   await inParallel(groups, WRITES_IN_FLIGHT, async (group) => {
@@ -314,7 +340,7 @@ export async function pairMany(
     }
     for (const [, i] of group) {
       const r = requests[i];
-      results[i] = await retrying(() => pair(kv, r.a, r.b, r.build, r.limits, now)).catch(
+      results[i] = await retrying(() => pair(kv, r, now)).catch(
         () => ({ ok: false, reason: "taken" }) as PairResult,
       );
     }

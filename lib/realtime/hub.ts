@@ -12,6 +12,7 @@ import { keys } from "../../kv/keys.ts";
 import {
   activeMatchOf,
   beat,
+  countHashtagUses,
   endMatch,
   getMatch,
   inbox,
@@ -32,7 +33,7 @@ import {
   retrying,
   type SessionRecord,
   sideOf,
-  type TicketPut,
+  type TicketEntry,
   today,
   touchTickets,
   updateSide,
@@ -76,6 +77,8 @@ interface Conn {
   profile: Promise<Profile> | null;
   /** Messages of one socket are handled in order (an offer before its candidates). */
   queue: Promise<void>;
+  /** The write of this socket's ticket, while under way (a close waits for it, then removes it). */
+  putting: Promise<void> | null;
 }
 
 interface Profile {
@@ -87,6 +90,24 @@ interface Profile {
   usage: { day: string; count: number; versionstamp: string | null };
   avoid: string[];
   recent: string[];
+}
+
+/**
+ * A search of this instance's. "held": in memory only, for a moment after it arrives, so that
+ * members arriving together pair without their tickets ever being written (the claim checks
+ * the entries the ticket came from instead); "putting": being written, not chosen meanwhile (a
+ * claim landing before the put would leave a ticket behind); "put": in the pool for every
+ * instance to see, with its versionstamp.
+ */
+interface Search {
+  entry: TicketEntry;
+  state: "held" | "putting" | "put";
+  /** When it was held, or when its put was known to have landed. */
+  at: number;
+  /** The entries the ticket was built from (checked by its put, or by a claim while held). */
+  checks: Deno.AtomicCheck[];
+  msg?: Extract<Inbound, { type: "find_match" }>;
+  attempt: number;
 }
 
 interface LocalMatch {
@@ -106,6 +127,11 @@ const TRIM_CHECK_MS = 10_000;
 const TRIM_WAVE = 500;
 /** How old the view of other instances' searchers may grow while someone here waits. */
 const LIST_EVERY_MS = 150;
+/**
+ * How long a search stays in memory before its ticket is written, when no partner was in view
+ * as it arrived: a partner arriving meanwhile pairs with it without any ticket written.
+ */
+const HOLD_MS = 20;
 
 export class Hub {
   readonly instanceId = crypto.randomUUID();
@@ -117,8 +143,8 @@ export class Hub {
   private passQueued = false;
   /** Claims under way (see runMatching). */
   private claiming = new Set<Promise<void>>();
-  /** This instance's tickets as put (with their versionstamps), by member, and when put. */
-  private local = new Map<string, { entry: Deno.KvEntry<Ticket>; at: number }>();
+  /** This instance's searches (see Search), by member. */
+  private local = new Map<string, Search>();
   /** The other instances' tickets as last listed, and when. */
   private remote: Deno.KvEntry<Ticket>[] = [];
   private listedAt = 0;
@@ -127,11 +153,14 @@ export class Hub {
   private draining: Promise<void> | null = null;
   private drainAgain = false;
   private stopped = false;
-  /**
-   * Tickets written together: searches arriving within a few milliseconds share commits (each
-   * commit retries on its own while the file is busy).
-   */
-  private tickets = new Batcher<TicketPut, string | null>((batch) => putTickets(this.kv, batch));
+  private putTimer: Timer | undefined;
+  /** Ticket writes under way (stop waits for them). */
+  private putting = new Set<Promise<void>>();
+  /** The hashtags searched with, for the popular hashtags: counted after the fact. */
+  private hashtagUses = new Batcher<Ticket, void>(async (batch) => {
+    await countHashtagUses(this.kv, batch);
+    return batch.map(() => undefined);
+  }, 1_000);
   /** Session counts for the referral pages, written after the members have been told. */
   private sessions = new Batcher<SessionRecord, void>(async (batch) => {
     await recordSessions(this.kv, batch);
@@ -182,10 +211,13 @@ export class Hub {
     }
     for (const c of this.conns.values()) clearTimeout(c.searchTimer);
     clearTimeout(this.relistTimer);
+    clearTimeout(this.putTimer);
     await this.watcher?.cancel().catch(() => {});
     await this.refreshing;
     await Promise.all(this.claiming);
+    await Promise.all(this.putting);
     await this.sessions.drain();
+    await this.hashtagUses.drain();
     await this.draining;
   }
 
@@ -217,7 +249,7 @@ export class Hub {
       );
       for (const e of touched) {
         const l = this.local.get(e.value.userId);
-        if (l && l.entry.value.connId === e.value.connId) l.entry = e;
+        if (l?.state === "put" && l.entry.value.connId === e.value.connId) l.entry = e;
       }
       await this.checkPartners();
     } catch (err) {
@@ -265,6 +297,7 @@ export class Hub {
       dropped: 0,
       profile: null,
       queue: Promise.resolve(),
+      putting: null,
     };
     this.conns.set(conn.id, conn);
     this.metrics.socketsOpen = this.conns.size;
@@ -308,6 +341,7 @@ export class Hub {
       if (conn.searching) {
         conn.searching = false;
         this.dropLocal(conn.userId, conn.id);
+        await conn.putting;
         await retrying(() => removeTicket(this.kv, conn.userId, conn.id));
       }
       const matchId = conn.matchId;
@@ -451,35 +485,44 @@ export class Hub {
   private async findMatch(conn: Conn, msg: Extract<Inbound, { type: "find_match" }>) {
     if (!conn.peerId) return this.send(conn, { type: "error", message: RT_TEXT.notRegistered });
     if (conn.matchId) await this.endSession(conn, "user_skipped");
-    for (let attempt = 0;; attempt++) {
-      const profile = await (conn.profile ?? this.loadProfile(conn));
-      const ticket = this.ticketFor(conn, profile, msg);
-      if (typeof ticket === "string") {
-        if (ticket === RT_TEXT.notAuthenticated) {
-          this.send(conn, { type: "error", message: ticket });
-          return conn.socket.close(4401, "not authenticated");
-        }
-        if (ticket === RT_TEXT.sessionLimit) {
-          return this.send(conn, { type: "session_limit_reached", message: ticket });
-        }
-        return this.send(conn, { type: "error", message: ticket });
+    await this.enter(conn, msg, 0);
+  }
+
+  /**
+   * Builds the member's ticket from the socket's copy of their profile and joins the search:
+   * held in memory at first (attempt 0: the member's own request), or written at once (a later
+   * attempt: after a claim that did not hold, or a put refused because the profile changed).
+   */
+  private async enter(
+    conn: Conn,
+    msg: Extract<Inbound, { type: "find_match" }>,
+    attempt: number,
+  ): Promise<void> {
+    const profile = await (conn.profile ?? this.loadProfile(conn));
+    if (attempt > 0 && (!conn.searching || this.conns.get(conn.id) !== conn)) return;
+    const ticket = this.ticketFor(conn, profile, msg);
+    if (typeof ticket === "string") {
+      this.stopSearching(conn);
+      if (ticket === RT_TEXT.notAuthenticated) {
+        this.send(conn, { type: "error", message: ticket });
+        return conn.socket.close(4401, "not authenticated");
       }
-      const checks = [profile.user, profile.filters, profile.place, profile.rel];
-      const versionstamp = await this.tickets.put({ ticket, checks });
-      if (versionstamp) {
-        const key = keys.mmWaiting(ticket.userId);
-        this.local.set(ticket.userId, {
-          entry: { key, value: ticket, versionstamp },
-          at: Date.now(),
-        });
-        break;
+      if (ticket === RT_TEXT.sessionLimit) {
+        return this.send(conn, { type: "session_limit_reached", message: ticket });
       }
-      // Something the ticket came from changed since it was read: read it again.
-      conn.profile = null;
-      if (attempt >= 4) {
-        return this.send(conn, { type: "error", message: RT_TEXT.failed });
-      }
+      return this.send(conn, { type: "error", message: ticket });
     }
+    const search: Search = {
+      entry: { key: keys.mmWaiting(ticket.userId), value: ticket, versionstamp: null },
+      state: "held",
+      at: Date.now(),
+      checks: [profile.user, profile.filters, profile.place, profile.rel],
+      msg,
+      attempt,
+    };
+    this.local.set(ticket.userId, search);
+    if (attempt > 0) return this.put([search]);
+    this.hashtagUses.put(ticket).catch((err) => console.error("counting hashtags failed:", err));
     conn.searching = true;
     clearTimeout(conn.searchTimer);
     conn.searchTimer = setTimeout(
@@ -488,6 +531,85 @@ export class Hub {
     );
     this.send(conn, { type: "searching" });
     this.runMatching();
+    this.schedulePut();
+  }
+
+  private stopSearching(conn: Conn) {
+    conn.searching = false;
+    clearTimeout(conn.searchTimer);
+    this.dropLocal(conn.userId, conn.id);
+  }
+
+  /** Writes the tickets of searches held for HOLD_MS and still unpaired. */
+  private schedulePut() {
+    if (this.putTimer || this.stopped) return;
+    const held = [...this.local.values()].filter((l) => l.state === "held");
+    if (!held.length) return;
+    const due = Math.min(...held.map((l) => l.at)) + HOLD_MS;
+    this.putTimer = setTimeout(() => {
+      this.putTimer = undefined;
+      const now = Date.now();
+      const ready = [...this.local.values()].filter((l) =>
+        l.state === "held" && l.at + HOLD_MS <= now
+      );
+      if (ready.length) this.put(ready);
+      this.schedulePut();
+    }, Math.max(0, due - Date.now()));
+  }
+
+  /**
+   * Writes searches' tickets (many share a commit), each only if the entries it was built from
+   * are unchanged; one refused is built again from a fresh read, at most five times.
+   */
+  private put(searches: Search[]) {
+    for (const l of searches) l.state = "putting";
+    const conns = searches.map((l) => this.conns.get(l.entry.value.connId));
+    const write = (async () => {
+      let results: (string | null)[] | null = null;
+      try {
+        results = await putTickets(
+          this.kv,
+          searches.map((l) => ({ ticket: l.entry.value, checks: l.checks })),
+        );
+      } catch (err) {
+        console.error("writing search tickets failed:", err);
+      }
+      searches.forEach((l, i) => {
+        const conn = conns[i];
+        // Replaced by a newer search, closed or timed out meanwhile: nothing more to do here
+        // (a close or time-out waits for this write, then removes the ticket).
+        if (this.local.get(l.entry.value.userId) !== l || !conn?.searching) return;
+        const versionstamp = results?.[i];
+        if (versionstamp) {
+          l.entry = { ...l.entry, versionstamp };
+          l.state = "put";
+          l.at = Date.now();
+          return;
+        }
+        if (results && l.msg && l.attempt < 4) {
+          // Something the ticket came from changed since it was read: read it again.
+          this.local.delete(l.entry.value.userId);
+          conn.profile = null;
+          this.enter(conn, l.msg, l.attempt + 1).catch((err) => this.searchFailed(conn, err));
+          return;
+        }
+        this.searchFailed(conn, "ticket refused 5 times");
+      });
+      this.runMatching();
+    })();
+    for (const conn of conns) if (conn) conn.putting = write;
+    this.putting.add(write);
+    write.finally(() => {
+      this.putting.delete(write);
+      for (const conn of conns) if (conn?.putting === write) conn.putting = null;
+    });
+  }
+
+  private searchFailed(conn: Conn, err: unknown) {
+    console.error("search failed:", err);
+    if (!conn.searching) return;
+    this.stopSearching(conn);
+    this.send(conn, { type: "error", message: RT_TEXT.failed });
   }
 
   /** The search ticket of a member's profile, or the text that refuses the search. */
@@ -545,6 +667,7 @@ export class Hub {
     if (!conn.searching) return;
     try {
       this.dropLocal(conn.userId, conn.id);
+      await conn.putting;
       if (!(await retrying(() => removeTicket(this.kv, conn.userId, conn.id)))) {
         // No ticket of this socket's: either it was paired (and should have heard so; tell it
         // again in case that message was lost) or another socket of the member took over.
@@ -597,27 +720,32 @@ export class Hub {
 
   /**
    * Pairs this instance's searchers with anyone waiting anywhere, from memory: this instance's
-   * own tickets as it put them, and the other instances' as last listed. The list is refreshed
-   * in the background at most every LIST_EVERY_MS while anyone here waits, and at once after a
-   * claim found the view stale; each refresh is followed by another pass. A ticket is written
-   * before the refresh that follows it, so of two members arriving together on different
-   * instances at least one sees the other; the atomic claim decides if both try.
+   * own searches (held as they arrived, or put), and the other instances' tickets as last
+   * listed. The list is refreshed in the background at most every LIST_EVERY_MS while anyone
+   * here waits, and at once after a claim found the view stale; each refresh is followed by
+   * another pass. A search unpaired after HOLD_MS is written, and lists go on while it waits,
+   * so of two members arriving together on different instances at least one sees the other;
+   * the atomic claim decides if both try.
    */
   private async matchPass() {
     if (Date.now() - this.listedAt >= LIST_EVERY_MS) this.refreshPool();
-    // The whole pool, oldest first: the order in which equal candidates win.
-    const sorted = [...this.local.values()].map((l) => l.entry).concat(this.remote)
+    // The whole pool, oldest first: the order in which equal candidates win. A search whose
+    // ticket is being written sits this pass out.
+    const here = [...this.local.values()].filter((l) => l.state !== "putting");
+    const sorted: TicketEntry[] = here.map((l) => l.entry).concat(this.remote)
       .sort((x, y) => byWaiting(x.value, y.value));
     const byUser = new Map(sorted.map((e) => [e.value.userId, e]));
     const pool = sorted.map((e) => e.value);
     const anyVip = pool.some((t) => t.vip);
-    const mine = sorted.filter((e) => e.value.instanceId === this.instanceId)
-      .sort((x, y) => Number(y.value.vip) - Number(x.value.vip));
+    const mine = here.sort((x, y) =>
+      Number(y.entry.value.vip) - Number(x.entry.value.vip) ||
+      byWaiting(x.entry.value, y.entry.value)
+    );
     // Choose every pair of this pass in memory first, then claim them in a few commits: a pair
     // that lost a race (someone else took a member meanwhile) waits for the next pass.
     const taken = new Set<string>();
-    const chosen: [Deno.KvEntry<Ticket>, Deno.KvEntry<Ticket>][] = [];
-    for (const me of mine) {
+    const chosen: [TicketEntry, TicketEntry][] = [];
+    for (const { entry: me } of mine) {
       if (taken.has(me.value.userId)) continue;
       taken.add(me.value.userId);
       const best = bestInOrder(me.value, pool, taken, anyVip);
@@ -629,15 +757,20 @@ export class Hub {
       chosen.push([me, byUser.get(best.userId)!]);
     }
     if (chosen.length) {
-      // Out of the view at once: the next pass must not choose them again meanwhile.
+      // Out of the view at once: the next pass must not choose them again meanwhile. Held
+      // searches are kept aside: their claim checks what they were built from.
+      const held = new Map<string, Search>();
       for (const [me, them] of chosen) {
-        this.local.delete(me.value.userId);
-        this.local.delete(them.value.userId);
+        for (const e of [me, them]) {
+          const l = this.local.get(e.value.userId);
+          if (l?.state === "held") held.set(e.value.userId, l);
+          if (l) this.local.delete(e.value.userId);
+        }
       }
       this.remote = this.remote.filter((e) => !taken.has(e.value.userId));
       const claims = await pairMany(
         this.kv,
-        chosen.map(([me, them]) => this.pairRequest(me, them)),
+        chosen.map(([me, them]) => this.pairRequest(me, them, held)),
       );
       const results = await Promise.all(
         chosen.map(([me, them], i) =>
@@ -647,6 +780,19 @@ export class Hub {
           })
         ),
       );
+      chosen.forEach(([me, them], i) => {
+        if (results[i] === "paired" || claims[i].ok) return;
+        // A held search whose claim did not hold (its partner was taken elsewhere, or what it
+        // was built from changed) is built again from a fresh read and written to the pool.
+        const out = results[i] === "limit_a" ? me : results[i] === "limit_b" ? them : null;
+        for (const e of [me, them]) {
+          const l = held.get(e.value.userId);
+          const conn = this.conns.get(e.value.connId);
+          if (!l?.msg || e === out || !conn?.searching || this.local.has(e.value.userId)) continue;
+          conn.profile = null;
+          this.enter(conn, l.msg, l.attempt + 1).catch((err) => this.searchFailed(conn, err));
+        }
+      });
       if (results.some((r) => r !== "paired")) {
         // Someone was taken elsewhere, or a ticket changed: look at the whole pool again.
         this.listedAt = 0;
@@ -664,7 +810,7 @@ export class Hub {
 
   /**
    * Lists the pool (one refresh at a time) and runs a pass over it. KV is the truth for this
-   * instance's own tickets too: one put before the list began and missing from it is gone
+   * instance's put tickets too: one put before the list began and missing from it is gone
    * (paired by another instance, replaced by another socket of the member, or swept).
    */
   private refreshPool() {
@@ -686,6 +832,7 @@ export class Hub {
           else this.remote.push(e);
         }
         for (const [userId, l] of this.local) {
+          if (l.state !== "put") continue; // not written yet: not in the list
           const e = own.get(userId);
           if (e && e.value.connId === l.entry.value.connId) l.entry = e;
           else if (l.at < began) this.local.delete(userId);
@@ -693,7 +840,7 @@ export class Hub {
         // A searcher here whose claim failed (its partner was taken elsewhere) is back in view.
         for (const [userId, e] of own) {
           if (!this.local.has(userId) && this.conns.get(e.value.connId)?.searching) {
-            this.local.set(userId, { entry: e, at: began });
+            this.local.set(userId, { entry: e, state: "put", at: began, checks: [e], attempt: 0 });
           }
         }
         this.remote = this.remote.filter((e) => !this.local.has(e.value.userId));
@@ -707,7 +854,7 @@ export class Hub {
   }
 
   /** The match two tickets would make: the member found in the pool makes the offer. */
-  private pairRequest(me: Deno.KvEntry<Ticket>, them: Deno.KvEntry<Ticket>): PairRequest {
+  private pairRequest(me: TicketEntry, them: TicketEntry, held: Map<string, Search>): PairRequest {
     const now = Date.now();
     const side = (t: Ticket, partner: Ticket, role: MatchSide["role"]): MatchSide => ({
       userId: t.userId,
@@ -732,15 +879,19 @@ export class Hub {
         status: "live",
       }),
       limits: { a: me.value.dailyLimit, b: them.value.dailyLimit },
+      checks: {
+        a: held.get(me.value.userId)?.checks,
+        b: held.get(them.value.userId)?.checks,
+      },
     };
   }
 
   /** After a claim: tell both sides of a match, or take a member out of sessions off the pool. */
   private async settle(
-    me: Deno.KvEntry<Ticket>,
-    them: Deno.KvEntry<Ticket>,
+    me: TicketEntry,
+    them: TicketEntry,
     result: PairResult,
-  ): Promise<"paired" | "me_out" | "them_out"> {
+  ): Promise<"paired" | "limit_a" | "limit_b" | "taken"> {
     if (result.ok) {
       this.metrics.matchesMade++;
       const m = result.match;
@@ -770,9 +921,9 @@ export class Hub {
         { instanceId: out.value.instanceId, connId: out.value.connId, userId: out.value.userId },
         { payload: { type: "session_limit_reached", message: RT_TEXT.sessionLimit } },
       );
-      return result.reason === "limit_a" ? "me_out" : "them_out";
+      return result.reason;
     }
-    return "them_out";
+    return "taken";
   }
 
   // ---------- Live matches ----------
@@ -1047,6 +1198,7 @@ export class Hub {
       if (conn?.matchId === msg.matchId) conn.matchId = null;
     }
     if (msg.payload && conn) {
+      if (msg.payload.type === "session_limit_reached") this.stopSearching(conn);
       if (msg.payload.type === "signal") this.metrics.observeRelay(Date.now() - msg.sentAt);
       this.send(conn, msg.payload);
     }

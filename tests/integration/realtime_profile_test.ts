@@ -101,10 +101,15 @@ Deno.test(
         await pairUp(a, b);
         a.ws.send({ type: "end_session", reason: "user_ended" });
         await b.ws.next("session_ended");
-        // a alone presses "next": the ticket it writes (from the socket's copy, no read) knows
-        // b as a partner of the last 24 hours, which ranks b last (tests/unit/realtime_compat).
+        // a alone presses "next": the ticket it writes (from the socket's copy, no read; after
+        // a moment held in memory, as nobody is in view) knows b as a partner of the last 24
+        // hours, which ranks b last (tests/unit/realtime_compat).
         search(a);
         await a.ws.next("searching");
+        assert.ok(
+          await eventually(async () => !!(await server.kv.get(keys.mmWaiting(am.id))).value, 2000),
+          "a's ticket is written",
+        );
         const ticket = await server.kv.get<Ticket>(keys.mmWaiting(am.id));
         assert.deepEqual(ticket.value?.recent, [bm.id]);
         assert.equal(ticket.value?.usage?.count, 1, "today's count includes the session");
