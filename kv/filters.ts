@@ -28,7 +28,8 @@ export async function saveFilters(
     const entry = await kv.get(keys.filters(userId));
     const before = readSavedFilters(entry.value);
     const next = applyFiltersPatch(before, patch);
-    const op = kv.atomic().check(entry).set(keys.filters(userId), next);
+    const op = kv.atomic().check(entry).set(keys.filters(userId), next)
+      .sum(keys.searchVersion(userId), 1n);
     const added = next.hashtags.filter((t) => !before.hashtags.includes(t));
     addHashtagUse(op, added, continent, now);
     if ((await op.commit()).ok) return next;
@@ -97,7 +98,7 @@ export async function getPrivateLocation(kv: Deno.Kv, userId: string) {
 }
 
 export async function setPrivateLocation(kv: Deno.Kv, userId: string, loc: PrivateLocation) {
-  await kv.set(keys.location(userId), loc);
+  await kv.atomic().set(keys.location(userId), loc).sum(keys.searchVersion(userId), 1n).commit();
 }
 
 /** Members seen in the last few minutes (a page view or a live socket), by continent. */

@@ -38,8 +38,12 @@ export const keys = {
    * search starts: blocks (either way round) and the partners met in the last 24 hours.
    */
   relationsPrefix: (userId: string) => ["rel", userId] as const,
-  /** Counts every change under relationsPrefix: a search can check its copy is current. */
-  relationsVersion: (userId: string) => ["rel_version", userId] as const,
+  /**
+   * Moves with every change to what a search is built from, apart from the member record: the
+   * filters, the place, and the relations (blocks, reports). A search ticket checks this one
+   * counter in place of those entries (KV allows 100 checks a commit).
+   */
+  searchVersion: (userId: string) => ["search_version", userId] as const,
   block: (userId: string, otherId: string) => ["rel", userId, "block", otherId] as const,
   blocksPrefix: (userId: string) => ["rel", userId, "block"] as const,
 

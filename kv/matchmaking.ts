@@ -50,21 +50,40 @@ export interface TicketPut {
   checks: Deno.AtomicCheck[];
 }
 
-/** Commits one instance keeps under way at once in a burst. */
+/**
+ * Bulk commits (tickets, claims) one KV connection keeps under way at once: enough to keep its
+ * writer busy, few enough that several instances on one SQLite file do not lock each other out.
+ * They start in the order asked, so the claims of an earlier pass land before a later one's.
+ */
 const WRITES_IN_FLIGHT = 4;
 
-/** Runs `fn` over `items`, at most `limit` at a time. */
-async function inParallel<T>(items: T[], limit: number, fn: (item: T) => Promise<void>) {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) await fn(items[next++]);
-    }),
-  );
+class WriteLane {
+  private running = 0;
+  private queue: (() => void)[] = [];
+
+  async run<T>(fn: () => Promise<T>): Promise<T> {
+    if (this.running < WRITES_IN_FLIGHT) this.running++;
+    else await new Promise<void>((go) => this.queue.push(go));
+    try {
+      return await fn();
+    } finally {
+      // The slot passes straight to the next in line, or frees up.
+      const next = this.queue.shift();
+      if (next) next();
+      else this.running--;
+    }
+  }
 }
 
-/** Tickets per commit: KV allows 100 checks a commit, and a ticket brings up to 4. */
-const TICKETS_PER_COMMIT = 25;
+const lanes = new WeakMap<Deno.Kv, WriteLane>();
+function lane(kv: Deno.Kv): WriteLane {
+  let l = lanes.get(kv);
+  if (!l) lanes.set(kv, l = new WriteLane());
+  return l;
+}
+
+/** Tickets per commit: KV allows 100 checks a commit, and a ticket brings 2. */
+const TICKETS_PER_COMMIT = 50;
 
 /**
  * Puts searchers in the pool. Many tickets share one commit (a burst of searches costs a few
@@ -81,15 +100,17 @@ export async function putTickets(kv: Deno.Kv, puts: TicketPut[]): Promise<(strin
   // A few commits under way at once (several instances on one SQLite file lock each other out
   // when many writes queue); each retries on its own when the file is busy (a ticket put twice
   // is the same ticket).
-  await inParallel(chunks, WRITES_IN_FLIGHT, async (chunk) => {
-    const versionstamp = await retrying(() => commitTickets(kv, chunk.map((i) => puts[i])));
-    if (versionstamp) {
-      for (const i of chunk) out[i] = versionstamp;
-      return;
-    }
-    if (chunk.length === 1) return;
-    for (const i of chunk) out[i] = await retrying(() => commitTickets(kv, [puts[i]]));
-  });
+  await Promise.all(chunks.map((chunk) =>
+    lane(kv).run(async () => {
+      const versionstamp = await retrying(() => commitTickets(kv, chunk.map((i) => puts[i])));
+      if (versionstamp) {
+        for (const i of chunk) out[i] = versionstamp;
+        return;
+      }
+      if (chunk.length === 1) return;
+      for (const i of chunk) out[i] = await retrying(() => commitTickets(kv, [puts[i]]));
+    })
+  ));
   return out;
 }
 
@@ -210,7 +231,7 @@ export interface TicketEntry {
   versionstamp: string | null;
 }
 
-/** Checks per claimed pair, at most: a held ticket brings 4, and each side 2 more. */
+/** Checks a claimed pair brings: 1 per ticket put, 2 per ticket held, and each side 2 more. */
 export function claimChecks(r: PairRequest): number {
   return (r.checks?.a?.length ?? 1) + (r.checks?.b?.length ?? 1) + 4;
 }
@@ -330,21 +351,23 @@ export async function pairMany(
     checks += n;
   }
   // The groups hold disjoint members, so a few commit side by side.
-  await inParallel(groups, WRITES_IN_FLIGHT, async (group) => {
-    const res = await commitGroup(kv, group.map(([p]) => p));
-    if (res?.ok) {
-      for (const [p, i] of group) {
-        if (p.ok) results[i] = { ok: true, match: p.match, versionstamp: res.versionstamp };
+  await Promise.all(groups.map((group) =>
+    lane(kv).run(async () => {
+      const res = await commitGroup(kv, group.map(([p]) => p));
+      if (res?.ok) {
+        for (const [p, i] of group) {
+          if (p.ok) results[i] = { ok: true, match: p.match, versionstamp: res.versionstamp };
+        }
+        return;
       }
-      return;
-    }
-    for (const [, i] of group) {
-      const r = requests[i];
-      results[i] = await retrying(() => pair(kv, r, now)).catch(
-        () => ({ ok: false, reason: "taken" }) as PairResult,
-      );
-    }
-  });
+      for (const [, i] of group) {
+        const r = requests[i];
+        results[i] = await retrying(() => pair(kv, r, now)).catch(
+          () => ({ ok: false, reason: "taken" }) as PairResult,
+        );
+      }
+    })
+  ));
   return results;
 }
 

@@ -79,8 +79,8 @@ export async function fileReport(
     .set(keys.reportByStatus("pending", report.id), report.id)
     .set(keys.block(reporterId, seen.partnerId), mine)
     .set(keys.block(seen.partnerId, reporterId), theirs)
-    .sum(keys.relationsVersion(reporterId), 1n)
-    .sum(keys.relationsVersion(seen.partnerId), 1n)
+    .sum(keys.searchVersion(reporterId), 1n)
+    .sum(keys.searchVersion(seen.partnerId), 1n)
     .commit();
   return report;
 }
@@ -110,8 +110,8 @@ export async function purgeBlocks(kv: Deno.Kv, userId: string) {
   for await (const e of kv.list({ prefix: keys.blocksPrefix(userId) })) {
     const other = String(e.key.at(-1));
     await kv.atomic().delete(e.key).delete(keys.block(other, userId))
-      .sum(keys.relationsVersion(userId), 1n)
-      .sum(keys.relationsVersion(other), 1n)
+      .sum(keys.searchVersion(userId), 1n)
+      .sum(keys.searchVersion(other), 1n)
       .commit();
   }
 }

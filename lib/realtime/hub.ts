@@ -85,8 +85,8 @@ interface Profile {
   user: Deno.KvEntryMaybe<UserRecord>;
   filters: Deno.KvEntryMaybe<unknown>;
   place: Deno.KvEntryMaybe<PrivateLocation>;
-  /** The relations' version counter: checked in place of the list it stands for. */
-  rel: Deno.AtomicCheck;
+  /** The search version (keys.searchVersion): checked in place of filters, place, relations. */
+  version: Deno.AtomicCheck;
   usage: { day: string; count: number; versionstamp: string | null };
   avoid: string[];
   recent: string[];
@@ -450,19 +450,21 @@ export class Hub {
   /**
    * What a search needs of a member, read in one go: the record, today's session count, the
    * filters, the coarse place and the relations. Kept on the socket, so a search (the first,
-   * and every "next") costs no read: the ticket is put only if the entries it came from are
-   * unchanged, and is read afresh when they are not.
+   * and every "next") costs no read: the ticket holds only if the member record and the search
+   * version (which every change to the rest moves) are unchanged, and is read afresh when they
+   * are not. The getMany is asked before the list, so a block landing between the two is in
+   * the list even if the version read missed it.
    */
   private loadProfile(conn: Conn): Promise<Profile> {
     const day = today();
     conn.profile = (async () => {
-      const [[user, usage, filters, place, rel], relations] = await Promise.all([
+      const [[user, usage, filters, place, version], relations] = await Promise.all([
         this.kv.getMany<[UserRecord, Deno.KvU64, unknown, PrivateLocation, Deno.KvU64]>([
           keys.user(conn.userId),
           keys.usage(conn.userId, day),
           keys.filters(conn.userId),
           keys.location(conn.userId),
-          keys.relationsVersion(conn.userId),
+          keys.searchVersion(conn.userId),
         ]),
         relationsOf(this.kv, conn.userId),
       ]);
@@ -470,7 +472,7 @@ export class Hub {
         user,
         filters,
         place,
-        rel,
+        version,
         usage: { day, count: Number(usage.value?.value ?? 0n), versionstamp: usage.versionstamp },
         ...relations,
       };
@@ -516,7 +518,7 @@ export class Hub {
       entry: { key: keys.mmWaiting(ticket.userId), value: ticket, versionstamp: null },
       state: "held",
       at: Date.now(),
-      checks: [profile.user, profile.filters, profile.place, profile.rel],
+      checks: [profile.user, profile.version],
       msg,
       attempt,
     };
