@@ -1,6 +1,8 @@
 // Realtime benchmark (issue 5, Benchmark): real WebSocket clients on loopback against servers
-// started in this process on a temporary KV file (RATE_LIMITS off). Prints a table of figures;
-// nothing here passes or fails.
+// started in this process on a temporary KV file (RATE_LIMITS off). The clients live in a child
+// process, as members' phones would be elsewhere: in this process they would share the server's
+// event loop (their sends, their frames, their JSON) and slow it down. Prints a table of
+// figures; nothing here passes or fails.
 //
 //   deno run -A bench/realtime.ts [--members 1000] [--sockets 10000] [--settle 60]
 //                                 [--pairs 100] [--relay-seconds 5] [--only pairing,relay,memory,instances]
@@ -85,7 +87,10 @@ function parseArgs(args: string[]): RealtimeBenchOptions {
 }
 
 const rows: [string, string, string][] = [];
+/** In a client child process: its rows are printed for the parent to collect. */
+let inChild = false;
 function row(name: string, value: string, target = "") {
+  if (inChild) return console.log(`ROW ${JSON.stringify([name, value, target])}`);
   rows.push([name, value, target]);
   console.log(`  ${name}: ${value}${target ? `   (target ${target})` : ""}`);
 }
@@ -211,18 +216,9 @@ interface PairingResult {
   partnerOf: Map<number, number>;
 }
 
-async function pairing(
-  label: string,
-  members: QuickMember[],
-  urls: string[],
-  kv: Deno.Kv,
-): Promise<PairingResult> {
-  const n = members.length;
-  const sockets = await pool(members, 100, async (m, i) => {
-    const s = await BenchSocket.open(urls[i % urls.length], m.cookie);
-    await s.register();
-    return s;
-  });
+/** The clients' side (in the child): every socket searches at once; times each match_found. */
+async function pairing(label: string, sockets: BenchSocket[]): Promise<PairingResult> {
+  const n = sockets.length;
   const index = new Map(sockets.map((s, i) => [s.peerId, i]));
   const sentAt = new Array<number>(n);
   const foundAt = new Array<number>(n).fill(NaN);
@@ -253,8 +249,22 @@ async function pairing(
   const last = Math.max(...foundAt.filter((v) => !Number.isNaN(v)));
   let mutual = 0;
   for (const [i, j] of partnerOf) if (j >= 0 && partnerOf.get(j) === i) mutual++;
-  // Double matches and unpaired members, from KV.
-  await sleep(500);
+  row(
+    `${label}: all paired?`,
+    found === n && mutual === n
+      ? `yes (${n}/${n} told, ${n / 2} pairs)`
+      : `NO: ${found}/${n} told match_found, ${mutual} mutual`,
+  );
+  row(`${label}: duplicate match_found`, String(duplicates), "0");
+  row(`${label}: pairs/s`, found ? (found / 2 / ((last - t0) / 1000)).toFixed(0) : "-");
+  row(`${label}: time-to-match p50`, ms(percentile(waits, 50)));
+  row(`${label}: time-to-match p99`, ms(percentile(waits, 99)), "≤ 250 ms");
+  row(`${label}: time-to-match max`, ms(Math.max(...waits)));
+  return { sockets, partnerOf };
+}
+
+/** Double matches and members left out, counted from KV after a pairing (in the parent). */
+async function checkKv(label: string, members: QuickMember[], kv: Deno.Kv) {
   const counts = await retryLocked(() => liveMatchCounts(kv));
   let doubles = 0, inKv = 0;
   for (const m of members) {
@@ -262,19 +272,8 @@ async function pairing(
     if (c > 1) doubles++;
     if (c >= 1) inKv++;
   }
-  row(
-    `${label}: all paired?`,
-    found === n && mutual === n
-      ? `yes (${n}/${n} told, ${n / 2} pairs)`
-      : `NO: ${found}/${n} told match_found, ${mutual} mutual, ${inKv} in a live match in KV`,
-  );
+  row(`${label}: members in a live match (KV)`, `${inKv}/${members.length}`);
   row(`${label}: double matches (KV)`, `${doubles} members in 2+ live matches`, "0");
-  row(`${label}: duplicate match_found`, String(duplicates), "0");
-  row(`${label}: pairs/s`, found ? (found / 2 / ((last - t0) / 1000)).toFixed(0) : "-");
-  row(`${label}: time-to-match p50`, ms(percentile(waits, 50)));
-  row(`${label}: time-to-match p99`, ms(percentile(waits, 99)), "≤ 250 ms");
-  row(`${label}: time-to-match max`, ms(Math.max(...waits)));
-  return { sockets, partnerOf };
 }
 
 // ---------------------------------------------------------------- 2: relay
@@ -392,7 +391,11 @@ function echoServer() {
   };
 }
 
-async function relayThroughput(sockets: BenchSocket[], partnerOf: Map<number, number>) {
+async function relayThroughput(
+  sockets: BenchSocket[],
+  partnerOf: Map<number, number>,
+  echoUrl: string,
+) {
   const burst = 50;
   const rounds = 3;
   const paired = sockets.map((_, i) => i).filter((i) => partnerOf.get(partnerOf.get(i)!) === i);
@@ -411,8 +414,7 @@ async function relayThroughput(sockets: BenchSocket[], partnerOf: Map<number, nu
     );
     relay.push(res.rate);
   }
-  const echo = echoServer();
-  const echoSockets = await pool(senders, 100, () => BenchSocket.open(echo.url));
+  const echoSockets = await pool(senders, 100, () => BenchSocket.open(echoUrl));
   const echoed: number[] = [];
   try {
     for (let r = 0; r < rounds; r++) {
@@ -431,7 +433,6 @@ async function relayThroughput(sockets: BenchSocket[], partnerOf: Map<number, nu
   } finally {
     for (const s of echoSockets) s.close();
     await Promise.all(echoSockets.map((s) => Promise.race([s.closed(), sleep(2000)])));
-    await echo.close();
   }
   const best = (v: number[]) => Math.max(...v);
   row(
@@ -444,15 +445,18 @@ async function relayThroughput(sockets: BenchSocket[], partnerOf: Map<number, nu
 
 // ---------------------------------------------------------------- 3: memory
 
-/** The child process: opens sockets for the cookies in a file, holds them, closes on request. */
-async function socketClient(url: string, count: number, cookieFile: string) {
-  const cookies: string[] = JSON.parse(await Deno.readTextFile(cookieFile));
+/** The memory client (in the child): opens and holds `count` sockets; closes them on request. */
+async function memoryClient(config: MemoryClientConfig, input: Lines) {
   const sockets: BenchSocket[] = [];
   let failed = 0;
   let firstError = "";
-  await pool(Array.from({ length: count }), 200, async (_, i) => {
+  await pool(Array.from({ length: config.count }), 200, async (_, i) => {
     try {
-      const s = await BenchSocket.open(url, cookies[i % cookies.length], 30_000);
+      const s = await BenchSocket.open(
+        config.url,
+        config.cookies[i % config.cookies.length],
+        30_000,
+      );
       await s.register();
       sockets.push(s);
     } catch (err) {
@@ -460,16 +464,11 @@ async function socketClient(url: string, count: number, cookieFile: string) {
       firstError ||= String(err);
     }
   });
-  console.log(`ready ${sockets.length} ${failed} ${JSON.stringify(firstError)}`);
-  const reader = Deno.stdin.readable.pipeThrough(new TextDecoderStream()).getReader();
-  while (true) {
-    const { value, done } = await reader.read();
-    if (done || (value ?? "").includes("close")) break;
-  }
+  console.log(`READY ${sockets.length} ${failed} ${JSON.stringify(firstError)}`);
+  await input.until("close");
   for (const s of sockets) s.close();
   await Promise.all(sockets.map((s) => Promise.race([s.closed(), sleep(5000)])));
-  console.log("closed");
-  Deno.exit(0);
+  console.log("CLOSED");
 }
 
 async function memory(server: TestServer, members: QuickMember[], count: number, settle: number) {
@@ -486,44 +485,14 @@ async function memory(server: TestServer, members: QuickMember[], count: number,
   const committed = [Deno.memoryUsage().heapTotal];
   const heapBaseline = Deno.memoryUsage().heapUsed;
 
-  const dir = await Deno.makeTempDir();
-  const cookieFile = `${dir}/cookies.json`;
-  await Deno.writeTextFile(cookieFile, JSON.stringify(members.map((m) => m.cookie)));
-  const child = new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "-A",
-      "--config",
-      new URL("../deno.json", import.meta.url).pathname,
-      new URL(import.meta.url).pathname,
-      "--socket-client",
-      server.url,
-      String(count),
-      cookieFile,
-    ],
-    stdin: "piped",
-    stdout: "piped",
-    stderr: "inherit",
-  }).spawn();
-  const lines = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = "";
-  const nextLine = async (timeoutMs: number): Promise<string> => {
-    const until = Date.now() + timeoutMs;
-    while (!buffer.includes("\n")) {
-      const r = await Promise.race([
-        lines.read(),
-        sleep(Math.max(0, until - Date.now())).then(() => null),
-      ]);
-      if (!r || r.done) throw new Error("the socket client stopped answering");
-      buffer += r.value;
-    }
-    const i = buffer.indexOf("\n");
-    const line = buffer.slice(0, i);
-    buffer = buffer.slice(i + 1);
-    return line;
-  };
+  const child = await ClientProcess.spawn({
+    kind: "memory",
+    url: server.url,
+    count,
+    cookies: members.map((m) => m.cookie),
+  });
   const t = performance.now();
-  const ready = (await nextLine(300_000)).split(" ");
+  const ready = (await child.until("READY", 300_000)).split(" ");
   const opened = Number(ready[1]), failed = Number(ready[2]);
   const openSecs = (performance.now() - t) / 1000;
   await sleep(2000);
@@ -531,10 +500,9 @@ async function memory(server: TestServer, members: QuickMember[], count: number,
   committed.push(Deno.memoryUsage().heapTotal);
   const heapWithSockets = Deno.memoryUsage().heapUsed;
   const serverSeen = server.hub.metrics.socketsOpen;
-  const writer = child.stdin.getWriter();
-  await writer.write(new TextEncoder().encode("close\n"));
-  await nextLine(60_000);
-  await child.status;
+  await child.say("close");
+  await child.until("CLOSED", 60_000);
+  await child.finish();
   await waitFor(() => server.hub.metrics.socketsOpen === 0, 30_000);
   const closedAt = performance.now();
   await sleep(Math.max(0, 10_000 - (performance.now() - closedAt)));
@@ -544,7 +512,6 @@ async function memory(server: TestServer, members: QuickMember[], count: number,
   const afterSettle = Deno.memoryUsage().rss;
   committed.push(Deno.memoryUsage().heapTotal);
   const heapAfterSettle = Deno.memoryUsage().heapUsed;
-  await Deno.remove(dir, { recursive: true }).catch(() => {});
 
   row(
     "idle authenticated sockets held",
@@ -588,6 +555,158 @@ async function waitFor(check: () => boolean, timeoutMs: number) {
   while (!check() && Date.now() < until) await sleep(50);
 }
 
+// ---------------------------------------------------------------- client processes
+
+interface MemoryClientConfig {
+  kind: "memory";
+  url: string;
+  count: number;
+  cookies: string[];
+}
+
+interface PairingClientConfig {
+  kind: "pairing";
+  label: string;
+  /** Socket i connects to urls[i % urls.length]. */
+  urls: string[];
+  cookies: string[];
+  relay: { pairs: number; seconds: number; echoUrl: string } | null;
+}
+
+/** The lines of a byte stream, one at a time. */
+class Lines {
+  private buffer = "";
+  private reader: ReadableStreamDefaultReader<string>;
+  constructor(stream: ReadableStream<Uint8Array<ArrayBuffer>>) {
+    this.reader = stream.pipeThrough(new TextDecoderStream()).getReader();
+  }
+
+  async next(timeoutMs = 600_000): Promise<string> {
+    const until = Date.now() + timeoutMs;
+    while (!this.buffer.includes("\n")) {
+      const r = await Promise.race([
+        this.reader.read(),
+        sleep(Math.max(0, until - Date.now())).then(() => null),
+      ]);
+      if (!r || r.done) throw new Error("the other process stopped answering");
+      this.buffer += r.value;
+    }
+    const i = this.buffer.indexOf("\n");
+    const line = this.buffer.slice(0, i);
+    this.buffer = this.buffer.slice(i + 1);
+    return line;
+  }
+
+  /** Lines up to the one starting with `word` (rows on the way are collected); answers it. */
+  async until(word: string, timeoutMs = 600_000): Promise<string> {
+    const until = Date.now() + timeoutMs;
+    while (true) {
+      const line = await this.next(Math.max(0, until - Date.now()));
+      if (line.startsWith(word)) return line;
+      if (line.startsWith("ROW ")) {
+        const [name, value, target] = JSON.parse(line.slice(4));
+        row(name, value, target);
+      } else console.log(line);
+    }
+  }
+}
+
+/** This file run again in a child process as clients: its rows join this process's table. */
+class ClientProcess {
+  private readonly lines: Lines;
+  private constructor(private readonly child: Deno.ChildProcess, private readonly dir: string) {
+    this.lines = new Lines(child.stdout);
+  }
+
+  static async spawn(config: MemoryClientConfig | PairingClientConfig): Promise<ClientProcess> {
+    const dir = await Deno.makeTempDir();
+    await Deno.writeTextFile(`${dir}/config.json`, JSON.stringify(config));
+    const child = new Deno.Command(Deno.execPath(), {
+      args: [
+        "run",
+        "-A",
+        "--config",
+        new URL("../deno.json", import.meta.url).pathname,
+        new URL(import.meta.url).pathname,
+        "--client",
+        `${dir}/config.json`,
+      ],
+      stdin: "piped",
+      stdout: "piped",
+      stderr: "inherit",
+    }).spawn();
+    return new ClientProcess(child, dir);
+  }
+
+  until(word: string, timeoutMs?: number) {
+    return this.lines.until(word, timeoutMs);
+  }
+
+  async say(word: string) {
+    const writer = this.child.stdin.getWriter();
+    await writer.write(new TextEncoder().encode(word + "\n"));
+    writer.releaseLock();
+  }
+
+  async finish() {
+    await this.child.stdin.close().catch(() => {});
+    await this.child.status;
+    await Deno.remove(this.dir, { recursive: true }).catch(() => {});
+  }
+}
+
+/** The pairing (and relay) clients, in the child. */
+async function pairingClient(config: PairingClientConfig, input: Lines) {
+  const sockets = await pool(config.cookies, 100, async (cookie, i) => {
+    const s = await BenchSocket.open(config.urls[i % config.urls.length], cookie);
+    await s.register();
+    return s;
+  });
+  const result = await pairing(config.label, sockets);
+  console.log("PAIRED");
+  await input.until("continue");
+  if (config.relay) {
+    console.log("2. relay");
+    const { pairs, seconds, echoUrl } = config.relay;
+    await relayLatency(result.sockets, result.partnerOf, pairs, seconds);
+    await relayThroughput(result.sockets, result.partnerOf, echoUrl);
+  }
+  sockets.forEach((s) => s.close());
+  await Promise.all(sockets.map((s) => Promise.race([s.closed(), sleep(5000)])));
+  console.log("DONE");
+}
+
+/**
+ * Runs a pairing from a client process against `urls` (and the relay measures after it, with
+ * an echo server in this process); the live matches are checked in KV between the two.
+ */
+async function pairingRun(
+  label: string,
+  members: QuickMember[],
+  urls: string[],
+  kv: Deno.Kv,
+  relay: { pairs: number; seconds: number } | null,
+) {
+  const echo = relay ? echoServer() : null;
+  const child = await ClientProcess.spawn({
+    kind: "pairing",
+    label,
+    urls,
+    cookies: members.map((m) => m.cookie),
+    relay: relay && echo ? { ...relay, echoUrl: echo.url } : null,
+  });
+  try {
+    await child.until("PAIRED");
+    await sleep(500);
+    await checkKv(label, members, kv);
+    await child.say("continue");
+    await child.until("DONE");
+  } finally {
+    await child.finish();
+    await echo?.close();
+  }
+}
+
 // ---------------------------------------------------------------- main
 
 export async function benchRealtime(options: Partial<RealtimeBenchOptions> = {}) {
@@ -618,14 +737,8 @@ export async function benchRealtime(options: Partial<RealtimeBenchOptions> = {})
       }
       if (want("pairing") || want("relay")) {
         console.log("1. pairing on one server");
-        const result = await pairing("one server", members, [server.url], server.kv);
-        if (want("relay")) {
-          console.log("2. relay");
-          await relayLatency(result.sockets, result.partnerOf, o.pairs, o.relaySeconds);
-          await relayThroughput(result.sockets, result.partnerOf);
-        }
-        result.sockets.forEach((s) => s.close());
-        await Promise.all(result.sockets.map((s) => Promise.race([s.closed(), sleep(5000)])));
+        const relay = want("relay") ? { pairs: o.pairs, seconds: o.relaySeconds } : null;
+        await pairingRun("one server", members, [server.url], server.kv, relay);
         await waitFor(() => server.hub.metrics.socketsOpen === 0, 30_000);
         await sleep(500);
       }
@@ -652,9 +765,7 @@ export async function benchRealtime(options: Partial<RealtimeBenchOptions> = {})
             console.log(`  (instance ${i} died: ${e.message})`);
           };
         });
-        const res = await pairing("3 instances", spread, instances.map((i) => i.url), kv);
-        res.sockets.forEach((s) => s.close());
-        await Promise.all(res.sockets.map((s) => Promise.race([s.closed(), sleep(5000)])));
+        await pairingRun("3 instances", spread, instances.map((i) => i.url), kv, null);
         await sleep(1000);
       } finally {
         await Promise.all(instances.map((i) => Promise.race([i.stop(), sleep(5000)])));
@@ -669,8 +780,15 @@ export async function benchRealtime(options: Partial<RealtimeBenchOptions> = {})
 }
 
 if (import.meta.main) {
-  if (Deno.args[0] === "--socket-client") {
-    await socketClient(Deno.args[1], Number(Deno.args[2]), Deno.args[3]);
+  if (Deno.args[0] === "--client") {
+    inChild = true;
+    const config: MemoryClientConfig | PairingClientConfig = JSON.parse(
+      await Deno.readTextFile(Deno.args[1]),
+    );
+    const input = new Lines(Deno.stdin.readable);
+    if (config.kind === "memory") await memoryClient(config, input);
+    else await pairingClient(config, input);
+    Deno.exit(0);
   } else {
     // KV errors from the hub under load are reported by the hub itself; keep measuring.
     globalThis.addEventListener("unhandledrejection", (e) => {
