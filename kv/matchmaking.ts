@@ -82,8 +82,8 @@ function lane(kv: Deno.Kv): WriteLane {
   return l;
 }
 
-/** Tickets per commit: KV allows 100 checks a commit, and a ticket brings 2. */
-const TICKETS_PER_COMMIT = 50;
+/** Tickets per commit: KV allows 100 checks a commit, and a ticket brings 1. */
+const TICKETS_PER_COMMIT = 100;
 
 /**
  * Puts searchers in the pool. Many tickets share one commit (a burst of searches costs a few
@@ -231,7 +231,7 @@ export interface TicketEntry {
   versionstamp: string | null;
 }
 
-/** Checks a claimed pair brings: 1 per ticket put, 2 per ticket held, and each side 2 more. */
+/** Checks a claimed pair brings: its two tickets' (1 each), and each side 2 more. */
 export function claimChecks(r: PairRequest): number {
   return (r.checks?.a?.length ?? 1) + (r.checks?.b?.length ?? 1) + 4;
 }

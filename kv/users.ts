@@ -158,7 +158,7 @@ export async function updateUser(
     if (!entry.value || entry.value.deletedAt) return { ok: false, reason: "not_found" };
     const before = entry.value;
     const after = change(before);
-    const op = kv.atomic().check(entry).set(keys.user(id), after);
+    const op = kv.atomic().check(entry).set(keys.user(id), after).sum(keys.searchVersion(id), 1n);
     const oldName = before.username.toLowerCase(), newName = after.username.toLowerCase();
     const oldEmail = before.email.toLowerCase(), newEmail = after.email.toLowerCase();
     if (oldName !== newName) {

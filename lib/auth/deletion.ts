@@ -38,6 +38,7 @@ export async function deleteAccount(kv: Deno.Kv, userId: string, now = Date.now(
     const res = await kv.atomic()
       .check(entry)
       .set(keys.user(userId), { ...u, deletedAt: new Date(now).toISOString() })
+      .sum(keys.searchVersion(userId), 1n)
       .delete(keys.userByUsername(u.username.toLowerCase()))
       .delete(keys.userByEmail(u.email.toLowerCase()))
       .set(keys.purgeDue(dueAt, userId), true)
@@ -76,6 +77,7 @@ export async function purgeAccount(kv: Deno.Kv, userId: string) {
     .delete(keys.location(userId))
     .delete(keys.presence(userId))
     .delete(keys.user(userId))
+    .delete(keys.searchVersion(userId))
     .commit();
   await purgeBlocks(kv, userId);
   await deleteStats(kv, userId);

@@ -105,12 +105,14 @@ export async function anonymiseReports(kv: Deno.Kv, userId: string) {
   }
 }
 
-/** At purge: the blocks on both sides go with the member. */
+/**
+ * At purge: the blocks on both sides go with the member (whose search version is gone with
+ * the record; the other member's moves).
+ */
 export async function purgeBlocks(kv: Deno.Kv, userId: string) {
   for await (const e of kv.list({ prefix: keys.blocksPrefix(userId) })) {
     const other = String(e.key.at(-1));
     await kv.atomic().delete(e.key).delete(keys.block(other, userId))
-      .sum(keys.searchVersion(userId), 1n)
       .sum(keys.searchVersion(other), 1n)
       .commit();
   }

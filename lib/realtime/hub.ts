@@ -85,7 +85,7 @@ interface Profile {
   user: Deno.KvEntryMaybe<UserRecord>;
   filters: Deno.KvEntryMaybe<unknown>;
   place: Deno.KvEntryMaybe<PrivateLocation>;
-  /** The search version (keys.searchVersion): checked in place of filters, place, relations. */
+  /** The search version (keys.searchVersion): checked in place of all the entries above. */
   version: Deno.AtomicCheck;
   usage: { day: string; count: number; versionstamp: string | null };
   avoid: string[];
@@ -450,9 +450,8 @@ export class Hub {
   /**
    * What a search needs of a member, read in one go: the record, today's session count, the
    * filters, the coarse place and the relations. Kept on the socket, so a search (the first,
-   * and every "next") costs no read: the ticket holds only if the member record and the search
-   * version (which every change to the rest moves) are unchanged, and is read afresh when they
-   * are not. The getMany is asked before the list, so a block landing between the two is in
+   * and every "next") costs no read: the ticket holds only if the search version (which every
+   * change to the rest moves) is unchanged, and is read afresh when it is not. The getMany is asked before the list, so a block landing between the two is in
    * the list even if the version read missed it.
    */
   private loadProfile(conn: Conn): Promise<Profile> {
@@ -518,7 +517,7 @@ export class Hub {
       entry: { key: keys.mmWaiting(ticket.userId), value: ticket, versionstamp: null },
       state: "held",
       at: Date.now(),
-      checks: [profile.user, profile.version],
+      checks: [profile.version],
       msg,
       attempt,
     };
