@@ -544,18 +544,25 @@ export class Hub {
   /** Writes the tickets of searches held for HOLD_MS and still unpaired. */
   private schedulePut() {
     if (this.putTimer || this.stopped) return;
-    const held = [...this.local.values()].filter((l) => l.state === "held");
-    if (!held.length) return;
-    const due = Math.min(...held.map((l) => l.at)) + HOLD_MS;
-    this.putTimer = setTimeout(() => {
-      this.putTimer = undefined;
-      const now = Date.now();
-      const ready = [...this.local.values()].filter((l) =>
-        l.state === "held" && l.at + HOLD_MS <= now
-      );
-      if (ready.length) this.put(ready);
-      this.schedulePut();
-    }, Math.max(0, due - Date.now()));
+    let first = Infinity;
+    for (const l of this.local.values()) if (l.state === "held") first = Math.min(first, l.at);
+    if (first === Infinity) return;
+    this.putTimer = setTimeout(() => this.putHeld(), Math.max(0, first + HOLD_MS - Date.now()));
+  }
+
+  private putHeld() {
+    this.putTimer = undefined;
+    // A pass about to run (a busy loop can hold both back) may pair them yet: put after it.
+    if (this.passQueued) {
+      this.putTimer = setTimeout(() => this.putHeld(), 0);
+      return;
+    }
+    const now = Date.now();
+    const ready = [...this.local.values()].filter((l) =>
+      l.state === "held" && l.at + HOLD_MS <= now
+    );
+    if (ready.length) this.put(ready);
+    this.schedulePut();
   }
 
   /**
