@@ -102,13 +102,18 @@ export async function putTickets(kv: Deno.Kv, puts: TicketPut[]): Promise<(strin
   // is the same ticket).
   await Promise.all(chunks.map((chunk) =>
     lane(kv).run(async () => {
-      const versionstamp = await retrying(() => commitTickets(kv, chunk.map((i) => puts[i])));
+      const versionstamp = await retrying(
+        () => commitTickets(kv, chunk.map((i) => puts[i])),
+        BURST_RETRY,
+      );
       if (versionstamp) {
         for (const i of chunk) out[i] = versionstamp;
         return;
       }
       if (chunk.length === 1) return;
-      for (const i of chunk) out[i] = await retrying(() => commitTickets(kv, [puts[i]]));
+      for (const i of chunk) {
+        out[i] = await retrying(() => commitTickets(kv, [puts[i]]), BURST_RETRY);
+      }
     })
   ));
   return out;
@@ -362,7 +367,7 @@ export async function pairMany(
       }
       for (const [, i] of group) {
         const r = requests[i];
-        results[i] = await retrying(() => pair(kv, r, now)).catch(
+        results[i] = await retrying(() => pair(kv, r, now), BURST_RETRY).catch(
           () => ({ ok: false, reason: "taken" }) as PairResult,
         );
       }
@@ -392,8 +397,8 @@ async function commitGroup(
       const probe = await retrying(() => kv.get<string>(keys.mmActive(first.match.a.userId)))
         .catch(() => null);
       if (probe?.value === first.match.id) return { ok: true, versionstamp: probe.versionstamp };
-      if (attempt >= 5) return null;
-      await new Promise((r) => setTimeout(r, 20 * 2 ** attempt));
+      if (attempt >= BURST_RETRY.attempts) return null;
+      await new Promise((r) => setTimeout(r, BURST_RETRY.pause(attempt)));
     }
   }
 }
@@ -572,17 +577,39 @@ export async function instanceAlive(
   return at !== null && now - at < ttlMs;
 }
 
+export interface RetryPolicy {
+  attempts: number;
+  /** The pause before try `i + 1` (i from 1). */
+  pause: (i: number) => number;
+}
+
+const STEADY_RETRY: RetryPolicy = { attempts: 5, pause: (i) => 20 * 2 ** i };
+
+/**
+ * For the bulk writes of a burst (tickets, claims): a busy SQLite file answers "database is
+ * locked" at once when another connection holds the write lock, which it does for a few
+ * milliseconds; a quick, jittered try again finds it free, where 40 ms and more would leave
+ * the members waiting. Up to ~0.5 s in all.
+ */
+export const BURST_RETRY: RetryPolicy = {
+  attempts: 8,
+  pause: (i) => 2 ** i * (1 + Math.random()),
+};
+
 /**
  * Runs a KV operation again after a short pause when it throws (a busy SQLite file answers
- * "database is locked" under load); the last error is thrown after `attempts` tries.
+ * "database is locked" under load); the last error is thrown after the policy's attempts.
  */
-export async function retrying<T>(fn: () => Promise<T>, attempts = 5): Promise<T> {
+export async function retrying<T>(
+  fn: () => Promise<T>,
+  policy: RetryPolicy = STEADY_RETRY,
+): Promise<T> {
   for (let i = 1;; i++) {
     try {
       return await fn();
     } catch (err) {
-      if (i >= attempts) throw err;
-      await new Promise((r) => setTimeout(r, 20 * 2 ** i));
+      if (i >= policy.attempts) throw err;
+      await new Promise((r) => setTimeout(r, policy.pause(i)));
     }
   }
 }
