@@ -589,6 +589,7 @@ export class Hub {
         if (this.local.get(l.entry.value.userId) !== l || !conn?.searching) return;
         const versionstamp = results?.[i];
         if (versionstamp) {
+          this.metrics.ticketsWritten++;
           l.entry = { ...l.entry, versionstamp };
           l.state = "put";
           l.at = Date.now();

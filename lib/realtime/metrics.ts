@@ -7,6 +7,7 @@ export class Metrics {
   matchesMade = 0;
   messagesDropped = 0;
   memoryTrims = 0;
+  ticketsWritten = 0;
   private relayCounts = new Array(BUCKETS_MS.length + 1).fill(0);
   private relaySum = 0;
   private relayCount = 0;
@@ -35,6 +36,9 @@ export class Metrics {
       "# HELP glimpse_messages_dropped_total Socket messages dropped by the flood limit.",
       "# TYPE glimpse_messages_dropped_total counter",
       `glimpse_messages_dropped_total ${this.messagesDropped}`,
+      "# HELP glimpse_search_tickets_written_total Searches written to the shared pool (no partner in view as they arrived).",
+      "# TYPE glimpse_search_tickets_written_total counter",
+      `glimpse_search_tickets_written_total ${this.ticketsWritten}`,
       "# HELP glimpse_memory_trims_total Freed native memory handed back to the OS after sockets closed.",
       "# TYPE glimpse_memory_trims_total counter",
       `glimpse_memory_trims_total ${this.memoryTrims}`,

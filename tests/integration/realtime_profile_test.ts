@@ -8,6 +8,7 @@ import {
   closeAll,
   connectPeer,
   eventually,
+  metric,
   pairUp,
   search,
   withMembers,
@@ -119,6 +120,80 @@ Deno.test(
           "a's session is counted",
         );
         assert.equal((await getStats(server.kv, bm.id)).sessions, 1);
+      } finally {
+        closeAll(a, b);
+      }
+    });
+  },
+);
+
+// ---------------------------------------------------------------- searches held in memory
+
+async function ticketsWritten(url: string): Promise<number> {
+  return metric(
+    await (await fetch(url + "/metrics")).text(),
+    "glimpse_search_tickets_written_total",
+  ) ??
+    NaN;
+}
+
+Deno.test(
+  "held searches: two members searching together pair from memory, no ticket written",
+  opts,
+  async () => {
+    await withMembers({ SEARCH_TIMEOUT_MS: "5000" }, async (server, f) => {
+      const [am, bm, cm] = await f.many(3);
+      const a = await connectPeer(am), b = await connectPeer(bm);
+      try {
+        search(a);
+        search(b);
+        const [ma, mb] = await Promise.all([a.ws.next("match_found"), b.ws.next("match_found")]);
+        assert.equal(ma.peerId, b.peerId);
+        assert.equal(mb.peerId, a.peerId);
+        assert.equal(await ticketsWritten(server.url), 0, "paired before any ticket was written");
+        assert.equal((await server.kv.get(keys.mmWaiting(am.id))).value, null);
+        assert.equal((await server.kv.get(keys.mmWaiting(bm.id))).value, null);
+
+        // A member alone has nobody in view: after the hold, the ticket is in the pool, where
+        // a member arriving later (or on another instance) finds it.
+        const c = await connectPeer(cm);
+        try {
+          search(c);
+          await c.ws.next("searching");
+          assert.ok(
+            await eventually(async () => (await ticketsWritten(server.url)) === 1, 2000),
+            "the lone searcher's ticket is written",
+          );
+          assert.ok((await server.kv.get(keys.mmWaiting(cm.id))).value);
+        } finally {
+          closeAll(c);
+        }
+      } finally {
+        closeAll(a, b);
+      }
+    });
+  },
+);
+
+Deno.test(
+  "held searches: a pair chosen from a stale copy is refused by the claim; both search on",
+  opts,
+  async () => {
+    await withMembers({ SEARCH_TIMEOUT_MS: String(SEARCH_TIMEOUT_MS) }, async (_server, f) => {
+      const [am, bm] = await f.many(2);
+      const a = await connectPeer(am), b = await connectPeer(bm);
+      try {
+        // a's socket read a's profile ("any" language); a now asks for French speakers. Both
+        // search in the same instant: the pass pairs them from memory, on a's old copy, and the
+        // claim (which checks a's search version) must refuse it.
+        const res = await am.client.post("/api/filters", { languagePreference: "fr" });
+        assert.equal(res.status, 200, res.text);
+        search(a);
+        search(b);
+        await Promise.all([a.ws.next("searching"), b.ws.next("searching")]);
+        assert.ok(await a.ws.none("match_found", SEARCH_TIMEOUT_MS - 300), "b speaks English");
+        assert.ok(await b.ws.none("match_found", 50));
+        await Promise.all([a.ws.next("no_match_found", 2000), b.ws.next("no_match_found", 2000)]);
       } finally {
         closeAll(a, b);
       }
