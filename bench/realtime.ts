@@ -371,6 +371,74 @@ async function burstRate(
   return { rate: delivered / ((lastAt - t0) / 1000), delivered, total };
 }
 
+/**
+ * A bare Deno WebSocket server that answers every message with "searching" and a match_found of
+ * the same shape as Glimpse's, at once: no KV, no matching. The same clients searching against it
+ * give the floor under any server's time-to-match on this runtime and machine.
+ */
+function floorServer() {
+  const ac = new AbortController();
+  const server = Deno.serve(
+    { port: 0, hostname: "127.0.0.1", signal: ac.signal, onListen: () => {} },
+    (req) => {
+      const { socket, response } = Deno.upgradeWebSocket(req);
+      socket.onmessage = (e) => {
+        const msg = JSON.parse(String(e.data));
+        if (msg.type !== "find_match") return;
+        socket.send(JSON.stringify({ type: "searching" }));
+        socket.send(JSON.stringify({
+          type: "match_found",
+          matchId: crypto.randomUUID(),
+          peerId: "floor-floor-floor-flo",
+          hashtag: "#exploring",
+          location: "Warsaw, Poland",
+          role: "offerer",
+          iceServers: [{ urls: ["stun:stun.l.google.com:19302"] }],
+          endsAt: Date.now() + 30_000,
+          partnerConnected: true,
+        }));
+      };
+      return response;
+    },
+  );
+  return {
+    url: `http://127.0.0.1:${server.addr.port}`,
+    async close() {
+      ac.abort();
+      await server.finished;
+    },
+  };
+}
+
+/** The clients' side of the floor: the same burst against floorServer. */
+async function floor(url: string, n: number) {
+  const sockets = await pool(Array.from({ length: n }), 100, () => BenchSocket.open(url));
+  const sentAt = new Array<number>(n);
+  const waits: number[] = [];
+  await Promise.race([
+    new Promise<void>((resolve) => {
+      sockets.forEach((s, i) => {
+        s.onMessage = (m) => {
+          if (m.type !== "match_found") return;
+          waits.push(performance.now() - sentAt[i]);
+          if (waits.length === n) resolve();
+        };
+      });
+      sockets.forEach((s, i) => {
+        sentAt[i] = performance.now();
+        s.send({ type: "find_match" });
+      });
+    }),
+    sleep(30_000),
+  ]);
+  row(
+    `floor: bare Deno server answering at once, same ${n} clients: p50 / p99`,
+    `${ms(percentile(waits, 50))} / ${ms(percentile(waits, 99))} (${waits.length}/${n} answered)`,
+  );
+  sockets.forEach((s) => s.close());
+  await Promise.all(sockets.map((s) => Promise.race([s.closed(), sleep(2000)])));
+}
+
 /** A bare Deno WebSocket server: every message straight back in a `signal` envelope-free echo. */
 function echoServer() {
   const ac = new AbortController();
@@ -571,6 +639,8 @@ interface PairingClientConfig {
   urls: string[];
   cookies: string[];
   relay: { pairs: number; seconds: number; echoUrl: string } | null;
+  /** A bare server answering a search at once: the floor of this runtime and machine. */
+  floorUrl: string | null;
 }
 
 /** The lines of a byte stream, one at a time. */
@@ -663,6 +733,7 @@ async function pairingClient(config: PairingClientConfig, input: Lines) {
     return s;
   });
   const result = await pairing(config.label, sockets);
+  if (config.floorUrl) await floor(config.floorUrl, sockets.length);
   console.log("PAIRED");
   await input.until("continue");
   if (config.relay) {
@@ -686,14 +757,17 @@ async function pairingRun(
   urls: string[],
   kv: Deno.Kv,
   relay: { pairs: number; seconds: number } | null,
+  withFloor = false,
 ) {
   const echo = relay ? echoServer() : null;
+  const bare = withFloor ? floorServer() : null;
   const child = await ClientProcess.spawn({
     kind: "pairing",
     label,
     urls,
     cookies: members.map((m) => m.cookie),
     relay: relay && echo ? { ...relay, echoUrl: echo.url } : null,
+    floorUrl: bare?.url ?? null,
   });
   try {
     await child.until("PAIRED");
@@ -704,6 +778,7 @@ async function pairingRun(
   } finally {
     await child.finish();
     await echo?.close();
+    await bare?.close();
   }
 }
 
@@ -738,7 +813,7 @@ export async function benchRealtime(options: Partial<RealtimeBenchOptions> = {})
       if (want("pairing") || want("relay")) {
         console.log("1. pairing on one server");
         const relay = want("relay") ? { pairs: o.pairs, seconds: o.relaySeconds } : null;
-        await pairingRun("one server", members, [server.url], server.kv, relay);
+        await pairingRun("one server", members, [server.url], server.kv, relay, true);
         await waitFor(() => server.hub.metrics.socketsOpen === 0, 30_000);
         await sleep(500);
       }
