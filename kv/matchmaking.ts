@@ -87,8 +87,8 @@ const TICKETS_PER_COMMIT = 100;
 
 /**
  * Puts searchers in the pool. Many tickets share one commit (a burst of searches costs a few
- * writes, not one each). Each ticket holds only if the entries it was built from are unchanged;
- * a commit in which one is not is put again ticket by ticket. Answers, for each ticket, the
+ * writes, not one each). Each ticket holds only if what it was built from (the member's search
+ * version) is unchanged; a commit in which one is not is put again ticket by ticket. Answers, for each ticket, the
  * versionstamp it was put with (null: not put, an entry it came from changed).
  */
 export async function putTickets(kv: Deno.Kv, puts: TicketPut[]): Promise<(string | null)[]> {
@@ -223,8 +223,9 @@ export interface PairRequest {
   /**
    * What stands for a side's ticket in the commit's checks. By default the ticket entry itself
    * (unchanged since it was put). A ticket held in memory and never put (a member paired as they
-   * arrive) brings the entries it was built from instead; its claim then deletes whatever ticket
-   * the member may have in the pool (another socket's, which this search replaces).
+   * arrive) brings the member's search version instead (keys.searchVersion); its claim then
+   * deletes whatever ticket the member may have in the pool (another socket's, which this search
+   * replaces).
    */
   checks?: { a?: Deno.AtomicCheck[]; b?: Deno.AtomicCheck[] };
 }
@@ -325,7 +326,7 @@ export async function pair(kv: Deno.Kv, r: PairRequest, now = Date.now()): Promi
     : { ok: false, reason: "taken" };
 }
 
-/** Checks KV allows in one commit: claims share commits up to this (6 to 12 checks a pair). */
+/** Checks KV allows in one commit: claims share commits up to this (6 a pair: 16 pairs). */
 const CHECKS_PER_COMMIT = 100;
 
 /**

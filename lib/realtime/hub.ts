@@ -95,7 +95,7 @@ interface Profile {
 /**
  * A search of this instance's. "held": in memory only, for a moment after it arrives, so that
  * members arriving together pair without their tickets ever being written (the claim checks
- * the entries the ticket came from instead); "putting": being written, not chosen meanwhile (a
+ * the member's search version instead); "putting": being written, not chosen meanwhile (a
  * claim landing before the put would leave a ticket behind); "put": in the pool for every
  * instance to see, with its versionstamp.
  */
@@ -104,7 +104,7 @@ interface Search {
   state: "held" | "putting" | "put";
   /** When it was held, or when its put was known to have landed. */
   at: number;
-  /** The entries the ticket was built from (checked by its put, or by a claim while held). */
+  /** What the ticket was built from: the search version, checked by its put or held claim. */
   checks: Deno.AtomicCheck[];
   msg?: Extract<Inbound, { type: "find_match" }>;
   attempt: number;
@@ -451,8 +451,9 @@ export class Hub {
    * What a search needs of a member, read in one go: the record, today's session count, the
    * filters, the coarse place and the relations. Kept on the socket, so a search (the first,
    * and every "next") costs no read: the ticket holds only if the search version (which every
-   * change to the rest moves) is unchanged, and is read afresh when it is not. The getMany is asked before the list, so a block landing between the two is in
-   * the list even if the version read missed it.
+   * change to the rest moves) is unchanged, and is read afresh when it is not. The getMany is
+   * asked before the list, so a block landing between the two is in the list even if the
+   * version read missed it.
    */
   private loadProfile(conn: Conn): Promise<Profile> {
     const day = today();
@@ -566,8 +567,8 @@ export class Hub {
   }
 
   /**
-   * Writes searches' tickets (many share a commit), each only if the entries it was built from
-   * are unchanged; one refused is built again from a fresh read, at most five times.
+   * Writes searches' tickets (many share a commit), each only if the member's search version is
+   * unchanged; one refused is built again from a fresh read, at most five times.
    */
   private put(searches: Search[]) {
     for (const l of searches) l.state = "putting";
@@ -767,7 +768,7 @@ export class Hub {
     }
     if (chosen.length) {
       // Out of the view at once: the next pass must not choose them again meanwhile. Held
-      // searches are kept aside: their claim checks what they were built from.
+      // searches are kept aside: their claim checks the search version they were built from.
       const held = new Map<string, Search>();
       for (const [me, them] of chosen) {
         for (const e of [me, them]) {
@@ -925,7 +926,7 @@ export class Hub {
     if (result.reason === "limit_a" || result.reason === "limit_b") {
       const out = result.reason === "limit_a" ? me : them;
       this.dropLocal(out.value.userId, out.value.connId);
-      await retrying(() => removeTicket(this.kv, out.value.userId));
+      await retrying(() => removeTicket(this.kv, out.value.userId, out.value.connId));
       await this.deliver(
         { instanceId: out.value.instanceId, connId: out.value.connId, userId: out.value.userId },
         { payload: { type: "session_limit_reached", message: RT_TEXT.sessionLimit } },
