@@ -598,6 +598,15 @@ export const BURST_RETRY: RetryPolicy = {
 };
 
 /**
+ * For what must not be lost when many sockets close at once (several instances on one SQLite
+ * file then lock each other out for seconds): more tries, jittered, up to ~5 s in all.
+ */
+export const PATIENT_RETRY: RetryPolicy = {
+  attempts: 12,
+  pause: (i) => Math.min(640, 5 * 2 ** i) * (0.5 + Math.random()),
+};
+
+/**
  * Runs a KV operation again after a short pause when it throws (a busy SQLite file answers
  * "database is locked" under load); the last error is thrown after the policy's attempts.
  */

@@ -25,6 +25,7 @@ import {
   pairMany,
   type PairRequest,
   type PairResult,
+  PATIENT_RETRY,
   post,
   putTickets,
   recordSessions,
@@ -342,11 +343,14 @@ export class Hub {
         conn.searching = false;
         this.dropLocal(conn.userId, conn.id);
         await conn.putting;
-        await retrying(() => removeTicket(this.kv, conn.userId, conn.id));
+        await retrying(() => removeTicket(this.kv, conn.userId, conn.id), PATIENT_RETRY);
       }
       const matchId = conn.matchId;
       if (matchId) {
-        await retrying(() => this.disconnectFromMatch(conn.userId, matchId, conn.id));
+        await retrying(
+          () => this.disconnectFromMatch(conn.userId, matchId, conn.id),
+          PATIENT_RETRY,
+        );
       }
     } catch (err) {
       // The stale-ticket sweep and the partners' instance check clean up after us.
@@ -1122,7 +1126,7 @@ export class Hub {
       ...msg,
     };
     if (to.instanceId === this.instanceId) await this.receive(full);
-    else await retrying(() => post(this.kv, to.instanceId, full));
+    else await retrying(() => post(this.kv, to.instanceId, full), PATIENT_RETRY);
   }
 
   private drainInbox() {
