@@ -40,8 +40,9 @@ export const keys = {
   relationsPrefix: (userId: string) => ["rel", userId] as const,
   /**
    * Moves with every change to what a search is built from: the member record, the filters, the
-   * place, and the relations (blocks, reports). A search ticket checks this one counter in
-   * place of those entries (KV allows 100 checks a commit), so every writer of them sums it.
+   * place, the relations (blocks, reports) and today's session count (every pairing). A search
+   * checks this one counter in place of those entries (KV allows 100 checks a commit), so every
+   * writer of them sums it.
    */
   searchVersion: (userId: string) => ["search_version", userId] as const,
   block: (userId: string, otherId: string) => ["rel", userId, "block", otherId] as const,

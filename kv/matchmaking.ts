@@ -213,7 +213,7 @@ export type PairResult =
 /**
  * Pairs two waiting tickets in one atomic commit: both tickets unchanged, neither member in a
  * live match, and (for limited tiers) each member's count of today's sessions unchanged and
- * under the limit; the commit counts the session for both.
+ * under the limit; the commit counts the session for both and moves both search versions.
  */
 export interface PairRequest {
   a: TicketEntry;
@@ -223,9 +223,9 @@ export interface PairRequest {
   /**
    * What stands for a side's ticket in the commit's checks. By default the ticket entry itself
    * (unchanged since it was put). A ticket held in memory and never put (a member paired as they
-   * arrive) brings the member's search version instead (keys.searchVersion); its claim then
-   * deletes whatever ticket the member may have in the pool (another socket's, which this search
-   * replaces).
+   * arrive) brings the member's search version instead (keys.searchVersion), which also stands
+   * for its session count; its claim then deletes whatever ticket the member may have in the
+   * pool (another socket's, which this search replaces).
    */
   checks?: { a?: Deno.AtomicCheck[]; b?: Deno.AtomicCheck[] };
 }
@@ -237,14 +237,9 @@ export interface TicketEntry {
   versionstamp: string | null;
 }
 
-/** Checks a claimed pair brings: its two tickets' (1 each), and each side 2 more. */
-export function claimChecks(r: PairRequest): number {
-  return (r.checks?.a?.length ?? 1) + (r.checks?.b?.length ?? 1) + 4;
-}
-
 type Prepared =
   | { ok: false; reason: "taken" | "limit_a" | "limit_b" }
-  | { ok: true; match: Match; apply: (op: Deno.AtomicOperation) => void };
+  | { ok: true; match: Match; apply: (op: Deno.AtomicOperation) => void; checks: number };
 
 /** The two members' ends of a match made: what the referral pages count, written afterwards. */
 export interface SessionRecord {
@@ -263,7 +258,8 @@ async function prepare(kv: Deno.Kv, r: PairRequest, now: number, fresh = false):
   const { a, b } = r;
   const day = today(now);
   const ua = a.value.usage, ub = b.value.usage;
-  const [activeA, activeB, usageA, usageB] = !fresh && ua?.day === day && ub?.day === day
+  const quick = !fresh && ua?.day === day && ub?.day === day;
+  const [activeA, activeB, usageA, usageB] = quick
     ? [
       { key: keys.mmActive(a.value.userId), value: null, versionstamp: null },
       { key: keys.mmActive(b.value.userId), value: null, versionstamp: null },
@@ -282,8 +278,18 @@ async function prepare(kv: Deno.Kv, r: PairRequest, now: number, fresh = false):
   if (r.limits.b >= 0 && used(usageB) >= r.limits.b) return { ok: false, reason: "limit_b" };
 
   const match = r.build(crypto.randomUUID());
+  // Every claim moves both members' search versions (below), so a held side's version check
+  // also stands for the session count its ticket saw: that count needs no check of its own.
+  const checks = [
+    ...(r.checks?.a ?? [a]),
+    ...(r.checks?.b ?? [b]),
+    activeA,
+    activeB,
+    ...(r.checks?.a && quick ? [] : [usageA]),
+    ...(r.checks?.b && quick ? [] : [usageB]),
+  ];
   const apply = (op: Deno.AtomicOperation) =>
-    op.check(...(r.checks?.a ?? [a]), ...(r.checks?.b ?? [b]), activeA, activeB, usageA, usageB)
+    op.check(...checks)
       .delete(a.key)
       .delete(b.key)
       .set(keys.match(match.id), match, { expireIn: MATCH_RECORD_TTL_MS })
@@ -300,8 +306,10 @@ async function prepare(kv: Deno.Kv, r: PairRequest, now: number, fresh = false):
         at: now,
       }, { expireIn: HISTORY_TTL_MS })
       .sum(keys.usage(a.value.userId, day), 1n)
-      .sum(keys.usage(b.value.userId, day), 1n);
-  return { ok: true, match, apply };
+      .sum(keys.usage(b.value.userId, day), 1n)
+      .sum(keys.searchVersion(a.value.userId), 1n)
+      .sum(keys.searchVersion(b.value.userId), 1n);
+  return { ok: true, match, apply, checks: checks.length };
 }
 
 /** The day's session counter as a ticket saw it. */
@@ -326,7 +334,7 @@ export async function pair(kv: Deno.Kv, r: PairRequest, now = Date.now()): Promi
     : { ok: false, reason: "taken" };
 }
 
-/** Checks KV allows in one commit: claims share commits up to this (6 a pair: 16 pairs). */
+/** Checks KV allows in one commit: claims share commits up to this (4 to 6 a pair). */
 const CHECKS_PER_COMMIT = 100;
 
 /**
@@ -348,7 +356,8 @@ export async function pairMany(
   const groups: (typeof ready)[] = [];
   let checks = Infinity;
   for (const item of ready) {
-    const n = claimChecks(requests[item[1]]);
+    const [p] = item;
+    const n = p.ok ? p.checks : 0;
     if (checks + n > CHECKS_PER_COMMIT) {
       groups.push([]);
       checks = 0;

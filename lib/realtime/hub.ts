@@ -1160,11 +1160,11 @@ export class Hub {
   }
 
   /**
-   * The pairing commit counted a session and remembered the partner: the socket's copy of the
-   * profile follows (the count's versionstamp is the commit's now; the partner joins the recent
-   * ones), so the next search needs no read. Without the versionstamp the copy is dropped.
-   * Pairing leaves the relations' version counter alone, as each side's copy learns of its
-   * partner here; a report or block moves it.
+   * The pairing commit counted a session, moved the search version and remembered the partner:
+   * the socket's copy of the profile follows (the count's and the version's versionstamp are
+   * the commit's now; the partner joins the recent ones), so the next search needs no read.
+   * Without the versionstamp the copy is dropped. Another socket of the member, whose copy does
+   * not follow, reads its profile again at its next search (the version moved).
    */
   private profileMatched(conn: Conn, match: Match, versionstamp: string | undefined) {
     const partner = otherSide(match, conn.userId);
@@ -1175,6 +1175,7 @@ export class Hub {
     const day = today(match.startedAt);
     const next = conn.profile.then((p) => ({
       ...p,
+      version: { key: keys.searchVersion(conn.userId), versionstamp },
       recent: [...new Set([...p.recent, partner.userId])],
       usage: p.usage.day === day
         ? { day, count: p.usage.count + 1, versionstamp }

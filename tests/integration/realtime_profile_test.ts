@@ -144,6 +144,9 @@ Deno.test(
     await withMembers({ SEARCH_TIMEOUT_MS: "5000" }, async (server, f) => {
       const [am, bm, cm] = await f.many(3);
       const a = await connectPeer(am), b = await connectPeer(bm);
+      const version = async (id: string) =>
+        (await server.kv.get(keys.searchVersion(id))).versionstamp;
+      const before = [await version(am.id), await version(bm.id)];
       try {
         search(a);
         search(b);
@@ -151,6 +154,10 @@ Deno.test(
         assert.equal(ma.peerId, b.peerId);
         assert.equal(mb.peerId, a.peerId);
         assert.equal(await ticketsWritten(server.url), 0, "paired before any ticket was written");
+        // The pairing counted a session for both and moved both search versions (a held search
+        // checks its version in place of its session count).
+        assert.notEqual(await version(am.id), before[0]);
+        assert.notEqual(await version(bm.id), before[1]);
         assert.equal((await server.kv.get(keys.mmWaiting(am.id))).value, null);
         assert.equal((await server.kv.get(keys.mmWaiting(bm.id))).value, null);
 

@@ -201,11 +201,15 @@ Deno.test(
         search(a);
         assert.equal((await a.ws.next("session_limit_reached")).message, LIMIT_TEXT);
 
-        // c waits; meanwhile c's sessions run out (another device of c, say). b then arrives:
-        // the pairing refuses c, c is told, b keeps searching.
+        // c waits; meanwhile c's sessions run out (another device of c, say: its pairing commit
+        // counts the session and moves c's search version). b then arrives: the pairing refuses
+        // c, c is told, b keeps searching.
         search(c);
         await c.ws.next("searching");
-        await server.kv.set(["usage", cm.id, todayKey()], new Deno.KvU64(5n));
+        await server.kv.atomic()
+          .set(["usage", cm.id, todayKey()], new Deno.KvU64(5n))
+          .sum(["search_version", cm.id], 1n)
+          .commit();
         search(b);
         assert.equal((await c.ws.next("session_limit_reached", 3000)).message, LIMIT_TEXT);
         assert.ok(await b.ws.none("match_found", 500));
