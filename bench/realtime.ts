@@ -1,20 +1,22 @@
 // Realtime benchmark (issue 5, Benchmark): real WebSocket clients on loopback against servers
 // started in this process on a temporary KV file (RATE_LIMITS off). The clients live in a child
 // process, as members' phones would be elsewhere: in this process they would share the server's
-// event loop (their sends, their frames, their JSON) and slow it down. Prints a table of
-// figures; nothing here passes or fails.
+// event loop (their sends, their frames, their JSON) and slow it down. Memory, pairing with
+// relay, and the instances each run in a fresh process of their own. Prints a table of figures;
+// nothing here passes or fails.
 //
 //   deno run -A bench/realtime.ts [--members 1000] [--sockets 10000] [--settle 60]
 //                                 [--pairs 100] [--relay-seconds 5] [--only pairing,relay,memory,instances]
 //
 // 1. N members searching at once, all compatible, on one server: all paired?, double matches
-//    counted from KV afterwards, pairs/s, time-to-match p50/p99 (find_match sent → match_found).
+//    counted from KV afterwards, pairs/s, time-to-match p50/p99 (find_match sent → match_found),
+//    and the floor: the same clients against a bare Deno server that answers at once.
 // 2. Signal relay latency p50/p99 with P live pairs each sending 10 msg/s for a few seconds, and
 //    relay throughput (every pair bursting under the per-socket flood limit) as a ratio to a bare
 //    Deno WebSocket echo server driven the same way in the same run.
 // 3. Memory per idle authenticated (registered) socket: server RSS before and with S sockets open
 //    (the clients live in a child process, so only the server's side is counted), and RSS 10 s
-//    and `--settle` seconds after they all disconnect. Runs first, while the process is fresh.
+//    and `--settle` seconds after they all disconnect.
 // 4. The pairing of (1) spread over 3 server instances (Deno Workers on one KV file).
 //
 // Members are made straight in KV with one shared password hash (see
@@ -106,6 +108,7 @@ const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 const sleep = (t: number) => new Promise((r) => setTimeout(r, t));
 
 function printTable() {
+  if (inChild) return;
   const w0 = Math.max(...rows.map((r) => r[0].length), 6);
   const w1 = Math.max(...rows.map((r) => r[1].length), 5);
   const line = (a: string, b: string, c: string) =>
@@ -684,13 +687,21 @@ class Lines {
 /** This file run again in a child process as clients: its rows join this process's table. */
 class ClientProcess {
   private readonly lines: Lines;
-  private constructor(private readonly child: Deno.ChildProcess, private readonly dir: string) {
+  private constructor(
+    private readonly child: Deno.ChildProcess,
+    private readonly dir: string | null,
+  ) {
     this.lines = new Lines(child.stdout);
   }
 
   static async spawn(config: MemoryClientConfig | PairingClientConfig): Promise<ClientProcess> {
     const dir = await Deno.makeTempDir();
     await Deno.writeTextFile(`${dir}/config.json`, JSON.stringify(config));
+    return ClientProcess.run(["--client", `${dir}/config.json`], dir);
+  }
+
+  /** This file again, in a child process, with `args`. */
+  static run(args: string[], dir: string | null = null): ClientProcess {
     const child = new Deno.Command(Deno.execPath(), {
       args: [
         "run",
@@ -698,8 +709,7 @@ class ClientProcess {
         "--config",
         new URL("../deno.json", import.meta.url).pathname,
         new URL(import.meta.url).pathname,
-        "--client",
-        `${dir}/config.json`,
+        ...args,
       ],
       stdin: "piped",
       stdout: "piped",
@@ -721,7 +731,7 @@ class ClientProcess {
   async finish() {
     await this.child.stdin.close().catch(() => {});
     await this.child.status;
-    await Deno.remove(this.dir, { recursive: true }).catch(() => {});
+    if (this.dir) await Deno.remove(this.dir, { recursive: true }).catch(() => {});
   }
 }
 
@@ -787,10 +797,40 @@ async function pairingRun(
 export async function benchRealtime(options: Partial<RealtimeBenchOptions> = {}) {
   const o: RealtimeBenchOptions = { ...DEFAULTS, ...options };
   const want = (part: string) => !o.only || o.only.has(part);
+  if (!inChild) {
+    console.log(
+      `Realtime benchmark: ${o.members} members, ${o.pairs} relay pairs, ${o.sockets} idle sockets`,
+    );
+  }
+  // Each part in a fresh process of its own: a part measured after another would measure what
+  // that one left behind (after a wave of 10,000 sockets, V8's heap and malloc regrow during
+  // the next burst: pairing p99 ~290 ms instead of ~200).
+  const parts = [["memory"], ["pairing", "relay"], ["instances"]]
+    .map((g) => g.filter(want)).filter((g) => g.length);
+  if (parts.length > 1) {
+    for (const part of parts) {
+      const child = ClientProcess.run([
+        "--part",
+        "--only",
+        part.join(","),
+        "--members",
+        String(o.members),
+        "--sockets",
+        String(o.sockets),
+        "--settle",
+        String(o.settleSeconds),
+        "--pairs",
+        String(o.pairs),
+        "--relay-seconds",
+        String(o.relaySeconds),
+      ]);
+      await child.until("PART DONE");
+      await child.finish();
+    }
+    printTable();
+    return;
+  }
   const dir = await Deno.makeTempDir({ prefix: "glimpse-rt-bench-" });
-  console.log(
-    `Realtime benchmark: ${o.members} members, ${o.pairs} relay pairs, ${o.sockets} idle sockets`,
-  );
   try {
     // One server on a KV file; long limits so nothing times out mid-measurement.
     const env = {
@@ -805,7 +845,6 @@ export async function benchRealtime(options: Partial<RealtimeBenchOptions> = {})
       if (want("memory") || want("pairing") || want("relay")) {
         members = await makeMembers(factory, o.members);
       }
-      // Memory first, while the process is fresh: a cleaner baseline.
       if (want("memory")) {
         console.log("3. memory per idle authenticated socket");
         await memory(server, members, o.sockets, o.settleSeconds);
@@ -870,7 +909,10 @@ if (import.meta.main) {
       e.preventDefault();
       console.log(`  (unhandled rejection: ${e.reason})`);
     });
-    await benchRealtime(parseArgs(Deno.args));
+    const part = Deno.args[0] === "--part";
+    inChild = part;
+    await benchRealtime(parseArgs(part ? Deno.args.slice(1) : Deno.args));
+    if (part) console.log("PART DONE");
     Deno.exit(0);
   }
 }
