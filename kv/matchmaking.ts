@@ -404,7 +404,10 @@ async function commitGroup(
       const res = await op.commit();
       return res.ok ? res : null;
     } catch {
-      const probe = await retrying(() => kv.get<string>(keys.mmActive(first.match.a.userId)))
+      const probe = await retrying(
+        () => kv.get<string>(keys.mmActive(first.match.a.userId)),
+        BURST_RETRY,
+      )
         .catch(() => null);
       if (probe?.value === first.match.id) return { ok: true, versionstamp: probe.versionstamp };
       if (attempt >= BURST_RETRY.attempts) return null;
