@@ -224,8 +224,9 @@ export interface PairRequest {
    * What stands for a side's ticket in the commit's checks. By default the ticket entry itself
    * (unchanged since it was put). A ticket held in memory and never put (a member paired as they
    * arrive) brings the member's search version instead (keys.searchVersion), which also stands
-   * for its session count; its claim then deletes whatever ticket the member may have in the
-   * pool (another socket's, which this search replaces).
+   * for its session count and its "in a match" key (plus that key's check when the profile saw
+   * a match); its claim then deletes whatever ticket the member may have in the pool (another
+   * socket's, which this search replaces).
    */
   checks?: { a?: Deno.AtomicCheck[]; b?: Deno.AtomicCheck[] };
 }
@@ -279,14 +280,15 @@ async function prepare(kv: Deno.Kv, r: PairRequest, now: number, fresh = false):
 
   const match = r.build(crypto.randomUUID());
   // Every claim moves both members' search versions (below), so a held side's version check
-  // also stands for the session count its ticket saw: that count needs no check of its own.
+  // also stands for the session count its ticket saw and for any match made since its profile
+  // was read (which saw no match then, or brings the active key's check itself): neither needs
+  // a check of its own.
+  const heldA = !!r.checks?.a && quick, heldB = !!r.checks?.b && quick;
   const checks = [
     ...(r.checks?.a ?? [a]),
     ...(r.checks?.b ?? [b]),
-    activeA,
-    activeB,
-    ...(r.checks?.a && quick ? [] : [usageA]),
-    ...(r.checks?.b && quick ? [] : [usageB]),
+    ...(heldA ? [] : [activeA, usageA]),
+    ...(heldB ? [] : [activeB, usageB]),
   ];
   const apply = (op: Deno.AtomicOperation) =>
     op.check(...checks)
@@ -334,7 +336,7 @@ export async function pair(kv: Deno.Kv, r: PairRequest, now = Date.now()): Promi
     : { ok: false, reason: "taken" };
 }
 
-/** Checks KV allows in one commit: claims share commits up to this (4 to 6 a pair). */
+/** Checks KV allows in one commit: claims share commits up to this (2 to 6 a pair). */
 const CHECKS_PER_COMMIT = 100;
 
 /**

@@ -88,6 +88,8 @@ interface Profile {
   place: Deno.KvEntryMaybe<PrivateLocation>;
   /** The search version (keys.searchVersion): checked in place of all the entries above. */
   version: Deno.AtomicCheck;
+  /** The member's live match when the profile was read (another socket's), if any. */
+  active: Deno.KvEntryMaybe<string>;
   usage: { day: string; count: number; versionstamp: string | null };
   avoid: string[];
   recent: string[];
@@ -105,8 +107,13 @@ interface Search {
   state: "held" | "putting" | "put";
   /** When it was held, or when its put was known to have landed. */
   at: number;
-  /** What the ticket was built from: the search version, checked by its put or held claim. */
+  /** What the ticket was built from: the search version, checked by its put. */
   checks: Deno.AtomicCheck[];
+  /**
+   * What a claim of it checks while held: the version, which stands for any match made since
+   * the profile was read, and the "in a match" key if one was under way then (another socket's).
+   */
+  heldChecks: Deno.AtomicCheck[];
   msg?: Extract<Inbound, { type: "find_match" }>;
   attempt: number;
 }
@@ -462,13 +469,14 @@ export class Hub {
   private loadProfile(conn: Conn): Promise<Profile> {
     const day = today();
     conn.profile = (async () => {
-      const [[user, usage, filters, place, version], relations] = await Promise.all([
-        this.kv.getMany<[UserRecord, Deno.KvU64, unknown, PrivateLocation, Deno.KvU64]>([
+      const [[user, usage, filters, place, version, active], relations] = await Promise.all([
+        this.kv.getMany<[UserRecord, Deno.KvU64, unknown, PrivateLocation, Deno.KvU64, string]>([
           keys.user(conn.userId),
           keys.usage(conn.userId, day),
           keys.filters(conn.userId),
           keys.location(conn.userId),
           keys.searchVersion(conn.userId),
+          keys.mmActive(conn.userId),
         ]),
         relationsOf(this.kv, conn.userId),
       ]);
@@ -477,6 +485,7 @@ export class Hub {
         filters,
         place,
         version,
+        active,
         usage: { day, count: Number(usage.value?.value ?? 0n), versionstamp: usage.versionstamp },
         ...relations,
       };
@@ -523,6 +532,9 @@ export class Hub {
       state: "held",
       at: Date.now(),
       checks: [profile.version],
+      heldChecks: profile.active.value
+        ? [profile.version, { key: keys.mmActive(ticket.userId), versionstamp: null }]
+        : [profile.version],
       msg,
       attempt,
     };
@@ -772,7 +784,8 @@ export class Hub {
     }
     if (chosen.length) {
       // Out of the view at once: the next pass must not choose them again meanwhile. Held
-      // searches are kept aside: their claim checks the search version they were built from.
+      // searches are kept aside: their claim checks the search version they were built from
+      // (see Search.heldChecks).
       const held = new Map<string, Search>();
       for (const [me, them] of chosen) {
         for (const e of [me, them]) {
@@ -854,7 +867,14 @@ export class Hub {
         // A searcher here whose claim failed (its partner was taken elsewhere) is back in view.
         for (const [userId, e] of own) {
           if (!this.local.has(userId) && this.conns.get(e.value.connId)?.searching) {
-            this.local.set(userId, { entry: e, state: "put", at: began, checks: [e], attempt: 0 });
+            this.local.set(userId, {
+              entry: e,
+              state: "put",
+              at: began,
+              checks: [e],
+              heldChecks: [],
+              attempt: 0,
+            });
           }
         }
         this.remote = this.remote.filter((e) => !this.local.has(e.value.userId));
@@ -894,8 +914,8 @@ export class Hub {
       }),
       limits: { a: me.value.dailyLimit, b: them.value.dailyLimit },
       checks: {
-        a: held.get(me.value.userId)?.checks,
-        b: held.get(them.value.userId)?.checks,
+        a: held.get(me.value.userId)?.heldChecks,
+        b: held.get(them.value.userId)?.heldChecks,
       },
     };
   }

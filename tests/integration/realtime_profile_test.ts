@@ -207,3 +207,40 @@ Deno.test(
     });
   },
 );
+
+Deno.test(
+  "held searches: a member live on one socket is never paired from another, held or not",
+  opts,
+  async () => {
+    await withMembers({ SEARCH_TIMEOUT_MS: "4000" }, async (_server, f) => {
+      const [mm, pm, qm] = await f.many(3);
+      // m's second socket reads m's profile before m's first socket is in a match...
+      const s2 = await connectPeer(mm);
+      const s1 = await connectPeer(mm), p = await connectPeer(pm), q = await connectPeer(qm);
+      let s3: Awaited<ReturnType<typeof connectPeer>> | null = null;
+      try {
+        await pairUp(s1, p);
+        // ...so its copy knows of no match: the match moved m's search version, and the claim
+        // of s2's held search with q's must fail on it.
+        search(s2);
+        search(q);
+        assert.ok(await s2.ws.none("match_found", 600), "m is in a match on another socket");
+        assert.ok(await q.ws.none("match_found", 50));
+        // A third socket reads m's profile while the match is live: its held search checks the
+        // "in a match" key as well.
+        s3 = await connectPeer(mm);
+        search(s3);
+        search(q);
+        assert.ok(await s3.ws.none("match_found", 600), "still in a match on another socket");
+        assert.ok(await q.ws.none("match_found", 50));
+        // The match ends: m searches again from the third socket and meets q.
+        s1.ws.send({ type: "end_session", reason: "user_ended" });
+        await p.ws.next("session_ended");
+        closeAll(s2);
+        await pairUp(s3, q);
+      } finally {
+        closeAll(s1, s2, s3, p, q);
+      }
+    });
+  },
+);
