@@ -78,6 +78,8 @@ interface Conn {
   profile: Promise<Profile> | null;
   /** Messages of one socket are handled in order (an offer before its candidates). */
   queue: Promise<void>;
+  /** Messages of this socket in the queue, not yet handled. */
+  pending: number;
   /** The write of this socket's ticket, while under way (a close waits for it, then removes it). */
   putting: Promise<void> | null;
 }
@@ -305,6 +307,7 @@ export class Hub {
       dropped: 0,
       profile: null,
       queue: Promise.resolve(),
+      pending: 0,
       putting: null,
     };
     this.conns.set(conn.id, conn);
@@ -321,12 +324,22 @@ export class Hub {
       this.send(conn, { type: "error", message: parsed.error });
       return Promise.resolve();
     }
+    // The hot path of a live call: a signal for a partner on this instance, with nothing of this
+    // socket's still queued, goes out at once (in order all the same).
+    if (
+      parsed.message.type === "signal" && conn.pending === 0 && this.relayHere(conn, parsed.message)
+    ) {
+      return Promise.resolve();
+    }
+    conn.pending++;
     conn.queue = conn.queue.then(async () => {
       try {
         await this.handle(conn, parsed.message);
       } catch (err) {
         console.error("realtime message failed:", err);
         this.send(conn, { type: "error", message: RT_TEXT.failed });
+      } finally {
+        conn.pending--;
       }
     });
     return conn.queue;
@@ -1041,6 +1054,20 @@ export class Hub {
     ) return;
     for (const c of this.conns.values()) if (c.matchId === active.value.id) c.matchId = null;
     await this.finish(active.value.id, reason, null);
+  }
+
+  /** Relays a signal to a partner on this instance at once; false: not that case. */
+  private relayHere(conn: Conn, msg: Extract<Inbound, { type: "signal" }>): boolean {
+    const lm = conn.matchId ? this.live.get(conn.matchId) : null;
+    const partner = lm ? otherSide(lm.match, conn.userId) : null;
+    if (!partner || partner.peerId !== msg.to || partner.instanceId !== this.instanceId) {
+      return false;
+    }
+    const target = this.conns.get(partner.connId);
+    if (!target) return false;
+    this.metrics.observeRelay(0);
+    this.send(target, { type: "signal", from: conn.peerId!, signal: msg.signal });
+    return true;
   }
 
   private async relaySignal(

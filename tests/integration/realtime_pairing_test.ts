@@ -631,3 +631,46 @@ Deno.test("relay: a socket only ever speaks for its own member", opts, async () 
     }
   });
 });
+
+Deno.test(
+  "relay: signals and reactions mixed in a burst reach the partner in the order sent",
+  opts,
+  async () => {
+    await withMembers({}, async (_server, f) => {
+      const [am, bm] = await f.many(2);
+      const a = await connectPeer(am), b = await connectPeer(bm);
+      try {
+        await pairUp(a, b);
+        // Signals to a partner on the same instance take a shorter path than reactions; the
+        // order must hold across the two.
+        const sent: string[] = [];
+        for (let i = 0; i < 30; i++) {
+          if (i % 5 === 2) {
+            a.ws.send({ type: "reaction", emoji: REACTIONS[0].emoji });
+            sent.push("reaction");
+          } else {
+            const signal = {
+              ...CANDIDATE,
+              candidate: { ...CANDIDATE.candidate, sdpMLineIndex: i },
+            };
+            a.ws.send({ type: "signal", to: b.peerId, signal });
+            sent.push(`signal ${i}`);
+          }
+        }
+        const got: string[] = [];
+        const until = Date.now() + 5000;
+        while (got.length < sent.length && Date.now() < until) {
+          got.length = 0;
+          for (const m of b.ws.messages) {
+            if (m.type === "reaction") got.push("reaction");
+            if (m.type === "signal") got.push(`signal ${m.signal.candidate.sdpMLineIndex}`);
+          }
+          await sleep(20);
+        }
+        assert.deepEqual(got, sent);
+      } finally {
+        closeAll(a, b);
+      }
+    });
+  },
+);
