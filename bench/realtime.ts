@@ -380,27 +380,31 @@ async function burstRate(
  * give the floor under any server's time-to-match on this runtime and machine.
  */
 function floorServer() {
+  return bareServer((socket, data) => {
+    if (JSON.parse(data).type !== "find_match") return;
+    socket.send(JSON.stringify({ type: "searching" }));
+    socket.send(JSON.stringify({
+      type: "match_found",
+      matchId: crypto.randomUUID(),
+      peerId: "floor-floor-floor-flo",
+      hashtag: "#exploring",
+      location: "Warsaw, Poland",
+      role: "offerer",
+      iceServers: [{ urls: ["stun:stun.l.google.com:19302"] }],
+      endsAt: Date.now() + 30_000,
+      partnerConnected: true,
+    }));
+  });
+}
+
+/** A bare Deno WebSocket server on a free loopback port, answering each message with `onText`. */
+function bareServer(onText: (socket: WebSocket, data: string) => void) {
   const ac = new AbortController();
   const server = Deno.serve(
     { port: 0, hostname: "127.0.0.1", signal: ac.signal, onListen: () => {} },
     (req) => {
       const { socket, response } = Deno.upgradeWebSocket(req);
-      socket.onmessage = (e) => {
-        const msg = JSON.parse(String(e.data));
-        if (msg.type !== "find_match") return;
-        socket.send(JSON.stringify({ type: "searching" }));
-        socket.send(JSON.stringify({
-          type: "match_found",
-          matchId: crypto.randomUUID(),
-          peerId: "floor-floor-floor-flo",
-          hashtag: "#exploring",
-          location: "Warsaw, Poland",
-          role: "offerer",
-          iceServers: [{ urls: ["stun:stun.l.google.com:19302"] }],
-          endsAt: Date.now() + 30_000,
-          partnerConnected: true,
-        }));
-      };
+      socket.onmessage = (e) => onText(socket, String(e.data));
       return response;
     },
   );
@@ -444,22 +448,7 @@ async function floor(url: string, n: number) {
 
 /** A bare Deno WebSocket server: every message straight back in a `signal` envelope-free echo. */
 function echoServer() {
-  const ac = new AbortController();
-  const server = Deno.serve(
-    { port: 0, hostname: "127.0.0.1", signal: ac.signal, onListen: () => {} },
-    (req) => {
-      const { socket, response } = Deno.upgradeWebSocket(req);
-      socket.onmessage = (e) => socket.send(e.data);
-      return response;
-    },
-  );
-  return {
-    url: `http://127.0.0.1:${server.addr.port}`,
-    async close() {
-      ac.abort();
-      await server.finished;
-    },
-  };
+  return bareServer((socket, data) => socket.send(data));
 }
 
 async function relayThroughput(
