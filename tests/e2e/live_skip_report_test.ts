@@ -5,20 +5,16 @@
 // and the two never meet again (both search alone and get 'No matches found'). One server and
 // one browser for the file.
 import assert from "node:assert/strict";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchBrowser } from "../helpers/browser.ts";
-import { startServer, type TestServer } from "../helpers/server.ts";
+import type { Page } from "playwright-core";
 import {
-  closeQuietly,
   expectRemoteVideoPlaying,
   expectToast,
-  liveMember,
-  memberContext,
   path,
   sleep,
   startPair,
   toastLog,
   waitForPath,
+  withLivePair,
 } from "../helpers/live_browser.ts";
 
 const SEARCH_TIMEOUT_MS = 5_000;
@@ -49,24 +45,9 @@ Deno.test({
   sanitizeResources: false,
   sanitizeExit: false,
   async fn(t) {
-    let server: TestServer | null = null;
-    let browser: Browser | null = null;
-    const contexts: BrowserContext[] = [];
-    try {
-      server = await startServer({
-        MATCH_DURATION_MS: "60000",
-        SEARCH_TIMEOUT_MS: String(SEARCH_TIMEOUT_MS),
-      });
-      browser = await launchBrowser();
-      const [alice, bob] = [await liveMember(server), await liveMember(server)];
-      const ca = await memberContext(browser, server, alice);
-      const cb = await memberContext(browser, server, bob);
-      contexts.push(ca, cb);
-      const a = await ca.newPage();
-      const b = await cb.newPage();
-      const errors: string[] = [];
+    const env = { MATCH_DURATION_MS: "60000", SEARCH_TIMEOUT_MS: String(SEARCH_TIMEOUT_MS) };
+    await withLivePair(env, async ({ a, b, errors, server }) => {
       let noMatchProblems: (string | null)[] = [];
-      for (const p of [a, b]) p.on("pageerror", (e) => errors.push(String(e)));
 
       await t.step("Skip: the skipper searches again, the partner goes to match end", async () => {
         await startPair(a, b);
@@ -160,7 +141,7 @@ Deno.test({
           await b.getByRole("heading", { name: "Session complete" }).waitFor();
           // The report is stored with the reason and the block.
           const reports = [];
-          for await (const e of server!.kv.list({ prefix: ["reports"] })) reports.push(e.value);
+          for await (const e of server.kv.list({ prefix: ["reports"] })) reports.push(e.value);
           assert.ok(
             reports.some((r) =>
               JSON.stringify(r).includes("Showed something offensive") &&
@@ -197,9 +178,6 @@ Deno.test({
       });
 
       assert.deepEqual(errors, [], "no uncaught page errors");
-    } finally {
-      for (const c of contexts) await closeQuietly(c);
-      await closeQuietly(browser, server);
-    }
+    });
   },
 });

@@ -340,11 +340,12 @@ export async function closeQuietly(...things: ({ close(): Promise<void> } | null
   }
 }
 
-/** Two members' pages on one server, and the page errors either has thrown. */
+/** Two members' pages on one server, the server, and the page errors either has thrown. */
 export interface LivePair {
   a: Page;
   b: Page;
   errors: string[];
+  server: TestServer;
 }
 
 /**
@@ -369,7 +370,7 @@ export async function withLivePair(
     const b = await cb.newPage();
     const errors: string[] = [];
     for (const p of [a, b]) p.on("pageerror", (e) => errors.push(String(e)));
-    await fn({ a, b, errors });
+    await fn({ a, b, errors, server });
   } finally {
     for (const c of contexts) await closeQuietly(c);
     await closeQuietly(browser, server);
