@@ -38,6 +38,28 @@ const side = (t: Ticket, role: "offerer" | "answerer") => ({
   disconnectedAt: null,
 });
 
+/** Pair requests for tickets 0 and 1, 2 and 3, and so on (no session limits). */
+function pairsOf(entries: Deno.KvEntry<Ticket>[]): PairRequest[] {
+  const requests: PairRequest[] = [];
+  for (let i = 0; i + 1 < entries.length; i += 2) {
+    const a = entries[i], b = entries[i + 1];
+    requests.push({
+      a,
+      b,
+      build: (id): Match => ({
+        id,
+        a: side(a.value, "answerer"),
+        b: side(b.value, "offerer"),
+        startedAt: 1,
+        endsAt: 2,
+        status: "live",
+      }),
+      limits: { a: -1, b: -1 },
+    });
+  }
+  return requests;
+}
+
 Deno.test("pairMany: 40 pairs claimed; a taken member only fails its own pair", async () => {
   const kv = await openKv(":memory:");
   try {
@@ -46,23 +68,7 @@ Deno.test("pairMany: 40 pairs claimed; a taken member only fails its own pair", 
     const entries = await Promise.all(users.map((u) => kv.get<Ticket>(keys.mmWaiting(u))));
     // Member u05 is put in another match after the tickets were read: pair (u04, u05) must fail.
     await kv.set(keys.mmActive("u05"), "elsewhere");
-    const requests: PairRequest[] = [];
-    for (let i = 0; i < 80; i += 2) {
-      const a = entries[i] as Deno.KvEntry<Ticket>, b = entries[i + 1] as Deno.KvEntry<Ticket>;
-      requests.push({
-        a,
-        b,
-        build: (id): Match => ({
-          id,
-          a: side(a.value, "answerer"),
-          b: side(b.value, "offerer"),
-          startedAt: 1,
-          endsAt: 2,
-          status: "live",
-        }),
-        limits: { a: -1, b: -1 },
-      });
-    }
+    const requests = pairsOf(entries as Deno.KvEntry<Ticket>[]);
     const results = await pairMany(kv, requests);
     assert.equal(results.filter((r) => r.ok).length, 39);
     assert.deepEqual(results[2], { ok: false, reason: "taken" });
@@ -87,23 +93,7 @@ Deno.test("pairMany: a busy KV failing one group's commit loses no pair that was
     const users = Array.from({ length: 64 }, (_, i) => `v${String(i).padStart(2, "0")}`);
     for (const u of users) await kv.set(keys.mmWaiting(u), ticket(u));
     const entries = await Promise.all(users.map((u) => kv.get<Ticket>(keys.mmWaiting(u))));
-    const requests: PairRequest[] = [];
-    for (let i = 0; i < 64; i += 2) {
-      const a = entries[i] as Deno.KvEntry<Ticket>, b = entries[i + 1] as Deno.KvEntry<Ticket>;
-      requests.push({
-        a,
-        b,
-        build: (id): Match => ({
-          id,
-          a: side(a.value, "answerer"),
-          b: side(b.value, "offerer"),
-          startedAt: 1,
-          endsAt: 2,
-          status: "live",
-        }),
-        limits: { a: -1, b: -1 },
-      });
-    }
+    const requests = pairsOf(entries as Deno.KvEntry<Ticket>[]);
     // The second commit (the second group of 16 pairs) and the first claim of its fallback throw,
     // as a locked SQLite file does.
     const realAtomic = kv.atomic.bind(kv);
