@@ -553,7 +553,9 @@ export class Hub {
     };
     this.local.set(ticket.userId, search);
     if (attempt > 0) return this.put([search]);
-    this.hashtagUses.put(ticket).catch((err) => console.error("counting hashtags failed:", err));
+    if (ticket.hashtags.length) {
+      this.hashtagUses.put(ticket).catch((err) => console.error("counting hashtags failed:", err));
+    }
     conn.searching = true;
     clearTimeout(conn.searchTimer);
     conn.searchTimer = setTimeout(
