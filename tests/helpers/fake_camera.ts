@@ -1,0 +1,149 @@
+// A fixture photo as Chromium's fake camera (a Y4M clip made with ffmpeg at test time into a
+// temporary folder), raw grayscale frames decoded with ffmpeg, and where the face and a textured
+// background lie in a 1280x720 frame of astronaut.png (for the face-blur sharpness checks).
+import { fileURLToPath } from "node:url";
+import type { Browser } from "playwright-core";
+import { launchBrowser } from "./browser.ts";
+import type { Rect } from "./sharpness.ts";
+
+export const FIXTURES_DIR = fileURLToPath(
+  new URL("../../../shared/fixtures/images", import.meta.url),
+);
+
+export type Fixture = "astronaut" | "chelsea";
+export type Size = { width: number; height: number };
+
+const MISSING = "ffmpeg not found: apt-get install -y ffmpeg";
+
+/** Whether ffmpeg can be run (for `ignore:` in tests that need it). */
+export function ffmpegAvailable(): boolean {
+  try {
+    return new Deno.Command("ffmpeg", { args: ["-version"], stdout: "null", stderr: "null" })
+      .outputSync().success;
+  } catch {
+    return false;
+  }
+}
+
+/** Runs ffmpeg; resolves with its stdout, or throws with its stderr. */
+async function ffmpeg(args: string[]): Promise<Uint8Array> {
+  let out: Deno.CommandOutput;
+  try {
+    out = await new Deno.Command("ffmpeg", {
+      args: ["-hide_banner", "-loglevel", "error", "-nostdin", ...args],
+      stdin: "null",
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+  } catch (e) {
+    if (e instanceof Deno.errors.NotFound) throw new Error(MISSING);
+    throw e;
+  }
+  if (!out.success) {
+    const stderr = new TextDecoder().decode(out.stderr).trim();
+    throw new Error(`ffmpeg ${args.join(" ")} failed (exit ${out.code}): ${stderr}`);
+  }
+  return out.stdout;
+}
+
+let tempDir: Promise<string> | undefined;
+
+/** One temporary folder per process, removed when the process ends. */
+function workDir(): Promise<string> {
+  tempDir ??= Deno.makeTempDir({ prefix: "glimpse_fake_camera_" }).then((dir) => {
+    globalThis.addEventListener("unload", () => {
+      try {
+        Deno.removeSync(dir, { recursive: true });
+      } catch {
+        // already gone
+      }
+    });
+    return dir;
+  });
+  return tempDir;
+}
+
+const clips = new Map<string, Promise<string>>();
+
+/** The fixture as a one-frame yuv420p Y4M clip at `size` (plain scale), made once per process. */
+export function cameraFile(
+  name: Fixture,
+  size: Size = { width: 1280, height: 720 },
+): Promise<string> {
+  const key = `${name}_${size.width}x${size.height}`;
+  let clip = clips.get(key);
+  if (!clip) {
+    clip = (async () => {
+      const file = `${await workDir()}/${key}.y4m`;
+      await ffmpeg([
+        "-y",
+        "-loop",
+        "1",
+        "-i",
+        `${FIXTURES_DIR}/${name}.png`,
+        "-frames:v",
+        "1",
+        "-pix_fmt",
+        "yuv420p",
+        "-vf",
+        `scale=${size.width}:${size.height}`,
+        file,
+      ]);
+      return file;
+    })();
+    clips.set(key, clip);
+    clip.catch(() => clips.delete(key));
+  }
+  return clip;
+}
+
+/** Chromium whose fake camera shows the fixture. */
+export async function launchWithCamera(
+  name: Fixture,
+  opts: { size?: Size } = {},
+): Promise<Browser> {
+  const file = await cameraFile(name, opts.size);
+  return await launchBrowser({ extraArgs: ["--use-file-for-fake-video-capture=" + file] });
+}
+
+/** The first frame of an image or video file as 8-bit grayscale at width x height (ffmpeg). */
+export async function rawGray(
+  file: string,
+  opts: Size & { frame?: "first" },
+): Promise<Uint8Array> {
+  const { width, height } = opts;
+  const bytes = await ffmpeg([
+    "-i",
+    file,
+    "-frames:v",
+    "1",
+    "-vf",
+    `scale=${width}:${height}`,
+    "-pix_fmt",
+    "gray",
+    "-f",
+    "rawvideo",
+    "-",
+  ]);
+  if (bytes.length !== width * height) {
+    throw new Error(`ffmpeg gave ${bytes.length} bytes for ${file}, expected ${width * height}`);
+  }
+  return bytes;
+}
+
+/**
+ * In a 1280x720 frame of astronaut.png: the inner face (eyebrows to below the mouth, between the
+ * outer corners of the eyes), inside the landscape fixed privacy band (x 256..1024, y 108..396).
+ */
+export const FACE_RECT: Rect = { x: 500, y: 116, w: 120, h: 124 };
+
+/** In the same frame: the mission patch on the suit (lettering, shuttle), below the band. */
+export const BACKGROUND_RECT: Rect = { x: 330, y: 480, w: 200, h: 120 };
+
+const rel = (r: Rect): Rect => ({ x: r.x / 1280, y: r.y / 720, w: r.w / 1280, h: r.h / 720 });
+
+/** FACE_RECT as fractions (0..1) of the frame, for frames of other sizes. */
+export const FACE_RECT_REL: Rect = rel(FACE_RECT);
+
+/** BACKGROUND_RECT as fractions (0..1) of the frame. */
+export const BACKGROUND_RECT_REL: Rect = rel(BACKGROUND_RECT);
