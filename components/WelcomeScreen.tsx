@@ -14,7 +14,7 @@ const FEATURES: { icon: IconName; title: string; text: string }[] = [
     icon: "shield",
     title: "Private by design",
     text:
-      "Faces of bystanders are blurred on your device, your exact location never leaves our server, and no video is ever stored.",
+      "Face blur, on by default, blurs the faces it finds in your video on your device before sending. Your exact location never leaves our server, and no video is stored there.",
   },
   {
     icon: "globe",

@@ -19,7 +19,8 @@ const PRIVACY_SWITCHES: { key: PrivacyKey; label: string; help: string }[] = [
   {
     key: "faceBlurEnabled",
     label: "Face blur",
-    help: "Blur the faces of people in your video, on your device, before anything is sent.",
+    help:
+      "Blur, on your device, every face found in the video you send and in your clips. Whenever detection is not ready, the area where faces usually are is pixelated instead. Small, distant, turned-away or partly hidden faces can be missed. When off, your video is sent as filmed.",
   },
   {
     key: "hideExactLocation",

@@ -47,6 +47,7 @@ export const TIERS: Record<TierKey, Tier> = {
       "Location, hashtag and language filters",
       "On-device face blur",
       "Emoji reactions",
+      "30-second clip recorder",
     ],
   },
   basic: {
@@ -71,7 +72,6 @@ export const TIERS: Record<TierKey, Tier> = {
       "On-device face blur",
       "Emoji reactions",
       "30-second clip recorder",
-      "Priority support",
     ],
   },
   vip: {
@@ -84,8 +84,6 @@ export const TIERS: Record<TierKey, Tier> = {
       "Served first when matching",
       "On-device face blur",
       "30-second clip recorder",
-      "Priority support",
-      "VIP badge",
     ],
   },
 };

@@ -74,7 +74,9 @@ export function PrivacySections({ legal }: { legal: LegalInfo }) {
           Calls travel directly between the two devices (peer to peer) and never through our
           servers, except through an encrypted relay when a direct link is impossible; a relay
           cannot read the content. Clips are recorded on your device and stay there unless you share
-          them yourself. Face blur and the safety shield analyse video only on your device. Please
+          them yourself. Face blur looks for faces only on your device, with a detection model that
+          runs in your browser; no picture is sent to us or to anyone else for this. It blurs only
+          the video you send and the clips you record, not the video your partner sends you. Please
           note that, as with any peer-to-peer call, your partner's device learns the network (IP)
           address of yours while the call is set up, unless the call is relayed.
         </p>
@@ -230,7 +232,12 @@ export function PrivacySections({ legal }: { legal: LegalInfo }) {
           </li>
           <li>passwords are stored only in hashed form, never in readable form;</li>
           <li>your session cookie is HttpOnly, so scripts on the page cannot read it;</li>
-          <li>face blur runs on your device, so bystanders are blurred before video leaves it;</li>
+          <li>
+            face blur, on by default, runs on your device and blurs the faces it finds before your
+            video leaves it; until it is ready, if it cannot load and when it falls behind, it
+            pixelates the part of the picture where faces usually are instead. It can miss faces
+            that are small, far away, turned away or partly hidden;
+          </li>
           <li>access to personal data is limited to staff who need it for their work.</li>
         </ul>
         <p>

@@ -38,8 +38,8 @@ export function TermsSections({ legal }: { legal: LegalInfo }) {
           <li>matching filters based on location, hashtags and language;</li>
           <li>emoji reactions during a call and a short summary when it ends;</li>
           <li>
-            on-device privacy tools: face blur for people in your own video, and a safety shield
-            that keeps your partner's video blurred until it is known to be safe;
+            face blur, on by default, which blurs on your own device the faces it finds in the video
+            you send and in the clips you record;
           </li>
           <li>
             a clip recorder that records up to 30 seconds on your own device, which you may then
@@ -127,10 +127,12 @@ export function TermsSections({ legal }: { legal: LegalInfo }) {
           </li>
         </ul>
         <p>
-          The face blur tool helps protect bystanders, but it can miss faces. You remain responsible
-          for what your camera shows, so point it away from people who have not agreed to appear.
-          Clips you record stay on your device: before you share one, make sure you have the consent
-          of everyone who can be identified in it and that sharing it is lawful.
+          Face blur helps protect the people you film, but it works best on faces that are near and
+          facing the camera and can miss faces that are small, far away, turned away or partly
+          hidden; if you switch it off, your video is sent as filmed. You remain responsible for
+          what your camera shows, so point it away from people who have not agreed to appear. Clips
+          you record stay on your device: before you share one, make sure you have the consent of
+          everyone who can be identified in it and that sharing it is lawful.
         </p>
       </section>
 
@@ -170,7 +172,7 @@ export function TermsSections({ legal }: { legal: LegalInfo }) {
             your exact location never leaves our server: we turn it into a coarse "City, Country"
             label and an area a few kilometres wide, and we do not store your coordinates;
           </li>
-          <li>face blur and the safety shield run on your own device;</li>
+          <li>face blur runs on your own device: no picture is sent anywhere to find faces;</li>
           <li>we do not sell your personal data.</li>
         </ul>
       </section>
@@ -241,8 +243,9 @@ export function TermsSections({ legal }: { legal: LegalInfo }) {
         <p>
           Calls are live and take place between members. We do not watch them in advance and we are
           not responsible for what other members show or say, although we act on reports as
-          described above. Our privacy and safety tools, including face blur and the safety shield,
-          lower risks but cannot remove them completely, and they may sometimes miss something.
+          described above. Our privacy and safety tools, including face blur, lower risks but cannot
+          remove them completely, and they may sometimes miss something. Face blur applies only to
+          the video you send: it does not blur what your partner shows you.
         </p>
         <p>
           We work to keep the Service available and secure, but we cannot promise that it will
