@@ -1,9 +1,17 @@
 import { useEffect, useRef, useState } from "react";
 import { toast } from "../lib/client/toast.ts";
 import { cameraErrorText, openCamera } from "../lib/client/peer.ts";
+import {
+  type BlurAssets,
+  protectCamera,
+  type ProtectedCamera,
+} from "../lib/client/privacy/stream.ts";
 
 export interface ClipRecorderProps {
   maxSeconds: number;
+  /** The member's face blur setting: when on, clips are recorded from the blurred video. */
+  faceBlurEnabled: boolean;
+  blurAssets: BlurAssets;
 }
 
 type State = "idle" | "recording" | "done";
@@ -18,9 +26,12 @@ function pickType(): string {
 }
 
 /** The 30-second POV clip recorder: everything stays on this device until you share it. */
-export default function ClipRecorder({ maxSeconds }: ClipRecorderProps) {
+export default function ClipRecorder(
+  { maxSeconds, faceBlurEnabled, blurAssets }: ClipRecorderProps,
+) {
   const [state, setState] = useState<State>("idle");
-  const [stream, setStream] = useState<MediaStream | null>(null);
+  const [camera, setCamera] = useState<ProtectedCamera | null>(null);
+  const stream = camera?.stream ?? null;
   const [error, setError] = useState<string | null>(null);
   const [clip, setClip] = useState<{ url: string; blob: Blob } | null>(null);
   const [elapsed, setElapsed] = useState(0);
@@ -30,11 +41,22 @@ export default function ClipRecorder({ maxSeconds }: ClipRecorderProps) {
   const timer = useRef<ReturnType<typeof setInterval> | undefined>(undefined);
 
   useEffect(() => {
-    openCamera().then(setStream).catch((err) => setError(cameraErrorText(err)));
-    return () => clearInterval(timer.current);
+    let gone = false;
+    let opened: ProtectedCamera | null = null;
+    openCamera()
+      .then((raw) => protectCamera(raw, { blur: faceBlurEnabled, assets: blurAssets }))
+      .then((c) => {
+        opened = c;
+        if (gone) c.stop();
+        else setCamera(c);
+      })
+      .catch((err) => setError(cameraErrorText(err)));
+    return () => {
+      gone = true;
+      clearInterval(timer.current);
+      opened?.stop();
+    };
   }, []);
-
-  useEffect(() => () => stream?.getTracks().forEach((t) => t.stop()), [stream]);
 
   useEffect(() => {
     if (preview.current && stream) {
@@ -108,6 +130,7 @@ export default function ClipRecorder({ maxSeconds }: ClipRecorderProps) {
         <div class="tile recorder-tile">
           <video ref={preview} class="tile-video" muted playsInline aria-label="Camera preview" />
           {!stream && <div class="tile-placeholder">{error ?? "Starting camera..."}</div>}
+          {camera?.blurred && <span class="badge badge-accent recorder-privacy">Privacy On</span>}
           {state === "recording" && (
             <span class="badge badge-insecure recorder-badge" role="status">
               REC {String(elapsed).padStart(2, "0")}s / {maxSeconds}s

@@ -1,44 +1,139 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import type { ComponentChildren } from "preact";
 import { cameraErrorText, openCamera } from "../lib/client/peer.ts";
 import { RealtimeSocket } from "../lib/client/socket.ts";
+import { type BlurAssets, type BlurStatus, protectCamera } from "../lib/client/privacy/stream.ts";
+import { loopback, type LoopbackFigures, probeNetwork } from "../lib/client/loopback.ts";
+import { percentile } from "../lib/client/privacy/figures.ts";
 
 export interface ConnectionCheckProps {
-  /** Nothing from the server; the checks run on this device. */
-  auto?: boolean;
+  faceBlurEnabled: boolean;
+  blurAssets: BlurAssets;
+  /** The STUN/TURN servers a real call would use (TURN credentials are short-lived). */
+  iceServers: RTCIceServer[];
 }
 
-type Result = { state: "pending" | "ok" | "failed"; detail: string };
+type State = "pending" | "ok" | "warn" | "failed";
+type Result = { state: State; detail: string };
 
 const pending = (): Result => ({ state: "pending", detail: "Checking..." });
+const BADGE: Record<State, [string, string]> = {
+  pending: ["badge", "Checking"],
+  ok: ["badge badge-secure", "Ready"],
+  warn: ["badge badge-warn", "Limited"],
+  failed: ["badge badge-insecure", "Problem"],
+};
 
-/** /test-chat: checks camera, microphone and the connection to the server before a session. */
-export default function ConnectionCheck(_props: ConnectionCheckProps) {
+function blurResult(enabled: boolean, s: BlurStatus | null): Result {
+  if (!enabled) {
+    return {
+      state: "warn",
+      detail: "Off: your video is sent as filmed. Turn it on in Profile, Privacy & Security.",
+    };
+  }
+  if (!s || s.detector === "loading") {
+    return { state: "pending", detail: "Starting: the area where faces usually are is pixelated" };
+  }
+  if (s.detector === "failed") {
+    return {
+      state: "warn",
+      detail: "Face detection could not start: the area where faces usually are is pixelated",
+    };
+  }
+  const n = s.faces.length;
+  return {
+    state: "ok",
+    detail: n === 0 ? "On: no face in view" : `On: ${n} ${n === 1 ? "face" : "faces"} blurred`,
+  };
+}
+
+/**
+ * /test-chat, "what your partner sees": the member's own video after a full WebRTC round trip
+ * on this device (blur included), a microphone level, and checks of the camera, the server and
+ * the network (whether a relay is reachable for strict NATs).
+ */
+export default function ConnectionCheck(
+  { faceBlurEnabled, blurAssets, iceServers }: ConnectionCheckProps,
+) {
   const [camera, setCamera] = useState<Result>(pending());
   const [mic, setMic] = useState<Result>(pending());
   const [server, setServer] = useState<Result>(pending());
+  const [trip, setTrip] = useState<Result>(pending());
+  const [network, setNetwork] = useState<Result>(pending());
+  const [blur, setBlur] = useState<BlurStatus | null>(null);
+  const [figures, setFigures] = useState<LoopbackFigures | null>(null);
+  const [received, setReceived] = useState<MediaStream | null>(null);
   const [run, setRun] = useState(0);
+  const video = useRef<HTMLVideoElement>(null);
 
   useEffect(() => {
-    setCamera(pending());
-    setMic(pending());
-    setServer(pending());
-    let stream: MediaStream | null = null;
-    openCamera().then((s) => {
-      stream = s;
-      const v = s.getVideoTracks()[0]?.getSettings();
+    for (const set of [setCamera, setMic, setServer, setTrip, setNetwork]) set(pending());
+    setBlur(null);
+    setFigures(null);
+    let gone = false;
+    const cleanups: (() => void)[] = [];
+
+    (async () => {
+      let raw: MediaStream;
+      try {
+        raw = await openCamera();
+      } catch (err) {
+        setCamera({ state: "failed", detail: cameraErrorText(err) });
+        setMic({ state: "failed", detail: "Not checked without camera access" });
+        setTrip({ state: "failed", detail: "Not checked without camera access" });
+        return;
+      }
+      const v = raw.getVideoTracks()[0]?.getSettings();
       setCamera(
         v
           ? { state: "ok", detail: `${v.width ?? "?"}×${v.height ?? "?"}` }
           : { state: "failed", detail: "No camera found" },
       );
+      const audio = raw.getAudioTracks()[0];
       setMic(
-        s.getAudioTracks().length
-          ? { state: "ok", detail: s.getAudioTracks()[0].label || "Microphone ready" }
+        audio
+          ? { state: "ok", detail: audio.label || "Microphone ready" }
           : { state: "failed", detail: "No microphone found" },
       );
-    }).catch((err) => {
-      setCamera({ state: "failed", detail: cameraErrorText(err) });
-      setMic({ state: "failed", detail: "Not checked without camera access" });
+      const protectedCam = await protectCamera(raw, { blur: faceBlurEnabled, assets: blurAssets });
+      cleanups.push(() => protectedCam.stop());
+      if (gone) return;
+      cleanups.push(protectedCam.onStatus(setBlur));
+      const link = await loopback(protectedCam.stream, {
+        onStream: (s) => setReceived(s),
+        onFigures: (f) => {
+          setFigures(f);
+          if (f.framesDecoded > 0) {
+            setTrip({
+              state: "ok",
+              detail: `Received ${f.width}×${f.height} at ${Math.round(f.receivedFps)} fps`,
+            });
+          }
+        },
+      });
+      cleanups.push(() => link.close());
+      if (gone) link.close();
+    })().catch((err) => setTrip({ state: "failed", detail: String(err) }));
+
+    probeNetwork(iceServers).then((r) => {
+      if (gone) return;
+      if (r.relay > 0) {
+        setNetwork({
+          state: "ok",
+          detail: "A relay server answered: calls should connect even through strict NATs.",
+        });
+      } else if (r.srflx > 0) {
+        setNetwork({
+          state: "warn",
+          detail: "No relay server reachable: calls through strict NATs (some mobile and office " +
+            "networks) may fail to connect.",
+        });
+      } else {
+        setNetwork({
+          state: "warn",
+          detail: "No STUN or relay server reachable: calls may only connect on this network.",
+        });
+      }
     });
 
     const socket = new RealtimeSocket();
@@ -61,35 +156,112 @@ export default function ConnectionCheck(_props: ConnectionCheckProps) {
     socket.send({ type: "register" });
     socket.connect();
     return () => {
+      gone = true;
       clearTimeout(timeout);
       socket.close();
-      stream?.getTracks().forEach((t) => t.stop());
+      setReceived(null);
+      for (const c of cleanups.reverse()) c();
     };
   }, [run]);
 
-  const row = (label: string, r: Result) => (
-    <li class="check-row" data-state={r.state}>
+  useEffect(() => {
+    if (!video.current) return;
+    video.current.srcObject = received;
+    if (received) video.current.play().catch(() => {});
+  }, [received]);
+
+  const row = (label: string, r: Result, extra?: ComponentChildren) => (
+    <li class="check-row" data-state={r.state} data-check={label}>
       <span class="check-label">{label}</span>
-      <span
-        class={r.state === "ok"
-          ? "badge badge-secure"
-          : r.state === "failed"
-          ? "badge badge-insecure"
-          : "badge"}
-      >
-        {r.state === "ok" ? "Ready" : r.state === "failed" ? "Problem" : "Checking"}
-      </span>
+      <span class={BADGE[r.state][0]}>{BADGE[r.state][1]}</span>
       <span class="muted small">{r.detail}</span>
+      {extra}
     </li>
   );
 
+  const blurRow = blurResult(faceBlurEnabled, blur);
+  const blurred = faceBlurEnabled;
   return (
     <div class="stack">
+      <section class="stack" aria-labelledby="partner-view-title">
+        <h2 id="partner-view-title" class="section-title">What your partner sees</h2>
+        <figure
+          class="tile partner-view"
+          data-detector={faceBlurEnabled ? (blur?.detector ?? "loading") : "off"}
+          data-faces={JSON.stringify(blur?.faces.map((b) => [b.x, b.y, b.w, b.h]) ?? [])}
+          data-band={blur ? String(blur.band) : undefined}
+          data-sent-fps={figures ? figures.sentFps.toFixed(1) : undefined}
+        >
+          <video
+            ref={video}
+            class="tile-video loopback-video"
+            autoPlay
+            playsInline
+            muted
+            aria-label="Your video as your partner receives it"
+          />
+          {!received && <div class="tile-placeholder">Starting camera...</div>}
+          <figcaption class="tile-badges">
+            <span class="badge tile-label">Partner's view</span>
+            {blurred && <span class="badge badge-accent">Privacy On</span>}
+          </figcaption>
+        </figure>
+        <p class="muted small">
+          Your own camera, sent through a video connection on this device and received back exactly
+          as a partner would get it. Nothing leaves your device.
+        </p>
+      </section>
       <ul class="card check-list">
         {row("Camera", camera)}
-        {row("Microphone", mic)}
+        {row(
+          "Microphone",
+          mic,
+          <meter
+            class="mic-meter"
+            min={0}
+            max={1}
+            low={0.05}
+            value={figures?.micLevel ?? 0}
+            aria-label="Microphone level"
+          />,
+        )}
+        {row("Face blur", blurRow)}
+        {row("Video round trip", trip)}
         {row("Server connection", server)}
+        {row("Network", network)}
       </ul>
+      {figures && blur && (
+        <details
+          class="card small figures"
+          data-figures={JSON.stringify({
+            sentFps: figures.sentFps,
+            loadMs: blur.loadMs,
+            detectP50: percentile(blur.detectMs, 50),
+            detectP95: percentile(blur.detectMs, 95),
+            blurP50: percentile(blur.composeMs, 50),
+            blurP95: percentile(blur.composeMs, 95),
+            detections: blur.detectMs.length,
+          })}
+        >
+          <summary>Figures</summary>
+          <dl>
+            <dt>Sent</dt>
+            <dd>{figures.sentFps.toFixed(1)} fps, {figures.width}×{figures.height}</dd>
+            <dt>Face detector loaded in</dt>
+            <dd>{blur.loadMs === null ? "—" : `${Math.round(blur.loadMs)} ms`}</dd>
+            <dt>Detection per frame (median / 95 %)</dt>
+            <dd>
+              {percentile(blur.detectMs, 50).toFixed(1)} /{" "}
+              {percentile(blur.detectMs, 95).toFixed(1)} ms
+            </dd>
+            <dt>Blur per frame (median / 95 %)</dt>
+            <dd>
+              {percentile(blur.composeMs, 50).toFixed(1)} /{" "}
+              {percentile(blur.composeMs, 95).toFixed(1)} ms
+            </dd>
+          </dl>
+        </details>
+      )}
       <button type="button" class="button button-secondary" onClick={() => setRun((n) => n + 1)}>
         Check again
       </button>

@@ -16,16 +16,23 @@ import {
   SKIPS_PER_SESSION,
 } from "../lib/client/live_rules.ts";
 import { REPORT_TEXT } from "../lib/moderation/report_texts.ts";
+import type { BlurAssets } from "../lib/client/privacy/protocol.ts";
 
 export interface LiveSessionProps {
   /** connecting: search then go live; live: rejoin the match of this tab (a reload). */
   mode: "connecting" | "live";
   me: { location: string; faceBlurEnabled: boolean };
+  /** Face blur's files (loaded only once the camera starts). */
+  blurAssets: BlurAssets;
 }
 
-export default function LiveSession({ mode, me }: LiveSessionProps) {
+export default function LiveSession({ mode, me, blurAssets }: LiveSessionProps) {
   return (
-    <WebRTCProvider resume={mode === "live"} location={me.location}>
+    <WebRTCProvider
+      resume={mode === "live"}
+      location={me.location}
+      blur={{ enabled: me.faceBlurEnabled, assets: blurAssets }}
+    >
       <Screens mode={mode} me={me} />
     </WebRTCProvider>
   );
@@ -33,7 +40,7 @@ export default function LiveSession({ mode, me }: LiveSessionProps) {
 
 const SKIPS_KEY = "glimpse_skips";
 
-function Screens({ mode, me }: LiveSessionProps) {
+function Screens({ mode, me }: Omit<LiveSessionProps, "blurAssets">) {
   const s = useWebRTC();
   const [view, setView] = useState<"search" | "live">(mode === "live" ? "live" : "search");
   const started = useRef(false);
@@ -309,6 +316,7 @@ function Live({ me, onSkip }: { me: LiveSessionProps["me"]; onSkip(): void }) {
           timer={timer}
           muted
           hidden={cameraOff}
+          privacyOn={s.privacyOn}
         />
         <div class="flying" aria-hidden="true">
           {s.flying.map((f) => <span key={f.id} class={`fly fly-${f.from}`}>{f.emoji}</span>)}

@@ -4,13 +4,15 @@
 import * as esbuild from "esbuild";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
+import { buildPrivacyAssets, PRIVACY_BUILD_INPUTS } from "./privacy_assets.ts";
+import type { BlurAssets } from "../client/privacy/protocol.ts";
 
 export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 export const BUILD_DIR = join(ROOT, "static", "build");
 const MANIFEST = join(BUILD_DIR, "manifest.json");
 const ISLANDS_DIR = join(ROOT, "islands");
 const CSS_ENTRY = join(ROOT, "static", "css", "app.css");
-const BUILD_VERSION = 1;
+const BUILD_VERSION = 2;
 
 export interface Manifest {
   version: number;
@@ -18,6 +20,8 @@ export interface Manifest {
   css: string;
   islands: Record<string, { file: string; imports: string[] }>;
   islandNames: string[];
+  /** Face blur's workers, wasm and model, loaded only by pages that use the camera. */
+  privacy: BlurAssets;
   /** Project-relative input path → SHA-256 of its content ("pkg" for installed packages). */
   inputs: Record<string, string>;
 }
@@ -60,7 +64,12 @@ export async function staleReason(manifest: Manifest | null): Promise<string | n
       return `${path} is gone`;
     }
   }
-  for (const file of [manifest.css, ...Object.values(manifest.islands).map((i) => i.file)]) {
+  const files = [
+    manifest.css,
+    ...Object.values(manifest.islands).map((i) => i.file),
+    ...Object.values(manifest.privacy),
+  ];
+  for (const file of files) {
     try {
       await Deno.stat(join(ROOT, "static", file));
     } catch {
@@ -118,6 +127,7 @@ export async function buildAssets(): Promise<Manifest> {
     logLevel: "silent",
     plugins: [islandEntries(names)],
   });
+  const privacy = await buildPrivacyAssets(ROOT, outdir);
 
   const manifest: Manifest = {
     version: BUILD_VERSION,
@@ -125,9 +135,15 @@ export async function buildAssets(): Promise<Manifest> {
     css: "",
     islands: {},
     islandNames: names,
+    privacy: privacy.assets,
     inputs: {},
   };
-  for (const input of Object.keys(result.metafile.inputs)) {
+  const inputs = [
+    ...Object.keys(result.metafile.inputs),
+    ...privacy.inputs,
+    ...PRIVACY_BUILD_INPUTS,
+  ];
+  for (const input of inputs) {
     if (input.startsWith("island:")) continue;
     manifest.inputs[input] = input.includes("node_modules/") ? "pkg" : await sha256(
       join(ROOT, input),

@@ -14,9 +14,13 @@ export interface PeerEvents {
   remoteFacing?(pov: boolean): void;
 }
 
+/** A stream made from a camera (e.g. with faces blurred) → that camera's own stream. */
+export const CAMERA_OF = new WeakMap<MediaStream, MediaStream>();
+
 /** A camera that films what is in front of the person (rear-facing) makes a POV. */
 export function isPov(stream: MediaStream | null): boolean {
-  return stream?.getVideoTracks()[0]?.getSettings().facingMode === "environment";
+  const camera = (stream && CAMERA_OF.get(stream)) ?? stream;
+  return camera?.getVideoTracks()[0]?.getSettings().facingMode === "environment";
 }
 
 /** 'a=fingerprint:sha-256 AB:CD:…' → 'ABCD…' (the first sha-256 fingerprint in the SDP). */

@@ -6,6 +6,7 @@ import { useCallback, useContext, useEffect, useRef, useState } from "react";
 import { RealtimeSocket } from "./socket.ts";
 import { cameraErrorText, openCamera, PeerLink, type SignalOut } from "./peer.ts";
 import { REACTIONS } from "../constants.ts";
+import { type BlurAssets, protectCamera, type ProtectedCamera } from "./privacy/stream.ts";
 
 export type ConnectionStatus = "disconnected" | "ready" | "connecting" | "connected";
 
@@ -32,7 +33,10 @@ export interface FlyingReaction {
 }
 
 export interface SessionContextValue {
+  /** The camera as sent and shown: faces blurred when the member's face blur is on. */
   localStream: MediaStream | null;
+  /** Whether face blur covers localStream (the 'Privacy On' badge). */
+  privacyOn: boolean;
   remoteStream: MediaStream | null;
   /** False when the partner's camera faces them (not a POV): their tile is then mirrored. Null
    * until the partner's device has said. */
@@ -97,18 +101,21 @@ export function readSummary(): SessionSummary | null {
 const zeroReactions = () => Object.fromEntries(EMOJI.map((e) => [e, 0]));
 
 export function WebRTCProvider(
-  { children, resume, location }: {
+  { children, resume, location, blur }: {
     children: ComponentChildren;
     /** Try to rejoin the match stored in this tab (a reload of /live-match). */
     resume: boolean;
     /** The member's own location, for the local tile. */
     location: string;
+    /** Face blur: whether the member has it on, and where its files are served from. */
+    blur: { enabled: boolean; assets: BlurAssets };
   },
 ) {
   const socketRef = useRef<RealtimeSocket | null>(null);
   const linkRef = useRef<PeerLink | null>(null);
   const partnerRef = useRef<PartnerInfo | null>(null);
   const localRef = useRef<MediaStream | null>(null);
+  const protectedRef = useRef<ProtectedCamera | null>(null);
   const connectedAtRef = useRef<number | null>(null);
   const reactionsRef = useRef<Record<string, number>>(zeroReactions());
   const statusRef = useRef<ConnectionStatus>("disconnected");
@@ -116,6 +123,7 @@ export function WebRTCProvider(
   const flyId = useRef(0);
 
   const [localStream, setLocalStream] = useState<MediaStream | null>(null);
+  const [privacyOn, setPrivacyOn] = useState(false);
   const [remoteStream, setRemoteStream] = useState<MediaStream | null>(null);
   const [remotePov, setRemotePov] = useState<boolean | null>(null);
   const [connectionStatus, setStatusState] = useState<ConnectionStatus>("disconnected");
@@ -169,9 +177,14 @@ export function WebRTCProvider(
     if (localRef.current) return Promise.resolve();
     cameraRef.current ??= (async () => {
       try {
-        const stream = await openCamera();
-        localRef.current = stream;
-        setLocalStream(stream);
+        const camera = await protectCamera(await openCamera(), {
+          blur: blur.enabled,
+          assets: blur.assets,
+        });
+        protectedRef.current = camera;
+        localRef.current = camera.stream;
+        setLocalStream(camera.stream);
+        setPrivacyOn(camera.blurred);
         setCameraError(null);
       } catch (err) {
         setCameraError(cameraErrorText(err));
@@ -193,6 +206,8 @@ export function WebRTCProvider(
 
   const newLink = (p: PartnerInfo, iceServers: RTCIceServer[]) => {
     closeLink();
+    // Every call starts fail-closed: the fixed band until a detection of this call's frames.
+    protectedRef.current?.newCall();
     const link = new PeerLink(iceServers, localRef.current, {
       signal: (signal: SignalOut) =>
         socketRef.current?.send({ type: "signal", to: p.peerId, signal }),
@@ -381,7 +396,7 @@ export function WebRTCProvider(
       offMsg();
       socket.close();
       closeLink();
-      localRef.current?.getTracks().forEach((t) => t.stop());
+      protectedRef.current?.stop();
     };
   }, []);
 
@@ -429,6 +444,7 @@ export function WebRTCProvider(
 
   const value: SessionContextValue = {
     localStream,
+    privacyOn,
     remoteStream,
     remotePov,
     connectionStatus,

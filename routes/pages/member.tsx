@@ -11,6 +11,7 @@ import { regionSummaries } from "../api/filters.ts";
 import { setFlash } from "../../lib/http/flash.ts";
 import { referralPages } from "./referrals.tsx";
 import { Discover } from "../../components/Discover.tsx";
+import { iceServersFor } from "../../lib/realtime/ice.ts";
 
 export const PROTECTED_PATHS = [
   "/connecting",
@@ -121,6 +122,7 @@ export function memberPages(deps: AppDeps) {
           props={{
             mode: "connecting",
             me: { location: user.location, faceBlurEnabled: user.faceBlurEnabled },
+            blurAssets: deps.assets.privacy,
           }}
         />
       ),
@@ -151,6 +153,7 @@ export function memberPages(deps: AppDeps) {
           props={{
             mode: "live",
             me: { location: user.location, faceBlurEnabled: user.faceBlurEnabled },
+            blurAssets: deps.assets.privacy,
           }}
         />
       ),
@@ -166,24 +169,43 @@ export function memberPages(deps: AppDeps) {
       body: (
         <div class="narrow">
           <h1 class="page-title">Record a POV clip</h1>
-          <Island name="ClipRecorder" props={{ maxSeconds: 30 }} />
+          <Island
+            name="ClipRecorder"
+            props={{
+              maxSeconds: 30,
+              faceBlurEnabled: c.get("user")!.faceBlurEnabled,
+              blurAssets: deps.assets.privacy,
+            }}
+          />
         </div>
       ),
     }));
 
-  // /test-chat: the SPEC does not show its content; ours checks camera, microphone and server.
-  app.get("/test-chat", (c) =>
-    page(c, deps, {
+  // /test-chat: the SPEC does not show its content; ours shows what a partner would see (the
+  // member's video after a WebRTC round trip on the device, blur included) and checks camera,
+  // microphone, server and network.
+  app.get("/test-chat", async (c) => {
+    const user = c.get("user")!;
+    const iceServers = await iceServersFor(deps.config, user.id);
+    return page(c, deps, {
       title: "Connection check",
       back: "/",
       body: (
         <div class="narrow">
           <h1 class="page-title">Connection check</h1>
           <p class="muted">Make sure everything works before you start a POV connection.</p>
-          <Island name="ConnectionCheck" props={{}} />
+          <Island
+            name="ConnectionCheck"
+            props={{
+              faceBlurEnabled: user.faceBlurEnabled,
+              blurAssets: deps.assets.privacy,
+              iceServers,
+            }}
+          />
         </div>
       ),
-    }));
+    });
+  });
 
   app.get("/match-end", (c) =>
     page(c, deps, {

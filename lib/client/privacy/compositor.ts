@@ -1,0 +1,205 @@
+// Draws each camera frame with its covered regions pixelated and blurred, and asks the detector
+// about a small copy of a frame whenever it is free. The same code runs in the compositor worker
+// (Chromium: frames from a MediaStreamTrackProcessor) and on the page (other browsers: frames
+// from a <video>, out through canvas.captureStream). Nothing here ever outputs a frame without
+// first applying the cover plan to it.
+import type { BlurStatus, DetectorOut } from "./protocol.ts";
+import {
+  BLUR_RADIUS_PX,
+  type Box,
+  clip,
+  CoverPlan,
+  DETECT_EVERY_MS,
+  detectSize,
+  PIXELATION_FACTOR,
+} from "./regions.ts";
+
+type AnyCanvas = OffscreenCanvas | HTMLCanvasElement;
+type Ctx2D = OffscreenCanvasRenderingContext2D | CanvasRenderingContext2D;
+type FrameSource = VideoFrame | HTMLVideoElement;
+
+const SAMPLES = 240;
+
+function push(list: number[], value: number) {
+  list.push(value);
+  if (list.length > SAMPLES) list.shift();
+}
+
+export function context2d(canvas: AnyCanvas): Ctx2D {
+  const ctx = canvas.getContext("2d", { alpha: false, desynchronized: true }) as Ctx2D | null;
+  if (!ctx) throw new Error("no 2D canvas");
+  return ctx;
+}
+
+/** Pixelates (1/15 of the size) then blurs (20 px) one region of what `ctx` holds. */
+export class Coverer {
+  private readonly small: AnyCanvas;
+  private readonly smallCtx: Ctx2D;
+  private readonly canFilter: boolean;
+
+  constructor(makeCanvas: (w: number, h: number) => AnyCanvas) {
+    this.small = makeCanvas(64, 64);
+    this.smallCtx = context2d(this.small);
+    this.canFilter = "filter" in this.smallCtx;
+  }
+
+  cover(ctx: Ctx2D, box: Box, width: number, height: number) {
+    // The blur reaches BLUR_RADIUS_PX beyond what it is given: sample a wider area so the edge
+    // of the region is blurred picture, not the sharp frame beneath showing through.
+    const pad = BLUR_RADIUS_PX * 2;
+    const ext = clip(
+      { x: box.x - pad, y: box.y - pad, w: box.w + 2 * pad, h: box.h + 2 * pad },
+      width,
+      height,
+    );
+    if (!ext) return;
+    const sw = Math.max(1, Math.ceil(ext.w / PIXELATION_FACTOR));
+    const sh = Math.max(1, Math.ceil(ext.h / PIXELATION_FACTOR));
+    if (this.small.width < sw || this.small.height < sh) {
+      this.small.width = Math.max(this.small.width, sw);
+      this.small.height = Math.max(this.small.height, sh);
+    }
+    this.smallCtx.imageSmoothingEnabled = true;
+    this.smallCtx.drawImage(ctx.canvas, ext.x, ext.y, ext.w, ext.h, 0, 0, sw, sh);
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(box.x, box.y, box.w, box.h);
+    ctx.clip();
+    ctx.imageSmoothingEnabled = false;
+    // Opaque blocks first: wherever the blur below thins out, blocks show, never the frame.
+    ctx.drawImage(this.small, 0, 0, sw, sh, ext.x, ext.y, ext.w, ext.h);
+    if (this.canFilter) {
+      ctx.filter = `blur(${BLUR_RADIUS_PX}px)`;
+      ctx.drawImage(this.small, 0, 0, sw, sh, ext.x, ext.y, ext.w, ext.h);
+    }
+    ctx.restore();
+  }
+}
+
+export interface DetectorLink {
+  postMessage(msg: unknown, transfer: Transferable[]): void;
+}
+
+/**
+ * One camera's blur: the cover plan, the output canvas, and the conversation with the detector.
+ * `frame()` draws the next camera frame, covered; `onDetector()` takes the detector's messages.
+ */
+export class Compositor {
+  readonly plan = new CoverPlan();
+  readonly canvas: AnyCanvas;
+  private readonly ctx: Ctx2D;
+  private readonly coverer: Coverer;
+  private asking = false;
+  private lastAsk = -Infinity;
+  private frames = 0;
+  private loadMs: number | null = null;
+  private readonly detectMs: number[] = [];
+  private readonly composeMs: number[] = [];
+  private warned = false;
+
+  constructor(
+    makeCanvas: (w: number, h: number) => AnyCanvas,
+    private readonly detector: DetectorLink,
+  ) {
+    this.canvas = makeCanvas(2, 2);
+    this.ctx = context2d(this.canvas);
+    this.coverer = new Coverer(makeCanvas);
+  }
+
+  /** Draws `source` (width x height) onto the canvas with the plan's regions covered. */
+  frame(source: FrameSource, width: number, height: number, now: number) {
+    const started = performance.now();
+    if (this.canvas.width !== width || this.canvas.height !== height) {
+      this.canvas.width = width;
+      this.canvas.height = height;
+    }
+    if (this.plan.detector === "ready" && !this.asking && now - this.lastAsk >= DETECT_EVERY_MS) {
+      this.ask(source, width, height, now);
+    }
+    this.ctx.drawImage(source, 0, 0, width, height);
+    for (const box of this.plan.regions(now, width, height).boxes) {
+      this.coverer.cover(this.ctx, box, width, height);
+    }
+    this.frames++;
+    push(this.composeMs, performance.now() - started);
+  }
+
+  /** Sends a small copy of the frame to the detector (taken before the frame is released). */
+  private ask(source: FrameSource, width: number, height: number, now: number) {
+    this.asking = true;
+    this.lastAsk = now;
+    const size = detectSize(width, height);
+    // A VideoFrame is closed by its owner once drawn; the copy keeps its own reference.
+    const copy = typeof VideoFrame !== "undefined" && source instanceof VideoFrame
+      ? source.clone()
+      : source;
+    createImageBitmap(copy, {
+      resizeWidth: size.width,
+      resizeHeight: size.height,
+      resizeQuality: "low",
+    }).then((bitmap) => {
+      this.detector.postMessage({ type: "detect", bitmap, t: now }, [bitmap]);
+    }).catch((err) => {
+      this.asking = false;
+      this.plan.failedOnce();
+      this.warnOnce("could not copy a frame for the detector", err);
+    }).finally(() => {
+      if (copy !== source) (copy as VideoFrame).close();
+    });
+  }
+
+  onDetector(msg: DetectorOut) {
+    switch (msg.type) {
+      case "ready":
+        this.loadMs = msg.ms;
+        this.plan.detector = "ready";
+        break;
+      case "failed":
+        this.plan.detector = "failed";
+        this.warnOnce("the face detector did not load; a fixed band is pixelated", msg.error);
+        break;
+      case "faces": {
+        this.asking = false;
+        push(this.detectMs, msg.ms);
+        const w = this.canvas.width, h = this.canvas.height;
+        this.plan.detected(
+          msg.faces.map((f) => ({ x: f.x * w, y: f.y * h, w: f.w * w, h: f.h * h })),
+          msg.t,
+        );
+        break;
+      }
+      case "error":
+        this.asking = false;
+        this.plan.failedOnce();
+        this.warnOnce("face detection failed on a frame", msg.error);
+        break;
+    }
+  }
+
+  /** Failures are logged once, never shown as errors: the band keeps covering meanwhile. */
+  warnOnce(what: string, detail: unknown) {
+    if (this.warned) return;
+    this.warned = true;
+    console.warn(`Face blur: ${what}.`, detail);
+  }
+
+  status(now: number): BlurStatus {
+    const { band } = this.plan.regions(now, this.canvas.width, this.canvas.height);
+    return {
+      detector: this.plan.detector,
+      band,
+      faces: this.plan.tracker.faces().map((b) => ({
+        x: Math.round(b.x),
+        y: Math.round(b.y),
+        w: Math.round(b.w),
+        h: Math.round(b.h),
+      })),
+      width: this.canvas.width,
+      height: this.canvas.height,
+      frames: this.frames,
+      loadMs: this.loadMs,
+      detectMs: [...this.detectMs],
+      composeMs: [...this.composeMs],
+    };
+  }
+}

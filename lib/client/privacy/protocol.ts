@@ -1,0 +1,63 @@
+// Messages between the page, the compositor (a worker where the browser allows) and the face
+// detector worker. Boxes from the detector are fractions of the image it saw; boxes in status
+// messages are pixels of the camera frame.
+import type { Box, DetectorState } from "./regions.ts";
+
+/** Where the face blur files are served from (content-hashed, cached for good). */
+export interface BlurAssets {
+  /** The detector worker script. */
+  detector: string;
+  /** The compositor worker script. */
+  compositor: string;
+  /** MediaPipe's wasm loader (an ES module) and binary. */
+  loader: string;
+  wasm: string;
+  /** The face detection model (BlazeFace short range with the metadata MediaPipe needs). */
+  model: string;
+}
+
+export type DetectorIn =
+  | {
+    type: "load";
+    port: MessagePort;
+    files: { loader: string; wasm: string; model: string };
+  }
+  | { type: "detect"; bitmap: ImageBitmap; t: number };
+
+export type DetectorOut =
+  | { type: "ready"; ms: number }
+  | { type: "failed"; error: string }
+  | { type: "faces"; t: number; faces: Box[]; ms: number }
+  | { type: "error"; t: number; error: string };
+
+export type CompositorIn =
+  | {
+    type: "start";
+    readable: ReadableStream<VideoFrame>;
+    writable: WritableStream<VideoFrame>;
+    detector: MessagePort;
+  }
+  | { type: "call" }
+  | { type: "stop" };
+
+/** What the member can be shown about the blur, and the figures behind it. */
+export interface BlurStatus {
+  detector: DetectorState;
+  /** Whether the fixed band covers the current frames. */
+  band: boolean;
+  /** Faces being covered, in frame pixels. */
+  faces: Box[];
+  width: number;
+  height: number;
+  /** Frames sent since the start. */
+  frames: number;
+  /** Detector load time, ms (null until loaded). */
+  loadMs: number | null;
+  /** Recent per-detection and per-frame cover costs, ms. */
+  detectMs: number[];
+  composeMs: number[];
+}
+
+export type CompositorOut =
+  | { type: "started" }
+  | { type: "status"; status: BlurStatus };

@@ -1,0 +1,213 @@
+// Which parts of a camera frame face blur covers, decided without touching pixels (so it can be
+// tested anywhere): the faces a detector found, followed between detections, or — whenever no
+// fresh detection can be trusted — a fixed band where faces usually are. Blur fails closed: a
+// frame is only left uncovered outside faces that a recent detection has accounted for.
+
+/** A rectangle in the frame's pixels. */
+export interface Box {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+/** Blur radius of a covered region, in pixels. */
+export const BLUR_RADIUS_PX = 20;
+/** A covered region is first reduced to 1/15 of its size (pixelated), then blurred. */
+export const PIXELATION_FACTOR = 15;
+/** The fixed band is 40 % of the frame's height. */
+export const BAND_HEIGHT = 0.4;
+/** Landscape: the band is 60 % of the width, centred, and starts at 15 % of the height. */
+export const BAND_WIDTH_LANDSCAPE = 0.6;
+export const BAND_TOP_LANDSCAPE = 0.15;
+
+/** A detection whose frame is older than this no longer vouches for the current frame. */
+export const STALE_MS = 400;
+/** A face a detection missed stays covered this long (a single missed detection shows nothing). */
+export const HOLD_MS = 700;
+/** Detections are asked for at most this often; tracking covers the frames between. */
+export const DETECT_EVERY_MS = 66;
+/** The detector sees a copy of the frame at most this wide. */
+export const DETECT_WIDTH = 320;
+
+/** Margin around a detected face, as a fraction of its size (more above: forehead and hair). */
+const MARGIN_SIDE = 0.3;
+const MARGIN_TOP = 0.5;
+const MARGIN_BOTTOM = 0.3;
+/** Predicted movement is followed for at most this long after a detection. */
+const PREDICT_MAX_MS = 300;
+
+/** The fixed band: portrait, full width at the top; landscape, 60 % wide, centred, from 15 %. */
+export function fixedRegion(width: number, height: number): Box {
+  const h = Math.round(height * BAND_HEIGHT);
+  if (height > width) return { x: 0, y: 0, w: width, h };
+  const w = Math.round(width * BAND_WIDTH_LANDSCAPE);
+  return { x: Math.round((width - w) / 2), y: Math.round(height * BAND_TOP_LANDSCAPE), w, h };
+}
+
+/** Clips a box to the frame; null when nothing of it is inside. */
+export function clip(box: Box, width: number, height: number): Box | null {
+  const x0 = Math.max(0, Math.floor(box.x)), y0 = Math.max(0, Math.floor(box.y));
+  const x1 = Math.min(width, Math.ceil(box.x + box.w)),
+    y1 = Math.min(height, Math.ceil(box.y + box.h));
+  return x1 > x0 && y1 > y0 ? { x: x0, y: y0, w: x1 - x0, h: y1 - y0 } : null;
+}
+
+/** A detected face grown by the margin (and by `extra` pixels on every side). */
+export function withMargin(face: Box, extra = 0): Box {
+  const left = face.w * MARGIN_SIDE + extra, top = face.h * MARGIN_TOP + extra;
+  return {
+    x: face.x - left,
+    y: face.y - top,
+    w: face.w + 2 * left,
+    h: face.h + top + face.h * MARGIN_BOTTOM + extra,
+  };
+}
+
+function iou(a: Box, b: Box): number {
+  const x0 = Math.max(a.x, b.x), y0 = Math.max(a.y, b.y);
+  const x1 = Math.min(a.x + a.w, b.x + b.w), y1 = Math.min(a.y + a.h, b.y + b.h);
+  const inter = Math.max(0, x1 - x0) * Math.max(0, y1 - y0);
+  const union = a.w * a.h + b.w * b.h - inter;
+  return union > 0 ? inter / union : 0;
+}
+
+const centre = (b: Box) => ({ x: b.x + b.w / 2, y: b.y + b.h / 2 });
+
+interface Track {
+  box: Box;
+  /** Frame time of the detection that last saw this face. */
+  seen: number;
+  /** Pixels per millisecond. */
+  vx: number;
+  vy: number;
+}
+
+/**
+ * Follows faces between detections: each face keeps its velocity from the last two detections
+ * that saw it, so a face moving across the frame stays covered on the frames in between, and the
+ * covered area grows with the distance it may have moved.
+ */
+export class FaceTracker {
+  private tracks: Track[] = [];
+
+  /** Takes the faces a detector found in the frame taken at time `t` (ms). */
+  update(faces: Box[], t: number) {
+    const next: Track[] = [];
+    const unmatched = new Set(this.tracks);
+    for (const box of faces) {
+      let best: Track | null = null, bestScore = 0;
+      for (const track of unmatched) {
+        const predicted = this.predicted(track, t);
+        const d = Math.hypot(
+          centre(box).x - centre(predicted).x,
+          centre(box).y - centre(predicted).y,
+        );
+        // Overlap, or a centre within one face size: the same face.
+        const score = Math.max(iou(box, predicted), d < Math.max(box.w, box.h) ? 0.01 : 0);
+        if (score > bestScore) [best, bestScore] = [track, score];
+      }
+      if (best) {
+        unmatched.delete(best);
+        const dt = Math.max(1, t - best.seen);
+        const a = centre(best.box), b = centre(box);
+        // Smoothed velocity: half the new estimate, half the old.
+        next.push({
+          box,
+          seen: t,
+          vx: 0.5 * best.vx + 0.5 * (b.x - a.x) / dt,
+          vy: 0.5 * best.vy + 0.5 * (b.y - a.y) / dt,
+        });
+      } else next.push({ box, seen: t, vx: 0, vy: 0 });
+    }
+    // A face not seen this time stays for a while where it was heading.
+    for (const track of unmatched) if (t - track.seen <= HOLD_MS) next.push(track);
+    this.tracks = next;
+  }
+
+  private predicted(track: Track, t: number): Box {
+    const dt = Math.min(PREDICT_MAX_MS, Math.max(0, t - track.seen));
+    return { ...track.box, x: track.box.x + track.vx * dt, y: track.box.y + track.vy * dt };
+  }
+
+  /** Where the followed faces are at time `t`, with margins, drops faces held too long. */
+  regions(t: number): Box[] {
+    this.tracks = this.tracks.filter((track) => t - track.seen <= HOLD_MS);
+    return this.tracks.map((track) => {
+      const dt = Math.min(PREDICT_MAX_MS, Math.max(0, t - track.seen));
+      // Uncertainty: how far the face may have gone from the prediction, at least a few pixels.
+      const drift = 4 + Math.hypot(track.vx, track.vy) * dt * 0.5;
+      return withMargin(this.predicted(track, t), drift);
+    });
+  }
+
+  /** The faces as last detected (no margin), for what the member is shown. */
+  faces(): Box[] {
+    return this.tracks.map((t) => t.box);
+  }
+
+  clear() {
+    this.tracks = [];
+  }
+}
+
+export type DetectorState = "loading" | "ready" | "failed";
+
+/**
+ * What a frame gets covered with. Faces alone only while the detector works and its last answer
+ * is fresh and came after the current call began; otherwise the fixed band (plus any faces still
+ * followed).
+ */
+export class CoverPlan {
+  readonly tracker = new FaceTracker();
+  detector: DetectorState = "loading";
+  /** Frame time of the last detection that answered, or -Infinity. */
+  private lastDetection = -Infinity;
+  /** Frame time from which detections count (the start of the current call). */
+  private since = -Infinity;
+  private lastError = false;
+
+  /** A new call: its first frames get the fixed band until a detection of its own arrives. */
+  newCall(now: number) {
+    this.since = now;
+    this.tracker.clear();
+  }
+
+  detected(faces: Box[], frameTime: number) {
+    if (frameTime < this.since) return; // a frame from before this call
+    this.lastError = false;
+    this.lastDetection = Math.max(this.lastDetection, frameTime);
+    this.tracker.update(faces, frameTime);
+  }
+
+  failedOnce() {
+    this.lastError = true;
+  }
+
+  /** Whether the fixed band must cover the frame taken at `now`. */
+  needsBand(now: number): boolean {
+    return this.detector !== "ready" || this.lastError || this.lastDetection < this.since ||
+      now - this.lastDetection > STALE_MS;
+  }
+
+  regions(now: number, width: number, height: number): { band: boolean; boxes: Box[] } {
+    const band = this.needsBand(now);
+    const boxes: Box[] = [];
+    for (
+      const box of [...(band ? [fixedRegion(width, height)] : []), ...this.tracker.regions(now)]
+    ) {
+      const c = clip(box, width, height);
+      if (c) boxes.push(c);
+    }
+    return { band, boxes };
+  }
+}
+
+/** The size of the copy the detector sees: at most DETECT_WIDTH wide, same aspect. */
+export function detectSize(width: number, height: number): { width: number; height: number } {
+  const scale = Math.min(1, DETECT_WIDTH / Math.max(width, height));
+  return {
+    width: Math.max(1, Math.round(width * scale)),
+    height: Math.max(1, Math.round(height * scale)),
+  };
+}

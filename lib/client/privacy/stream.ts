@@ -1,0 +1,215 @@
+// Face blur for a camera stream, on this device. `protectCamera(raw, …)` returns the stream to
+// send, show and record: with blur on, its video is a new track whose every frame has been
+// through the compositor, so no raw camera frame can reach a peer connection or a recorder; the
+// raw track only feeds the compositor. Chromium runs the compositor in a worker; other browsers
+// draw on the page. The face detector always runs in a worker of its own, loaded lazily here.
+import { Compositor } from "./compositor.ts";
+import type { BlurAssets, BlurStatus, CompositorOut, DetectorOut } from "./protocol.ts";
+import { CAMERA_OF } from "../peer.ts";
+
+export type { BlurAssets, BlurStatus };
+
+export interface ProtectedCamera {
+  /** What is sent to the partner, shown in the 'You' tile and recorded. */
+  stream: MediaStream;
+  /** Whether face blur covers `stream`'s video. */
+  blurred: boolean;
+  /** The latest status (null while blur is off or before the first frame). */
+  status(): BlurStatus | null;
+  onStatus(listener: (s: BlurStatus) => void): () => void;
+  /** A new call begins: its first frames get the fixed band until a fresh detection. */
+  newCall(): void;
+  /** Stops the camera, the workers and the output. */
+  stop(): void;
+}
+
+// MediaStreamTrackProcessor / MediaStreamTrackGenerator (Chromium), not yet in TypeScript's DOM.
+interface TrackProcessor {
+  readable: ReadableStream<VideoFrame>;
+}
+interface TrackGenerator extends MediaStreamTrack {
+  writable: WritableStream<VideoFrame>;
+}
+declare const MediaStreamTrackProcessor: {
+  new (init: { track: MediaStreamTrack; maxBufferSize?: number }): TrackProcessor;
+};
+declare const MediaStreamTrackGenerator: { new (init: { kind: "video" }): TrackGenerator };
+
+const WORKER_START_MS = 5000;
+
+function insertableStreams(): boolean {
+  return typeof MediaStreamTrackProcessor === "function" &&
+    typeof MediaStreamTrackGenerator === "function" && typeof VideoFrame === "function";
+}
+
+/** Starts the detector worker; its answers arrive on the returned port. */
+function startDetector(assets: BlurAssets): { worker: Worker | null; port: MessagePort } {
+  const channel = new MessageChannel();
+  let worker: Worker | null = null;
+  const fail = (error: string) =>
+    channel.port1.postMessage({ type: "failed", error } satisfies DetectorOut);
+  try {
+    worker = new Worker(assets.detector, { type: "module", name: "face-detector" });
+    worker.onerror = (e) => {
+      e.preventDefault();
+      fail(`detector worker: ${e.message || "failed to load"}`);
+    };
+    worker.postMessage({
+      type: "load",
+      port: channel.port1,
+      files: { loader: assets.loader, wasm: assets.wasm, model: assets.model },
+    }, [channel.port1]);
+  } catch (err) {
+    fail(String(err));
+  }
+  return { worker, port: channel.port2 };
+}
+
+/** Returns `raw` with face blur applied (or `raw` itself when blur is off). */
+export async function protectCamera(
+  raw: MediaStream,
+  opts: { blur: boolean; assets: BlurAssets },
+): Promise<ProtectedCamera> {
+  const rawVideo = raw.getVideoTracks()[0];
+  if (!opts.blur || !rawVideo) {
+    return {
+      stream: raw,
+      blurred: false,
+      status: () => null,
+      onStatus: () => () => {},
+      newCall: () => {},
+      stop: () => raw.getTracks().forEach((t) => t.stop()),
+    };
+  }
+  let latest: BlurStatus | null = null;
+  const listeners = new Set<(s: BlurStatus) => void>();
+  const publish = (s: BlurStatus) => {
+    latest = s;
+    for (const l of listeners) l(s);
+  };
+  const detector = startDetector(opts.assets);
+  const driver =
+    (insertableStreams() && await workerDriver(rawVideo, opts.assets, detector.port, publish)) ||
+    pageDriver(rawVideo, detector.port, publish);
+  const stream = new MediaStream([driver.track, ...raw.getAudioTracks()]);
+  CAMERA_OF.set(stream, raw);
+  return {
+    stream,
+    blurred: true,
+    status: () => latest,
+    onStatus(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    newCall: () => driver.newCall(),
+    stop() {
+      driver.stop();
+      detector.worker?.terminate();
+      detector.port.close();
+      raw.getTracks().forEach((t) => t.stop());
+    },
+  };
+}
+
+interface Driver {
+  track: MediaStreamTrack;
+  newCall(): void;
+  stop(): void;
+}
+
+/** Chromium: frames go camera → worker → generator track, off the page's thread. */
+async function workerDriver(
+  rawVideo: MediaStreamTrack,
+  assets: BlurAssets,
+  detectorPort: MessagePort,
+  publish: (s: BlurStatus) => void,
+): Promise<Driver | null> {
+  let worker: Worker;
+  try {
+    worker = new Worker(assets.compositor, { type: "module", name: "face-blur" });
+  } catch {
+    return null;
+  }
+  const started = new Promise<boolean>((resolve) => {
+    const timer = setTimeout(() => resolve(false), WORKER_START_MS);
+    worker.onerror = (e) => {
+      e.preventDefault();
+      clearTimeout(timer);
+      resolve(false);
+    };
+    worker.onmessage = (e: MessageEvent<CompositorOut>) => {
+      if (e.data.type === "started") {
+        clearTimeout(timer);
+        resolve(true);
+      } else if (e.data.type === "status") publish(e.data.status);
+    };
+  });
+  if (!(await started)) {
+    worker.terminate();
+    return null;
+  }
+  const processor = new MediaStreamTrackProcessor({ track: rawVideo, maxBufferSize: 1 });
+  const generator = new MediaStreamTrackGenerator({ kind: "video" });
+  worker.postMessage(
+    {
+      type: "start",
+      readable: processor.readable,
+      writable: generator.writable,
+      detector: detectorPort,
+    },
+    [processor.readable, generator.writable, detectorPort] as unknown as Transferable[],
+  );
+  return {
+    track: generator,
+    newCall: () => worker.postMessage({ type: "call" }),
+    stop() {
+      worker.postMessage({ type: "stop" });
+      setTimeout(() => worker.terminate(), 200);
+      generator.stop();
+    },
+  };
+}
+
+/** Other browsers: frames go camera → <video> → canvas on the page → canvas.captureStream. */
+function pageDriver(
+  rawVideo: MediaStreamTrack,
+  detectorPort: MessagePort,
+  publish: (s: BlurStatus) => void,
+): Driver {
+  const makeCanvas = (w: number, h: number) =>
+    Object.assign(document.createElement("canvas"), { width: w, height: h });
+  const c = new Compositor(makeCanvas, detectorPort);
+  detectorPort.onmessage = (e: MessageEvent<DetectorOut>) => c.onDetector(e.data);
+  const canvas = c.canvas as HTMLCanvasElement;
+  const video = document.createElement("video");
+  video.muted = true;
+  video.playsInline = true;
+  video.srcObject = new MediaStream([rawVideo]);
+  video.play().catch(() => {});
+  const track = canvas.captureStream(30).getVideoTracks()[0];
+  let stopped = false, lastStatus = 0, lastFrame = -1;
+  const tick = () => {
+    if (stopped) return;
+    const now = performance.now();
+    if (video.readyState >= 2 && video.videoWidth && video.currentTime !== lastFrame) {
+      lastFrame = video.currentTime;
+      c.frame(video, video.videoWidth, video.videoHeight, now);
+      if (now - lastStatus >= 500) {
+        lastStatus = now;
+        publish(c.status(now));
+      }
+    }
+    if ("requestVideoFrameCallback" in video) video.requestVideoFrameCallback(tick);
+    else setTimeout(tick, 1000 / 30);
+  };
+  tick();
+  return {
+    track,
+    newCall: () => c.plan.newCall(performance.now()),
+    stop() {
+      stopped = true;
+      track.stop();
+      video.srcObject = null;
+    },
+  };
+}
