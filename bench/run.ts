@@ -4,8 +4,10 @@ import { benchAccounts } from "./accounts.ts";
 import { benchGeo } from "./geo.ts";
 import { benchRealtime } from "./realtime.ts";
 import { benchLive } from "./live.ts";
+import { benchBlur } from "./blur.ts";
 
 await benchAccounts();
 await benchGeo();
 await benchRealtime();
 await benchLive();
+await benchBlur();

@@ -241,6 +241,7 @@ export default function ConnectionCheck(
             blurP50: percentile(blur.composeMs, 50),
             blurP95: percentile(blur.composeMs, 95),
             detections: blur.detectMs.length,
+            frames: blur.frames,
           })}
         >
           <summary>Figures</summary>

@@ -65,12 +65,16 @@ function workDir(): Promise<string> {
 
 const clips = new Map<string, Promise<string>>();
 
-/** The fixture as a one-frame yuv420p Y4M clip at `size` (plain scale), made once per process. */
+/**
+ * The fixture as a one-frame yuv420p Y4M clip at `size` (plain scale), made once per process.
+ * Chromium plays it at the clip's frame rate: ffmpeg's default for an image, 25, unless given.
+ */
 export function cameraFile(
   name: Fixture,
   size: Size = { width: 1280, height: 720 },
+  fps = 25,
 ): Promise<string> {
-  const key = `${name}_${size.width}x${size.height}`;
+  const key = `${name}_${size.width}x${size.height}_${fps}`;
   let clip = clips.get(key);
   if (!clip) {
     clip = (async () => {
@@ -83,6 +87,8 @@ export function cameraFile(
         `${FIXTURES_DIR}/${name}.png`,
         "-frames:v",
         "1",
+        "-r",
+        String(fps),
         "-pix_fmt",
         "yuv420p",
         "-vf",
@@ -100,9 +106,9 @@ export function cameraFile(
 /** Chromium whose fake camera shows the fixture. */
 export async function launchWithCamera(
   name: Fixture,
-  opts: { size?: Size } = {},
+  opts: { size?: Size; fps?: number } = {},
 ): Promise<Browser> {
-  const file = await cameraFile(name, opts.size);
+  const file = await cameraFile(name, opts.size, opts.fps);
   return await launchBrowser({ extraArgs: ["--use-file-for-fake-video-capture=" + file] });
 }
 

@@ -55,6 +55,26 @@ const RECORD_PEER_CONNECTIONS = `(() => {
   Recorded.__recorded = true;
   window.RTCPeerConnection = Recorded;
   window.__captured = [];
+  // Face blur's compositor: each camera track it reads (__processed[i]) and the track it writes
+  // (__generated[i], made right after), so a camera track counts as used while its output is.
+  window.__processed = [];
+  window.__generated = [];
+  const Processor = window.MediaStreamTrackProcessor;
+  const Generator = window.MediaStreamTrackGenerator;
+  if (Processor && Generator) {
+    window.MediaStreamTrackProcessor = class extends Processor {
+      constructor(init) {
+        super(init);
+        window.__processed.push(init.track);
+      }
+    };
+    window.MediaStreamTrackGenerator = class extends Generator {
+      constructor(init) {
+        super(init);
+        window.__generated.push(this);
+      }
+    };
+  }
   const md = navigator.mediaDevices;
   // Every toast the tab raises, kept across page loads (a toast raised just before a navigation
   // is gone with its page; this log tells "never raised" from "raised and lost").
@@ -273,7 +293,10 @@ export interface Captures {
   opened: number;
   /** Capture tracks still live. */
   live: number;
-  /** Live capture tracks that are neither sent to the partner nor shown in the 'You' tile. */
+  /**
+   * Live capture tracks that are neither sent to the partner, nor shown in the 'You' tile, nor
+   * feeding face blur's compositor.
+   */
   orphans: string[];
 }
 
@@ -304,6 +327,9 @@ export async function captures(page: Page): Promise<Captures> {
     const local = document.querySelector<HTMLVideoElement>(".tile-local video");
     const shown = local?.srcObject as MediaStream | null;
     for (const t of shown?.getTracks() ?? []) used.add(t.id);
+    const processed: MediaStreamTrack[] = g.__processed ?? [];
+    const generated: MediaStreamTrack[] = g.__generated ?? [];
+    processed.forEach((t, i) => generated[i] && used.has(generated[i].id) && used.add(t.id));
     const live = streams.flatMap((s) => s.getTracks()).filter((t) => t.readyState === "live");
     return {
       opened: streams.length,
