@@ -41,6 +41,13 @@ const FAKE_MANIFEST: Manifest = {
     AuthPanel: { file: "/build/AuthPanel-TEST.js", imports: ["/build/chunks/chunk-TEST.js"] },
   },
   islandNames: ["AuthPanel"],
+  privacy: {
+    detector: "/build/workers/detector-TEST.js",
+    compositor: "/build/workers/compositor-TEST.js",
+    loader: "/build/models/loader-TEST.js",
+    wasm: "/build/models/wasm-TEST.wasm",
+    model: "/build/models/model-TEST.tflite",
+  },
   inputs: {},
 };
 
