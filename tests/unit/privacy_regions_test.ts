@@ -1,0 +1,185 @@
+// Face blur's cover decisions (lib/client/privacy/regions.ts), without pixels: the fixed band's
+// place in landscape and portrait frames, the margins around a face, clipping, a CoverPlan that
+// fails closed (the band whenever no fresh detection of this call vouches for the frame), and a
+// FaceTracker that keeps a moving face covered between detections and a missed one for HOLD_MS.
+import assert from "node:assert/strict";
+import {
+  type Box,
+  clip,
+  CoverPlan,
+  detectSize,
+  FaceTracker,
+  fixedRegion,
+  HOLD_MS,
+  STALE_MS,
+  withMargin,
+} from "../../lib/client/privacy/regions.ts";
+
+const contains = (outer: Box, inner: Box) =>
+  outer.x <= inner.x && outer.y <= inner.y && outer.x + outer.w >= inner.x + inner.w &&
+  outer.y + outer.h >= inner.y + inner.h;
+
+const show = (b: unknown) => JSON.stringify(b);
+
+Deno.test("fixedRegion: landscape band 60 % wide, centred, y 15 %..55 %", () => {
+  assert.deepEqual(fixedRegion(1280, 720), { x: 256, y: 108, w: 768, h: 288 });
+});
+
+Deno.test("fixedRegion: portrait band full width over the top 40 %", () => {
+  assert.deepEqual(fixedRegion(720, 1280), { x: 0, y: 0, w: 720, h: 512 });
+});
+
+Deno.test("withMargin: 30 % at the sides and below, 50 % above, plus `extra` all round", () => {
+  const face = { x: 100, y: 200, w: 100, h: 80 };
+  const m = withMargin(face);
+  assert.deepEqual(m, { x: 70, y: 160, w: 160, h: 144 });
+  const above = face.y - m.y, below = m.y + m.h - (face.y + face.h);
+  assert.ok(above > below, `more above (${above}) than below (${below})`);
+  assert.deepEqual(withMargin(face, 10), { x: 60, y: 150, w: 180, h: 164 });
+});
+
+Deno.test("clip: to the frame, whole pixels outward, null when outside", () => {
+  assert.deepEqual(clip({ x: 10, y: 20, w: 30, h: 40 }, 100, 100), { x: 10, y: 20, w: 30, h: 40 });
+  assert.deepEqual(clip({ x: -20, y: -5, w: 50, h: 30 }, 100, 100), { x: 0, y: 0, w: 30, h: 25 });
+  assert.deepEqual(clip({ x: 80, y: 90, w: 50, h: 50 }, 100, 100), { x: 80, y: 90, w: 20, h: 10 });
+  assert.deepEqual(clip({ x: 1.5, y: 2.5, w: 3, h: 3 }, 100, 100), { x: 1, y: 2, w: 4, h: 4 });
+  assert.equal(clip({ x: 100, y: 10, w: 20, h: 20 }, 100, 100), null);
+  assert.equal(clip({ x: -30, y: 10, w: 30, h: 20 }, 100, 100), null);
+  assert.equal(clip({ x: 10, y: 10, w: 0, h: 20 }, 100, 100), null);
+});
+
+Deno.test("detectSize: at most 320 px on the long side, same aspect", () => {
+  assert.deepEqual(detectSize(1280, 720), { width: 320, height: 180 });
+  assert.deepEqual(detectSize(720, 1280), { width: 180, height: 320 });
+  assert.deepEqual(detectSize(160, 90), { width: 160, height: 90 });
+});
+
+const W = 1280, H = 720;
+const BAND = fixedRegion(W, H);
+const FACE: Box = { x: 500, y: 100, w: 150, h: 150 };
+
+function readyPlan(): CoverPlan {
+  const plan = new CoverPlan();
+  plan.detector = "ready";
+  return plan;
+}
+
+Deno.test("CoverPlan: the band while the detector loads, even with detections", () => {
+  const plan = new CoverPlan();
+  assert.equal(plan.detector, "loading");
+  plan.detected([FACE], 1000);
+  assert.equal(plan.needsBand(1000), true);
+  const r = plan.regions(1000, W, H);
+  assert.equal(r.band, true);
+  assert.deepEqual(r.boxes[0], BAND, show(r));
+});
+
+Deno.test("CoverPlan: the band when the detector failed to load", () => {
+  const plan = new CoverPlan();
+  plan.detector = "failed";
+  plan.detected([], 1000);
+  assert.equal(plan.needsBand(1000), true);
+  assert.deepEqual(plan.regions(1000, W, H).boxes, [BAND]);
+});
+
+Deno.test("CoverPlan: ready but nothing detected yet → band", () => {
+  const plan = readyPlan();
+  assert.equal(plan.needsBand(0), true);
+  assert.equal(plan.needsBand(5000), true);
+});
+
+Deno.test("CoverPlan: no band right after a fresh detection; band once it is stale", () => {
+  const plan = readyPlan();
+  plan.detected([FACE], 1000);
+  assert.equal(plan.needsBand(1000), false);
+  assert.equal(plan.needsBand(1000 + STALE_MS), false);
+  const fresh = plan.regions(1000 + STALE_MS / 2, W, H);
+  assert.equal(fresh.band, false);
+  assert.equal(fresh.boxes.length, 1, show(fresh));
+  assert.ok(contains(fresh.boxes[0], FACE), `the face is covered: ${show(fresh)}`);
+  assert.ok(!contains(fresh.boxes[0], BAND), "the face region is not the band");
+  assert.equal(plan.needsBand(1000 + STALE_MS + 1), true);
+  const stale = plan.regions(1000 + STALE_MS + 1, W, H);
+  assert.equal(stale.band, true);
+  assert.deepEqual(stale.boxes[0], BAND, show(stale));
+  // A later detection vouches again.
+  plan.detected([], 1500);
+  assert.equal(plan.needsBand(1600), false);
+});
+
+Deno.test("CoverPlan: a failed detection brings the band back until the next detection", () => {
+  const plan = readyPlan();
+  plan.detected([], 1000);
+  assert.equal(plan.needsBand(1050), false);
+  plan.failedOnce();
+  assert.equal(plan.needsBand(1050), true);
+  assert.equal(plan.regions(1050, W, H).band, true);
+  plan.detected([], 1100);
+  assert.equal(plan.needsBand(1150), false);
+});
+
+Deno.test("CoverPlan: after newCall the band stays until a detection of a newer frame", () => {
+  const plan = readyPlan();
+  plan.detected([FACE], 1000);
+  assert.equal(plan.needsBand(1100), false);
+  plan.newCall(1100);
+  // The last detection is only 50 ms old, but it belongs to the call before.
+  assert.equal(plan.needsBand(1150), true);
+  assert.deepEqual(plan.tracker.faces(), [], "the previous call's faces are forgotten");
+  // A detection of a frame taken before newCall that answers late does not count.
+  plan.detected([FACE], 1090);
+  assert.equal(plan.needsBand(1150), true);
+  assert.deepEqual(plan.tracker.faces(), [], "a face from a frame before the call is ignored");
+  // A detection of a frame of the new call does.
+  plan.detected([FACE], 1120);
+  assert.equal(plan.needsBand(1150), false);
+  assert.deepEqual(plan.tracker.faces(), [FACE]);
+});
+
+Deno.test("FaceTracker: a face moving right at constant speed stays covered between detections", () => {
+  const speed = 0.5; // px per ms (500 px/s)
+  const every = 200; // ms between detections: the face moves 100 px between two
+  const face = (t: number): Box => ({ x: 100 + speed * t, y: 200, w: 120, h: 120 });
+  const tracker = new FaceTracker();
+  let checked = 0;
+  let staticMisses = 0;
+  for (let det = 0; det <= 1000; det += every) {
+    tracker.update([face(det)], det);
+    if (det === 0) continue; // one detection tells no speed
+    for (let dt = 0; dt < every; dt += 25) {
+      const t = det + dt;
+      const regions = tracker.regions(t);
+      assert.equal(regions.length, 1, `one face followed at ${t} ms: ${show(regions)}`);
+      assert.ok(
+        contains(regions[0], face(t)),
+        `at ${t} ms the face ${show(face(t))} is inside ${show(regions[0])}`,
+      );
+      // Had the region stayed where the face was last seen, it would have missed the face.
+      if (!contains(withMargin(face(det), 4), face(t))) staticMisses++;
+      checked++;
+    }
+  }
+  assert.equal(checked, 40);
+  assert.ok(staticMisses >= 10, `prediction was needed on ${staticMisses} of ${checked} frames`);
+});
+
+Deno.test("FaceTracker: a face one detection misses stays covered for HOLD_MS, then goes", () => {
+  const tracker = new FaceTracker();
+  tracker.update([FACE], 0);
+  tracker.update([FACE], 100);
+  tracker.update([], 200); // missed
+  let r = tracker.regions(200);
+  assert.equal(r.length, 1, show(r));
+  assert.ok(contains(r[0], FACE), show(r));
+  for (let t = 300; t <= 100 + HOLD_MS; t += 100) {
+    tracker.update([], t);
+    r = tracker.regions(t);
+    assert.equal(r.length, 1, `still covered at ${t} ms: ${show(r)}`);
+    assert.ok(contains(r[0], FACE), `at ${t} ms: ${show(r)}`);
+  }
+  assert.deepEqual(tracker.regions(100 + HOLD_MS + 1), [], "dropped after HOLD_MS");
+  assert.deepEqual(tracker.faces(), []);
+  // A later missed detection does not bring it back either.
+  tracker.update([], 100 + HOLD_MS + 50);
+  assert.deepEqual(tracker.regions(100 + HOLD_MS + 50), []);
+});
