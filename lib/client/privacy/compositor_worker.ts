@@ -56,6 +56,7 @@ scope.onmessage = (e) => {
       compositor?.warnOnce("the frame loop stopped", err)
     );
   } else if (msg.type === "call") compositor?.plan.newCall(performance.now());
+  else if (msg.type === "detector") compositor?.onDetector(msg.msg);
   else if (msg.type === "stop") stopped = true;
 };
 

@@ -38,6 +38,8 @@ export type CompositorIn =
     detector: MessagePort;
   }
   | { type: "call" }
+  /** About the detector, from the page (e.g. its worker failed to load). */
+  | { type: "detector"; msg: DetectorOut }
   | { type: "stop" };
 
 /** What the member can be shown about the blur, and the figures behind it. */

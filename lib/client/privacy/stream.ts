@@ -42,12 +42,25 @@ function insertableStreams(): boolean {
     typeof MediaStreamTrackGenerator === "function" && typeof VideoFrame === "function";
 }
 
+interface Detector {
+  worker: Worker | null;
+  /** Where the detector's answers arrive (handed to the compositor). */
+  port: MessagePort;
+  /** Calls `listener` (now, if it already happened) when the worker itself fails to load. */
+  onFailed(listener: (error: string) => void): void;
+}
+
 /** Starts the detector worker; its answers arrive on the returned port. */
-function startDetector(assets: BlurAssets): { worker: Worker | null; port: MessagePort } {
+function startDetector(assets: BlurAssets): Detector {
   const channel = new MessageChannel();
   let worker: Worker | null = null;
-  const fail = (error: string) =>
-    channel.port1.postMessage({ type: "failed", error } satisfies DetectorOut);
+  // A worker that fails to load cannot answer on its port: the failure is told separately.
+  let failure: string | null = null;
+  let listener: ((error: string) => void) | null = null;
+  const fail = (error: string) => {
+    failure = error;
+    listener?.(error);
+  };
   try {
     worker = new Worker(assets.detector, { type: "module", name: "face-detector" });
     worker.onerror = (e) => {
@@ -62,7 +75,14 @@ function startDetector(assets: BlurAssets): { worker: Worker | null; port: Messa
   } catch (err) {
     fail(String(err));
   }
-  return { worker, port: channel.port2 };
+  return {
+    worker,
+    port: channel.port2,
+    onFailed(l) {
+      listener = l;
+      if (failure !== null) l(failure);
+    },
+  };
 }
 
 /** Returns `raw` with face blur applied (or `raw` itself when blur is off). */
@@ -91,6 +111,7 @@ export async function protectCamera(
   const driver =
     (insertableStreams() && await workerDriver(rawVideo, opts.assets, detector.port, publish)) ||
     pageDriver(rawVideo, detector.port, publish);
+  detector.onFailed((error) => driver.detector({ type: "failed", error }));
   const stream = new MediaStream([driver.track, ...raw.getAudioTracks()]);
   CAMERA_OF.set(stream, raw);
   return {
@@ -113,6 +134,8 @@ export async function protectCamera(
 
 interface Driver {
   track: MediaStreamTrack;
+  /** Passes on a message about the detector that did not come from the detector itself. */
+  detector(msg: DetectorOut): void;
   newCall(): void;
   stop(): void;
 }
@@ -161,6 +184,7 @@ async function workerDriver(
   );
   return {
     track: generator,
+    detector: (msg) => worker.postMessage({ type: "detector", msg }),
     newCall: () => worker.postMessage({ type: "call" }),
     stop() {
       worker.postMessage({ type: "stop" });
@@ -205,6 +229,7 @@ function pageDriver(
   tick();
   return {
     track,
+    detector: (msg) => c.onDetector(msg),
     newCall: () => c.plan.newCall(performance.now()),
     stop() {
       stopped = true;

@@ -1,0 +1,332 @@
+// On-device face blur in a live call, as the partner receives it (real Chromium, both members'
+// fake camera showing astronaut.png at 1280x720): frames are read from the partner's
+// `.tile-remote video` and the sharpness (mean absolute Laplacian) of the face, of a textured
+// background outside the fixed band, and of a part of the band away from the face is compared
+// with the raw fixture scaled to the same size as the received frame (WebRTC may send a smaller
+// picture while its bandwidth estimate ramps up, and a smaller picture scores higher per pixel).
+//  - Blur on (the default): the face arrives blurred in every sampled frame, the background
+//    sharp; once the detector has found the face, the band's area away from it is sharp too.
+//  - Blur off: the face arrives sharp (the measure can fail) and there is no 'Privacy On' badge.
+//  - The detector's files (or its worker script) unreachable, blocked with a context route (which
+//    also sees requests made by the page's module workers): the fixed band covers the face and
+//    the band area in every frame from the first one, the background stays sharp, and the page
+//    throws nothing; one "Face blur:" warning is logged (from the compositor worker).
+import assert from "node:assert/strict";
+import type { Browser, BrowserContext, ConsoleMessage, Page } from "playwright-core";
+import {
+  closeQuietly,
+  describeLive,
+  expectRemoteVideoPlaying,
+  liveMember,
+  memberContext,
+  sleep,
+  startPair,
+  until,
+} from "../helpers/live_browser.ts";
+import { startServer, type TestServer } from "../helpers/server.ts";
+import type { Member } from "../helpers/accounts.ts";
+import {
+  BACKGROUND_RECT_REL,
+  cameraFile,
+  FACE_RECT_REL,
+  ffmpegAvailable,
+  launchWithCamera,
+  rawGray,
+} from "../helpers/fake_camera.ts";
+import { meanAbsLaplacian, type Rect, toPixels, videoGray } from "../helpers/sharpness.ts";
+
+const REMOTE = ".tile-remote video";
+
+/**
+ * In a 1280x720 frame of astronaut.png: the left side of the helmet ring and the suit's
+ * shoulder, inside the landscape fixed band (x 256..1024, y 108..396) but away from the face and
+ * the margin a detection adds around it. Blurred while the band is drawn, sharp once a fresh
+ * detection vouches for the frame.
+ */
+const BAND_ONLY_REL: Rect = { x: 264 / 1280, y: 260 / 720, w: 104 / 1280, h: 130 / 720 };
+
+/** Face sharpness must drop by at least 70 % against the raw fixture at the same size. */
+const FACE_MAX = 0.3;
+/** The background (and, with blur off, the face) keeps at least 50 % of the raw sharpness. */
+const SHARP_MIN = 0.5;
+
+const REGIONS = { face: FACE_RECT_REL, background: BACKGROUND_RECT_REL, band: BAND_ONLY_REL };
+type Region = keyof typeof REGIONS;
+
+/** One received frame: its size, and each region's sharpness as a fraction of the raw one. */
+interface Sample {
+  width: number;
+  height: number;
+  /** Sharpness of the received frame. */
+  got: Record<Region, number>;
+  /** Sharpness of the raw fixture scaled to the received frame's size. */
+  raw: Record<Region, number>;
+  /** got / raw. */
+  ratio: Record<Region, number>;
+}
+
+const rawCache = new Map<string, Promise<Record<Region, number>>>();
+
+/** The raw fixture's sharpness per region at width x height (ffmpeg scale of the camera clip). */
+function rawSharpness(width: number, height: number): Promise<Record<Region, number>> {
+  const key = `${width}x${height}`;
+  let got = rawCache.get(key);
+  if (!got) {
+    got = (async () => {
+      const gray = await rawGray(await cameraFile("astronaut"), { width, height });
+      return measure(gray, width, height);
+    })();
+    rawCache.set(key, got);
+  }
+  return got;
+}
+
+function measure(gray: Uint8Array, width: number, height: number): Record<Region, number> {
+  const out = {} as Record<Region, number>;
+  for (const [name, rel] of Object.entries(REGIONS) as [Region, Rect][]) {
+    out[name] = meanAbsLaplacian(gray, width, toPixels(rel, width, height));
+  }
+  return out;
+}
+
+/** The frame `page` shows in its remote tile now, measured against the raw fixture. */
+async function sample(page: Page): Promise<Sample> {
+  const { gray, width, height } = await videoGray(page, REMOTE);
+  const got = measure(gray, width, height);
+  const raw = await rawSharpness(width, height);
+  const ratio = {} as Record<Region, number>;
+  for (const name of Object.keys(REGIONS) as Region[]) ratio[name] = got[name] / raw[name];
+  return { width, height, got, raw, ratio };
+}
+
+const pct = (v: number) => `${Math.round(v * 100)}%`;
+const fmt = (s: Sample) =>
+  `${s.width}x${s.height} ` +
+  (Object.keys(REGIONS) as Region[]).map((r) =>
+    `${r} ${s.got[r].toFixed(1)}/${s.raw[r].toFixed(1)} (${pct(s.ratio[r])})`
+  ).join(", ");
+
+/** `count` received frames, `every` ms apart. */
+async function samples(page: Page, count: number, every: number): Promise<Sample[]> {
+  const out: Sample[] = [];
+  for (let i = 0; i < count; i++) {
+    if (i > 0) await sleep(every);
+    out.push(await sample(page));
+  }
+  return out;
+}
+
+interface CameraPair {
+  /** The member whose camera is checked (A) and the partner who receives it (B). */
+  a: Page;
+  b: Page;
+  /** Page errors thrown on either page. */
+  errors: string[];
+  /** Console messages on A's page (its workers' included). */
+  consoleA: ConsoleMessage[];
+}
+
+/**
+ * Like withLivePair, with Chromium's fake camera showing astronaut.png: two members, each in a
+ * context of their own; `setup` may change A (profile, routes) before any page loads.
+ */
+async function withCameraPair(
+  setup: (s: { alice: Member; ca: BrowserContext }) => Promise<void>,
+  fn: (p: CameraPair) => Promise<void>,
+) {
+  let server: TestServer | null = null;
+  let browser: Browser | null = null;
+  const contexts: BrowserContext[] = [];
+  try {
+    server = await startServer({ MATCH_DURATION_MS: "60000" });
+    browser = await launchWithCamera("astronaut");
+    const alice = await liveMember(server);
+    const bob = await liveMember(server);
+    const ca = await memberContext(browser, server, alice);
+    const cb = await memberContext(browser, server, bob);
+    contexts.push(ca, cb);
+    await setup({ alice, ca });
+    const a = await ca.newPage();
+    const b = await cb.newPage();
+    const errors: string[] = [];
+    const consoleA: ConsoleMessage[] = [];
+    for (const p of [a, b]) p.on("pageerror", (e) => errors.push(String(e)));
+    a.on("console", (m) => consoleA.push(m));
+    await fn({ a, b, errors, consoleA });
+  } finally {
+    for (const c of contexts) await closeQuietly(c);
+    await closeQuietly(browser, server);
+  }
+}
+
+/** The 'You' tile's badges on `page`. */
+async function localBadges(page: Page): Promise<string[]> {
+  return (await page.locator(".tile-local .badge").allInnerTexts()).map((t) => t.trim());
+}
+
+/** The "Face blur:" warnings among console messages. */
+function faceBlurWarnings(messages: ConsoleMessage[]): string[] {
+  return messages.filter((m) => m.text().startsWith("Face blur:")).map((m) => m.text());
+}
+
+const TEST = { sanitizeResources: false, sanitizeOps: false, ignore: !ffmpegAvailable() };
+
+Deno.test({
+  ...TEST,
+  name: "face blur live: the partner receives the face blurred, the background sharp",
+  async fn() {
+    await withCameraPair(() => Promise.resolve(), async ({ a, b, errors, consoleA }) => {
+      await startPair(a, b);
+      await expectRemoteVideoPlaying(b, 15_000, "B");
+      await until(
+        "the 'Privacy On' badge on A's 'You' tile",
+        () => localBadges(a),
+        (l) => l.includes("Privacy On"),
+      );
+      // The band covers the frames until A's detector vouches for them; then only the face (and
+      // its margin) is covered and the band's area away from the face arrives sharp on B.
+      const started = Date.now();
+      let last: Sample | null = null;
+      try {
+        last = await until(
+          "B to receive A's band area sharp (A's detector found the face)",
+          () => sample(b),
+          (s) => s.ratio.band >= SHARP_MIN,
+          30_000,
+          300,
+        );
+      } catch (err) {
+        throw new Error(`${(err as Error).message}; ${await describeLive(b)}`);
+      }
+      console.log(`  detection live after ${Date.now() - started} ms: ${fmt(last)}`);
+      const got = await samples(b, 10, 400);
+      for (const s of got) console.log(`  received ${fmt(s)}`);
+      const worstFace = got.reduce((w, s) => s.ratio.face > w.ratio.face ? s : w);
+      assert.ok(
+        worstFace.ratio.face <= FACE_MAX,
+        `the face must arrive blurred in every frame (≤ ${pct(FACE_MAX)} of raw); ` +
+          `sharpest: ${fmt(worstFace)}`,
+      );
+      const worstBackground = got.reduce((w, s) => s.ratio.background < w.ratio.background ? s : w);
+      assert.ok(
+        worstBackground.ratio.background >= SHARP_MIN,
+        `the background must arrive sharp (≥ ${pct(SHARP_MIN)} of raw); least: ${
+          fmt(worstBackground)
+        }`,
+      );
+      assert.deepEqual(faceBlurWarnings(consoleA), [], "the detector worked without a warning");
+      assert.deepEqual(errors, []);
+    });
+  },
+});
+
+Deno.test({
+  ...TEST,
+  name: "face blur live: with blur off the partner sees the face",
+  async fn() {
+    await withCameraPair(async ({ alice }) => {
+      const res = await alice.client.patch("/api/user/profile", { faceBlurEnabled: false });
+      assert.equal(res.status, 200, `faceBlurEnabled: ${res.text}`);
+    }, async ({ a, b, errors }) => {
+      await startPair(a, b);
+      await expectRemoteVideoPlaying(b, 15_000, "B");
+      const got = await samples(b, 10, 400);
+      for (const s of got) console.log(`  received ${fmt(s)}`);
+      const best = got.reduce((w, s) => s.ratio.face > w.ratio.face ? s : w);
+      assert.ok(
+        best.ratio.face >= SHARP_MIN,
+        `with blur off the face must arrive sharp (≥ ${pct(SHARP_MIN)} of raw); sharpest: ${
+          fmt(best)
+        }`,
+      );
+      // The badge is decided with the stream the 'You' tile shows: once it shows one, it is final.
+      await until(
+        "A's 'You' tile to show the camera",
+        () =>
+          a.evaluate(() =>
+            Boolean(document.querySelector<HTMLVideoElement>(".tile-local video")?.srcObject)
+          ),
+        (shown) => shown,
+      );
+      assert.ok(!(await localBadges(a)).includes("Privacy On"), "no 'Privacy On' badge");
+      assert.deepEqual(errors, []);
+    });
+  },
+});
+
+/** Received frames every 300 ms for 5 s from B's first played frame: the band in every one. */
+async function expectBand(b: Page): Promise<Sample[]> {
+  await expectRemoteVideoPlaying(b, 15_000, "B");
+  const got: Sample[] = [];
+  const end = Date.now() + 5_000;
+  while (Date.now() < end) {
+    got.push(await sample(b));
+    await sleep(300);
+  }
+  for (const s of got) console.log(`  received ${fmt(s)}`);
+  for (const region of ["face", "band"] as const) {
+    const worst = got.reduce((w, s) => s.ratio[region] > w.ratio[region] ? s : w);
+    assert.ok(
+      worst.ratio[region] <= FACE_MAX,
+      `the band must cover the ${region} area in every frame (≤ ${pct(FACE_MAX)} of raw); ` +
+        `sharpest of ${got.length}: ${fmt(worst)}`,
+    );
+  }
+  const least = got.reduce((w, s) => s.ratio.background < w.ratio.background ? s : w);
+  assert.ok(
+    least.ratio.background >= SHARP_MIN,
+    `the background must arrive sharp (≥ ${pct(SHARP_MIN)} of raw); least: ${fmt(least)}`,
+  );
+  return got;
+}
+
+/** Aborts A's requests matching `pattern` (a context route also sees its workers' requests). */
+function blockOnA(pattern: string, blocked: string[]) {
+  return async ({ ca }: { ca: BrowserContext }) => {
+    await ca.route(pattern, (route) => {
+      blocked.push(new URL(route.request().url()).pathname);
+      return route.abort();
+    });
+  };
+}
+
+Deno.test({
+  ...TEST,
+  name: "face blur live: with the detector's files unreachable, the partner receives the band",
+  async fn() {
+    const blocked: string[] = [];
+    await withCameraPair(blockOnA("**/build/models/**", blocked), async (p) => {
+      await startPair(p.a, p.b);
+      await expectBand(p.b);
+      // The detector worker imports MediaPipe's loader first; its failure stops it there.
+      console.log(`  blocked on A: ${blocked.join(", ")}`);
+      assert.ok(
+        blocked.some((u) => u.startsWith("/build/models/vision_wasm_module_internal-")),
+        `the detector worker asked for MediaPipe's loader: ${blocked}`,
+      );
+      const warnings = faceBlurWarnings(p.consoleA);
+      assert.equal(warnings.length, 1, `one "Face blur:" warning on A: ${warnings}`);
+      assert.match(warnings[0], /the face detector did not load/);
+      assert.deepEqual(p.errors, []);
+    });
+  },
+});
+
+Deno.test({
+  ...TEST,
+  name: "face blur live: with the detector worker unreachable, the partner receives the band",
+  async fn() {
+    const blocked: string[] = [];
+    await withCameraPair(blockOnA("**/build/workers/detector-*", blocked), async (p) => {
+      await startPair(p.a, p.b);
+      await expectBand(p.b);
+      console.log(`  blocked on A: ${blocked.join(", ")}`);
+      assert.ok(blocked.length > 0, "A's page asked for the detector worker");
+      // The page tells the compositor itself (the worker that failed cannot): one warning.
+      const warnings = faceBlurWarnings(p.consoleA);
+      assert.equal(warnings.length, 1, `one "Face blur:" warning on A: ${warnings}`);
+      assert.match(warnings[0], /the face detector did not load/);
+      assert.deepEqual(p.errors, []);
+    });
+  },
+});
