@@ -32,6 +32,20 @@ async function measure(page: Page, blur: boolean) {
     (v) => v !== null,
     20_000,
   );
+  // A loopback's bandwidth estimate ramps up slowly and WebRTC meanwhile sends a smaller
+  // picture; keeping the resolution shows what the device sustains at the camera's full size.
+  await page.evaluate(async () => {
+    // deno-lint-ignore no-explicit-any
+    for (const pc of (globalThis as any).__pcs as RTCPeerConnection[]) {
+      for (const sender of pc.getSenders()) {
+        if (sender.track?.kind !== "video") continue;
+        const params = sender.getParameters();
+        params.degradationPreference = "maintain-resolution";
+        params.encodings.forEach((e) => (e.maxBitrate = 4_000_000));
+        await sender.setParameters(params);
+      }
+    }
+  });
   await page.waitForTimeout(SETTLE_MS);
   const read = async () =>
     blur
