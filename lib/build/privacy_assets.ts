@@ -1,6 +1,6 @@
 // Face blur's browser files, built next to the islands: the two workers (esbuild, MediaPipe's
-// tasks-vision bundled in), MediaPipe's wasm loader and binary, and the BlazeFace short-range
-// model with the TFLite metadata MediaPipe's FaceDetector requires. All come from npm packages,
+// tasks-vision bundled in), MediaPipe's wasm loader and binary, and the BlazeFace full-range
+// model (sparse) with the TFLite metadata MediaPipe's FaceDetector requires. All come from npm packages,
 // get content-hashed names, and are served by our own server with immutable caching.
 import * as esbuild from "esbuild";
 import { basename, extname, join } from "node:path";
@@ -12,7 +12,7 @@ const FACE_DETECTION = "@mediapipe/face_detection";
 /** The ES-module build of the loader: the detector worker is a module worker. */
 const WASM_LOADER = "wasm/vision_wasm_module_internal.js";
 const WASM_BINARY = "wasm/vision_wasm_module_internal.wasm";
-const MODEL = "face_detection_short_range.tflite";
+const MODEL = "face_detection_full_range_sparse.tflite";
 
 const WORKERS = {
   detector: "lib/client/privacy/face_worker.ts",

@@ -1,5 +1,5 @@
 // Adds TFLite metadata (RGB image input, NormalizationOptions) to a bare .tflite model at build
-// time: MediaPipe Tasks' FaceDetector rejects the npm-shipped face_detection_short_range.tflite
+// time: MediaPipe Tasks' FaceDetector rejects the npm-shipped BlazeFace models (face_detection_*.tflite)
 // ("requires specifying NormalizationOptions metadata"). Nothing is re-encoded: a new Model root
 // table goes in front of the original bytes (which start 16-aligned, so every alignment holds) and
 // points forward at the original's tables; only the `buffers` and `metadata` vectors are new, plus

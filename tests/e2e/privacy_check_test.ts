@@ -13,7 +13,10 @@ import {
   type Fixture,
   launchWithCamera,
   rawGray,
+  SMALL_FACE_RECT,
+  smallFaceCameraFile,
 } from "../helpers/fake_camera.ts";
+import { launchBrowser } from "../helpers/browser.ts";
 import { meanAbsLaplacian, type Rect, toPixels, videoGray } from "../helpers/sharpness.ts";
 import {
   closeQuietly,
@@ -36,7 +39,7 @@ interface Check {
 /** A signed-in member (face blur on or off) on /test-chat, with `fixture` as the camera. */
 async function withCheck(
   fixture: Fixture,
-  opts: { blur: boolean },
+  opts: { blur: boolean; initScript?: string; camera?: string },
   fn: (c: Check) => Promise<void>,
 ) {
   let server: TestServer | null = null;
@@ -44,13 +47,16 @@ async function withCheck(
   let context: BrowserContext | null = null;
   try {
     server = await startServer();
-    browser = await launchWithCamera(fixture);
+    browser = opts.camera
+      ? await launchBrowser({ extraArgs: ["--use-file-for-fake-video-capture=" + opts.camera] })
+      : await launchWithCamera(fixture);
     const member = await liveMember(server);
     if (!opts.blur) {
       const res = await member.client.patch("/api/user/profile", { faceBlurEnabled: false });
       assert.equal(res.status, 200, `turning face blur off: ${res.text}`);
     }
     context = await memberContext(browser, server, member);
+    if (opts.initScript) await context.addInitScript({ content: opts.initScript });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(String(e)));
@@ -199,6 +205,70 @@ Deno.test({
         state: "visible",
         timeout: 5_000,
       });
+    });
+  },
+});
+
+Deno.test({
+  name: "test-chat: a distant bystander's face (about 48 px across) is found too",
+  sanitizeOps: false,
+  sanitizeResources: false,
+  sanitizeExit: false,
+  async fn() {
+    const camera = await smallFaceCameraFile();
+    await withCheck("astronaut", { blur: true, camera }, async ({ page }) => {
+      const view = await until(
+        "the small face in data-faces",
+        () => partnerView(page),
+        (v) => v.detector === "ready" && v.faces !== null && v.faces !== "[]",
+        30_000,
+      );
+      const faces = JSON.parse(view.faces!) as number[][];
+      assert.equal(faces.length, 1, `exactly one face: ${view.faces}`);
+      const [x, y, w, h] = faces[0];
+      const cx = SMALL_FACE_RECT.x + SMALL_FACE_RECT.w / 2;
+      const cy = SMALL_FACE_RECT.y + SMALL_FACE_RECT.h / 2;
+      const dist = Math.hypot(x + w / 2 - cx, y + h / 2 - cy);
+      assert.ok(dist <= 25, `face centre ${x + w / 2},${y + h / 2} is ${dist.toFixed(0)} px off`);
+      assert.ok(w >= 25 && w <= 100, `face size ${w}x${h}`);
+    });
+  },
+});
+
+// Browsers without insertable streams (Safari, Firefox) run the compositor on the page: a <video>
+// drawn to a canvas whose captureStream is sent. Chromium without those interfaces does the same.
+const NO_INSERTABLE_STREAMS = `
+  delete window.MediaStreamTrackProcessor;
+  delete window.MediaStreamTrackGenerator;
+`;
+
+Deno.test({
+  name: "test-chat: where the page draws the frames itself, the face still arrives blurred",
+  sanitizeOps: false,
+  sanitizeResources: false,
+  sanitizeExit: false,
+  async fn() {
+    await withCheck("astronaut", { blur: true, initScript: NO_INSERTABLE_STREAMS }, async (c) => {
+      const { page } = c;
+      assert.equal(await page.evaluate(() => "MediaStreamTrackProcessor" in globalThis), false);
+      await until(
+        "a face in data-faces",
+        () => partnerView(page),
+        (v) => v.detector === "ready" && v.faces !== null && v.faces !== "[]",
+        30_000,
+      );
+      await waitLoopback(page);
+      const samples = await sampleLoopback(page, "astronaut");
+      const seen = samples.map(describe).join("; ");
+      console.log(`  page compositor, loopback ${seen}`);
+      assert.ok(
+        samples.every((s) => faceRatio(s) <= 0.3),
+        `the received face is blurred (sharpness down >= 70 %) in every frame: ${seen}`,
+      );
+      assert.ok(
+        Math.max(...samples.map(backgroundRatio)) >= 0.5,
+        `the received background is sharp (>= 50 % of raw): ${seen}`,
+      );
     });
   },
 });

@@ -103,6 +103,46 @@ export function cameraFile(
   return clip;
 }
 
+/** Where the face is in the bystander clip (1280x720): astronaut.png at 256 px, at (900, 300). */
+export const SMALL_FACE_RECT: Rect = { x: 988, y: 345, w: 44, h: 40 };
+
+/**
+ * A bystander far away: astronaut.png shrunk to 256 px (a face about 48 px across) on a plain
+ * grey 1280x720 frame, as a one-frame Y4M clip at 25 fps. Too small for the detector's view of
+ * the whole frame; found in its view of a half.
+ */
+export function smallFaceCameraFile(): Promise<string> {
+  const key = "small_face";
+  let clip = clips.get(key);
+  if (!clip) {
+    clip = (async () => {
+      const file = `${await workDir()}/${key}.y4m`;
+      await ffmpeg([
+        "-y",
+        "-f",
+        "lavfi",
+        "-i",
+        "color=c=0x808080:s=1280x720",
+        "-i",
+        `${FIXTURES_DIR}/astronaut.png`,
+        "-filter_complex",
+        "[1:v]scale=256:256[a];[0:v][a]overlay=900:300",
+        "-frames:v",
+        "1",
+        "-r",
+        "25",
+        "-pix_fmt",
+        "yuv420p",
+        file,
+      ]);
+      return file;
+    })();
+    clips.set(key, clip);
+    clip.catch(() => clips.delete(key));
+  }
+  return clip;
+}
+
 /** Chromium whose fake camera shows the fixture. */
 export async function launchWithCamera(
   name: Fixture,

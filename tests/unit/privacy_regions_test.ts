@@ -8,6 +8,7 @@ import {
   clip,
   CoverPlan,
   detectSize,
+  detectViews,
   FaceTracker,
   fixedRegion,
   HOLD_MS,
@@ -182,4 +183,48 @@ Deno.test("FaceTracker: a face one detection misses stays covered for HOLD_MS, t
   // A later missed detection does not bring it back either.
   tracker.update([], 100 + HOLD_MS + 50);
   assert.deepEqual(tracker.regions(100 + HOLD_MS + 50), []);
+});
+
+Deno.test("detectViews: whole frame, one half, whole frame, the other half (long side split)", () => {
+  const land = detectViews(1280, 720);
+  assert.deepEqual(land, [
+    null,
+    { x: 0, y: 0, w: 704, h: 720 },
+    null,
+    { x: 576, y: 0, w: 704, h: 720 },
+  ]);
+  const port = detectViews(720, 1280);
+  assert.deepEqual(port[1], { x: 0, y: 0, w: 720, h: 704 });
+  assert.deepEqual(port[3], { x: 0, y: 576, w: 720, h: 704 });
+  // The halves overlap in the middle, so a small face there is whole in one of them.
+  assert.ok(land[3]!.x < land[1]!.x + land[1]!.w);
+});
+
+Deno.test("CoverPlan: a detection of half the frame covers its faces but does not lift the band", () => {
+  const plan = readyPlan();
+  plan.detected([], 1000); // whole frame: fresh
+  assert.equal(plan.needsBand(1000 + STALE_MS), false);
+  const half = { x: 576, y: 0, w: 704, h: 720 };
+  const small = { x: 900, y: 300, w: 40, h: 40 };
+  plan.detected([small], 1000 + STALE_MS, half);
+  const later = 1000 + STALE_MS + 1;
+  const { band, boxes } = plan.regions(later, 1280, 720);
+  assert.equal(band, true, "only a whole-frame detection vouches for a frame");
+  assert.ok(boxes.some((b) => contains(b, small)), `the small face is covered: ${show(boxes)}`);
+});
+
+Deno.test("FaceTracker: a face cut by a half's edge keeps the extent it was known to have", () => {
+  const tracker = new FaceTracker();
+  const face = { x: 650, y: 200, w: 120, h: 120 }; // across the left half's right edge (704)
+  tracker.update([face], 0);
+  // The left half sees only the part of the face inside it, up to its edge.
+  const left = { x: 0, y: 0, w: 704, h: 720 };
+  tracker.update([{ x: 650, y: 200, w: 54, h: 120 }], 66, left);
+  const [known] = tracker.faces();
+  assert.ok(contains(known, face), `still the whole face: ${show(known)}`);
+  // A face well inside the view is taken as seen (it may have shrunk: moved away).
+  const tracker2 = new FaceTracker();
+  tracker2.update([face], 0);
+  tracker2.update([{ x: 300, y: 200, w: 60, h: 60 }, { x: 655, y: 205, w: 40, h: 40 }], 66);
+  assert.ok(tracker2.faces().some((b) => b.w === 40), show(tracker2.faces()));
 });

@@ -5,6 +5,9 @@ import assert from "node:assert/strict";
 import model from "@mediapipe/face_detection/face_detection_short_range.tflite" with {
   type: "bytes",
 };
+import fullRange from "@mediapipe/face_detection/face_detection_full_range_sparse.tflite" with {
+  type: "bytes",
+};
 import { addImageInputMetadata, FlatReader } from "../../lib/build/tflite_metadata.ts";
 
 // Field ids: tensorflow/lite/schema/schema.fbs and tflite-support metadata_schema.fbs.
@@ -150,4 +153,28 @@ Deno.test("tflite metadata: rejects a non-TFLite input and a model that has meta
   wrongId[7] = "4".charCodeAt(0);
   assert.throws(() => addImageInputMetadata(wrongId), /not a TFLite model/);
   assert.throws(() => addImageInputMetadata(converted), /already has TFLITE_METADATA/);
+});
+
+Deno.test("tflite metadata: the full-range model the app ships converts the same way", () => {
+  const out = addImageInputMetadata(fullRange);
+  const r = new FlatReader(out);
+  const offset = out.length - fullRange.length;
+  assert.equal(r.identifier(), "TFL3");
+  assert.equal(offset % 16, 0);
+  assert.deepEqual(out.subarray(offset), fullRange);
+  const input = firstInput(metadataOf(r));
+  assert.ok(input > 0, "the first input tensor has metadata");
+  // Its input is 1x192x192x3 (the full-range model), reached through the new root.
+  const root = r.root();
+  const subgraph = r.tables(root, M.subgraphs)[0];
+  const tensors = r.tables(subgraph, SUBGRAPH_TENSORS);
+  const inputIndex = r.view.getInt32(r.ref(subgraph, SUBGRAPH_INPUTS) + 4, true);
+  const shape = r.ref(tensors[inputIndex], TENSOR_SHAPE);
+  assert.deepEqual(
+    Array.from(
+      { length: r.view.getUint32(shape, true) },
+      (_, i) => r.view.getInt32(shape + 4 + 4 * i, true),
+    ),
+    [1, 192, 192, 3],
+  );
 });

@@ -11,6 +11,7 @@ import {
   CoverPlan,
   DETECT_EVERY_MS,
   detectSize,
+  detectViews,
   PIXELATION_FACTOR,
 } from "./regions.ts";
 
@@ -91,6 +92,9 @@ export class Compositor {
   private readonly coverer: Coverer;
   private asking = false;
   private lastAsk = -Infinity;
+  /** Which part of the frame the detector is looking at (null: all of it), and the next. */
+  private view: Box | null = null;
+  private turn = 0;
   private frames = 0;
   private loadMs: number | null = null;
   private readonly detectMs: number[] = [];
@@ -124,16 +128,20 @@ export class Compositor {
     push(this.composeMs, performance.now() - started);
   }
 
-  /** Sends a small copy of the frame to the detector (taken before the frame is released). */
+  /** Sends a small copy of (part of) the frame to the detector, taken before it is released. */
   private ask(source: FrameSource, width: number, height: number, now: number) {
     this.asking = true;
     this.lastAsk = now;
-    const size = detectSize(width, height);
+    const views = detectViews(width, height);
+    const view = views[this.turn++ % views.length];
+    this.view = view;
+    const part = view ?? { x: 0, y: 0, w: width, h: height };
+    const size = detectSize(part.w, part.h);
     // A VideoFrame is closed by its owner once drawn; the copy keeps its own reference.
     const copy = typeof VideoFrame !== "undefined" && source instanceof VideoFrame
       ? source.clone()
       : source;
-    createImageBitmap(copy, {
+    createImageBitmap(copy, part.x, part.y, part.w, part.h, {
       resizeWidth: size.width,
       resizeHeight: size.height,
       resizeQuality: "low",
@@ -161,10 +169,17 @@ export class Compositor {
       case "faces": {
         this.asking = false;
         push(this.detectMs, msg.ms);
-        const w = this.canvas.width, h = this.canvas.height;
+        const view = this.view;
+        const part = view ?? { x: 0, y: 0, w: this.canvas.width, h: this.canvas.height };
         this.plan.detected(
-          msg.faces.map((f) => ({ x: f.x * w, y: f.y * h, w: f.w * w, h: f.h * h })),
+          msg.faces.map((f) => ({
+            x: part.x + f.x * part.w,
+            y: part.y + f.y * part.h,
+            w: f.w * part.w,
+            h: f.h * part.h,
+          })),
           msg.t,
+          view ?? undefined,
         );
         break;
       }

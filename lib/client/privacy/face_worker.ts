@@ -1,5 +1,5 @@
 // The face detector, in a worker of its own so detection never holds up the frames: MediaPipe's
-// FaceDetector (BlazeFace short range, CPU/WASM) answers on the MessagePort it is given, with
+// FaceDetector (BlazeFace full range, CPU/WASM) answers on the MessagePort it is given, with
 // face boxes as fractions of the image it was shown. Every file it loads comes from our server.
 import { FaceDetector } from "@mediapipe/tasks-vision";
 import type { DetectorIn, DetectorOut } from "./protocol.ts";

@@ -12,7 +12,7 @@ export interface BlurAssets {
   /** MediaPipe's wasm loader (an ES module) and binary. */
   loader: string;
   wasm: string;
-  /** The face detection model (BlazeFace short range with the metadata MediaPipe needs). */
+  /** The face detection model (BlazeFace full range with the metadata MediaPipe needs). */
   model: string;
 }
 

@@ -27,8 +27,10 @@ export const STALE_MS = 400;
 export const HOLD_MS = 700;
 /** Detections are asked for at most this often; tracking covers the frames between. */
 export const DETECT_EVERY_MS = 66;
-/** The detector sees a copy of the frame at most this wide. */
+/** The detector sees a copy of (part of) the frame at most this wide or high. */
 export const DETECT_WIDTH = 320;
+/** Each half of the frame the detector also looks at, with an overlap in the middle. */
+const HALF = 0.55;
 
 /** Margin around a detected face, as a fraction of its size (more above: forehead and hair). */
 const MARGIN_SIDE = 0.3;
@@ -74,6 +76,17 @@ function iou(a: Box, b: Box): number {
 
 const centre = (b: Box) => ({ x: b.x + b.w / 2, y: b.y + b.h / 2 });
 
+function union(a: Box, b: Box): Box {
+  const x = Math.min(a.x, b.x), y = Math.min(a.y, b.y);
+  return { x, y, w: Math.max(a.x + a.w, b.x + b.w) - x, h: Math.max(a.y + a.h, b.y + b.h) - y };
+}
+
+/** Whether `box` reaches (within 2 px) an edge of `view`: the face may go on beyond it. */
+function touchesEdge(box: Box, view: Box): boolean {
+  return box.x <= view.x + 2 || box.y <= view.y + 2 || box.x + box.w >= view.x + view.w - 2 ||
+    box.y + box.h >= view.y + view.h - 2;
+}
+
 interface Track {
   box: Box;
   /** Frame time of the detection that last saw this face. */
@@ -91,11 +104,14 @@ interface Track {
 export class FaceTracker {
   private tracks: Track[] = [];
 
-  /** Takes the faces a detector found in the frame taken at time `t` (ms). */
-  update(faces: Box[], t: number) {
+  /**
+   * Takes the faces a detector found in `view` (the whole frame if not given) of the frame taken
+   * at time `t` (ms). A face cut by the edge of a partial view keeps at least its known extent.
+   */
+  update(faces: Box[], t: number, view?: Box) {
     const next: Track[] = [];
     const unmatched = new Set(this.tracks);
-    for (const box of faces) {
+    for (let box of faces) {
       let best: Track | null = null, bestScore = 0;
       for (const track of unmatched) {
         const predicted = this.predicted(track, t);
@@ -109,6 +125,7 @@ export class FaceTracker {
       }
       if (best) {
         unmatched.delete(best);
+        if (view && touchesEdge(box, view)) box = union(box, this.predicted(best, t));
         const dt = Math.max(1, t - best.seen);
         const a = centre(best.box), b = centre(box);
         // Smoothed velocity: half the new estimate, half the old.
@@ -173,11 +190,15 @@ export class CoverPlan {
     this.tracker.clear();
   }
 
-  detected(faces: Box[], frameTime: number) {
+  /**
+   * Takes a detection of the frame taken at `frameTime`: of the whole frame unless `view` says
+   * which part. Only a whole-frame detection vouches for a frame (lifts the band).
+   */
+  detected(faces: Box[], frameTime: number, view?: Box) {
     if (frameTime < this.since) return; // a frame from before this call
     this.lastError = false;
-    this.lastDetection = Math.max(this.lastDetection, frameTime);
-    this.tracker.update(faces, frameTime);
+    if (!view) this.lastDetection = Math.max(this.lastDetection, frameTime);
+    this.tracker.update(faces, frameTime, view);
   }
 
   failedOnce() {
@@ -201,6 +222,21 @@ export class CoverPlan {
     }
     return { band, boxes };
   }
+}
+
+/**
+ * What the detector looks at, in turn: the whole frame (null), then one half, the whole frame,
+ * the other half. The model sees 192x192 pixels, so the whole frame finds faces from about 60 px
+ * in a 1280x720 frame and a half (about square) finds them from about 40 px. Halves split the
+ * long side: left and right in landscape, top and bottom in portrait.
+ */
+export function detectViews(width: number, height: number): (Box | null)[] {
+  const landscape = width >= height;
+  const a = landscape
+    ? { x: 0, y: 0, w: Math.round(width * HALF), h: height }
+    : { x: 0, y: 0, w: width, h: Math.round(height * HALF) };
+  const b = landscape ? { ...a, x: width - a.w } : { ...a, y: height - a.h };
+  return [null, a, null, b];
 }
 
 /** The size of the copy the detector sees: at most DETECT_WIDTH wide, same aspect. */
