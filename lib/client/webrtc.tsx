@@ -242,6 +242,15 @@ export function WebRTCProvider(
 
   const iceRef = useRef<RTCIceServer[]>([]);
 
+  /** The peer link of match `matchId`, if its media still flows (no server needed for that). */
+  const workingLink = (matchId: string): PeerLink | null => {
+    const link = linkRef.current;
+    return link && partnerRef.current?.matchId === matchId &&
+        link.pc.connectionState === "connected"
+      ? link
+      : null;
+  };
+
   const buildSummary = (): SessionSummary => {
     const p = partnerRef.current;
     const seconds = connectedAtRef.current
@@ -278,7 +287,10 @@ export function WebRTCProvider(
       if (open) {
         // On every (re)connect: register, and rejoin the live match if there is one.
         const peerId = myPeerRef.current ?? stored?.myPeerId;
-        socket.send(peerId ? { type: "register", peerId } : { type: "register" });
+        // A socket that drops mid-call leaves the call to its peer link: say whether it is alive.
+        const p = partnerRef.current;
+        const keepsLink = p !== null && workingLink(p.matchId) !== null;
+        socket.send(peerId ? { type: "register", peerId, keepsLink } : { type: "register" });
       } else if (!partnerRef.current) setStatus("disconnected");
     });
     // Messages are handled one at a time, in order: an offer that arrives while the camera is
@@ -339,16 +351,24 @@ export function WebRTCProvider(
               setReactions(reactionsRef.current);
             }
           }
-          setStatus("connecting");
           iceRef.current = (msg.iceServers as RTCIceServer[]) ?? [];
+          // The socket came back (a network change, a server restart) while the call went on
+          // peer to peer: the call keeps its link, and nothing about it starts again.
+          if (resumed && workingLink(p.matchId)) break;
+          setStatus("connecting");
           await startCamera();
           const link = newLink(p, iceRef.current);
+          // The offerer offers (again, on a rejoin without a working link) once the partner is
+          // there; a partner who is not hears partner_reconnected when they are back.
           if (p.role === "offerer" && msg.partnerConnected !== false) await link.offer();
           break;
         }
         case "partner_reconnected": {
           const p = partnerRef.current;
           if (!p) break;
+          // The partner's socket is back. If both links still carry the call, nothing changes;
+          // otherwise the call is set up again, the offerer offering (one side only: no glare).
+          if (msg.linkKept === true && workingLink(p.matchId)) break;
           const link = newLink(p, iceRef.current);
           if (p.role === "offerer") await link.offer();
           break;

@@ -413,7 +413,7 @@ export class Hub {
       case "ping":
         return this.send(conn, { type: "pong" });
       case "register":
-        return await this.register(conn, msg.peerId);
+        return await this.register(conn, msg.peerId, msg.keepsLink === true);
       case "set_filters":
         await saveFilters(this.kv, conn.userId, msg.filters);
         conn.profile = null;
@@ -433,7 +433,7 @@ export class Hub {
    * Gives the socket its peer id. A member coming back with the peer id of a live match that is
    * waiting for them (a reload, a phone switching networks) resumes that match.
    */
-  private async register(conn: Conn, previousPeerId?: string) {
+  private async register(conn: Conn, previousPeerId?: string, keepsLink = false) {
     if (previousPeerId) {
       const active = await activeMatchOf(this.kv, conn.userId);
       const side = active ? sideOf(active.value, conn.userId) : null;
@@ -459,7 +459,7 @@ export class Hub {
           await this.deliver(partner, {
             event: "partner_moved",
             matchId: resumed.id,
-            payload: { type: "partner_reconnected" },
+            payload: { type: "partner_reconnected", linkKept: keepsLink },
           });
           return;
         }

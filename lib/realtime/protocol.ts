@@ -45,6 +45,8 @@ export const inboundSchema = z.discriminatedUnion("type", [
     type: z.literal("register"),
     userId: z.string().max(64).optional(),
     peerId: peerId.optional(),
+    /** Rejoining a match whose peer link still carries the call (only the socket dropped). */
+    keepsLink: z.boolean().optional(),
   }),
   z.object({ type: z.literal("set_filters"), filters: filtersPatchSchema }),
   z.object({ type: z.literal("signal"), to: peerId, signal: signalSchema }),
@@ -91,7 +93,8 @@ export type Outbound =
   | { type: "session_limit_reached"; message: string }
   | { type: "no_match_found"; message: string }
   | { type: "searching" }
-  | { type: "partner_reconnected" }
+  /** The partner's socket is back; `linkKept`: their peer link went on (only rebuild if ours broke). */
+  | { type: "partner_reconnected"; linkKept: boolean }
   | { type: "pong" }
   | { type: "error"; message: string };
 

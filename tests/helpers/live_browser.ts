@@ -38,9 +38,9 @@ export async function setTier(kv: Deno.Kv, userId: string, tier: TierKey) {
 }
 
 /**
- * Records every RTCPeerConnection the page makes on window.__pcs (for getStats) and every
- * camera/microphone stream it opens on window.__captured; sessionStorage __camera_delay_ms
- * makes the camera slow to open.
+ * Records every RTCPeerConnection the page makes on window.__pcs (for getStats), every
+ * camera/microphone stream it opens on window.__captured and every WebSocket on window.__sockets;
+ * sessionStorage __camera_delay_ms makes the camera slow to open.
  */
 const RECORD_PEER_CONNECTIONS = `(() => {
   const Original = window.RTCPeerConnection;
@@ -55,6 +55,15 @@ const RECORD_PEER_CONNECTIONS = `(() => {
   Recorded.__recorded = true;
   window.RTCPeerConnection = Recorded;
   window.__captured = [];
+  // Every WebSocket the page opens (a test may cut one, as a network change would).
+  window.__sockets = [];
+  const OriginalSocket = window.WebSocket;
+  window.WebSocket = class extends OriginalSocket {
+    constructor(...args) {
+      super(...args);
+      window.__sockets.push(this);
+    }
+  };
   // Face blur's compositor: each camera track it reads (__processed[i]) and the track it writes
   // (__generated[i], made right after), so a camera track counts as used while its output is.
   window.__processed = [];
@@ -298,6 +307,29 @@ export interface Captures {
    * feeding face blur's compositor.
    */
   orphans: string[];
+}
+
+/** Cuts the page's open realtime socket as a network change would (a close other than 1000). */
+export async function cutSocket(page: Page): Promise<number> {
+  return await page.evaluate(() => {
+    // deno-lint-ignore no-explicit-any
+    const sockets: WebSocket[] = (globalThis as any).__sockets ?? [];
+    const open = sockets.filter((s) => s.readyState === WebSocket.OPEN);
+    for (const s of open) s.close(4000, "network changed");
+    return open.length;
+  });
+}
+
+/** How many realtime sockets the page has opened, and how many are open now. */
+export async function socketCount(page: Page): Promise<{ opened: number; open: number }> {
+  return await page.evaluate(() => {
+    // deno-lint-ignore no-explicit-any
+    const sockets: WebSocket[] = (globalThis as any).__sockets ?? [];
+    return {
+      opened: sockets.length,
+      open: sockets.filter((s) => s.readyState === WebSocket.OPEN).length,
+    };
+  });
 }
 
 /** Makes this tab's camera take `ms` to open from its next page load on (0: at once). */

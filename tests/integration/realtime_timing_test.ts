@@ -308,7 +308,8 @@ Deno.test(
         // The phone is back on another network: a new socket, the old peer id.
         const back = await WsClient.connect(server.url, am.cookie);
         peers.push(back);
-        back.send({ type: "register", peerId: a.peerId });
+        // Its call went on peer to peer meanwhile: it says its link is alive.
+        back.send({ type: "register", peerId: a.peerId, keepsLink: true });
         const reg = await back.next("registered");
         assert.deepEqual(
           { userId: reg.userId, peerId: reg.peerId, resumed: reg.resumed },
@@ -321,7 +322,8 @@ Deno.test(
         assert.equal(found.role, ma.role);
         assert.equal(found.hashtag, ma.hashtag);
         assert.equal(found.location, ma.location);
-        await b.ws.next("partner_reconnected");
+        // The partner learns that a's link went on, so theirs need not be rebuilt.
+        assert.equal((await b.ws.next("partner_reconnected")).linkKept, true);
         assert.ok(performance.now() - t < GRACE_MS, "resumed within the grace period");
 
         // The match goes on: signals both ways, reactions too.
@@ -340,6 +342,16 @@ Deno.test(
         b.ws.send({ type: "signal", to: a.peerId, signal: CANDIDATE });
         assert.equal((await back.next("signal")).from, b.peerId);
         assert.equal(mb.peerId, a.peerId);
+
+        // A reload rejoins with no link at all: the partner is told so, to set the call up again.
+        back.close();
+        await back.waitClosed();
+        await sleep(300);
+        const reloaded = await WsClient.connect(server.url, am.cookie);
+        peers.push(reloaded);
+        reloaded.send({ type: "register", peerId: a.peerId });
+        assert.equal((await reloaded.next("registered")).resumed, true);
+        assert.equal((await b.ws.next("partner_reconnected")).linkKept, false);
       } finally {
         closeAll(...peers);
       }

@@ -1,0 +1,68 @@
+// A live call outlives its signalling socket: media goes peer to peer and needs no server, so a
+// socket that drops (a phone switching from Wi-Fi to mobile data, a deploy, a crash) must not end
+// the call. Real Chromium, two members live; the socket is cut from the page; the call goes on
+// on the same peer connection (frames keep decoding on both sides), the socket comes back and
+// resumes the match, and the session ends at its normal time with the normal summary.
+import assert from "node:assert/strict";
+import type { Page } from "playwright-core";
+import {
+  cutSocket,
+  expectRemoteVideoPlaying,
+  inbound,
+  path,
+  sleep,
+  socketCount,
+  startPair,
+  until,
+  waitForPath,
+  withLivePair,
+} from "../helpers/live_browser.ts";
+
+const MATCH_MS = 16_000;
+
+/** Frames decoded so far on the page's peer connection, which must be its first and only one. */
+async function sameCallFrames(page: Page, who: string): Promise<number> {
+  const s = await inbound(page);
+  assert.equal(s.pcs, 1, `${who}: the call kept its one peer connection`);
+  assert.equal(s.state, "connected", `${who}: the peer connection is connected`);
+  return s.framesDecoded;
+}
+
+Deno.test({
+  name: "live resilience: a dropped socket does not end the call; it resumes and ends on time",
+  sanitizeOps: false,
+  sanitizeResources: false,
+  sanitizeExit: false,
+  async fn() {
+    await withLivePair({ MATCH_DURATION_MS: String(MATCH_MS) }, async ({ a, b, errors }) => {
+      await startPair(a, b);
+      await Promise.all([expectRemoteVideoPlaying(a), expectRemoteVideoPlaying(b)]);
+      const before = { a: await sameCallFrames(a, "a"), b: await sameCallFrames(b, "b") };
+      const opened = (await socketCount(a)).opened;
+
+      assert.equal(await cutSocket(a), 1, "a's socket was open and is cut");
+      // The socket comes back by itself (a new one), and the match resumes on it.
+      await until(
+        "a's socket to reconnect",
+        () => socketCount(a),
+        (c) => c.opened > opened && c.open === 1,
+        10_000,
+      );
+      await sleep(2000);
+      for (const [p, who] of [[a, "a"], [b, "b"]] as const) {
+        assert.equal(path(p), "/live-match", `${who} is still in the call`);
+        const frames = await sameCallFrames(p, who);
+        assert.ok(frames > before[who], `${who} kept decoding: ${before[who]} → ${frames}`);
+      }
+      // The call ends when it would have, with the summary, on both pages.
+      await Promise.all([
+        waitForPath(a, "/match-end", MATCH_MS + 5000),
+        waitForPath(b, "/match-end", MATCH_MS + 5000),
+      ]);
+      for (const p of [a, b]) {
+        await p.getByText("Continue Exploring").waitFor({ state: "visible", timeout: 5000 });
+      }
+      assert.deepEqual(errors, []);
+    });
+  },
+});
