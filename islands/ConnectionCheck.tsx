@@ -180,7 +180,6 @@ export default function ConnectionCheck(
   );
 
   const blurRow = blurResult(faceBlurEnabled, blur);
-  const blurred = faceBlurEnabled;
   return (
     <div class="stack">
       <section class="stack" aria-labelledby="partner-view-title">
@@ -203,7 +202,7 @@ export default function ConnectionCheck(
           {!received && <div class="tile-placeholder">Starting camera...</div>}
           <figcaption class="tile-badges">
             <span class="badge tile-label">Partner's view</span>
-            {blurred && <span class="badge badge-accent">Privacy On</span>}
+            {faceBlurEnabled && <span class="badge badge-accent">Privacy On</span>}
           </figcaption>
         </figure>
         <p class="muted small">

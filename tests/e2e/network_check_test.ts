@@ -28,7 +28,7 @@ function turnserverPath(): string | null {
 
 const TURNSERVER = turnserverPath();
 
-async function freePort(): Promise<number> {
+function freePort(): number {
   const l = Deno.listen({ hostname: "127.0.0.1", port: 0 });
   const port = (l.addr as Deno.NetAddr).port;
   l.close();
@@ -37,7 +37,7 @@ async function freePort(): Promise<number> {
 
 /** coturn on 127.0.0.1 with time-limited credentials (the TURN REST scheme the app uses). */
 async function startTurn(): Promise<{ port: number; stop(): Promise<void> }> {
-  const port = await freePort();
+  const port = freePort();
   const dir = await Deno.makeTempDir({ prefix: "glimpse_turn_" });
   const child = new Deno.Command(TURNSERVER!, {
     args: [

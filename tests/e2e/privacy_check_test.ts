@@ -146,6 +146,21 @@ function describe(s: Sharpness): string {
   } %)`;
 }
 
+/** Every loopback frame sampled has the face blurred; the background is sharp (compression aside). */
+async function expectLoopbackBlurred(page: Page, label: string) {
+  const samples = await sampleLoopback(page, "astronaut");
+  const seen = samples.map(describe).join("; ");
+  console.log(`  ${label} ${seen}`);
+  assert.ok(
+    samples.every((s) => faceRatio(s) <= 0.3),
+    `the received face is blurred (sharpness down >= 70 %) in every frame: ${seen}`,
+  );
+  assert.ok(
+    Math.max(...samples.map(backgroundRatio)) >= 0.5,
+    `the received background is sharp (>= 50 % of raw): ${seen}`,
+  );
+}
+
 const ASTRONAUT_FACE_CENTRE = { x: 556, y: 156 };
 
 Deno.test({
@@ -180,18 +195,7 @@ Deno.test({
       assert.ok(w >= 120 && w <= 300 && h >= 120 && h <= 300, `face size ${w}x${h}`);
 
       await waitLoopback(page);
-      const samples = await sampleLoopback(page, "astronaut");
-      const seen = samples.map(describe).join("; ");
-      console.log(`  loopback ${seen}`);
-      // Every frame sampled has the face blurred; the background is sharp (compression aside).
-      assert.ok(
-        samples.every((s) => faceRatio(s) <= 0.3),
-        `the received face is blurred (sharpness down >= 70 %) in every frame: ${seen}`,
-      );
-      assert.ok(
-        Math.max(...samples.map(backgroundRatio)) >= 0.5,
-        `the received background is sharp (>= 50 % of raw): ${seen}`,
-      );
+      await expectLoopbackBlurred(page, "loopback");
 
       const row = page.locator('li.check-row[data-check="Face blur"]');
       await until(
@@ -258,17 +262,7 @@ Deno.test({
         30_000,
       );
       await waitLoopback(page);
-      const samples = await sampleLoopback(page, "astronaut");
-      const seen = samples.map(describe).join("; ");
-      console.log(`  page compositor, loopback ${seen}`);
-      assert.ok(
-        samples.every((s) => faceRatio(s) <= 0.3),
-        `the received face is blurred (sharpness down >= 70 %) in every frame: ${seen}`,
-      );
-      assert.ok(
-        Math.max(...samples.map(backgroundRatio)) >= 0.5,
-        `the received background is sharp (>= 50 % of raw): ${seen}`,
-      );
+      await expectLoopbackBlurred(page, "page compositor, loopback");
     });
   },
 });

@@ -65,6 +65,21 @@ function workDir(): Promise<string> {
 
 const clips = new Map<string, Promise<string>>();
 
+/** The Y4M clip named `key`, made by `make(file)` once per process (again after a failure). */
+function clipOnce(key: string, make: (file: string) => Promise<unknown>): Promise<string> {
+  let clip = clips.get(key);
+  if (!clip) {
+    clip = workDir().then(async (dir) => {
+      const file = `${dir}/${key}.y4m`;
+      await make(file);
+      return file;
+    });
+    clips.set(key, clip);
+    clip.catch(() => clips.delete(key));
+  }
+  return clip;
+}
+
 /**
  * The fixture as a one-frame yuv420p Y4M clip at `size` (plain scale), made once per process.
  * Chromium plays it at the clip's frame rate: ffmpeg's default for an image, 25, unless given.
@@ -74,33 +89,23 @@ export function cameraFile(
   size: Size = { width: 1280, height: 720 },
   fps = 25,
 ): Promise<string> {
-  const key = `${name}_${size.width}x${size.height}_${fps}`;
-  let clip = clips.get(key);
-  if (!clip) {
-    clip = (async () => {
-      const file = `${await workDir()}/${key}.y4m`;
-      await ffmpeg([
-        "-y",
-        "-loop",
-        "1",
-        "-i",
-        `${FIXTURES_DIR}/${name}.png`,
-        "-frames:v",
-        "1",
-        "-r",
-        String(fps),
-        "-pix_fmt",
-        "yuv420p",
-        "-vf",
-        `scale=${size.width}:${size.height}`,
-        file,
-      ]);
-      return file;
-    })();
-    clips.set(key, clip);
-    clip.catch(() => clips.delete(key));
-  }
-  return clip;
+  return clipOnce(`${name}_${size.width}x${size.height}_${fps}`, (file) =>
+    ffmpeg([
+      "-y",
+      "-loop",
+      "1",
+      "-i",
+      `${FIXTURES_DIR}/${name}.png`,
+      "-frames:v",
+      "1",
+      "-r",
+      String(fps),
+      "-pix_fmt",
+      "yuv420p",
+      "-vf",
+      `scale=${size.width}:${size.height}`,
+      file,
+    ]));
 }
 
 /** Where the face is in the bystander clip (1280x720): astronaut.png at 256 px, at (900, 300). */
@@ -112,35 +117,25 @@ export const SMALL_FACE_RECT: Rect = { x: 988, y: 345, w: 44, h: 40 };
  * the whole frame; found in its view of a half.
  */
 export function smallFaceCameraFile(): Promise<string> {
-  const key = "small_face";
-  let clip = clips.get(key);
-  if (!clip) {
-    clip = (async () => {
-      const file = `${await workDir()}/${key}.y4m`;
-      await ffmpeg([
-        "-y",
-        "-f",
-        "lavfi",
-        "-i",
-        "color=c=0x808080:s=1280x720",
-        "-i",
-        `${FIXTURES_DIR}/astronaut.png`,
-        "-filter_complex",
-        "[1:v]scale=256:256[a];[0:v][a]overlay=900:300",
-        "-frames:v",
-        "1",
-        "-r",
-        "25",
-        "-pix_fmt",
-        "yuv420p",
-        file,
-      ]);
-      return file;
-    })();
-    clips.set(key, clip);
-    clip.catch(() => clips.delete(key));
-  }
-  return clip;
+  return clipOnce("small_face", (file) =>
+    ffmpeg([
+      "-y",
+      "-f",
+      "lavfi",
+      "-i",
+      "color=c=0x808080:s=1280x720",
+      "-i",
+      `${FIXTURES_DIR}/astronaut.png`,
+      "-filter_complex",
+      "[1:v]scale=256:256[a];[0:v][a]overlay=900:300",
+      "-frames:v",
+      "1",
+      "-r",
+      "25",
+      "-pix_fmt",
+      "yuv420p",
+      file,
+    ]));
 }
 
 /** Chromium whose fake camera shows the fixture. */

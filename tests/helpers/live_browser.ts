@@ -259,15 +259,36 @@ export async function until<T>(
 /** A one-line picture of a live page for failure messages: role, peer connections, video. */
 export async function describeLive(page: Page): Promise<string> {
   try {
-    return await page.evaluate(() => {
+    return await page.evaluate(async () => {
       // deno-lint-ignore no-explicit-any
       const g = globalThis as any;
       const pcs: RTCPeerConnection[] = g.__pcs ?? [];
       const match = JSON.parse(sessionStorage.getItem("glimpse_match") ?? "null");
       const v = document.querySelector<HTMLVideoElement>(".tile-remote video");
+      // What the newest peer connection sends and receives, and its tracks.
+      const pc = pcs[pcs.length - 1];
+      const rtp: string[] = [];
+      if (pc && pc.connectionState !== "closed") {
+        // deno-lint-ignore no-explicit-any
+        (await pc.getStats()).forEach((s: any) => {
+          if (s.kind !== "video") return;
+          if (s.type === "outbound-rtp") rtp.push(`sent ${s.framesSent ?? 0}`);
+          if (s.type === "inbound-rtp") rtp.push(`decoded ${s.framesDecoded ?? 0}`);
+        });
+        for (const t of pc.getSenders().map((x) => x.track)) {
+          if (t) rtp.push(`send ${t.kind} ${t.readyState}${t.muted ? " muted" : ""}`);
+        }
+        for (const t of pc.getReceivers().map((x) => x.track)) {
+          rtp.push(`recv ${t.kind} ${t.readyState}${t.muted ? " muted" : ""}`);
+        }
+      }
       return `${location.pathname} role=${match?.role ?? "-"} pcs=[${
         pcs.map((pc) => `${pc.connectionState}/${pc.signalingState}`).join(", ")
-      }] remote video readyState=${v?.readyState ?? "-"} placeholder=${
+      }] video rtp=[${rtp.join(", ")}] remote video readyState=${
+        v?.readyState ?? "-"
+      } srcObject tracks=${
+        (v?.srcObject as MediaStream | null)?.getTracks().map((t) => t.kind).join("+") ?? "-"
+      } placeholder=${
         document.querySelector(".tile-remote .tile-placeholder")?.textContent ?? "-"
       }`;
     });

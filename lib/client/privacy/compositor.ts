@@ -199,10 +199,9 @@ export class Compositor {
   }
 
   status(now: number): BlurStatus {
-    const { band } = this.plan.regions(now, this.canvas.width, this.canvas.height);
     return {
       detector: this.plan.detector,
-      band,
+      band: this.plan.needsBand(now),
       faces: this.plan.tracker.faces().map((b) => ({
         x: Math.round(b.x),
         y: Math.round(b.y),
