@@ -95,7 +95,7 @@ export default function ConnectionCheck(
           ? { state: "ok", detail: audio.label || "Microphone ready" }
           : { state: "failed", detail: "No microphone found" },
       );
-      const protectedCam = await protectCamera(raw, { blur: faceBlurEnabled, assets: blurAssets });
+      const protectedCam = protectCamera(raw, { blur: faceBlurEnabled, assets: blurAssets });
       cleanups.push(() => protectedCam.stop());
       if (gone) return;
       cleanups.push(protectedCam.onStatus(setBlur));

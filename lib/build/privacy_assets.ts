@@ -1,4 +1,4 @@
-// Face blur's browser files, built next to the islands: the two workers (esbuild, MediaPipe's
+// Face blur's browser files, built next to the islands: the detector worker (esbuild, MediaPipe's
 // tasks-vision bundled in), MediaPipe's wasm loader and binary, and the BlazeFace full-range
 // model (sparse) with the TFLite metadata MediaPipe's FaceDetector requires. All come from npm packages,
 // get content-hashed names, and are served by our own server with immutable caching.
@@ -16,7 +16,6 @@ const MODEL = "face_detection_full_range_sparse.tflite";
 
 const WORKERS = {
   detector: "lib/client/privacy/face_worker.ts",
-  compositor: "lib/client/privacy/compositor_worker.ts",
 } as const;
 
 /** Project files whose change must rebuild these assets (besides the workers' own inputs). */
@@ -140,7 +139,6 @@ export async function buildPrivacyAssets(
   return {
     assets: {
       detector: workers.detector,
-      compositor: workers.compositor,
       loader: await place(basename(WASM_LOADER), await Deno.readFile(join(vision, WASM_LOADER))),
       wasm: await place(basename(WASM_BINARY), await Deno.readFile(join(vision, WASM_BINARY))),
       model: await place(MODEL, model),

@@ -177,7 +177,7 @@ export function WebRTCProvider(
     if (localRef.current) return Promise.resolve();
     cameraRef.current ??= (async () => {
       try {
-        const camera = await protectCamera(await openCamera(), {
+        const camera = protectCamera(await openCamera(), {
           blur: blur.enabled,
           assets: blur.assets,
         });

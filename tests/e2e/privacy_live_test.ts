@@ -10,7 +10,7 @@
 //  - The detector's files (or its worker script) unreachable, blocked with a context route (which
 //    also sees requests made by the page's module workers): the fixed band covers the face and
 //    the band area in every frame from the first one, the background stays sharp, and the page
-//    throws nothing; one "Face blur:" warning is logged (from the compositor worker).
+//    throws nothing; one "Face blur:" warning is logged.
 import assert from "node:assert/strict";
 import type { Browser, BrowserContext, ConsoleMessage, Page } from "playwright-core";
 import {

@@ -64,26 +64,6 @@ const RECORD_PEER_CONNECTIONS = `(() => {
       window.__sockets.push(this);
     }
   };
-  // Face blur's compositor: each camera track it reads (__processed[i]) and the track it writes
-  // (__generated[i], made right after), so a camera track counts as used while its output is.
-  window.__processed = [];
-  window.__generated = [];
-  const Processor = window.MediaStreamTrackProcessor;
-  const Generator = window.MediaStreamTrackGenerator;
-  if (Processor && Generator) {
-    window.MediaStreamTrackProcessor = class extends Processor {
-      constructor(init) {
-        super(init);
-        window.__processed.push(init.track);
-      }
-    };
-    window.MediaStreamTrackGenerator = class extends Generator {
-      constructor(init) {
-        super(init);
-        window.__generated.push(this);
-      }
-    };
-  }
   const md = navigator.mediaDevices;
   // Every toast the tab raises, kept across page loads (a toast raised just before a navigation
   // is gone with its page; this log tells "never raised" from "raised and lost").
@@ -325,7 +305,7 @@ export interface Captures {
   live: number;
   /**
    * Live capture tracks that are neither sent to the partner, nor shown in the 'You' tile, nor
-   * feeding face blur's compositor.
+   * feeding face blur's canvas while its output is sent or shown.
    */
   orphans: string[];
 }
@@ -380,9 +360,22 @@ export async function captures(page: Page): Promise<Captures> {
     const local = document.querySelector<HTMLVideoElement>(".tile-local video");
     const shown = local?.srcObject as MediaStream | null;
     for (const t of shown?.getTracks() ?? []) used.add(t.id);
-    const processed: MediaStreamTrack[] = g.__processed ?? [];
-    const generated: MediaStreamTrack[] = g.__generated ?? [];
-    processed.forEach((t, i) => generated[i] && used.has(generated[i].id) && used.add(t.id));
+    // Face blur plays the camera into a hidden <video class="blur-source"> whose frames go to a
+    // canvas; the canvas's captured track is what is sent and shown. Such a camera track counts
+    // as used while there are as many canvas tracks in use as blur sources.
+    const tracksInUse = [
+      ...(pc && pc.connectionState !== "closed" ? pc.getSenders().map((x) => x.track) : []),
+      ...(shown?.getTracks() ?? []),
+    ];
+    const canvasTracks = new Set(
+      tracksInUse.filter((t) => t && t instanceof CanvasCaptureMediaStreamTrack).map((t) => t!.id),
+    );
+    const sources = [...document.querySelectorAll<HTMLVideoElement>("video.blur-source")];
+    if (sources.length <= canvasTracks.size) {
+      for (const v of sources) {
+        for (const t of (v.srcObject as MediaStream | null)?.getTracks() ?? []) used.add(t.id);
+      }
+    }
     const live = streams.flatMap((s) => s.getTracks()).filter((t) => t.readyState === "live");
     return {
       opened: streams.length,

@@ -39,7 +39,7 @@ Deno.test({
         assert.ok(assets, `${path} hands face blur's files to its island`);
         assert.deepEqual(
           Object.keys(assets).sort(),
-          ["compositor", "detector", "loader", "model", "wasm"],
+          ["detector", "loader", "model", "wasm"],
         );
       }
       for (const path of OTHER_PAGES) {
@@ -47,7 +47,6 @@ Deno.test({
         assert.ok(!/\/build\/(models|workers)\//.test(page.text), `${path} loads no blur files`);
       }
       const types: Record<string, RegExp> = {
-        compositor: /javascript/,
         detector: /javascript/,
         loader: /javascript/,
         wasm: /^application\/wasm$/,

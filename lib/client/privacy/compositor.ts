@@ -1,8 +1,6 @@
-// Draws each camera frame with its covered regions pixelated and blurred, and asks the detector
-// about a small copy of a frame whenever it is free. The same code runs in the compositor worker
-// (Chromium: frames from a MediaStreamTrackProcessor) and on the page (other browsers: frames
-// from a <video>, out through canvas.captureStream). Nothing here ever outputs a frame without
-// first applying the cover plan to it.
+// Draws each camera frame (from a <video>) onto a canvas with its covered regions pixelated and
+// blurred, and asks the detector about a small copy of a frame whenever it is free. Nothing
+// reaches the canvas without the cover plan applied to it in the same draw.
 import type { BlurStatus, DetectorOut } from "./protocol.ts";
 import {
   BLUR_RADIUS_PX,
@@ -15,9 +13,8 @@ import {
   PIXELATION_FACTOR,
 } from "./regions.ts";
 
-type AnyCanvas = OffscreenCanvas | HTMLCanvasElement;
-type Ctx2D = OffscreenCanvasRenderingContext2D | CanvasRenderingContext2D;
-type FrameSource = VideoFrame | HTMLVideoElement;
+type Ctx2D = CanvasRenderingContext2D;
+type FrameSource = HTMLVideoElement;
 
 const SAMPLES = 240;
 
@@ -26,19 +23,19 @@ function push(list: number[], value: number) {
   if (list.length > SAMPLES) list.shift();
 }
 
-export function context2d(canvas: AnyCanvas): Ctx2D {
-  const ctx = canvas.getContext("2d", { alpha: false, desynchronized: true }) as Ctx2D | null;
+export function context2d(canvas: HTMLCanvasElement): Ctx2D {
+  const ctx = canvas.getContext("2d", { alpha: false }) as Ctx2D | null;
   if (!ctx) throw new Error("no 2D canvas");
   return ctx;
 }
 
 /** Pixelates (1/15 of the size) then blurs (20 px) one region of what `ctx` holds. */
 export class Coverer {
-  private readonly small: AnyCanvas;
+  private readonly small: HTMLCanvasElement;
   private readonly smallCtx: Ctx2D;
   private readonly canFilter: boolean;
 
-  constructor(makeCanvas: (w: number, h: number) => AnyCanvas) {
+  constructor(makeCanvas: (w: number, h: number) => HTMLCanvasElement) {
     this.small = makeCanvas(64, 64);
     this.smallCtx = context2d(this.small);
     this.canFilter = "filter" in this.smallCtx;
@@ -87,7 +84,7 @@ export interface DetectorLink {
  */
 export class Compositor {
   readonly plan = new CoverPlan();
-  readonly canvas: AnyCanvas;
+  readonly canvas: HTMLCanvasElement;
   private readonly ctx: Ctx2D;
   private readonly coverer: Coverer;
   private asking = false;
@@ -102,7 +99,7 @@ export class Compositor {
   private warned = false;
 
   constructor(
-    makeCanvas: (w: number, h: number) => AnyCanvas,
+    makeCanvas: (w: number, h: number) => HTMLCanvasElement,
     private readonly detector: DetectorLink,
   ) {
     this.canvas = makeCanvas(2, 2);
@@ -137,11 +134,7 @@ export class Compositor {
     this.view = view;
     const part = view ?? { x: 0, y: 0, w: width, h: height };
     const size = detectSize(part.w, part.h);
-    // A VideoFrame is closed by its owner once drawn; the copy keeps its own reference.
-    const copy = typeof VideoFrame !== "undefined" && source instanceof VideoFrame
-      ? source.clone()
-      : source;
-    createImageBitmap(copy, part.x, part.y, part.w, part.h, {
+    createImageBitmap(source, part.x, part.y, part.w, part.h, {
       resizeWidth: size.width,
       resizeHeight: size.height,
       resizeQuality: "low",
@@ -151,8 +144,6 @@ export class Compositor {
       this.asking = false;
       this.plan.failedOnce();
       this.warnOnce("could not copy a frame for the detector", err);
-    }).finally(() => {
-      if (copy !== source) (copy as VideoFrame).close();
     });
   }
 

@@ -1,14 +1,11 @@
-// Messages between the page, the compositor (a worker where the browser allows) and the face
-// detector worker. Boxes from the detector are fractions of the image it saw; boxes in status
-// messages are pixels of the camera frame.
+// Messages between the page's compositor and the face detector worker. Boxes from the detector
+// are fractions of the image it saw; boxes in status messages are pixels of the camera frame.
 import type { Box, DetectorState } from "./regions.ts";
 
 /** Where the face blur files are served from (content-hashed, cached for good). */
 export interface BlurAssets {
   /** The detector worker script. */
   detector: string;
-  /** The compositor worker script. */
-  compositor: string;
   /** MediaPipe's wasm loader (an ES module) and binary. */
   loader: string;
   wasm: string;
@@ -30,18 +27,6 @@ export type DetectorOut =
   | { type: "faces"; t: number; faces: Box[]; ms: number }
   | { type: "error"; t: number; error: string };
 
-export type CompositorIn =
-  | {
-    type: "start";
-    readable: ReadableStream<VideoFrame>;
-    writable: WritableStream<VideoFrame>;
-    detector: MessagePort;
-  }
-  | { type: "call" }
-  /** About the detector, from the page (e.g. its worker failed to load). */
-  | { type: "detector"; msg: DetectorOut }
-  | { type: "stop" };
-
 /** What the member can be shown about the blur, and the figures behind it. */
 export interface BlurStatus {
   detector: DetectorState;
@@ -59,7 +44,3 @@ export interface BlurStatus {
   detectMs: number[];
   composeMs: number[];
 }
-
-export type CompositorOut =
-  | { type: "started" }
-  | { type: "status"; status: BlurStatus };

@@ -1,10 +1,10 @@
 // Face blur for a camera stream, on this device. `protectCamera(raw, …)` returns the stream to
-// send, show and record: with blur on, its video is a new track whose every frame has been
-// through the compositor, so no raw camera frame can reach a peer connection or a recorder; the
-// raw track only feeds the compositor. Chromium runs the compositor in a worker; other browsers
-// draw on the page. The face detector always runs in a worker of its own, loaded lazily here.
+// send, show and record: with blur on, its video is the captured track of a canvas on which the
+// compositor draws every camera frame with faces (or the fixed band) covered, so no raw camera
+// frame can reach a peer connection or a recorder; the raw track only plays into a hidden
+// <video> that feeds the compositor. The face detector runs in a worker, loaded lazily here.
 import { Compositor } from "./compositor.ts";
-import type { BlurAssets, BlurStatus, CompositorOut, DetectorOut } from "./protocol.ts";
+import type { BlurAssets, BlurStatus, DetectorOut } from "./protocol.ts";
 import { CAMERA_OF } from "../peer.ts";
 
 export type { BlurAssets, BlurStatus };
@@ -21,25 +21,6 @@ export interface ProtectedCamera {
   newCall(): void;
   /** Stops the camera, the workers and the output. */
   stop(): void;
-}
-
-// MediaStreamTrackProcessor / MediaStreamTrackGenerator (Chromium), not yet in TypeScript's DOM.
-interface TrackProcessor {
-  readable: ReadableStream<VideoFrame>;
-}
-interface TrackGenerator extends MediaStreamTrack {
-  writable: WritableStream<VideoFrame>;
-}
-declare const MediaStreamTrackProcessor: {
-  new (init: { track: MediaStreamTrack; maxBufferSize?: number }): TrackProcessor;
-};
-declare const MediaStreamTrackGenerator: { new (init: { kind: "video" }): TrackGenerator };
-
-const WORKER_START_MS = 5000;
-
-function insertableStreams(): boolean {
-  return typeof MediaStreamTrackProcessor === "function" &&
-    typeof MediaStreamTrackGenerator === "function" && typeof VideoFrame === "function";
 }
 
 interface Detector {
@@ -86,10 +67,10 @@ function startDetector(assets: BlurAssets): Detector {
 }
 
 /** Returns `raw` with face blur applied (or `raw` itself when blur is off). */
-export async function protectCamera(
+export function protectCamera(
   raw: MediaStream,
   opts: { blur: boolean; assets: BlurAssets },
-): Promise<ProtectedCamera> {
+): ProtectedCamera {
   const rawVideo = raw.getVideoTracks()[0];
   if (!opts.blur || !rawVideo) {
     return {
@@ -108,9 +89,7 @@ export async function protectCamera(
     for (const l of listeners) l(s);
   };
   const detector = startDetector(opts.assets);
-  const driver =
-    (insertableStreams() && await workerDriver(rawVideo, opts.assets, detector.port, publish)) ||
-    pageDriver(rawVideo, detector.port, publish);
+  const driver = canvasDriver(rawVideo, detector.port, publish);
   detector.onFailed((error) => driver.detector({ type: "failed", error }));
   const stream = new MediaStream([driver.track, ...raw.getAudioTracks()]);
   CAMERA_OF.set(stream, raw);
@@ -140,62 +119,12 @@ interface Driver {
   stop(): void;
 }
 
-/** Chromium: frames go camera → worker → generator track, off the page's thread. */
-async function workerDriver(
-  rawVideo: MediaStreamTrack,
-  assets: BlurAssets,
-  detectorPort: MessagePort,
-  publish: (s: BlurStatus) => void,
-): Promise<Driver | null> {
-  let worker: Worker;
-  try {
-    worker = new Worker(assets.compositor, { type: "module", name: "face-blur" });
-  } catch {
-    return null;
-  }
-  const started = new Promise<boolean>((resolve) => {
-    const timer = setTimeout(() => resolve(false), WORKER_START_MS);
-    worker.onerror = (e) => {
-      e.preventDefault();
-      clearTimeout(timer);
-      resolve(false);
-    };
-    worker.onmessage = (e: MessageEvent<CompositorOut>) => {
-      if (e.data.type === "started") {
-        clearTimeout(timer);
-        resolve(true);
-      } else if (e.data.type === "status") publish(e.data.status);
-    };
-  });
-  if (!(await started)) {
-    worker.terminate();
-    return null;
-  }
-  const processor = new MediaStreamTrackProcessor({ track: rawVideo, maxBufferSize: 1 });
-  const generator = new MediaStreamTrackGenerator({ kind: "video" });
-  worker.postMessage(
-    {
-      type: "start",
-      readable: processor.readable,
-      writable: generator.writable,
-      detector: detectorPort,
-    },
-    [processor.readable, generator.writable, detectorPort] as unknown as Transferable[],
-  );
-  return {
-    track: generator,
-    detector: (msg) => worker.postMessage({ type: "detector", msg }),
-    newCall: () => worker.postMessage({ type: "call" }),
-    stop() {
-      worker.postMessage({ type: "stop" });
-      setTimeout(() => worker.terminate(), 200);
-      generator.stop();
-    },
-  };
-}
-
-/** Other browsers: frames go camera → <video> → canvas on the page → canvas.captureStream. */
-function pageDriver(
+/**
+ * Frames go camera → hidden <video> → compositor's canvas → canvas.captureStream. (A worker
+ * reading the camera through MediaStreamTrackProcessor into a MediaStreamTrackGenerator was
+ * tried: in Chromium its track sometimes reached a peer connection that never sent a frame.)
+ */
+function canvasDriver(
   rawVideo: MediaStreamTrack,
   detectorPort: MessagePort,
   publish: (s: BlurStatus) => void,
@@ -204,11 +133,14 @@ function pageDriver(
     Object.assign(document.createElement("canvas"), { width: w, height: h });
   const c = new Compositor(makeCanvas, detectorPort);
   detectorPort.onmessage = (e: MessageEvent<DetectorOut>) => c.onDetector(e.data);
-  const canvas = c.canvas as HTMLCanvasElement;
+  const canvas = c.canvas;
   const video = document.createElement("video");
   video.muted = true;
   video.playsInline = true;
+  video.hidden = true;
+  video.className = "blur-source";
   video.srcObject = new MediaStream([rawVideo]);
+  document.body.append(video);
   video.play().catch(() => {});
   const track = canvas.captureStream(30).getVideoTracks()[0];
   let stopped = false, lastStatus = 0, lastFrame = -1;
@@ -235,6 +167,7 @@ function pageDriver(
       stopped = true;
       track.stop();
       video.srcObject = null;
+      video.remove();
     },
   };
 }
