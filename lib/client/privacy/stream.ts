@@ -142,7 +142,7 @@ function canvasDriver(
   video.srcObject = new MediaStream([rawVideo]);
   document.body.append(video);
   video.play().catch(() => {});
-  const track = canvas.captureStream(30).getVideoTracks()[0];
+  const track = canvas.captureStream().getVideoTracks()[0];
   let stopped = false, lastStatus = 0, lastFrame = -1;
   const tick = () => {
     if (stopped) return;
