@@ -3,7 +3,7 @@
 // lets the wasm run; the detector worker carries no usage logging; and no page promises a safety
 // shield that does not exist.
 import assert from "node:assert/strict";
-import { startServer } from "../helpers/server.ts";
+import { withServer } from "../helpers/server.ts";
 import { registerMember } from "../helpers/accounts.ts";
 import { withoutUsageLogging } from "../../lib/build/privacy_assets.ts";
 
@@ -28,8 +28,7 @@ Deno.test({
   sanitizeResources: false,
   sanitizeOps: false,
   async fn() {
-    const server = await startServer();
-    try {
+    await withServer(async (server) => {
       const member = await registerMember(server);
       let assets: Record<string, string> | null = null;
       for (const path of CAMERA_PAGES) {
@@ -75,9 +74,7 @@ Deno.test({
           assert.equal(new TextDecoder().decode(body.slice(4, 8)), "TFL3", "a TFLite model");
         }
       }
-    } finally {
-      await server.close();
-    }
+    });
   },
 });
 
@@ -99,8 +96,7 @@ Deno.test({
   sanitizeResources: false,
   sanitizeOps: false,
   async fn() {
-    const server = await startServer();
-    try {
+    await withServer(async (server) => {
       const member = await registerMember(server);
       for (const path of ["/welcome", "/terms-of-service", "/privacy-policy", "/subscriptions"]) {
         const res = await fetch(server.url + path);
@@ -110,8 +106,6 @@ Deno.test({
         const page = await member.client.get(path);
         assert.doesNotMatch(page.text, /safety shield/i, path);
       }
-    } finally {
-      await server.close();
-    }
+    });
   },
 });

@@ -34,6 +34,21 @@ function metadataOf(r: FlatReader): FlatReader {
   return new FlatReader(data);
 }
 
+/** Subgraph 0's input tensor, read through the model's root: its name and shape. */
+function modelInput(r: FlatReader): { name: string | undefined; shape: number[] } {
+  const subgraph = r.tables(r.root(), M.subgraphs)[0];
+  const tensors = r.tables(subgraph, SUBGRAPH_TENSORS);
+  const input = tensors[r.view.getInt32(r.ref(subgraph, SUBGRAPH_INPUTS) + 4, true)];
+  const shape = r.ref(input, TENSOR_SHAPE);
+  return {
+    name: r.string(input, TENSOR_NAME),
+    shape: Array.from(
+      { length: r.view.getUint32(shape, true) },
+      (_, i) => r.view.getInt32(shape + 4 + 4 * i, true),
+    ),
+  };
+}
+
 /** The first input tensor's metadata (ModelMetadata → subgraph 0 → input 0). */
 function firstInput(meta: FlatReader): number {
   const subgraphs = meta.tables(meta.root(), 3);
@@ -60,18 +75,7 @@ Deno.test("tflite metadata: the new root reaches the original subgraphs, operato
   }
   assert.equal(after.string(root, M.description), before.string(root0, M.description));
   // Read through the new root: subgraph 0's input is the 1x128x128x3 tensor "input".
-  const subgraph = after.tables(root, M.subgraphs)[0];
-  const tensors = after.tables(subgraph, SUBGRAPH_TENSORS);
-  const inputIndex = after.view.getInt32(after.ref(subgraph, SUBGRAPH_INPUTS) + 4, true);
-  assert.equal(after.string(tensors[inputIndex], TENSOR_NAME), "input");
-  const shape = after.ref(tensors[inputIndex], TENSOR_SHAPE);
-  assert.deepEqual(
-    Array.from(
-      { length: after.view.getUint32(shape, true) },
-      (_, i) => after.view.getInt32(shape + 4 + 4 * i, true),
-    ),
-    [1, 128, 128, 3],
-  );
+  assert.deepEqual(modelInput(after), { name: "input", shape: [1, 128, 128, 3] });
 
   const old = before.tables(root0, M.buffers), now = after.tables(root, M.buffers);
   assert.equal(now.length, old.length + 1);
@@ -165,16 +169,5 @@ Deno.test("tflite metadata: the full-range model the app ships converts the same
   const input = firstInput(metadataOf(r));
   assert.ok(input > 0, "the first input tensor has metadata");
   // Its input is 1x192x192x3 (the full-range model), reached through the new root.
-  const root = r.root();
-  const subgraph = r.tables(root, M.subgraphs)[0];
-  const tensors = r.tables(subgraph, SUBGRAPH_TENSORS);
-  const inputIndex = r.view.getInt32(r.ref(subgraph, SUBGRAPH_INPUTS) + 4, true);
-  const shape = r.ref(tensors[inputIndex], TENSOR_SHAPE);
-  assert.deepEqual(
-    Array.from(
-      { length: r.view.getUint32(shape, true) },
-      (_, i) => r.view.getInt32(shape + 4 + 4 * i, true),
-    ),
-    [1, 192, 192, 3],
-  );
+  assert.deepEqual(modelInput(r).shape, [1, 192, 192, 3]);
 });
