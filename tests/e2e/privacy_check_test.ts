@@ -5,67 +5,33 @@
 // the profile, the detector is off and the received face is sharp (so the measure can tell).
 // One server and one browser per test (the camera file is a launch flag).
 import assert from "node:assert/strict";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import {
   BACKGROUND_RECT_REL,
   cameraFile,
   FACE_RECT_REL,
   type Fixture,
-  launchWithCamera,
   rawGray,
   SMALL_FACE_RECT,
   smallFaceCameraFile,
 } from "../helpers/fake_camera.ts";
-import { launchBrowser } from "../helpers/browser.ts";
 import { meanAbsLaplacian, type Rect, toPixels, videoGray } from "../helpers/sharpness.ts";
-import {
-  closeQuietly,
-  liveMember,
-  memberContext,
-  sleep,
-  until,
-  waitForHydration,
-} from "../helpers/live_browser.ts";
-import { startServer, type TestServer } from "../helpers/server.ts";
+import { sleep, until, withCameraPage } from "../helpers/live_browser.ts";
 
 const FIGURE = "figure.partner-view";
 const LOOPBACK = "video.loopback-video";
 
-interface Check {
-  page: Page;
-  errors: string[];
-}
-
-/** A signed-in member (face blur on or off) on /test-chat, with `fixture` as the camera. */
+/** A signed-in member (face blur on or off) on /test-chat, with `fixture` (or a clip) as camera. */
 async function withCheck(
   fixture: Fixture,
   opts: { blur: boolean; camera?: string },
-  fn: (c: Check) => Promise<void>,
+  fn: (c: { page: Page; errors: string[] }) => Promise<void>,
 ) {
-  let server: TestServer | null = null;
-  let browser: Browser | null = null;
-  let context: BrowserContext | null = null;
-  try {
-    server = await startServer();
-    browser = opts.camera
-      ? await launchBrowser({ extraArgs: ["--use-file-for-fake-video-capture=" + opts.camera] })
-      : await launchWithCamera(fixture);
-    const member = await liveMember(server);
-    if (!opts.blur) {
-      const res = await member.client.patch("/api/user/profile", { faceBlurEnabled: false });
-      assert.equal(res.status, 200, `turning face blur off: ${res.text}`);
-    }
-    context = await memberContext(browser, server, member);
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on("pageerror", (e) => errors.push(String(e)));
-    await page.goto("/test-chat");
-    await waitForHydration(page, "ConnectionCheck");
-    await fn({ page, errors });
-    assert.deepEqual(errors, [], "no page errors");
-  } finally {
-    await closeQuietly(context, browser, server);
-  }
+  const camera = opts.camera ?? await cameraFile(fixture);
+  await withCameraPage(
+    { camera, path: "/test-chat", island: "ConnectionCheck", blur: opts.blur },
+    fn,
+  );
 }
 
 interface PartnerView {

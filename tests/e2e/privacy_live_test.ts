@@ -12,25 +12,21 @@
 //    the band area in every frame from the first one, the background stays sharp, and the page
 //    throws nothing; one "Face blur:" warning is logged.
 import assert from "node:assert/strict";
-import type { Browser, BrowserContext, ConsoleMessage, Page } from "playwright-core";
+import type { BrowserContext, ConsoleMessage, Page } from "playwright-core";
 import {
-  closeQuietly,
   describeLive,
   expectRemoteVideoPlaying,
-  liveMember,
-  memberContext,
   sleep,
   startPair,
   until,
+  withLivePair,
 } from "../helpers/live_browser.ts";
-import { startServer, type TestServer } from "../helpers/server.ts";
 import type { Member } from "../helpers/accounts.ts";
 import {
   BACKGROUND_RECT_REL,
   cameraFile,
   FACE_RECT_REL,
   ffmpegAvailable,
-  launchWithCamera,
   rawGray,
 } from "../helpers/fake_camera.ts";
 import { meanAbsLaplacian, type Rect, toPixels, videoGray } from "../helpers/sharpness.ts";
@@ -127,36 +123,19 @@ interface CameraPair {
 }
 
 /**
- * Like withLivePair, with Chromium's fake camera showing astronaut.png: two members, each in a
- * context of their own; `setup` may change A (profile, routes) before any page loads.
+ * withLivePair with Chromium's fake camera showing astronaut.png, and A's console kept; `setup`
+ * may change A (profile, routes) before any page loads.
  */
 async function withCameraPair(
   setup: (s: { alice: Member; ca: BrowserContext }) => Promise<void>,
   fn: (p: CameraPair) => Promise<void>,
 ) {
-  let server: TestServer | null = null;
-  let browser: Browser | null = null;
-  const contexts: BrowserContext[] = [];
-  try {
-    server = await startServer({ MATCH_DURATION_MS: "60000" });
-    browser = await launchWithCamera("astronaut");
-    const alice = await liveMember(server);
-    const bob = await liveMember(server);
-    const ca = await memberContext(browser, server, alice);
-    const cb = await memberContext(browser, server, bob);
-    contexts.push(ca, cb);
-    await setup({ alice, ca });
-    const a = await ca.newPage();
-    const b = await cb.newPage();
-    const errors: string[] = [];
+  const camera = await cameraFile("astronaut");
+  await withLivePair({ MATCH_DURATION_MS: "60000" }, async ({ a, b, errors }) => {
     const consoleA: ConsoleMessage[] = [];
-    for (const p of [a, b]) p.on("pageerror", (e) => errors.push(String(e)));
     a.on("console", (m) => consoleA.push(m));
     await fn({ a, b, errors, consoleA });
-  } finally {
-    for (const c of contexts) await closeQuietly(c);
-    await closeQuietly(browser, server);
-  }
+  }, { camera, setup });
 }
 
 /** The 'You' tile's badges on `page`. */

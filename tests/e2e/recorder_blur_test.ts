@@ -4,24 +4,10 @@
 // the face pixelated and blurred (sharpness down >= 70 % against the fixture at the clip's size)
 // while the background stays sharp.
 import assert from "node:assert/strict";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import {
-  BACKGROUND_RECT_REL,
-  cameraFile,
-  FACE_RECT_REL,
-  launchWithCamera,
-  rawGray,
-} from "../helpers/fake_camera.ts";
+import type { Page } from "playwright-core";
+import { BACKGROUND_RECT_REL, cameraFile, FACE_RECT_REL, rawGray } from "../helpers/fake_camera.ts";
 import { meanAbsLaplacian, type Rect, toPixels } from "../helpers/sharpness.ts";
-import {
-  closeQuietly,
-  liveMember,
-  memberContext,
-  sleep,
-  until,
-  waitForHydration,
-} from "../helpers/live_browser.ts";
-import { startServer, type TestServer } from "../helpers/server.ts";
+import { sleep, until, withCameraPage } from "../helpers/live_browser.ts";
 
 const PREVIEW = 'video[aria-label="Camera preview"]';
 const CLIP = 'video[aria-label="Your clip"]';
@@ -69,96 +55,87 @@ Deno.test({
   sanitizeResources: false,
   sanitizeExit: false,
   async fn() {
-    let server: TestServer | null = null;
-    let browser: Browser | null = null;
-    let context: BrowserContext | null = null;
     const dir = await Deno.makeTempDir({ prefix: "glimpse_recorder_blur_" });
+    const camera = await cameraFile("astronaut");
     try {
-      server = await startServer();
-      browser = await launchWithCamera("astronaut");
-      const member = await liveMember(server);
-      context = await memberContext(browser, server, member);
-      const page = await context.newPage();
-      const errors: string[] = [];
-      page.on("pageerror", (e) => errors.push(String(e)));
-      await page.goto("/camera");
-      await waitForHydration(page, "ClipRecorder");
+      await withCameraPage(
+        { camera, path: "/camera", island: "ClipRecorder" },
+        async ({ page }) => {
+          await until(
+            "the camera preview to play",
+            () => videoState(page, PREVIEW),
+            (v) => v.readyState >= 2 && v.width > 0 && !v.paused && v.time > 0,
+            20_000,
+          );
+          await page.locator(".recorder-privacy", { hasText: "Privacy On" }).waitFor({
+            state: "visible",
+            timeout: 5_000,
+          });
+          // Time for the detector to load; the first frames are covered by the band either way.
+          await sleep(2_000);
 
-      await until(
-        "the camera preview to play",
-        () => videoState(page, PREVIEW),
-        (v) => v.readyState >= 2 && v.width > 0 && !v.paused && v.time > 0,
-        20_000,
+          await page.getByRole("button", { name: "Record", exact: true }).click();
+          await page.getByRole("button", { name: "Stop", exact: true }).waitFor({ timeout: 5_000 });
+          await sleep(2_000);
+          await page.getByRole("button", { name: "Stop", exact: true }).click();
+
+          await page.locator(CLIP).waitFor({ state: "visible", timeout: 10_000 });
+          const loaded = await until(
+            "the clip to load",
+            () => videoState(page, CLIP),
+            (v) => v.readyState >= 2 && v.width > 0,
+            10_000,
+          );
+          await page.locator(CLIP).evaluate((v: HTMLVideoElement) => {
+            v.muted = true;
+            return v.play();
+          });
+          const played = await until(
+            "the clip to play",
+            () => videoState(page, CLIP),
+            (v) => v.time > 0.3,
+            10_000,
+          );
+          console.log(`  clip on the page: ${JSON.stringify({ loaded, played })}`);
+
+          const [download] = await Promise.all([
+            page.waitForEvent("download", { timeout: 10_000 }),
+            page.getByRole("button", { name: "Download", exact: true }).click(),
+          ]);
+          assert.match(download.suggestedFilename(), /^glimpse-pov-.*\.webm$/);
+          const file = `${dir}/clip.webm`;
+          await download.saveAs(file);
+          const bytes = await Deno.readFile(file);
+          assert.deepEqual(
+            [...bytes.subarray(0, 4)],
+            EBML,
+            `the download starts with the EBML header (${bytes.length} bytes)`,
+          );
+
+          const { width, height } = await probeSize(file);
+          const clip = await rawGray(file, { width, height });
+          const raw = await rawGray(camera, { width, height });
+          const at = (img: Uint8Array, rel: Rect) =>
+            meanAbsLaplacian(img, width, toPixels(rel, width, height));
+          const s = {
+            face: at(clip, FACE_RECT_REL),
+            rawFace: at(raw, FACE_RECT_REL),
+            background: at(clip, BACKGROUND_RECT_REL),
+            rawBackground: at(raw, BACKGROUND_RECT_REL),
+          };
+          const what = `${bytes.length} bytes, ${width}x${height}: face ${
+            s.face.toFixed(2)
+          } / raw ${s.rawFace.toFixed(2)} (${
+            Math.round((100 * s.face) / s.rawFace)
+          } %), background ${s.background.toFixed(2)} / raw ${s.rawBackground.toFixed(2)} (${
+            Math.round((100 * s.background) / s.rawBackground)
+          } %)`;
+          console.log(`  downloaded clip's first frame: ${what}`);
+          assert.ok(s.face <= 0.3 * s.rawFace, `the clip's face is blurred: ${what}`);
+          assert.ok(s.background >= 0.5 * s.rawBackground, `the background is sharp: ${what}`);
+        },
       );
-      await page.locator(".recorder-privacy", { hasText: "Privacy On" }).waitFor({
-        state: "visible",
-        timeout: 5_000,
-      });
-      // Time for the detector to load; the first frames are covered by the band either way.
-      await sleep(2_000);
-
-      await page.getByRole("button", { name: "Record", exact: true }).click();
-      await page.getByRole("button", { name: "Stop", exact: true }).waitFor({ timeout: 5_000 });
-      await sleep(2_000);
-      await page.getByRole("button", { name: "Stop", exact: true }).click();
-
-      await page.locator(CLIP).waitFor({ state: "visible", timeout: 10_000 });
-      const loaded = await until(
-        "the clip to load",
-        () => videoState(page, CLIP),
-        (v) => v.readyState >= 2 && v.width > 0,
-        10_000,
-      );
-      await page.locator(CLIP).evaluate((v: HTMLVideoElement) => {
-        v.muted = true;
-        return v.play();
-      });
-      const played = await until(
-        "the clip to play",
-        () => videoState(page, CLIP),
-        (v) => v.time > 0.3,
-        10_000,
-      );
-      console.log(`  clip on the page: ${JSON.stringify({ loaded, played })}`);
-
-      const [download] = await Promise.all([
-        page.waitForEvent("download", { timeout: 10_000 }),
-        page.getByRole("button", { name: "Download", exact: true }).click(),
-      ]);
-      assert.match(download.suggestedFilename(), /^glimpse-pov-.*\.webm$/);
-      const file = `${dir}/clip.webm`;
-      await download.saveAs(file);
-      const bytes = await Deno.readFile(file);
-      assert.deepEqual(
-        [...bytes.subarray(0, 4)],
-        EBML,
-        `the download starts with the EBML header (${bytes.length} bytes)`,
-      );
-
-      const { width, height } = await probeSize(file);
-      const clip = await rawGray(file, { width, height });
-      const raw = await rawGray(await cameraFile("astronaut"), { width, height });
-      const at = (img: Uint8Array, rel: Rect) =>
-        meanAbsLaplacian(img, width, toPixels(rel, width, height));
-      const s = {
-        face: at(clip, FACE_RECT_REL),
-        rawFace: at(raw, FACE_RECT_REL),
-        background: at(clip, BACKGROUND_RECT_REL),
-        rawBackground: at(raw, BACKGROUND_RECT_REL),
-      };
-      const what = `${bytes.length} bytes, ${width}x${height}: face ${s.face.toFixed(2)} / raw ${
-        s.rawFace.toFixed(2)
-      } (${Math.round((100 * s.face) / s.rawFace)} %), background ${
-        s.background.toFixed(2)
-      } / raw ${s.rawBackground.toFixed(2)} (${
-        Math.round((100 * s.background) / s.rawBackground)
-      } %)`;
-      console.log(`  downloaded clip's first frame: ${what}`);
-      assert.ok(s.face <= 0.3 * s.rawFace, `the clip's face is blurred: ${what}`);
-      assert.ok(s.background >= 0.5 * s.rawBackground, `the background is sharp: ${what}`);
-      assert.deepEqual(errors, [], "no page errors");
     } finally {
-      await closeQuietly(context, browser, server);
       await Deno.remove(dir, { recursive: true }).catch(() => {});
     }
   },

@@ -427,17 +427,26 @@ export interface LivePair {
 export async function withLivePair(
   env: Record<string, string>,
   fn: (p: LivePair) => Promise<void>,
+  opts: {
+    /** A Y4M clip both fake cameras play (Chromium's own test pattern if not given). */
+    camera?: string;
+    /** Runs before the pages open, e.g. to change the first member or route their requests. */
+    setup?: (s: { alice: Member; ca: BrowserContext }) => Promise<void>;
+  } = {},
 ) {
   let server: TestServer | null = null;
   let browser: Browser | null = null;
   const contexts: BrowserContext[] = [];
   try {
     server = await startServer(env);
-    browser = await launchBrowser();
+    browser = await launchBrowser({
+      extraArgs: opts.camera ? ["--use-file-for-fake-video-capture=" + opts.camera] : [],
+    });
     const [alice, bob] = [await liveMember(server), await liveMember(server)];
     const ca = await memberContext(browser, server, alice);
     const cb = await memberContext(browser, server, bob);
     contexts.push(ca, cb);
+    await opts.setup?.({ alice, ca });
     const a = await ca.newPage();
     const b = await cb.newPage();
     const errors: string[] = [];
@@ -446,5 +455,40 @@ export async function withLivePair(
   } finally {
     for (const c of contexts) await closeQuietly(c);
     await closeQuietly(browser, server);
+  }
+}
+
+/**
+ * Runs `fn` with one signed-in member on `path` (its `island` hydrated), face blur on unless
+ * `blur` is false, in a Chromium whose fake camera plays the Y4M clip `camera`, against a fresh
+ * server; afterwards the page must have thrown nothing. Everything is closed whatever happens.
+ */
+export async function withCameraPage(
+  opts: { camera: string; path: string; island: string; blur?: boolean },
+  fn: (p: { page: Page; errors: string[] }) => Promise<void>,
+) {
+  let server: TestServer | null = null;
+  let browser: Browser | null = null;
+  let context: BrowserContext | null = null;
+  try {
+    server = await startServer();
+    browser = await launchBrowser({
+      extraArgs: ["--use-file-for-fake-video-capture=" + opts.camera],
+    });
+    const member = await liveMember(server);
+    if (opts.blur === false) {
+      const res = await member.client.patch("/api/user/profile", { faceBlurEnabled: false });
+      assert.equal(res.status, 200, `turning face blur off: ${res.text}`);
+    }
+    context = await memberContext(browser, server, member);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(String(e)));
+    await page.goto(opts.path);
+    await waitForHydration(page, opts.island);
+    await fn({ page, errors });
+    assert.deepEqual(errors, [], "no page errors");
+  } finally {
+    await closeQuietly(context, browser, server);
   }
 }

@@ -9,6 +9,7 @@ import fullRange from "@mediapipe/face_detection/face_detection_full_range_spars
   type: "bytes",
 };
 import { addImageInputMetadata, FlatReader } from "../../lib/build/tflite_metadata.ts";
+import { TINY_PNG } from "../helpers/accounts.ts";
 
 // Field ids: tensorflow/lite/schema/schema.fbs and tflite-support metadata_schema.fbs.
 const M = { version: 0, operatorCodes: 1, subgraphs: 2, description: 3, buffers: 4, metadata: 6 };
@@ -140,18 +141,7 @@ Deno.test("tflite metadata: existing Metadata entries are kept", () => {
 });
 
 Deno.test("tflite metadata: rejects a non-TFLite input and a model that has metadata", () => {
-  const png = new Uint8Array([
-    0x89,
-    0x50,
-    0x4e,
-    0x47,
-    0x0d,
-    0x0a,
-    0x1a,
-    0x0a,
-    ...new Uint8Array(32),
-  ]);
-  assert.throws(() => addImageInputMetadata(png), /not a TFLite model/);
+  assert.throws(() => addImageInputMetadata(TINY_PNG), /not a TFLite model/);
   assert.throws(() => addImageInputMetadata(new Uint8Array(0)), /not a TFLite model/);
   const wrongId = model.slice();
   wrongId[7] = "4".charCodeAt(0);
