@@ -23,7 +23,10 @@ import {
 } from "../helpers/live_browser.ts";
 
 const SEARCH_TIMEOUT_MS = 5_000;
-const MATCH_DURATION_MS = 4_000;
+// The live view shows about 3 s after 'Match Found!' (the progress animation) plus the connection
+// setup, which face blur starting on both pages (its canvas and detector) slows by up to ~0.7 s on
+// two cores running two browsers: 6 s leaves the auto-end after the live view.
+const MATCH_DURATION_MS = 6_000;
 const STATUSES = ["Searching...", "Looking for matches...", "Connecting..."];
 
 async function text(page: Page, selector: string): Promise<string> {
