@@ -3,7 +3,7 @@
 // a close. No header-rewriting middleware runs on this route.
 import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "./context.tsx";
-import { RT_TEXT } from "../lib/realtime/protocol.ts";
+import { rtError } from "../lib/realtime/protocol.ts";
 
 export function wsRoute(deps: AppDeps) {
   const app = new Hono<AppEnv>();
@@ -24,7 +24,7 @@ export function wsRoute(deps: AppDeps) {
     const { socket, response } = Deno.upgradeWebSocket(c.req.raw, { idleTimeout: 30 });
     if (!user) {
       socket.onopen = () => {
-        socket.send(JSON.stringify({ type: "error", message: RT_TEXT.notAuthenticated }));
+        socket.send(JSON.stringify(rtError("not_authenticated")));
         socket.close(4401, "not authenticated");
       };
       return response;

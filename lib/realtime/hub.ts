@@ -47,6 +47,8 @@ import {
   parseInbound,
   REACTION_EMOJI,
   RT_TEXT,
+  rtError,
+  type RtErrorCode,
 } from "./protocol.ts";
 import { iceServersFor } from "./ice.ts";
 import { Metrics } from "./metrics.ts";
@@ -321,7 +323,7 @@ export class Hub {
     if (!conn || !this.allow(conn)) return Promise.resolve();
     const parsed = parseInbound(raw);
     if (!parsed.ok) {
-      this.send(conn, { type: "error", message: parsed.error });
+      this.send(conn, rtError(parsed.error));
       return Promise.resolve();
     }
     // The hot path of a live call: a signal for a partner on this instance, with nothing of this
@@ -337,7 +339,7 @@ export class Hub {
         await this.handle(conn, parsed.message);
       } catch (err) {
         console.error("realtime message failed:", err);
-        this.send(conn, { type: "error", message: RT_TEXT.failed });
+        this.send(conn, rtError("failed"));
       } finally {
         conn.pending--;
       }
@@ -391,7 +393,7 @@ export class Hub {
     this.metrics.messagesDropped++;
     if (now - conn.floodWarnedAt > 1000) {
       conn.floodWarnedAt = now;
-      this.send(conn, { type: "error", message: RT_TEXT.flood });
+      this.send(conn, rtError("flood"));
     }
     if (conn.dropped > 2000) conn.socket.close(1008, "flood");
     return false;
@@ -511,7 +513,7 @@ export class Hub {
   }
 
   private async findMatch(conn: Conn, msg: Extract<Inbound, { type: "find_match" }>) {
-    if (!conn.peerId) return this.send(conn, { type: "error", message: RT_TEXT.notRegistered });
+    if (!conn.peerId) return this.send(conn, rtError("not_registered"));
     if (conn.matchId) await this.endSession(conn, "user_skipped");
     await this.enter(conn, msg, 0);
   }
@@ -531,14 +533,18 @@ export class Hub {
     const ticket = this.ticketFor(conn, profile, msg);
     if (typeof ticket === "string") {
       this.stopSearching(conn);
-      if (ticket === RT_TEXT.notAuthenticated) {
-        this.send(conn, { type: "error", message: ticket });
+      if (ticket === "not_authenticated") {
+        this.send(conn, rtError(ticket));
         return conn.socket.close(4401, "not authenticated");
       }
-      if (ticket === RT_TEXT.sessionLimit) {
-        return this.send(conn, { type: "session_limit_reached", message: ticket });
+      if (ticket === "session_limit") {
+        return this.send(conn, {
+          type: "session_limit_reached",
+          code: ticket,
+          message: RT_TEXT.session_limit,
+        });
       }
-      return this.send(conn, { type: "error", message: ticket });
+      return this.send(conn, rtError(ticket));
     }
     const search: Search = {
       entry: { key: keys.mmWaiting(ticket.userId), value: ticket, versionstamp: null },
@@ -650,7 +656,7 @@ export class Hub {
     console.error("search failed:", err);
     if (!conn.searching) return;
     this.stopSearching(conn);
-    this.send(conn, { type: "error", message: RT_TEXT.failed });
+    this.send(conn, rtError("failed"));
   }
 
   /** The search ticket of a member's profile, or the text that refuses the search. */
@@ -658,13 +664,13 @@ export class Hub {
     conn: Conn,
     profile: Profile,
     msg: Extract<Inbound, { type: "find_match" }>,
-  ): Ticket | string {
+  ): Ticket | RtErrorCode {
     const user = profile.user.value && !profile.user.value.deletedAt ? profile.user.value : null;
-    if (!user) return RT_TEXT.notAuthenticated;
-    if (!user.location.trim()) return RT_TEXT.locationRequired;
+    if (!user) return "not_authenticated";
+    if (!user.location.trim()) return "location_required";
     const limit = TIERS[user.tier].dailySessionLimit;
     const usage = profile.usage.day === today() ? profile.usage : undefined;
-    if (limit >= 0 && usage && usage.count >= limit) return RT_TEXT.sessionLimit;
+    if (limit >= 0 && usage && usage.count >= limit) return "session_limit";
     const filters = readSavedFilters(profile.filters.value);
     const place = profile.place.value;
     const asked = (msg.preferences?.hashtags ?? []).map(normalizeHashtag).filter(Boolean);
@@ -730,7 +736,7 @@ export class Hub {
     }
     if (!conn.searching) return;
     conn.searching = false;
-    this.send(conn, { type: "no_match_found", message: RT_TEXT.noMatch });
+    this.send(conn, { type: "no_match_found", code: "no_match", message: RT_TEXT.no_match });
   }
 
   /** Forgets this instance's ticket of a member (if it is that connection's). */
@@ -968,7 +974,13 @@ export class Hub {
       await retrying(() => removeTicket(this.kv, out.value.userId, out.value.connId));
       await this.deliver(
         { instanceId: out.value.instanceId, connId: out.value.connId, userId: out.value.userId },
-        { payload: { type: "session_limit_reached", message: RT_TEXT.sessionLimit } },
+        {
+          payload: {
+            type: "session_limit_reached",
+            code: "session_limit",
+            message: RT_TEXT.session_limit,
+          },
+        },
       );
       return result.reason;
     }
@@ -1078,20 +1090,20 @@ export class Hub {
     signal: Extract<Inbound, { type: "signal" }>["signal"],
   ) {
     const lm = conn.matchId ? this.live.get(conn.matchId) : null;
-    if (!lm) return this.send(conn, { type: "error", message: RT_TEXT.notInMatch });
+    if (!lm) return this.send(conn, rtError("not_in_match"));
     const partner = otherSide(lm.match, conn.userId);
     if (!partner || partner.peerId !== to) {
-      return this.send(conn, { type: "error", message: RT_TEXT.notYourPartner });
+      return this.send(conn, rtError("not_your_partner"));
     }
     await this.deliver(partner, { payload: { type: "signal", from: conn.peerId!, signal } });
   }
 
   private async reaction(conn: Conn, emoji: string) {
     if (!REACTION_EMOJI.includes(emoji)) {
-      return this.send(conn, { type: "error", message: RT_TEXT.badReaction });
+      return this.send(conn, rtError("bad_reaction"));
     }
     const lm = conn.matchId ? this.live.get(conn.matchId) : null;
-    if (!lm) return this.send(conn, { type: "error", message: RT_TEXT.notInMatch });
+    if (!lm) return this.send(conn, rtError("not_in_match"));
     const partner = otherSide(lm.match, conn.userId)!;
     await this.deliver(partner, { payload: { type: "reaction", emoji } });
   }

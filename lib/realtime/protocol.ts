@@ -8,22 +8,34 @@ export const MAX_MESSAGE_BYTES = 64 * 1024;
 
 export const REACTION_EMOJI: readonly string[] = REACTIONS.map((r) => r.emoji);
 
+/**
+ * What the server can refuse or report, by code, with the text a member is shown. The server
+ * sends both (`{ type: "error", code, message }`); the browser maps the code to its text and
+ * never reads the message.
+ */
 export const RT_TEXT = {
-  noMatch:
+  no_match:
     "No other users are currently looking for connections. Please try again in a few minutes.",
-  sessionLimit: "You have used all of today's sessions on your plan. Upgrade for more.",
-  notAuthenticated: "Please sign in to connect.",
-  tooLarge: "Message too large",
+  session_limit: "You have used all of today's sessions on your plan. Upgrade for more.",
+  not_authenticated: "Please sign in to connect.",
+  too_large: "Message too large",
   malformed: "Malformed message",
-  unknownType: "Unknown message type",
+  unknown_type: "Unknown message type",
   flood: "Too many messages. Please slow down.",
-  notInMatch: "You are not in a live session",
-  notYourPartner: "Signals go only to your partner",
-  badReaction: "Unknown reaction",
-  notRegistered: "Register first",
-  locationRequired: "Location Required",
+  not_in_match: "You are not in a live session",
+  not_your_partner: "Signals go only to your partner",
+  bad_reaction: "Unknown reaction",
+  not_registered: "Register first",
+  location_required: "Location Required",
   failed: "Something went wrong. Please try again.",
 } as const;
+
+export type RtErrorCode = keyof typeof RT_TEXT;
+
+/** The message for a code, as the server sends it. */
+export function rtError(code: RtErrorCode): { type: "error"; code: RtErrorCode; message: string } {
+  return { type: "error", code, message: RT_TEXT[code] };
+}
 
 const peerId = z.string().regex(/^[A-Za-z0-9_-]{21}$/);
 
@@ -90,32 +102,30 @@ export type Outbound =
   | { type: "signal"; from: string; signal: Signal }
   | { type: "session_ended"; reason: string }
   | { type: "reaction"; emoji: string }
-  | { type: "session_limit_reached"; message: string }
-  | { type: "no_match_found"; message: string }
+  | { type: "session_limit_reached"; code: "session_limit"; message: string }
+  | { type: "no_match_found"; code: "no_match"; message: string }
   | { type: "searching" }
   /** The partner's socket is back; `linkKept`: their peer link went on (only rebuild if ours broke). */
   | { type: "partner_reconnected"; linkKept: boolean }
   | { type: "pong" }
-  | { type: "error"; message: string };
+  | { type: "error"; code: RtErrorCode; message: string };
 
-export type ParseResult = { ok: true; message: Inbound } | { ok: false; error: string };
+export type ParseResult = { ok: true; message: Inbound } | { ok: false; error: RtErrorCode };
 
 export function parseInbound(raw: string | ArrayBuffer | Blob): ParseResult {
-  if (typeof raw !== "string") return { ok: false, error: RT_TEXT.malformed };
-  if (raw.length > MAX_MESSAGE_BYTES) return { ok: false, error: RT_TEXT.tooLarge };
+  if (typeof raw !== "string") return { ok: false, error: "malformed" };
+  if (raw.length > MAX_MESSAGE_BYTES) return { ok: false, error: "too_large" };
   let data: unknown;
   try {
     data = JSON.parse(raw);
   } catch {
-    return { ok: false, error: RT_TEXT.malformed };
+    return { ok: false, error: "malformed" };
   }
   const known = typeof data === "object" && data !== null &&
     inboundSchema.options.some((o) => o.shape.type.value === (data as { type?: unknown }).type);
-  if (!known) return { ok: false, error: RT_TEXT.unknownType };
+  if (!known) return { ok: false, error: "unknown_type" };
   const parsed = inboundSchema.safeParse(data);
-  return parsed.success
-    ? { ok: true, message: parsed.data }
-    : { ok: false, error: RT_TEXT.malformed };
+  return parsed.success ? { ok: true, message: parsed.data } : { ok: false, error: "malformed" };
 }
 
 const PEER_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-";
