@@ -1,5 +1,6 @@
-// A member's matching filters, their private location record, presence, and hashtag use.
+// A member's matching filters, their private location record and presence.
 import { keys } from "./keys.ts";
+import { addHashtagUses } from "./hashtags.ts";
 import {
   applyFiltersPatch,
   type Filters,
@@ -31,56 +32,10 @@ export async function saveFilters(
     const op = kv.atomic().check(entry).set(keys.filters(userId), next)
       .sum(keys.searchVersion(userId), 1n);
     const added = next.hashtags.filter((t) => !before.hashtags.includes(t));
-    addHashtagUse(op, added, continent, now);
+    addHashtagUses(op, [{ hashtags: added, continent }], now);
     if ((await op.commit()).ok) return next;
   }
   throw new Error("filters kept changing; try again");
-}
-
-export function dayOf(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 10);
-}
-
-const USE_TTL_MS = 9 * 86400_000;
-
-function addHashtagUse(
-  op: Deno.AtomicOperation,
-  tags: string[],
-  continent: string | null,
-  now: number,
-) {
-  const day = dayOf(now);
-  for (const tag of tags.slice(0, 30)) {
-    op.sum(keys.hashtagUse(day, "all", tag), 1n);
-    if (continent) op.sum(keys.hashtagUse(day, continent, tag), 1n);
-  }
-}
-
-/** The most used hashtags over the last `days` days in a scope ("all" or a continent). */
-export async function popularHashtags(
-  kv: Deno.Kv,
-  scope: string,
-  days = 7,
-  now = Date.now(),
-): Promise<{ tag: string; count: number }[]> {
-  const totals = new Map<string, number>();
-  for (let d = 0; d < days; d++) {
-    const day = dayOf(now - d * 86400_000);
-    for await (const e of kv.list<Deno.KvU64>({ prefix: keys.hashtagUsePrefix(day, scope) })) {
-      const tag = String(e.key[3]);
-      totals.set(tag, (totals.get(tag) ?? 0) + Number(e.value.value));
-    }
-  }
-  return [...totals].map(([tag, count]) => ({ tag, count }))
-    .sort((a, b) => b.count - a.count || a.tag.localeCompare(b.tag));
-}
-
-/** Old day counters are dropped by a sweep (sum() cannot carry an expiry). */
-export async function sweepHashtagUse(kv: Deno.Kv, now = Date.now()) {
-  const cutoff = dayOf(now - USE_TTL_MS);
-  for await (const e of kv.list({ prefix: ["hashtag_use"] })) {
-    if (String(e.key[1]) < cutoff) await kv.delete(e.key);
-  }
 }
 
 /** Where a member is, coarsely: never coordinates, only names, continent and a ~2 km cell. */

@@ -31,6 +31,7 @@ export const keys = {
   hashtagUse: (day: string, scope: string, tag: string) =>
     ["hashtag_use", day, scope, tag] as const,
   hashtagUsePrefix: (day: string, scope: string) => ["hashtag_use", day, scope] as const,
+  hashtagUseRoot: () => ["hashtag_use"] as const,
   presence: (userId: string) => ["presence", userId] as const,
   presencePrefix: () => ["presence"] as const,
   /**

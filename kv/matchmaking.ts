@@ -2,6 +2,7 @@
 // pairing is one atomic commit that checks both tickets are still waiting and both members are
 // still free, so no member is ever in two matches, whichever instances race for them.
 import { keys } from "./keys.ts";
+import { dayKey } from "./hashtags.ts";
 import { addSession } from "./stats.ts";
 import type { Ticket } from "../lib/realtime/compat.ts";
 import type { Outbound } from "../lib/realtime/protocol.ts";
@@ -126,36 +127,6 @@ async function commitTickets(kv: Deno.Kv, puts: TicketPut[]): Promise<string | n
   return res.ok ? res.versionstamp : null;
 }
 
-/**
- * Counts the hashtags members searched with (the popular hashtags of the filters page):
- * write-only sums, gathered per day, scope and tag, a few commits for a burst of searches.
- */
-export async function countHashtagUses(kv: Deno.Kv, tickets: Ticket[], now = Date.now()) {
-  const uses = new Map<string, bigint>();
-  for (const t of tickets) {
-    for (const tag of t.hashtags.slice(0, 30)) {
-      for (const scope of t.me.continent ? ["all", t.me.continent] : ["all"]) {
-        const k = JSON.stringify([scope, tag]);
-        uses.set(k, (uses.get(k) ?? 0n) + 1n);
-      }
-    }
-  }
-  const day = today(now);
-  const all = [...uses];
-  // Each commit retries on its own while the file is busy (a whole-list retry would count the
-  // commits that had landed twice).
-  for (let i = 0; i < all.length; i += 500) {
-    await retrying(() => {
-      const op = kv.atomic();
-      for (const [k, n] of all.slice(i, i + 500)) {
-        const [scope, tag] = JSON.parse(k);
-        op.sum(keys.hashtagUse(day, scope, tag), n);
-      }
-      return op.commit();
-    });
-  }
-}
-
 export async function listTickets(kv: Deno.Kv): Promise<Deno.KvEntry<Ticket>[]> {
   const out: Deno.KvEntry<Ticket>[] = [];
   // The largest batches KV allows: each batch is a trip through a possibly busy KV queue.
@@ -194,9 +165,7 @@ export async function touchTickets(
 
 // ---------- Usage (sessions a day) ----------
 
-export function today(now = Date.now()) {
-  return new Date(now).toISOString().slice(0, 10);
-}
+export const today = dayKey;
 
 export async function usageToday(kv: Deno.Kv, userId: string, now = Date.now()) {
   const e = await kv.get<Deno.KvU64>(keys.usage(userId, today(now)));

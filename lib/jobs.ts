@@ -2,7 +2,7 @@
 // an hourly sweep that any instance may run (idempotent): purges whose queue message was lost,
 // and hashtag-use counters older than the 7 days the map shows.
 import { isPurgeMessage, purgeAccount, purgeSweep } from "./auth/deletion.ts";
-import { sweepHashtagUse } from "../kv/filters.ts";
+import { sweepHashtagUse } from "../kv/hashtags.ts";
 
 const SWEEP_EVERY_MS = 3600_000;
 

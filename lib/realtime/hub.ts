@@ -6,13 +6,13 @@ import type { Config } from "../config.ts";
 import { TIERS } from "../constants.ts";
 import { type PrivateLocation, saveFilters } from "../../kv/filters.ts";
 import type { UserRecord } from "../auth/types.ts";
-import { normalizeHashtag, readSavedFilters } from "../filters.ts";
+import { MAX_HASHTAGS, normalizeHashtag, readSavedFilters } from "../filters.ts";
 import { splitLocation } from "../profile.ts";
 import { keys } from "../../kv/keys.ts";
+import { countHashtagUses } from "../../kv/hashtags.ts";
 import {
   activeMatchOf,
   beat,
-  countHashtagUses,
   endMatch,
   getMatch,
   inbox,
@@ -170,7 +170,11 @@ export class Hub {
   private putting = new Set<Promise<void>>();
   /** The hashtags searched with, for the popular hashtags: counted after the fact. */
   private hashtagUses = new Batcher<Ticket, void>(async (batch) => {
-    await countHashtagUses(this.kv, batch);
+    await countHashtagUses(
+      this.kv,
+      batch.map((t) => ({ hashtags: t.hashtags, continent: t.me.continent })),
+      retrying,
+    );
     return batch.map(() => undefined);
   }, 1_000);
   /** Session counts for the referral pages, written after the members have been told. */
@@ -674,7 +678,7 @@ export class Hub {
     const filters = readSavedFilters(profile.filters.value);
     const place = profile.place.value;
     const asked = (msg.preferences?.hashtags ?? []).map(normalizeHashtag).filter(Boolean);
-    const hashtags = [...new Set(asked.length ? asked : filters.hashtags)].slice(0, 30);
+    const hashtags = [...new Set(asked.length ? asked : filters.hashtags)].slice(0, MAX_HASHTAGS);
     const hide = user.hideExactLocation || msg.preferences?.hideLocation === true;
     const typed = splitLocation(user.location);
     const [city, country] = [typed.city || null, typed.country || null];

@@ -10,11 +10,11 @@ import {
   getFilters,
   getPrivateLocation,
   onlineByContinent,
-  popularHashtags,
   saveFilters,
   setPrivateLocation,
   touchPresence,
 } from "../../kv/filters.ts";
+import { popularHashtags } from "../../kv/hashtags.ts";
 import { BodyError, jsonError, readJson } from "../../lib/http/helpers.ts";
 import { coarseCell, geocoder, validCoordinates } from "../../lib/geo/geocoder.ts";
 import { updateUser } from "../../kv/users.ts";

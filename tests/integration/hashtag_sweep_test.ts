@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { openKv } from "../../kv/db.ts";
 import { keys } from "../../kv/keys.ts";
-import { dayOf, popularHashtags, sweepHashtagUse } from "../../kv/filters.ts";
+import { dayKey as dayOf, popularHashtags, sweepHashtagUse } from "../../kv/hashtags.ts";
 
 Deno.test("hashtag sweep: old days go, the last 7 days stay and still count", async () => {
   const kv = await openKv(":memory:");
