@@ -63,6 +63,7 @@ export const keys = {
   rtInboxPrefix: (instanceId: string) => ["rt", "inbox", instanceId] as const,
   rtInboxSignal: (instanceId: string) => ["rt", "inbox_seq", instanceId] as const,
   rtInstance: (instanceId: string) => ["rt", "instance", instanceId] as const,
+  rtInstancesPrefix: () => ["rt", "instance"] as const,
 
   stats: (userId: string) => ["stats", userId] as const,
 

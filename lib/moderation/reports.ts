@@ -3,7 +3,7 @@
 // the last 24 hours. Reported pairs never meet again; blocking is on by default.
 import { z } from "zod";
 import { keys } from "../../kv/keys.ts";
-import { type Block, partnerByPeerId } from "../../kv/matchmaking.ts";
+import { type Block, partnerByPeerId } from "../../kv/relations.ts";
 import { getUser } from "../../kv/users.ts";
 import { REPORT_REASONS, REPORT_TEXT, type ReportReason } from "./report_texts.ts";
 

@@ -4,7 +4,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppDeps, AppEnv } from "../context.tsx";
 import { TIERS } from "../../lib/constants.ts";
-import { usageToday } from "../../kv/matchmaking.ts";
+import { usageToday } from "../../kv/usage.ts";
 import { BodyError, jsonError, readJson } from "../../lib/http/helpers.ts";
 import { setFlash } from "../../lib/http/flash.ts";
 

@@ -13,7 +13,7 @@ import { SESSION_COOKIE, Sessions } from "../../lib/auth/session.ts";
 import { hashPassword } from "../../lib/auth/password.ts";
 import type { TierKey } from "../../lib/constants.ts";
 import type { Language } from "../../lib/auth/types.ts";
-import type { Match } from "../../kv/matchmaking.ts";
+import type { Match } from "../../kv/matches.ts";
 import { Client } from "./accounts.ts";
 import { startServer, type TestServer } from "./server.ts";
 import { WsClient } from "./realtime.ts";

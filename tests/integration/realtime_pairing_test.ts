@@ -468,8 +468,8 @@ async function sameTwoNotAgain() {
     b.ws.send({ type: "end_session", reason: "user_ended" });
     await a.ws.next("session_ended");
 
-    // b (shares both hashtags with a, waiting longest) and c (shares none) wait on s2, whose
-    // matcher is then stopped so that a's own choice on s1 decides.
+    // b (shares both hashtags with a, waiting longest) and c (shares none) wait on s2, which
+    // then stops choosing pairs, so that a's own choice on s1 decides.
     search(b, tags);
     await b.ws.next("searching");
     await sleep(20);
@@ -477,7 +477,7 @@ async function sameTwoNotAgain() {
     await c.ws.next("searching");
     await sleep(200);
     assert.ok(!b.ws.messages.some((m) => m.type === "match_found" && !m.__taken));
-    await s2.hub.stop();
+    s2.hub.stopMatching();
     search(a, tags);
     const third = await a.ws.next("match_found");
     assert.equal(third.peerId, c.peerId, "a meets c, not b again");

@@ -3,8 +3,9 @@
 import assert from "node:assert/strict";
 import { openKv } from "../../kv/db.ts";
 import { keys } from "../../kv/keys.ts";
-import { type Match, pairMany, type PairRequest } from "../../kv/matchmaking.ts";
-import type { Ticket } from "../../lib/realtime/compat.ts";
+import type { Match } from "../../kv/matches.ts";
+import { pairMany, type PairRequest } from "../../kv/pairing.ts";
+import type { Ticket } from "../../kv/tickets.ts";
 
 function ticket(userId: string): Ticket {
   return {

@@ -15,7 +15,7 @@ import {
 } from "../helpers/realtime_members.ts";
 import { getStats } from "../../kv/stats.ts";
 import { keys } from "../../kv/keys.ts";
-import type { Ticket } from "../../lib/realtime/compat.ts";
+import type { Ticket } from "../../kv/tickets.ts";
 
 const opts = { sanitizeResources: false, sanitizeOps: false };
 const SEARCH_TIMEOUT_MS = 900;

@@ -12,7 +12,7 @@ import {
   withMembers,
 } from "../helpers/realtime_members.ts";
 import type { Report } from "../../lib/moderation/reports.ts";
-import type { Match } from "../../kv/matchmaking.ts";
+import type { Match } from "../../kv/matches.ts";
 import { keys } from "../../kv/keys.ts";
 
 const opts = { sanitizeResources: false, sanitizeOps: false };

@@ -13,7 +13,7 @@ import {
   sleep,
   withMembers,
 } from "../helpers/realtime_members.ts";
-import type { Match } from "../../kv/matchmaking.ts";
+import type { Match } from "../../kv/matches.ts";
 
 const opts = { sanitizeResources: false, sanitizeOps: false };
 const SEARCH_MS = 800;

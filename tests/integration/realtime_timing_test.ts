@@ -18,7 +18,7 @@ import {
   todayKey,
   withMembers,
 } from "../helpers/realtime_members.ts";
-import type { Match } from "../../kv/matchmaking.ts";
+import type { Match } from "../../kv/matches.ts";
 
 const opts = { sanitizeResources: false, sanitizeOps: false };
 const NO_MATCH =

@@ -1,45 +1,9 @@
-// Who may meet whom (issue: Realtime, point 3): pure rules over two search tickets, and the
-// ranking of the candidates that fit.
-import { type Cell, isNearby } from "../geo/geocoder.ts";
-import type { LanguagePreference, LocationPreference } from "../filters.ts";
+// Who may meet whom: pure rules over two search tickets, the ranking of the candidates that fit,
+// and the choice of a matching pass's pairs (docs/realtime.md, "Pairing rules").
+import { isNearby } from "../geo/geocoder.ts";
+import type { Ticket, TicketEntry } from "../../kv/tickets.ts";
 
-export interface Ticket {
-  userId: string;
-  username: string;
-  peerId: string;
-  instanceId: string;
-  connId: string;
-  enqueuedAt: number;
-  seenAt: number;
-  hashtags: string[];
-  pref: {
-    location: LocationPreference;
-    country?: string;
-    continent?: string;
-    language: LanguagePreference;
-  };
-  me: {
-    language: string;
-    city: string | null;
-    country: string | null;
-    continent: string | null;
-    cell: Cell | null;
-  };
-  /** What the partner sees: 'City, Country', the country alone, or 'Unknown Location'. */
-  shownLocation: string;
-  vip: boolean;
-  /** Sessions a day on the member's plan (-1: unlimited), checked again at pairing. */
-  dailyLimit: number;
-  /**
-   * Today's session count as read when the ticket was written: the pairing commit checks that
-   * entry is unchanged instead of reading it again (a changed one falls back to a fresh read).
-   */
-  usage?: { day: string; count: number; versionstamp: string | null };
-  /** Members this one blocked, reported, was reported or blocked by: they never meet. */
-  avoid: string[];
-  /** Members met in the last 24 hours: only when nobody else fits. */
-  recent: string[];
-}
+export type { Ticket, TicketEntry };
 
 /** Does `a`'s preference accept `b`? */
 export function accepts(a: Ticket, b: Ticket): boolean {
@@ -127,4 +91,36 @@ export function bestInOrder(
 export function matchHashtag(me: Ticket, partner: Ticket): string {
   const tag = sharedHashtags(me, partner)[0] ?? partner.hashtags[0];
   return tag ? `#${tag}` : "#exploring";
+}
+
+/**
+ * The pairs of one matching pass, chosen in memory: each of this instance's searches (`mine`,
+ * VIP members first, then longest waiting) in turn takes the best partner still free in `pool`
+ * (every search anywhere, `mine` included). A member is in at most one pair.
+ */
+export function choosePairs(
+  mine: readonly TicketEntry[],
+  pool: readonly TicketEntry[],
+): [TicketEntry, TicketEntry][] {
+  const sorted = [...pool].sort((x, y) => byWaiting(x.value, y.value));
+  const byUser = new Map(sorted.map((e) => [e.value.userId, e]));
+  const tickets = sorted.map((e) => e.value);
+  const anyVip = tickets.some((t) => t.vip);
+  const order = [...mine].sort((x, y) =>
+    Number(y.value.vip) - Number(x.value.vip) || byWaiting(x.value, y.value)
+  );
+  const taken = new Set<string>();
+  const chosen: [TicketEntry, TicketEntry][] = [];
+  for (const me of order) {
+    if (taken.has(me.value.userId)) continue;
+    taken.add(me.value.userId);
+    const best = bestInOrder(me.value, tickets, taken, anyVip);
+    if (!best) {
+      taken.delete(me.value.userId);
+      continue;
+    }
+    taken.add(best.userId);
+    chosen.push([me, byUser.get(best.userId)!]);
+  }
+  return chosen;
 }

@@ -11,7 +11,7 @@ import {
   matchHashtag,
   sharedHashtags,
   type Ticket,
-} from "../../lib/realtime/compat.ts";
+} from "../../lib/realtime/rules.ts";
 import { distanceKm, NEARBY_KM } from "../../lib/geo/geocoder.ts";
 
 /** Kilometres per degree of latitude on the sphere the geocoder uses. */

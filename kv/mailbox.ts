@@ -1,0 +1,44 @@
+// Instance mailboxes: how an instance reaches a socket served by another. A message is a key
+// under the receiver's prefix, and a counter the receiver watches is bumped in the same commit
+// (see docs/realtime.md, "Reaching another instance"). The payload is opaque here.
+import { keys } from "./keys.ts";
+
+const MESSAGE_TTL_MS = 5 * 60_000;
+
+/** What a stored message needs: `id` orders one sender's messages (see post). */
+export interface Posted {
+  id: string;
+  sentAt: number;
+}
+
+/**
+ * Drops a message into an instance's mailbox and bumps the counter it watches. Keys sort by send
+ * time, then by the sender's own message number (the id), so messages of one sender sent within
+ * the same millisecond keep their order.
+ */
+export async function post<T extends Posted>(kv: Deno.Kv, instanceId: string, msg: T) {
+  const key = keys.rtInbox(instanceId, `${msg.sentAt.toString().padStart(15, "0")}-${msg.id}`);
+  await kv.atomic()
+    .set(key, msg, { expireIn: MESSAGE_TTL_MS })
+    .sum(keys.rtInboxSignal(instanceId), 1n)
+    .commit();
+}
+
+/** The messages waiting for an instance, oldest first (the caller takes each it handles). */
+export async function inbox<T extends Posted>(kv: Deno.Kv, instanceId: string) {
+  const out: Deno.KvEntry<T>[] = [];
+  for await (const e of kv.list<T>({ prefix: keys.rtInboxPrefix(instanceId) })) {
+    out.push(e);
+  }
+  return out;
+}
+
+/** Takes a message out of the mailbox (before it is handled, so it is handled at most once). */
+export async function take(kv: Deno.Kv, key: Deno.KvKey) {
+  await kv.delete(key);
+}
+
+/** A stream that yields whenever a message is posted to the instance. */
+export function watchMailbox(kv: Deno.Kv, instanceId: string): ReadableStream<unknown> {
+  return kv.watch([keys.rtInboxSignal(instanceId)]);
+}

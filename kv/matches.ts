@@ -1,0 +1,101 @@
+// Matches: one record per match (keys.match) and each member's "in a match" key
+// (keys.mmActive), written by the pairing commit (kv/pairing.ts); here they are read, a side
+// is updated (resume, disconnect) and a match is ended, each once whoever races.
+import { keys } from "./keys.ts";
+
+export const MATCH_RECORD_TTL_MS = 48 * 3600_000;
+
+export interface MatchSide {
+  userId: string;
+  username: string;
+  peerId: string;
+  /** The instance serving this side's socket, and that socket. */
+  instanceId: string;
+  connId: string;
+  /** The topic this side sees. */
+  hashtag: string;
+  /** The partner's location as this side sees it. */
+  location: string;
+  role: "offerer" | "answerer";
+  disconnectedAt: number | null;
+}
+
+export interface Match {
+  id: string;
+  a: MatchSide;
+  b: MatchSide;
+  startedAt: number;
+  endsAt: number;
+  status: "live" | "ended";
+  endedReason?: string;
+  endedAt?: number;
+}
+
+export function sideOf(match: Match, userId: string): MatchSide | null {
+  return match.a.userId === userId ? match.a : match.b.userId === userId ? match.b : null;
+}
+
+export function otherSide(match: Match, userId: string): MatchSide | null {
+  return match.a.userId === userId ? match.b : match.b.userId === userId ? match.a : null;
+}
+
+export async function getMatch(kv: Deno.Kv, id: string) {
+  return await kv.get<Match>(keys.match(id));
+}
+
+/** A member's live match, if any. */
+export async function activeMatchOf(kv: Deno.Kv, userId: string) {
+  const id = (await kv.get<string>(keys.mmActive(userId))).value;
+  if (!id) return null;
+  const m = await getMatch(kv, id);
+  return m.value && m.value.status === "live" ? m : null;
+}
+
+/** Ends a live match once; returns the ended match, or null if it had already ended. */
+export async function endMatch(
+  kv: Deno.Kv,
+  id: string,
+  reason: string,
+  now = Date.now(),
+): Promise<Match | null> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const entry = await getMatch(kv, id);
+    if (!entry.value || entry.value.status !== "live") return null;
+    const ended: Match = { ...entry.value, status: "ended", endedReason: reason, endedAt: now };
+    const [actA, actB] = await kv.getMany<[string, string]>([
+      keys.mmActive(ended.a.userId),
+      keys.mmActive(ended.b.userId),
+    ]);
+    const op = kv.atomic().check(entry, actA, actB)
+      .set(entry.key, ended, { expireIn: MATCH_RECORD_TTL_MS });
+    if (actA.value === id) op.delete(actA.key);
+    if (actB.value === id) op.delete(actB.key);
+    if ((await op.commit()).ok) return ended;
+  }
+  return null;
+}
+
+/** Updates one side of a live match (resume, disconnect); null if nothing changed. */
+export async function updateSide(
+  kv: Deno.Kv,
+  id: string,
+  userId: string,
+  change: (s: MatchSide) => MatchSide,
+): Promise<Match | null> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const entry = await getMatch(kv, id);
+    if (!entry.value || entry.value.status !== "live") return null;
+    const m = entry.value;
+    const next: Match = m.a.userId === userId
+      ? { ...m, a: change(m.a) }
+      : m.b.userId === userId
+      ? { ...m, b: change(m.b) }
+      : m;
+    if (next === m) return null;
+    const res = await kv.atomic().check(entry).set(entry.key, next, {
+      expireIn: MATCH_RECORD_TTL_MS,
+    }).commit();
+    if (res.ok) return next;
+  }
+  return null;
+}

@@ -1,0 +1,128 @@
+// Reaching a socket wherever it is: on this instance, a message is handled at once; on another,
+// it goes through that instance's KV mailbox (kv/mailbox.ts), which each instance watches, with
+// a timed re-read since watch events can collapse or be missed (docs/realtime.md, "Reaching
+// another instance").
+import { inbox, post, take, watchMailbox } from "../../kv/mailbox.ts";
+import { PATIENT_RETRY, retrying } from "../../kv/retry.ts";
+import type { Match } from "../../kv/matches.ts";
+import type { Core } from "./core.ts";
+import type { Outbound } from "./protocol.ts";
+
+/** Where a message goes: a member's socket on an instance. */
+export interface Recipient {
+  instanceId: string;
+  connId: string;
+  userId: string;
+}
+
+/**
+ * What one instance tells another about a socket of its: an event that updates the receiver's
+ * view first (a match made, ended, moved; a pairing confirmed, declined, undone, or to search
+ * again), and/or a message for the socket.
+ */
+export interface Envelope {
+  event?:
+    | "matched"
+    | "ended"
+    | "partner_moved"
+    | "confirmed"
+    | "declined"
+    | "requeue"
+    | "undone";
+  matchId?: string;
+  /** With "matched": the match just made, so the receiver need not read it back. */
+  match?: Match;
+  /** With "matched": the pairing commit's versionstamp (see profiles.profileMatched). */
+  versionstamp?: string;
+  /** With "matched": the pairing instance waits for a "confirmed" (or "declined"). */
+  confirm?: boolean;
+  payload?: Outbound;
+}
+
+/** An envelope as delivered. */
+export interface Delivery extends Envelope, Recipient {
+  id: string;
+  sentAt: number;
+}
+
+const DRAIN_EVERY_MS = 1_000;
+
+export class Mailbox {
+  /** Numbers this instance's outgoing messages, so a mailbox keeps their order. */
+  private sent = 0;
+  private watcher: ReadableStreamDefaultReader | null = null;
+  private timer: ReturnType<typeof setInterval> | undefined;
+  private draining: Promise<void> | null = null;
+  private drainAgain = false;
+
+  constructor(private core: Core, private receive: (msg: Delivery) => Promise<void>) {}
+
+  start() {
+    const reader = watchMailbox(this.core.kv, this.core.instanceId).getReader();
+    this.watcher = reader;
+    (async () => {
+      try {
+        while (!this.core.stopped) {
+          const { done } = await reader.read();
+          if (done) break;
+          this.drain();
+        }
+      } catch {
+        // the stream ends on stop
+      }
+    })();
+    this.timer = setInterval(() => this.drain(), DRAIN_EVERY_MS);
+  }
+
+  async stop() {
+    clearInterval(this.timer);
+    await this.watcher?.cancel().catch(() => {});
+    await this.draining;
+  }
+
+  /** To a connection on this instance directly, else through its instance's mailbox. */
+  async deliver(to: Recipient, body: Envelope) {
+    const full: Delivery = {
+      id: `${(++this.sent).toString().padStart(12, "0")}-${this.core.instanceId}`,
+      sentAt: Date.now(),
+      userId: to.userId,
+      connId: to.connId,
+      instanceId: to.instanceId,
+      ...body,
+    };
+    if (to.instanceId === this.core.instanceId) await this.receive(full);
+    else {
+      await retrying(() => post(this.core.kv, to.instanceId, full), PATIENT_RETRY);
+    }
+  }
+
+  private drain() {
+    if (this.core.stopped) return;
+    if (this.draining) {
+      this.drainAgain = true;
+      return;
+    }
+    this.draining = (async () => {
+      try {
+        do {
+          this.drainAgain = false;
+          // A message is taken (deleted) before it is handled: one whose delete fails stays
+          // in the mailbox for the next drain instead of being lost or handled twice.
+          for (const entry of await inbox<Delivery>(this.core.kv, this.core.instanceId)) {
+            try {
+              await take(this.core.kv, entry.key);
+            } catch {
+              this.drainAgain = true;
+              break;
+            }
+            await this.receive(entry.value);
+          }
+        } while (this.drainAgain && !this.core.stopped);
+      } catch (err) {
+        if (!this.core.stopped) console.error("mailbox drain failed:", err);
+      } finally {
+        this.draining = null;
+      }
+    })();
+  }
+}
