@@ -46,14 +46,14 @@ interface Cluster {
 }
 
 /** Three instances on a fresh KV file; this process opens the file too, for members and checks. */
-async function withCluster(fn: (c: Cluster) => Promise<void>) {
+async function withCluster(fn: (c: Cluster) => Promise<void>, env: Record<string, string> = {}) {
   const dir = await Deno.makeTempDir();
   const kvPath = `${dir}/cluster.kv`;
   const kv = await Deno.openKv(kvPath);
   let instances: Instance[] = [];
   const errors: string[] = [];
   try {
-    instances = await startInstances(3, kvPath, ENV);
+    instances = await startInstances(3, kvPath, { ...ENV, ...env });
     instances.forEach((inst, i) => {
       inst.worker.onerror = (e) => {
         e.preventDefault();
@@ -232,5 +232,56 @@ Deno.test(
         closeAll(ghost, d);
       }
     });
+  },
+);
+
+Deno.test(
+  "instances: killed while its member searches → a member searching at once elsewhere is never told of the ghost and meets the next real searcher",
+  opts,
+  async () => {
+    await withCluster(async (c) => {
+      const ghost = await peerOn(c, 2);
+      const live = await peerOn(c, 0);
+      const real = await peerOn(c, 1);
+      try {
+        search(ghost);
+        await ghost.ws.next("searching");
+        // The ghost's ticket is in the pool for every instance to see.
+        assert.ok(
+          await eventually(
+            async () =>
+              (await retryLocked(() => c.kv.get(["mm", "waiting", ghost.member.id]))).value !==
+                null,
+            2000,
+          ),
+        );
+        c.instances[2].kill();
+        // At once, while the dead instance still counts as alive.
+        search(live);
+        await live.ws.next("searching");
+        await sleep(300);
+        search(real);
+        const met = await live.ws.next("match_found", 8000);
+        assert.equal(met.peerId, real.peerId, "meets the real searcher");
+        assert.equal((await real.ws.next("match_found", 3000)).peerId, live.peerId);
+        const told = live.ws.messages.filter((m) => m.type !== "registered");
+        assert.deepEqual(
+          told.map((m) => m.type),
+          ["searching", "match_found"],
+          "nothing but searching, then the real match",
+        );
+        assert.ok(!told.some((m) => m.peerId === ghost.peerId), "never told of the ghost");
+        // Stored data: the ghost is in no live match, and the live member's session is counted
+        // once (the undone pairing is not).
+        const counts = await liveMatchCounts(c.kv);
+        assert.equal(counts.get(ghost.member.id) ?? 0, 0);
+        assert.equal(counts.get(live.member.id), 1);
+        const day = new Date().toISOString().slice(0, 10);
+        const used = await retryLocked(() => c.kv.get<Deno.KvU64>(["usage", live.member.id, day]));
+        assert.equal(Number(used.value?.value ?? 0n), 1);
+      } finally {
+        closeAll(ghost, live, real);
+      }
+    }, { SEARCH_TIMEOUT_MS: "15000" });
   },
 );
