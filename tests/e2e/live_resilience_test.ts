@@ -1,14 +1,21 @@
 // A live call outlives its signalling socket: media goes peer to peer and needs no server, so a
 // socket that drops (a phone switching from Wi-Fi to mobile data, a deploy, a crash) must not end
-// the call. Real Chromium, two members live; the socket is cut from the page; the call goes on
-// on the same peer connection (frames keep decoding on both sides), the socket comes back and
-// resumes the match, and the session ends at its normal time with the normal summary.
+// the call. Real Chromium, two members live; the socket is cut from the page, or the server
+// process is killed and started again on the same port and KV; the call goes on on the same peer
+// connection (frames keep decoding on both sides), the socket comes back and resumes the match,
+// and the session ends at its normal time with the normal summary.
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
+import type { Browser, BrowserContext } from "playwright-core";
+import { freePort, type ProcessServer, startServerProcess } from "../helpers/server.ts";
+import { launchBrowser } from "../helpers/browser.ts";
 import {
+  closeQuietly,
   cutSocket,
   expectRemoteVideoPlaying,
   inbound,
+  liveMember,
+  memberContext,
   path,
   sleep,
   socketCount,
@@ -64,5 +71,92 @@ Deno.test({
       }
       assert.deepEqual(errors, []);
     });
+  },
+});
+
+Deno.test({
+  name:
+    "live resilience: the server killed and started again mid-call; the call goes on, resumes and ends on time",
+  sanitizeOps: false,
+  sanitizeResources: false,
+  sanitizeExit: false,
+  async fn() {
+    const dir = await Deno.makeTempDir();
+    const kvPath = `${dir}/glimpse.kv`;
+    const port = freePort();
+    const env = { MATCH_DURATION_MS: String(MATCH_MS) };
+    let server: ProcessServer | null = null;
+    let browser: Browser | null = null;
+    const contexts: BrowserContext[] = [];
+    try {
+      server = await startServerProcess(kvPath, port, env);
+      browser = await launchBrowser();
+      for (const m of [await liveMember(server), await liveMember(server)]) {
+        contexts.push(await memberContext(browser, server, m));
+      }
+      const [a, b] = [await contexts[0].newPage(), await contexts[1].newPage()];
+      const errors: string[] = [];
+      for (const p of [a, b]) p.on("pageerror", (e) => errors.push(String(e)));
+      await startPair(a, b);
+      await Promise.all([expectRemoteVideoPlaying(a), expectRemoteVideoPlaying(b)]);
+      const opened = { a: (await socketCount(a)).opened, b: (await socketCount(b)).opened };
+
+      await server.kill();
+      // Down: both sockets are gone, the call is not.
+      await until(
+        "both sockets to close",
+        async () => [(await socketCount(a)).open, (await socketCount(b)).open],
+        (o) => o[0] + o[1] === 0,
+        5000,
+      );
+      const down = { a: await sameCallFrames(a, "a"), b: await sameCallFrames(b, "b") };
+      await sleep(1500);
+      for (const [p, who] of [[a, "a"], [b, "b"]] as const) {
+        assert.equal(path(p), "/live-match", `${who} is still in the call with no server`);
+        const frames = await sameCallFrames(p, who);
+        assert.ok(
+          frames > down[who],
+          `${who} kept decoding with no server: ${down[who]} → ${frames}`,
+        );
+      }
+
+      server.kv.close();
+      server = await startServerProcess(kvPath, port, env);
+      for (const [p, who] of [[a, "a"], [b, "b"]] as const) {
+        await until(
+          `${who}'s socket to reconnect to the new server`,
+          () => socketCount(p),
+          (c) => c.opened > opened[who] && c.open === 1,
+          15_000,
+        );
+      }
+      const back = { a: await sameCallFrames(a, "a"), b: await sameCallFrames(b, "b") };
+      await sleep(2000);
+      for (const [p, who] of [[a, "a"], [b, "b"]] as const) {
+        assert.equal(path(p), "/live-match", `${who} is still in the call`);
+        const frames = await sameCallFrames(p, who);
+        assert.ok(frames > back[who], `${who} kept decoding: ${back[who]} → ${frames}`);
+      }
+      await Promise.all([
+        waitForPath(a, "/match-end", MATCH_MS + 5000),
+        waitForPath(b, "/match-end", MATCH_MS + 5000),
+      ]);
+      for (const p of [a, b]) {
+        await p.getByText("Continue Exploring").waitFor({ state: "visible", timeout: 5000 });
+      }
+      // The new server ended the match it resumed, on time.
+      const ended = [];
+      for await (
+        const e of server.kv.list<{ status: string; endedReason?: string }>({ prefix: ["matches"] })
+      ) {
+        ended.push(e.value);
+      }
+      assert.deepEqual(ended.map((m) => [m.status, m.endedReason]), [["ended", "timeout"]]);
+      assert.deepEqual(errors, []);
+    } finally {
+      for (const c of contexts) await closeQuietly(c);
+      await closeQuietly(browser, server);
+      await Deno.remove(dir, { recursive: true }).catch(() => {});
+    }
   },
 });

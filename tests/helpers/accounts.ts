@@ -1,7 +1,7 @@
 // Helpers for the Accounts API tests: a fetch client with its own cookie jar, member
 // registration, the email outbox, KV look-ups and a real 1x1 PNG.
 import assert from "node:assert/strict";
-import type { TestServer } from "./server.ts";
+import type { ServerLike, TestServer } from "./server.ts";
 import { createInvitations, type Invitation } from "../../kv/users.ts";
 import { listOutbox, type StoredEmail } from "../../lib/email/mod.ts";
 import type { UserRecord } from "../../lib/auth/types.ts";
@@ -105,7 +105,7 @@ export interface RequestOptions {
 /** One browser: a cookie jar in front of fetch. Redirects are never followed. */
 export class Client {
   readonly cookies = new Map<string, string>();
-  constructor(readonly server: TestServer) {}
+  constructor(readonly server: ServerLike) {}
 
   get session(): string | undefined {
     return this.cookies.get(SESSION_COOKIE);
@@ -223,7 +223,7 @@ export interface Member {
 
 /** Registers a member through the API (an operator code unless one is given); asserts 201. */
 export async function registerMember(
-  server: TestServer,
+  server: ServerLike,
   opts: { username?: string; email?: string; password?: string; invitationCode?: string } = {},
 ): Promise<Member> {
   const username = opts.username ?? uniqueName();
@@ -252,7 +252,7 @@ export async function registerMember(
 }
 
 /** Signs in through /api/simple-login in a fresh client; asserts 200. */
-export async function signIn(server: TestServer, identifier: string, password: string) {
+export async function signIn(server: ServerLike, identifier: string, password: string) {
   const client = new Client(server);
   const res = await client.post("/api/simple-login", { identifier, password });
   assert.equal(res.status, 200, `sign-in of ${identifier} failed: ${res.text}`);

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { type Member, registerMember, SESSION_COOKIE } from "./accounts.ts";
-import { startServer, type TestServer } from "./server.ts";
+import { type ServerLike, startServer, type TestServer } from "./server.ts";
 import type { UserRecord } from "../../lib/auth/types.ts";
 import type { TierKey } from "../../lib/constants.ts";
 import { expectToast, launchBrowser, toastTitled, waitForHydration } from "./browser.ts";
@@ -16,7 +16,7 @@ export const LOCATION = "Warsaw, Poland";
 
 /** Registers a member over HTTP, gives them a profile location and (optionally) a tier. */
 export async function liveMember(
-  server: TestServer,
+  server: ServerLike,
   opts: { location?: string; tier?: TierKey } = {},
 ): Promise<Member> {
   const member = await registerMember(server);
@@ -101,7 +101,7 @@ const RECORD_PEER_CONNECTIONS = `(() => {
 /** A phone-sized context signed in as `member`, recording its peer connections. */
 export async function memberContext(
   browser: Browser,
-  server: TestServer,
+  server: ServerLike,
   member: Member | null,
 ): Promise<BrowserContext> {
   const context = await browser.newContext({

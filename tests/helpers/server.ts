@@ -6,6 +6,12 @@ import { ensureBuilt } from "../../lib/build/assets.ts";
 import { createApp } from "../../routes/app.tsx";
 import { Hub } from "../../lib/realtime/hub.ts";
 
+/** What the account and browser helpers need of a server: where it is and its KV. */
+export interface ServerLike {
+  url: string;
+  kv: Deno.Kv;
+}
+
 export interface TestServer {
   url: string;
   port: number;
@@ -60,4 +66,85 @@ export async function withServer(
   } finally {
     await server.close();
   }
+}
+
+/** The real app in a process of its own (`main.ts`), which a test can kill without warning. */
+export interface ProcessServer extends ServerLike {
+  port: number;
+  /** SIGKILL: no cleanup at all, as a crash or a vanished machine. */
+  kill(): Promise<void>;
+  /** Stops the process (SIGTERM) and closes the test's KV handle. */
+  close(): Promise<void>;
+}
+
+/** A free loopback port (free when asked; a server takes it right after). */
+export function freePort(): number {
+  const l = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const port = (l.addr as Deno.NetAddr).port;
+  l.close();
+  return port;
+}
+
+/**
+ * Starts `main.ts` on `port` with the KV file `kvPath` (which this process opens too, for
+ * members and checks) and waits until it answers /healthz.
+ */
+export async function startServerProcess(
+  kvPath: string,
+  port: number,
+  env: Record<string, string> = {},
+): Promise<ProcessServer> {
+  await ensureBuilt();
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", new URL("../../main.ts", import.meta.url).pathname],
+    env: {
+      APP_ENV: "test",
+      KV_PATH: kvPath,
+      PORT: String(port),
+      HOSTNAME: "127.0.0.1",
+      RATE_LIMITS: "off",
+      ICE_SERVERS: "[]",
+      SESSION_SECRET: "process-server-secret-0123456789abcdef",
+      ...env,
+    },
+    stdout: "null",
+    stderr: "inherit",
+  }).spawn();
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const up = await fetch(`${url}/healthz`).then(
+      (r) => r.body?.cancel().then(() => r.ok),
+      () => false,
+    );
+    if (up) break;
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      await child.status;
+      throw new Error("the server process did not answer in 30 s");
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const kv = await openKv(kvPath);
+  let done = false;
+  const end = async (signal: Deno.Signal) => {
+    if (done) return;
+    done = true;
+    try {
+      child.kill(signal);
+    } catch {
+      // already gone
+    }
+    await child.status;
+  };
+  return {
+    url,
+    port,
+    kv,
+    kill: () => end("SIGKILL"),
+    async close() {
+      await end("SIGTERM");
+      kv.close();
+    },
+  };
 }
