@@ -1,7 +1,7 @@
 // Helpers for the Accounts API tests: a fetch client with its own cookie jar, member
 // registration, the email outbox, KV look-ups and a real 1x1 PNG.
 import assert from "node:assert/strict";
-import type { ServerLike, TestServer } from "./server.ts";
+import type { ServerLike } from "./server.ts";
 import { createInvitations, type Invitation } from "../../kv/users.ts";
 import { listOutbox, type StoredEmail } from "../../lib/email/mod.ts";
 import type { UserRecord } from "../../lib/auth/types.ts";
