@@ -4,23 +4,23 @@
 import type { Config } from "../config.ts";
 import { saveFilters } from "../../kv/filters.ts";
 import { countHashtagUses } from "../../kv/hashtags.ts";
-import { activeMatchOf, getMatch, type Match, otherSide, sideOf } from "../../kv/matches.ts";
+import { getMatch, type Match, otherSide } from "../../kv/matches.ts";
 import { PATIENT_RETRY, retrying } from "../../kv/retry.ts";
 import { removeTicket, touchTickets } from "../../kv/tickets.ts";
-import { searchChecks } from "../../kv/search_profile.ts";
 import { recordSessions, type SessionRecord } from "../../kv/usage.ts";
 import { type Conn, enqueue, newConn, send, type SocketLike } from "./connection.ts";
-import { type Core, logFailure } from "./core.ts";
+import type { Core } from "./core.ts";
 import { Batcher } from "./batcher.ts";
 import { type Delivery, Mailbox } from "./mailbox.ts";
 import { Instances } from "./instances.ts";
 import { LiveMatches } from "./live_matches.ts";
 import { Matcher } from "./matcher.ts";
-import { type Search, SearchPool } from "./search_pool.ts";
-import { profileMatched, profileOf, reloadProfile } from "./profiles.ts";
-import { type FindMatch, ticketFor } from "./ticket.ts";
+import { Searches } from "./searches.ts";
+import { SearchPool } from "./search_pool.ts";
+import { profileMatched, reloadProfile } from "./profiles.ts";
+import type { FindMatch } from "./ticket.ts";
 import { type Ticket } from "./rules.ts";
-import { type Inbound, newPeerId, parseInbound, RT_TEXT, rtError } from "./protocol.ts";
+import { type Inbound, newPeerId, parseInbound, rtError } from "./protocol.ts";
 import { Metrics } from "./metrics.ts";
 import { trimNativeMemory } from "../runtime/trim.ts";
 
@@ -31,8 +31,6 @@ const MATCH_EVERY_MS = 1_000;
 const TRIM_CHECK_MS = 10_000;
 /** Sockets that must have closed since the peak for the freed memory to be worth returning. */
 const TRIM_WAVE = 500;
-/** How many times a search is built again (a refused put, a lost claim) before it fails. */
-const MAX_ATTEMPTS = 5;
 
 export class Hub {
   readonly instanceId = crypto.randomUUID();
@@ -43,6 +41,7 @@ export class Hub {
   private live: LiveMatches;
   private pool: SearchPool;
   private matcher: Matcher;
+  private searches: Searches;
   private timers: ReturnType<typeof setInterval>[] = [];
   /** The hashtags searched with, for the popular hashtags: counted after the fact. */
   private hashtagUses = new Batcher<Ticket, void>(async (batch) => {
@@ -74,16 +73,22 @@ export class Hub {
     this.live = new LiveMatches(this.core, { deliver, instanceTtlMs: this.instances.ttlMs });
     this.pool = new SearchPool(this.core, {
       changed: () => this.matcher.run(),
-      refused: (search) => this.rebuild(search),
-      failed: (_userId, connId, err) => this.searchFailed(connId, err),
+      refused: (search) => this.searches.rebuild(search),
+      failed: (_userId, connId, err) => this.searches.failed(connId, err),
       passQueued: () => this.matcher.queued,
       alive: (ids) => this.instances.alive(ids),
     });
     this.matcher = new Matcher(this.core, {
       pool: this.pool,
       deliver,
-      rebuild: (search) => this.rebuild(search),
+      rebuild: (search) => this.searches.rebuild(search),
       sessions: this.sessions,
+    });
+    this.searches = new Searches(this.core, {
+      pool: this.pool,
+      matcher: this.matcher,
+      hashtagUses: this.hashtagUses,
+      matched: (conn, matchId) => this.matched(conn, matchId),
     });
   }
 
@@ -199,7 +204,7 @@ export class Hub {
     this.metrics.socketsOpen = this.core.conns.size;
     try {
       if (conn.search) {
-        this.stopSearching(conn);
+        this.searches.stop(conn);
         await conn.putting;
         await retrying(() => removeTicket(this.kv, conn.userId, conn.id), PATIENT_RETRY);
       }
@@ -271,109 +276,7 @@ export class Hub {
   private async findMatch(conn: Conn, msg: FindMatch) {
     if (!conn.peerId) return send(conn, rtError("not_registered"));
     if (conn.matchId) await this.live.endSession(conn, "user_skipped");
-    await this.enter(conn, msg, 0);
-  }
-
-  /**
-   * Builds the member's search from the socket's copy of their profile and joins the pool:
-   * held at first (attempt 0: the member's own request), or written at once (a later attempt:
-   * after a refused put, a lost claim, or an undone pairing, keeping its place in line).
-   */
-  private async enter(conn: Conn, msg: FindMatch, attempt: number, since?: number) {
-    const profile = await profileOf(this.kv, conn);
-    if (attempt > 0 && (!conn.search || this.core.conns.get(conn.id) !== conn)) return;
-    const ticket = ticketFor(profile, {
-      peerId: conn.peerId!,
-      instanceId: this.instanceId,
-      connId: conn.id,
-    }, msg);
-    if (typeof ticket === "string") {
-      this.stopSearching(conn);
-      if (ticket === "not_authenticated") {
-        send(conn, rtError(ticket));
-        return conn.socket.close(4401, "not authenticated");
-      }
-      if (ticket === "session_limit") {
-        return send(conn, {
-          type: "session_limit_reached",
-          code: ticket,
-          message: RT_TEXT[ticket],
-        });
-      }
-      return send(conn, rtError(ticket));
-    }
-    if (since !== undefined) ticket.enqueuedAt = since;
-    this.pool.add(ticket, { ...searchChecks(profile, ticket.userId), msg, attempt });
-    if (attempt > 0) return;
-    if (ticket.hashtags.length) {
-      this.hashtagUses.put(ticket).catch(logFailure("counting hashtags failed"));
-    }
-    clearTimeout(conn.search?.timer);
-    const deadline = ticket.enqueuedAt + this.core.config.realtime.searchTimeoutMs;
-    conn.search = { msg, since: ticket.enqueuedAt, deadline, timer: undefined };
-    this.armTimeout(conn);
-    send(conn, { type: "searching" });
-    this.matcher.run();
-  }
-
-  /** A search built again from a fresh read (same place in line). */
-  private rebuild(search: Search) {
-    const conn = this.core.conns.get(search.entry.value.connId);
-    if (!conn?.search || !search.msg || this.pool.get(conn.userId)) return;
-    if (search.attempt + 1 >= MAX_ATTEMPTS) return this.searchFailed(conn.id, "search refused");
-    conn.profile = null;
-    this.enter(conn, search.msg, search.attempt + 1, search.entry.value.enqueuedAt).catch((err) =>
-      this.searchFailed(conn.id, err)
-    );
-  }
-
-  private stopSearching(conn: Conn) {
-    clearTimeout(conn.search?.timer);
-    conn.search = null;
-    this.pool.drop(conn.userId, conn.id);
-  }
-
-  private searchFailed(connId: string, err: unknown) {
-    console.error("search failed:", err);
-    const conn = this.core.conns.get(connId);
-    if (!conn?.search) return;
-    this.stopSearching(conn);
-    send(conn, rtError("failed"));
-  }
-
-  /** Arms the search's time-out for what is left of it. */
-  private armTimeout(conn: Conn) {
-    const search = conn.search;
-    if (!search) return;
-    clearTimeout(search.timer);
-    search.timer = setTimeout(
-      () => this.searchTimedOut(conn).catch(logFailure("search time-out failed")),
-      Math.max(0, search.deadline - Date.now()),
-    );
-  }
-
-  private async searchTimedOut(conn: Conn) {
-    if (!conn.search) return;
-    try {
-      this.pool.drop(conn.userId, conn.id);
-      await conn.putting;
-      if (!(await retrying(() => removeTicket(this.kv, conn.userId, conn.id)))) {
-        // No ticket of this socket's: either it was paired (and should have heard so; tell it
-        // again in case that message was lost) or another socket of the member took over.
-        const active = await retrying(() => activeMatchOf(this.kv, conn.userId));
-        if (active && sideOf(active.value, conn.userId)?.connId === conn.id) {
-          // Being confirmed: the confirmation tells it, or puts it back (and times it out).
-          if (this.matcher.isConfirming(active.value.id)) return;
-          await this.matched(conn, active.value.id);
-          return;
-        }
-      }
-    } catch (err) {
-      console.error("search time-out failed:", err);
-    }
-    if (!conn.search) return;
-    this.stopSearching(conn);
-    send(conn, { type: "no_match_found", code: "no_match", message: RT_TEXT.no_match });
+    await this.searches.enter(conn, msg, 0);
   }
 
   // ---------- Messages from this or another instance ----------
@@ -401,14 +304,7 @@ export class Hub {
         return await this.matcher.unconfirmed(msg.matchId!, "declined");
       case "requeue":
         // An undone pairing: this side searches on, first in line, never told.
-        if (conn?.search && !conn.matchId && !this.pool.get(conn.userId)) {
-          conn.profile = null;
-          this.armTimeout(conn);
-          await this.enter(conn, conn.search.msg, 1, conn.search.since).catch((err) =>
-            this.searchFailed(conn.id, err)
-          );
-        }
-        return;
+        return await this.searches.requeue(conn);
       case "undone":
         this.live.forget(msg.matchId!);
         if (!conn || conn.matchId !== msg.matchId) return;
@@ -423,7 +319,7 @@ export class Hub {
         break;
     }
     if (msg.payload && conn) {
-      if (msg.payload.type === "session_limit_reached") this.stopSearching(conn);
+      if (msg.payload.type === "session_limit_reached") this.searches.stop(conn);
       if (msg.payload.type === "signal") this.metrics.observeRelay(Date.now() - msg.sentAt);
       send(conn, msg.payload);
     }
@@ -441,7 +337,7 @@ export class Hub {
     if (!match || match.status !== "live") return;
     this.live.adopt(match);
     if (!conn) return; // the socket closed meanwhile: the grace rules take over
-    this.stopSearching(conn);
+    this.searches.stop(conn);
     conn.matchId = matchId;
     profileMatched(conn, match, versionstamp);
     await this.live.sendMatchFound(conn, match);

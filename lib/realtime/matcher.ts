@@ -1,7 +1,7 @@
 // Matching: passes over the pool (scheduled so the triggers of one turn of the event loop share
 // one), the pairs chosen in memory (rules.ts), claimed in few commits (kv/pairing.ts), and each
-// claim settled: both sides told once both are known to be there (docs/realtime.md, "A match
-// is confirmed").
+// claim settled: both sides told once both are known to be there (docs/realtime.md, "The
+// confirmation rule").
 import { cancelPairing, pairMany, type PairRequest, type PairResult } from "../../kv/pairing.ts";
 import type { Match, MatchSide } from "../../kv/matches.ts";
 import type { SessionRecord } from "../../kv/usage.ts";

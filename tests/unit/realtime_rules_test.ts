@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import {
   accepts,
   bestCandidate,
+  choosePairs,
   compatible,
   matchHashtag,
   sharedHashtags,
@@ -287,4 +288,48 @@ Deno.test("bestCandidate: the early-stopping scan picks what scoring every candi
       `round ${round}`,
     );
   }
+});
+
+// ---------------------------------------------------------------- choosing a pass's pairs
+
+const entry = (t: Ticket) => ({ key: ["mm", "waiting", t.userId], value: t, versionstamp: null });
+
+Deno.test("choosePairs: each member in at most one pair; the longest waiting chooses first", () => {
+  const [a, b, c, d, e] = [1, 2, 3, 4, 5].map(() => ticket());
+  const all = [a, b, c, d, e].map(entry);
+  // Every member here, in no particular order.
+  const pairs = choosePairs([all[3], all[0], all[4], all[2], all[1]], all);
+  assert.deepEqual(
+    pairs.map(([x, y]) => [x.value.userId, y.value.userId]),
+    [[a.userId, b.userId], [c.userId, d.userId]],
+  );
+  const seen = pairs.flat().map((x) => x.value.userId);
+  assert.equal(new Set(seen).size, seen.length, "nobody twice");
+});
+
+Deno.test("choosePairs: a searcher elsewhere is a partner, never a chooser; VIP searchers first", () => {
+  const remote = ticket({ instanceId: "instance-2" });
+  const plain = ticket();
+  const vip = ticket({ vip: true });
+  const pairs = choosePairs([entry(plain), entry(vip)], [entry(remote), entry(plain), entry(vip)]);
+  // The VIP member chooses first (though they came later) and takes the longest waiting fit.
+  assert.deepEqual(pairs.map(([x, y]) => [x.value.userId, y.value.userId]), [
+    [vip.userId, remote.userId],
+  ]);
+  // Alone with the remote searcher, a member of this instance pairs with them.
+  assert.deepEqual(
+    choosePairs([entry(plain)], [entry(remote), entry(plain)]).map(([x, y]) => [
+      x.value.userId,
+      y.value.userId,
+    ]),
+    [[plain.userId, remote.userId]],
+  );
+  // Nobody of this instance searching: no pairs, even with two remote searchers.
+  assert.deepEqual(choosePairs([], [entry(remote), entry(ticket({ instanceId: "x" }))]), []);
+});
+
+Deno.test("choosePairs: members who may not meet stay unpaired", () => {
+  const a = ticket({ pref: { language: "fr" } });
+  const b = ticket();
+  assert.deepEqual(choosePairs([entry(a), entry(b)], [entry(a), entry(b)]), []);
 });

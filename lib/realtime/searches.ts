@@ -1,0 +1,144 @@
+// A search as its socket lives it: begun by find_match, built from the cached profile into a
+// ticket (ticket.ts) and handed to the pool (search_pool.ts), built again when a put is refused,
+// a claim lost or a pairing undone (keeping its place in line), and ended by a match, a
+// refusal or the time-out (docs/realtime.md, "A search").
+import { activeMatchOf, sideOf } from "../../kv/matches.ts";
+import { retrying } from "../../kv/retry.ts";
+import { searchChecks } from "../../kv/search_profile.ts";
+import { removeTicket } from "../../kv/tickets.ts";
+import { type Conn, send } from "./connection.ts";
+import { type Core, logFailure } from "./core.ts";
+import type { Batcher } from "./batcher.ts";
+import type { Matcher } from "./matcher.ts";
+import type { Search, SearchPool } from "./search_pool.ts";
+import { profileOf } from "./profiles.ts";
+import { type FindMatch, ticketFor } from "./ticket.ts";
+import type { Ticket } from "./rules.ts";
+import { RT_TEXT, rtError } from "./protocol.ts";
+
+/** How many times a search is built (the request, then refused puts and lost claims) at most. */
+const MAX_ATTEMPTS = 5;
+
+export interface SearchDeps {
+  pool: SearchPool;
+  matcher: Matcher;
+  hashtagUses: Batcher<Ticket, void>;
+  /** Tells the socket of a match made with its member (read back from KV). */
+  matched(conn: Conn, matchId: string): Promise<void>;
+}
+
+export class Searches {
+  constructor(private core: Core, private deps: SearchDeps) {}
+
+  /**
+   * Builds the member's search from the socket's copy of their profile and joins the pool:
+   * held at first (attempt 0: the member's own request), or written at once (a later attempt:
+   * after a refused put, a lost claim, or an undone pairing, keeping its place in line).
+   */
+  async enter(conn: Conn, msg: FindMatch, attempt: number, since?: number) {
+    const profile = await profileOf(this.core.kv, conn);
+    if (attempt > 0 && (!conn.search || this.core.conns.get(conn.id) !== conn)) return;
+    const ticket = ticketFor(profile, {
+      peerId: conn.peerId!,
+      instanceId: this.core.instanceId,
+      connId: conn.id,
+    }, msg);
+    if (typeof ticket === "string") {
+      this.stop(conn);
+      if (ticket === "not_authenticated") {
+        send(conn, rtError(ticket));
+        return conn.socket.close(4401, "not authenticated");
+      }
+      if (ticket === "session_limit") {
+        return send(conn, {
+          type: "session_limit_reached",
+          code: ticket,
+          message: RT_TEXT[ticket],
+        });
+      }
+      return send(conn, rtError(ticket));
+    }
+    if (since !== undefined) ticket.enqueuedAt = since;
+    this.deps.pool.add(ticket, { ...searchChecks(profile, ticket.userId), msg, attempt });
+    if (attempt > 0) return;
+    if (ticket.hashtags.length) {
+      this.deps.hashtagUses.put(ticket).catch(logFailure("counting hashtags failed"));
+    }
+    clearTimeout(conn.search?.timer);
+    const deadline = ticket.enqueuedAt + this.core.config.realtime.searchTimeoutMs;
+    conn.search = { msg, since: ticket.enqueuedAt, deadline, timer: undefined };
+    this.armTimeout(conn);
+    send(conn, { type: "searching" });
+    this.deps.matcher.run();
+  }
+
+  /** A search built again from a fresh read (same place in line). */
+  rebuild(search: Search) {
+    const conn = this.core.conns.get(search.entry.value.connId);
+    if (!conn?.search || !search.msg || this.deps.pool.get(conn.userId)) return;
+    if (search.attempt + 1 >= MAX_ATTEMPTS) return this.failed(conn.id, "search refused");
+    conn.profile = null;
+    this.enter(conn, search.msg, search.attempt + 1, search.entry.value.enqueuedAt).catch((err) =>
+      this.failed(conn.id, err)
+    );
+  }
+
+  stop(conn: Conn) {
+    clearTimeout(conn.search?.timer);
+    conn.search = null;
+    this.deps.pool.drop(conn.userId, conn.id);
+  }
+
+  failed(connId: string, err: unknown) {
+    console.error("search failed:", err);
+    const conn = this.core.conns.get(connId);
+    if (!conn?.search) return;
+    this.stop(conn);
+    send(conn, rtError("failed"));
+  }
+
+  /** Arms the search's time-out for what is left of it. */
+  armTimeout(conn: Conn) {
+    const search = conn.search;
+    if (!search) return;
+    clearTimeout(search.timer);
+    search.timer = setTimeout(
+      () => this.timedOut(conn).catch(logFailure("search time-out failed")),
+      Math.max(0, search.deadline - Date.now()),
+    );
+  }
+
+  private async timedOut(conn: Conn) {
+    if (!conn.search) return;
+    try {
+      this.deps.pool.drop(conn.userId, conn.id);
+      await conn.putting;
+      if (!(await retrying(() => removeTicket(this.core.kv, conn.userId, conn.id)))) {
+        // No ticket of this socket's: either it was paired (and should have heard so; tell it
+        // again in case that message was lost) or another socket of the member took over.
+        const active = await retrying(() => activeMatchOf(this.core.kv, conn.userId));
+        if (active && sideOf(active.value, conn.userId)?.connId === conn.id) {
+          // Being confirmed: the confirmation tells it, or puts it back (and times it out).
+          if (this.deps.matcher.isConfirming(active.value.id)) return;
+          await this.deps.matched(conn, active.value.id);
+          return;
+        }
+      }
+    } catch (err) {
+      console.error("search time-out failed:", err);
+    }
+    if (!conn.search) return;
+    this.stop(conn);
+    send(conn, { type: "no_match_found", code: "no_match", message: RT_TEXT.no_match });
+  }
+
+  /** An undone pairing: this side searches on, first in line, never told. */
+  async requeue(conn: Conn | undefined) {
+    if (!conn?.search || conn.matchId || this.deps.pool.get(conn.userId)) return;
+    conn.profile = null;
+    this.armTimeout(conn);
+    await this.enter(conn, conn.search.msg, 1, conn.search.since).catch((err) =>
+      this.failed(conn.id, err)
+    );
+  }
+}
