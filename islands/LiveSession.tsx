@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { toast } from "../lib/client/toast.ts";
-import { apiRequest } from "../lib/client/api.ts";
+import { postJson } from "../lib/client/api.ts";
 import { useWebRTC, WebRTCProvider } from "../lib/client/webrtc.tsx";
 import { refusalText, refusalTitle } from "../lib/client/call_state.ts";
 import { mmss, VideoTile } from "../components/live/VideoTile.tsx";
@@ -258,7 +258,7 @@ function Live({ me, onSkip }: { me: LiveSessionProps["me"]; onSkip(): void }) {
 
   async function report(input: ReportInput) {
     try {
-      await apiRequest("POST", "/api/report", {
+      await postJson("/api/report", {
         ...input,
         partnerPeerId: s.partnerInfo?.peerId ?? "",
       });
