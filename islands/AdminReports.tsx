@@ -1,8 +1,8 @@
-// /admin/reports, 'Admin Dashboard: Reports' (SPEC sections 2, 4, 6, 8): search, the status
-// tabs, a card per report, Review and Dismiss on pending reports. A 401 or 403 from the API shows
-// 'Access Denied' and goes to / after 2 s.
+// /admin/reports, 'Admin Dashboard: Reports': search, the status tabs, a card per report, Review
+// and Dismiss on pending reports. A 401 or 403 from the API shows 'Access Denied' and goes to /
+// after 2 s.
 import { useEffect, useRef, useState } from "react";
-import { apiRequest } from "../lib/client/api.ts";
+import { apiRequest, getJson } from "../lib/client/api.ts";
 import { toast } from "../lib/client/toast.ts";
 import {
   ADMIN_TEXT,
@@ -33,8 +33,7 @@ export default function AdminReports({ initial }: AdminReportsProps) {
     const ticket = ++latest.current;
     if (!quiet) setLoading(true);
     try {
-      const list = await apiRequest<AdminReport[]>(
-        "GET",
+      const list = await getJson<AdminReport[]>(
         `/api/admin/reports?status=${encodeURIComponent(status)}`,
       );
       if (ticket === latest.current) setReports(list);

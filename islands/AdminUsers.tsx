@@ -1,12 +1,12 @@
-// /admin and /admin/users, 'User Management' (SPEC sections 2, 5, 7, 8): search, the members'
-// table with a read-only face-blur column, Delete behind a confirmation dialog and Verify for
-// unverified addresses; the list is fetched again after every action.
+// /admin and /admin/users, 'User Management': search, the members' table with a read-only
+// face-blur column, Delete behind a confirmation dialog and Verify for unverified addresses; the
+// list is fetched again after every action.
 import { UserActions } from "../components/admin/UserActions.tsx";
 import { useCallback, useState } from "react";
-import { apiRequest } from "../lib/client/api.ts";
+import { apiRequest, errorMessage, getJson, postJson } from "../lib/client/api.ts";
 import { toast } from "../lib/client/toast.ts";
 import { ADMIN_TEXT, type AdminUser, formatDay, userMatches } from "../lib/admin/shared.ts";
-import { accessDenied, errorMessage, isDenied, useViewerTimeZone } from "../lib/admin/hooks.ts";
+import { accessDenied, isDenied, useViewerTimeZone } from "../lib/admin/hooks.ts";
 import { ConfirmDialog } from "../components/admin/ConfirmDialog.tsx";
 import { Tooltip } from "../components/Tooltip.tsx";
 
@@ -25,7 +25,7 @@ export default function AdminUsers({ users: initial, meId }: AdminUsersProps) {
 
   async function refresh() {
     try {
-      setUsers(await apiRequest<AdminUser[]>("GET", "/api/admin/users"));
+      setUsers(await getJson<AdminUser[]>("/api/admin/users"));
     } catch (err) {
       if (isDenied(err)) accessDenied();
       else {
@@ -66,7 +66,7 @@ export default function AdminUsers({ users: initial, meId }: AdminUsersProps) {
   async function verify(user: AdminUser) {
     setBusyId(user.id);
     try {
-      await apiRequest("POST", `/api/admin/users/${encodeURIComponent(user.id)}/verify-email`);
+      await postJson(`/api/admin/users/${encodeURIComponent(user.id)}/verify-email`);
       toast({
         title: ADMIN_TEXT.emailVerified,
         description: ADMIN_TEXT.emailVerifiedDescription,

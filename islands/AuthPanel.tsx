@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import type { JSX } from "react";
-import { apiRequest } from "../lib/client/api.ts";
+import { errorMessage, postJson } from "../lib/client/api.ts";
 import { toast } from "../lib/client/toast.ts";
 import {
   AUTH_TEXT,
@@ -64,13 +64,13 @@ export default function AuthPanel(
     try {
       // The server hands 'Logged in successfully' to the next page as a toast.
       cacheUser(
-        await apiRequest<CachedUser>("POST", "/api/simple-login", { identifier, password }),
+        await postJson<CachedUser>("/api/simple-login", { identifier, password }),
       );
       location.assign("/");
     } catch (err) {
       toast({
         title: AUTH_TEXT.loginFailed,
-        description: messageOf(err) ?? AUTH_TEXT.loginFailedDefault,
+        description: errorMessage(err, AUTH_TEXT.loginFailedDefault),
         variant: "destructive",
       });
       setBusy(false);
@@ -92,7 +92,7 @@ export default function AuthPanel(
     setError("");
     setBusy(true);
     try {
-      const result = await apiRequest<RegisterResult & CachedUser>("POST", "/api/register", input);
+      const result = await postJson<RegisterResult & CachedUser>("/api/register", input);
       cacheUser(result);
       toast({ title: AUTH_TEXT.registered, variant: "success" });
       setRegistered(result);
@@ -100,7 +100,7 @@ export default function AuthPanel(
     } catch (err) {
       toast({
         title: AUTH_TEXT.registrationFailed,
-        description: messageOf(err) ?? AUTH_TEXT.registrationFailedDefault,
+        description: errorMessage(err, AUTH_TEXT.registrationFailedDefault),
         variant: "destructive",
       });
     } finally {
@@ -116,14 +116,10 @@ export default function AuthPanel(
     setError("");
     setBusy(true);
     try {
-      await apiRequest("POST", "/api/forgot-password", { email });
+      await postJson("/api/forgot-password", { email });
       setTab("forgot-password-success");
     } catch (err) {
-      setError(
-        err instanceof TypeError
-          ? AUTH_TEXT.networkError
-          : messageOf(err) ?? AUTH_TEXT.networkError,
-      );
+      setError(errorMessage(err, AUTH_TEXT.networkError));
     } finally {
       setBusy(false);
     }
@@ -139,11 +135,11 @@ export default function AuthPanel(
     setError("");
     setBusy(true);
     try {
-      await apiRequest("POST", "/api/reset-password", { token: resetToken, newPassword });
+      await postJson("/api/reset-password", { token: resetToken, newPassword });
       toast({ title: AUTH_TEXT.passwordUpdated, variant: "success" });
       setTab("reset-password-success");
     } catch (err) {
-      setError(messageOf(err) ?? AUTH_TEXT.resetFailed);
+      setError(errorMessage(err, AUTH_TEXT.resetFailed));
     } finally {
       setBusy(false);
     }
@@ -326,10 +322,4 @@ export default function AuthPanel(
       )}
     </div>
   );
-}
-
-function messageOf(err: unknown): string | undefined {
-  return err instanceof Error && !(err instanceof TypeError) && err.message
-    ? err.message
-    : undefined;
 }

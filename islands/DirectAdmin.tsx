@@ -1,4 +1,4 @@
-// /direct-admin (SPEC sections 2, 4, 5, 8): its own admin login, then tabs Users and System.
+// /direct-admin: its own admin login, then tabs Users and System.
 // The server decides who is an administrator (the role on the account), not this page: a
 // signed-in account that is not one gets 'Not authorized as admin' and is signed out again.
 import { UserActions } from "../components/admin/UserActions.tsx";
@@ -12,6 +12,7 @@ import {
   type SystemStatus,
 } from "../lib/admin/shared.ts";
 import { AdminAlert } from "../components/admin/AdminAlert.tsx";
+import { ApiError, apiRequest, getJson, postJson, statusOf } from "../lib/client/api.ts";
 
 export interface DirectAdminProps {
   /** An administrator is already signed in on this device. */
@@ -22,17 +23,11 @@ export interface DirectAdminProps {
 
 type Tab = "users" | "system";
 
-const JSON_HEADERS = { "content-type": "application/json", accept: "application/json" };
+/** A 401 or 403 answer: the account signed in here is not (or no longer) an administrator. */
+const denied = (err: unknown) => statusOf(err) === 401 || statusOf(err) === 403;
 
-/** The SPEC's direct calls read only the status: a plain fetch with the session cookie. */
-function call(method: string, path: string, body?: unknown): Promise<Response> {
-  return fetch(path, {
-    method,
-    credentials: "include",
-    headers: body === undefined ? { accept: "application/json" } : JSON_HEADERS,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-}
+/** Signs out, whatever the answer: the page forgets the session either way. */
+const logout = () => postJson("/api/logout").catch(() => {});
 
 export default function DirectAdmin(
   { loggedIn: initiallyLoggedIn, meId: initialMeId }: DirectAdminProps,
@@ -77,16 +72,11 @@ export default function DirectAdmin(
   async function loadUsers(): Promise<boolean> {
     setLoadingUsers(true);
     try {
-      const res = await call("GET", "/api/admin/direct-users");
-      if (res.status === 401 || res.status === 403) {
-        signedOut(ADMIN_TEXT.notAdmin);
-        return false;
-      }
-      if (!res.ok) throw new Error(String(res.status));
-      setUsers(await res.json());
+      setUsers(await getJson<AdminUser[]>("/api/admin/direct-users"));
       return true;
-    } catch {
-      setError(ADMIN_TEXT.bannerLoadFailed);
+    } catch (err) {
+      if (denied(err)) signedOut(ADMIN_TEXT.notAdmin);
+      else setError(ADMIN_TEXT.bannerLoadFailed);
       return false;
     } finally {
       setLoadingUsers(false);
@@ -96,11 +86,9 @@ export default function DirectAdmin(
   async function loadSystem() {
     setLoadingSystem(true);
     try {
-      const res = await call("GET", "/api/admin/system");
-      if (res.status === 401 || res.status === 403) return signedOut(ADMIN_TEXT.notAdmin);
-      if (!res.ok) throw new Error(String(res.status));
-      setSystem(await res.json());
-    } catch {
+      setSystem(await getJson<SystemStatus>("/api/admin/system"));
+    } catch (err) {
+      if (denied(err)) return signedOut(ADMIN_TEXT.notAdmin);
       setSystem({
         environment: "Unknown",
         database: "Error",
@@ -119,22 +107,23 @@ export default function DirectAdmin(
     setError("");
     setSuccess("");
     try {
-      const login = await call("POST", "/api/simple-login", { identifier: email, password });
-      if (!login.ok) {
-        setError(ADMIN_TEXT.authFailed);
-        return;
+      let me: { id?: unknown } | null;
+      try {
+        me = await postJson("/api/simple-login", { identifier: email, password });
+      } catch (err) {
+        // Refused credentials; a network failure is the generic login failure below.
+        if (err instanceof ApiError) return setError(ADMIN_TEXT.authFailed);
+        throw err;
       }
-      const me = await login.json().catch(() => null) as { id?: unknown } | null;
       setMeId(typeof me?.id === "string" ? me.id : "");
       // Signed in; only an administrator's account may list the users.
-      const res = await call("GET", "/api/admin/direct-users");
-      if (res.status === 401 || res.status === 403) {
-        await call("POST", "/api/logout").catch(() => {});
-        setError(ADMIN_TEXT.notAdmin);
-        return;
+      try {
+        setUsers(await getJson<AdminUser[]>("/api/admin/direct-users"));
+      } catch (err) {
+        if (!denied(err)) throw err;
+        await logout();
+        return setError(ADMIN_TEXT.notAdmin);
       }
-      if (!res.ok) throw new Error(String(res.status));
-      setUsers(await res.json());
       setPassword("");
       setLoggedIn(true);
     } catch {
@@ -145,7 +134,7 @@ export default function DirectAdmin(
   }
 
   async function onLogout() {
-    await call("POST", "/api/logout").catch(() => {});
+    await logout();
     setEmail("");
     setPassword("");
     setSuccess("");
@@ -159,10 +148,8 @@ export default function DirectAdmin(
     setSuccess("");
     const id = encodeURIComponent(user.id);
     try {
-      const res = kind === "delete"
-        ? await call("DELETE", `/api/admin/direct-delete-user/${id}`)
-        : await call("POST", `/api/admin/direct-verify-email/${id}`);
-      if (!res.ok) throw new Error(String(res.status));
+      if (kind === "delete") await apiRequest("DELETE", `/api/admin/direct-delete-user/${id}`);
+      else await postJson(`/api/admin/direct-verify-email/${id}`);
       setSuccess(kind === "delete" ? ADMIN_TEXT.bannerDeleted : ADMIN_TEXT.bannerVerified);
     } catch {
       setError(kind === "delete" ? ADMIN_TEXT.bannerDeleteFailed : ADMIN_TEXT.bannerVerifyFailed);

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import type { JSX } from "react";
-import { apiRequest } from "../lib/client/api.ts";
+import { postJson } from "../lib/client/api.ts";
 import { toast } from "../lib/client/toast.ts";
 import { storeFiltersLocally } from "../lib/client/filters_store.ts";
 import {
@@ -61,11 +61,11 @@ export default function FiltersEditor({ filters }: FiltersEditorProps) {
         locationPreference: preference,
         languagePreference: language,
       };
-      // Only the value for the chosen preference is sent (SPEC section 5).
+      // Only the value for the chosen preference is sent.
       if (preference === "country") body.countryPreference = country || DEFAULT_COUNTRY;
       if (preference === "continent") body.continentPreference = continent || DEFAULT_CONTINENT;
       // ?flash: the server hands 'Filters saved' to the next page, since we leave this one.
-      const saved = await apiRequest<Filters>("POST", "/api/filters?flash=1", body);
+      const saved = await postJson<Filters>("/api/filters?flash=1", body);
       storeFiltersLocally(saved);
       location.assign("/");
     } catch {

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { apiRequest } from "../lib/client/api.ts";
+import { postJson } from "../lib/client/api.ts";
 import { toast } from "../lib/client/toast.ts";
 import { storeFiltersLocally } from "../lib/client/filters_store.ts";
 import {
@@ -41,7 +41,7 @@ export default function HashtagBrowser({ selected: initial }: HashtagBrowserProp
     }
     setSaving(true);
     try {
-      const saved = await apiRequest<Filters>("POST", "/api/filters", { hashtags: selected });
+      const saved = await postJson<Filters>("/api/filters", { hashtags: selected });
       storeFiltersLocally(saved);
       setSelected(saved.hashtags);
       toast({

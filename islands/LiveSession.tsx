@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { toast } from "../lib/client/toast.ts";
-import { apiRequest } from "../lib/client/api.ts";
+import { postJson } from "../lib/client/api.ts";
 import { useWebRTC, WebRTCProvider } from "../lib/client/webrtc.tsx";
+import { refusalText, refusalTitle } from "../lib/client/call_state.ts";
 import { mmss, VideoTile } from "../components/live/VideoTile.tsx";
 import { ReportDialog, type ReportInput } from "../components/live/ReportDialog.tsx";
 import { Tooltip } from "../components/Tooltip.tsx";
@@ -53,14 +54,14 @@ function Screens({ mode, me }: Omit<LiveSessionProps, "blurAssets">) {
     s.findMatch();
   }, [s.registered]);
 
-  // A socket that never opens: the SPEC's error, then back to discover.
+  // A socket that never opens: a connection error, then back to discover.
   useEffect(() => {
     if (mode !== "connecting") return;
     const t = setTimeout(() => {
       if (!started.current) {
         toast({
-          title: "Connection Error",
-          description: "Connection to server not established",
+          title: LIVE_TEXT.connectionError,
+          description: LIVE_TEXT.offline,
           variant: "destructive",
         });
         setTimeout(() => location.assign("/"), 1500);
@@ -69,31 +70,25 @@ function Screens({ mode, me }: Omit<LiveSessionProps, "blurAssets">) {
     return () => clearTimeout(t);
   }, []);
 
+  // A search that ended without a partner: nobody to meet goes back to discover (which shows
+  // the notice); a used-up day goes on to the plans; any other refusal back to discover.
   useEffect(() => {
-    if (!s.findMatchError) return;
-    const limit = /session limit/i.test(s.findMatchError);
+    const refusal = s.refusal;
+    if (!refusal) return;
+    if (refusal.kind === "no_match") {
+      s.resetSession();
+      location.assign("/?notice=no-match");
+      return;
+    }
     toast({
-      title: limit ? "Session Limit Reached" : "Connection Error",
-      description: s.findMatchError,
+      title: refusalTitle(refusal),
+      description: refusalText(refusal),
       variant: "destructive",
     });
-    const t = setTimeout(() => location.assign("/"), 1500);
+    const next = refusal.kind === "session_limit" ? "/subscriptions" : "/";
+    const t = setTimeout(() => location.assign(next), 1500);
     return () => clearTimeout(t);
-  }, [s.findMatchError]);
-
-  useEffect(() => {
-    if (!s.sessionLimit) return;
-    toast({ title: "Session Limit Reached", description: s.sessionLimit, variant: "destructive" });
-    const t = setTimeout(() => location.assign("/subscriptions"), 1500);
-    return () => clearTimeout(t);
-  }, [s.sessionLimit]);
-
-  useEffect(() => {
-    if (!s.noMatch) return;
-    s.resetSession();
-    // The toast is shown by discover, the page we go back to.
-    location.assign("/?notice=no-match");
-  }, [s.noMatch]);
+  }, [s.refusal]);
 
   useEffect(() => {
     if (s.cameraError) toast({ title: s.cameraError, variant: "destructive" });
@@ -263,7 +258,7 @@ function Live({ me, onSkip }: { me: LiveSessionProps["me"]; onSkip(): void }) {
 
   async function report(input: ReportInput) {
     try {
-      await apiRequest("POST", "/api/report", {
+      await postJson("/api/report", {
         ...input,
         partnerPeerId: s.partnerInfo?.peerId ?? "",
       });

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { apiRequest } from "../lib/client/api.ts";
+import { postJson } from "../lib/client/api.ts";
 import { toast } from "../lib/client/toast.ts";
 import { storeFiltersLocally } from "../lib/client/filters_store.ts";
 import { FILTER_TEXT, type Filters, REGIONS } from "../lib/filters.ts";
@@ -29,7 +29,7 @@ export default function MapDiscovery({ regions, myHashtags }: MapDiscoveryProps)
   async function addTag(tag: string) {
     if (mine.includes(tag)) return;
     try {
-      const saved = await apiRequest<Filters>("POST", "/api/filters", {
+      const saved = await postJson<Filters>("/api/filters", {
         hashtags: [...mine, tag],
       });
       storeFiltersLocally(saved);
@@ -47,7 +47,7 @@ export default function MapDiscovery({ regions, myHashtags }: MapDiscoveryProps)
   async function connect(region: RegionView) {
     setBusy(true);
     try {
-      const saved = await apiRequest<Filters>("POST", "/api/filters", {
+      const saved = await postJson<Filters>("/api/filters", {
         locationPreference: "continent",
         continentPreference: CONTINENT_OF[region.id],
       });

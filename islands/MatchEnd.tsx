@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
-import { readSummary, type SessionSummary } from "../lib/client/webrtc.tsx";
+import { readSummary } from "../lib/client/call_storage.ts";
+import type { SessionSummary } from "../lib/client/call_state.ts";
 import { REACTIONS } from "../lib/constants.ts";
 import { mmss } from "../components/live/VideoTile.tsx";
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import type { JSX } from "react";
-import { apiRequest } from "../lib/client/api.ts";
+import { apiRequest, errorMessage, postJson } from "../lib/client/api.ts";
 import { toast } from "../lib/client/toast.ts";
 import { resizeImage } from "../lib/client/image.ts";
 import { locateMe, LocationError } from "../lib/client/location.ts";
@@ -105,7 +105,7 @@ export default function ProfilePage({ user: initial }: ProfilePageProps) {
     } catch (err) {
       toast({
         title: PROFILE_TEXT.updateFailed,
-        description: err instanceof Error && !(err instanceof TypeError) ? err.message : undefined,
+        description: errorMessage(err, ""),
         variant: "destructive",
       });
     } finally {
@@ -131,17 +131,11 @@ export default function ProfilePage({ user: initial }: ProfilePageProps) {
     const form = new FormData();
     form.append("avatar", blob, "avatar.webp");
     try {
-      const res = await fetch("/api/user/avatar", {
-        method: "POST",
-        body: form,
-        credentials: "include",
-      });
-      if (!res.ok) throw new Error(String(res.status));
-      const { avatarUrl } = await res.json();
+      const { avatarUrl } = await postJson<{ avatarUrl: string }>("/api/user/avatar", form);
       setAvatar(avatarUrl);
       toast({ title: "Profile updated", variant: "success" });
     } catch {
-      // The picture stays visible on this device even though the upload failed (SPEC 7).
+      // The picture stays visible on this device even though the upload failed.
       setAvatar(await blobToDataUrl(blob));
       toast({ title: PROFILE_TEXT.avatarFailed, variant: "destructive" });
     }
@@ -171,13 +165,13 @@ export default function ProfilePage({ user: initial }: ProfilePageProps) {
     setPwError("");
     setPwBusy(true);
     try {
-      await apiRequest("POST", "/api/user/password", { currentPassword, newPassword });
+      await postJson("/api/user/password", { currentPassword, newPassword });
       toast({ title: AUTH_TEXT.passwordUpdated, variant: "success" });
       formEl.reset();
     } catch (err) {
       toast({
         title: PROFILE_TEXT.passwordFailed,
-        description: err instanceof Error && !(err instanceof TypeError) ? err.message : undefined,
+        description: errorMessage(err, ""),
         variant: "destructive",
       });
     } finally {

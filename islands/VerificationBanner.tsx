@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { apiRequest } from "../lib/client/api.ts";
+import { errorMessage, postJson } from "../lib/client/api.ts";
 import { toast } from "../lib/client/toast.ts";
 
 export interface VerificationBannerProps {
@@ -12,7 +12,7 @@ export default function VerificationBanner({ email }: VerificationBannerProps) {
   async function resend() {
     setBusy(true);
     try {
-      await apiRequest("POST", "/api/resend-verification", { email });
+      await postJson("/api/resend-verification", { email });
       toast({
         title: "Verification email sent",
         description: "Please check your inbox (and spam folder) for the verification link.",
@@ -22,9 +22,10 @@ export default function VerificationBanner({ email }: VerificationBannerProps) {
     } catch (err) {
       toast({
         title: "Error sending email",
-        description: err instanceof Error && !(err instanceof TypeError) && err.message
-          ? err.message
-          : "Failed to send verification email. Please try again later.",
+        description: errorMessage(
+          err,
+          "Failed to send verification email. Please try again later.",
+        ),
         variant: "destructive",
       });
     } finally {

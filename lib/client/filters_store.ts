@@ -1,4 +1,4 @@
-// The browser's copy of the member's filters (SPEC section 3: a local copy in browser storage).
+// The browser's copy of the member's filters, kept in browser storage.
 import { type Filters, readSavedFilters } from "../filters.ts";
 
 const KEY = "glimpse_filters";

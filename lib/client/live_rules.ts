@@ -1,9 +1,14 @@
-// The searching screen's rules and the live screen's texts (SPEC sections 2, 4, 8, 9).
+// The searching screen's rules (its progress bar and rotating statuses) and the live screen's
+// texts.
 export const SEARCH_STATUSES = ["Searching...", "Looking for matches...", "Connecting..."] as const;
 export const SKIPS_PER_SESSION = 3;
 
 export const LIVE_TEXT = {
   noSkips: "No skips remaining",
+  /** A search started while the socket is closed, or a socket that never opens. */
+  offline: "Connection to server not established",
+  connectionError: "Connection Error",
+  sessionLimit: "Session Limit Reached",
 } as const;
 
 /** 'Connecting' below 50%, 'Establishing link' below 90%, 'Finalizing connection' after. */

@@ -1,6 +1,6 @@
 // Asks the device for its position (low accuracy, 10 s time-out, a cached fix up to 5 minutes
 // old) and hands it to the server, which names the place offline and keeps only a coarse cell.
-import { ApiError, apiRequest } from "./api.ts";
+import { postJson, statusOf } from "./api.ts";
 
 export const LOCATION_ERRORS = {
   unsupported: "Geolocation is not supported",
@@ -43,19 +43,17 @@ function position(): Promise<GeolocationPosition> {
   });
 }
 
-/** Locates the member; throws LocationError with one of the SPEC's texts. */
+/** Locates the member; throws LocationError with one of LOCATION_ERRORS' texts. */
 export async function locateMe(): Promise<NamedLocation> {
   const pos = await position();
   try {
-    return await apiRequest<NamedLocation>("POST", "/api/location", {
+    return await postJson<NamedLocation>("/api/location", {
       latitude: pos.coords.latitude,
       longitude: pos.coords.longitude,
     });
   } catch (err) {
     throw new LocationError(
-      err instanceof ApiError && err.status === 422
-        ? LOCATION_ERRORS.noNames
-        : LOCATION_ERRORS.namesFailed,
+      statusOf(err) === 422 ? LOCATION_ERRORS.noNames : LOCATION_ERRORS.namesFailed,
     );
   }
 }

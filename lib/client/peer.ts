@@ -59,7 +59,7 @@ export class PeerLink {
       this.pc.addTransceiver("audio", { direction: "recvonly" });
     }
     // A small data channel (peer to peer, like the media) says which way each camera faces,
-    // so a partner filming themselves can be mirrored as people expect (SPEC section 2).
+    // so a partner filming themselves can be mirrored as people expect (a selfie view).
     const onChannel = (ch: RTCDataChannel) => {
       ch.onopen = () => ch.send(JSON.stringify({ pov: isPov(this.localStream) }));
       ch.onmessage = (e) => {

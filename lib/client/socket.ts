@@ -1,7 +1,10 @@
-// The realtime socket (SPEC section 4, Socket): /ws on this host (wss on https pages); reconnects
-// after any close but 1000 with a delay of 1 s × (attempt + 1), at most 10 s, the attempt count
-// reset on open; messages sent while it is not open wait in a queue and go out on open.
-export type SocketListener = (msg: { type: string; [k: string]: unknown }) => void;
+// The realtime socket: /ws on this host (wss on https pages); reconnects after any close but 1000
+// with a delay of 1 s × (attempt + 1), at most 10 s, the attempt count reset on open; messages
+// sent while it is not open wait in a queue and go out on open.
+import type { Outbound } from "../realtime/protocol.ts";
+
+/** Hears the server's messages (our own server, typed by its protocol; not validated again). */
+export type SocketListener = (msg: Outbound) => void;
 
 export function reconnectDelay(attempt: number): number {
   return Math.min(1000 * (attempt + 1), 10_000);
@@ -39,12 +42,13 @@ export class RealtimeSocket {
       for (const m of pending) ws.send(m);
     };
     ws.onmessage = (e) => {
-      let msg;
+      let msg: Outbound;
       try {
         msg = JSON.parse(String(e.data));
       } catch {
         return;
       }
+      if (typeof msg?.type !== "string") return;
       for (const l of this.listeners) l(msg);
     };
     ws.onclose = (e) => {

@@ -1,5 +1,5 @@
-// Browser toasts: failures stay 5 s, successes 3 s (SPEC section 8). Toasts are plain DOM in the
-// layout's #toasts region, so any island can raise one without a toast island on the page.
+// Browser toasts: failures stay 5 s, successes 3 s. Toasts are plain DOM in the layout's #toasts
+// region, so any island can raise one without a toast island on the page.
 import { TOAST_MS } from "../constants.ts";
 
 export interface ToastInput {

@@ -1,6 +1,6 @@
-// The browser's copy of the signed-in member (SPEC section 5, Startup): a cached user without a
-// token, or with the placeholder id 1, is discarded. The session itself lives only in the
-// HttpOnly cookie; this copy just lets pages greet the member before the server answers.
+// The browser's copy of the signed-in member: at start-up a cached user without a token, or with
+// the placeholder id 1, is discarded. The session itself lives only in the HttpOnly cookie; this
+// copy just lets pages greet the member before the server answers.
 const KEY = "glimpse_user";
 
 export interface CachedUser {

@@ -1,36 +1,34 @@
-// The session context (SPEC section 3): one provider owns the socket, the camera, the peer link
-// and the session's state; useWebRTC() reads it and throws outside the provider.
+// The session context: one provider owns the socket, the camera and the peer link, and keeps the
+// call's state in the pure reducer of call_state.ts; useWebRTC() reads it and throws outside the
+// provider. This file is the effectful shell: it turns socket messages, peer link callbacks,
+// camera answers and clicks into reducer events, and keeps storage and the peer link in step
+// with the state.
 import { createContext } from "preact";
 import type { ComponentChildren } from "preact";
 import { useCallback, useContext, useEffect, useRef, useState } from "react";
+import type { Outbound } from "../realtime/protocol.ts";
 import { RealtimeSocket } from "./socket.ts";
 import { cameraErrorText, openCamera, PeerLink, type SignalOut } from "./peer.ts";
-import { REACTIONS } from "../constants.ts";
 import { type BlurAssets, protectCamera, type ProtectedCamera } from "./privacy/stream.ts";
+import {
+  type CallEvent,
+  callReducer,
+  type CallState,
+  canReact,
+  type ConnectionStatus,
+  connectionStatus as statusOf,
+  type FlyingReaction,
+  initialCallState,
+  matchedPhase,
+  type PartnerInfo,
+  type Refusal,
+  type SessionSummary,
+  type Tally,
+  zeroReactions,
+} from "./call_state.ts";
+import { forgetMatch, readStoredMatch, storeMatch, storeSummary } from "./call_storage.ts";
 
-export type ConnectionStatus = "disconnected" | "ready" | "connecting" | "connected";
-
-export interface PartnerInfo {
-  peerId: string;
-  hashtag: string;
-  location: string;
-  role: "offerer" | "answerer";
-  matchId: string;
-  endsAt: number;
-}
-
-export interface SessionSummary {
-  duration: number;
-  location: string;
-  hashtag: string;
-  reactions: Record<string, number>;
-}
-
-export interface FlyingReaction {
-  id: number;
-  emoji: string;
-  from: "me" | "partner";
-}
+export type { ConnectionStatus, FlyingReaction, PartnerInfo, Refusal, SessionSummary };
 
 export interface SessionContextValue {
   /** The camera as sent and shown: faces blurred when the member's face blur is on. */
@@ -44,18 +42,18 @@ export interface SessionContextValue {
   connectionStatus: ConnectionStatus;
   partnerInfo: PartnerInfo | null;
   sessionSummary: SessionSummary | null;
-  findMatchError: string | null;
+  /** Why the last search ended without a partner (a new search or a reset clears it). */
+  refusal: Refusal | null;
   isEncrypted: boolean;
   encryptionFingerprint: string | null;
   socketOpen: boolean;
   registered: boolean;
   resumeFailed: boolean;
   connectedAt: number | null;
-  reactions: Record<string, number>;
+  reactions: Tally;
   flying: FlyingReaction[];
-  noMatch: number;
-  sessionLimit: string | null;
   cameraError: string | null;
+  /** The reason the session ended, until a new search or a reset. */
   ended: string | null;
   /** True when this tab ended the session (a skip goes back to searching, not to the summary). */
   endedByMe: boolean;
@@ -74,31 +72,45 @@ export function useWebRTC(): SessionContextValue {
   return value;
 }
 
-const MATCH_KEY = "glimpse_match";
-const SUMMARY_KEY = "glimpse_summary";
-export const EMOJI: readonly string[] = REACTIONS.map((r) => r.emoji);
+/** How long a flying reaction stays on screen. */
+const FLY_MS = 1600;
+const NO_REACTIONS: Tally = zeroReactions();
 
-interface StoredMatch extends PartnerInfo {
-  myPeerId: string;
-  startedAt: number;
-  connectedAt?: number;
-  reactions?: Record<string, number>;
+/** What the screens read, derived from the call's state. */
+function contextOf(s: CallState): Omit<SessionContextValue, keyof SessionActions> {
+  const p = s.phase;
+  const link = p.name === "matched" ? p.link : null;
+  return {
+    localStream: s.camera.stream,
+    privacyOn: s.camera.blurred,
+    remoteStream: link?.remoteStream ?? null,
+    remotePov: link?.remotePov ?? null,
+    connectionStatus: statusOf(s),
+    partnerInfo: p.name === "matched" ? p.partner : null,
+    sessionSummary: p.name === "ended" ? p.summary : null,
+    refusal: p.name === "refused" ? p.refusal : null,
+    isEncrypted: link?.encrypted ?? false,
+    encryptionFingerprint: link?.fingerprint ?? null,
+    socketOpen: s.socket !== "closed",
+    registered: s.registered,
+    resumeFailed: s.resume === "failed",
+    connectedAt: p.name === "matched" || p.name === "ended" ? p.connectedAt : null,
+    reactions: p.name === "matched"
+      ? p.reactions
+      : p.name === "ended"
+      ? p.summary.reactions
+      : NO_REACTIONS,
+    flying: s.flying,
+    cameraError: s.camera.error,
+    ended: p.name === "ended" ? p.reason : null,
+    endedByMe: p.name === "ended" && p.byMe,
+  };
 }
 
-function readStored<T>(key: string): T | null {
-  try {
-    const raw = sessionStorage.getItem(key);
-    return raw ? JSON.parse(raw) as T : null;
-  } catch {
-    return null;
-  }
-}
-
-export function readSummary(): SessionSummary | null {
-  return readStored<SessionSummary>(SUMMARY_KEY);
-}
-
-const zeroReactions = () => Object.fromEntries(EMOJI.map((e) => [e, 0]));
+type SessionActions = Pick<
+  SessionContextValue,
+  "findMatch" | "endSession" | "sendReaction" | "resetSession" | "startCamera"
+>;
 
 export function WebRTCProvider(
   { children, resume, location, blur }: {
@@ -111,70 +123,47 @@ export function WebRTCProvider(
     blur: { enabled: boolean; assets: BlurAssets };
   },
 ) {
+  // The state for rendering, and the same state for callbacks that must read the latest value
+  // between renders (socket messages are handled one after another, faster than renders).
+  const [state, setState] = useState<CallState>(initialCallState);
+  const stateRef = useRef<CallState>(initialCallState);
   const socketRef = useRef<RealtimeSocket | null>(null);
   const linkRef = useRef<PeerLink | null>(null);
-  const partnerRef = useRef<PartnerInfo | null>(null);
-  const localRef = useRef<MediaStream | null>(null);
   const protectedRef = useRef<ProtectedCamera | null>(null);
-  const connectedAtRef = useRef<number | null>(null);
-  const reactionsRef = useRef<Record<string, number>>(zeroReactions());
-  const statusRef = useRef<ConnectionStatus>("disconnected");
-  const myPeerRef = useRef<string | null>(null);
-  const flyId = useRef(0);
+  const cameraRef = useRef<Promise<void> | null>(null);
 
-  const [localStream, setLocalStream] = useState<MediaStream | null>(null);
-  const [privacyOn, setPrivacyOn] = useState(false);
-  const [remoteStream, setRemoteStream] = useState<MediaStream | null>(null);
-  const [remotePov, setRemotePov] = useState<boolean | null>(null);
-  const [connectionStatus, setStatusState] = useState<ConnectionStatus>("disconnected");
-  const [partnerInfo, setPartner] = useState<PartnerInfo | null>(null);
-  const [sessionSummary, setSummary] = useState<SessionSummary | null>(null);
-  const [findMatchError, setFindMatchError] = useState<string | null>(null);
-  const [isEncrypted, setEncrypted] = useState(false);
-  const [encryptionFingerprint, setFingerprint] = useState<string | null>(null);
-  const [socketOpen, setSocketOpen] = useState(false);
-  const [registered, setRegistered] = useState(false);
-  const [resumeFailed, setResumeFailed] = useState(false);
-  const [connectedAt, setConnectedAt] = useState<number | null>(null);
-  const [reactions, setReactions] = useState<Record<string, number>>(zeroReactions());
-  const [flying, setFlying] = useState<FlyingReaction[]>([]);
-  const [noMatch, setNoMatch] = useState(0);
-  const [sessionLimit, setSessionLimit] = useState<string | null>(null);
-  const [cameraError, setCameraError] = useState<string | null>(null);
-  const [ended, setEnded] = useState<string | null>(null);
-  const [endedByMe, setEndedByMe] = useState(false);
-
-  const setStatus = (s: ConnectionStatus) => {
-    statusRef.current = s;
-    setStatusState(s);
+  const closeLink = () => {
+    linkRef.current?.close();
+    linkRef.current = null;
   };
 
-  const fly = (emoji: string, from: "me" | "partner") => {
-    const id = ++flyId.current;
-    setFlying((list) => [...list, { id, emoji, from }]);
-    setTimeout(() => setFlying((list) => list.filter((f) => f.id !== id)), 1600);
-  };
-
-  const count = (emoji: string) => {
-    reactionsRef.current = {
-      ...reactionsRef.current,
-      [emoji]: (reactionsRef.current[emoji] ?? 0) + 1,
-    };
-    setReactions(reactionsRef.current);
-    // Kept with the match, so a reload of the live page keeps the tally.
-    const stored = readStored<StoredMatch>(MATCH_KEY);
-    if (stored) {
-      sessionStorage.setItem(
-        MATCH_KEY,
-        JSON.stringify({ ...stored, reactions: reactionsRef.current }),
-      );
+  /** Runs an event through the reducer, then brings storage, the link and timers in step. */
+  const apply = (event: CallEvent): CallState => {
+    const prev = stateRef.current;
+    const next = callReducer(prev, event);
+    if (next === prev) return next;
+    stateRef.current = next;
+    setState(next);
+    if (next.phase !== prev.phase) {
+      if (next.phase.name === "matched") storeMatch(next.phase, next.peerId);
+      else {
+        // The peer link lives only as long as the match.
+        closeLink();
+        if (prev.phase.name === "matched") forgetMatch();
+        if (next.phase.name === "ended") storeSummary(next.phase.summary);
+      }
     }
+    if (next.resume === "failed" && prev.resume !== "failed") forgetMatch();
+    if (next.flySeq !== prev.flySeq) {
+      const id = next.flySeq;
+      setTimeout(() => apply({ type: "fly_done", id }), FLY_MS);
+    }
+    return next;
   };
 
   // One camera request at a time: a second caller waits for the first request's answer.
-  const cameraRef = useRef<Promise<void> | null>(null);
   const startCamera = useCallback(() => {
-    if (localRef.current) return Promise.resolve();
+    if (stateRef.current.camera.stream) return Promise.resolve();
     cameraRef.current ??= (async () => {
       try {
         const camera = protectCamera(await openCamera(), {
@@ -182,12 +171,9 @@ export function WebRTCProvider(
           assets: blur.assets,
         });
         protectedRef.current = camera;
-        localRef.current = camera.stream;
-        setLocalStream(camera.stream);
-        setPrivacyOn(camera.blurred);
-        setCameraError(null);
+        apply({ type: "camera_ready", stream: camera.stream, blurred: camera.blurred });
       } catch (err) {
-        setCameraError(cameraErrorText(err));
+        apply({ type: "camera_failed", text: cameraErrorText(err) });
       } finally {
         cameraRef.current = null;
       }
@@ -195,103 +181,53 @@ export function WebRTCProvider(
     return cameraRef.current;
   }, []);
 
-  const closeLink = () => {
-    linkRef.current?.close();
-    linkRef.current = null;
-    setRemoteStream(null);
-    setRemotePov(null);
-    setEncrypted(false);
-    setFingerprint(null);
-  };
-
+  /** A new peer link with the match's partner, replacing any link before it. */
   const newLink = (p: PartnerInfo, iceServers: RTCIceServer[]) => {
     closeLink();
+    apply({ type: "link_new" });
     // Every call starts fail-closed: the fixed band until a detection of this call's frames.
     protectedRef.current?.newCall();
-    const link = new PeerLink(iceServers, localRef.current, {
+    const current = () => linkRef.current === link;
+    const link: PeerLink = new PeerLink(iceServers, stateRef.current.camera.stream, {
       signal: (signal: SignalOut) =>
         socketRef.current?.send({ type: "signal", to: p.peerId, signal }),
-      remoteStream: (s) => setRemoteStream(s),
-      remoteFacing: (pov) => setRemotePov(pov),
+      remoteStream: (stream) => current() && apply({ type: "remote_stream", stream }),
+      remoteFacing: (pov) => current() && apply({ type: "remote_facing", pov }),
       state: async (state) => {
-        if (linkRef.current !== link) return;
-        if (state === "connected") {
-          if (!connectedAtRef.current) {
-            connectedAtRef.current = Date.now();
-            setConnectedAt(connectedAtRef.current);
-            const stored = readStored<StoredMatch>(MATCH_KEY);
-            if (stored) {
-              sessionStorage.setItem(
-                MATCH_KEY,
-                JSON.stringify({ ...stored, connectedAt: connectedAtRef.current }),
-              );
-            }
-          }
-          setStatus("connected");
-          setEncrypted(true);
-          setFingerprint(await link.safetyCode());
-        } else if (state === "failed" || state === "closed" || state === "disconnected") {
-          setEncrypted(false);
-          setStatus("disconnected");
-        }
+        if (!current()) return;
+        apply({ type: "link_state", state, at: Date.now() });
+        if (state !== "connected") return;
+        const fingerprint = await link.safetyCode();
+        if (current()) apply({ type: "link_secured", fingerprint });
       },
     }, p.role);
     linkRef.current = link;
     return link;
   };
 
-  const iceRef = useRef<RTCIceServer[]>([]);
-
   /** The peer link of match `matchId`, if its media still flows (no server needed for that). */
   const workingLink = (matchId: string): PeerLink | null => {
     const link = linkRef.current;
-    return link && partnerRef.current?.matchId === matchId &&
+    return link && matchedPhase(stateRef.current)?.partner.matchId === matchId &&
         link.pc.connectionState === "connected"
       ? link
       : null;
   };
 
-  const buildSummary = (): SessionSummary => {
-    const p = partnerRef.current;
-    const seconds = connectedAtRef.current
-      ? Math.round((Date.now() - connectedAtRef.current) / 1000)
-      : 0;
-    return {
-      duration: seconds || 30,
-      location: p?.location || "Unknown Location",
-      hashtag: p?.hashtag || "#adventure",
-      reactions: { ...reactionsRef.current },
-    };
-  };
-
-  /** Closes the peer link and camera, keeps the summary, and marks the session ended. */
-  const finish = (reason: string, byMe: boolean) => {
-    const summary = buildSummary();
-    sessionStorage.setItem(SUMMARY_KEY, JSON.stringify(summary));
-    sessionStorage.removeItem(MATCH_KEY);
-    setSummary(summary);
-    closeLink();
-    partnerRef.current = null;
-    setPartner(null);
-    setStatus(socketRef.current?.isOpen ? "ready" : "disconnected");
-    setEndedByMe(byMe);
-    setEnded(reason);
-  };
-
   useEffect(() => {
-    const stored = resume ? readStored<StoredMatch>(MATCH_KEY) : null;
+    const stored = resume ? readStoredMatch() : null;
+    if (stored) apply({ type: "rejoin", peerId: stored.myPeerId });
     const socket = new RealtimeSocket();
     socketRef.current = socket;
     const offState = socket.onState((open) => {
-      setSocketOpen(open);
-      if (open) {
-        // On every (re)connect: register, and rejoin the live match if there is one.
-        const peerId = myPeerRef.current ?? stored?.myPeerId;
-        // A socket that drops mid-call leaves the call to its peer link: say whether it is alive.
-        const p = partnerRef.current;
-        const keepsLink = p !== null && workingLink(p.matchId) !== null;
-        socket.send(peerId ? { type: "register", peerId, keepsLink } : { type: "register" });
-      } else if (!partnerRef.current) setStatus("disconnected");
+      apply({ type: open ? "socket_open" : "socket_closed" });
+      if (!open) return;
+      // On every (re)connect: register, and rejoin the live match if there is one.
+      const { peerId } = stateRef.current;
+      // A socket that drops mid-call leaves the call to its peer link: say whether it is alive.
+      const matchId = matchedPhase(stateRef.current)?.partner.matchId;
+      const keepsLink = matchId !== undefined && workingLink(matchId) !== null;
+      socket.send(peerId ? { type: "register", peerId, keepsLink } : { type: "register" });
     });
     // Messages are handled one at a time, in order: an offer that arrives while the camera is
     // still starting waits for the link that match_found is building.
@@ -299,115 +235,48 @@ export function WebRTCProvider(
     const offMsg = socket.onMessage((msg) => {
       queue = queue.then(() => handle(msg)).catch((err) => console.error("session:", err));
     });
-    const handle = async (msg: { type: string; [k: string]: unknown }) => {
+    const handle = async (msg: Outbound) => {
       switch (msg.type) {
-        case "registered": {
-          myPeerRef.current = String(msg.peerId);
-          setRegistered(true);
-          if (!msg.resumed && stored && !partnerRef.current) {
-            sessionStorage.removeItem(MATCH_KEY);
-            setResumeFailed(true);
-          }
-          if (statusRef.current === "disconnected") setStatus("ready");
-          break;
-        }
         case "match_found": {
-          const p: PartnerInfo = {
-            peerId: String(msg.peerId),
-            hashtag: String(msg.hashtag || "#exploring"),
-            location: String(msg.location || "Unknown Location"),
-            role: msg.role === "offerer" ? "offerer" : "answerer",
-            matchId: String(msg.matchId),
-            endsAt: Number(msg.endsAt),
-          };
-          const resumed = Boolean(msg.resumed);
-          partnerRef.current = p;
-          setPartner(p);
-          setFindMatchError(null);
-          if (!resumed) {
-            // A connection with a new partner begins: counters and timer start again.
-            reactionsRef.current = zeroReactions();
-            setReactions(reactionsRef.current);
-            connectedAtRef.current = null;
-            setConnectedAt(null);
-            sessionStorage.setItem(
-              MATCH_KEY,
-              JSON.stringify(
-                {
-                  ...p,
-                  myPeerId: myPeerRef.current ?? "",
-                  startedAt: Date.now(),
-                } satisfies StoredMatch,
-              ),
-            );
-          } else {
-            const kept = readStored<StoredMatch>(MATCH_KEY);
-            if (kept?.connectedAt && !connectedAtRef.current) {
-              connectedAtRef.current = kept.connectedAt;
-              setConnectedAt(kept.connectedAt);
-            }
-            if (kept?.reactions) {
-              reactionsRef.current = { ...zeroReactions(), ...kept.reactions };
-              setReactions(reactionsRef.current);
-            }
-          }
-          iceRef.current = (msg.iceServers as RTCIceServer[]) ?? [];
           // The socket came back (a network change, a server restart) while the call went on
           // peer to peer: the call keeps its link, and nothing about it starts again.
-          if (resumed && workingLink(p.matchId)) break;
-          setStatus("connecting");
+          const keepLink = msg.resumed === true && workingLink(msg.matchId) !== null;
+          const kept = msg.resumed ? readStoredMatch() : null;
+          apply({ type: "matched", msg, at: Date.now(), keepLink, kept });
+          if (keepLink) break;
           await startCamera();
-          const link = newLink(p, iceRef.current);
+          // The member may have ended the match while the camera started.
+          const p = matchedPhase(stateRef.current);
+          if (p?.partner.matchId !== msg.matchId) break;
+          const link = newLink(p.partner, p.iceServers);
           // The offerer offers (again, on a rejoin without a working link) once the partner is
           // there; a partner who is not hears partner_reconnected when they are back.
-          if (p.role === "offerer" && msg.partnerConnected !== false) await link.offer();
+          if (p.partner.role === "offerer" && msg.partnerConnected !== false) await link.offer();
           break;
         }
         case "partner_reconnected": {
-          const p = partnerRef.current;
+          const p = matchedPhase(stateRef.current);
           if (!p) break;
           // The partner's socket is back. If both links still carry the call, nothing changes;
           // otherwise the call is set up again, the offerer offering (one side only: no glare).
-          if (msg.linkKept === true && workingLink(p.matchId)) break;
-          const link = newLink(p, iceRef.current);
-          if (p.role === "offerer") await link.offer();
+          if (msg.linkKept === true && workingLink(p.partner.matchId)) break;
+          const link = newLink(p.partner, p.iceServers);
+          if (p.partner.role === "offerer") await link.offer();
           break;
         }
         case "signal": {
-          const p = partnerRef.current;
-          if (!p || msg.from !== p.peerId) break;
+          const p = matchedPhase(stateRef.current);
+          if (!p || msg.from !== p.partner.peerId) break;
           const signal = msg.signal as SignalOut;
           let link = linkRef.current;
           if (signal.type === "offer" && (!link || link.pc.remoteDescription)) {
-            link = newLink(p, iceRef.current);
+            link = newLink(p.partner, p.iceServers);
           }
           await link?.receive(signal);
           break;
         }
-        case "reaction": {
-          const emoji = String(msg.emoji);
-          if (!EMOJI.includes(emoji)) break; // only the five known emoji count
-          count(emoji);
-          fly(emoji, "partner");
-          break;
-        }
-        case "session_ended":
-          if (partnerRef.current) finish(String(msg.reason ?? "ended"), false);
-          break;
-        case "session_limit_reached":
-          setSessionLimit(String(msg.message ?? "Session Limit Reached"));
-          setStatus("ready");
-          break;
-        case "no_match_found":
-          setNoMatch((n) => n + 1);
-          setStatus("ready");
-          break;
-        case "error":
-          if (statusRef.current === "connecting" && !partnerRef.current) {
-            setFindMatchError(String(msg.message));
-            setStatus("ready");
-          }
-          break;
+        default:
+          apply({ type: "server", msg, at: Date.now() });
       }
     };
     socket.connect();
@@ -421,16 +290,8 @@ export function WebRTCProvider(
   }, []);
 
   const findMatch = useCallback(() => {
-    const socket = socketRef.current;
-    if (!socket?.isOpen) {
-      setFindMatchError("Connection to server not established");
-      return;
-    }
-    setFindMatchError(null);
-    setSessionLimit(null);
-    setEnded(null);
-    setStatus("connecting");
-    socket.send({
+    if (apply({ type: "search" }).phase.name !== "searching") return;
+    socketRef.current?.send({
       type: "find_match",
       ...(location && location !== "Unknown Location" ? { location } : {}),
       preferences: {},
@@ -439,51 +300,26 @@ export function WebRTCProvider(
 
   const endSession = useCallback((reason: string) => {
     if (socketRef.current?.isOpen) socketRef.current.send({ type: "end_session", reason });
-    if (partnerRef.current) finish(reason, true);
+    apply({ type: "end", reason, at: Date.now() });
   }, []);
 
   const sendReaction = useCallback((emoji: string) => {
-    // Sent and counted only while connected and the socket is open.
-    if (statusRef.current !== "connected" || !socketRef.current?.isOpen) return;
-    socketRef.current.send({ type: "reaction", emoji });
-    count(emoji);
-    fly(emoji, "me");
+    const socket = socketRef.current;
+    if (!canReact(stateRef.current) || !socket?.isOpen) return;
+    socket.send({ type: "reaction", emoji });
+    apply({ type: "react", emoji });
   }, []);
 
   const resetSession = useCallback(() => {
-    if (partnerRef.current && socketRef.current?.isOpen) {
+    if (matchedPhase(stateRef.current) && socketRef.current?.isOpen) {
       socketRef.current.send({ type: "end_session", reason: "user_ended" });
     }
-    closeLink();
-    partnerRef.current = null;
-    setPartner(null);
-    setSummary(null);
-    setFindMatchError(null);
-    sessionStorage.removeItem(MATCH_KEY);
+    apply({ type: "reset" });
+    forgetMatch();
   }, []);
 
   const value: SessionContextValue = {
-    localStream,
-    privacyOn,
-    remoteStream,
-    remotePov,
-    connectionStatus,
-    partnerInfo,
-    sessionSummary,
-    findMatchError,
-    isEncrypted,
-    encryptionFingerprint,
-    socketOpen,
-    registered,
-    resumeFailed,
-    connectedAt,
-    reactions,
-    flying,
-    noMatch,
-    sessionLimit,
-    cameraError,
-    ended,
-    endedByMe,
+    ...contextOf(state),
     findMatch,
     endSession,
     sendReaction,

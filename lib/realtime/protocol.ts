@@ -1,36 +1,15 @@
-// The /ws protocol (SPEC section 7, Realtime socket): every inbound message is validated here;
-// outbound messages are typed. Texts come from SPEC section 8.
+// The /ws protocol: every inbound message is validated here; outbound messages are typed, and
+// every refusal carries a code whose member-facing text lives in texts.ts.
 import { z } from "zod";
 import { filtersPatchSchema } from "../filters_schema.ts";
 import { REACTIONS } from "../constants.ts";
+import { RT_TEXT, type RtErrorCode } from "./texts.ts";
 
 export const MAX_MESSAGE_BYTES = 64 * 1024;
 
 export const REACTION_EMOJI: readonly string[] = REACTIONS.map((r) => r.emoji);
 
-/**
- * What the server can refuse or report, by code, with the text a member is shown. The server
- * sends both (`{ type: "error", code, message }`); the browser maps the code to its text and
- * never reads the message.
- */
-export const RT_TEXT = {
-  no_match:
-    "No other users are currently looking for connections. Please try again in a few minutes.",
-  session_limit: "You have used all of today's sessions on your plan. Upgrade for more.",
-  not_authenticated: "Please sign in to connect.",
-  too_large: "Message too large",
-  malformed: "Malformed message",
-  unknown_type: "Unknown message type",
-  flood: "Too many messages. Please slow down.",
-  not_in_match: "You are not in a live session",
-  not_your_partner: "Signals go only to your partner",
-  bad_reaction: "Unknown reaction",
-  not_registered: "Register first",
-  location_required: "Location Required",
-  failed: "Something went wrong. Please try again.",
-} as const;
-
-export type RtErrorCode = keyof typeof RT_TEXT;
+export { RT_TEXT, type RtErrorCode };
 
 /** The message for a code, as the server sends it. */
 export function rtError(code: RtErrorCode): { type: "error"; code: RtErrorCode; message: string } {
@@ -130,7 +109,7 @@ export function parseInbound(raw: string | ArrayBuffer | Blob): ParseResult {
 
 const PEER_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-";
 
-/** 21 random characters from a 64-symbol alphabet (SPEC section 9). */
+/** A peer id: 21 random characters from a 64-symbol alphabet. */
 export function newPeerId(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(21));
   return Array.from(bytes, (b) => PEER_ALPHABET[b & 63]).join("");

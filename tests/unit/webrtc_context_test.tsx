@@ -1,4 +1,5 @@
-// The session hook outside its provider throws the SPEC's text (SPEC section 5).
+// The browser's call helpers: the session hook outside its provider throws, the socket's
+// reconnect delay, the searching screen's progress steps, and the safety code.
 import assert from "node:assert/strict";
 import { renderToString } from "preact-render-to-string";
 import { useWebRTC } from "../../lib/client/webrtc.tsx";
@@ -11,7 +12,7 @@ function UsesSession() {
   return <p>{s.connectionStatus}</p>;
 }
 
-Deno.test("useWebRTC outside WebRTCProvider throws the SPEC's error", () => {
+Deno.test("useWebRTC outside WebRTCProvider throws", () => {
   assert.throws(
     () => renderToString(<UsesSession />),
     { message: "useWebRTC must be used within a WebRTCProvider" },
@@ -29,7 +30,7 @@ Deno.test("socket reconnect delay: 1 s × (attempt + 1), at most 10 s", () => {
   ]);
 });
 
-Deno.test("searching progress: labels and steps follow SPEC section 4", () => {
+Deno.test("searching progress: labels by percentage, faster steps once the link is up", () => {
   assert.equal(progressLabel(49), "Connecting");
   assert.equal(progressLabel(50), "Establishing link");
   assert.equal(progressLabel(89), "Establishing link");

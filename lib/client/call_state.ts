@@ -1,0 +1,393 @@
+// A live call's state as one pure reducer: the session's phase (idle, searching, matched, ended
+// or refused) plus the socket, the camera and the flying reactions. Events are the server's typed
+// messages and what happens on this device (a click, the camera, the peer link); the provider in
+// webrtc.tsx owns the socket, the peer link and the timers and feeds their outcomes in here.
+// Nothing here touches a socket, a timer, storage or the DOM, and time arrives inside events.
+import type { IceServer, Outbound, RtErrorCode } from "../realtime/protocol.ts";
+import { RT_TEXT } from "../realtime/texts.ts";
+import { REACTIONS } from "../constants.ts";
+import { LIVE_TEXT } from "./live_rules.ts";
+
+export type ConnectionStatus = "disconnected" | "ready" | "connecting" | "connected";
+
+export const EMOJI: readonly string[] = REACTIONS.map((r) => r.emoji);
+
+/** Reactions by emoji. */
+export type Tally = Record<string, number>;
+
+export const zeroReactions = (): Tally => Object.fromEntries(EMOJI.map((e) => [e, 0]));
+
+export interface PartnerInfo {
+  peerId: string;
+  hashtag: string;
+  location: string;
+  role: "offerer" | "answerer";
+  matchId: string;
+  endsAt: number;
+}
+
+export interface SessionSummary {
+  duration: number;
+  location: string;
+  hashtag: string;
+  reactions: Tally;
+}
+
+export interface FlyingReaction {
+  id: number;
+  emoji: string;
+  from: "me" | "partner";
+}
+
+/** The peer link as the page shows it. */
+export interface LinkView {
+  /** connecting until the link reports connected; down while it is failed, closed or dropped. */
+  status: "connecting" | "connected" | "down";
+  encrypted: boolean;
+  /** The safety code both members see, once the connected link has computed it. */
+  fingerprint: string | null;
+  remoteStream: MediaStream | null;
+  /** False when the partner's camera faces them (not a POV); null until their device says. */
+  remotePov: boolean | null;
+}
+
+/** Why a search ended without a partner. */
+export type Refusal =
+  /** The server refused the search (or the socket is not open: "offline"); back to discover. */
+  | { kind: "error"; code: RtErrorCode | "offline" }
+  /** Today's sessions are used up: on to the plans. */
+  | { kind: "session_limit" }
+  /** Nobody to meet within the search time. */
+  | { kind: "no_match" };
+
+export type Phase =
+  | { name: "idle" }
+  | { name: "searching" }
+  | {
+    name: "matched";
+    partner: PartnerInfo;
+    iceServers: IceServer[];
+    /** When this device first heard of the match. */
+    startedAt: number;
+    /** When the peer link first connected: the session timer counts from here. */
+    connectedAt: number | null;
+    reactions: Tally;
+    link: LinkView;
+  }
+  | {
+    name: "ended";
+    reason: string;
+    /** This tab ended it (a skip goes back to searching, not to the summary). */
+    byMe: boolean;
+    summary: SessionSummary;
+    connectedAt: number | null;
+  }
+  | { name: "refused"; refusal: Refusal };
+
+export type MatchedPhase = Extract<Phase, { name: "matched" }>;
+
+export interface CallState {
+  /** "registered" once the server has answered this socket's register. */
+  socket: "closed" | "open" | "registered";
+  /** The server has answered a register at least once on this page. */
+  registered: boolean;
+  /** This tab's peer id: from the server, or from the stored match a reload rejoins. */
+  peerId: string | null;
+  /** Rejoining a stored match after a reload: pending until the server answers the register. */
+  resume: "none" | "pending" | "failed";
+  camera: { stream: MediaStream | null; blurred: boolean; error: string | null };
+  phase: Phase;
+  flying: FlyingReaction[];
+  /** The id of the last flying reaction. */
+  flySeq: number;
+}
+
+/** What a stored match kept for a reload: the timer's start and the tally. */
+export interface KeptMatch {
+  startedAt?: number;
+  connectedAt?: number;
+  reactions?: Tally;
+}
+
+type MatchFound = Extract<Outbound, { type: "match_found" }>;
+
+export type CallEvent =
+  /** A server message other than match_found (see "matched"). */
+  | { type: "server"; msg: Exclude<Outbound, MatchFound>; at: number }
+  /**
+   * match_found. `keepLink`: a rejoin of the match whose peer link still carries the call (only
+   * the socket dropped); `kept`: what this tab stored of the match, for a rejoin after a reload.
+   */
+  | { type: "matched"; msg: MatchFound; at: number; keepLink: boolean; kept: KeptMatch | null }
+  | { type: "socket_open" }
+  | { type: "socket_closed" }
+  /** A reload of the live page rejoins the match this tab stored under `peerId`. */
+  | { type: "rejoin"; peerId: string }
+  /** The member starts a search. */
+  | { type: "search" }
+  | { type: "camera_ready"; stream: MediaStream; blurred: boolean }
+  | { type: "camera_failed"; text: string }
+  /** A new peer link replaces the match's link (a first link, or a rebuild). */
+  | { type: "link_new" }
+  | { type: "link_state"; state: RTCPeerConnectionState; at: number }
+  | { type: "link_secured"; fingerprint: string | null }
+  | { type: "remote_stream"; stream: MediaStream }
+  | { type: "remote_facing"; pov: boolean }
+  /** The member sent a reaction. */
+  | { type: "react"; emoji: string }
+  /** A flying reaction's animation is over. */
+  | { type: "fly_done"; id: number }
+  /** The member ends the session (End Session, Skip, a report, the late-timer fallback). */
+  | { type: "end"; reason: string; at: number }
+  /** The member leaves the search or the match (Cancel, no match): back to idle. */
+  | { type: "reset" };
+
+export const initialCallState: CallState = {
+  socket: "closed",
+  registered: false,
+  peerId: null,
+  resume: "none",
+  camera: { stream: null, blurred: false, error: null },
+  phase: { name: "idle" },
+  flying: [],
+  flySeq: 0,
+};
+
+const IDLE: Phase = { name: "idle" };
+
+const freshLink = (): LinkView => ({
+  status: "connecting",
+  encrypted: false,
+  fingerprint: null,
+  remoteStream: null,
+  remotePov: null,
+});
+
+export function callReducer(s: CallState, e: CallEvent): CallState {
+  switch (e.type) {
+    case "server":
+      return onServer(s, e.msg, e.at);
+    case "matched":
+      return onMatch(s, e);
+    case "socket_open":
+      return { ...s, socket: "open" };
+    case "socket_closed":
+      // The server drops a search when its socket closes; a match outlives the socket.
+      return { ...s, socket: "closed", phase: s.phase.name === "searching" ? IDLE : s.phase };
+    case "rejoin":
+      return { ...s, peerId: e.peerId, resume: "pending" };
+    case "search":
+      return {
+        ...s,
+        phase: s.socket === "closed"
+          ? { name: "refused", refusal: { kind: "error", code: "offline" } }
+          : { name: "searching" },
+      };
+    case "camera_ready":
+      return { ...s, camera: { stream: e.stream, blurred: e.blurred, error: null } };
+    case "camera_failed":
+      return { ...s, camera: { ...s.camera, error: e.text } };
+    case "link_new":
+      return withLink(s, (l) => ({ ...freshLink(), status: l.status }));
+    case "link_state":
+      return onLinkState(s, e.state, e.at);
+    case "link_secured":
+      return withLink(s, (l) => ({ ...l, fingerprint: e.fingerprint }));
+    case "remote_stream":
+      return withLink(s, (l) => ({ ...l, remoteStream: e.stream }));
+    case "remote_facing":
+      return withLink(s, (l) => ({ ...l, remotePov: e.pov }));
+    case "react":
+      return canReact(s) ? countReaction(s, e.emoji, "me") : s;
+    case "fly_done":
+      return { ...s, flying: s.flying.filter((f) => f.id !== e.id) };
+    case "end":
+      return endMatch(s, e.reason, true, e.at);
+    case "reset":
+      return { ...s, phase: IDLE };
+  }
+}
+
+function onServer(s: CallState, msg: Exclude<Outbound, MatchFound>, at: number): CallState {
+  switch (msg.type) {
+    case "registered": {
+      // A rejoin fails when the server did not resume the match and none is under way.
+      const resume = s.resume !== "pending"
+        ? s.resume
+        : !msg.resumed && s.phase.name !== "matched"
+        ? "failed"
+        : "none";
+      return { ...s, socket: "registered", registered: true, peerId: msg.peerId, resume };
+    }
+    case "session_ended":
+      return endMatch(s, msg.reason ?? "ended", false, at);
+    case "reaction":
+      // Only the five known emoji count.
+      return s.phase.name === "matched" && EMOJI.includes(msg.emoji)
+        ? countReaction(s, msg.emoji, "partner")
+        : s;
+    case "session_limit_reached":
+      return { ...s, phase: { name: "refused", refusal: { kind: "session_limit" } } };
+    case "no_match_found":
+      return { ...s, phase: { name: "refused", refusal: { kind: "no_match" } } };
+    case "error":
+      // Only a search is refused by an error; other errors (a late signal) change nothing.
+      return s.phase.name === "searching"
+        ? { ...s, phase: { name: "refused", refusal: { kind: "error", code: msg.code } } }
+        : s;
+    default:
+      return s;
+  }
+}
+
+/** The partner as match_found describes them, with the defaults for missing fields. */
+export function partnerOf(msg: MatchFound): PartnerInfo {
+  return {
+    peerId: String(msg.peerId),
+    hashtag: String(msg.hashtag || "#exploring"),
+    location: String(msg.location || "Unknown Location"),
+    role: msg.role === "offerer" ? "offerer" : "answerer",
+    matchId: String(msg.matchId),
+    endsAt: Number(msg.endsAt),
+  };
+}
+
+function onMatch(s: CallState, e: Extract<CallEvent, { type: "matched" }>): CallState {
+  const partner = partnerOf(e.msg);
+  const iceServers = e.msg.iceServers ?? [];
+  const same = s.phase.name === "matched" && s.phase.partner.matchId === partner.matchId
+    ? s.phase
+    : null;
+  if (!e.msg.resumed) {
+    // A connection with a new partner begins: the counters and the timer start again.
+    return {
+      ...s,
+      phase: {
+        name: "matched",
+        partner,
+        iceServers,
+        startedAt: e.at,
+        connectedAt: null,
+        reactions: zeroReactions(),
+        link: freshLink(),
+      },
+    };
+  }
+  // A rejoin of the same match keeps its timer and tally (from this page, or stored for a reload).
+  return {
+    ...s,
+    phase: {
+      name: "matched",
+      partner,
+      iceServers,
+      startedAt: same?.startedAt ?? e.kept?.startedAt ?? e.at,
+      connectedAt: same?.connectedAt ?? e.kept?.connectedAt ?? null,
+      reactions: e.kept?.reactions
+        ? { ...zeroReactions(), ...e.kept.reactions }
+        : same?.reactions ?? zeroReactions(),
+      link: e.keepLink && same ? same.link : freshLink(),
+    },
+  };
+}
+
+function withLink(s: CallState, change: (l: LinkView) => LinkView): CallState {
+  if (s.phase.name !== "matched") return s;
+  return { ...s, phase: { ...s.phase, link: change(s.phase.link) } };
+}
+
+function onLinkState(s: CallState, state: RTCPeerConnectionState, at: number): CallState {
+  const p = s.phase;
+  if (p.name !== "matched") return s;
+  if (state === "connected") {
+    return {
+      ...s,
+      phase: {
+        ...p,
+        connectedAt: p.connectedAt ?? at,
+        link: { ...p.link, status: "connected", encrypted: true },
+      },
+    };
+  }
+  if (state === "failed" || state === "closed" || state === "disconnected") {
+    return { ...s, phase: { ...p, link: { ...p.link, status: "down", encrypted: false } } };
+  }
+  return s;
+}
+
+function countReaction(s: CallState, emoji: string, from: "me" | "partner"): CallState {
+  const p = s.phase as MatchedPhase;
+  const id = s.flySeq + 1;
+  return {
+    ...s,
+    phase: { ...p, reactions: { ...p.reactions, [emoji]: (p.reactions[emoji] ?? 0) + 1 } },
+    flying: [...s.flying, { id, emoji, from }],
+    flySeq: id,
+  };
+}
+
+/** The session's summary: seconds since the link connected (30 when it never did). */
+export function summaryOf(p: MatchedPhase, at: number): SessionSummary {
+  const seconds = p.connectedAt ? Math.round((at - p.connectedAt) / 1000) : 0;
+  return {
+    duration: seconds || 30,
+    location: p.partner.location || "Unknown Location",
+    hashtag: p.partner.hashtag || "#adventure",
+    reactions: { ...p.reactions },
+  };
+}
+
+function endMatch(s: CallState, reason: string, byMe: boolean, at: number): CallState {
+  const p = s.phase;
+  if (p.name !== "matched") return s;
+  return {
+    ...s,
+    phase: { name: "ended", reason, byMe, summary: summaryOf(p, at), connectedAt: p.connectedAt },
+  };
+}
+
+/** The session status the screens read. */
+export function connectionStatus(s: CallState): ConnectionStatus {
+  switch (s.phase.name) {
+    case "searching":
+      return "connecting";
+    case "matched": {
+      const status = s.phase.link.status;
+      return status === "connected"
+        ? "connected"
+        : status === "down"
+        ? "disconnected"
+        : "connecting";
+    }
+    default:
+      return s.socket === "registered" ? "ready" : "disconnected";
+  }
+}
+
+/** Reactions are sent and counted only while the link is connected and the socket is open. */
+export function canReact(s: CallState): boolean {
+  return connectionStatus(s) === "connected" && s.socket !== "closed";
+}
+
+export function matchedPhase(s: CallState): MatchedPhase | null {
+  return s.phase.name === "matched" ? s.phase : null;
+}
+
+/** The text a refusal shows the member. */
+export function refusalText(r: Refusal): string {
+  switch (r.kind) {
+    case "session_limit":
+      return RT_TEXT.session_limit;
+    case "no_match":
+      return RT_TEXT.no_match;
+    case "error":
+      if (r.code === "offline") return LIVE_TEXT.offline;
+      return (RT_TEXT as Record<string, string>)[r.code] ?? RT_TEXT.failed;
+  }
+}
+
+/** A refusal's toast title: the session limit has its own, every other refusal is a connection error. */
+export function refusalTitle(r: Refusal): string {
+  return r.kind === "session_limit" || (r.kind === "error" && r.code === "session_limit")
+    ? LIVE_TEXT.sessionLimit
+    : LIVE_TEXT.connectionError;
+}

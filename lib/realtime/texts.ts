@@ -1,0 +1,27 @@
+// The realtime socket's refusals, by code, with the text a member is shown. A module of its own
+// with no imports, so the browser can map codes to texts without bundling the protocol's
+// validation (zod).
+
+/**
+ * What the server can refuse or report, by code, with the text a member is shown. The server
+ * sends both (`{ type: "error", code, message }`); the browser maps the code to its text and
+ * never reads the message.
+ */
+export const RT_TEXT = {
+  no_match:
+    "No other users are currently looking for connections. Please try again in a few minutes.",
+  session_limit: "You have used all of today's sessions on your plan. Upgrade for more.",
+  not_authenticated: "Please sign in to connect.",
+  too_large: "Message too large",
+  malformed: "Malformed message",
+  unknown_type: "Unknown message type",
+  flood: "Too many messages. Please slow down.",
+  not_in_match: "You are not in a live session",
+  not_your_partner: "Signals go only to your partner",
+  bad_reaction: "Unknown reaction",
+  not_registered: "Register first",
+  location_required: "Location Required",
+  failed: "Something went wrong. Please try again.",
+} as const;
+
+export type RtErrorCode = keyof typeof RT_TEXT;
