@@ -31,7 +31,6 @@ export default function LiveSession({ mode, me, blurAssets }: LiveSessionProps) 
   return (
     <WebRTCProvider
       resume={mode === "live"}
-      location={me.location}
       blur={{ enabled: me.faceBlurEnabled, assets: blurAssets }}
     >
       <Screens mode={mode} me={me} />

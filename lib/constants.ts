@@ -22,6 +22,9 @@ export const REACTIONS = [
   { key: "clap", emoji: "👏", label: "Clap" },
 ] as const;
 
+/** The reaction emoji, the only ones a reaction may carry. */
+export const REACTION_EMOJI: readonly string[] = REACTIONS.map((r) => r.emoji);
+
 export const MIN_PASSWORD_LENGTH = 6;
 export const MIN_AGE = 18;
 

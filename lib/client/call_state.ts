@@ -5,12 +5,12 @@
 // Nothing here touches a socket, a timer, storage or the DOM, and time arrives inside events.
 import type { IceServer, Outbound, RtErrorCode } from "../realtime/protocol.ts";
 import { RT_TEXT } from "../realtime/texts.ts";
-import { REACTIONS } from "../constants.ts";
+import { REACTION_EMOJI } from "../constants.ts";
 import { LIVE_TEXT } from "./live_rules.ts";
 
 export type ConnectionStatus = "disconnected" | "ready" | "connecting" | "connected";
 
-export const EMOJI: readonly string[] = REACTIONS.map((r) => r.emoji);
+export const EMOJI: readonly string[] = REACTION_EMOJI;
 
 /** Reactions by emoji. */
 export type Tally = Record<string, number>;

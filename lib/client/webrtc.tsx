@@ -113,12 +113,10 @@ type SessionActions = Pick<
 >;
 
 export function WebRTCProvider(
-  { children, resume, location, blur }: {
+  { children, resume, blur }: {
     children: ComponentChildren;
     /** Try to rejoin the match stored in this tab (a reload of /live-match). */
     resume: boolean;
-    /** The member's own location, for the local tile. */
-    location: string;
     /** Face blur: whether the member has it on, and where its files are served from. */
     blur: { enabled: boolean; assets: BlurAssets };
   },
@@ -293,10 +291,9 @@ export function WebRTCProvider(
     if (apply({ type: "search" }).phase.name !== "searching") return;
     socketRef.current?.send({
       type: "find_match",
-      ...(location && location !== "Unknown Location" ? { location } : {}),
       preferences: {},
     });
-  }, [location]);
+  }, []);
 
   const endSession = useCallback((reason: string) => {
     if (socketRef.current?.isOpen) socketRef.current.send({ type: "end_session", reason });

@@ -2,12 +2,13 @@
 // every refusal carries a code whose member-facing text lives in texts.ts.
 import { z } from "zod";
 import { filtersPatchSchema } from "../filters_schema.ts";
-import { REACTIONS } from "../constants.ts";
+import { REACTION_EMOJI } from "../constants.ts";
+import { MAX_HASHTAGS } from "../filters.ts";
 import { RT_TEXT, type RtErrorCode } from "./texts.ts";
 
 export const MAX_MESSAGE_BYTES = 64 * 1024;
 
-export const REACTION_EMOJI: readonly string[] = REACTIONS.map((r) => r.emoji);
+export { REACTION_EMOJI };
 
 export { RT_TEXT, type RtErrorCode };
 
@@ -34,7 +35,6 @@ export const signalSchema = z.discriminatedUnion("type", [
 export const inboundSchema = z.discriminatedUnion("type", [
   z.object({
     type: z.literal("register"),
-    userId: z.string().max(64).optional(),
     peerId: peerId.optional(),
     /** Rejoining a match whose peer link still carries the call (only the socket dropped). */
     keepsLink: z.boolean().optional(),
@@ -43,10 +43,9 @@ export const inboundSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("signal"), to: peerId, signal: signalSchema }),
   z.object({
     type: z.literal("find_match"),
-    location: z.string().max(120).optional(),
     preferences: z.object({
       hideLocation: z.boolean().optional(),
-      hashtags: z.array(z.string().max(40)).max(30).optional(),
+      hashtags: z.array(z.string().max(40)).max(MAX_HASHTAGS).optional(),
     }).optional(),
   }),
   z.object({ type: z.literal("end_session"), reason: z.string().max(40).optional() }),
