@@ -13,6 +13,7 @@ export const keys = {
   userSessionsPrefix: (userId: string) => ["user_sessions", userId] as const,
 
   invitation: (code: string) => ["invitations", code] as const,
+  invitationsPrefix: () => ["invitations"] as const,
   invitationByOwner: (ownerId: string, code: string) =>
     ["invitations_by_owner", ownerId, code] as const,
   invitationsByOwnerPrefix: (ownerId: string) => ["invitations_by_owner", ownerId] as const,

@@ -48,3 +48,15 @@ export async function deleteUserSessions(kv: Deno.Kv, userId: string, keep?: str
   }
   return n;
 }
+
+/**
+ * The secret that signs session cookies when SESSION_SECRET is not set: made once by whichever
+ * instance comes first (the commit only succeeds while the key is still free) and read by all.
+ */
+export async function sharedSessionSecret(kv: Deno.Kv, make: () => string): Promise<string> {
+  const key = keys.meta("session_secret");
+  const existing = await kv.get<string>(key);
+  if (existing.value) return existing.value;
+  await kv.atomic().check({ key, versionstamp: null }).set(key, make()).commit();
+  return (await kv.get<string>(key)).value!;
+}

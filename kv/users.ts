@@ -20,6 +20,15 @@ export async function getUser(kv: Deno.Kv, id: string): Promise<UserRecord | nul
   return entry.value && !entry.value.deletedAt ? entry.value : null;
 }
 
+/** Every member whose account is not deleted (a scan: fine for an invite-only community). */
+export async function listUsers(kv: Deno.Kv): Promise<UserRecord[]> {
+  const out: UserRecord[] = [];
+  for await (const e of kv.list<UserRecord>({ prefix: keys.usersPrefix() })) {
+    if (e.value && !e.value.deletedAt) out.push(e.value);
+  }
+  return out;
+}
+
 export async function findUserByUsername(kv: Deno.Kv, username: string) {
   const id = await kv.get<string>(keys.userByUsername(username.toLowerCase()));
   return id.value ? await getUser(kv, id.value) : null;
@@ -125,6 +134,15 @@ export async function createInvitations(
 
 export async function getInvitation(kv: Deno.Kv, code: string) {
   return (await kv.get<Invitation>(keys.invitation(code))).value;
+}
+
+/** Every invitation code, used or not, whoever owns it. */
+export async function listInvitations(kv: Deno.Kv): Promise<Invitation[]> {
+  const out: Invitation[] = [];
+  for await (const e of kv.list<Invitation>({ prefix: keys.invitationsPrefix() })) {
+    out.push(e.value);
+  }
+  return out;
 }
 
 export async function listInvitationsOf(kv: Deno.Kv, ownerId: string): Promise<Invitation[]> {

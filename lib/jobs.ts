@@ -3,11 +3,12 @@
 // and hashtag-use counters older than the 7 days the map shows.
 import { isPurgeMessage, purgeAccount, purgeSweep } from "./auth/deletion.ts";
 import { sweepHashtagUse } from "../kv/hashtags.ts";
+import { listenQueue } from "../kv/queue.ts";
 
 const SWEEP_EVERY_MS = 3600_000;
 
 export function startJobs(kv: Deno.Kv): () => void {
-  kv.listenQueue(async (msg) => {
+  listenQueue(kv, async (msg) => {
     if (isPurgeMessage(msg)) await purgeAccount(kv, msg.userId);
   }).catch((err) => console.error("queue listener stopped:", err));
   const sweep = () =>

@@ -1,33 +1,41 @@
-// Builds the Hono app: middleware, then one sub-app per area.
+// Builds the Hono app: the middleware every request passes, then one sub-app per area mounted
+// under its prefix, then the one place where errors become answers. The route map, the guards and
+// the error mapping are described in docs/http.md.
 import { Hono } from "hono";
+import { HTTPException } from "hono/http-exception";
 import { join } from "node:path";
-import type { AppBase, AppDeps, AppEnv } from "./context.tsx";
+import type { AppBase, AppContext, AppDeps, AppEnv } from "./context.tsx";
 import { page } from "./context.tsx";
 import { securityHeaders } from "../lib/http/security.ts";
 import { IMMUTABLE, serveDir, SHORT_CACHE } from "../lib/http/static.ts";
 import { flashMiddleware } from "../lib/http/flash.ts";
+import { sessionMiddleware } from "../lib/http/auth.ts";
+import { sameOrigin } from "../lib/http/same_origin.ts";
+import { AppError, HTTP_TEXT } from "../lib/http/errors.ts";
 import { BUILD_DIR, ROOT } from "../lib/build/assets.ts";
+import { Sessions } from "../lib/auth/session.ts";
+import { createEmailSender } from "../lib/email/mod.ts";
+import { bootstrapAdmin } from "../lib/auth/admin.ts";
+import { presenceTracker } from "../lib/geo/private_location.ts";
+import { ADMIN_TEXT } from "../lib/admin/shared.ts";
+import { Hub } from "../lib/realtime/hub.ts";
+import { AccessDenied } from "../components/admin/AccessDenied.tsx";
 import { healthApi } from "./api/health.ts";
-import { publicPages } from "./pages/public.tsx";
-import { FallbackScreen } from "./pages/public.tsx";
+import { accountApi } from "./api/account.ts";
+import { filtersApi } from "./api/filters.ts";
+import { reportApi } from "./api/report.ts";
+import { subscriptionApi } from "./api/subscription.ts";
+import { adminApi } from "./api/admin.ts";
+import { avatarRoutes } from "./avatars.ts";
+import { wsRoute } from "./ws.ts";
+import { FallbackScreen, publicPages } from "./pages/public.tsx";
 import { legalPages } from "./pages/legal.tsx";
 import { subscriptionPages } from "./pages/subscriptions.tsx";
 import { authPages } from "./pages/auth.tsx";
-import { memberPages, PROTECTED_PATHS } from "./pages/member.tsx";
-import { WelcomeScreen } from "../components/WelcomeScreen.tsx";
-import { accountApi } from "./api/account.ts";
-import { filtersApi, presenceMiddleware } from "./api/filters.ts";
-import { Sessions } from "../lib/auth/session.ts";
-import { toSessionUser } from "../lib/auth/types.ts";
-import { createEmailSender } from "../lib/email/mod.ts";
-import { bootstrapAdmin } from "../lib/auth/admin.ts";
+import { adminPages, directAdminPage } from "./pages/admin.tsx";
 import { devPages } from "./pages/dev.tsx";
-import { wsRoute } from "./ws.ts";
-import { reportApi } from "./api/report.ts";
-import { adminApi } from "./api/admin.ts";
-import { adminPages } from "./pages/admin.tsx";
-import { subscriptionApi } from "./api/subscription.ts";
-import { Hub } from "../lib/realtime/hub.ts";
+import { memberPages } from "./pages/member.tsx";
+import { referralPages } from "./pages/referrals.tsx";
 
 export async function createApp(base: AppBase) {
   const deps: AppDeps = {
@@ -38,53 +46,40 @@ export async function createApp(base: AppBase) {
   };
   await bootstrapAdmin(deps.kv, deps.config);
   const app = new Hono<AppEnv>();
-  const presence = presenceMiddleware(deps.kv);
 
+  // Every answer but the socket's carries the security headers.
   app.use("*", securityHeaders(deps.config.production));
-  app.get("/build/*", serveDir("/build/", BUILD_DIR, IMMUTABLE, new Set(["manifest.json"])));
-  app.get("/static/*", serveDir("/static/", join(ROOT, "static"), SHORT_CACHE));
+  app.get("/build/*", serveDir("/build/", BUILD_DIR, IMMUTABLE, ["manifest.json"]));
+  app.get(
+    "/static/*",
+    serveDir("/static/", join(ROOT, "static"), SHORT_CACHE, ["build/manifest.json"]),
+  );
   app.route("/", healthApi(deps));
 
-  app.use("*", async (c, next) => {
-    const found = await deps.sessions.fromRequest(c);
-    c.set("session", found?.session ?? null);
-    c.set("userRecord", found?.user ?? null);
-    c.set("user", found ? toSessionUser(found.user) : null);
-    if (found) await presence(found.user.id).catch(() => {});
-    await next();
-  });
+  app.use("*", sessionMiddleware(deps.sessions, presenceTracker(deps.kv)));
   // The socket route comes before any middleware that could touch its response's headers.
   app.route("/", wsRoute(deps));
+  app.use("*", sameOrigin(deps.config.publicUrl));
   app.use("*", flashMiddleware());
 
-  // Protected pages: guests are sent to /auth before any page code runs.
-  for (const path of PROTECTED_PATHS) {
-    app.get(path, async (c, next) => {
-      if (!c.get("user")) return c.redirect("/auth", 303);
-      await next();
-    });
-  }
-
-  app.get("/", (c, next) => {
-    if (c.get("user")) return next();
-    return page(c, deps, { title: "Welcome", body: <WelcomeScreen /> });
-  });
-
-  app.route("/", accountApi(deps));
-  app.route("/", filtersApi(deps));
-  app.route("/", reportApi(deps));
-  app.route("/", subscriptionApi(deps));
+  app.route("/api", accountApi(deps));
+  app.route("/api", filtersApi(deps));
+  app.route("/api/report", reportApi(deps));
+  app.route("/api/subscription", subscriptionApi(deps));
+  app.route("/api/admin", adminApi(deps));
+  app.route("/avatars", avatarRoutes(deps));
+  app.route("/admin", adminPages(deps));
+  app.route("/", directAdminPage(deps));
+  app.route("/", authPages(deps));
   app.route("/", devPages(deps));
   app.route("/", publicPages(deps));
   app.route("/", legalPages(deps));
   app.route("/", subscriptionPages(deps));
-  app.route("/", authPages(deps));
-  app.route("/", adminApi(deps));
-  app.route("/", adminPages(deps));
   app.route("/", memberPages(deps));
+  app.route("/", referralPages(deps));
 
   app.notFound((c) => {
-    if (c.req.path.startsWith("/api/")) return c.json({ error: "Not found" }, 404);
+    if (isApi(c)) return c.json({ error: HTTP_TEXT.notFound }, 404);
     return page(c, deps, {
       title: "Page not found",
       status: 404,
@@ -93,12 +88,30 @@ export async function createApp(base: AppBase) {
   });
 
   app.onError((err, c) => {
-    console.error(`${c.req.method} ${c.req.path} failed:`, err);
-    if (c.req.path.startsWith("/api/")) {
-      return c.json({ error: "Something went wrong. Please try again." }, 500);
+    if (err instanceof AppError) {
+      for (const [name, value] of Object.entries(err.headers)) c.header(name, value);
+      if (isApi(c)) return c.json({ error: err.message, message: err.message }, err.status);
+      // Pages: a guest is sent to sign in; only the admin pages refuse a signed-in member.
+      if (err.status === 401) return c.redirect("/auth", 303);
+      if (err.status === 403 && c.var.user) {
+        return page(c, deps, {
+          title: ADMIN_TEXT.accessDenied,
+          status: 403,
+          body: <AccessDenied />,
+        });
+      }
+      return c.text(err.message, err.status);
     }
-    return c.text("Something went wrong. Please try again.", 500);
+    if (err instanceof HTTPException) return err.getResponse();
+    console.error(`${c.req.method} ${c.req.path} failed:`, err);
+    if (isApi(c)) return c.json({ error: HTTP_TEXT.failed }, 500);
+    return c.text(HTTP_TEXT.failed, 500);
   });
 
   return app;
+}
+
+/** API paths answer JSON, pages HTML. */
+function isApi(c: AppContext): boolean {
+  return c.req.path.startsWith("/api/");
 }

@@ -2,10 +2,10 @@
 import type { Context } from "hono";
 import type { Config } from "../lib/config.ts";
 import type { Manifest } from "../lib/build/assets.ts";
-import type { SessionUser, UserRecord } from "../lib/auth/types.ts";
 import type { Sessions } from "../lib/auth/session.ts";
+import type { SessionUser } from "../lib/auth/types.ts";
 import type { EmailSender } from "../lib/email/mod.ts";
-import type { SessionRecord } from "../kv/sessions.ts";
+import type { MemberVariables, SessionVariables } from "../lib/http/auth.ts";
 import type { Hub } from "../lib/realtime/hub.ts";
 import { type PageOptions, pageResponse } from "../lib/render/page.tsx";
 import { Island } from "../lib/render/island.tsx";
@@ -27,24 +27,30 @@ export type AppBase = Pick<AppDeps, "config" | "kv" | "assets"> & {
   hub?: Hub;
 };
 
+/** Every request: the session middleware's variables and the flash middleware's toast. */
 export type AppEnv = {
-  Variables: {
-    user: SessionUser | null;
-    userRecord: UserRecord | null;
-    session: SessionRecord | null;
-    flash: Flash | null;
-  };
+  Variables: SessionVariables & { flash: Flash | null };
+};
+
+/** A sub-app every route of which sits behind requireUser or requireAdmin. */
+export type MemberAppEnv = {
+  Variables: MemberVariables & { flash: Flash | null };
 };
 
 export type AppContext = Context<AppEnv>;
 
 /** Renders a page inside the shell for the current request's path and member. */
+/** What a page needs of the request: its path, the member (if any) and the pending toast. */
+export type PageContext = Pick<Context, "req"> & {
+  var: { user: SessionUser | null; flash: Flash | null };
+};
+
 export function page(
-  c: AppContext,
+  c: PageContext,
   deps: AppDeps,
   options: Omit<PageOptions, "path" | "user"> & { path?: string },
 ): Response {
-  const user = c.get("user");
+  const user = c.var.user;
   const path = options.path ?? c.req.path;
   // The verification banner shows on every page but /auth while the member is unverified.
   const banner = user && !user.emailVerified && path !== "/auth"
@@ -53,7 +59,7 @@ export function page(
   return pageResponse(deps.assets, {
     path,
     user,
-    flash: c.get("flash"),
+    flash: c.var.flash,
     banner,
     ...options,
   });

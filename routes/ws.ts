@@ -1,48 +1,64 @@
-// /ws: the signalling and matchmaking socket. The session cookie is read (by the session
-// middleware) before the upgrade, since upgrading consumes the request. Guests get an error and
-// a close. No header-rewriting middleware runs on this route.
+// /ws: the signalling and matchmaking socket, through Hono's upgradeWebSocket for Deno. The
+// session cookie is read (by the session middleware) before the upgrade, since upgrading
+// consumes the request. Another site's page may not open a socket with a member's cookie. Guests
+// get an error and a close. No header-rewriting middleware runs on this route.
 import { Hono } from "hono";
+import { createMiddleware } from "hono/factory";
+import { upgradeWebSocket } from "hono/deno";
 import type { AppDeps, AppEnv } from "./context.tsx";
 import { rtError } from "../lib/realtime/protocol.ts";
+import { fromOwnSite } from "../lib/http/request.ts";
+
+const WS_TEXT = {
+  upgradeRequired: "This address takes WebSocket connections only.",
+  crossSite: "Cross-site sockets are not allowed.",
+} as const;
+
+/** The socket is closed this long after the last frame (Deno's default is 30 s too). */
+const IDLE_TIMEOUT_S = 30;
 
 export function wsRoute(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   const { hub } = deps;
 
-  app.get("/ws", async (c) => {
+  const handshake = createMiddleware<AppEnv>(async (c, next) => {
     if ((c.req.header("upgrade") ?? "").toLowerCase() !== "websocket") {
-      return c.text("This address takes WebSocket connections only.", 426);
+      return c.text(WS_TEXT.upgradeRequired, 426);
     }
-    // Browsers always send Origin on a socket: another site's page may not borrow the cookie.
-    const origin = c.req.header("origin");
-    const host = c.req.header("host");
-    const allowed = [host, deps.config.publicUrl && originHost(deps.config.publicUrl)];
-    if (origin && host && !allowed.includes(originHost(origin) ?? "-")) {
-      return c.text("Cross-site sockets are not allowed.", 403);
-    }
-    const user = c.get("user");
-    const { socket, response } = Deno.upgradeWebSocket(c.req.raw, { idleTimeout: 30 });
-    if (!user) {
-      socket.onopen = () => {
-        socket.send(JSON.stringify(rtError("not_authenticated")));
-        socket.close(4401, "not authenticated");
-      };
-      return response;
-    }
-    await hub.start();
-    let connId = "";
-    socket.onopen = () => {
-      connId = hub.open(socket, { id: user.id, username: user.username });
-    };
-    socket.onmessage = (e) => {
-      hub.message(connId, e.data).catch((err) => console.error("ws message:", err));
-    };
-    socket.onclose = () => {
-      hub.close(connId).catch((err) => console.error("ws close:", err));
-    };
-    socket.onerror = () => {};
-    return response;
+    if (!fromOwnSite(c, deps.config.publicUrl)) return c.text(WS_TEXT.crossSite, 403);
+    if (c.var.user) await hub.start();
+    await next();
   });
+
+  app.get(
+    "/ws",
+    handshake,
+    upgradeWebSocket((c) => {
+      const user = c.var.user;
+      if (!user) {
+        return {
+          onOpen: (_event, ws) => {
+            ws.send(JSON.stringify(rtError("not_authenticated")));
+            ws.close(4401, "not authenticated");
+          },
+        };
+      }
+      let connId = "";
+      return {
+        onOpen: (_event, ws) => {
+          connId = hub.open(ws.raw as WebSocket, { id: user.id, username: user.username });
+        },
+        onMessage: (event) => {
+          hub.message(connId, event.data as string | ArrayBuffer | Blob)
+            .catch((err) => console.error("ws message:", err));
+        },
+        onClose: () => {
+          hub.close(connId).catch((err) => console.error("ws close:", err));
+        },
+        onError: () => {},
+      };
+    }, { idleTimeout: IDLE_TIMEOUT_S }),
+  );
 
   app.get(
     "/metrics",
@@ -53,12 +69,4 @@ export function wsRoute(deps: AppDeps) {
   );
 
   return app;
-}
-
-function originHost(origin: string): string | null {
-  try {
-    return new URL(origin).host;
-  } catch {
-    return null;
-  }
 }

@@ -20,7 +20,7 @@ export function isDenied(err: unknown): boolean {
 }
 
 let leaving = false;
-/** SPEC section 6: an 'Access Denied' toast, then / after 2 s. */
+/** A viewer who lost the right to be here: an 'Access Denied' toast, then / after 2 s. */
 export function accessDenied() {
   if (leaving) return;
   leaving = true;

@@ -1,4 +1,4 @@
-// The administrator's side (SPEC sections 2, 5, 6, 8): texts, the shapes the admin API answers
+// The administrator's side: texts, the shapes the admin API answers
 // with, the search rules and date formats. Safe for the browser bundle (no KV, no server code).
 import { REPORT_REASONS } from "../moderation/report_texts.ts";
 
@@ -61,9 +61,9 @@ export const ADMIN_TEXT = {
   unknownLocation: "Unknown",
 } as const;
 
-/** How long the direct admin page's Success alert stays (SPEC section 9: banner delay 3 s). */
+/** How long the direct admin page's Success alert stays. */
 export const ADMIN_BANNER_MS = 3000;
-/** After an 'Access Denied' toast the reports dashboard goes to / (SPEC section 9: 2 s). */
+/** After an 'Access Denied' toast the reports dashboard goes to / this much later. */
 export const ADMIN_REDIRECT_MS = 2000;
 /** The longest search text the admin API takes. */
 export const ADMIN_QUERY_MAX = 200;
@@ -91,7 +91,7 @@ export const REPORT_TABS: { id: ReportFilter; label: string }[] = [
   { id: "all", label: "All Reports" },
 ];
 
-/** A report as the admin API lists it (SPEC section 3, Report). */
+/** A report as the admin API lists it. */
 export interface AdminReport {
   id: string;
   status: ReportStatus;
@@ -118,13 +118,13 @@ export function reasonLabel(id: string): string {
 
 const has = (text: string | null | undefined, q: string) => (text ?? "").toLowerCase().includes(q);
 
-/** SPEC section 5: users match on username and email, case-insensitive substring. */
+/** Users match a search on username or email, as a case-insensitive substring. */
 export function userMatches(u: Pick<AdminUser, "username" | "email">, query: string): boolean {
   const q = query.trim().toLowerCase();
   return !q || has(u.username, q) || has(u.email, q);
 }
 
-/** SPEC section 5: reports match on reporter, reported user, reason and details. */
+/** Reports match a search on reporter, reported user, reason (id or label) and details. */
 export function reportMatches(
   r: Pick<
     AdminReport,
@@ -138,7 +138,7 @@ export function reportMatches(
 }
 
 /**
- * SPEC section 9: 'short month, day, year, hour and minute'. The server renders in UTC (it does
+ * Report dates read 'short month, day, year, hour and minute'. The server renders in UTC (it does
  * not know the viewer's zone); the browser switches to local time once hydrated.
  */
 export function formatReportDate(iso: string, timeZone?: string): string {

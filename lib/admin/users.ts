@@ -1,14 +1,15 @@
-// Member administration (SPEC sections 6 and 7, Admin): list and search members, delete an
-// account (the same deletion as a member's own), and mark an email address verified.
-import { keys } from "../../kv/keys.ts";
-import { getUser, updateUser } from "../../kv/users.ts";
+// Member administration: list and search members, delete an account (the same deletion as a
+// member's own), and mark an email address verified.
+import { getUser, listUsers, updateUser } from "../../kv/users.ts";
+import { AppError } from "../http/errors.ts";
 import { deleteAccount } from "../auth/deletion.ts";
 import type { UserRecord } from "../auth/types.ts";
 import { ADMIN_TEXT, type AdminUser, userMatches } from "./shared.ts";
 
-export class AdminError extends Error {
-  constructor(message: string, readonly status: 400 | 404 | 409) {
-    super(message);
+export class AdminError extends AppError {
+  constructor(message: string, status: 400 | 404 | 409) {
+    super(status, message);
+    this.name = "AdminError";
   }
 }
 
@@ -27,13 +28,8 @@ export function toAdminUser(u: UserRecord): AdminUser {
 
 /** Every member not deleted, newest first, optionally filtered by a search text. */
 export async function listAdminUsers(kv: Deno.Kv, query = ""): Promise<AdminUser[]> {
-  const out: AdminUser[] = [];
-  for await (const e of kv.list<UserRecord>({ prefix: keys.usersPrefix() })) {
-    const u = e.value;
-    if (!u || u.deletedAt) continue;
-    if (userMatches(u, query)) out.push(toAdminUser(u));
-  }
-  return out.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id));
+  const users = (await listUsers(kv)).filter((u) => userMatches(u, query)).map(toAdminUser);
+  return users.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id));
 }
 
 /** Deletes a member's account as an administrator; an administrator cannot delete themselves. */
@@ -43,7 +39,7 @@ export async function adminDeleteUser(kv: Deno.Kv, actorId: string, userId: stri
   if (!(await deleteAccount(kv, userId))) throw new AdminError(ADMIN_TEXT.userNotFound, 404);
 }
 
-/** Marks a member's email verified (SPEC section 4: unverified → verified by an admin). */
+/** Marks a member's email verified: an administrator may skip the emailed link. */
 export async function adminVerifyEmail(kv: Deno.Kv, userId: string): Promise<AdminUser> {
   const result = await updateUser(kv, userId, (u) => ({ ...u, emailVerified: true }));
   if (result.ok) return toAdminUser(result.user);

@@ -1,5 +1,6 @@
 // Account operations: registration, sign-in, email verification, password reset and change,
-// profile edits, deletion. Plain functions over KV and the email sender; no HTTP here.
+// profile edits. Plain functions over kv/ and the email sender; their failures are AccountErrors
+// (a status and the member's text), which the HTTP layer answers with.
 import { z } from "zod";
 import type { EmailSender } from "../email/mod.ts";
 import { passwordResetEmail, verificationEmail } from "../email/templates.ts";
@@ -18,10 +19,13 @@ import {
 } from "../../kv/users.ts";
 import { consumeEmailToken, issueEmailToken } from "../../kv/email_tokens.ts";
 import { deleteUserSessions } from "../../kv/sessions.ts";
+import { deleteAvatar } from "../../kv/avatars.ts";
+import { AppError } from "../http/errors.ts";
+import { rememberTypedLocation } from "../geo/private_location.ts";
 
-export class AccountError extends Error {
-  constructor(message: string, readonly status: 400 | 401 | 403 | 404 | 409 = 400) {
-    super(message);
+export class AccountError extends AppError {
+  constructor(message: string, status: 400 | 401 | 403 | 404 | 409 | 413 = 400) {
+    super(status, message);
     this.name = "AccountError";
   }
 }
@@ -240,6 +244,10 @@ export async function updateProfile(
     if (result.reason === "username_taken") throw new AccountError(ACCOUNT_TEXT.usernameTaken, 409);
     if (result.reason === "email_taken") throw new AccountError(ACCOUNT_TEXT.emailTaken, 409);
     throw new AccountError(ACCOUNT_TEXT.notLoggedIn, 401);
+  }
+  if (patch.avatarUrl === null) await deleteAvatar(deps.kv, userId);
+  if (result.user.location !== current.location) {
+    await rememberTypedLocation(deps.kv, userId, result.user.location);
   }
   if (emailChanged) await sendVerification(deps, result.user);
   return result.user;

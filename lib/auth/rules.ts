@@ -1,4 +1,4 @@
-// Account validation rules and texts (SPEC sections 5 and 8), shared by the forms in the browser
+// Account validation rules and their texts, shared by the forms in the browser
 // and the API on the server so both say exactly the same thing.
 import { MIN_PASSWORD_LENGTH } from "../constants.ts";
 

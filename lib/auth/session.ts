@@ -4,12 +4,12 @@ import { jwtVerify, SignJWT } from "jose";
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { Config } from "../config.ts";
-import { keys } from "../../kv/keys.ts";
 import {
   createSession,
   getSession,
   SESSION_TTL_MS,
   type SessionRecord,
+  sharedSessionSecret,
 } from "../../kv/sessions.ts";
 import { getUser } from "../../kv/users.ts";
 import type { UserRecord } from "./types.ts";
@@ -20,15 +20,12 @@ const ISSUER = "glimpse";
 /** The signing key: SESSION_SECRET, or (outside production) one generated once and kept in KV. */
 export async function sessionKey(kv: Deno.Kv, config: Config): Promise<Uint8Array> {
   if (config.sessionSecret) return new TextEncoder().encode(config.sessionSecret);
-  const key = keys.meta("session_secret");
-  const existing = await kv.get<string>(key);
-  if (existing.value) return new TextEncoder().encode(existing.value);
-  const fresh = Array.from(
-    crypto.getRandomValues(new Uint8Array(32)),
-    (b) => b.toString(16).padStart(2, "0"),
-  ).join("");
-  await kv.atomic().check({ key, versionstamp: null }).set(key, fresh).commit();
-  return new TextEncoder().encode((await kv.get<string>(key)).value!);
+  const secret = await sharedSessionSecret(kv, () =>
+    Array.from(
+      crypto.getRandomValues(new Uint8Array(32)),
+      (b) => b.toString(16).padStart(2, "0"),
+    ).join(""));
+  return new TextEncoder().encode(secret);
 }
 
 export class Sessions {
@@ -90,7 +87,7 @@ export class Sessions {
   }
 }
 
-/** A short public id for the session (the SPEC's user.token): not a credential. */
+/** A short public id for the session (the user's `token` field in the API): not a credential. */
 export function publicToken(session: SessionRecord): string {
   return session.sid.slice(0, 8);
 }

@@ -42,7 +42,7 @@ export interface SessionUser {
   tier: TierKey;
 }
 
-/** The User entity of SPEC section 3, as the API returns it. */
+/** A member as the account API returns them (with the public session id as `token`). */
 export interface PublicUser extends SessionUser {
   isAuthenticated: true;
   token: string;
@@ -82,7 +82,7 @@ export function toPublicUser(u: UserRecord, token: string): PublicUser {
   };
 }
 
-/** A new member's record with the SPEC's defaults (privacy switches on, language en, free). */
+/** A new member's record: privacy switches on, language en, the free tier. */
 export function newUserRecord(
   fields: Pick<UserRecord, "username" | "email" | "passwordHash"> & Partial<UserRecord>,
 ): UserRecord {

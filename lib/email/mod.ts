@@ -2,7 +2,9 @@
 // /dev/outbox outside production) and prints it; `resend` sends through the Resend HTTP API.
 import { Resend } from "resend";
 import type { Config } from "../config.ts";
-import { keys } from "../../kv/keys.ts";
+import { storeEmail } from "../../kv/outbox.ts";
+
+export { listOutbox } from "../../kv/outbox.ts";
 
 export interface EmailMessage {
   to: string;
@@ -22,8 +24,6 @@ export interface EmailSender {
   send(message: EmailMessage): Promise<void>;
 }
 
-const OUTBOX_TTL_MS = 7 * 24 * 3600_000;
-
 export class OutboxSender implements EmailSender {
   readonly name = "outbox";
   constructor(private kv: Deno.Kv, private from: string, private print = true) {}
@@ -37,7 +37,7 @@ export class OutboxSender implements EmailSender {
       from: this.from,
       sentAt: new Date().toISOString(),
     };
-    await this.kv.set(keys.outbox(id), stored, { expireIn: OUTBOX_TTL_MS });
+    await storeEmail(this.kv, stored);
     if (this.print) {
       console.log(`[outbox] to ${message.to}: ${message.subject}\n${message.text}\n`);
     }
@@ -68,14 +68,4 @@ export function createEmailSender(kv: Deno.Kv, config: Config): EmailSender {
     return new ResendSender(config.email.resendApiKey!, config.email.from);
   }
   return new OutboxSender(kv, config.email.from, config.env !== "test");
-}
-
-export async function listOutbox(kv: Deno.Kv, limit = 100): Promise<StoredEmail[]> {
-  const out: StoredEmail[] = [];
-  for await (
-    const e of kv.list<StoredEmail>({ prefix: keys.outboxPrefix() }, { reverse: true, limit })
-  ) {
-    out.push(e.value);
-  }
-  return out;
 }

@@ -1,4 +1,4 @@
-// The six continents (SPEC section 9), in the SPEC's order. Safe for the browser bundle.
+// The six continents, in the order the pages list them. Safe for the browser bundle.
 export const CONTINENTS = [
   "Africa",
   "Asia",

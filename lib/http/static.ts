@@ -1,63 +1,33 @@
-// Serves files below a folder: content-hashed build output with immutable caching, other static
-// files with a short cache. Paths are confined to the folder.
+// Files below a folder, through Hono's serveStatic for Deno: content-hashed build output with
+// immutable caching, other static files with a short cache. serveStatic refuses "." and ".."
+// segments, double slashes and %-escapes in the path; names starting with a dot (build scratch
+// folders) and the `hidden` files (the build manifest, which is for the server only) are not
+// served either.
 import type { MiddlewareHandler } from "hono";
-import { extname, join, normalize, sep } from "node:path";
+import { serveStatic } from "hono/deno";
 
-const TYPES: Record<string, string> = {
-  ".js": "text/javascript; charset=utf-8",
-  ".mjs": "text/javascript; charset=utf-8",
-  ".css": "text/css; charset=utf-8",
-  ".svg": "image/svg+xml",
-  ".png": "image/png",
-  ".jpg": "image/jpeg",
-  ".webp": "image/webp",
-  ".ico": "image/x-icon",
-  ".json": "application/json",
-  ".wasm": "application/wasm",
-  ".tflite": "application/octet-stream",
-  ".bin": "application/octet-stream",
-  ".txt": "text/plain; charset=utf-8",
-  ".woff2": "font/woff2",
-  ".webmanifest": "application/manifest+json",
-};
+export const IMMUTABLE = "public, max-age=31536000, immutable";
+export const SHORT_CACHE = "public, max-age=3600";
 
 export function serveDir(
   urlPrefix: string,
   dir: string,
   cacheControl: string,
-  /** Files below the folder that are never served (e.g. the build manifest). */
-  hidden: Set<string> = new Set(),
+  /** Paths below the folder that are never served. */
+  hidden: string[] = [],
 ): MiddlewareHandler {
-  const root = normalize(dir);
+  const files = serveStatic({
+    root: dir,
+    rewriteRequestPath: (path) => path.slice(urlPrefix.length - 1),
+    onFound: (_path, c) => {
+      c.header("Cache-Control", cacheControl);
+    },
+  });
   return async (c, next) => {
-    let rel: string;
-    try {
-      rel = decodeURIComponent(c.req.path.slice(urlPrefix.length));
-    } catch {
-      return next(); // a malformed %-escape names no file
+    const rel = c.req.path.slice(urlPrefix.length);
+    if (rel.split("/").some((p) => p.startsWith(".")) || hidden.includes(rel)) {
+      return await next();
     }
-    const file = normalize(join(root, rel));
-    if (
-      !file.startsWith(root + sep) || rel.split("/").some((p) => p.startsWith(".")) ||
-      hidden.has(rel)
-    ) {
-      return next();
-    }
-    try {
-      const info = await Deno.stat(file);
-      if (!info.isFile) return next();
-      const body = await Deno.readFile(file);
-      return new Response(body, {
-        headers: {
-          "content-type": TYPES[extname(file)] ?? "application/octet-stream",
-          "cache-control": cacheControl,
-        },
-      });
-    } catch {
-      return next();
-    }
+    return await files(c, next);
   };
 }
-
-export const IMMUTABLE = "public, max-age=31536000, immutable";
-export const SHORT_CACHE = "public, max-age=3600";

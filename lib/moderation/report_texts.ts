@@ -1,4 +1,4 @@
-// Report reasons and texts (SPEC sections 5, 8, 9). Safe for the browser bundle.
+// Report reasons and texts. Safe for the browser bundle.
 export const REPORT_REASONS = [
   { id: "inappropriate", label: "Inappropriate Content" },
   { id: "harassment", label: "Harassment or Bullying" },

@@ -1,14 +1,16 @@
-// Reports and blocks (SPEC sections 3, 5, 9; issue: Realtime, point 9). A report names a partner
-// by the peer id of a session; the server accepts it only when the two really were matched in
-// the last 24 hours. Reported pairs never meet again; blocking is on by default.
+// Reports and blocks. A report names a partner by the peer id of a session; the server accepts
+// it only when the two really were matched in the last 24 hours. Reported pairs never meet
+// again; blocking the reported member is on by default.
 import { z } from "zod";
-import { keys } from "../../kv/keys.ts";
 import { type Block, partnerByPeerId } from "../../kv/relations.ts";
+import { createReport } from "../../kv/reports.ts";
 import { getUser } from "../../kv/users.ts";
+import { AppError } from "../http/errors.ts";
 import { REPORT_REASONS, REPORT_TEXT, type ReportReason } from "./report_texts.ts";
 
 export { REPORT_REASONS, REPORT_TEXT };
 export type { ReportReason };
+export { anonymiseReports, purgeBlocks } from "../../kv/reports.ts";
 
 export interface Report {
   id: string;
@@ -32,9 +34,10 @@ export const reportSchema = z.object({
   blockUser: z.boolean().default(true),
 });
 
-export class ReportError extends Error {
-  constructor(message: string, readonly status: 400 | 404) {
-    super(message);
+export class ReportError extends AppError {
+  constructor(message: string, status: 400 | 404) {
+    super(status, message);
+    this.name = "ReportError";
   }
 }
 
@@ -72,48 +75,8 @@ export async function fileReport(
     matchId: seen.matchId,
     blocked: input.blockUser,
   };
-  const mine: Block = { reason: input.blockUser ? "blocked" : "reported", at: now };
-  const theirs: Block = { reason: input.blockUser ? "blocked_by" : "reported_by", at: now };
-  await kv.atomic()
-    .set(keys.report(report.id), report)
-    .set(keys.reportByStatus("pending", report.id), report.id)
-    .set(keys.block(reporterId, seen.partnerId), mine)
-    .set(keys.block(seen.partnerId, reporterId), theirs)
-    .sum(keys.searchVersion(reporterId), 1n)
-    .sum(keys.searchVersion(seen.partnerId), 1n)
-    .commit();
+  const reporterBlock: Block = { reason: input.blockUser ? "blocked" : "reported", at: now };
+  const reportedBlock: Block = { reason: input.blockUser ? "blocked_by" : "reported_by", at: now };
+  await createReport(kv, report, { reporter: reporterBlock, reported: reportedBlock });
   return report;
-}
-
-/** At purge: reports stay for moderation, without the member's personal data. */
-export async function anonymiseReports(kv: Deno.Kv, userId: string) {
-  for await (const e of kv.list<Report>({ prefix: keys.reportsPrefix() })) {
-    const r = e.value;
-    if (r.reporterId !== userId && r.reportedId !== userId) continue;
-    const next: Report = { ...r };
-    if (r.reporterId === userId) {
-      next.reporterId = null;
-      next.reporterUsername = "deleted member";
-    }
-    if (r.reportedId === userId) {
-      next.reportedId = null;
-      next.reportedUsername = "deleted member";
-    }
-    next.additionalDetails = r.additionalDetails ? "(removed with the member's account)" : "";
-    next.partnerPeerId = "";
-    await kv.atomic().check(e).set(e.key, next).commit();
-  }
-}
-
-/**
- * At purge: the blocks on both sides go with the member (whose search version is gone with
- * the record; the other member's moves).
- */
-export async function purgeBlocks(kv: Deno.Kv, userId: string) {
-  for await (const e of kv.list({ prefix: keys.blocksPrefix(userId) })) {
-    const other = String(e.key.at(-1));
-    await kv.atomic().delete(e.key).delete(keys.block(other, userId))
-      .sum(keys.searchVersion(other), 1n)
-      .commit();
-  }
 }

@@ -1,8 +1,7 @@
 // Referral and leaderboard figures from real data: invitations used (who invited whom), POV
 // sessions and partner countries (kv/stats.ts), members and where they are. Computed by a scan,
 // which suits an invite-only community; a larger one would keep running totals instead.
-import { keys } from "../../kv/keys.ts";
-import type { Invitation } from "../../kv/users.ts";
+import { listInvitations, listUsers } from "../../kv/users.ts";
 import type { UserRecord } from "../auth/types.ts";
 import { getStats, type MemberStats, weekKey } from "../../kv/stats.ts";
 import { splitLocation } from "../profile.ts";
@@ -45,13 +44,9 @@ export function points(referrals: number, stats: MemberStats) {
 }
 
 export async function buildBoard(kv: Deno.Kv, period: Period, now = Date.now()): Promise<Board> {
-  const users = new Map<string, UserRecord>();
-  for await (const e of kv.list<UserRecord>({ prefix: keys.usersPrefix() })) {
-    if (!e.value.deletedAt) users.set(e.value.id, e.value);
-  }
+  const users = new Map<string, UserRecord>((await listUsers(kv)).map((u) => [u.id, u]));
   const referrals = new Map<string, number>();
-  for await (const e of kv.list<Invitation>({ prefix: ["invitations"] })) {
-    const inv = e.value;
+  for (const inv of await listInvitations(kv)) {
     if (!inv.ownerId || !inv.usedBy || !inv.usedAt || !users.has(inv.ownerId)) continue;
     if (now - Date.parse(inv.usedAt) > PERIOD_MS[period]) continue;
     referrals.set(inv.ownerId, (referrals.get(inv.ownerId) ?? 0) + 1);

@@ -1,3 +1,4 @@
+// /healthz: one real KV round trip; 503 with the reason when it fails (a report, not an error).
 import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../context.tsx";
 import { kvRoundTrip } from "../../kv/db.ts";

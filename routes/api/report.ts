@@ -1,32 +1,25 @@
-// POST /api/report {reportReason, additionalDetails, partnerPeerId, blockUser}.
+// POST /api/report {reportReason, additionalDetails, partnerPeerId, blockUser}: a member reports
+// a partner of the last 24 hours; a live match between the two ends at once.
 import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../context.tsx";
-import {
-  fileReport,
-  REPORT_TEXT,
-  ReportError,
-  reportSchema,
-} from "../../lib/moderation/reports.ts";
-import { BodyError, jsonError, readJson } from "../../lib/http/helpers.ts";
+import { fileReport, REPORT_TEXT, reportSchema } from "../../lib/moderation/reports.ts";
+import { requireUser } from "../../lib/http/auth.ts";
+import { validate } from "../../lib/http/validate.ts";
 
 export function reportApi(deps: AppDeps) {
   const app = new Hono<AppEnv>();
 
-  app.post("/api/report", async (c) => {
-    const user = c.get("user");
-    if (!user) return jsonError(c, "User not authenticated", 401);
-    try {
-      const input = await readJson(c, reportSchema);
-      const report = await fileReport(deps.kv, user.id, input);
-      // A live match between the two ends at once.
+  app.post(
+    "/",
+    requireUser(),
+    validate("json", reportSchema, { fallback: REPORT_TEXT.reasonRequired }),
+    async (c) => {
+      const user = c.var.user;
+      const report = await fileReport(deps.kv, user.id, c.req.valid("json"));
       await deps.hub.endMatchBetween(user.id, report.reportedId!, "reported");
       return c.json({ ok: true, id: report.id, message: REPORT_TEXT.submitted }, 201);
-    } catch (err) {
-      if (err instanceof ReportError) return jsonError(c, err.message, err.status);
-      if (err instanceof BodyError) return jsonError(c, REPORT_TEXT.reasonRequired, 400);
-      throw err;
-    }
-  });
+    },
+  );
 
   return app;
 }

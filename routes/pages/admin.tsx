@@ -1,54 +1,39 @@
-// Admin pages (SPEC section 2): /admin and /admin/users ('User Management'), /admin/reports
-// ('Admin Dashboard: Reports') and the public /direct-admin with its own login. Guests asking for
-// /admin* were already sent to /auth (PROTECTED_PATHS); a signed-in member who is not an
-// administrator gets 'Access Denied' with status 403. The role is read from the account on the
-// server for every request.
+// Admin pages. Mounted at /admin, behind requireAdmin: / and /users ('User Management') and
+// /reports ('Admin Dashboard: Reports'). A guest is sent to /auth; a signed-in member who is not
+// an administrator gets the 'Access Denied' page with status 403 (see routes/app.tsx). The role
+// is read from the member's stored record on every request. /direct-admin is public: it has its
+// own login.
 import { Hono } from "hono";
-import type { AppContext, AppDeps, AppEnv } from "../context.tsx";
+import type { AppDeps, AppEnv, MemberAppEnv } from "../context.tsx";
 import { page } from "../context.tsx";
 import { Island } from "../../lib/render/island.tsx";
 import { ADMIN_TEXT } from "../../lib/admin/shared.ts";
 import { listAdminUsers } from "../../lib/admin/users.ts";
 import { listAdminReports } from "../../lib/admin/reports.ts";
-import { AccessDenied } from "../../components/admin/AccessDenied.tsx";
+import { requireAdmin } from "../../lib/http/auth.ts";
 import { AdminNav } from "../../components/admin/AdminNav.tsx";
 
 export function adminPages(deps: AppDeps) {
-  const app = new Hono<AppEnv>();
+  const app = new Hono<MemberAppEnv>();
+  app.use("*", requireAdmin());
 
-  /** The 'Access Denied' page for anyone but an administrator, else null. */
-  const denied = (c: AppContext) => {
-    const user = c.get("user");
-    if (user?.role === "admin") return null;
-    if (!user) return c.redirect("/auth", 303);
-    return page(c, deps, {
-      title: ADMIN_TEXT.accessDenied,
-      status: 403,
-      body: <AccessDenied />,
+  for (const path of ["/", "/users"]) {
+    app.get(path, async (c) => {
+      const users = await listAdminUsers(deps.kv);
+      return page(c, deps, {
+        title: ADMIN_TEXT.usersTitle,
+        body: (
+          <div class="admin-page">
+            <h1 class="page-title">{ADMIN_TEXT.usersTitle}</h1>
+            <AdminNav current="users" />
+            <Island name="AdminUsers" props={{ users, meId: c.var.user.id }} />
+          </div>
+        ),
+      });
     });
-  };
+  }
 
-  const usersPage = async (c: AppContext) => {
-    const refused = denied(c);
-    if (refused) return refused;
-    const users = await listAdminUsers(deps.kv);
-    return page(c, deps, {
-      title: ADMIN_TEXT.usersTitle,
-      body: (
-        <div class="admin-page">
-          <h1 class="page-title">{ADMIN_TEXT.usersTitle}</h1>
-          <AdminNav current="users" />
-          <Island name="AdminUsers" props={{ users, meId: c.get("user")!.id }} />
-        </div>
-      ),
-    });
-  };
-  app.get("/admin", usersPage);
-  app.get("/admin/users", usersPage);
-
-  app.get("/admin/reports", async (c) => {
-    const refused = denied(c);
-    if (refused) return refused;
+  app.get("/reports", async (c) => {
     const initial = await listAdminReports(deps.kv, "pending");
     return page(c, deps, {
       title: ADMIN_TEXT.reportsTitle,
@@ -62,9 +47,15 @@ export function adminPages(deps: AppDeps) {
     });
   });
 
-  // Public: the page has its own login. An administrator already signed in sees the dashboard.
+  return app;
+}
+
+/** /direct-admin: the login for guests and members, the dashboard for an administrator. */
+export function directAdminPage(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+
   app.get("/direct-admin", (c) => {
-    const user = c.get("user");
+    const user = c.var.user;
     const admin = user?.role === "admin";
     return page(c, deps, {
       title: "Admin",

@@ -1,9 +1,13 @@
-// /auth: login, register, forgot password, success tabs (SPEC section 2, Auth).
+// /auth: login, register, forgot password and the success tabs; /verify-email: the link from the
+// verification mail, which goes home with a toast saying how it went.
 import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../context.tsx";
 import { page } from "../context.tsx";
 import { Island } from "../../lib/render/island.tsx";
 import type { AuthTab } from "../../lib/auth/rules.ts";
+import { AccountError, verifyEmail } from "../../lib/auth/accounts.ts";
+import { setFlash } from "../../lib/http/flash.ts";
+import { origin } from "../../lib/http/request.ts";
 
 const OPEN_TABS = new Set<AuthTab>(["login", "register", "forgot-password"]);
 
@@ -38,6 +42,31 @@ export function authPages(deps: AppDeps) {
         </div>
       ),
     });
+  });
+
+  // A link opened from a mail: whatever happens, the member lands on / and a toast says how it
+  // went (a failure is no error page).
+  app.get("/verify-email", async (c) => {
+    const accountDeps = {
+      kv: deps.kv,
+      email: deps.email,
+      origin: origin(c, deps.config.publicUrl),
+    };
+    const verified = await verifyEmail(accountDeps, c.req.query("token") ?? "").catch((err) => {
+      if (err instanceof AccountError) return err;
+      throw err;
+    });
+    setFlash(
+      c,
+      verified instanceof AccountError
+        ? { kind: "failure", title: "Verification failed", description: verified.message }
+        : {
+          kind: "success",
+          title: "Email verified",
+          description: `Thank you, ${verified.username}: every Glimpse feature is open to you.`,
+        },
+    );
+    return c.redirect("/", 303);
   });
 
   return app;

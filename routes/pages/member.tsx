@@ -1,5 +1,6 @@
-// Pages for signed-in members. Guests asking for any PROTECTED_PATHS are redirected to /auth (303)
-// by the app before these handlers run.
+// Pages for signed-in members: each one sits behind requireUser, which sends a guest to /auth
+// (303) before any page code runs. / is the Discover screen for a member and the welcome screen
+// for a guest; /live-match is open to guests (it says there is no live session).
 import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../context.tsx";
 import { page } from "../context.tsx";
@@ -7,12 +8,18 @@ import { Island } from "../../lib/render/island.tsx";
 import { toPublicUser } from "../../lib/auth/types.ts";
 import { publicToken } from "../../lib/auth/session.ts";
 import { getFilters } from "../../kv/filters.ts";
-import { regionSummaries } from "../api/filters.ts";
+import { regionSummaries } from "../../lib/geo/private_location.ts";
 import { setFlash } from "../../lib/http/flash.ts";
-import { referralPages } from "./referrals.tsx";
+import { requireUser } from "../../lib/http/auth.ts";
 import { Discover } from "../../components/Discover.tsx";
+import { WelcomeScreen } from "../../components/WelcomeScreen.tsx";
 import { iceServersFor } from "../../lib/realtime/ice.ts";
 
+/**
+ * The pages only a signed-in member can open: those registered with requireUser here and in
+ * referrals.tsx, and the admin pages (requireAdmin). A test checks this list against what the
+ * app really answers a guest; the build report measures these pages as a member.
+ */
 export const PROTECTED_PATHS = [
   "/connecting",
   "/match-end",
@@ -32,9 +39,11 @@ export const PROTECTED_PATHS = [
 export function memberPages(deps: AppDeps) {
   const app = new Hono<AppEnv>();
 
-  // The home screen of a signed-in member (guests get the welcome screen before this runs).
+  const member = requireUser();
+
   app.get("/", async (c) => {
-    const user = c.get("user")!;
+    const user = c.var.user;
+    if (!user) return page(c, deps, { title: "Welcome", body: <WelcomeScreen /> });
     const filters = await getFilters(deps.kv, user.id);
     return page(c, deps, {
       title: "Discover",
@@ -42,9 +51,8 @@ export function memberPages(deps: AppDeps) {
     });
   });
 
-  app.get("/profile", (c) => {
-    const record = c.get("userRecord")!;
-    const session = c.get("session")!;
+  app.get("/profile", member, (c) => {
+    const { userRecord: record, session } = c.var;
     return page(c, deps, {
       title: "Profile",
       back: "/",
@@ -57,8 +65,8 @@ export function memberPages(deps: AppDeps) {
     });
   });
 
-  app.get("/filters", async (c) => {
-    const filters = await getFilters(deps.kv, c.get("user")!.id);
+  app.get("/filters", member, async (c) => {
+    const filters = await getFilters(deps.kv, c.var.user.id);
     return page(c, deps, {
       title: "Edit Your Filters",
       back: "/",
@@ -71,8 +79,8 @@ export function memberPages(deps: AppDeps) {
     });
   });
 
-  app.get("/hashtags", async (c) => {
-    const filters = await getFilters(deps.kv, c.get("user")!.id);
+  app.get("/hashtags", member, async (c) => {
+    const filters = await getFilters(deps.kv, c.var.user.id);
     return page(c, deps, {
       title: "Hashtags",
       back: "/",
@@ -85,9 +93,9 @@ export function memberPages(deps: AppDeps) {
     });
   });
 
-  app.get("/map-discovery", async (c) => {
+  app.get("/map-discovery", member, async (c) => {
     const [filters, regions] = await Promise.all([
-      getFilters(deps.kv, c.get("user")!.id),
+      getFilters(deps.kv, c.var.user.id),
       regionSummaries(deps.kv),
     ]);
     return page(c, deps, {
@@ -102,9 +110,9 @@ export function memberPages(deps: AppDeps) {
     });
   });
 
-  // Searching: the location is required first (SPEC section 4, Start search).
-  app.get("/connecting", (c) => {
-    const user = c.get("user")!;
+  // Searching: a member without a location is sent to the profile to add one first.
+  app.get("/connecting", member, (c) => {
+    const user = c.var.user;
     if (!user.location.trim()) {
       setFlash(c, {
         kind: "failure",
@@ -129,9 +137,9 @@ export function memberPages(deps: AppDeps) {
     });
   });
 
-  // /live-match is not protected (SPEC route table); a member rejoins the match of their tab.
+  // /live-match is open to guests; a member rejoins the match of their tab.
   app.get("/live-match", (c) => {
-    const user = c.get("user");
+    const user = c.var.user;
     if (!user) {
       return page(c, deps, {
         title: "Live match",
@@ -160,9 +168,7 @@ export function memberPages(deps: AppDeps) {
     });
   });
 
-  app.route("/", referralPages(deps));
-
-  app.get("/camera", (c) =>
+  app.get("/camera", member, (c) =>
     page(c, deps, {
       title: "Record a POV clip",
       back: "/",
@@ -173,7 +179,7 @@ export function memberPages(deps: AppDeps) {
             name="ClipRecorder"
             props={{
               maxSeconds: 30,
-              faceBlurEnabled: c.get("user")!.faceBlurEnabled,
+              faceBlurEnabled: c.var.user.faceBlurEnabled,
               blurAssets: deps.assets.privacy,
             }}
           />
@@ -181,11 +187,10 @@ export function memberPages(deps: AppDeps) {
       ),
     }));
 
-  // /test-chat: the SPEC does not show its content; ours shows what a partner would see (the
-  // member's video after a WebRTC round trip on the device, blur included) and checks camera,
-  // microphone, server and network.
-  app.get("/test-chat", async (c) => {
-    const user = c.get("user")!;
+  // /test-chat shows what a partner would see (the member's video after a WebRTC round trip on
+  // the device, blur included) and checks camera, microphone, server and network.
+  app.get("/test-chat", member, async (c) => {
+    const user = c.var.user;
     const iceServers = await iceServersFor(deps.config, user.id);
     return page(c, deps, {
       title: "Connection check",
@@ -207,7 +212,7 @@ export function memberPages(deps: AppDeps) {
     });
   });
 
-  app.get("/match-end", (c) =>
+  app.get("/match-end", member, (c) =>
     page(c, deps, {
       title: "Session summary",
       body: (

@@ -1,4 +1,4 @@
-// /viral and /leaderboard: invitations, challenges and rankings from real data.
+// /viral and /leaderboard (members only): invitations, challenges and rankings from real data.
 import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../context.tsx";
 import { page } from "../context.tsx";
@@ -13,7 +13,8 @@ import {
   WEEKLY_PRIZES,
   weeklyChallenges,
 } from "../../lib/referrals/board.ts";
-import { origin } from "../../lib/http/helpers.ts";
+import { origin } from "../../lib/http/request.ts";
+import { requireUser } from "../../lib/http/auth.ts";
 
 const PERIODS: { id: Period; label: string }[] = [
   { id: "week", label: "This Week" },
@@ -25,8 +26,8 @@ export function referralPages(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   const { kv } = deps;
 
-  app.get("/viral", async (c) => {
-    const user = c.get("user")!;
+  app.get("/viral", requireUser(), async (c) => {
+    const user = c.var.user;
     const [invitations, stats, board, week] = await Promise.all([
       listInvitationsOf(kv, user.id),
       getStats(kv, user.id),
@@ -116,7 +117,7 @@ export function referralPages(deps: AppDeps) {
     });
   });
 
-  app.get("/leaderboard", async (c) => {
+  app.get("/leaderboard", requireUser(), async (c) => {
     const asked = c.req.query("period") as Period | undefined;
     const period: Period = PERIODS.some((p) => p.id === asked) ? asked! : "week";
     const [board, online] = await Promise.all([buildBoard(kv, period), onlineByContinent(kv)]);

@@ -1,0 +1,125 @@
+// Reports about members, their status index, and the two-way block a report puts between the
+// two members. A report and its index entry always move in one commit, so a report is listed
+// under exactly one status.
+import { keys } from "./keys.ts";
+import type { Block } from "./relations.ts";
+import type { Report } from "../lib/moderation/reports.ts";
+
+export type ReportStatus = Report["status"];
+
+/** A report as stored once a moderator has acted on it. */
+export type ModeratedReport = Report & { reviewedAt?: string; reviewedBy?: string };
+
+/**
+ * Stores a new pending report and the block both ways, in one commit. Every relation change
+ * moves both members' search versions, so a search in progress sees the block.
+ */
+export async function createReport(
+  kv: Deno.Kv,
+  report: Report,
+  blocks: { reporter: Block; reported: Block },
+) {
+  const reporterId = report.reporterId!, reportedId = report.reportedId!;
+  const res = await kv.atomic()
+    .set(keys.report(report.id), report)
+    .set(keys.reportByStatus("pending", report.id), report.id)
+    .set(keys.block(reporterId, reportedId), blocks.reporter)
+    .set(keys.block(reportedId, reporterId), blocks.reported)
+    .sum(keys.searchVersion(reporterId), 1n)
+    .sum(keys.searchVersion(reportedId), 1n)
+    .commit();
+  if (!res.ok) throw new Error("the report could not be stored");
+}
+
+/** Every report, or those with one status (through the status index). */
+export async function listReports(
+  kv: Deno.Kv,
+  status?: ReportStatus,
+): Promise<ModeratedReport[]> {
+  if (!status) {
+    const all: ModeratedReport[] = [];
+    for await (const e of kv.list<ModeratedReport>({ prefix: keys.reportsPrefix() })) {
+      all.push(e.value);
+    }
+    return all;
+  }
+  const ids: string[] = [];
+  for await (const e of kv.list<string>({ prefix: keys.reportsByStatusPrefix(status) })) {
+    ids.push(String(e.key[2]));
+  }
+  const out: ModeratedReport[] = [];
+  for (let i = 0; i < ids.length; i += 10) {
+    const entries = await kv.getMany<ModeratedReport[]>(ids.slice(i, i + 10).map(keys.report));
+    for (const e of entries) if (e.value && e.value.status === status) out.push(e.value);
+  }
+  return out;
+}
+
+export type ReviewResult =
+  | { ok: true; report: ModeratedReport }
+  | { ok: false; reason: "not_found" | "not_pending" | "conflict" };
+
+/**
+ * Moves a pending report to reviewed or dismissed, with its index entry, in one commit that
+ * checks the report did not change meanwhile: of two racing reviews exactly one wins.
+ */
+export async function reviewReport(
+  kv: Deno.Kv,
+  id: string,
+  status: Exclude<ReportStatus, "pending">,
+  actorId: string,
+  now = new Date(),
+): Promise<ReviewResult> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const entry = await kv.get<ModeratedReport>(keys.report(id));
+    if (!entry.value) return { ok: false, reason: "not_found" };
+    if (entry.value.status !== "pending") return { ok: false, reason: "not_pending" };
+    const after: ModeratedReport = {
+      ...entry.value,
+      status,
+      reviewedAt: now.toISOString(),
+      reviewedBy: actorId,
+    };
+    const res = await kv.atomic()
+      .check(entry)
+      .set(keys.report(id), after)
+      .delete(keys.reportByStatus("pending", id))
+      .set(keys.reportByStatus(status, id), id)
+      .commit();
+    if (res.ok) return { ok: true, report: after };
+  }
+  return { ok: false, reason: "conflict" };
+}
+
+/** At purge: reports stay for moderation, without the member's personal data. */
+export async function anonymiseReports(kv: Deno.Kv, userId: string) {
+  for await (const e of kv.list<Report>({ prefix: keys.reportsPrefix() })) {
+    const r = e.value;
+    if (r.reporterId !== userId && r.reportedId !== userId) continue;
+    const next: Report = { ...r };
+    if (r.reporterId === userId) {
+      next.reporterId = null;
+      next.reporterUsername = "deleted member";
+    }
+    if (r.reportedId === userId) {
+      next.reportedId = null;
+      next.reportedUsername = "deleted member";
+    }
+    next.additionalDetails = r.additionalDetails ? "(removed with the member's account)" : "";
+    next.partnerPeerId = "";
+    await kv.atomic().check(e).set(e.key, next).commit();
+  }
+}
+
+/**
+ * At purge: the blocks on both sides go with the member (whose search version is gone with
+ * the record; the other member's moves).
+ */
+export async function purgeBlocks(kv: Deno.Kv, userId: string) {
+  for await (const e of kv.list({ prefix: keys.blocksPrefix(userId) })) {
+    const other = String(e.key.at(-1));
+    await kv.atomic().delete(e.key).delete(keys.block(other, userId))
+      .sum(keys.searchVersion(other), 1n)
+      .commit();
+  }
+}
