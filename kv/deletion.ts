@@ -3,6 +3,7 @@
 // queue message and as a due-date entry that a sweep finds if the message is lost. At purge
 // time: every personal record of the member is removed.
 import { keys } from "./keys.ts";
+import { bumpSearchVersion } from "./search_version.ts";
 import type { Invitation } from "./users.ts";
 import type { UserRecord } from "../lib/auth/types.ts";
 
@@ -30,10 +31,10 @@ export async function markDeleted(
     const entry = await kv.get<UserRecord>(keys.user(userId));
     if (!entry.value || entry.value.deletedAt) return false;
     const u = entry.value;
-    const res = await kv.atomic()
+    const op = bumpSearchVersion(kv.atomic(), userId);
+    const res = await op
       .check(entry)
       .set(keys.user(userId), { ...u, deletedAt: new Date(now).toISOString() })
-      .sum(keys.searchVersion(userId), 1n)
       .delete(keys.userByUsername(u.username.toLowerCase()))
       .delete(keys.userByEmail(u.email.toLowerCase()))
       .set(keys.purgeDue(now + delayMs, userId), true)

@@ -1,5 +1,6 @@
 // A member's matching filters, their private location record and presence.
 import { keys } from "./keys.ts";
+import { bumpSearchVersion } from "./search_version.ts";
 import { addHashtagUses } from "./hashtags.ts";
 import {
   applyFiltersPatch,
@@ -29,8 +30,7 @@ export async function saveFilters(
     const entry = await kv.get(keys.filters(userId));
     const before = readSavedFilters(entry.value);
     const next = applyFiltersPatch(before, patch);
-    const op = kv.atomic().check(entry).set(keys.filters(userId), next)
-      .sum(keys.searchVersion(userId), 1n);
+    const op = bumpSearchVersion(kv.atomic().check(entry).set(keys.filters(userId), next), userId);
     const added = next.hashtags.filter((t) => !before.hashtags.includes(t));
     addHashtagUses(op, [{ hashtags: added, continent }], now);
     if ((await op.commit()).ok) return next;
@@ -53,7 +53,7 @@ export async function getPrivateLocation(kv: Deno.Kv, userId: string) {
 }
 
 export async function setPrivateLocation(kv: Deno.Kv, userId: string, loc: PrivateLocation) {
-  await kv.atomic().set(keys.location(userId), loc).sum(keys.searchVersion(userId), 1n).commit();
+  await bumpSearchVersion(kv.atomic().set(keys.location(userId), loc), userId).commit();
 }
 
 /** Members seen in the last few minutes (a page view or a live socket), by continent. */

@@ -2,6 +2,7 @@
 // two members. A report and its index entry always move in one commit, so a report is listed
 // under exactly one status.
 import { keys } from "./keys.ts";
+import { bumpSearchVersion } from "./search_version.ts";
 import type { Block } from "./relations.ts";
 import type { Report } from "../lib/moderation/reports.ts";
 
@@ -20,14 +21,12 @@ export async function createReport(
   blocks: { reporter: Block; reported: Block },
 ) {
   const reporterId = report.reporterId!, reportedId = report.reportedId!;
-  const res = await kv.atomic()
+  const op = kv.atomic()
     .set(keys.report(report.id), report)
     .set(keys.reportByStatus("pending", report.id), report.id)
     .set(keys.block(reporterId, reportedId), blocks.reporter)
-    .set(keys.block(reportedId, reporterId), blocks.reported)
-    .sum(keys.searchVersion(reporterId), 1n)
-    .sum(keys.searchVersion(reportedId), 1n)
-    .commit();
+    .set(keys.block(reportedId, reporterId), blocks.reported);
+  const res = await bumpSearchVersion(op, reporterId, reportedId).commit();
   if (!res.ok) throw new Error("the report could not be stored");
 }
 
@@ -118,8 +117,7 @@ export async function anonymiseReports(kv: Deno.Kv, userId: string) {
 export async function purgeBlocks(kv: Deno.Kv, userId: string) {
   for await (const e of kv.list({ prefix: keys.blocksPrefix(userId) })) {
     const other = String(e.key.at(-1));
-    await kv.atomic().delete(e.key).delete(keys.block(other, userId))
-      .sum(keys.searchVersion(other), 1n)
+    await bumpSearchVersion(kv.atomic().delete(e.key).delete(keys.block(other, userId)), other)
       .commit();
   }
 }

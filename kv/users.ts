@@ -1,5 +1,6 @@
 // Members in KV: the record, its unique username and email indexes, and their invitations.
 import { keys } from "./keys.ts";
+import { bumpSearchVersion } from "./search_version.ts";
 import type { UserRecord } from "../lib/auth/types.ts";
 import { INVITATIONS_PER_MEMBER, newInvitationCode } from "../lib/auth/invitation_code.ts";
 
@@ -176,7 +177,7 @@ export async function updateUser(
     if (!entry.value || entry.value.deletedAt) return { ok: false, reason: "not_found" };
     const before = entry.value;
     const after = change(before);
-    const op = kv.atomic().check(entry).set(keys.user(id), after).sum(keys.searchVersion(id), 1n);
+    const op = bumpSearchVersion(kv.atomic().check(entry).set(keys.user(id), after), id);
     const oldName = before.username.toLowerCase(), newName = after.username.toLowerCase();
     const oldEmail = before.email.toLowerCase(), newEmail = after.email.toLowerCase();
     if (oldName !== newName) {
