@@ -33,9 +33,27 @@ export async function inbox<T extends Posted>(kv: Deno.Kv, instanceId: string) {
   return out;
 }
 
-/** Takes a message out of the mailbox (before it is handled, so it is handled at most once). */
-export async function take(kv: Deno.Kv, key: Deno.KvKey) {
-  await kv.delete(key);
+/** Mutations per commit when taking messages (KV allows 1,000). */
+const TAKE_PER_COMMIT = 500;
+
+/**
+ * Takes messages out of the mailbox, many to a commit (before they are handled, so each is
+ * handled at most once). Answers how many of them, from the first, were taken: a commit that
+ * fails leaves the rest in the mailbox for the next drain.
+ */
+export async function take(kv: Deno.Kv, keys: Deno.KvKey[]): Promise<number> {
+  let taken = 0;
+  for (let i = 0; i < keys.length; i += TAKE_PER_COMMIT) {
+    const op = kv.atomic();
+    for (const key of keys.slice(i, i + TAKE_PER_COMMIT)) op.delete(key);
+    try {
+      if (!(await op.commit()).ok) break;
+    } catch {
+      break;
+    }
+    taken = Math.min(keys.length, i + TAKE_PER_COMMIT);
+  }
+  return taken;
 }
 
 /** A stream that yields whenever a message is posted to the instance. */

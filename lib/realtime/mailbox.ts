@@ -106,17 +106,13 @@ export class Mailbox {
       try {
         do {
           this.drainAgain = false;
-          // A message is taken (deleted) before it is handled: one whose delete fails stays
-          // in the mailbox for the next drain instead of being lost or handled twice.
-          for (const entry of await inbox<Delivery>(this.core.kv, this.core.instanceId)) {
-            try {
-              await take(this.core.kv, entry.key);
-            } catch {
-              this.drainAgain = true;
-              break;
-            }
-            await this.receive(entry.value);
-          }
+          // Messages are taken (deleted) before they are handled, many in one commit: those
+          // whose delete fails stay in the mailbox for the next drain instead of being lost or
+          // handled twice.
+          const waiting = await inbox<Delivery>(this.core.kv, this.core.instanceId);
+          const taken = await take(this.core.kv, waiting.map((e) => e.key));
+          if (taken < waiting.length) this.drainAgain = true;
+          for (const entry of waiting.slice(0, taken)) await this.receive(entry.value);
         } while (this.drainAgain && !this.core.stopped);
       } catch (err) {
         if (!this.core.stopped) console.error("mailbox drain failed:", err);

@@ -139,14 +139,25 @@ Deno.test("resilience: a KV error while draining the mailbox loses no message", 
         const match = (await server.kv.get<Match>(["matches", ma.matchId])).value!;
         const side = match.a.userId === b.member.id ? match.a : match.b;
         // Three signals for b land in this instance's mailbox in one commit (as from another
-        // instance); the drain's second delete fails once.
-        let deletes = 0;
-        restore = patchKv(server.kv, "delete", (orig) => (key: Deno.KvKey) => {
-          if (key[0] === "rt" && key[1] === "inbox" && ++deletes === 2) {
-            restore();
-            return Promise.reject(LOCKED());
-          }
-          return orig(key);
+        // instance); the drain's first commit taking them out of the mailbox fails once.
+        let takes = 0;
+        restore = patchKv(server.kv, "atomic", (orig) => () => {
+          const op = orig();
+          let fromInbox = false;
+          const del = op.delete.bind(op);
+          op.delete = (key: Deno.KvKey) => {
+            if (key[0] === "rt" && key[1] === "inbox") fromInbox = true;
+            return del(key);
+          };
+          const commit = op.commit.bind(op);
+          op.commit = () => {
+            if (fromInbox && ++takes === 1) {
+              restore();
+              return Promise.reject(LOCKED());
+            }
+            return commit();
+          };
+          return op;
         });
         const now = Date.now();
         const op = server.kv.atomic();
@@ -172,6 +183,9 @@ Deno.test("resilience: a KV error while draining the mailbox loses no message", 
           if (s) got.push(s.signal.candidate.candidate);
         }
         assert.deepEqual(got.sort(), ["candidate:0", "candidate:1", "candidate:2"]);
+        assert.equal(takes, 1, "the failing take was tried");
+        await sleep(300);
+        assert.equal(b.ws.messages.filter((m) => m.type === "signal").length, 3, "each once");
       } finally {
         restore();
         closeAll(a, b);
