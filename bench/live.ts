@@ -9,6 +9,7 @@ import type { Page } from "playwright-core";
 import { launchBrowser } from "../tests/helpers/browser.ts";
 import { startServer } from "../tests/helpers/server.ts";
 import { liveMember, memberContext, waitForPath } from "../tests/helpers/live_browser.ts";
+import { sleep } from "../tests/helpers/time.ts";
 
 const RUNS = 20;
 
@@ -62,7 +63,7 @@ async function marksOf(page: Page, timeout = 30_000): Promise<Required<Marks>> {
     // deno-lint-ignore no-explicit-any
     const m = await page.evaluate(() => (globalThis as any).__marks as Marks);
     if (m?.found && m.decoded && m.tile) return m as Required<Marks>;
-    await new Promise((r) => setTimeout(r, 20));
+    await sleep(20);
   }
   throw new Error(`no remote frame within ${timeout} ms on ${page.url()}`);
 }

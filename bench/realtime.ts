@@ -30,6 +30,7 @@ import {
   retryLocked,
   SHARED_SESSION_SECRET,
 } from "../tests/helpers/realtime_members.ts";
+import { eventually, sleep } from "../tests/helpers/time.ts";
 
 // ---------------------------------------------------------------- options and figures
 
@@ -105,7 +106,6 @@ function percentile(samples: number[], p: number): number {
 const ms = (v: number) => `${v.toFixed(v < 10 ? 2 : 0)} ms`;
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
-const sleep = (t: number) => new Promise((r) => setTimeout(r, t));
 
 function printTable() {
   if (inChild) return;
@@ -539,7 +539,7 @@ async function memory(server: TestServer, members: QuickMember[], count: number,
     return s;
   });
   warm.forEach((s) => s.close());
-  await waitFor(() => server.hub.metrics.socketsOpen === 0, 10_000);
+  await eventually(() => server.hub.metrics.socketsOpen === 0, 10_000);
   await sleep(2000);
   const baseline = Deno.memoryUsage().rss;
   const committed = [Deno.memoryUsage().heapTotal];
@@ -563,7 +563,7 @@ async function memory(server: TestServer, members: QuickMember[], count: number,
   await child.say("close");
   await child.until("CLOSED", 60_000);
   await child.finish();
-  await waitFor(() => server.hub.metrics.socketsOpen === 0, 30_000);
+  await eventually(() => server.hub.metrics.socketsOpen === 0, 30_000);
   const closedAt = performance.now();
   await sleep(Math.max(0, 10_000 - (performance.now() - closedAt)));
   const after10 = Deno.memoryUsage().rss;
@@ -608,11 +608,6 @@ async function memory(server: TestServer, members: QuickMember[], count: number,
     `V8 heap committed: baseline → with sockets → ${settle} s after`,
     committed.map(mib).join(" → "),
   );
-}
-
-async function waitFor(check: () => boolean, timeoutMs: number) {
-  const until = Date.now() + timeoutMs;
-  while (!check() && Date.now() < until) await sleep(50);
 }
 
 // ---------------------------------------------------------------- client processes
@@ -842,7 +837,7 @@ export async function benchRealtime(options: Partial<RealtimeBenchOptions> = {})
         console.log("1. pairing on one server");
         const relay = want("relay") ? { pairs: o.pairs, seconds: o.relaySeconds } : null;
         await pairingRun("one server", members, [server.url], server.kv, relay, true);
-        await waitFor(() => server.hub.metrics.socketsOpen === 0, 30_000);
+        await eventually(() => server.hub.metrics.socketsOpen === 0, 30_000);
         await sleep(500);
       }
     } finally {

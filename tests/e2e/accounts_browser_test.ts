@@ -10,6 +10,7 @@ import { expectToast, launchBrowser, newContext, waitForHydration } from "../hel
 import { startServer, type TestServer } from "../helpers/server.ts";
 import { createInvitations } from "../../kv/users.ts";
 import { listOutbox } from "../../lib/email/mod.ts";
+import { sleep } from "../helpers/time.ts";
 
 const WELCOME_HEADLINE = "See the world through a stranger's eyes";
 const USERNAME = "ana_e2e";
@@ -31,7 +32,7 @@ async function waitForAttribute(locator: Locator, name: string, value: string) {
   while (Date.now() < deadline) {
     seen = await locator.getAttribute(name);
     if (seen === value) return;
-    await new Promise((r) => setTimeout(r, 50));
+    await sleep(50);
   }
   assert.fail(`${name} stayed ${seen}, expected ${value}`);
 }

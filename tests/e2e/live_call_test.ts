@@ -12,12 +12,11 @@ import {
   inbound,
   path,
   safetyCode,
-  sleep,
   startPair,
-  until,
   waitForPath,
   withLivePair,
 } from "../helpers/live_browser.ts";
+import { sleep, until } from "../helpers/time.ts";
 
 const CODE = /^[0-9A-F]{16}$/;
 

@@ -11,13 +11,12 @@ import {
   path,
   safetyCode,
   setCameraDelay,
-  sleep,
   startPair,
-  until,
   waitForPath,
   waitLive,
   withLivePair,
 } from "../helpers/live_browser.ts";
+import { sleep, until } from "../helpers/time.ts";
 
 const CODE = /^[0-9A-F]{16}$/;
 

@@ -15,12 +15,11 @@ import {
   liveMember,
   memberContext,
   path,
-  sleep,
   toastLog,
-  until,
   waitForPath,
   waitLive,
 } from "../helpers/live_browser.ts";
+import { sleep, until } from "../helpers/time.ts";
 
 const SEARCH_TIMEOUT_MS = 5_000;
 // The live view shows about 3 s after 'Match Found!' (the progress animation) plus the connection

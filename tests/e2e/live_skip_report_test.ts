@@ -10,12 +10,12 @@ import {
   expectRemoteVideoPlaying,
   expectToast,
   path,
-  sleep,
   startPair,
   toastLog,
   waitForPath,
   withLivePair,
 } from "../helpers/live_browser.ts";
+import { sleep } from "../helpers/time.ts";
 
 const SEARCH_TIMEOUT_MS = 5_000;
 

@@ -8,7 +8,6 @@ import { type Instance, startInstances } from "../helpers/instances.ts";
 import {
   closeAll,
   connectPeer,
-  eventually,
   liveMatchCounts,
   MemberFactory,
   pairUp,
@@ -16,8 +15,9 @@ import {
   retryLocked,
   search,
   SHARED_SESSION_SECRET,
-  sleep,
 } from "../helpers/realtime_members.ts";
+import { eventually, sleep } from "../helpers/time.ts";
+import { dayKey } from "../../kv/hashtags.ts";
 
 const opts = { sanitizeResources: false, sanitizeOps: false };
 const HEARTBEAT_MS = 300;
@@ -276,7 +276,7 @@ Deno.test(
         const counts = await liveMatchCounts(c.kv);
         assert.equal(counts.get(ghost.member.id) ?? 0, 0);
         assert.equal(counts.get(live.member.id), 1);
-        const day = new Date().toISOString().slice(0, 10);
+        const day = dayKey();
         const used = await retryLocked(() => c.kv.get<Deno.KvU64>(["usage", live.member.id, day]));
         assert.equal(Number(used.value?.value ?? 0n), 1);
       } finally {

@@ -18,10 +18,10 @@ import {
   type Peer,
   type QuickMember,
   search,
-  sleep,
   toleratingKvLocks,
   withMembers,
 } from "../helpers/realtime_members.ts";
+import { sleep } from "../helpers/time.ts";
 import { REACTIONS } from "../../lib/constants.ts";
 import { keys } from "../../kv/keys.ts";
 

@@ -5,14 +5,8 @@
 // KV handle and check that the server neither dies nor loses anyone or anything.
 // deno-lint-ignore-file no-explicit-any
 import assert from "node:assert/strict";
-import {
-  closeAll,
-  connectPeer,
-  pairUp,
-  search,
-  sleep,
-  withMembers,
-} from "../helpers/realtime_members.ts";
+import { closeAll, connectPeer, pairUp, search, withMembers } from "../helpers/realtime_members.ts";
+import { sleep } from "../helpers/time.ts";
 import type { Match } from "../../kv/matches.ts";
 
 const opts = { sanitizeResources: false, sanitizeOps: false };

@@ -9,15 +9,14 @@ import { WsClient } from "../helpers/realtime.ts";
 import {
   closeAll,
   connectPeer,
-  eventually,
   metric,
   pairUp,
   type Peer,
   search,
-  sleep,
-  todayKey,
   withMembers,
 } from "../helpers/realtime_members.ts";
+import { eventually, sleep } from "../helpers/time.ts";
+import { dayKey } from "../../kv/hashtags.ts";
 import type { Match } from "../../kv/matches.ts";
 
 const opts = { sanitizeResources: false, sanitizeOps: false };
@@ -38,7 +37,7 @@ const CANDIDATE = {
 };
 
 async function usage(kv: Deno.Kv, userId: string): Promise<number> {
-  const e = await kv.get<Deno.KvU64>(["usage", userId, todayKey()]);
+  const e = await kv.get<Deno.KvU64>(["usage", userId, dayKey()]);
   return Number(e.value?.value ?? 0n);
 }
 
@@ -164,7 +163,7 @@ Deno.test(
   async () => {
     await withMembers(LONG_MATCH, async (server, f) => {
       const [am, bm] = await f.many(2);
-      await server.kv.set(["usage", am.id, todayKey()], new Deno.KvU64(5n));
+      await server.kv.set(["usage", am.id, dayKey()], new Deno.KvU64(5n));
       const a = await connectPeer(am), b = await connectPeer(bm);
       try {
         search(b);
@@ -189,7 +188,7 @@ Deno.test(
   async () => {
     await withMembers(LONG_MATCH, async (server, f) => {
       const [am, bm, cm] = await f.many(3);
-      await server.kv.set(["usage", am.id, todayKey()], new Deno.KvU64(4n));
+      await server.kv.set(["usage", am.id, dayKey()], new Deno.KvU64(4n));
       const a = await connectPeer(am), b = await connectPeer(bm), c = await connectPeer(cm);
       try {
         // The fifth session is allowed and counted for both at once.
@@ -207,7 +206,7 @@ Deno.test(
         search(c);
         await c.ws.next("searching");
         await server.kv.atomic()
-          .set(["usage", cm.id, todayKey()], new Deno.KvU64(5n))
+          .set(["usage", cm.id, dayKey()], new Deno.KvU64(5n))
           .sum(["search_version", cm.id], 1n)
           .commit();
         search(b);
