@@ -1,9 +1,8 @@
-// Realtime benchmark (issue 5, Benchmark): real WebSocket clients on loopback against servers
-// started in this process on a temporary KV file (RATE_LIMITS off). The clients live in a child
-// process, as members' phones would be elsewhere: in this process they would share the server's
-// event loop (their sends, their frames, their JSON) and slow it down. Memory, pairing with
-// relay, and the instances each run in a fresh process of their own. Prints a table of figures;
-// nothing here passes or fails.
+// Realtime benchmark: real WebSocket clients on loopback against servers started in this process on
+// a temporary KV file (RATE_LIMITS off). The clients live in a child process, as members' phones
+// would be elsewhere: in this process they would share the server's event loop (their sends, their
+// frames, their JSON) and slow it down. Memory, pairing with relay, and the instances each run in a
+// fresh process of their own. Prints a table of figures; nothing here passes or fails.
 //
 //   deno run -A bench/realtime.ts [--members 1000] [--sockets 10000] [--settle 60]
 //                                 [--pairs 100] [--relay-seconds 5] [--only pairing,relay,memory,instances]
