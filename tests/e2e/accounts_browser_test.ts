@@ -1,8 +1,8 @@
-// Accounts in a real Chromium (issue 3): register with an invitation, the verification banner and
-// Resend, the verification link from the outbox, the register form's texts, sign-out, sign-in by
-// email and by username, the failed-login toasts, forgot/reset password, profile edit, avatar,
-// password change, a privacy switch, and account deletion. One server and one browser for the
-// whole file; every member gets a fresh browser context.
+// Accounts in a real Chromium: register with an invitation, the verification banner and Resend, the
+// verification link from the outbox, the register form's texts, sign-out, sign-in by email and by
+// username, the failed-login toasts, forgot/reset password, profile edit, avatar, password change,
+// a privacy switch, and account deletion. One server and one browser for the whole file; every
+// member gets a fresh browser context.
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";

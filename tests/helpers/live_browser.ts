@@ -1,7 +1,7 @@
-// Helpers for the live-session browser tests and benchmark (issue 6): members with a profile
-// location (and, where many matches are needed, an unlimited tier), signed-in phone-sized
-// contexts whose pages record every RTCPeerConnection on `window.__pcs`, and probes for the
-// remote video, the inbound RTP statistics, the safety code and the toasts.
+// Helpers for the live-session browser tests and benchmark: members with a profile location (and,
+// where many matches are needed, an unlimited tier), signed-in phone-sized contexts whose pages
+// record every RTCPeerConnection on `window.__pcs`, and probes for the remote video, the inbound
+// RTP statistics, the safety code and the toasts.
 import assert from "node:assert/strict";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { type Member, registerMember, SESSION_COOKIE } from "./accounts.ts";

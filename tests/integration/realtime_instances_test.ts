@@ -1,8 +1,8 @@
-// Several server instances on one KV (issue 5 points 4, 7 and 8): three Deno Worker instances on
-// one KV file, members spread across them. Everyone is paired exactly once and told so, signals,
-// reactions and endings cross instances (in the order sent), a killed instance's member is
-// reported as partner_disconnected to a partner on another instance (heartbeat + grace), and a
-// dead instance's searcher is never handed out as a partner once its ticket has gone stale.
+// Several server instances on one KV: three Deno Worker instances on one KV file, members spread
+// across them. Everyone is paired exactly once and told so, signals, reactions and endings cross
+// instances (in the order sent), a killed instance's member is reported as partner_disconnected to
+// a partner on another instance (heartbeat + grace), and a dead instance's searcher is never handed
+// out as a partner once its ticket has gone stale.
 import assert from "node:assert/strict";
 import { type Instance, startInstances } from "../helpers/instances.ts";
 import {

@@ -1,6 +1,6 @@
-// The /ws socket itself (issue 5 points 1, 2 and 10; SPEC sections 6 and 7): admission by the
-// session cookie only, registration and peer ids, bad input answered without harm, the
-// per-socket flood limit that leaves neighbours alone, and /metrics in Prometheus text format.
+// The /ws socket itself: admission by the session cookie only, registration and peer ids, bad input
+// answered without harm, the per-socket flood limit that leaves neighbours alone, and /metrics in
+// Prometheus text format.
 import assert from "node:assert/strict";
 import { WsClient } from "../helpers/realtime.ts";
 import {

@@ -1,9 +1,9 @@
-// Time, limits and drops over real sockets (issue 5 points 6 and 7; SPEC sections 4, 8 and 9),
-// with the 30 s and 10 s limits shortened through SEARCH_TIMEOUT_MS, MATCH_DURATION_MS and
-// RECONNECT_GRACE_MS: the search time-out with the SPEC text, the live match auto-end, end_session
-// and skip, the daily session limit (checked at search and counted atomically at pairing), a
-// searcher's ticket leaving at once, the grace period before partner_disconnected, and resuming a
-// match by registering again with the old peer id.
+// Time, limits and drops over real sockets, with the 30 s and 10 s limits shortened through
+// SEARCH_TIMEOUT_MS, MATCH_DURATION_MS and RECONNECT_GRACE_MS: the search time-out and its 'No
+// other users' text, the live match auto-end, end_session and skip, the daily session limit
+// (checked at search and counted atomically at pairing), a searcher's ticket leaving at once, the
+// grace period before partner_disconnected, and resuming a match by registering again with the old
+// peer id.
 import assert from "node:assert/strict";
 import { WsClient } from "../helpers/realtime.ts";
 import {
@@ -53,7 +53,7 @@ function ticketWritten(kv: Deno.Kv, userId: string): Promise<boolean> {
 // ---------------------------------------------------------------- time-outs
 
 Deno.test(
-  "time: no partner within the search time-out → no_match_found with the SPEC text",
+  "time: no partner within the search time-out → no_match_found with the 'No other users' text",
   opts,
   async () => {
     await withMembers(SHORT, async (server, f) => {
