@@ -6,7 +6,8 @@
 // Run: deno run -A bench/blur.ts
 import type { Page } from "playwright-core";
 import { startServer, type TestServer } from "../tests/helpers/server.ts";
-import { liveMember, memberContext, until } from "../tests/helpers/live_browser.ts";
+import { liveMember, memberContext } from "../tests/helpers/live_browser.ts";
+import { until } from "../tests/helpers/time.ts";
 import { launchWithCamera } from "../tests/helpers/fake_camera.ts";
 
 const SETTLE_MS = 12_000;

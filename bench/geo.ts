@@ -1,6 +1,6 @@
-// Offline reverse geocoding (issue 4 point 5): how long the packaged data set takes to load, what
-// it costs in memory, and how many lookups per second one process serves. Figures only: nothing
-// here passes or fails. Run: deno run -A bench/geo.ts
+// Offline reverse geocoding (coordinates → city and country): how long the packaged data set takes
+// to load, what it costs in memory, and how many lookups per second one process serves. Figures
+// only: nothing here passes or fails. Run: deno run -A bench/geo.ts
 
 const MB = 1024 * 1024;
 const mb = (bytes: number) => `${(bytes / MB).toFixed(1)} MB`;

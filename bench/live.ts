@@ -1,14 +1,15 @@
-// Live session (issue 6): the time from Start (both members open /connecting) to the first frame
-// of the partner's video, over 20 runs on loopback with the real server and Debian's Chromium
-// (fake camera and microphone). Per run and member it records when 'Match Found!' showed, when
-// the peer connection first decoded a video frame (getStats framesDecoded > 0) and when the
-// 'POV' tile had a frame (readyState ≥ 2, after the searching screen's progress animation);
-// each session is ended with End Session before the next run. Figures only: nothing here passes
-// or fails on time. Run: deno run -A bench/live.ts
+// Live session: the time from Start (both members open /connecting) to the first frame of the
+// partner's video, over 20 runs on loopback with the real server and Debian's Chromium (fake camera
+// and microphone). Per run and member it records when 'Match Found!' showed, when the peer
+// connection first decoded a video frame (getStats framesDecoded > 0) and when the 'POV' tile had a
+// frame (readyState ≥ 2, after the searching screen's progress animation); each session is ended
+// with End Session before the next run. Figures only: nothing here passes or fails on time.
+// Run: deno run -A bench/live.ts
 import type { Page } from "playwright-core";
 import { launchBrowser } from "../tests/helpers/browser.ts";
 import { startServer } from "../tests/helpers/server.ts";
 import { liveMember, memberContext, waitForPath } from "../tests/helpers/live_browser.ts";
+import { sleep } from "../tests/helpers/time.ts";
 
 const RUNS = 20;
 
@@ -62,7 +63,7 @@ async function marksOf(page: Page, timeout = 30_000): Promise<Required<Marks>> {
     // deno-lint-ignore no-explicit-any
     const m = await page.evaluate(() => (globalThis as any).__marks as Marks);
     if (m?.found && m.decoded && m.tile) return m as Required<Marks>;
-    await new Promise((r) => setTimeout(r, 20));
+    await sleep(20);
   }
   throw new Error(`no remote frame within ${timeout} ms on ${page.url()}`);
 }

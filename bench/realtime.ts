@@ -1,9 +1,8 @@
-// Realtime benchmark (issue 5, Benchmark): real WebSocket clients on loopback against servers
-// started in this process on a temporary KV file (RATE_LIMITS off). The clients live in a child
-// process, as members' phones would be elsewhere: in this process they would share the server's
-// event loop (their sends, their frames, their JSON) and slow it down. Memory, pairing with
-// relay, and the instances each run in a fresh process of their own. Prints a table of figures;
-// nothing here passes or fails.
+// Realtime benchmark: real WebSocket clients on loopback against servers started in this process on
+// a temporary KV file (RATE_LIMITS off). The clients live in a child process, as members' phones
+// would be elsewhere: in this process they would share the server's event loop (their sends, their
+// frames, their JSON) and slow it down. Memory, pairing with relay, and the instances each run in a
+// fresh process of their own. Prints a table of figures; nothing here passes or fails.
 //
 //   deno run -A bench/realtime.ts [--members 1000] [--sockets 10000] [--settle 60]
 //                                 [--pairs 100] [--relay-seconds 5] [--only pairing,relay,memory,instances]
@@ -30,6 +29,7 @@ import {
   retryLocked,
   SHARED_SESSION_SECRET,
 } from "../tests/helpers/realtime_members.ts";
+import { eventually, sleep } from "../tests/helpers/time.ts";
 
 // ---------------------------------------------------------------- options and figures
 
@@ -105,7 +105,6 @@ function percentile(samples: number[], p: number): number {
 const ms = (v: number) => `${v.toFixed(v < 10 ? 2 : 0)} ms`;
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
-const sleep = (t: number) => new Promise((r) => setTimeout(r, t));
 
 function printTable() {
   if (inChild) return;
@@ -539,7 +538,7 @@ async function memory(server: TestServer, members: QuickMember[], count: number,
     return s;
   });
   warm.forEach((s) => s.close());
-  await waitFor(() => server.hub.metrics.socketsOpen === 0, 10_000);
+  await eventually(() => server.hub.metrics.socketsOpen === 0, 10_000);
   await sleep(2000);
   const baseline = Deno.memoryUsage().rss;
   const committed = [Deno.memoryUsage().heapTotal];
@@ -563,7 +562,7 @@ async function memory(server: TestServer, members: QuickMember[], count: number,
   await child.say("close");
   await child.until("CLOSED", 60_000);
   await child.finish();
-  await waitFor(() => server.hub.metrics.socketsOpen === 0, 30_000);
+  await eventually(() => server.hub.metrics.socketsOpen === 0, 30_000);
   const closedAt = performance.now();
   await sleep(Math.max(0, 10_000 - (performance.now() - closedAt)));
   const after10 = Deno.memoryUsage().rss;
@@ -608,11 +607,6 @@ async function memory(server: TestServer, members: QuickMember[], count: number,
     `V8 heap committed: baseline → with sockets → ${settle} s after`,
     committed.map(mib).join(" → "),
   );
-}
-
-async function waitFor(check: () => boolean, timeoutMs: number) {
-  const until = Date.now() + timeoutMs;
-  while (!check() && Date.now() < until) await sleep(50);
 }
 
 // ---------------------------------------------------------------- client processes
@@ -842,7 +836,7 @@ export async function benchRealtime(options: Partial<RealtimeBenchOptions> = {})
         console.log("1. pairing on one server");
         const relay = want("relay") ? { pairs: o.pairs, seconds: o.relaySeconds } : null;
         await pairingRun("one server", members, [server.url], server.kv, relay, true);
-        await waitFor(() => server.hub.metrics.socketsOpen === 0, 30_000);
+        await eventually(() => server.hub.metrics.socketsOpen === 0, 30_000);
         await sleep(500);
       }
     } finally {

@@ -1,4 +1,4 @@
-// Discover (SPEC section 2): Start POV Connection, the connection-preference summary, interests
+// The discover (home) screen: Start POV Connection, the connection-preference summary, interests
 // (up to 6 hashtags, then '+N more') and the 'Popular this week' chips.
 import { POPULAR_HASHTAGS } from "../lib/constants.ts";
 import type { Filters } from "../lib/filters.ts";

@@ -1,5 +1,5 @@
-// Invite sharing (SPEC section 2, Auth: registration success): native share, copy link, and links
-// for social, messaging and email. Used inside islands, so its buttons work after hydration.
+// Invite sharing after a successful registration: native share, copy link, and links for social,
+// messaging and email. Used inside islands, so its buttons work after hydration.
 import { useState } from "react";
 import { toast } from "../lib/client/toast.ts";
 

@@ -1,6 +1,6 @@
-// The app shell (SPEC section 2, Global behaviour): header with the logo, an optional back button
-// and the 'Profile' link; the guest 'Login / Register' button; the verification-banner slot; the
-// page itself; the toast region; the bottom navigation.
+// The app shell on every page: header with the logo, an optional back button and the 'Profile'
+// link; the guest 'Login / Register' button; the verification-banner slot; the page itself; the
+// toast region; the bottom navigation.
 import type { ComponentChildren } from "preact";
 import { NAV_ITEMS } from "../lib/constants.ts";
 import type { SessionUser } from "../lib/auth/types.ts";

@@ -1,4 +1,4 @@
-// The Glimpse logo: an aperture mark and the word mark, in three sizes (SPEC section 9).
+// The Glimpse logo: an aperture mark and the word mark, in three sizes (small, medium, large).
 export type LogoSize = "small" | "medium" | "large";
 
 const MARK_PX: Record<LogoSize, number> = { small: 24, medium: 36, large: 64 };

@@ -1,4 +1,4 @@
-// A tooltip that opens after 700 ms on hover or keyboard focus (SPEC section 9), in CSS only.
+// A tooltip that opens after 700 ms on hover or keyboard focus, in CSS only.
 import type { ComponentChildren } from "preact";
 import { useId } from "react";
 

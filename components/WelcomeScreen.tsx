@@ -1,5 +1,4 @@
-// The welcome / landing screen (SPEC section 2, Landing and start): headline, Get Started to
-// /auth and three feature cards.
+// The welcome / landing screen: headline, Get Started to /auth and three feature cards.
 import { Icon, type IconName } from "./Icon.tsx";
 import { Logo } from "./Logo.tsx";
 

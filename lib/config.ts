@@ -117,13 +117,14 @@ export const envSchema = z.object({
     emptyToUndefined,
     z.enum(["on", "off"], { error: "must be on or off" }).default("on"),
   ),
-  // Realtime timings (ms). The SPEC's 30 s limits; tests shorten them.
+  // Realtime timings (ms): a search gives up and a live match ends after 30 s; a member whose
+  // socket drops mid-match has 10 s to come back. Tests shorten them.
   SEARCH_TIMEOUT_MS: ms(30_000),
   MATCH_DURATION_MS: ms(30_000),
   RECONNECT_GRACE_MS: ms(10_000),
   /** Instance heartbeat; an instance is dead after 3 beats, a searcher's ticket after 6. */
   HEARTBEAT_MS: ms(5_000),
-  // Operator facts printed on the legal pages (SPEC section 1: a company in Poland).
+  // Operator facts printed on the legal pages (the operator is a company in Poland).
   OPERATOR_NAME: z.preprocess(emptyToUndefined, z.string().default("Glimpse sp. z o.o.")),
   OPERATOR_ADDRESS: z.preprocess(
     emptyToUndefined,
@@ -166,7 +167,7 @@ export interface Config {
   legal: LegalInfo;
 }
 
-/** What the legal pages print about the operator (SPEC section 1). */
+/** What the legal pages print about the operator: name, address and mailboxes. */
 export interface LegalInfo {
   operatorName: string;
   operatorAddress: string;

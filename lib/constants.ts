@@ -1,4 +1,4 @@
-// Product constants and user-facing texts from SPEC sections 2, 8 and 9, kept in one place.
+// Product constants and user-facing texts (screen labels, messages, limits), kept in one place.
 
 export const APP_NAME = "Glimpse";
 
@@ -39,7 +39,7 @@ export interface Tier {
   features: string[];
 }
 
-// Tier prices and daily limits are "not shown" in the SPEC; these are our decision (README).
+// Tier prices and daily session limits are our own choice (listed in the README's decisions).
 export const TIERS: Record<TierKey, Tier> = {
   free: {
     name: "Free",

@@ -1,5 +1,4 @@
-// Filters, hashtags and regions (SPEC sections 2, 3, 4, 5, 8 and 9), shared by the pages, the
-// API and the matchmaker.
+// Filters, hashtags and regions, shared by the pages, the API and the matchmaker.
 import { CONTINENTS } from "./geo/continents.ts";
 import type { FiltersPatch } from "./filters_schema.ts";
 
@@ -19,7 +18,7 @@ export const PREFERENCE_LABELS: Record<LocationPreference, string> = {
   nearby: "Nearby",
 };
 
-/** The helper line under the selector (SPEC section 2, Filters). */
+/** The helper line under the location-preference selector on the filters page. */
 export const PREFERENCE_HELP: Record<LocationPreference, string> = {
   global: "Match with anyone in the world",
   continent: "Match with people in the chosen place",
@@ -158,7 +157,7 @@ const suggestion = (name: string, icon: string, category: HashtagCategory): Hash
   category,
 });
 
-/** The 30 suggested hashtags (SPEC section 9), each with an icon and a category. */
+/** The 30 suggested hashtags, each with an icon and a category. */
 export const SUGGESTED_HASHTAGS: HashtagSuggestion[] = [
   suggestion("travel", "✈️", "places"),
   suggestion("art", "🎨", "entertainment"),
@@ -196,8 +195,8 @@ export const MAX_HASHTAGS = 30;
 export const MAX_HASHTAG_LENGTH = 30;
 
 /**
- * The edit screen's rule (SPEC section 5): trim, strip one leading #, lower-case, remove all
- * spaces. Returns "" for nothing usable.
+ * How a typed hashtag is cleaned: trim, strip one leading #, lower-case, remove all spaces.
+ * Returns "" for nothing usable.
  */
 export function normalizeHashtag(raw: string): string {
   return raw.trim().replace(/^#/, "").toLowerCase().replace(/\s+/g, "");
@@ -254,8 +253,8 @@ export const DEFAULT_FILTERS: Filters = {
 };
 
 /**
- * Reads saved filters leniently (SPEC section 4): an unknown preference is ignored (the default
- * stays) and a bad continent falls back to Europe.
+ * Reads saved filters leniently: an unknown preference is ignored (the default stays) and a bad
+ * continent falls back to Europe.
  */
 export function readSavedFilters(saved: unknown): Filters {
   const f: Filters = structuredClone(DEFAULT_FILTERS);
@@ -302,7 +301,7 @@ export function readSavedFilters(saved: unknown): Filters {
 
 /**
  * Applies a validated patch. Choosing country defaults the country to United States if unset,
- * continent to Europe; only the value for the chosen preference is kept (SPEC sections 4, 5).
+ * continent to Europe; only the value for the chosen preference is kept.
  */
 export function applyFiltersPatch(current: Filters, patch: FiltersPatch): Filters {
   const next: Filters = { ...current };

@@ -1,4 +1,5 @@
-// Profile texts and helpers shared by the profile page and the API (SPEC sections 3, 5 and 8).
+// Profile texts (validation and failure messages) and helpers shared by the profile page and the
+// API.
 import type { Language } from "./auth/types.ts";
 
 export const LANGUAGE_NAMES: Record<Language, string> = {

@@ -1,4 +1,4 @@
-// What a signed-in member who is not an administrator sees on /admin* (SPEC section 2).
+// What a signed-in member who is not an administrator sees on /admin*: 'Access Denied'.
 import { ADMIN_TEXT } from "../../lib/admin/shared.ts";
 
 export function AccessDenied() {

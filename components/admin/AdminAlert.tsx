@@ -1,4 +1,4 @@
-// The direct admin page's alerts: a red Error alert and a green Success alert (SPEC section 2).
+// The direct admin page's alerts: a red Error alert and a green Success alert.
 export function AdminAlert({ kind, text }: { kind: "error" | "success"; text: string }) {
   return (
     <div

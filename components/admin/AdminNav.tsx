@@ -1,5 +1,5 @@
-// The strip of links between the two admin pages (SPEC section 2: 'tab strip linking Users and
-// Reports'). Links, not ARIA tabs: each one loads its own page.
+// The tab strip linking the two admin pages, Users and Reports. Links, not ARIA tabs: each one
+// loads its own page.
 const SECTIONS = [
   { id: "users", href: "/admin/users", label: "Users" },
   { id: "reports", href: "/admin/reports", label: "Reports" },

@@ -1,6 +1,5 @@
-// One report on the reports dashboard (SPEC sections 2, 3, 4 and 9): reason, reporter, reported
-// member, details, date, status and whether the pair is blocked; Review and Dismiss only while
-// the report is pending.
+// One report on the reports dashboard: reason, reporter, reported member, details, date, status and
+// whether the pair is blocked; Review and Dismiss only while the report is pending.
 import { type AdminReport, formatReportDate, reasonLabel } from "../../lib/admin/shared.ts";
 
 export interface ReportCardProps {

@@ -1,4 +1,4 @@
-// The fourteen sections of the Privacy Policy page (/privacy-policy, SPEC section 2, "Legal pages").
+// The fourteen sections of the Privacy Policy page (/privacy-policy).
 // Operator name, address and mailboxes always come from configuration, never from this file.
 import type { LegalInfo } from "../../lib/config.ts";
 

@@ -1,4 +1,4 @@
-// The twelve sections of the Terms of Service page (/terms-of-service, SPEC section 2, "Legal pages").
+// The twelve sections of the Terms of Service page (/terms-of-service).
 // Operator name, address and mailboxes always come from configuration, never from this file.
 import type { LegalInfo } from "../../lib/config.ts";
 

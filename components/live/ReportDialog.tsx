@@ -1,4 +1,5 @@
-// The report dialog: the six reasons, details, 'Block this user' on by default (SPEC 5, 9).
+// The report dialog: one of six reasons (required), details (required for 'Other'), and
+// 'Block this user', on by default.
 import { useState } from "react";
 import type { JSX } from "react";
 import { REPORT_REASONS, REPORT_TEXT } from "../../lib/moderation/report_texts.ts";

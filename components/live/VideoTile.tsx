@@ -1,6 +1,6 @@
-// A video tile (SPEC section 2, Live match): label, location and hashtag badges, the timer,
-// a placeholder until a stream exists, a loading overlay until it plays, an error overlay on
-// failure. Playback: an AbortError retries once after 200 ms; a permission-type error is silent.
+// A video tile of the live match: label, location and hashtag badges, the timer, a placeholder
+// until a stream exists, a loading overlay until it plays, an error overlay on failure. Playback:
+// an AbortError retries once after 200 ms; a permission-type error is silent.
 import { useEffect, useRef, useState } from "react";
 
 export interface VideoTileProps {

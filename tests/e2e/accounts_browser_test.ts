@@ -1,8 +1,8 @@
-// Accounts in a real Chromium (issue 3): register with an invitation, the verification banner and
-// Resend, the verification link from the outbox, the register form's texts, sign-out, sign-in by
-// email and by username, the failed-login toasts, forgot/reset password, profile edit, avatar,
-// password change, a privacy switch, and account deletion. One server and one browser for the
-// whole file; every member gets a fresh browser context.
+// Accounts in a real Chromium: register with an invitation, the verification banner and Resend, the
+// verification link from the outbox, the register form's texts, sign-out, sign-in by email and by
+// username, the failed-login toasts, forgot/reset password, profile edit, avatar, password change,
+// a privacy switch, and account deletion. One server and one browser for the whole file; every
+// member gets a fresh browser context.
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
@@ -10,6 +10,7 @@ import { expectToast, launchBrowser, newContext, waitForHydration } from "../hel
 import { startServer, type TestServer } from "../helpers/server.ts";
 import { createInvitations } from "../../kv/users.ts";
 import { listOutbox } from "../../lib/email/mod.ts";
+import { sleep } from "../helpers/time.ts";
 
 const WELCOME_HEADLINE = "See the world through a stranger's eyes";
 const USERNAME = "ana_e2e";
@@ -31,7 +32,7 @@ async function waitForAttribute(locator: Locator, name: string, value: string) {
   while (Date.now() < deadline) {
     seen = await locator.getAttribute(name);
     if (seen === value) return;
-    await new Promise((r) => setTimeout(r, 50));
+    await sleep(50);
   }
   assert.fail(`${name} stayed ${seen}, expected ${value}`);
 }

@@ -1,9 +1,9 @@
-// The administrator's pages in a real Chromium (SPEC sections 2, 4, 6, 8): a member sees Access
-// Denied; the admin deletes a member through the 'Are you absolutely sure?' dialog and verifies
-// another on /admin; the reports dashboard's tabs, search and Review/Dismiss; /direct-admin's
-// login as the admin ('Total users: N', the System rows, Verify and Delete with the browser's
-// confirm) and a member's refused login ('Not authorized as admin', signed out again). One
-// server and one browser for the whole file; each viewer gets a fresh context.
+// The administrator's pages in a real Chromium: a member sees Access Denied; the admin deletes a
+// member through the 'Are you absolutely sure?' dialog and verifies another on /admin; the reports
+// dashboard's tabs, search and Review/Dismiss; /direct-admin's login as the admin ('Total users:
+// N', the System rows, Verify and Delete with the browser's confirm) and a member's refused login
+// ('Not authorized as admin', signed out again). One server and one browser for the whole file;
+// each viewer gets a fresh context.
 import assert from "node:assert/strict";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { expectToast, launchBrowser, waitForHydration } from "../helpers/browser.ts";

@@ -1,10 +1,9 @@
-// Filters, hashtags, map discovery and location in a real Chromium (issue 4; SPEC sections 2, 4,
-// 5 and 8): /filters (preference selectors, helper lines, the hashtag editor, Save and Cancel),
-// /hashtags (search, categories, Save Hashtags with and without a selection), /map-discovery
-// (regions, Active Users, tap-to-add, Connect with a region, Advanced Filters), and the profile's
-// 'Use my current location' with a granted and a denied fake geolocation. One server and one
-// browser for the whole file; members are registered over HTTP and their session cookie is put
-// into each browser context.
+// Filters, hashtags, map discovery and location in a real Chromium: /filters (preference selectors,
+// helper lines, the hashtag editor, Save and Cancel), /hashtags (search, categories, Save Hashtags
+// with and without a selection), /map-discovery (regions, Active Users, tap-to-add, Connect with a
+// region, Advanced Filters), and the profile's 'Use my current location' with a granted and a
+// denied fake geolocation. One server and one browser for the whole file; members are registered
+// over HTTP and their session cookie is put into each browser context.
 import assert from "node:assert/strict";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { expectToast, launchBrowser, toastTitled, waitForHydration } from "../helpers/browser.ts";
@@ -288,7 +287,7 @@ Deno.test({
           document.querySelectorAll(".hashtag-grid .hashtag-tile").length === 30
         );
 
-        // Remove every selected hashtag, then Save: refused with the SPEC's toast.
+        // Remove every selected hashtag, then Save: refused with the 'No hashtags selected' toast.
         const selected = page.getByRole("region", { name: /^Selected/ });
         for (const tag of ["streetfood", "home", "hobby"]) {
           await selected.getByRole("button", { name: `Remove #${tag}` }).click();
@@ -355,7 +354,7 @@ Deno.test({
         await expectToast(page, "#pierogi added");
         assert.deepEqual((await savedFilters(ana)).hashtags, ["yoga", "coffee", "pierogi"]);
 
-        // The island navigates to /connecting. That page belongs to the Realtime issue: a member
+        // The island navigates to /connecting (the live-session tests cover that page): a member
         // with no profile location (Ana here) is sent on to /profile ('Location Required'), so
         // the navigation request is what this test checks, then either landing page.
         const navigation = page.waitForRequest((r) =>

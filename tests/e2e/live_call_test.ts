@@ -1,9 +1,9 @@
-// The live call in a real Chromium (issue 6; SPEC sections 2, 3, 4, 9): two members start from
-// /connecting, are matched and see each other's video (the tile plays and getStats decodes
-// frames); the safety code on the 'Encrypted' badge is the same on both pages; a reaction sent by
-// one is counted by the other; Mute stops the partner's received audio; End Session shows the
-// summary on both; and a new match between the same two gets a new safety code. One server and
-// one browser for the file, two contexts with the fake camera and microphone.
+// The live call in a real Chromium: two members start from /connecting, are matched and see each
+// other's video (the tile plays and getStats decodes frames); the safety code on the 'Encrypted'
+// badge is the same on both pages; a reaction sent by one is counted by the other; Mute stops the
+// partner's received audio; End Session shows the summary on both; and a new match between the same
+// two gets a new safety code. One server and one browser for the file, two contexts with the fake
+// camera and microphone.
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import {
@@ -12,12 +12,11 @@ import {
   inbound,
   path,
   safetyCode,
-  sleep,
   startPair,
-  until,
   waitForPath,
   withLivePair,
 } from "../helpers/live_browser.ts";
+import { sleep, until } from "../helpers/time.ts";
 
 const CODE = /^[0-9A-F]{16}$/;
 

@@ -1,6 +1,6 @@
-// The remote tile is mirrored when the partner's camera is not a POV (it films them), and not
-// when it is a rear camera (SPEC section 2, Live match). Chromium's fake camera has no facing,
-// so it counts as filming the member; a rear camera is simulated by reporting "environment".
+// The remote tile is mirrored when the partner's camera is not a POV (it films them), and not when
+// it is a rear camera. Chromium's fake camera has no facing, so it counts as filming the member; a
+// rear camera is simulated by reporting "environment".
 import assert from "node:assert/strict";
 import { startServer } from "../helpers/server.ts";
 import { registerMember } from "../helpers/accounts.ts";

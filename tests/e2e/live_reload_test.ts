@@ -1,7 +1,7 @@
-// A reload of /live-match mid-call rejoins the match (issue 6, 'The call'; SPEC section 2 route
-// table): after the reload both pages play the partner's video again and show the same safety
-// code; the reactions counted so far and the session timer survive the reload; and the other
-// side can reload as well. One server and one browser for the file.
+// A reload of /live-match mid-call rejoins the match: after the reload both pages play the
+// partner's video again and show the same safety code; the reactions counted so far and the session
+// timer survive the reload; and the other side can reload as well. One server and one browser for
+// the file.
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import {
@@ -11,13 +11,12 @@ import {
   path,
   safetyCode,
   setCameraDelay,
-  sleep,
   startPair,
-  until,
   waitForPath,
   waitLive,
   withLivePair,
 } from "../helpers/live_browser.ts";
+import { sleep, until } from "../helpers/time.ts";
 
 const CODE = /^[0-9A-F]{16}$/;
 

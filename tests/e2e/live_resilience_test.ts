@@ -17,13 +17,12 @@ import {
   liveMember,
   memberContext,
   path,
-  sleep,
   socketCount,
   startPair,
-  until,
   waitForPath,
   withLivePair,
 } from "../helpers/live_browser.ts";
+import { sleep, until } from "../helpers/time.ts";
 
 const MATCH_MS = 16_000;
 

@@ -1,9 +1,8 @@
-// The screens around the call in a real Chromium (issue 6; SPEC sections 2, 4, 8, 9): Start POV
-// Connection without a profile location ('Location Required', /profile); /match-end with no
-// summary; the searching screen's texts, elapsed counter, rotating statuses and Cancel; a lone
-// searcher's 'No matches found'; the 'Match Found!' progress view; and the live match ending by
-// itself when its time is up (MATCH_DURATION_MS shortened to 4 s, SEARCH_TIMEOUT_MS to 5 s).
-// One server and one browser for the file.
+// The screens around the call in a real Chromium: Start POV Connection without a profile location
+// ('Location Required', /profile); /match-end with no summary; the searching screen's texts,
+// elapsed counter, rotating statuses and Cancel; a lone searcher's 'No matches found'; the 'Match
+// Found!' progress view; and the live match ending by itself when its time is up (MATCH_DURATION_MS
+// shortened to 4 s, SEARCH_TIMEOUT_MS to 5 s). One server and one browser for the file.
 import assert from "node:assert/strict";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launchBrowser } from "../helpers/browser.ts";
@@ -15,12 +14,11 @@ import {
   liveMember,
   memberContext,
   path,
-  sleep,
   toastLog,
-  until,
   waitForPath,
   waitLive,
 } from "../helpers/live_browser.ts";
+import { sleep, until } from "../helpers/time.ts";
 
 const SEARCH_TIMEOUT_MS = 5_000;
 // The live view shows about 3 s after 'Match Found!' (the progress animation) plus the connection

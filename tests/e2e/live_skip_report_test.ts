@@ -1,21 +1,20 @@
-// Skip and Report in a real Chromium (issue 6; SPEC sections 2, 4, 5, 8, 9): Skip sends the
-// skipper back to searching and the partner, told by the server that the session ended, to match
-// end; with the 3 skips of the session used, Skip only shows 'No skips remaining'; the report
-// dialog's two validation texts; a report with reason Other and details ends the match for both,
-// and the two never meet again (both search alone and get 'No matches found'). One server and
-// one browser for the file.
+// Skip and Report in a real Chromium: Skip sends the skipper back to searching and the partner,
+// told by the server that the session ended, to match end; with the 3 skips of the session used,
+// Skip only shows 'No skips remaining'; the report dialog's two validation texts; a report with
+// reason Other and details ends the match for both, and the two never meet again (both search alone
+// and get 'No matches found'). One server and one browser for the file.
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import {
   expectRemoteVideoPlaying,
   expectToast,
   path,
-  sleep,
   startPair,
   toastLog,
   waitForPath,
   withLivePair,
 } from "../helpers/live_browser.ts";
+import { sleep } from "../helpers/time.ts";
 
 const SEARCH_TIMEOUT_MS = 5_000;
 

@@ -9,9 +9,9 @@ import {
   closeQuietly,
   liveMember,
   memberContext,
-  until,
   waitForHydration,
 } from "../helpers/live_browser.ts";
+import { sleep, until } from "../helpers/time.ts";
 
 const SECRET = "glimpse-test-turn-secret";
 
@@ -68,7 +68,7 @@ async function startTurn(): Promise<{ port: number; stop(): Promise<void> }> {
       (await Deno.connect({ hostname: "127.0.0.1", port })).close();
       break;
     } catch {
-      await new Promise((r) => setTimeout(r, 100));
+      await sleep(100);
     }
   }
   return {

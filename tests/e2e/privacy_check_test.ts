@@ -16,7 +16,8 @@ import {
   smallFaceCameraFile,
 } from "../helpers/fake_camera.ts";
 import { meanAbsLaplacian, type Rect, toPixels, videoGray } from "../helpers/sharpness.ts";
-import { sleep, until, withCameraPage } from "../helpers/live_browser.ts";
+import { withCameraPage } from "../helpers/live_browser.ts";
+import { sleep, until } from "../helpers/time.ts";
 
 const FIGURE = "figure.partner-view";
 const LOOPBACK = "video.loopback-video";

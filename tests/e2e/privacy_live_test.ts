@@ -16,11 +16,10 @@ import type { BrowserContext, ConsoleMessage, Page } from "playwright-core";
 import {
   describeLive,
   expectRemoteVideoPlaying,
-  sleep,
   startPair,
-  until,
   withLivePair,
 } from "../helpers/live_browser.ts";
+import { sleep, until } from "../helpers/time.ts";
 import type { Member } from "../helpers/accounts.ts";
 import {
   BACKGROUND_RECT_REL,

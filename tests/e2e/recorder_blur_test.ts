@@ -7,7 +7,8 @@ import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { BACKGROUND_RECT_REL, cameraFile, FACE_RECT_REL, rawGray } from "../helpers/fake_camera.ts";
 import { meanAbsLaplacian, type Rect, toPixels } from "../helpers/sharpness.ts";
-import { sleep, until, withCameraPage } from "../helpers/live_browser.ts";
+import { withCameraPage } from "../helpers/live_browser.ts";
+import { sleep, until } from "../helpers/time.ts";
 
 const PREVIEW = 'video[aria-label="Camera preview"]';
 const CLIP = 'video[aria-label="Your clip"]';

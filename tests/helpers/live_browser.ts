@@ -1,7 +1,7 @@
-// Helpers for the live-session browser tests and benchmark (issue 6): members with a profile
-// location (and, where many matches are needed, an unlimited tier), signed-in phone-sized
-// contexts whose pages record every RTCPeerConnection on `window.__pcs`, and probes for the
-// remote video, the inbound RTP statistics, the safety code and the toasts.
+// Helpers for the live-session browser tests and benchmark: members with a profile location (and,
+// where many matches are needed, an unlimited tier), signed-in phone-sized contexts whose pages
+// record every RTCPeerConnection on `window.__pcs`, and probes for the remote video, the inbound
+// RTP statistics, the safety code and the toasts.
 import assert from "node:assert/strict";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { type Member, registerMember, SESSION_COOKIE } from "./accounts.ts";
@@ -9,6 +9,7 @@ import { type ServerLike, startServer, type TestServer } from "./server.ts";
 import type { UserRecord } from "../../lib/auth/types.ts";
 import type { TierKey } from "../../lib/constants.ts";
 import { expectToast, launchBrowser, toastTitled, waitForHydration } from "./browser.ts";
+import { until } from "./time.ts";
 
 export { expectToast, toastTitled, waitForHydration };
 
@@ -216,26 +217,6 @@ export async function inbound(page: Page): Promise<Inbound> {
   });
 }
 
-/** Polls `probe` until `ok` holds; fails with the last value after `timeout`. */
-export async function until<T>(
-  what: string,
-  probe: () => Promise<T>,
-  ok: (v: T) => boolean,
-  timeout = 15_000,
-  every = 200,
-): Promise<T> {
-  const end = Date.now() + timeout;
-  let last: T = await probe();
-  while (!ok(last)) {
-    if (Date.now() > end) {
-      throw new Error(`timed out waiting for ${what}; last: ${JSON.stringify(last)}`);
-    }
-    await new Promise((r) => setTimeout(r, every));
-    last = await probe();
-  }
-  return last;
-}
-
 /** A one-line picture of a live page for failure messages: role, peer connections, video. */
 export async function describeLive(page: Page): Promise<string> {
   try {
@@ -396,10 +377,6 @@ export async function safetyCode(page: Page, timeout = 15_000): Promise<string> 
     (code) => code.length > 0,
     timeout,
   );
-}
-
-export async function sleep(ms: number) {
-  await new Promise((r) => setTimeout(r, ms));
 }
 
 export async function closeQuietly(...things: ({ close(): Promise<void> } | null | undefined)[]) {

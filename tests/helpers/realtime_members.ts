@@ -17,6 +17,7 @@ import type { Match } from "../../kv/matches.ts";
 import { Client } from "./accounts.ts";
 import { startServer, type TestServer } from "./server.ts";
 import { WsClient } from "./realtime.ts";
+import { eventually, sleep } from "./time.ts";
 
 /** A fixed session secret for several instances and the test process to share. */
 export const SHARED_SESSION_SECRET = "realtime-tests-shared-session-secret-0123456789";
@@ -184,20 +185,6 @@ export function closeAll(...peers: (Peer | WsClient | null | undefined)[]) {
   }
 }
 
-export function sleep(ms: number) {
-  return new Promise((r) => setTimeout(r, ms));
-}
-
-/** Polls `check` every 20 ms until it is true or `ms` pass; returns the last result. */
-export async function eventually(check: () => Promise<boolean> | boolean, ms = 3000) {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    if (await check()) return true;
-    await sleep(20);
-  }
-  return await check();
-}
-
 /**
  * Closes a test server once the hub has handled every socket close (a close still being handled
  * when KV closes would fail with 'Database is closed').
@@ -269,9 +256,4 @@ export async function liveMatchCounts(kv: Deno.Kv): Promise<Map<string, number>>
 export function metric(text: string, name: string): number | null {
   const line = text.split("\n").find((l) => l.startsWith(name + " "));
   return line ? Number(line.slice(name.length + 1)) : null;
-}
-
-/** A fixed day key as the server counts daily sessions. */
-export function todayKey() {
-  return new Date().toISOString().slice(0, 10);
 }

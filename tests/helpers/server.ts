@@ -5,6 +5,7 @@ import { openKv } from "../../kv/db.ts";
 import { ensureBuilt } from "../../lib/build/assets.ts";
 import { createApp } from "../../routes/app.tsx";
 import { Hub } from "../../lib/realtime/hub.ts";
+import { sleep } from "./time.ts";
 
 /** What the account and browser helpers need of a server: where it is and its KV. */
 export interface ServerLike {
@@ -123,7 +124,7 @@ export async function startServerProcess(
       await child.status;
       throw new Error("the server process did not answer in 30 s");
     }
-    await new Promise((r) => setTimeout(r, 100));
+    await sleep(100);
   }
   const kv = await openKv(kvPath);
   let done = false;

@@ -1,14 +1,13 @@
-// Several server instances on one KV (issue 5 points 4, 7 and 8): three Deno Worker instances on
-// one KV file, members spread across them. Everyone is paired exactly once and told so, signals,
-// reactions and endings cross instances (in the order sent), a killed instance's member is
-// reported as partner_disconnected to a partner on another instance (heartbeat + grace), and a
-// dead instance's searcher is never handed out as a partner once its ticket has gone stale.
+// Several server instances on one KV: three Deno Worker instances on one KV file, members spread
+// across them. Everyone is paired exactly once and told so, signals, reactions and endings cross
+// instances (in the order sent), a killed instance's member is reported as partner_disconnected to
+// a partner on another instance (heartbeat + grace), and a dead instance's searcher is never handed
+// out as a partner once its ticket has gone stale.
 import assert from "node:assert/strict";
 import { type Instance, startInstances } from "../helpers/instances.ts";
 import {
   closeAll,
   connectPeer,
-  eventually,
   liveMatchCounts,
   MemberFactory,
   pairUp,
@@ -16,8 +15,9 @@ import {
   retryLocked,
   search,
   SHARED_SESSION_SECRET,
-  sleep,
 } from "../helpers/realtime_members.ts";
+import { eventually, sleep } from "../helpers/time.ts";
+import { dayKey } from "../../kv/hashtags.ts";
 
 const opts = { sanitizeResources: false, sanitizeOps: false };
 const HEARTBEAT_MS = 300;
@@ -276,7 +276,7 @@ Deno.test(
         const counts = await liveMatchCounts(c.kv);
         assert.equal(counts.get(ghost.member.id) ?? 0, 0);
         assert.equal(counts.get(live.member.id), 1);
-        const day = new Date().toISOString().slice(0, 10);
+        const day = dayKey();
         const used = await retryLocked(() => c.kv.get<Deno.KvU64>(["usage", live.member.id, day]));
         assert.equal(Number(used.value?.value ?? 0n), 1);
       } finally {

@@ -1,8 +1,8 @@
-// Pairing over real sockets (issue 5 points 3, 4 and 5; SPEC sections 3, 4, 7 and 9): filters set
-// through the API that fit and do not fit (each location preference, nearby at 24 vs 26 km,
-// language), never the same user twice, blocked and reported pairs never meet, no repeat within
-// 24 hours while someone else fits, what match_found carries, signal relay only to the partner,
-// reactions only in a match and only the five emoji, and no member in two matches at once.
+// Pairing over real sockets: filters set through the API that fit and do not fit (each location
+// preference, nearby at 24 vs 26 km, language), never the same user twice, blocked and reported
+// pairs never meet, no repeat within 24 hours while someone else fits, what match_found carries,
+// signal relay only to the partner, reactions only in a match and only the five emoji, and no
+// member in two matches at once.
 // deno-lint-ignore-file no-explicit-any
 import assert from "node:assert/strict";
 import { startServer } from "../helpers/server.ts";
@@ -18,10 +18,10 @@ import {
   type Peer,
   type QuickMember,
   search,
-  sleep,
   toleratingKvLocks,
   withMembers,
 } from "../helpers/realtime_members.ts";
+import { sleep } from "../helpers/time.ts";
 import { REACTIONS } from "../../lib/constants.ts";
 import { keys } from "../../kv/keys.ts";
 
@@ -309,7 +309,7 @@ Deno.test("pairing: never two sockets of the same member together", opts, async 
       await sleep(SEARCH_TIMEOUT_MS + 1200);
       assert.ok(!x1.ws.messages.some((m) => m.type === "match_found"), "x1 was not paired");
       assert.ok(!x2.ws.messages.some((m) => m.type === "match_found"), "x2 was not paired");
-      // Each socket whose search ended unmatched is told so (SPEC: no match after the time-out).
+      // Each socket whose search ended unmatched is told so once the search time-out passes.
       assert.ok(
         x2.ws.messages.some((m) => m.type === "no_match_found"),
         "the second socket hears no_match_found",
@@ -573,7 +573,7 @@ Deno.test(
         assert.ok(!e.ws.messages.some((m) => m.type === "signal"));
         assert.ok(!d.ws.messages.some((m) => m.type === "signal"));
 
-        // The five SPEC emoji reach the partner only.
+        // The five reaction emoji reach the partner only.
         for (const r of REACTIONS) a.ws.send({ type: "reaction", emoji: r.emoji });
         const got: string[] = [];
         for (let i = 0; i < REACTIONS.length; i++) got.push((await b.ws.next("reaction")).emoji);

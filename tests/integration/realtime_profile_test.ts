@@ -7,12 +7,12 @@ import assert from "node:assert/strict";
 import {
   closeAll,
   connectPeer,
-  eventually,
   metric,
   pairUp,
   search,
   withMembers,
 } from "../helpers/realtime_members.ts";
+import { eventually } from "../helpers/time.ts";
 import { getStats } from "../../kv/stats.ts";
 import { keys } from "../../kv/keys.ts";
 import type { Ticket } from "../../kv/tickets.ts";

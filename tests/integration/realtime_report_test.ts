@@ -1,7 +1,7 @@
-// POST /api/report (issue 5 point 9; SPEC sections 3, 5 and 7): the SPEC's validation texts, a
-// partner named by peer id only when the two were matched in the last 24 hours (a stranger's peer
-// id is refused and nothing is stored), a pending report with both usernames, the two-way block
-// (on by default), and the live match between them ending with reason 'reported'.
+// POST /api/report: a reason is required, and details too for 'other' (with their texts), a partner
+// named by peer id only when the two were matched in the last 24 hours (a stranger's peer id is
+// refused and nothing is stored), a pending report with both usernames, the two-way block (on by
+// default), and the live match between them ending with reason 'reported'.
 import assert from "node:assert/strict";
 import { assertError, Client } from "../helpers/accounts.ts";
 import {
@@ -42,7 +42,7 @@ Deno.test("report: guests are refused", opts, async () => {
   });
 });
 
-Deno.test("report: SPEC validation texts; nothing stored, the match goes on", opts, async () => {
+Deno.test("report: the validation texts; nothing stored, the match goes on", opts, async () => {
   await withMembers({ MATCH_DURATION_MS: "20000" }, async (server, f) => {
     const [am, bm] = await f.many(2);
     const a = await connectPeer(am), b = await connectPeer(bm);

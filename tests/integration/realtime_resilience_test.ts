@@ -1,18 +1,12 @@
-// The hub under a failing KV write (issue 5 points 2, 4, 7 and 8: "never crash or stall the
-// server", "no searcher is lost", a missed watch event "never loses" a message). Several KV
-// handles on one SQLite file (the multi-instance test set-up) fail writes with 'database is
-// locked' under load; these tests inject that one error at a chosen moment into a real server's
-// KV handle and check that the server neither dies nor loses anyone or anything.
+// The hub under a failing KV write: the server never crashes or stalls, no searcher is lost, and a
+// missed watch event never loses a message. Several KV handles on one SQLite file (the
+// multi-instance test set-up) fail writes with 'database is locked' under load; these tests inject
+// that one error at a chosen moment into a real server's KV handle and check that the server
+// neither dies nor loses anyone or anything.
 // deno-lint-ignore-file no-explicit-any
 import assert from "node:assert/strict";
-import {
-  closeAll,
-  connectPeer,
-  pairUp,
-  search,
-  sleep,
-  withMembers,
-} from "../helpers/realtime_members.ts";
+import { closeAll, connectPeer, pairUp, search, withMembers } from "../helpers/realtime_members.ts";
+import { sleep } from "../helpers/time.ts";
 import type { Match } from "../../kv/matches.ts";
 
 const opts = { sanitizeResources: false, sanitizeOps: false };

@@ -1,18 +1,18 @@
-// The /ws socket itself (issue 5 points 1, 2 and 10; SPEC sections 6 and 7): admission by the
-// session cookie only, registration and peer ids, bad input answered without harm, the
-// per-socket flood limit that leaves neighbours alone, and /metrics in Prometheus text format.
+// The /ws socket itself: admission by the session cookie only, registration and peer ids, bad input
+// answered without harm, the per-socket flood limit that leaves neighbours alone, and /metrics in
+// Prometheus text format.
 import assert from "node:assert/strict";
 import { WsClient } from "../helpers/realtime.ts";
 import {
   closeAll,
   connectPeer,
-  eventually,
   metric,
   pairUp,
   type Peer,
   search,
   withMembers,
 } from "../helpers/realtime_members.ts";
+import { eventually, sleep } from "../helpers/time.ts";
 
 const opts = { sanitizeResources: false, sanitizeOps: false };
 
@@ -160,7 +160,7 @@ Deno.test(
         assert.ok(took < 1500, `neighbour match took ${took.toFixed(0)} ms`);
         assert.equal(m1.peerId, n2.peerId);
         // Most of the flood was dropped, not queued.
-        await new Promise((r) => setTimeout(r, 300));
+        await sleep(300);
         const pongs = flooder.ws.messages.slice(before).filter((m) => m.type === "pong").length;
         assert.ok(pongs >= 30 && pongs < 200, `the flooder got ${pongs} pongs for 500 pings`);
         const floodErrors = flooder.ws.messages.filter((m) =>
@@ -169,9 +169,7 @@ Deno.test(
         assert.ok(floodErrors <= 2, `flood warnings are not one per message (${floodErrors})`);
         assert.ok(server.hub.metrics.messagesDropped >= 300);
         // After a pause the flooder is served again.
-        await new Promise((r) =>
-          setTimeout(r, 1100)
-        );
+        await sleep(1100);
         assert.ok(await pingPong(flooder.ws) < 1000);
       } finally {
         closeAll(flooder, n1, n2);

@@ -1,23 +1,22 @@
-// Time, limits and drops over real sockets (issue 5 points 6 and 7; SPEC sections 4, 8 and 9),
-// with the 30 s and 10 s limits shortened through SEARCH_TIMEOUT_MS, MATCH_DURATION_MS and
-// RECONNECT_GRACE_MS: the search time-out with the SPEC text, the live match auto-end, end_session
-// and skip, the daily session limit (checked at search and counted atomically at pairing), a
-// searcher's ticket leaving at once, the grace period before partner_disconnected, and resuming a
-// match by registering again with the old peer id.
+// Time, limits and drops over real sockets, with the 30 s and 10 s limits shortened through
+// SEARCH_TIMEOUT_MS, MATCH_DURATION_MS and RECONNECT_GRACE_MS: the search time-out and its 'No
+// other users' text, the live match auto-end, end_session and skip, the daily session limit
+// (checked at search and counted atomically at pairing), a searcher's ticket leaving at once, the
+// grace period before partner_disconnected, and resuming a match by registering again with the old
+// peer id.
 import assert from "node:assert/strict";
 import { WsClient } from "../helpers/realtime.ts";
 import {
   closeAll,
   connectPeer,
-  eventually,
   metric,
   pairUp,
   type Peer,
   search,
-  sleep,
-  todayKey,
   withMembers,
 } from "../helpers/realtime_members.ts";
+import { eventually, sleep } from "../helpers/time.ts";
+import { dayKey } from "../../kv/hashtags.ts";
 import type { Match } from "../../kv/matches.ts";
 
 const opts = { sanitizeResources: false, sanitizeOps: false };
@@ -38,7 +37,7 @@ const CANDIDATE = {
 };
 
 async function usage(kv: Deno.Kv, userId: string): Promise<number> {
-  const e = await kv.get<Deno.KvU64>(["usage", userId, todayKey()]);
+  const e = await kv.get<Deno.KvU64>(["usage", userId, dayKey()]);
   return Number(e.value?.value ?? 0n);
 }
 
@@ -54,7 +53,7 @@ function ticketWritten(kv: Deno.Kv, userId: string): Promise<boolean> {
 // ---------------------------------------------------------------- time-outs
 
 Deno.test(
-  "time: no partner within the search time-out → no_match_found with the SPEC text",
+  "time: no partner within the search time-out → no_match_found with the 'No other users' text",
   opts,
   async () => {
     await withMembers(SHORT, async (server, f) => {
@@ -164,7 +163,7 @@ Deno.test(
   async () => {
     await withMembers(LONG_MATCH, async (server, f) => {
       const [am, bm] = await f.many(2);
-      await server.kv.set(["usage", am.id, todayKey()], new Deno.KvU64(5n));
+      await server.kv.set(["usage", am.id, dayKey()], new Deno.KvU64(5n));
       const a = await connectPeer(am), b = await connectPeer(bm);
       try {
         search(b);
@@ -189,7 +188,7 @@ Deno.test(
   async () => {
     await withMembers(LONG_MATCH, async (server, f) => {
       const [am, bm, cm] = await f.many(3);
-      await server.kv.set(["usage", am.id, todayKey()], new Deno.KvU64(4n));
+      await server.kv.set(["usage", am.id, dayKey()], new Deno.KvU64(4n));
       const a = await connectPeer(am), b = await connectPeer(bm), c = await connectPeer(cm);
       try {
         // The fifth session is allowed and counted for both at once.
@@ -207,7 +206,7 @@ Deno.test(
         search(c);
         await c.ws.next("searching");
         await server.kv.atomic()
-          .set(["usage", cm.id, todayKey()], new Deno.KvU64(5n))
+          .set(["usage", cm.id, dayKey()], new Deno.KvU64(5n))
           .sum(["search_version", cm.id], 1n)
           .commit();
         search(b);

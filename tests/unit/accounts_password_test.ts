@@ -1,5 +1,5 @@
-// Password hashing (issue 3 point 4): PBKDF2-SHA256 with 600,000 iterations, a per-user salt,
-// parameters stored with the hash so they can be raised later, and an upgrade on sign-in.
+// Password hashing: PBKDF2-SHA256 with 600,000 iterations, a per-user salt, parameters stored with
+// the hash so they can be raised later, and an upgrade on sign-in.
 import assert from "node:assert/strict";
 import {
   hashPassword,

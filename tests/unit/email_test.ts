@@ -4,13 +4,14 @@ import assert from "node:assert/strict";
 import { createEmailSender, listOutbox, OutboxSender, ResendSender } from "../../lib/email/mod.ts";
 import { verificationEmail } from "../../lib/email/templates.ts";
 import { testConfig } from "../../lib/config.ts";
+import { sleep } from "../helpers/time.ts";
 
 Deno.test("outbox: messages are kept in KV, newest first", async () => {
   const kv = await Deno.openKv(":memory:");
   try {
     const sender = new OutboxSender(kv, "Glimpse <no-reply@example.test>", false);
     await sender.send(verificationEmail("a@example.test", "ana", "http://x/verify-email?token=1"));
-    await new Promise((r) => setTimeout(r, 2));
+    await sleep(2);
     await sender.send(verificationEmail("b@example.test", "bo", "http://x/verify-email?token=2"));
     const mails = await listOutbox(kv);
     assert.deepEqual(mails.map((m) => m.to), ["b@example.test", "a@example.test"]);

@@ -1,6 +1,6 @@
-// Filters, hashtags and regions (issue 4; SPEC sections 2, 3, 4, 5, 8 and 9): the hashtag
-// normaliser, addHashtag, lenient reading of saved filters, applying a patch, the patch schema
-// and the fixed lists (suggested hashtags, categories, countries, regions, texts).
+// Filters, hashtags and regions: the hashtag normaliser, addHashtag, lenient reading of saved
+// filters, applying a patch, the patch schema and the fixed lists (suggested hashtags, categories,
+// countries, regions, texts).
 import assert from "node:assert/strict";
 import {
   addHashtag,
@@ -25,7 +25,7 @@ import {
 } from "../../lib/filters.ts";
 import { filtersPatchSchema } from "../../lib/filters_schema.ts";
 
-const SPEC_SUGGESTED = [
+const SUGGESTED_NAMES = [
   "travel",
   "art",
   "food",
@@ -116,7 +116,7 @@ Deno.test("addHashtag: quick-add tags are home and hobby", () => {
 
 // ---------------------------------------------------------------- readSavedFilters
 
-Deno.test("readSavedFilters: nothing saved gives the SPEC defaults", () => {
+Deno.test("readSavedFilters: nothing saved gives the defaults", () => {
   for (const saved of [null, undefined, "junk", 42]) {
     const f = readSavedFilters(saved);
     assert.deepEqual(f.hashtags, ["adventure"]);
@@ -271,9 +271,9 @@ Deno.test("filtersPatchSchema: refuses bad values with the clear texts", () => {
 
 // ---------------------------------------------------------------- lists and texts
 
-Deno.test("suggested hashtags: the SPEC's 30, unique, each with an icon and a real category", () => {
+Deno.test("suggested hashtags: the 30 listed, unique, each with an icon and a real category", () => {
   assert.equal(SUGGESTED_HASHTAGS.length, 30);
-  assert.deepEqual(SUGGESTED_HASHTAGS.map((h) => h.name), SPEC_SUGGESTED);
+  assert.deepEqual(SUGGESTED_HASHTAGS.map((h) => h.name), SUGGESTED_NAMES);
   assert.equal(new Set(SUGGESTED_HASHTAGS.map((h) => h.id)).size, 30);
   const categories = new Set<string>(HASHTAG_CATEGORIES.map((c) => c.id));
   for (const h of SUGGESTED_HASHTAGS) {
@@ -287,7 +287,7 @@ Deno.test("suggested hashtags: the SPEC's 30, unique, each with an icon and a re
   }
 });
 
-Deno.test("hashtag categories: 7 including 'all', with the SPEC's labels", () => {
+Deno.test("hashtag categories: 7 including 'all', with their labels", () => {
   assert.deepEqual(
     HASHTAG_CATEGORIES.map((c) => [c.id, c.label]),
     [
@@ -313,7 +313,7 @@ Deno.test("countries: about 90, alphabetical, unique, with the default United St
   }
 });
 
-Deno.test("continents, preferences, languages and regions are the SPEC's", () => {
+Deno.test("continents, preferences, languages and regions are the fixed lists", () => {
   assert.deepEqual([...CONTINENTS].sort(), [
     "Africa",
     "Asia",

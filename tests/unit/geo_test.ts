@@ -1,6 +1,6 @@
-// Offline reverse geocoding and the private coarse location (issue 4 point 5; SPEC sections 3, 8
-// and 9): known places, the mid-ocean and invalid cases, the ~2 km cell, and the 25 km 'nearby'
-// rule tested at 24 and 26 km between cell centres.
+// Offline reverse geocoding and the private coarse location: known places, the mid-ocean and
+// invalid cases, the ~2 km cell, and the 25 km 'nearby' rule tested at 24 and 26 km between cell
+// centres.
 import assert from "node:assert/strict";
 import {
   type Cell,

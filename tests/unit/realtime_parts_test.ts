@@ -9,6 +9,7 @@ import { Batcher } from "../../lib/realtime/batcher.ts";
 import type { SearchProfile } from "../../kv/search_profile.ts";
 import type { UserRecord } from "../../lib/auth/types.ts";
 import { dayKey } from "../../kv/hashtags.ts";
+import { sleep } from "../helpers/time.ts";
 
 const NOW = Date.UTC(2026, 10, 22, 12);
 
@@ -119,7 +120,7 @@ Deno.test("WriteLane: at most its width under way, started in the order asked", 
     })
   );
   while (started.length < 5) {
-    await new Promise((r) => setTimeout(r, 0));
+    await sleep(0);
     gates.shift()?.();
   }
   gates.forEach((g) => g());

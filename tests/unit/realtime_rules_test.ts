@@ -1,8 +1,8 @@
-// Who may meet whom (issue 5 point 3; SPEC sections 3 and 9): the pure pairing rules over
-// hand-made search tickets. Each location preference fits and does not fit, nearby is tested at
-// 24 and 26 km between cell centres, language any vs one, never the same user, blocks and reports
-// either way, recent partners only when nobody else fits, VIP first, then more shared hashtags,
-// then longest waiting; the match topic and its '#exploring' default.
+// Who may meet whom: the pure pairing rules over hand-made search tickets. Each location preference
+// fits and does not fit, nearby is tested at 24 and 26 km between cell centres, language any vs
+// one, never the same user, blocks and reports either way, recent partners only when nobody else
+// fits, VIP first, then more shared hashtags, then longest waiting; the match topic and its
+// '#exploring' default.
 import assert from "node:assert/strict";
 import {
   accepts,

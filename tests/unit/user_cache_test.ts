@@ -6,7 +6,7 @@ import {
   isUsableCachedUser,
 } from "../../lib/client/user_cache.ts";
 
-Deno.test("cached user: discarded without a token or with id 1 (SPEC section 5)", () => {
+Deno.test("cached user: discarded at start-up without a token or with id 1", () => {
   assertEquals(isUsableCachedUser({ id: "abc", username: "a", token: "t1" }), true);
   assertEquals(isUsableCachedUser({ id: "abc", username: "a", token: "" }), false);
   assertEquals(isUsableCachedUser({ id: "abc", username: "a" }), false);

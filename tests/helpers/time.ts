@@ -1,0 +1,40 @@
+// Waiting, for the tests and benchmarks: a plain pause and two polling loops, one that answers
+// whether a condition came true and one that fails with the last value seen.
+
+/** Resolves after `ms` milliseconds. */
+export function sleep(ms: number): Promise<void> {
+  return new Promise((r) => setTimeout(r, ms));
+}
+
+/** Polls `check` every 20 ms until it is true or `ms` pass; returns the last result. */
+export async function eventually(
+  check: () => Promise<boolean> | boolean,
+  ms = 3000,
+): Promise<boolean> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (await check()) return true;
+    await sleep(20);
+  }
+  return await check();
+}
+
+/** Polls `probe` until `ok` holds; fails with the last value after `timeout`. */
+export async function until<T>(
+  what: string,
+  probe: () => Promise<T>,
+  ok: (v: T) => boolean,
+  timeout = 15_000,
+  every = 200,
+): Promise<T> {
+  const end = Date.now() + timeout;
+  let last: T = await probe();
+  while (!ok(last)) {
+    if (Date.now() > end) {
+      throw new Error(`timed out waiting for ${what}; last: ${JSON.stringify(last)}`);
+    }
+    await sleep(every);
+    last = await probe();
+  }
+  return last;
+}
