@@ -6,7 +6,7 @@ import { buildAssets, ROOT, stopBuilder } from "../lib/build/assets.ts";
 import { testConfig } from "../lib/config.ts";
 import { openKv } from "../kv/db.ts";
 import { createApp } from "../routes/app.tsx";
-import { PROTECTED_PATHS } from "../routes/pages/member.tsx";
+import { MEMBER_PAGES } from "../routes/pages/member.tsx";
 import { signInCookie } from "./sign_in.ts";
 
 const quiet = Deno.args.includes("--quiet");
@@ -65,7 +65,7 @@ for (const path of GUEST_PAGES) {
   const r = await pageJs(path);
   rows.push([path, "guest", String(r.status), String(r.files), (r.total / 1024).toFixed(1)]);
 }
-for (const path of ["/", ...PROTECTED_PATHS]) {
+for (const path of ["/", ...MEMBER_PAGES]) {
   const r = await pageJs(path, memberCookie);
   rows.push([path, "member", String(r.status), String(r.files), (r.total / 1024).toFixed(1)]);
 }

@@ -20,7 +20,7 @@ import { iceServersFor } from "../../lib/realtime/ice.ts";
  * referrals.tsx, and the admin pages (requireAdmin). A test checks this list against what the
  * app really answers a guest; the build report measures these pages as a member.
  */
-export const PROTECTED_PATHS = [
+export const MEMBER_PAGES = [
   "/connecting",
   "/match-end",
   "/profile",

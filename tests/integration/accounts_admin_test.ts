@@ -1,4 +1,4 @@
-// The administrator (issue 3 point 1): bootstrap from ADMIN_EMAIL + ADMIN_PASSWORD, sign-in,
+// The administrator: bootstrap from ADMIN_EMAIL + ADMIN_PASSWORD, sign-in,
 // POST /api/admin/invitations for admins only, and a restart that keeps one admin account.
 import assert from "node:assert/strict";
 import { startServer } from "../helpers/server.ts";

@@ -1,5 +1,5 @@
-// Profile edits, password change, avatar upload and account deletion over HTTP (issue 3 points 8
-// and 9; SPEC sections 3, 5, 7 Account and 8).
+// Profile edits, password change, avatar upload and account deletion over HTTP: the stored
+// record, the answers and their texts.
 import assert from "node:assert/strict";
 import { withServer } from "../helpers/server.ts";
 import { purgeSweep } from "../../lib/auth/deletion.ts";

@@ -1,4 +1,4 @@
-// Abuse limits (issue 3 point 5) with RATE_LIMITS=on: login, register, forgot-password and
+// Abuse limits with RATE_LIMITS=on: login, register, forgot-password and
 // resend-verification are limited per IP and per account; over the limit: 429 with Retry-After and
 // a message starting 'Too many attempts'.
 import assert from "node:assert/strict";

@@ -1,4 +1,4 @@
-// Registration over HTTP (issue 3 point 2; SPEC sections 5, 7 Account and 8): every rule and its
+// Registration over HTTP: every rule and its
 // exact text, nothing stored on a refusal, the success answer and cookie, the member's own
 // invitation codes, who invited whom, the verification email, and the two races.
 import assert from "node:assert/strict";
@@ -32,7 +32,7 @@ const USERNAME_TAKEN = "Username is already taken";
 const EMAIL_TAKEN = "Email is already registered";
 const INVALID_BODY = "Invalid request body";
 
-Deno.test("registration: each rule answers 400 with its SPEC text and stores nothing", async () => {
+Deno.test("registration: each rule answers 400 with its text and stores nothing", async () => {
   await withServer(async (server) => {
     const [code] = await createInvitations(server.kv, null, 1);
     const valid = {
@@ -159,7 +159,7 @@ Deno.test("registration: success answers 201 with the user, cookie, codes, link 
     assert.equal(res.status, 201, res.text);
     const user = res.json;
 
-    // The user object (SPEC section 3) and never the password hash.
+    // The user object, and never the password hash.
     assert.equal(user.username, "alice_1");
     assert.equal(user.email, "Alice@Example.test");
     assert.equal(user.isAuthenticated, true);

@@ -1,5 +1,5 @@
-// Sign-in, sign-out, email verification and password reset over HTTP (issue 3 points 3, 6 and 7;
-// SPEC sections 5, 7 Account and 8).
+// Sign-in, sign-out, email verification and password reset over HTTP: each answer's status and
+// the exact text a member sees.
 import assert from "node:assert/strict";
 import { withServer } from "../helpers/server.ts";
 import {
@@ -84,7 +84,7 @@ Deno.test("sign-in: wrong password and unknown account answer exactly alike (401
   });
 });
 
-Deno.test("sign-in: empty fields answer 400 with the SPEC text", async () => {
+Deno.test("sign-in: empty fields answer 400 with the product's text", async () => {
   await withServer(async (server) => {
     const cases: [string, unknown][] = [
       ["/api/simple-login", { identifier: "", password: PASSWORD }],

@@ -1,4 +1,4 @@
-// The admin API and pages on a real server (SPEC sections 2, 4, 5, 6, 7): rights are checked on
+// The admin API and pages on a real server: rights are checked on
 // the server by the account's role (guest 401, member 403 on every endpoint, nothing changes);
 // users listed without password hashes and searched; delete (the account can no longer sign in)
 // and verify on both sets of paths; reports by status, search, the pending → reviewed/dismissed
@@ -287,7 +287,7 @@ Deno.test("admin api: reports by status and search, newest first; pending change
     assert.deepEqual(await list("?status=all&q=fake%20id"), [mid.id]);
     assert.deepEqual(await list("?status=dismissed&q=troll"), []);
 
-    // The listed fields (SPEC section 3).
+    // The fields a user record lists.
     const all = (await admin.get("/api/admin/reports?status=all")).json;
     const shown = all.find((r: { id: string }) => r.id === mid.id);
     assert.equal(shown.reporterUsername, "yara");

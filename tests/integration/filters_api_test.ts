@@ -1,5 +1,4 @@
-// Filters, location and regions over HTTP against the real app (issue 4 points 3, 4 and 5; SPEC
-// sections 3, 4, 5, 7 and 8): sign-in required, SPEC defaults, partial and concurrent updates,
+// Filters, location and regions over HTTP against the real app: sign-in required, the defaults, partial and concurrent updates,
 // bad values refused with nothing stored, offline reverse geocoding that keeps only names and a
 // coarse cell (never the coordinates, in KV or in the logs), and the map's real region figures.
 import assert from "node:assert/strict";
@@ -88,7 +87,7 @@ Deno.test("filters API: the protected pages send guests to /auth", async () => {
 
 // ---------------------------------------------------------------- defaults and partial updates
 
-Deno.test("filters API: GET gives the SPEC defaults for a new member", async () => {
+Deno.test("filters API: GET gives the defaults for a new member", async () => {
   await withServer(async (server) => {
     const m = await registerMember(server);
     const res = await m.client.get("/api/filters");
@@ -180,7 +179,7 @@ Deno.test("filters API: concurrent partial updates of different fields both land
   });
 });
 
-// SPEC section 3: Filters carry ageRange [18,99]; POST accepts a new range and answers with it,
+// Filters carry ageRange [18,99]; POST accepts a new range and answers with it,
 // so a later GET must give it back.
 Deno.test("filters API: a saved ageRange persists", async () => {
   await withServer(async (server) => {
@@ -428,7 +427,7 @@ Deno.test("regions: with no data every count is 0 and no hashtag is invented", a
       assert.equal(typeof r.id, "string");
       assert.ok(r.x >= 0 && r.x <= 100 && r.y >= 0 && r.y <= 100, r.name);
     }
-    // Not the SPEC's demonstration numbers (87, 104, 156, 42, 35, 21).
+    // Real counts, not made-up demonstration numbers (87, 104, 156, 42, 35, 21).
     assert.ok(!list.some((r) => [87, 104, 156, 42, 35, 21].includes(r.users)));
   });
 });

@@ -10,7 +10,7 @@ import { openKv } from "../../kv/db.ts";
 import { testConfig } from "../../lib/config.ts";
 import { ensureBuilt } from "../../lib/build/assets.ts";
 import { createApp } from "../../routes/app.tsx";
-import { PROTECTED_PATHS } from "../../routes/pages/member.tsx";
+import { MEMBER_PAGES } from "../../routes/pages/member.tsx";
 import { ADMIN_TEXT } from "../../lib/admin/shared.ts";
 
 const NOT_AUTHENTICATED = "User not authenticated";
@@ -179,7 +179,7 @@ Deno.test("same origin: another site's page cannot change anything with a member
   });
 });
 
-Deno.test("guards: the pages a guest is sent to /auth from are exactly PROTECTED_PATHS", async () => {
+Deno.test("guards: the pages a guest is sent to /auth from are exactly MEMBER_PAGES", async () => {
   const kv = await openKv(":memory:");
   try {
     const app = await createApp({ config: testConfig(), kv, assets: await ensureBuilt() });
@@ -194,7 +194,7 @@ Deno.test("guards: the pages a guest is sent to /auth from are exactly PROTECTED
       await res.body?.cancel();
       if (res.status === 303 && res.headers.get("location") === "/auth") redirected.push(path);
     }
-    assert.deepEqual(redirected.sort(), [...PROTECTED_PATHS].sort());
+    assert.deepEqual(redirected.sort(), [...MEMBER_PAGES].sort());
   } finally {
     kv.close();
   }

@@ -1,9 +1,8 @@
-// The Foundation's routes as a guest's browser sees them over HTTP (SPEC section 2, route table and
-// global behaviour): status codes, one piece of content per page, redirects of protected pages,
+// The app's routes as a guest's browser sees them over HTTP: status codes, one piece of content per page, redirects of protected pages,
 // security headers, asset caching and path confinement of the static folders.
 import assert from "node:assert/strict";
 import { startServer, type TestServer } from "../helpers/server.ts";
-import { PROTECTED_PATHS } from "../../routes/pages/member.tsx";
+import { MEMBER_PAGES } from "../../routes/pages/member.tsx";
 
 const SUPPORT_EMAIL = "help@example.test";
 const HEADLINE = "See the world through a stranger's eyes";
@@ -309,8 +308,8 @@ Deno.test({
       });
 
       await t.step("every protected page sends a guest to /auth with 303", async () => {
-        assert.ok(PROTECTED_PATHS.length >= 13);
-        for (const path of [...PROTECTED_PATHS, "/profile?tab=privacy"]) {
+        assert.ok(MEMBER_PAGES.length >= 13);
+        for (const path of [...MEMBER_PAGES, "/profile?tab=privacy"]) {
           const res = await fetch(server.url + path, { redirect: "manual" });
           await res.body?.cancel();
           assert.equal(res.status, 303, `${path} status`);
@@ -320,7 +319,7 @@ Deno.test({
         }
       });
 
-      await t.step("the SPEC's protected routes are all in PROTECTED_PATHS", () => {
+      await t.step("the member-only routes are all in MEMBER_PAGES", () => {
         for (
           const path of [
             "/connecting",
@@ -338,10 +337,10 @@ Deno.test({
             "/leaderboard",
           ]
         ) {
-          assert.ok((PROTECTED_PATHS as readonly string[]).includes(path), `${path} unprotected`);
+          assert.ok((MEMBER_PAGES as readonly string[]).includes(path), `${path} unprotected`);
         }
-        assert.ok(!(PROTECTED_PATHS as readonly string[]).includes("/live-match"));
-        assert.ok(!(PROTECTED_PATHS as readonly string[]).includes("/direct-admin"));
+        assert.ok(!(MEMBER_PAGES as readonly string[]).includes("/live-match"));
+        assert.ok(!(MEMBER_PAGES as readonly string[]).includes("/direct-admin"));
       });
 
       await t.step(
