@@ -31,10 +31,3 @@ export function accessDenied() {
   });
   setTimeout(() => location.assign("/"), ADMIN_REDIRECT_MS);
 }
-
-/** The message of an error for a toast: the server's text, or a plain network failure. */
-export function errorMessage(err: unknown): string {
-  if (err instanceof ApiError) return err.message;
-  if (err instanceof TypeError) return "Network error. Please check your connection.";
-  return err instanceof Error ? err.message : String(err);
-}
