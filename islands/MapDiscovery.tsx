@@ -3,18 +3,10 @@ import { postJson } from "../lib/client/api.ts";
 import { toast } from "../lib/client/toast.ts";
 import { storeFiltersLocally } from "../lib/client/filters_store.ts";
 import { FILTER_TEXT, type Filters, REGIONS } from "../lib/filters.ts";
-
-export interface RegionView {
-  id: string;
-  name: string;
-  x: number;
-  y: number;
-  users: number;
-  hashtags: string[];
-}
+import type { RegionSummary } from "../lib/geo/private_location.ts";
 
 export interface MapDiscoveryProps {
-  regions: RegionView[];
+  regions: RegionSummary[];
   myHashtags: string[];
 }
 
@@ -44,7 +36,7 @@ export default function MapDiscovery({ regions, myHashtags }: MapDiscoveryProps)
     }
   }
 
-  async function connect(region: RegionView) {
+  async function connect(region: RegionSummary) {
     setBusy(true);
     try {
       const saved = await postJson<Filters>("/api/filters", {

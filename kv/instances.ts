@@ -13,16 +13,6 @@ export async function leave(kv: Deno.Kv, instanceId: string) {
   await kv.delete(keys.rtInstance(instanceId));
 }
 
-export async function instanceAlive(
-  kv: Deno.Kv,
-  instanceId: string,
-  ttlMs: number,
-  now = Date.now(),
-) {
-  const at = (await kv.get<number>(keys.rtInstance(instanceId))).value;
-  return at !== null && now - at < ttlMs;
-}
-
 /** The instances that beat within `ttlMs` (KV may keep an expired key for a while). */
 export async function liveInstances(
   kv: Deno.Kv,

@@ -3,7 +3,7 @@
 // instances race for them (see docs/realtime.md, "What a claim checks").
 import { keys } from "./keys.ts";
 import { dayKey } from "./hashtags.ts";
-import { type Match, MATCH_RECORD_TTL_MS } from "./matches.ts";
+import { getMatch, type Match, MATCH_RECORD_TTL_MS } from "./matches.ts";
 import { HISTORY_TTL_MS } from "./relations.ts";
 import { bumpSearchVersion } from "./search_version.ts";
 import type { TicketEntry } from "./tickets.ts";
@@ -220,7 +220,7 @@ async function commitGroup(
 export async function cancelPairing(kv: Deno.Kv, match: Match, now = Date.now()) {
   const day = dayKey(match.startedAt);
   for (let attempt = 0; attempt < 5; attempt++) {
-    const entry = await kv.get<Match>(keys.match(match.id));
+    const entry = await getMatch(kv, match.id);
     if (!entry.value || entry.value.status !== "live") return false;
     const { a, b } = entry.value;
     const [actA, actB, useA, useB] = await kv.getMany<[string, string, Deno.KvU64, Deno.KvU64]>([

@@ -255,35 +255,24 @@ export function partnerOf(msg: MatchFound): PartnerInfo {
 function onMatch(s: CallState, e: Extract<CallEvent, { type: "matched" }>): CallState {
   const partner = partnerOf(e.msg);
   const iceServers = e.msg.iceServers ?? [];
-  const same = s.phase.name === "matched" && s.phase.partner.matchId === partner.matchId
+  // A rejoin of the same match keeps its timer and tally (from this page, or stored for a
+  // reload); a connection with a new partner starts them again.
+  const resumed = e.msg.resumed === true;
+  const same = resumed && s.phase.name === "matched" &&
+      s.phase.partner.matchId === partner.matchId
     ? s.phase
     : null;
-  if (!e.msg.resumed) {
-    // A connection with a new partner begins: the counters and the timer start again.
-    return {
-      ...s,
-      phase: {
-        name: "matched",
-        partner,
-        iceServers,
-        startedAt: e.at,
-        connectedAt: null,
-        reactions: zeroReactions(),
-        link: freshLink(),
-      },
-    };
-  }
-  // A rejoin of the same match keeps its timer and tally (from this page, or stored for a reload).
+  const kept = resumed ? e.kept : undefined;
   return {
     ...s,
     phase: {
       name: "matched",
       partner,
       iceServers,
-      startedAt: same?.startedAt ?? e.kept?.startedAt ?? e.at,
-      connectedAt: same?.connectedAt ?? e.kept?.connectedAt ?? null,
-      reactions: e.kept?.reactions
-        ? { ...zeroReactions(), ...e.kept.reactions }
+      startedAt: same?.startedAt ?? kept?.startedAt ?? e.at,
+      connectedAt: same?.connectedAt ?? kept?.connectedAt ?? null,
+      reactions: kept?.reactions
+        ? { ...zeroReactions(), ...kept.reactions }
         : same?.reactions ?? zeroReactions(),
       link: e.keepLink && same ? same.link : freshLink(),
     },

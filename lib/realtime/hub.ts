@@ -70,7 +70,10 @@ export class Hub {
     this.instances = new Instances(this.core, () => this.heartbeat());
     this.mailbox = new Mailbox(this.core, (msg) => this.receive(msg));
     const deliver = this.mailbox.deliver.bind(this.mailbox);
-    this.live = new LiveMatches(this.core, { deliver, instanceTtlMs: this.instances.ttlMs });
+    this.live = new LiveMatches(this.core, {
+      deliver,
+      alive: (ids) => this.instances.alive(ids),
+    });
     this.pool = new SearchPool(this.core, {
       changed: () => this.matcher.run(),
       refused: (search) => this.searches.rebuild(search),

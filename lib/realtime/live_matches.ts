@@ -11,7 +11,6 @@ import {
   updateSide,
 } from "../../kv/matches.ts";
 import { retrying } from "../../kv/retry.ts";
-import { instanceAlive } from "../../kv/instances.ts";
 import { type Conn, send } from "./connection.ts";
 import type { Core } from "./core.ts";
 import { logFailure } from "./core.ts";
@@ -29,8 +28,8 @@ interface LiveMatch {
 
 export interface LiveDeps {
   deliver(to: Recipient, body: Envelope): Promise<void>;
-  /** Instances whose beat is this old are dead. */
-  instanceTtlMs: number;
+  /** The instances alive among some (see Instances.alive). */
+  alive(ids: Iterable<string>): Promise<ReadonlySet<string>>;
 }
 
 export class LiveMatches {
@@ -236,10 +235,14 @@ export class LiveMatches {
 
   /** A partner whose whole instance died counts as disconnected from the moment it is noticed. */
   async checkPartners() {
-    for (const lm of [...this.live.values()]) {
+    const matches = [...this.live.values()];
+    const alive = await this.deps.alive(
+      matches.flatMap((lm) => [lm.match.a.instanceId, lm.match.b.instanceId]),
+    );
+    for (const lm of matches) {
       for (const side of [lm.match.a, lm.match.b]) {
         if (side.instanceId === this.core.instanceId || side.disconnectedAt) continue;
-        if (await instanceAlive(this.core.kv, side.instanceId, this.deps.instanceTtlMs)) continue;
+        if (alive.has(side.instanceId)) continue;
         const at = Date.now();
         const updated = await updateSide(
           this.core.kv,

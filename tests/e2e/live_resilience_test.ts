@@ -34,6 +34,41 @@ async function sameCallFrames(page: Page, who: string): Promise<number> {
   return s.framesDecoded;
 }
 
+/** Both pages' frames decoded so far on their one call. */
+async function framesOf(a: Page, b: Page) {
+  return { a: await sameCallFrames(a, "a"), b: await sameCallFrames(b, "b") };
+}
+
+/**
+ * After `ms`, both pages are still in the call and have decoded more frames than `since`
+ * (`when` names the circumstance in the messages).
+ */
+async function stillInCall(
+  a: Page,
+  b: Page,
+  since: { a: number; b: number },
+  ms: number,
+  when = "",
+) {
+  await sleep(ms);
+  for (const [p, who] of [[a, "a"], [b, "b"]] as const) {
+    assert.equal(path(p), "/live-match", `${who} is still in the call${when}`);
+    const frames = await sameCallFrames(p, who);
+    assert.ok(frames > since[who], `${who} kept decoding${when}: ${since[who]} → ${frames}`);
+  }
+}
+
+/** The call ends when it would have, with the summary, on both pages. */
+async function endsOnTime(a: Page, b: Page) {
+  await Promise.all([
+    waitForPath(a, "/match-end", MATCH_MS + 5000),
+    waitForPath(b, "/match-end", MATCH_MS + 5000),
+  ]);
+  for (const p of [a, b]) {
+    await p.getByText("Continue Exploring").waitFor({ state: "visible", timeout: 5000 });
+  }
+}
+
 Deno.test({
   name: "live resilience: a dropped socket does not end the call; it resumes and ends on time",
   sanitizeOps: false,
@@ -43,7 +78,7 @@ Deno.test({
     await withLivePair({ MATCH_DURATION_MS: String(MATCH_MS) }, async ({ a, b, errors }) => {
       await startPair(a, b);
       await Promise.all([expectRemoteVideoPlaying(a), expectRemoteVideoPlaying(b)]);
-      const before = { a: await sameCallFrames(a, "a"), b: await sameCallFrames(b, "b") };
+      const before = await framesOf(a, b);
       const opened = (await socketCount(a)).opened;
 
       assert.equal(await cutSocket(a), 1, "a's socket was open and is cut");
@@ -54,20 +89,8 @@ Deno.test({
         (c) => c.opened > opened && c.open === 1,
         10_000,
       );
-      await sleep(2000);
-      for (const [p, who] of [[a, "a"], [b, "b"]] as const) {
-        assert.equal(path(p), "/live-match", `${who} is still in the call`);
-        const frames = await sameCallFrames(p, who);
-        assert.ok(frames > before[who], `${who} kept decoding: ${before[who]} → ${frames}`);
-      }
-      // The call ends when it would have, with the summary, on both pages.
-      await Promise.all([
-        waitForPath(a, "/match-end", MATCH_MS + 5000),
-        waitForPath(b, "/match-end", MATCH_MS + 5000),
-      ]);
-      for (const p of [a, b]) {
-        await p.getByText("Continue Exploring").waitFor({ state: "visible", timeout: 5000 });
-      }
+      await stillInCall(a, b, before, 2000);
+      await endsOnTime(a, b);
       assert.deepEqual(errors, []);
     });
   },
@@ -108,16 +131,7 @@ Deno.test({
         (o) => o[0] + o[1] === 0,
         5000,
       );
-      const down = { a: await sameCallFrames(a, "a"), b: await sameCallFrames(b, "b") };
-      await sleep(1500);
-      for (const [p, who] of [[a, "a"], [b, "b"]] as const) {
-        assert.equal(path(p), "/live-match", `${who} is still in the call with no server`);
-        const frames = await sameCallFrames(p, who);
-        assert.ok(
-          frames > down[who],
-          `${who} kept decoding with no server: ${down[who]} → ${frames}`,
-        );
-      }
+      await stillInCall(a, b, await framesOf(a, b), 1500, " with no server");
 
       server.kv.close();
       server = await startServerProcess(kvPath, port, env);
@@ -129,20 +143,8 @@ Deno.test({
           15_000,
         );
       }
-      const back = { a: await sameCallFrames(a, "a"), b: await sameCallFrames(b, "b") };
-      await sleep(2000);
-      for (const [p, who] of [[a, "a"], [b, "b"]] as const) {
-        assert.equal(path(p), "/live-match", `${who} is still in the call`);
-        const frames = await sameCallFrames(p, who);
-        assert.ok(frames > back[who], `${who} kept decoding: ${back[who]} → ${frames}`);
-      }
-      await Promise.all([
-        waitForPath(a, "/match-end", MATCH_MS + 5000),
-        waitForPath(b, "/match-end", MATCH_MS + 5000),
-      ]);
-      for (const p of [a, b]) {
-        await p.getByText("Continue Exploring").waitFor({ state: "visible", timeout: 5000 });
-      }
+      await stillInCall(a, b, await framesOf(a, b), 2000);
+      await endsOnTime(a, b);
       // The new server ended the match it resumed, on time.
       const ended = [];
       for await (

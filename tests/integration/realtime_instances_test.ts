@@ -72,6 +72,11 @@ async function withCluster(fn: (c: Cluster) => Promise<void>, env: Record<string
   }
 }
 
+/** A member's ticket in the pool, if any. */
+async function ticketOf(c: Cluster, userId: string) {
+  return (await retryLocked(() => c.kv.get(["mm", "waiting", userId]))).value;
+}
+
 async function peerOn(c: Cluster, i: number): Promise<Peer> {
   const m = await c.factory.create({}, c.instances[i].url);
   return await connectPeer(m, c.instances[i].url);
@@ -221,9 +226,7 @@ Deno.test(
         assert.equal(outcome, NO_MATCH);
         assert.ok(
           await eventually(
-            async () =>
-              (await retryLocked(() => c.kv.get(["mm", "waiting", ghost.member.id]))).value ===
-                null,
+            async () => (await ticketOf(c, ghost.member.id)) === null,
             2000,
           ),
           "the ghost's ticket is removed",
@@ -249,9 +252,7 @@ Deno.test(
         // The ghost's ticket is in the pool for every instance to see.
         assert.ok(
           await eventually(
-            async () =>
-              (await retryLocked(() => c.kv.get(["mm", "waiting", ghost.member.id]))).value !==
-                null,
+            async () => (await ticketOf(c, ghost.member.id)) !== null,
             2000,
           ),
         );
