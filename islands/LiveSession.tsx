@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { toast } from "../lib/client/toast.ts";
-import { postJson } from "../lib/client/api.ts";
+import { errorMessage, postJson, statusOf } from "../lib/client/api.ts";
 import { useWebRTC, WebRTCProvider } from "../lib/client/webrtc.tsx";
 import { refusalText, refusalTitle } from "../lib/client/call_state.ts";
 import { mmss, VideoTile } from "../components/live/VideoTile.tsx";
@@ -261,11 +261,20 @@ function Live({ me, onSkip }: { me: LiveSessionProps["me"]; onSkip(): void }) {
         ...input,
         partnerPeerId: s.partnerInfo?.peerId ?? "",
       });
-      setReporting(false); // the summary page says 'Report submitted'
-      s.endSession("reported");
-    } catch {
-      toast({ title: REPORT_TEXT.failed, variant: "destructive" });
+    } catch (err) {
+      // 409: this session was reported already (an earlier try landed), which is what was asked.
+      if (statusOf(err) !== 409) {
+        const text = errorMessage(err, "");
+        toast({
+          title: REPORT_TEXT.failed,
+          ...(text && text !== REPORT_TEXT.failed ? { description: text } : {}),
+          variant: "destructive",
+        });
+        return;
+      }
     }
+    setReporting(false); // the summary page says 'Report submitted'
+    s.endSession("reported");
   }
 
   const fingerprint = s.encryptionFingerprint ?? "Generating...";

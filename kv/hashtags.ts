@@ -45,6 +45,34 @@ export async function countHashtagUses(
   }
 }
 
+/**
+ * Adds `tags` to the distinct hashtags the member searched with on `day`, unless that would make
+ * more than `cap`: then nothing changes and the answer is null. Two sockets of one member
+ * adding at once cannot both pass the cap (the commit checks what it read). Answers the day's
+ * set.
+ */
+export async function noteMemberHashtags(
+  kv: Deno.Kv,
+  userId: string,
+  day: string,
+  tags: readonly string[],
+  cap: number,
+): Promise<Set<string> | null> {
+  const key = keys.memberHashtags(userId, day);
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const entry = await kv.get<string[]>(key);
+    const known = new Set(entry.value ?? []);
+    const fresh = [...new Set(tags)].filter((t) => !known.has(t));
+    if (!fresh.length) return known;
+    if (known.size + fresh.length > cap) return null;
+    for (const t of fresh) known.add(t);
+    const res = await kv.atomic().check(entry).set(key, [...known], { expireIn: 2 * 86400_000 })
+      .commit();
+    if (res.ok) return known;
+  }
+  throw new Error("the member's hashtags could not be noted");
+}
+
 function tally(uses: HashtagUse[]): Map<[string, string], bigint> {
   const counts = new Map<string, { at: [string, string]; n: bigint }>();
   for (const u of uses) {

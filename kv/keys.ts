@@ -11,6 +11,11 @@ export const keys = {
   session: (sid: string) => ["sessions", sid] as const,
   userSession: (userId: string, sid: string) => ["user_sessions", userId, sid] as const,
   userSessionsPrefix: (userId: string) => ["user_sessions", userId] as const,
+  /** A session that ended, kept a minute so every instance closes its sockets (by time). */
+  sessionEnd: (at: number, id: string) => ["session_ends", at, id] as const,
+  sessionEndsPrefix: () => ["session_ends"] as const,
+  /** Summed with every session end: the key instances watch to hear of one at once. */
+  sessionEndsSignal: () => ["session_ends_seq"] as const,
 
   invitation: (code: string) => ["invitations", code] as const,
   invitationsPrefix: () => ["invitations"] as const,
@@ -33,6 +38,8 @@ export const keys = {
     ["hashtag_use", day, scope, tag] as const,
   hashtagUsePrefix: (day: string, scope: string) => ["hashtag_use", day, scope] as const,
   hashtagUseRoot: () => ["hashtag_use"] as const,
+  /** The distinct hashtags a member searched with on a day (capped, see noteMemberHashtags). */
+  memberHashtags: (userId: string, day: string) => ["member_hashtags", userId, day] as const,
   presence: (userId: string) => ["presence", userId] as const,
   presencePrefix: () => ["presence"] as const,
   /**
@@ -72,6 +79,11 @@ export const keys = {
   reportsPrefix: () => ["reports"] as const,
   reportByStatus: (status: string, id: string) => ["reports_by_status", status, id] as const,
   reportsByStatusPrefix: (status: string) => ["reports_by_status", status] as const,
+  /** A member's report of one match (a match is reported once by each side). Expires. */
+  reportOfMatch: (reporterId: string, matchId: string) =>
+    ["report_of_match", reporterId, matchId] as const,
+  /** How many reports a member filed on a day. Expires. */
+  reportsOnDay: (reporterId: string, day: string) => ["reports_on_day", reporterId, day] as const,
 
   purgeDue: (dueAt: number, userId: string) => ["purge_due", dueAt, userId] as const,
   purgeDuePrefix: () => ["purge_due"] as const,

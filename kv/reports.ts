@@ -11,23 +11,43 @@ export type ReportStatus = Report["status"];
 /** A report as stored once a moderator has acted on it. */
 export type ModeratedReport = Report & { reviewedAt?: string; reviewedBy?: string };
 
+/** How long the marks of who reported what (one report a match, a daily count) are kept. */
+const REPORT_MARK_TTL_MS = 2 * 86400_000;
+
+export type CreateReportResult =
+  | { ok: true }
+  | { ok: false; reason: "already_reported" | "daily_limit" };
+
 /**
- * Stores a new pending report and the block both ways, in one commit. Every relation change
- * moves both members' search versions, so a search in progress sees the block.
+ * Stores a new pending report and the block both ways, in one commit, unless the reporter has
+ * reported this match already or filed `dailyLimit` reports on `day`: the commit checks both, so
+ * racing reports of one match store one, and racing reports never pass the day's limit. Every
+ * relation change moves both members' search versions, so a search in progress sees the block.
  */
 export async function createReport(
   kv: Deno.Kv,
   report: Report,
   blocks: { reporter: Block; reported: Block },
-) {
+  limits: { day: string; dailyLimit: number },
+): Promise<CreateReportResult> {
   const reporterId = report.reporterId!, reportedId = report.reportedId!;
-  const op = kv.atomic()
-    .set(keys.report(report.id), report)
-    .set(keys.reportByStatus("pending", report.id), report.id)
-    .set(keys.block(reporterId, reportedId), blocks.reporter)
-    .set(keys.block(reportedId, reporterId), blocks.reported);
-  const res = await bumpSearchVersion(op, reporterId, reportedId).commit();
-  if (!res.ok) throw new Error("the report could not be stored");
+  const ofMatch = keys.reportOfMatch(reporterId, report.matchId);
+  const onDay = keys.reportsOnDay(reporterId, limits.day);
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const [already, count] = await kv.getMany<[string, number]>([ofMatch, onDay]);
+    if (already.value) return { ok: false, reason: "already_reported" };
+    if ((count.value ?? 0) >= limits.dailyLimit) return { ok: false, reason: "daily_limit" };
+    const op = kv.atomic()
+      .check(already, count)
+      .set(ofMatch, report.id, { expireIn: REPORT_MARK_TTL_MS })
+      .set(onDay, (count.value ?? 0) + 1, { expireIn: REPORT_MARK_TTL_MS })
+      .set(keys.report(report.id), report)
+      .set(keys.reportByStatus("pending", report.id), report.id)
+      .set(keys.block(reporterId, reportedId), blocks.reporter)
+      .set(keys.block(reportedId, reporterId), blocks.reported);
+    if ((await bumpSearchVersion(op, reporterId, reportedId).commit()).ok) return { ok: true };
+  }
+  throw new Error("the report could not be stored");
 }
 
 /** Every report, or those with one status (through the status index). */

@@ -30,10 +30,30 @@ export async function getSession(kv: Deno.Kv, sid: string): Promise<SessionRecor
   return entry.value && entry.value.expiresAt > Date.now() ? entry.value : null;
 }
 
+/** A session that ended: the sockets it opened are closed on every instance. */
+export interface SessionEnd {
+  sid: string;
+  userId: string;
+  at: number;
+}
+
+/** How long a session end stays listed: far longer than any instance takes to look. */
+export const SESSION_END_TTL_MS = 60_000;
+
+/** Lists the session's end in the same commit that deletes it (see endsSince). */
+function noteEnd(op: Deno.AtomicOperation, sid: string, userId: string, now = Date.now()) {
+  const end: SessionEnd = { sid, userId, at: now };
+  return op
+    .set(keys.sessionEnd(now, crypto.randomUUID()), end, { expireIn: SESSION_END_TTL_MS })
+    .sum(keys.sessionEndsSignal(), 1n);
+}
+
 export async function deleteSession(kv: Deno.Kv, sid: string) {
   const entry = await kv.get<SessionRecord>(keys.session(sid));
   const op = kv.atomic().delete(keys.session(sid));
-  if (entry.value) op.delete(keys.userSession(entry.value.userId, sid));
+  if (entry.value) {
+    noteEnd(op.delete(keys.userSession(entry.value.userId, sid)), sid, entry.value.userId);
+  }
   await op.commit();
 }
 
@@ -43,10 +63,29 @@ export async function deleteUserSessions(kv: Deno.Kv, userId: string, keep?: str
   for await (const e of kv.list({ prefix: keys.userSessionsPrefix(userId) })) {
     const sid = String(e.key[2]);
     if (sid === keep) continue;
-    await kv.atomic().delete(keys.session(sid)).delete(e.key).commit();
+    await noteEnd(kv.atomic().delete(keys.session(sid)).delete(e.key), sid, userId).commit();
     n++;
   }
   return n;
+}
+
+/**
+ * The session ends listed since `since` (ms; a little clock skew between instances is covered
+ * by looking back further than asked).
+ */
+export async function endsSince(kv: Deno.Kv, since: number): Promise<SessionEnd[]> {
+  const out: SessionEnd[] = [];
+  const iter = kv.list<SessionEnd>({
+    start: keys.sessionEnd(since, ""),
+    end: [...keys.sessionEndsPrefix(), Number.MAX_SAFE_INTEGER],
+  });
+  for await (const e of iter) out.push(e.value);
+  return out;
+}
+
+/** Changes with every session end: an instance watches it to close sockets at once. */
+export function watchSessionEnds(kv: Deno.Kv) {
+  return kv.watch([keys.sessionEndsSignal()]);
 }
 
 /**

@@ -193,6 +193,8 @@ export const SUGGESTED_HASHTAGS: HashtagSuggestion[] = [
 
 export const MAX_HASHTAGS = 30;
 export const MAX_HASHTAG_LENGTH = 30;
+/** Distinct hashtags one member may search with in a day (twice a full set). */
+export const MAX_DAILY_HASHTAGS = 2 * MAX_HASHTAGS;
 
 /**
  * How a typed hashtag is cleaned: trim, strip one leading #, lower-case, remove all spaces.

@@ -11,13 +11,14 @@ import {
   normalizeHashtag,
 } from "./filters.ts";
 
-const hashtag = z.string().transform(normalizeHashtag).pipe(
+/** One hashtag as typed: normalised (normalizeHashtag), then checked. */
+export const hashtagSchema = z.string().transform(normalizeHashtag).pipe(
   z.string().regex(/^[\p{L}\p{N}_]{1,30}$/u, FILTER_TEXT.badHashtag),
 );
 
 /** A partial filter update (POST /api/filters). Unknown keys are refused. */
 export const filtersPatchSchema = z.object({
-  hashtags: z.array(hashtag).max(MAX_HASHTAGS, FILTER_TEXT.tooManyHashtags)
+  hashtags: z.array(hashtagSchema).max(MAX_HASHTAGS, FILTER_TEXT.tooManyHashtags)
     .transform((tags) => [...new Set(tags)]).optional(),
   locationPreference: z.enum(LOCATION_PREFERENCES, { error: FILTER_TEXT.badPreference })
     .optional(),
@@ -30,7 +31,7 @@ export const filtersPatchSchema = z.object({
     .refine(([a, b]) => a <= b, "The age range must run from low to high.").optional(),
   gender: z.literal("any").optional(),
   languages: z.array(z.enum(LANGUAGE_PREFERENCES)).max(7).optional(),
-  interests: z.array(hashtag).max(MAX_HASHTAGS).optional(),
+  interests: z.array(hashtagSchema).max(MAX_HASHTAGS).optional(),
   location: z.string().max(120).optional(),
 }).strict();
 

@@ -35,7 +35,8 @@ export function wsRoute(deps: AppDeps) {
     handshake,
     upgradeWebSocket((c) => {
       const user = c.var.user;
-      if (!user) {
+      const session = c.var.session;
+      if (!user || !session) {
         return {
           onOpen: (_event, ws) => {
             ws.send(JSON.stringify(rtError("not_authenticated")));
@@ -46,7 +47,11 @@ export function wsRoute(deps: AppDeps) {
       let connId = "";
       return {
         onOpen: (_event, ws) => {
-          connId = hub.open(ws.raw as WebSocket, { id: user.id, username: user.username });
+          connId = hub.open(
+            ws.raw as WebSocket,
+            { id: user.id, username: user.username },
+            session.sid,
+          );
         },
         onMessage: (event) => {
           hub.message(connId, event.data as string | ArrayBuffer | Blob)

@@ -231,8 +231,9 @@ function onServer(s: CallState, msg: Exclude<Outbound, MatchFound>, at: number):
     case "no_match_found":
       return { ...s, phase: { name: "refused", refusal: { kind: "no_match" } } };
     case "error":
-      // Only a search is refused by an error; other errors (a late signal) change nothing.
-      return s.phase.name === "searching"
+      // Only a search is refused by an error, and any phase by signing out; other errors (a late
+      // signal) change nothing.
+      return s.phase.name === "searching" || msg.code === "not_authenticated"
         ? { ...s, phase: { name: "refused", refusal: { kind: "error", code: msg.code } } }
         : s;
     default:

@@ -6,7 +6,8 @@ import { type Block, partnerByPeerId } from "../../kv/relations.ts";
 import { createReport } from "../../kv/reports.ts";
 import { getUser } from "../../kv/users.ts";
 import { AppError } from "../http/errors.ts";
-import { REPORT_REASONS, REPORT_TEXT, type ReportReason } from "./report_texts.ts";
+import { REPORT_REASONS, REPORT_TEXT, type ReportReason, REPORTS_PER_DAY } from "./report_texts.ts";
+import { dayKey } from "../../kv/hashtags.ts";
 
 export { REPORT_REASONS, REPORT_TEXT };
 export type { ReportReason };
@@ -35,7 +36,7 @@ export const reportSchema = z.object({
 });
 
 export class ReportError extends AppError {
-  constructor(message: string, status: 400 | 404) {
+  constructor(message: string, status: 400 | 404 | 409 | 429) {
     super(status, message);
     this.name = "ReportError";
   }
@@ -77,6 +78,15 @@ export async function fileReport(
   };
   const reporterBlock: Block = { reason: input.blockUser ? "blocked" : "reported", at: now };
   const reportedBlock: Block = { reason: input.blockUser ? "blocked_by" : "reported_by", at: now };
-  await createReport(kv, report, { reporter: reporterBlock, reported: reportedBlock });
+  const stored = await createReport(
+    kv,
+    report,
+    { reporter: reporterBlock, reported: reportedBlock },
+    { day: dayKey(), dailyLimit: REPORTS_PER_DAY },
+  );
+  if (!stored.ok && stored.reason === "already_reported") {
+    throw new ReportError(REPORT_TEXT.alreadyReported, 409);
+  }
+  if (!stored.ok) throw new ReportError(REPORT_TEXT.dailyLimit, 429);
   return report;
 }

@@ -1,7 +1,7 @@
 // One member's socket on this instance: its ordered message queue, its flood limit, what it is
 // doing (searching, in a match) and the cached profile its searches are built from.
 import type { Outbound } from "./protocol.ts";
-import { FloodLimit } from "./flood_limit.ts";
+import { SocketLimits } from "./socket_limits.ts";
 import type { FindMatch } from "./ticket.ts";
 import type { SearchProfile } from "../../kv/search_profile.ts";
 
@@ -30,35 +30,49 @@ export interface Conn {
   id: string;
   userId: string;
   username: string;
+  /** The session that opened the socket: the socket is closed when it ends. */
+  sid: string;
   socket: SocketLike;
   peerId: string | null;
   matchId: string | null;
   /** The socket's search while it is under way (see search_pool.ts for the pool's side). */
   search: SocketSearch | null;
-  flood: FloodLimit;
+  /** The flood limit and the other per-socket budgets. */
+  limits: SocketLimits;
   /** What a search needs of the member (see profiles.ts), once read. */
   profile: Promise<SearchProfile> | null;
+  /** The distinct hashtags the member searched with today, as last noted (see Searches). */
+  hashtagsToday: { day: string; tags: ReadonlySet<string> } | null;
   /** Messages of one socket are handled in order (an offer before its candidates). */
   queue: Promise<void>;
   /** Messages of this socket in the queue, not yet handled. */
   pending: number;
+  /** Set once the server has decided to close the socket: nothing more it sends is handled. */
+  closing: boolean;
   /** The write of this socket's ticket, while under way (a close waits for it, then removes it). */
   putting: Promise<void> | null;
 }
 
-export function newConn(socket: SocketLike, user: { id: string; username: string }): Conn {
+export function newConn(
+  socket: SocketLike,
+  user: { id: string; username: string },
+  sid: string,
+): Conn {
   return {
     id: crypto.randomUUID(),
     userId: user.id,
     username: user.username,
+    sid,
     socket,
     peerId: null,
     matchId: null,
     search: null,
-    flood: new FloodLimit(),
+    limits: new SocketLimits(),
     profile: null,
+    hashtagsToday: null,
     queue: Promise.resolve(),
     pending: 0,
+    closing: false,
     putting: null,
   };
 }

@@ -8,19 +8,22 @@ import { getMatch, type Match, otherSide } from "../../kv/matches.ts";
 import { PATIENT_RETRY, retrying } from "../../kv/retry.ts";
 import { removeTicket, touchTickets } from "../../kv/tickets.ts";
 import { recordSessions, type SessionRecord } from "../../kv/usage.ts";
+import { getSession } from "../../kv/sessions.ts";
 import { type Conn, enqueue, newConn, send, type SocketLike } from "./connection.ts";
-import type { Core } from "./core.ts";
+import { type Core, logFailure } from "./core.ts";
 import { Batcher } from "./batcher.ts";
 import { type Delivery, Mailbox } from "./mailbox.ts";
 import { Instances } from "./instances.ts";
 import { LiveMatches } from "./live_matches.ts";
 import { Matcher } from "./matcher.ts";
 import { Searches } from "./searches.ts";
+import { SessionEnds } from "./session_ends.ts";
 import { SearchPool } from "./search_pool.ts";
 import { profileMatched, reloadProfile } from "./profiles.ts";
 import type { FindMatch } from "./ticket.ts";
 import { type Ticket } from "./rules.ts";
-import { type Inbound, newPeerId, parseInbound, rtError } from "./protocol.ts";
+import { type Inbound, newPeerId, parseInbound, rtError, type RtErrorCode } from "./protocol.ts";
+import { MAX_SOCKETS_PER_MEMBER } from "./socket_limits.ts";
 import { Metrics } from "./metrics.ts";
 import { trimNativeMemory } from "../runtime/trim.ts";
 
@@ -42,7 +45,10 @@ export class Hub {
   private pool: SearchPool;
   private matcher: Matcher;
   private searches: Searches;
+  private sessionEnds: SessionEnds;
   private timers: ReturnType<typeof setInterval>[] = [];
+  /** Each member's open sockets on this instance, oldest first. */
+  private memberConns = new Map<string, Conn[]>();
   /** The hashtags searched with, for the popular hashtags: counted after the fact. */
   private hashtagUses = new Batcher<Ticket, void>(async (batch) => {
     await countHashtagUses(
@@ -93,6 +99,10 @@ export class Hub {
       hashtagUses: this.hashtagUses,
       matched: (conn, matchId) => this.matched(conn, matchId),
     });
+    this.sessionEnds = new SessionEnds(this.core, {
+      connsOf: (userId) => this.memberConns.get(userId) ?? [],
+      end: (conn) => this.signedOut(conn),
+    });
   }
 
   // ---------- Lifecycle ----------
@@ -104,6 +114,7 @@ export class Hub {
     this.started ??= (async () => {
       await this.instances.start();
       this.mailbox.start();
+      this.sessionEnds.start();
       this.timers.push(
         setInterval(() => this.trimAfterWave(), TRIM_CHECK_MS),
         setInterval(() => {
@@ -121,6 +132,7 @@ export class Hub {
     this.pool.stop();
     for (const c of this.core.conns.values()) clearTimeout(c.search?.timer);
     await this.mailbox.stop();
+    await this.sessionEnds.stop();
     await this.pool.settled();
     await this.matcher.stop();
     await this.pool.settled();
@@ -160,21 +172,39 @@ export class Hub {
 
   // ---------- Sockets ----------
 
-  /** A socket of a signed-in member has opened. */
-  open(socket: SocketLike, user: { id: string; username: string }): string {
-    const conn = newConn(socket, user);
+  /** A socket of a signed-in member has opened (`sid`: the session it was opened with). */
+  open(socket: SocketLike, user: { id: string; username: string }, sid: string): string {
+    const conn = newConn(socket, user, sid);
+    this.closeOldest(user.id);
     this.core.conns.set(conn.id, conn);
+    this.memberConns.set(user.id, [...(this.memberConns.get(user.id) ?? []), conn]);
+    if (this.sessionEnds.hasEnded(sid)) this.signedOut(conn);
     this.metrics.socketsOpen = this.core.conns.size;
     this.socketPeak = Math.max(this.socketPeak, this.core.conns.size);
     return conn.id;
   }
 
+  /**
+   * Makes room for a new socket of the member: beyond MAX_SOCKETS_PER_MEMBER on this instance,
+   * their oldest is told it was replaced and closed (4409, which the page does not retry).
+   */
+  private closeOldest(userId: string) {
+    const mine = (this.memberConns.get(userId) ?? []).filter((c) => !c.closing);
+    for (const old of mine.slice(0, Math.max(0, mine.length - MAX_SOCKETS_PER_MEMBER + 1))) {
+      old.closing = true;
+      this.refuse(old, "replaced");
+      old.socket.close(4409, "replaced by a newer socket");
+    }
+  }
+
   message(connId: string, raw: string | ArrayBuffer | Blob): Promise<void> {
     const conn = this.core.conns.get(connId);
-    if (!conn || !this.allow(conn)) return Promise.resolve();
+    if (!conn || conn.closing || !this.allow(conn)) return Promise.resolve();
     const parsed = parseInbound(raw);
     if (!parsed.ok) {
-      send(conn, rtError(parsed.error));
+      this.refuse(conn, parsed.error);
+      if (parsed.error === "too_large") conn.socket.close(1009, "message too large");
+      else if (conn.limits.refusedMessage()) conn.socket.close(1008, "too many refused messages");
       return Promise.resolve();
     }
     // The relay fast path: a signal for a partner on this instance, with nothing of this
@@ -186,7 +216,8 @@ export class Hub {
       return Promise.resolve();
     }
     return enqueue(conn, () => this.handle(conn, parsed.message), (err) => {
-      console.error("realtime message failed:", err);
+      this.metrics.refused("failed");
+      if (conn.limits.firstOf("failed")) console.error("realtime message failed:", err);
       send(conn, rtError("failed"));
     });
   }
@@ -203,6 +234,9 @@ export class Hub {
     const conn = this.core.conns.get(connId);
     if (!conn) return;
     this.core.conns.delete(connId);
+    const rest = (this.memberConns.get(conn.userId) ?? []).filter((c) => c !== conn);
+    if (rest.length) this.memberConns.set(conn.userId, rest);
+    else this.memberConns.delete(conn.userId);
     await conn.queue;
     this.metrics.socketsOpen = this.core.conns.size;
     try {
@@ -234,14 +268,51 @@ export class Hub {
     return this.live.endBetween(userId, partnerId, reason);
   }
 
+  /**
+   * The socket's session ended: its search stops, a live match ends for both at once (the member
+   * cannot come back to it), then it hears so and is closed with 4401, which the page does not
+   * retry.
+   */
+  private signedOut(conn: Conn) {
+    if (conn.closing) return;
+    conn.closing = true;
+    this.metrics.refused("signed_out");
+    enqueue(conn, async () => {
+      if (conn.search) {
+        this.searches.stop(conn);
+        await conn.putting;
+        await retrying(() => removeTicket(this.kv, conn.userId, conn.id), PATIENT_RETRY);
+      }
+      if (conn.matchId) await this.live.endSession(conn, "signed_out");
+    }, logFailure("ending a signed-out member's match failed"))
+      .finally(() => {
+        send(conn, rtError("not_authenticated"));
+        conn.socket.close(4401, "signed out");
+      });
+  }
+
   /** The flood limit: a flood is dropped and answered, other sockets never notice. */
   private allow(conn: Conn): boolean {
-    const verdict = conn.flood.take();
+    const verdict = conn.limits.flood.take();
     if (verdict === "allow") return true;
     this.metrics.messagesDropped++;
-    if (verdict === "drop_and_warn") send(conn, rtError("flood"));
+    this.refuse(conn, "flood", verdict === "drop_and_warn");
     if (verdict === "close") conn.socket.close(1008, "flood");
     return false;
+  }
+
+  /**
+   * A refused message: counted in /metrics by kind, logged the first time on this socket only,
+   * and answered with its code unless `answer` is false.
+   */
+  private refuse(conn: Conn, code: RtErrorCode, answer = true) {
+    this.metrics.refused(code);
+    if (conn.limits.firstOf(code)) {
+      console.warn(
+        `socket of member ${conn.userId} refused: ${code} (further refusals on this socket are counted in /metrics only)`,
+      );
+    }
+    if (answer) send(conn, rtError(code));
   }
 
   // ---------- Messages from the socket ----------
@@ -253,6 +324,7 @@ export class Hub {
       case "register":
         return await this.register(conn, msg.peerId, msg.keepsLink === true);
       case "set_filters":
+        if (!conn.limits.filterChange()) return this.refuse(conn, "set_filters_limit");
         await saveFilters(this.kv, conn.userId, msg.filters);
         conn.profile = null;
         return;
@@ -278,6 +350,8 @@ export class Hub {
 
   private async findMatch(conn: Conn, msg: FindMatch) {
     if (!conn.peerId) return send(conn, rtError("not_registered"));
+    // The session may have ended in a way this instance has not heard of yet.
+    if (!(await retrying(() => getSession(this.kv, conn.sid)))) return this.signedOut(conn);
     if (conn.matchId) await this.live.endSession(conn, "user_skipped");
     await this.searches.enter(conn, msg, 0);
   }

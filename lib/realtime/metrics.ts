@@ -8,9 +8,16 @@ export class Metrics {
   messagesDropped = 0;
   memoryTrims = 0;
   ticketsWritten = 0;
+  /** Socket messages and sockets refused, by reason (see refused()). */
+  private refusals = new Map<string, number>();
   private relayCounts = new Array(BUCKETS_MS.length + 1).fill(0);
   private relaySum = 0;
   private relayCount = 0;
+
+  /** Counts one refusal: a message too large, malformed or too frequent, a socket closed. */
+  refused(reason: string) {
+    this.refusals.set(reason, (this.refusals.get(reason) ?? 0) + 1);
+  }
 
   observeRelay(ms: number) {
     const i = BUCKETS_MS.findIndex((b) => ms <= b);
@@ -36,6 +43,11 @@ export class Metrics {
       "# HELP glimpse_messages_dropped_total Socket messages dropped by the flood limit.",
       "# TYPE glimpse_messages_dropped_total counter",
       `glimpse_messages_dropped_total ${this.messagesDropped}`,
+      "# HELP glimpse_ws_refused_total Socket messages refused and sockets closed by the server, by reason.",
+      "# TYPE glimpse_ws_refused_total counter",
+      ...[...this.refusals].sort().map(([reason, n]) =>
+        `glimpse_ws_refused_total{reason="${reason}"} ${n}`
+      ),
       "# HELP glimpse_search_tickets_written_total Searches written to the shared pool (no partner in view as they arrived).",
       "# TYPE glimpse_search_tickets_written_total counter",
       `glimpse_search_tickets_written_total ${this.ticketsWritten}`,

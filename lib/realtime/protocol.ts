@@ -1,7 +1,7 @@
 // The /ws protocol: every inbound message is validated here; outbound messages are typed, and
 // every refusal carries a code whose member-facing text lives in texts.ts.
 import { z } from "zod";
-import { filtersPatchSchema } from "../filters_schema.ts";
+import { filtersPatchSchema, hashtagSchema } from "../filters_schema.ts";
 import { REACTION_EMOJI } from "../constants.ts";
 import { MAX_HASHTAGS } from "../filters.ts";
 import { RT_TEXT, type RtErrorCode } from "./texts.ts";
@@ -45,7 +45,9 @@ export const inboundSchema = z.discriminatedUnion("type", [
     type: z.literal("find_match"),
     preferences: z.object({
       hideLocation: z.boolean().optional(),
-      hashtags: z.array(z.string().max(40)).max(MAX_HASHTAGS).optional(),
+      // The same hashtags as the filters API takes: normalised, then checked.
+      hashtags: z.array(hashtagSchema).max(MAX_HASHTAGS)
+        .transform((tags) => [...new Set(tags)]).optional(),
     }).optional(),
   }),
   z.object({ type: z.literal("end_session"), reason: z.string().max(40).optional() }),
@@ -103,7 +105,9 @@ export function parseInbound(raw: string | ArrayBuffer | Blob): ParseResult {
     inboundSchema.options.some((o) => o.shape.type.value === (data as { type?: unknown }).type);
   if (!known) return { ok: false, error: "unknown_type" };
   const parsed = inboundSchema.safeParse(data);
-  return parsed.success ? { ok: true, message: parsed.data } : { ok: false, error: "malformed" };
+  if (parsed.success) return { ok: true, message: parsed.data };
+  const hashtags = parsed.error.issues.some((i) => i.path.includes("hashtags"));
+  return { ok: false, error: hashtags ? "bad_hashtag" : "malformed" };
 }
 
 const PEER_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-";

@@ -6,6 +6,8 @@ import { activeMatchOf, sideOf } from "../../kv/matches.ts";
 import { retrying } from "../../kv/retry.ts";
 import { searchChecks } from "../../kv/search_profile.ts";
 import { removeTicket } from "../../kv/tickets.ts";
+import { dayKey, noteMemberHashtags } from "../../kv/hashtags.ts";
+import { MAX_DAILY_HASHTAGS } from "../filters.ts";
 import { type Conn, send } from "./connection.ts";
 import { type Core, logFailure } from "./core.ts";
 import type { Batcher } from "./batcher.ts";
@@ -58,6 +60,11 @@ export class Searches {
       }
       return send(conn, rtError(ticket));
     }
+    if (attempt === 0 && !(await this.hashtagsAllowed(conn, ticket.hashtags))) {
+      this.stop(conn);
+      this.core.metrics.refused("hashtag_limit");
+      return send(conn, rtError("hashtag_limit"));
+    }
     if (since !== undefined) ticket.enqueuedAt = since;
     this.deps.pool.add(ticket, { ...searchChecks(profile, ticket.userId), msg, attempt });
     if (attempt > 0) return;
@@ -70,6 +77,23 @@ export class Searches {
     this.armTimeout(conn);
     send(conn, { type: "searching" });
     this.deps.matcher.run();
+  }
+
+  /**
+   * The daily hashtag cap: a member searches with at most MAX_DAILY_HASHTAGS distinct hashtags a
+   * day (they feed everyone's popular hashtags). Tags already noted today cost no read.
+   */
+  private async hashtagsAllowed(conn: Conn, tags: readonly string[]): Promise<boolean> {
+    if (!tags.length) return true;
+    const day = dayKey();
+    const known = conn.hashtagsToday?.day === day ? conn.hashtagsToday.tags : null;
+    if (known && tags.every((t) => known.has(t))) return true;
+    const noted = await retrying(() =>
+      noteMemberHashtags(this.core.kv, conn.userId, day, tags, MAX_DAILY_HASHTAGS)
+    );
+    if (!noted) return false;
+    conn.hashtagsToday = { day, tags: noted };
+    return true;
   }
 
   /** A search built again from a fresh read (same place in line). */

@@ -1,6 +1,7 @@
 // The realtime socket's refusals, by code, with the text a member is shown. A module of its own
-// with no imports, so the browser can map codes to texts without bundling the protocol's
-// validation (zod).
+// with no imports but the filters' texts, so the browser can map codes to texts without
+// bundling the protocol's validation (zod).
+import { FILTER_TEXT, MAX_DAILY_HASHTAGS } from "../filters.ts";
 
 /**
  * What the server can refuse or report, by code, with the text a member is shown. The server
@@ -21,6 +22,12 @@ export const RT_TEXT = {
   bad_reaction: "Unknown reaction",
   not_registered: "Register first",
   location_required: "Location Required",
+  bad_hashtag: FILTER_TEXT.badHashtag,
+  hashtag_limit:
+    `You have searched with ${MAX_DAILY_HASHTAGS} different hashtags today. Search with ones you have used, or try new ones tomorrow.`,
+  set_filters_limit: "Filters are changing too often. Please wait a moment.",
+  replaced:
+    "Glimpse is open in another tab or window. This one has stopped; reload it to use it here.",
   failed: "Something went wrong. Please try again.",
 } as const;
 

@@ -12,6 +12,8 @@ import {
   withMembers,
 } from "../helpers/realtime_members.ts";
 import type { Report } from "../../lib/moderation/reports.ts";
+import { REPORT_TEXT, REPORTS_PER_DAY } from "../../lib/moderation/report_texts.ts";
+import { dayKey } from "../../kv/hashtags.ts";
 import type { Match } from "../../kv/matches.ts";
 import { keys } from "../../kv/keys.ts";
 
@@ -212,6 +214,68 @@ Deno.test(
         const ab = await server.kv.get<{ reason: string }>(keys.block(am.id, bm.id));
         assert.equal(ba.value?.reason, "reported");
         assert.equal(ab.value?.reason, "reported_by");
+      } finally {
+        closeAll(a, b);
+      }
+    });
+  },
+);
+
+Deno.test(
+  "report: one report a match — a second, or two racing, store one; the others get 409",
+  opts,
+  async () => {
+    await withMembers({ MATCH_DURATION_MS: "20000" }, async (server, f) => {
+      const [am, bm] = await f.many(2);
+      const a = await connectPeer(am), b = await connectPeer(bm);
+      try {
+        await pairUp(a, b);
+        const body = { reportReason: "harassment", partnerPeerId: b.peerId };
+        const answers = await Promise.all(
+          Array.from({ length: 4 }, () => am.client.post("/api/report", body)),
+        );
+        assert.deepEqual(answers.map((r) => r.status).sort(), [201, 409, 409, 409]);
+        for (const r of answers.filter((r) => r.status === 409)) {
+          assertError(r, 409, REPORT_TEXT.alreadyReported);
+        }
+        assertError(await am.client.post("/api/report", body), 409, REPORT_TEXT.alreadyReported);
+        assert.equal((await reports(server.kv)).length, 1);
+        // The other side may still report the same match, once.
+        const back = await bm.client.post("/api/report", {
+          reportReason: "inappropriate",
+          partnerPeerId: a.peerId,
+        });
+        assert.equal(back.status, 201, back.text);
+        assert.equal((await reports(server.kv)).length, 2);
+      } finally {
+        closeAll(a, b);
+      }
+    });
+  },
+);
+
+Deno.test(
+  `report: at most ${REPORTS_PER_DAY} reports a member a day (429 with its text, nothing stored)`,
+  opts,
+  async () => {
+    await withMembers({ MATCH_DURATION_MS: "20000" }, async (server, f) => {
+      const [am, bm] = await f.many(2);
+      const a = await connectPeer(am), b = await connectPeer(bm);
+      try {
+        await pairUp(a, b);
+        // The member has filed the day's reports already (about other matches).
+        await server.kv.set(keys.reportsOnDay(am.id, dayKey()), REPORTS_PER_DAY);
+        const res = await am.client.post("/api/report", {
+          reportReason: "harassment",
+          partnerPeerId: b.peerId,
+        });
+        assertError(res, 429, REPORT_TEXT.dailyLimit);
+        assert.equal((await reports(server.kv)).length, 0);
+        assert.equal(await blockCount(server.kv), 0);
+        // The match was not ended by the refused report.
+        a.ws.send({ type: "ping" });
+        await a.ws.next("pong");
+        assert.equal(await b.ws.none("session_ended", 300), true);
       } finally {
         closeAll(a, b);
       }

@@ -129,6 +129,23 @@ Deno.test("call state: an error outside a search changes nothing", () => {
   assert.equal(callReducer(LIVE, e), LIVE);
 });
 
+Deno.test("call state: signing out (elsewhere) ends a live match with the sign-in text", () => {
+  const e = server({
+    type: "error",
+    code: "not_authenticated",
+    message: RT_TEXT.not_authenticated,
+  });
+  for (const from of [READY, LIVE]) {
+    const out = callReducer(from, e);
+    assert.deepEqual(out.phase, {
+      name: "refused",
+      refusal: { kind: "error", code: "not_authenticated" },
+    });
+    if (out.phase.name !== "refused") throw new Error("not refused");
+    assert.equal(refusalText(out.phase.refusal), RT_TEXT.not_authenticated);
+  }
+});
+
 Deno.test("call state: session limit and no match end the search with their own refusals", () => {
   const searching = run([{ type: "search" }], READY);
   const limit = run([server({

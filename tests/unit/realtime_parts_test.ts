@@ -4,6 +4,8 @@
 import assert from "node:assert/strict";
 import { ticketFor } from "../../lib/realtime/ticket.ts";
 import { FloodLimit } from "../../lib/realtime/flood_limit.ts";
+import { MAX_REFUSED_MESSAGES, SocketLimits } from "../../lib/realtime/socket_limits.ts";
+import { FINAL_CLOSE_CODES } from "../../lib/client/socket.ts";
 import { WriteLane } from "../../kv/write_lane.ts";
 import { Batcher } from "../../lib/realtime/batcher.ts";
 import type { SearchProfile } from "../../kv/search_profile.ts";
@@ -139,4 +141,23 @@ Deno.test("Batcher: items handed in together share one write; each caller gets i
   await b.drain();
   assert.deepEqual(await results, [2, 4, 6]);
   assert.deepEqual(writes, [[1, 2, 3]]);
+});
+
+Deno.test("SocketLimits: refused messages close after the allowance; filter changes 5 then 1 per 2 s; each kind logged once", () => {
+  const limits = new SocketLimits(0);
+  for (let i = 0; i < MAX_REFUSED_MESSAGES; i++) assert.equal(limits.refusedMessage(), false);
+  assert.equal(limits.refusedMessage(), true);
+  for (let i = 0; i < 5; i++) assert.equal(limits.filterChange(0), true, `change ${i + 1}`);
+  assert.equal(limits.filterChange(0), false);
+  assert.equal(limits.filterChange(1_000), false, "half a token after a second");
+  assert.equal(limits.filterChange(2_100), true, "one after two seconds");
+  assert.equal(limits.filterChange(2_100), false);
+  assert.equal(limits.firstOf("malformed"), true);
+  assert.equal(limits.firstOf("malformed"), false);
+  assert.equal(limits.firstOf("too_large"), true);
+});
+
+Deno.test("socket: the page does not reconnect after being signed out, replaced, or closed for a breach", () => {
+  for (const code of [4401, 4409, 1008, 1009]) assert.ok(FINAL_CLOSE_CODES.has(code), String(code));
+  for (const code of [1001, 1006, 1011, 1013]) assert.equal(FINAL_CLOSE_CODES.has(code), false);
 });
