@@ -105,6 +105,35 @@ Deno.test(
 );
 
 Deno.test(
+  "signed out: deleting the account, by the member or by an administrator, closes its sockets",
+  opts,
+  async () => {
+    const admin = { ADMIN_EMAIL: "chief@example.test", ADMIN_PASSWORD: "admin-pass-12" };
+    await withMembers({ ...ENV, ...admin }, async (server, f) => {
+      const [am, bm] = await f.many(2);
+      const a = await connectPeer(am), b = await connectPeer(bm);
+      try {
+        let t = performance.now();
+        assert.equal((await am.client.request("DELETE", "/api/delete-account")).status, 200);
+        assert.ok(await signedOut(a.ws, t) < 2000);
+        const chief = new Client(server);
+        const login = await chief.post("/api/simple-login", {
+          identifier: admin.ADMIN_EMAIL,
+          password: admin.ADMIN_PASSWORD,
+        });
+        assert.equal(login.status, 200, login.text);
+        t = performance.now();
+        const res = await chief.request("DELETE", `/api/admin/users/${bm.id}`);
+        assert.equal(res.status, 200, res.text);
+        assert.ok(await signedOut(b.ws, t) < 2000);
+      } finally {
+        closeAll(a, b);
+      }
+    });
+  },
+);
+
+Deno.test(
   "signed out: a search re-checks the session (one ended without the instance hearing of it)",
   opts,
   async () => {
