@@ -4,6 +4,7 @@ import { openKv } from "./kv/db.ts";
 import { ensureBuilt } from "./lib/build/assets.ts";
 import { createApp } from "./routes/app.tsx";
 import { startJobs } from "./lib/jobs.ts";
+import { createEmailSender } from "./lib/email/mod.ts";
 import { Hub } from "./lib/realtime/hub.ts";
 
 let config;
@@ -21,8 +22,10 @@ const kv = await openKv(config.kvPath);
 const assets = await ensureBuilt((line) => console.log(line));
 const hub = new Hub(kv, config);
 await hub.start();
-const app = await createApp({ config, kv, assets, hub });
-startJobs(kv);
+// One sender for the app and the queue listener that sends the app's mail.
+const email = createEmailSender(kv, config);
+const app = await createApp({ config, kv, assets, hub, email });
+startJobs(kv, email);
 
 Deno.serve({
   port: config.port,

@@ -1,8 +1,12 @@
-// Prints the cost of one password hash and of one full sign-in over HTTP on this machine.
-// Figures only: nothing here passes or fails on time.
+// Prints the cost of one password hash and of one full sign-in over HTTP on this machine, and
+// forgot-password's answer time for an address with an account and one without (they should be
+// alike: the mail is queued either way and sent after the answer). Figures only: nothing here
+// passes or fails on time.
 import { hashPassword, verifyPassword } from "../lib/auth/password.ts";
 import { startServer } from "../tests/helpers/server.ts";
 import { createInvitations } from "../kv/users.ts";
+
+const FORGOT_RUNS = 40;
 
 function stats(samples: number[]) {
   const sorted = [...samples].sort((a, b) => a - b);
@@ -41,6 +45,23 @@ export async function benchAccounts() {
     }),
   });
   await reg.body?.cancel();
+  const forgot = async (email: string) => {
+    const t = performance.now();
+    const res = await fetch(`${server.url}/api/forgot-password`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email }),
+    });
+    await res.body?.cancel();
+    if (!res.ok) throw new Error(`forgot-password failed: ${res.status}`);
+    return performance.now() - t;
+  };
+  const knownTimes: number[] = [], unknownTimes: number[] = [];
+  // Interleaved, so both see the same machine load.
+  for (let i = 0; i < FORGOT_RUNS; i++) {
+    knownTimes.push(await forgot("bench@example.test"));
+    unknownTimes.push(await forgot(`nobody${i}@example.test`));
+  }
   const loginTimes: number[] = [];
   for (let i = 0; i < 10; i++) {
     const t = performance.now();
@@ -66,6 +87,11 @@ export async function benchAccounts() {
   console.log(
     `  sign-in overhead beyond the hash: ${(l.mean / v.mean).toFixed(2)}x the verify time`,
   );
+  const k = stats(knownTimes), u = stats(unknownTimes);
+  console.log(`Forgot-password answer (HTTP, file KV; ${FORGOT_RUNS} runs each, interleaved)`);
+  console.log(`  known address   p50 ${fmt(k.p50)}  mean ${fmt(k.mean)}  max ${fmt(k.max)}`);
+  console.log(`  unknown address p50 ${fmt(u.p50)}  mean ${fmt(u.mean)}  max ${fmt(u.max)}`);
+  console.log(`  known / unknown median: ${(k.p50 / u.p50).toFixed(2)}`);
 }
 
 if (import.meta.main) await benchAccounts();

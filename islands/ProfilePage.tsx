@@ -4,7 +4,7 @@ import { apiRequest, errorMessage, postJson } from "../lib/client/api.ts";
 import { toast } from "../lib/client/toast.ts";
 import { resizeImage } from "../lib/client/image.ts";
 import { locateMe, LocationError } from "../lib/client/location.ts";
-import { AUTH_TEXT, validateReset } from "../lib/auth/rules.ts";
+import { AUTH_TEXT, SECURITY_TEXT, validateReset } from "../lib/auth/rules.ts";
 import { LANGUAGE_NAMES, PROFILE_TEXT, splitLocation } from "../lib/profile.ts";
 import type { PublicUser } from "../lib/auth/types.ts";
 
@@ -47,6 +47,11 @@ export default function ProfilePage({ user: initial }: ProfilePageProps) {
   const [country, setCountry] = useState(initialPlace.country);
   const [city, setCity] = useState(initialPlace.city);
   const [locating, setLocating] = useState(false);
+  const [email, setEmail] = useState(initial.email);
+  const [currentPassword, setCurrentPassword] = useState("");
+  const [emailNote, setEmailNote] = useState("");
+  // A new address (not the same one in another case) needs the current password.
+  const emailChanging = email.trim().toLowerCase() !== user.email.toLowerCase();
 
   async function useMyLocation() {
     setLocating(true);
@@ -74,33 +79,38 @@ export default function ProfilePage({ user: initial }: ProfilePageProps) {
   }, [saved]);
 
   async function patch(body: Record<string, unknown>) {
-    const next = await apiRequest<PublicUser>("PATCH", "/api/user/profile", body);
+    const { message, ...next } = await apiRequest<PublicUser & { message?: string }>(
+      "PATCH",
+      "/api/user/profile",
+      body,
+    );
     setUser(next);
-    return next;
+    return { next, message };
   }
 
   async function onSave(e: JSX.TargetedEvent<HTMLFormElement>) {
     e.preventDefault();
     const form = new FormData(e.currentTarget);
     if (!country.trim() || !city.trim()) return setError(PROFILE_TEXT.locationRequired);
+    if (emailChanging && !currentPassword) return setError(SECURITY_TEXT.currentPasswordRequired);
     setError("");
     setSaving(true);
     try {
-      const next = await patch({
+      const { next, message } = await patch({
         username: String(form.get("username") ?? ""),
-        email: String(form.get("email") ?? ""),
+        email,
         displayName: String(form.get("displayName") ?? ""),
         bio: String(form.get("bio") ?? ""),
         language: String(form.get("language") ?? "en"),
         location: `${city.trim()}, ${country.trim()}`,
+        ...(emailChanging ? { currentPassword } : {}),
       });
-      toast({
-        title: "Profile updated",
-        description: next.email !== initial.email && !next.emailVerified
-          ? "We sent a verification link to your new email address."
-          : undefined,
-        variant: "success",
-      });
+      // The address changes only when the link mailed to it is opened: the field shows the
+      // current one again, with the server's note beside it.
+      setEmail(next.email);
+      setCurrentPassword("");
+      setEmailNote(message ?? "");
+      toast({ title: "Profile updated", description: message, variant: "success" });
       setSaved(true);
     } catch (err) {
       toast({
@@ -244,8 +254,34 @@ export default function ProfilePage({ user: initial }: ProfilePageProps) {
             </label>
             <label class="field">
               <span>Email</span>
-              <input name="email" type="email" defaultValue={user.email} />
+              <input
+                name="email"
+                type="email"
+                value={email}
+                onInput={(e) =>
+                  setEmail(e.currentTarget.value)}
+                autoComplete="email"
+              />
             </label>
+            {emailChanging && (
+              <>
+                <label class="field">
+                  <span>{SECURITY_TEXT.currentPasswordLabel}</span>
+                  <input
+                    name="emailCurrentPassword"
+                    type="password"
+                    value={currentPassword}
+                    onInput={(e) => setCurrentPassword(e.currentTarget.value)}
+                    autoComplete="current-password"
+                    aria-describedby="email-password-help"
+                  />
+                </label>
+                <p id="email-password-help" class="muted small">
+                  {SECURITY_TEXT.currentPasswordHelp}
+                </p>
+              </>
+            )}
+            {emailNote && <p class="notice" role="status">{emailNote}</p>}
             <label class="field">
               <span>Display name</span>
               <input name="displayName" defaultValue={user.displayName} maxLength={50} />

@@ -1,8 +1,9 @@
-// Single-use email tokens (verification, password reset). Only a SHA-256 of the token is stored,
-// so a leaked database cannot be turned into working links.
+// Single-use email tokens (verification, password reset, and email change, which carries the new
+// address). Only a SHA-256 of the token is stored, so a leaked database cannot be turned into
+// working links.
 import { keys } from "./keys.ts";
 
-export type TokenKind = "verify" | "reset";
+export type TokenKind = "verify" | "reset" | "email_change";
 
 export interface EmailToken {
   userId: string;
@@ -14,6 +15,7 @@ export interface EmailToken {
 export const TOKEN_TTL_MS: Record<TokenKind, number> = {
   verify: 48 * 3600_000,
   reset: 3600_000,
+  email_change: 3600_000,
 };
 
 async function hashToken(token: string): Promise<string> {

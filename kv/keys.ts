@@ -29,6 +29,11 @@ export const keys = {
 
   rateLimit: (scope: string, subject: string, window: number) =>
     ["rate_limits", scope, subject, window] as const,
+  /** An address a member signed in from (the per-account sign-in limit spares it). */
+  knownLoginIp: (userId: string, ip: string) => ["login_known_ip", userId, ip] as const,
+  knownLoginIpsPrefix: (userId: string) => ["login_known_ip", userId] as const,
+  /** How many times a queue message was delivered (its handler counts). */
+  queueAttempts: (id: string) => ["queue_attempts", id] as const,
 
   avatar: (userId: string) => ["avatars", userId] as const,
   filters: (userId: string) => ["filters", userId] as const,

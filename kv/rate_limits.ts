@@ -6,8 +6,19 @@ export interface Limit {
   windowMs: number;
 }
 
-export type LimitResult = { ok: true } | { ok: false; retryAfterSeconds: number };
+export type LimitResult =
+  | { ok: true; count: number }
+  | { ok: false; count: number; retryAfterSeconds: number };
 
+function keyOf(scope: string, subject: string, limit: Limit, now: number) {
+  const window = Math.floor(now / limit.windowMs);
+  return { window, key: keys.rateLimit(scope, subject.toLowerCase().slice(0, 200), window) };
+}
+
+/**
+ * Counts one attempt and answers whether it is within the limit. A compare-and-set, so of any
+ * number of racing attempts exactly `max` are within it; attempts over the limit are not stored.
+ */
 export async function hit(
   kv: Deno.Kv,
   scope: string,
@@ -15,17 +26,61 @@ export async function hit(
   limit: Limit,
   now = Date.now(),
 ): Promise<LimitResult> {
-  const window = Math.floor(now / limit.windowMs);
-  const key = keys.rateLimit(scope, subject.toLowerCase().slice(0, 200), window);
-  await kv.atomic().sum(key, 1n).commit();
-  // expireIn cannot be given with sum(): set it once, when the window's first hit made the key.
-  const entry = await kv.get<Deno.KvU64>(key);
-  const count = Number(entry.value?.value ?? 0n);
-  if (count === 1) {
-    await kv.atomic().check(entry).set(key, entry.value!, { expireIn: limit.windowMs * 2 })
-      .commit();
+  const { window, key } = keyOf(scope, subject, limit, now);
+  for (;;) {
+    const entry = await kv.get<Deno.KvU64>(key);
+    const count = Number(entry.value?.value ?? 0n) + 1;
+    if (count > limit.max) {
+      const windowEnd = (window + 1) * limit.windowMs;
+      return {
+        ok: false,
+        count,
+        retryAfterSeconds: Math.max(1, Math.ceil((windowEnd - now) / 1000)),
+      };
+    }
+    const res = await kv.atomic().check(entry)
+      .set(key, new Deno.KvU64(BigInt(count)), { expireIn: limit.windowMs * 2 }).commit();
+    if (res.ok) return { ok: true, count };
   }
-  if (count <= limit.max) return { ok: true };
-  const windowEnd = (window + 1) * limit.windowMs;
-  return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((windowEnd - now) / 1000)) };
+}
+
+/**
+ * Takes back one attempt counted by `hit` (an attempt that turned out not to count, e.g. a
+ * sign-in with the right password). Counting first and taking back after keeps racing attempts
+ * within the limit.
+ */
+export async function unhit(
+  kv: Deno.Kv,
+  scope: string,
+  subject: string,
+  limit: Limit,
+  now = Date.now(),
+) {
+  const { key } = keyOf(scope, subject, limit, now);
+  for (;;) {
+    const entry = await kv.get<Deno.KvU64>(key);
+    const count = entry.value?.value ?? 0n;
+    if (count === 0n) return;
+    const res = await kv.atomic().check(entry)
+      .set(key, new Deno.KvU64(count - 1n), { expireIn: limit.windowMs * 2 }).commit();
+    if (res.ok) return;
+  }
+}
+
+const KNOWN_IP_TTL_MS = 90 * 24 * 3600_000;
+
+/** Remembers that a member signed in from this address (for 90 days after the last time). */
+export async function rememberLoginIp(kv: Deno.Kv, userId: string, ip: string) {
+  await kv.set(keys.knownLoginIp(userId, ip), true, { expireIn: KNOWN_IP_TTL_MS });
+}
+
+export async function isKnownLoginIp(kv: Deno.Kv, userId: string, ip: string) {
+  return (await kv.get(keys.knownLoginIp(userId, ip))).value === true;
+}
+
+/** Forgets every address a member signed in from (their account is deleted). */
+export async function forgetLoginIps(kv: Deno.Kv, userId: string) {
+  for await (const e of kv.list({ prefix: keys.knownLoginIpsPrefix(userId) })) {
+    await kv.delete(e.key);
+  }
 }

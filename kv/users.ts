@@ -1,6 +1,7 @@
 // Members in KV: the record, its unique username and email indexes, and their invitations.
 import { keys } from "./keys.ts";
 import { bumpSearchVersion } from "./search_version.ts";
+import { enqueueIn } from "./queue.ts";
 import type { UserRecord } from "../lib/auth/types.ts";
 import { INVITATIONS_PER_MEMBER, newInvitationCode } from "../lib/auth/invitation_code.ts";
 
@@ -50,11 +51,13 @@ export async function findUserByIdentifier(kv: Deno.Kv, identifier: string) {
  * Creates a member in one atomic commit: the username and email must still be free and the
  * invitation still unused. The new member gets their own invitation codes in the same commit.
  * Of any number of racing registrations for one username, email or code, exactly one wins.
+ * `message` (the verification mail's) is queued by the same commit: exactly when the member is.
  */
 export async function createUserWithInvitation(
   kv: Deno.Kv,
   user: UserRecord,
   invitationCode: string | null,
+  message?: unknown,
 ): Promise<CreateUserResult> {
   const invitationEntry = invitationCode
     ? await kv.get<Invitation>(keys.invitation(invitationCode))
@@ -91,6 +94,7 @@ export async function createUserWithInvitation(
       .set(keys.invitation(code), { code, ownerId: user.id, createdAt: now } satisfies Invitation)
       .set(keys.invitationByOwner(user.id, code), true);
   }
+  if (message !== undefined) enqueueIn(op, message);
   const result = await op.commit();
   if (result.ok) return { ok: true, user: record, codes };
 
@@ -106,7 +110,12 @@ export async function createUserWithInvitation(
     return { ok: false, reason: "invalid_invitation" };
   }
   // A freshly generated code collided (1 in 32^10) or the id did: try once more.
-  return await createUserWithInvitation(kv, { ...user, id: crypto.randomUUID() }, invitationCode);
+  return await createUserWithInvitation(
+    kv,
+    { ...user, id: crypto.randomUUID() },
+    invitationCode,
+    message,
+  );
 }
 
 /** Creates n unused invitation codes owned by a member (or by nobody, for the operator). */
@@ -165,12 +174,13 @@ export type UpdateResult =
 
 /**
  * Read-modify-write of a member, moving the username and email indexes when those change.
- * Retries a few times when another write got in between.
+ * Retries a few times when another write got in between. `message` is queued by the same commit.
  */
 export async function updateUser(
   kv: Deno.Kv,
   id: string,
   change: (u: UserRecord) => UserRecord,
+  message?: unknown,
 ): Promise<UpdateResult> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const entry = await kv.get<UserRecord>(keys.user(id));
@@ -188,6 +198,7 @@ export async function updateUser(
       op.check({ key: keys.userByEmail(newEmail), versionstamp: null })
         .delete(keys.userByEmail(oldEmail)).set(keys.userByEmail(newEmail), id);
     }
+    if (message !== undefined) enqueueIn(op, message);
     if ((await op.commit()).ok) return { ok: true, user: after };
     if (oldName !== newName && (await kv.get(keys.userByUsername(newName))).value) {
       return { ok: false, reason: "username_taken" };

@@ -1,16 +1,33 @@
-// Background work of a server instance: the KV queue listener for scheduled account purges, and
-// an hourly sweep that any instance may run (idempotent): purges whose queue message was lost,
-// and hashtag-use counters older than the 7 days the map shows.
+// Background work of a server instance: the KV queue listener (a Deno.Kv has one, so it
+// dispatches by the message's kind: account mail, scheduled account purges), and an hourly sweep
+// that any instance may run (idempotent): purges whose queue message was lost, and hashtag-use
+// counters older than the 7 days the map shows.
 import { isPurgeMessage, purgeAccount, purgeSweep } from "./auth/deletion.ts";
+import { deliverAccountMail, isAccountMail } from "./auth/account_mail.ts";
+import type { EmailSender } from "./email/mod.ts";
 import { sweepHashtagUse } from "../kv/hashtags.ts";
 import { listenQueue } from "../kv/queue.ts";
 
 const SWEEP_EVERY_MS = 3600_000;
 
-export function startJobs(kv: Deno.Kv): () => void {
-  listenQueue(kv, async (msg) => {
-    if (isPurgeMessage(msg)) await purgeAccount(kv, msg.userId);
+export interface Jobs {
+  /** Stops the sweeps; the queue listener stops when the KV is closed. */
+  stop(): void;
+  /** Settles once the listener stopped. */
+  listening: Promise<void>;
+}
+
+export function startJobs(
+  kv: Deno.Kv,
+  email: EmailSender,
+  options: { sweeps?: boolean } = {},
+): Jobs {
+  const listening = listenQueue(kv, async (msg) => {
+    if (isAccountMail(msg)) await deliverAccountMail(kv, email, msg);
+    else if (isPurgeMessage(msg)) await purgeAccount(kv, msg.userId);
+    else console.error("queue: unknown message dropped:", JSON.stringify(msg).slice(0, 200));
   }).catch((err) => console.error("queue listener stopped:", err));
+  if (options.sweeps === false) return { stop: () => {}, listening };
   const sweep = () =>
     Promise.all([
       purgeSweep(kv).catch((err) => console.error("purge sweep failed:", err)),
@@ -18,5 +35,5 @@ export function startJobs(kv: Deno.Kv): () => void {
     ]);
   sweep();
   const timer = setInterval(sweep, SWEEP_EVERY_MS);
-  return () => clearInterval(timer);
+  return { stop: () => clearInterval(timer), listening };
 }

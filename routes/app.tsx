@@ -11,6 +11,7 @@ import { IMMUTABLE, serveDir, SHORT_CACHE } from "../lib/http/static.ts";
 import { flashMiddleware } from "../lib/http/flash.ts";
 import { sessionMiddleware } from "../lib/http/auth.ts";
 import { sameOrigin } from "../lib/http/same_origin.ts";
+import { clientIp } from "../lib/http/request.ts";
 import { AppError, HTTP_TEXT } from "../lib/http/errors.ts";
 import { BUILD_DIR, ROOT } from "../lib/build/assets.ts";
 import { Sessions } from "../lib/auth/session.ts";
@@ -43,6 +44,7 @@ export async function createApp(base: AppBase) {
     sessions: await Sessions.create(base.kv, base.config),
     email: base.email ?? createEmailSender(base.kv, base.config),
     hub: base.hub ?? new Hub(base.kv, base.config),
+    clientIp: base.clientIp ?? clientIp,
   };
   await bootstrapAdmin(deps.kv, deps.config);
   const app = new Hono<AppEnv>();

@@ -18,11 +18,15 @@ export interface AppDeps {
   sessions: Sessions;
   email: EmailSender;
   hub: Hub;
+  /** The caller's address, which per-address rate limits count (lib/http/request.ts clientIp). */
+  clientIp: (c: Context) => string;
 }
 
 /** What main or a test gives createApp; the rest of AppDeps is made from it. */
 export type AppBase = Pick<AppDeps, "config" | "kv" | "assets"> & {
   email?: EmailSender;
+  /** Tests give one that varies the address; else the socket's. */
+  clientIp?: (c: Context) => string;
   /** Given by main and tests, which start and stop it; else made here and started lazily. */
   hub?: Hub;
 };

@@ -1,23 +1,29 @@
 // Account operations: registration, sign-in, email verification, password reset and change,
-// profile edits. Plain functions over kv/ and the email sender; their failures are AccountErrors
-// (a status and the member's text), which the HTTP layer answers with.
+// profile edits and email change. Plain functions over kv/; mail is queued (see account_mail.ts),
+// never sent while the request waits. Their failures are AccountErrors (a status and the member's
+// text), which the HTTP layer answers with.
 import { z } from "zod";
-import type { EmailSender } from "../email/mod.ts";
-import { passwordResetEmail, verificationEmail } from "../email/templates.ts";
+import { emailChangeMail, resetMail, verifyMail } from "./account_mail.ts";
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from "./password.ts";
-import { AUTH_TEXT, EMAIL_PATTERN, USERNAME_PATTERN, validateRegistration } from "./rules.ts";
+import {
+  AUTH_TEXT,
+  EMAIL_PATTERN,
+  SECURITY_TEXT,
+  USERNAME_PATTERN,
+  validateRegistration,
+} from "./rules.ts";
 import { LANGUAGES, newUserRecord, type UserRecord } from "./types.ts";
 import { normalizeInvitationCode } from "./invitation_code.ts";
 import { MIN_PASSWORD_LENGTH } from "../constants.ts";
 import { PROFILE_TEXT } from "../profile.ts";
 import {
   createUserWithInvitation,
-  findUserByEmail,
   findUserByIdentifier,
   getUser,
   updateUser,
 } from "../../kv/users.ts";
-import { consumeEmailToken, issueEmailToken } from "../../kv/email_tokens.ts";
+import { consumeEmailToken } from "../../kv/email_tokens.ts";
+import { enqueue } from "../../kv/queue.ts";
 import { deleteUserSessions } from "../../kv/sessions.ts";
 import { deleteAvatar } from "../../kv/avatars.ts";
 import { AppError } from "../http/errors.ts";
@@ -46,7 +52,6 @@ export const ACCOUNT_TEXT = {
 
 export interface AccountDeps {
   kv: Deno.Kv;
-  email: EmailSender;
   /** Origin for links in emails, e.g. https://glimpse.example */
   origin: string;
 }
@@ -77,7 +82,14 @@ export async function register(
     passwordHash: await hashPassword(input.password),
     invitationCode,
   });
-  const result = await createUserWithInvitation(deps.kv, user, invitationCode);
+  // The verification mail is queued by the commit that creates the member: the answer does not
+  // wait for the provider, nor fail with it.
+  const result = await createUserWithInvitation(
+    deps.kv,
+    user,
+    invitationCode,
+    verifyMail(user.id, user.email, deps.origin),
+  );
   if (!result.ok) {
     throw new AccountError(
       result.reason === "username_taken"
@@ -88,14 +100,7 @@ export async function register(
       result.reason === "invalid_invitation" ? 400 : 409,
     );
   }
-  await sendVerification(deps, result.user);
   return { user: result.user, codes: result.codes };
-}
-
-export async function sendVerification(deps: AccountDeps, user: UserRecord) {
-  const token = await issueEmailToken(deps.kv, user.id, "verify", user.email);
-  const link = `${deps.origin}/verify-email?token=${token}`;
-  await deps.email.send(verificationEmail(user.email, user.username, link));
 }
 
 /** Checks a password sign-in. The answer never tells whether the account exists. */
@@ -132,19 +137,18 @@ export async function resendVerification(deps: AccountDeps, userId: string) {
   const user = await getUser(deps.kv, userId);
   if (!user) throw new AccountError(ACCOUNT_TEXT.notLoggedIn, 401);
   if (user.emailVerified) throw new AccountError(ACCOUNT_TEXT.alreadyVerified);
-  await sendVerification(deps, user);
+  await enqueue(deps.kv, verifyMail(user.id, user.email, deps.origin));
 }
 
-/** Mails a reset link when the address belongs to a member; answers alike either way. */
+/**
+ * Queues a reset mail for any well-formed address; the queue listener looks the address up and
+ * mails only a member. The request does the same work whether or not the address has an account.
+ */
 export async function forgotPassword(deps: AccountDeps, email: string) {
   const clean = email.trim();
   if (!clean) throw new AccountError(AUTH_TEXT.emailRequired);
   if (!EMAIL_PATTERN.test(clean)) throw new AccountError(AUTH_TEXT.invalidEmail);
-  const user = await findUserByEmail(deps.kv, clean);
-  if (!user) return;
-  const token = await issueEmailToken(deps.kv, user.id, "reset", user.email);
-  const link = `${deps.origin}/auth?reset=${token}`;
-  await deps.email.send(passwordResetEmail(user.email, user.username, link));
+  await enqueue(deps.kv, resetMail(clean, deps.origin));
 }
 
 export async function resetPassword(deps: AccountDeps, token: string, newPassword: string) {
@@ -191,18 +195,54 @@ export const profilePatchSchema = z.object({
   hideExactLocation: z.boolean().optional(),
   notificationsEnabled: z.boolean().optional(),
   avatarUrl: z.string().nullable().optional(),
+  /** Required with a new email address. */
+  currentPassword: z.string().max(200).optional(),
 }).strict();
 
 export type ProfilePatch = z.infer<typeof profilePatchSchema>;
 
+/**
+ * Counters the profile route keeps (rate limits); each throws when over its limit. Called before
+ * the work they guard, and only for the changes a patch really asks for.
+ */
+export interface ProfileLimits {
+  /** Before a new username is tried (the answer tells whether it is taken). */
+  usernameChange(): Promise<void>;
+  /** Before the current password is checked. */
+  passwordCheck(): Promise<void>;
+  /** Before a confirmation mail is queued (the password was right). */
+  emailChangeMail(): Promise<void>;
+}
+
+const NO_LIMITS: ProfileLimits = {
+  usernameChange: async () => {},
+  passwordCheck: async () => {},
+  emailChangeMail: async () => {},
+};
+
+export interface ProfileUpdate {
+  user: UserRecord;
+  /** Set when a new email waits for its confirmation link. */
+  message?: string;
+}
+
+/**
+ * Applies a profile patch. A new email address (other than the current one in another case) is
+ * not applied: with the right current password, a confirmation link is queued for the new
+ * address, and the address changes when the link is opened. The answer is the same whether or
+ * not the address already has an account (the queue listener mails that account a notice). A
+ * refused patch changes nothing.
+ */
 export async function updateProfile(
   deps: AccountDeps,
   userId: string,
   patch: ProfilePatch,
-): Promise<UserRecord> {
+  limits: ProfileLimits = NO_LIMITS,
+): Promise<ProfileUpdate> {
   const current = await getUser(deps.kv, userId);
   if (!current) throw new AccountError(ACCOUNT_TEXT.notLoggedIn, 401);
   const next: Partial<UserRecord> = {};
+  let newEmail: string | null = null;
   if (patch.username !== undefined) {
     const username = patch.username.trim().toLowerCase();
     if (!USERNAME_PATTERN.test(username)) throw new AccountError(AUTH_TEXT.badUsername);
@@ -211,7 +251,11 @@ export async function updateProfile(
   if (patch.email !== undefined) {
     const email = patch.email.trim();
     if (!EMAIL_PATTERN.test(email)) throw new AccountError(AUTH_TEXT.invalidEmail);
-    next.email = email;
+    if (email.toLowerCase() === current.email.toLowerCase()) next.email = email;
+    else newEmail = email;
+  }
+  if (newEmail && !patch.currentPassword) {
+    throw new AccountError(SECURITY_TEXT.currentPasswordRequired);
   }
   if (patch.location !== undefined) {
     const location = patch.location.trim();
@@ -233,22 +277,56 @@ export async function updateProfile(
   if (patch.language !== undefined) next.language = patch.language;
   if (patch.avatarUrl === null) next.avatarUrl = null;
 
-  const emailChanged = next.email !== undefined &&
-    next.email.toLowerCase() !== current.email.toLowerCase();
-  const result = await updateUser(deps.kv, userId, (u) => ({
-    ...u,
-    ...next,
-    emailVerified: emailChanged ? false : u.emailVerified,
-  }));
+  if (next.username !== undefined && next.username !== current.username) {
+    await limits.usernameChange();
+  }
+  if (newEmail) {
+    await limits.passwordCheck();
+    if (!(await verifyPassword(patch.currentPassword!, current.passwordHash))) {
+      throw new AccountError(ACCOUNT_TEXT.wrongCurrentPassword);
+    }
+    await limits.emailChangeMail();
+  }
+
+  // The confirmation mail is queued by the commit that saves the rest of the patch.
+  const result = await updateUser(
+    deps.kv,
+    userId,
+    (u) => ({ ...u, ...next }),
+    newEmail ? emailChangeMail(userId, newEmail, deps.origin) : undefined,
+  );
   if (!result.ok) {
     if (result.reason === "username_taken") throw new AccountError(ACCOUNT_TEXT.usernameTaken, 409);
-    if (result.reason === "email_taken") throw new AccountError(ACCOUNT_TEXT.emailTaken, 409);
     throw new AccountError(ACCOUNT_TEXT.notLoggedIn, 401);
   }
   if (patch.avatarUrl === null) await deleteAvatar(deps.kv, userId);
   if (result.user.location !== current.location) {
     await rememberTypedLocation(deps.kv, userId, result.user.location);
   }
-  if (emailChanged) await sendVerification(deps, result.user);
+  return {
+    user: result.user,
+    message: newEmail ? SECURITY_TEXT.emailChangeSent(newEmail) : undefined,
+  };
+}
+
+/**
+ * Opens an email-change link: the member's email becomes the link's address, verified. The
+ * address must still be free (the unique index decides, in the same commit).
+ */
+export async function confirmEmailChange(deps: AccountDeps, token: string): Promise<UserRecord> {
+  const record = await consumeEmailToken(deps.kv, token, "email_change");
+  if (!record) throw new AccountError(SECURITY_TEXT.emailChangeLinkInvalid);
+  const result = await updateUser(deps.kv, record.userId, (u) => ({
+    ...u,
+    email: record.email,
+    emailVerified: true,
+  }));
+  if (!result.ok) {
+    throw new AccountError(
+      result.reason === "email_taken"
+        ? SECURITY_TEXT.emailUnavailable
+        : SECURITY_TEXT.emailChangeLinkInvalid,
+    );
+  }
   return result.user;
 }

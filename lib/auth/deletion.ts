@@ -13,6 +13,7 @@ import {
 } from "../../kv/deletion.ts";
 import { anonymiseReports, purgeBlocks } from "../../kv/reports.ts";
 import { deleteStats } from "../../kv/stats.ts";
+import { forgetLoginIps } from "../../kv/rate_limits.ts";
 
 export { isPurgeMessage, type PurgeMessage } from "../../kv/deletion.ts";
 
@@ -24,6 +25,7 @@ export async function deleteAccount(kv: Deno.Kv, userId: string, now = Date.now(
   if (!(await markDeleted(kv, userId, PURGE_DELAY_MS, now))) return false;
   await deleteUserSessions(kv, userId);
   await dropUnusedInvitations(kv, userId);
+  await forgetLoginIps(kv, userId);
   return true;
 }
 
@@ -31,6 +33,7 @@ export async function deleteAccount(kv: Deno.Kv, userId: string, now = Date.now(
 export async function purgeAccount(kv: Deno.Kv, userId: string) {
   if (!(await isDeletedOrGone(kv, userId))) return; // not deleted: nothing to purge
   await deleteUserSessions(kv, userId);
+  await forgetLoginIps(kv, userId);
   await purgeMemberRecords(kv, userId);
   await purgeBlocks(kv, userId);
   await deleteStats(kv, userId);

@@ -34,6 +34,21 @@ export const AUTH_TEXT = {
   resetFailed: "This reset link is invalid or has expired. Please request a new one.",
 } as const;
 
+/** Texts of the account protections: email change, current-password checks. */
+export const SECURITY_TEXT = {
+  currentPasswordLabel: "Current password",
+  currentPasswordHelp: "Changing your email needs your current password.",
+  currentPasswordRequired: "Please enter your current password to change your email.",
+  emailChangeSent: (email: string) =>
+    `We sent a confirmation link to ${email}. Your email changes when you open it.`,
+  emailChanged: "Email changed",
+  emailChangedDescription: (email: string) => `Your email is now ${email}.`,
+  emailChangeFailed: "Email change failed",
+  emailChangeLinkInvalid:
+    "This confirmation link is invalid or has expired. Please change your email again.",
+  emailUnavailable: "This email address is no longer available. Please choose another one.",
+} as const;
+
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const USERNAME_PATTERN = /^[a-z0-9_]{3,20}$/;
 

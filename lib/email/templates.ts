@@ -39,3 +39,32 @@ export function passwordResetEmail(to: string, username: string, link: string) {
     "Set a new password",
   );
 }
+
+export function emailChangeEmail(to: string, username: string, link: string) {
+  return layout(
+    to,
+    "Confirm your new email for Glimpse",
+    [
+      `Hi ${username},`,
+      "You asked to use this address for your Glimpse account. Your email changes when you open the link below. It works once and for one hour.",
+      "If it was not you, ignore this email: nothing changes.",
+    ],
+    link,
+    "Use this email",
+  );
+}
+
+/** To an address that already has an account, when someone asked to move another account to it. */
+export function emailInUseEmail(to: string, link: string) {
+  return layout(
+    to,
+    "Someone tried to use your email on Glimpse",
+    [
+      "Hi,",
+      "Someone tried to use this address for a Glimpse account. It already belongs to an account, so nothing changed.",
+      "If it was you, sign in, or reset your password if you forgot it. If it was not you, you can ignore this email.",
+    ],
+    link,
+    "Sign in",
+  );
+}

@@ -6,6 +6,7 @@ import { z } from "zod";
 import type { AppContext, AppDeps, AppEnv } from "../context.tsx";
 import {
   type AccountDeps,
+  AccountError,
   authenticate,
   changePassword,
   forgotPassword,
@@ -26,8 +27,8 @@ import { deleteSession } from "../../kv/sessions.ts";
 import { AppError } from "../../lib/http/errors.ts";
 import { requireUser } from "../../lib/http/auth.ts";
 import { validate } from "../../lib/http/validate.ts";
-import { countAttempt, RATE_RULES } from "../../lib/http/rate_limit.ts";
-import { clientIp, origin } from "../../lib/http/request.ts";
+import { countAttempt, RATE_RULES, rateLimit, startLogin } from "../../lib/http/rate_limit.ts";
+import { origin } from "../../lib/http/request.ts";
 import { setFlash } from "../../lib/http/flash.ts";
 
 const loginSchema = z.object({
@@ -60,49 +61,65 @@ const AVATAR_BODY_MAX = AVATAR_MAX_BYTES + 4 * 1024;
 
 export function accountApi(deps: AppDeps) {
   const app = new Hono<AppEnv>();
-  const { kv, config, sessions } = deps;
+  const { kv, config, sessions, clientIp } = deps;
   const accountDeps = (c: Context): AccountDeps => ({
     kv,
-    email: deps.email,
     origin: origin(c, config.publicUrl),
   });
   const limits = config.rateLimits;
+  // Limits per address (and per signed-in member) count before the body is read.
+  const limitIp = (rule: (typeof RATE_RULES)[keyof typeof RATE_RULES]) =>
+    rateLimit(kv, limits, (c) => [{ rule, subject: clientIp(c) }]);
+  const limitMember = (
+    ipRule: (typeof RATE_RULES)[keyof typeof RATE_RULES],
+    memberRule: (typeof RATE_RULES)[keyof typeof RATE_RULES],
+  ) =>
+    rateLimit(kv, limits, (c) => [
+      { rule: ipRule, subject: clientIp(c) },
+      { rule: memberRule, subject: c.var.user?.id ?? "" },
+    ]);
 
   const signedIn = async (c: AppContext, user: UserRecord) => {
     const session = await sessions.start(c, user.id);
     return toPublicUser(user, publicToken(session));
   };
 
-  app.post("/register", validate("json", registrationSchema), async (c) => {
-    const input = c.req.valid("json");
-    await countAttempt(kv, limits, [{ rule: RATE_RULES.registerIp, subject: clientIp(c) }]);
-    const { user, codes } = await register(accountDeps(c), input);
-    const body = await signedIn(c, user);
-    const inviteLink = `${origin(c, config.publicUrl)}/auth?invite=${codes[0]}`;
-    return c.json({ ...body, invitationCodes: codes, inviteLink }, 201);
-  });
+  app.post(
+    "/register",
+    limitIp(RATE_RULES.registerIp),
+    validate("json", registrationSchema),
+    async (c) => {
+      const input = c.req.valid("json");
+      const { user, codes } = await register(accountDeps(c), input);
+      const body = await signedIn(c, user);
+      const inviteLink = `${origin(c, config.publicUrl)}/auth?invite=${codes[0]}`;
+      return c.json({ ...body, invitationCodes: codes, inviteLink }, 201);
+    },
+  );
 
   const login = async (c: AppContext, identifier: string, password: string) => {
     if (!identifier.trim() || !password) throw new AppError(400, AUTH_TEXT.loginMissing);
-    // The per-account limit counts the account, whether named by username or email; an
+    // The per-account limits count the account, whether named by username or email; an
     // identifier naming no account is counted by itself (nothing tells the two apart).
     const account = limits ? await findUserByIdentifier(kv, identifier) : null;
-    await countAttempt(kv, limits, [
-      { rule: RATE_RULES.loginIp, subject: clientIp(c) },
-      { rule: RATE_RULES.loginAccount, subject: account?.id ?? identifier.trim().toLowerCase() },
-    ]);
-    const user = await authenticate(accountDeps(c), identifier, password);
+    const subject = account?.id ?? identifier.trim().toLowerCase();
+    const attempt = await startLogin(kv, limits, subject, clientIp(c));
+    const user = await authenticate(accountDeps(c), identifier, password).catch(async (err) => {
+      if (err instanceof AccountError && err.status === 401) await attempt.failed();
+      throw err;
+    });
+    await attempt.succeeded(user.id);
     // The page reloads after signing in; the toast comes with the next page.
     setFlash(c, { kind: "success", title: AUTH_TEXT.loggedIn, description: "Welcome back!" });
     return c.json(await signedIn(c, user));
   };
 
-  app.post("/simple-login", validate("json", loginSchema), (c) => {
+  app.post("/simple-login", limitIp(RATE_RULES.loginIp), validate("json", loginSchema), (c) => {
     const { identifier, password } = c.req.valid("json");
     return login(c, identifier, password);
   });
 
-  app.post("/login", validate("json", legacyLoginSchema), (c) => {
+  app.post("/login", limitIp(RATE_RULES.loginIp), validate("json", legacyLoginSchema), (c) => {
     const { username, password } = c.req.valid("json");
     return login(c, username, password);
   });
@@ -129,18 +146,20 @@ export function accountApi(deps: AppDeps) {
   app.post("/logout", logout);
   app.post("/simple-logout", logout);
 
-  app.post("/forgot-password", validate("json", emailSchema), async (c) => {
-    const { email } = c.req.valid("json");
-    await countAttempt(kv, limits, [
-      { rule: RATE_RULES.forgotIp, subject: clientIp(c) },
-      { rule: RATE_RULES.forgotAccount, subject: email.trim() },
-    ]);
-    await forgotPassword(accountDeps(c), email);
-    return c.json({
-      ok: true,
-      message: "If an account exists for that email, we have sent a link to reset your password.",
-    });
-  });
+  app.post(
+    "/forgot-password",
+    limitIp(RATE_RULES.forgotIp),
+    validate("json", emailSchema),
+    async (c) => {
+      const { email } = c.req.valid("json");
+      await countAttempt(kv, limits, [{ rule: RATE_RULES.forgotAccount, subject: email.trim() }]);
+      await forgotPassword(accountDeps(c), email);
+      return c.json({
+        ok: true,
+        message: "If an account exists for that email, we have sent a link to reset your password.",
+      });
+    },
+  );
 
   app.post("/reset-password", validate("json", resetSchema), async (c) => {
     const { token, newPassword } = c.req.valid("json");
@@ -149,32 +168,56 @@ export function accountApi(deps: AppDeps) {
     return c.json({ ok: true, message: AUTH_TEXT.passwordUpdated });
   });
 
-  app.post("/resend-verification", requireUser(GUEST_TEXT.resend), async (c) => {
-    const user = c.var.user;
-    await countAttempt(kv, limits, [
-      { rule: RATE_RULES.resendIp, subject: clientIp(c) },
-      { rule: RATE_RULES.resendAccount, subject: user.id },
-    ]);
-    await resendVerification(accountDeps(c), user.id);
-    return c.json({ ok: true, message: "Verification email sent" });
-  });
+  app.post(
+    "/resend-verification",
+    requireUser(GUEST_TEXT.resend),
+    limitMember(RATE_RULES.resendIp, RATE_RULES.resendAccount),
+    async (c) => {
+      await resendVerification(accountDeps(c), c.var.user.id);
+      return c.json({ ok: true, message: "Verification email sent" });
+    },
+  );
 
   app.patch(
     "/user/profile",
     requireUser(),
+    limitIp(RATE_RULES.profileIp),
     validate("json", profilePatchSchema),
     async (c) => {
-      const user = await updateProfile(accountDeps(c), c.var.user.id, c.req.valid("json"));
-      return c.json(toPublicUser(user, publicToken(c.var.session)));
+      const ip = clientIp(c), member = c.var.user.id;
+      const { user, message } = await updateProfile(accountDeps(c), member, c.req.valid("json"), {
+        usernameChange: () =>
+          countAttempt(kv, limits, [
+            { rule: RATE_RULES.usernameIp, subject: ip },
+            { rule: RATE_RULES.usernameAccount, subject: member },
+          ]),
+        passwordCheck: () =>
+          countAttempt(kv, limits, [
+            { rule: RATE_RULES.passwordIp, subject: ip },
+            { rule: RATE_RULES.passwordAccount, subject: member },
+          ]),
+        emailChangeMail: () =>
+          countAttempt(kv, limits, [{ rule: RATE_RULES.emailChangeAccount, subject: member }]),
+      });
+      const body = toPublicUser(user, publicToken(c.var.session));
+      return c.json(message ? { ...body, message } : body);
     },
   );
 
-  app.post("/user/password", requireUser(), validate("json", passwordSchema), async (c) => {
-    const { currentPassword, newPassword } = c.req.valid("json");
-    const { user, session } = c.var;
-    await changePassword(accountDeps(c), user.id, session.sid, currentPassword, newPassword);
-    return c.json({ ok: true, message: AUTH_TEXT.passwordUpdated });
-  });
+  // The current password is checked at most passwordAccount times per member and passwordIp
+  // times per address, counted before the body is read (and so before the hash).
+  app.post(
+    "/user/password",
+    requireUser(),
+    limitMember(RATE_RULES.passwordIp, RATE_RULES.passwordAccount),
+    validate("json", passwordSchema),
+    async (c) => {
+      const { currentPassword, newPassword } = c.req.valid("json");
+      const { user, session } = c.var;
+      await changePassword(accountDeps(c), user.id, session.sid, currentPassword, newPassword);
+      return c.json({ ok: true, message: AUTH_TEXT.passwordUpdated });
+    },
+  );
 
   app.post(
     "/user/avatar",

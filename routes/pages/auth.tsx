@@ -1,11 +1,13 @@
-// /auth: login, register, forgot password and the success tabs; /verify-email: the link from the
-// verification mail, which goes home with a toast saying how it went.
+// /auth: login, register, forgot password and the success tabs; /verify-email and /confirm-email:
+// the links from the verification and email-change mails, which go home with a toast saying how
+// it went.
 import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../context.tsx";
 import { page } from "../context.tsx";
 import { Island } from "../../lib/render/island.tsx";
 import type { AuthTab } from "../../lib/auth/rules.ts";
-import { AccountError, verifyEmail } from "../../lib/auth/accounts.ts";
+import { AccountError, confirmEmailChange, verifyEmail } from "../../lib/auth/accounts.ts";
+import { SECURITY_TEXT } from "../../lib/auth/rules.ts";
 import { setFlash } from "../../lib/http/flash.ts";
 import { origin } from "../../lib/http/request.ts";
 
@@ -47,11 +49,7 @@ export function authPages(deps: AppDeps) {
   // A link opened from a mail: whatever happens, the member lands on / and a toast says how it
   // went (a failure is no error page).
   app.get("/verify-email", async (c) => {
-    const accountDeps = {
-      kv: deps.kv,
-      email: deps.email,
-      origin: origin(c, deps.config.publicUrl),
-    };
+    const accountDeps = { kv: deps.kv, origin: origin(c, deps.config.publicUrl) };
     const verified = await verifyEmail(accountDeps, c.req.query("token") ?? "").catch((err) => {
       if (err instanceof AccountError) return err;
       throw err;
@@ -64,6 +62,27 @@ export function authPages(deps: AppDeps) {
           kind: "success",
           title: "Email verified",
           description: `Thank you, ${verified.username}: every Glimpse feature is open to you.`,
+        },
+    );
+    return c.redirect("/", 303);
+  });
+
+  app.get("/confirm-email", async (c) => {
+    const accountDeps = { kv: deps.kv, origin: origin(c, deps.config.publicUrl) };
+    const changed = await confirmEmailChange(accountDeps, c.req.query("token") ?? "").catch(
+      (err) => {
+        if (err instanceof AccountError) return err;
+        throw err;
+      },
+    );
+    setFlash(
+      c,
+      changed instanceof AccountError
+        ? { kind: "failure", title: SECURITY_TEXT.emailChangeFailed, description: changed.message }
+        : {
+          kind: "success",
+          title: SECURITY_TEXT.emailChanged,
+          description: SECURITY_TEXT.emailChangedDescription(changed.email),
         },
     );
     return c.redirect("/", 303);

@@ -10,7 +10,7 @@ import { expectToast, launchBrowser, newContext, waitForHydration } from "../hel
 import { startServer, type TestServer } from "../helpers/server.ts";
 import { createInvitations } from "../../kv/users.ts";
 import { listOutbox } from "../../lib/email/mod.ts";
-import { sleep } from "../helpers/time.ts";
+import { sleep, until } from "../helpers/time.ts";
 
 const WELCOME_HEADLINE = "See the world through a stranger's eyes";
 const USERNAME = "ana_e2e";
@@ -18,6 +18,7 @@ const EMAIL = "ana.e2e@example.com";
 const FIRST_PASSWORD = "first-secret-1";
 const RESET_PASSWORD = "reset-secret-2";
 const CHANGED_PASSWORD = "changed-secret-3";
+const NEW_EMAIL = "ana.moved@example.com";
 
 /** Waits for the form's inline error (role=alert, class form-error) to say exactly `text`. */
 async function expectFormError(page: Page, text: string) {
@@ -81,8 +82,27 @@ async function signOut(page: Page) {
   );
 }
 
-/** The newest link in the outbox page for `to` whose URL contains `marker`. */
-async function newestOutboxLink(page: Page, to: string, marker: string): Promise<string> {
+/** How many mails to `to` whose text contains `marker` the outbox holds. */
+async function outboxCount(kv: Deno.Kv, to: string, marker: string): Promise<number> {
+  return (await listOutbox(kv)).filter((m) => m.to === to && m.text.includes(marker)).length;
+}
+
+/**
+ * The newest link in the outbox page for `to` whose URL contains `marker`, once the outbox holds
+ * at least `atLeast` such mails (mail leaves through the queue, after the answer).
+ */
+async function newestOutboxLink(
+  page: Page,
+  kv: Deno.Kv,
+  to: string,
+  marker: string,
+  atLeast = 1,
+): Promise<string> {
+  await until(
+    `${atLeast} ${marker} mail(s) to ${to}`,
+    () => outboxCount(kv, to, marker),
+    (n) => n >= atLeast,
+  );
   await page.goto("/dev/outbox");
   await page.getByRole("heading", { name: "Outbox", level: 1 }).waitFor();
   const mails = page.locator("li.outbox-mail").filter({
@@ -155,9 +175,11 @@ Deno.test({
 
       await t.step("2. Resend sends another verification email", async () => {
         await waitForHydration(page, "VerificationBanner");
-        const before = (await listOutbox(kv)).filter((m) =>
-          m.to === EMAIL && m.text.includes("/verify-email?token=")
-        ).length;
+        const before = await until(
+          "the registration's verification mail",
+          () => outboxCount(kv, EMAIL, "/verify-email?token="),
+          (n) => n >= 1,
+        );
         assert.equal(before, 1, "registration sent one verification email");
         const banner = page.getByRole("region", { name: "Email verification" });
         await banner.getByRole("button", { name: "Resend" }).click();
@@ -168,9 +190,11 @@ Deno.test({
           "Please check your inbox (and spam folder) for the verification link.",
         );
         await banner.getByRole("button", { name: "Resend" }).waitFor({ state: "visible" });
-        const after = (await listOutbox(kv)).filter((m) =>
-          m.to === EMAIL && m.text.includes("/verify-email?token=")
-        ).length;
+        const after = await until(
+          "the resent verification mail",
+          () => outboxCount(kv, EMAIL, "/verify-email?token="),
+          (n) => n >= 2,
+        );
         assert.equal(after, 2);
       });
 
@@ -198,7 +222,7 @@ Deno.test({
       });
 
       await t.step("3. the newest verification link verifies the email", async () => {
-        const link = await newestOutboxLink(page, EMAIL, "/verify-email?token=");
+        const link = await newestOutboxLink(page, kv, EMAIL, "/verify-email?token=", 3);
         assert.ok(link.startsWith(`${base}/verify-email?token=`), link);
         await page.goto(link);
         await page.waitForURL((u) => u.pathname === "/");
@@ -287,7 +311,7 @@ Deno.test({
         await guest.getByRole("button", { name: "Send reset link" }).click();
         await guest.getByRole("heading", { name: "Check your inbox" }).waitFor();
 
-        const link = await newestOutboxLink(guest, EMAIL, "/auth?reset=");
+        const link = await newestOutboxLink(guest, kv, EMAIL, "/auth?reset=");
         assert.ok(link.startsWith(`${base}/auth?reset=`), link);
         await guest.goto(link);
         await waitForHydration(guest, "AuthPanel");
@@ -363,6 +387,47 @@ Deno.test({
         await waitForHydration(guest, "ProfilePage");
         assert.equal(await guest.getByLabel("City", { exact: true }).inputValue(), "Warsaw");
       });
+
+      await t.step(
+        "8b. a new email needs the current password and changes by its link",
+        async () => {
+          await guest.goto("/profile");
+          await waitForHydration(guest, "ProfilePage");
+          const email = guest.getByLabel("Email", { exact: true });
+          const current = guest.getByLabel("Current password", { exact: true });
+          assert.equal(await current.count(), 0, "no password field while the email is unchanged");
+          await email.fill(NEW_EMAIL);
+          await current.waitFor({ state: "visible" });
+          await guest.getByRole("button", { name: "Save profile" }).click();
+          await expectFormError(guest, "Please enter your current password to change your email.");
+
+          await current.fill("not-my-password");
+          await guest.getByRole("button", { name: "Save profile" }).click();
+          await expectToast(
+            guest,
+            "Failed to update profile. Please try again.",
+            "Current password is incorrect",
+          );
+
+          await current.fill(RESET_PASSWORD);
+          await guest.getByRole("button", { name: "Save profile" }).click();
+          const sent =
+            `We sent a confirmation link to ${NEW_EMAIL}. Your email changes when you open it.`;
+          await expectToast(guest, "Profile updated", sent);
+          await guest.locator(".notice[role=status]").getByText(sent, { exact: true }).waitFor();
+          // Unchanged until the link is opened; the password field is gone again.
+          assert.equal(await email.inputValue(), EMAIL);
+          assert.equal(await current.count(), 0);
+
+          const link = await newestOutboxLink(guest, kv, NEW_EMAIL, "/confirm-email?token=");
+          await guest.goto(link);
+          await guest.waitForURL((u) => u.pathname === "/");
+          await expectToast(guest, "Email changed", `Your email is now ${NEW_EMAIL}.`);
+          await guest.goto("/profile");
+          await waitForHydration(guest, "ProfilePage");
+          assert.equal(await guest.getByLabel("Email", { exact: true }).inputValue(), NEW_EMAIL);
+        },
+      );
 
       await t.step("9. avatar: a real PNG is resized and served; text is refused", async () => {
         // A 600x400 PNG drawn and encoded by Chromium itself.
@@ -493,7 +558,7 @@ Deno.test({
         await expectToast(guest, "Account deleted");
 
         await signInFails(guest, USERNAME, CHANGED_PASSWORD);
-        await signInFails(guest, EMAIL, CHANGED_PASSWORD);
+        await signInFails(guest, NEW_EMAIL, CHANGED_PASSWORD);
       });
 
       await t.step("no uncaught page errors along the way", () => {

@@ -5,6 +5,7 @@ import type { ServerLike } from "./server.ts";
 import { createInvitations, type Invitation } from "../../kv/users.ts";
 import { listOutbox, type StoredEmail } from "../../lib/email/mod.ts";
 import type { UserRecord } from "../../lib/auth/types.ts";
+import { until } from "./time.ts";
 
 export const SESSION_COOKIE = "glimpse_session";
 export const FLASH_COOKIE = "glimpse_flash";
@@ -263,6 +264,43 @@ export async function signIn(server: ServerLike, identifier: string, password: s
 /** Mails sent to an address, newest first. */
 export async function mailsTo(kv: Deno.Kv, to: string): Promise<StoredEmail[]> {
   return (await listOutbox(kv, 1000)).filter((m) => m.to.toLowerCase() === to.toLowerCase());
+}
+
+/**
+ * Mails to an address (whose text contains `marker`, when given), newest first, once at least `n`
+ * arrived: account mail leaves through the queue after the answer.
+ */
+export async function awaitMails(
+  kv: Deno.Kv,
+  to: string,
+  n = 1,
+  marker = "",
+): Promise<StoredEmail[]> {
+  return await until(
+    `${n} mail(s) to ${to}${marker ? ` with ${marker}` : ""}`,
+    async () => (await mailsTo(kv, to)).filter((m) => m.text.includes(marker)),
+    (mails) => mails.length >= n,
+    10_000,
+    20,
+  );
+}
+
+/** How many queued messages the listener has taken so far (each counts its deliveries). */
+export async function queueMessagesTaken(kv: Deno.Kv): Promise<number> {
+  let n = 0;
+  for await (const _ of kv.list({ prefix: ["queue_attempts"] })) n++;
+  return n;
+}
+
+/** Waits until the listener has taken at least `n` queued messages. */
+export async function awaitQueueTaken(kv: Deno.Kv, n: number) {
+  await until(
+    `${n} queue message(s) taken`,
+    () => queueMessagesTaken(kv),
+    (k) => k >= n,
+    10_000,
+    20,
+  );
 }
 
 /** The first link in a mail's text whose path contains `marker`, as a path+query. */

@@ -1,11 +1,26 @@
-// Starts the real app on a free loopback port with an in-memory KV (or a given KV path).
+// Starts the real app on a free loopback port with an in-memory KV (or a given KV path), with
+// its queue listener (which sends the app's mail).
 import { loadConfig } from "../../lib/config.ts";
 import type { Config } from "../../lib/config.ts";
 import { openKv } from "../../kv/db.ts";
 import { ensureBuilt } from "../../lib/build/assets.ts";
 import { createApp } from "../../routes/app.tsx";
 import { Hub } from "../../lib/realtime/hub.ts";
+import { createEmailSender, type EmailSender } from "../../lib/email/mod.ts";
+import { startJobs } from "../../lib/jobs.ts";
+import { clientIp } from "../../lib/http/request.ts";
 import { sleep } from "./time.ts";
+
+/**
+ * A request carrying this header counts, for the per-address rate limits, as coming from the
+ * address it names (only in servers started here: the app itself reads the socket's address).
+ */
+export const TEST_IP_HEADER = "x-test-client-ip";
+
+export interface ServerOptions {
+  /** The email provider (default: the outbox, as configured). */
+  email?: EmailSender;
+}
 
 /** What the account and browser helpers need of a server: where it is and its KV. */
 export interface ServerLike {
@@ -22,7 +37,10 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  options: ServerOptions = {},
+): Promise<TestServer> {
   const config = loadConfig({
     APP_ENV: "test",
     KV_PATH: ":memory:",
@@ -34,7 +52,16 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   const kv = await openKv(config.kvPath);
   const assets = await ensureBuilt();
   const hub = new Hub(kv, config);
-  const app = await createApp({ config, kv, assets, hub });
+  const email = options.email ?? createEmailSender(kv, config);
+  const app = await createApp({
+    config,
+    kv,
+    assets,
+    hub,
+    email,
+    clientIp: (c) => c.req.header(TEST_IP_HEADER) ?? clientIp(c),
+  });
+  const jobs = startJobs(kv, email, { sweeps: false });
   const ac = new AbortController();
   const server = Deno.serve(
     { port: 0, hostname: "127.0.0.1", signal: ac.signal, onListen: () => {} },
@@ -51,7 +78,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
       await hub.stop();
       ac.abort();
       await server.finished;
+      jobs.stop();
       kv.close();
+      await jobs.listening;
     },
   };
 }
@@ -60,8 +89,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
 export async function withServer(
   fn: (server: TestServer) => Promise<void>,
   env: Record<string, string> = {},
+  options: ServerOptions = {},
 ): Promise<void> {
-  const server = await startServer(env);
+  const server = await startServer(env, options);
   try {
     await fn(server);
   } finally {

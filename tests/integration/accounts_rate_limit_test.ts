@@ -1,15 +1,18 @@
-// Abuse limits with RATE_LIMITS=on: login, register, forgot-password and
-// resend-verification are limited per IP and per account; over the limit: 429 with Retry-After and
-// a message starting 'Too many attempts'.
+// Abuse limits with RATE_LIMITS=on: login, register, forgot-password, resend-verification,
+// password checks and profile changes are limited per IP and per account; over the limit: 429
+// with Retry-After and a message starting 'Too many attempts'. Requests name their address with
+// TEST_IP_HEADER (the test server's stand-in for the socket's address).
 import assert from "node:assert/strict";
-import { startServer, type TestServer } from "../helpers/server.ts";
+import { startServer, TEST_IP_HEADER, type TestServer } from "../helpers/server.ts";
 import { sleep } from "../helpers/time.ts";
 import { createInvitations } from "../../kv/users.ts";
 import {
   allUsers,
   type Answer,
   assertError,
+  awaitMails,
   Client,
+  kvUser,
   mailsTo,
   PASSWORD,
   registerMember,
@@ -137,7 +140,7 @@ Deno.test("rate limit: forgot-password allows 3 mails per address per hour", asy
       await new Client(server).post("/api/forgot-password", { email: m.email.toUpperCase() }),
       3600,
     );
-    const resets = (await mailsTo(server.kv, m.email)).filter((x) => x.text.includes("reset="));
+    const resets = await awaitMails(server.kv, m.email, 3, "reset=");
     assert.equal(resets.length, 3);
     // Another address is still served.
     const other = await new Client(server).post("/api/forgot-password", {
@@ -155,6 +158,171 @@ Deno.test("rate limit: resend-verification allows 3 mails per account per hour",
       assert.equal(res.status, 200, res.text);
     }
     assertLimited(await m.client.post("/api/resend-verification"), 3600);
-    assert.equal((await mailsTo(server.kv, m.email)).length, 4, "registration + 3 resends");
+    assert.equal((await awaitMails(server.kv, m.email, 4)).length, 4, "registration + 3 resends");
+  });
+});
+
+const from = (ip: string) => ({ headers: { [TEST_IP_HEADER]: ip } });
+const loginFrom = (server: TestServer, ip: string, identifier: string, password: string) =>
+  new Client(server).post("/api/simple-login", { identifier, password }, from(ip));
+
+Deno.test("rate limit: wrong passwords from one address lock out that address, not the owner", async () => {
+  await withLimits(async (server) => {
+    const m = await registerMember(server);
+    for (let i = 1; i <= 10; i++) {
+      assertError(
+        await loginFrom(server, "203.0.113.9", m.username, "guess"),
+        401,
+        BAD_CREDENTIALS,
+      );
+    }
+    assertLimited(await loginFrom(server, "203.0.113.9", m.username, "guess"), 15 * 60);
+    assertLimited(await loginFrom(server, "203.0.113.9", m.username, PASSWORD), 15 * 60);
+    // The owner, elsewhere, signs in; so does anyone after a mistyped password or two.
+    const owner = await loginFrom(server, "198.51.100.7", m.email, PASSWORD);
+    assert.equal(owner.status, 200, owner.text);
+  });
+});
+
+Deno.test("rate limit: successful sign-ins do not count against the account", async () => {
+  await withLimits(async (server) => {
+    const m = await registerMember(server);
+    for (let i = 1; i <= 15; i++) {
+      const res = await loginFrom(server, "198.51.100.7", m.username, PASSWORD);
+      assert.equal(res.status, 200, `sign-in ${i}: ${res.text}`);
+    }
+    // …while the failures still do.
+    for (let i = 1; i <= 10; i++) {
+      assertError(
+        await loginFrom(server, "198.51.100.7", m.username, "guess"),
+        401,
+        BAD_CREDENTIALS,
+      );
+    }
+    assertLimited(await loginFrom(server, "198.51.100.7", m.username, "guess"), 15 * 60);
+  });
+});
+
+Deno.test("race: 30 parallel wrong sign-ins from one address: exactly 10 are checked", async () => {
+  await withLimits(async (server) => {
+    const m = await registerMember(server);
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () => loginFrom(server, "203.0.113.9", m.username, "guess")),
+    );
+    assert.equal(answers.filter((a) => a.status === 401).length, 10);
+    assert.equal(answers.filter((a) => a.status === 429).length, 20);
+  });
+});
+
+Deno.test("rate limit: a guess spread over many addresses stops at 100 per account; the owner's own address still gets in", async () => {
+  await withLimits(async (server) => {
+    const m = await registerMember(server);
+    // The owner signed in from home before.
+    assert.equal((await loginFrom(server, "198.51.100.7", m.username, PASSWORD)).status, 200);
+    // Ten addresses, ten guesses each: every one is checked (each address stays within its ten).
+    const guesses = await Promise.all(
+      Array.from(
+        { length: 100 },
+        (_, i) => loginFrom(server, `203.0.113.${i % 10}`, m.username, `guess-${i}`),
+      ),
+    );
+    assert.deepEqual([...new Set(guesses.map((g) => g.status))], [401]);
+    // The next address is refused, even with the right password…
+    assertLimited(await loginFrom(server, "203.0.113.77", m.username, "guess"), 15 * 60);
+    assertLimited(await loginFrom(server, "192.0.2.1", m.username, PASSWORD), 15 * 60);
+    // …but the owner, from an address they signed in from, is not.
+    const home = await loginFrom(server, "198.51.100.7", m.username, PASSWORD);
+    assert.equal(home.status, 200, home.text);
+  });
+});
+
+const PASSWORD_BODY = { currentPassword: "guess", newPassword: "new-password-1" };
+
+Deno.test("race: 30 parallel password-change guesses: exactly 10 checked, then 429", async () => {
+  await withLimits(async (server) => {
+    const m = await registerMember(server);
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () => m.client.post("/api/user/password", PASSWORD_BODY)),
+    );
+    assert.equal(answers.filter((a) => a.status === 400).length, 10);
+    assert.equal(answers.filter((a) => a.status === 429).length, 20);
+    // The right password waits too; the stored one is untouched.
+    const right = await m.client.post("/api/user/password", {
+      currentPassword: PASSWORD,
+      newPassword: "new-password-1",
+    });
+    assertLimited(right, 15 * 60);
+    await new Client(server).post("/api/simple-login", {
+      identifier: m.username,
+      password: PASSWORD,
+    })
+      .then((a) => assert.equal(a.status, 200, a.text));
+  });
+});
+
+Deno.test("rate limit: email changes share the current-password limit", async () => {
+  await withLimits(async (server) => {
+    const m = await registerMember(server);
+    for (let i = 1; i <= 5; i++) {
+      const res = await m.client.post("/api/user/password", PASSWORD_BODY);
+      assertError(res, 400, "Current password is incorrect");
+    }
+    for (let i = 1; i <= 5; i++) {
+      const res = await m.client.patch("/api/user/profile", {
+        email: "elsewhere@example.test",
+        currentPassword: "guess",
+      });
+      assertError(res, 400, "Current password is incorrect");
+    }
+    const eleventh = await m.client.patch("/api/user/profile", {
+      email: "elsewhere@example.test",
+      currentPassword: PASSWORD,
+    });
+    assertLimited(eleventh, 15 * 60);
+    assert.equal((await mailsTo(server.kv, "elsewhere@example.test")).length, 0);
+  });
+});
+
+Deno.test("rate limit: 10 username changes per member per hour, taken names included", async () => {
+  await withLimits(async (server) => {
+    const taken = await registerMember(server);
+    const m = await registerMember(server);
+    for (let i = 1; i <= 10; i++) {
+      const res = await m.client.patch("/api/user/profile", {
+        username: i % 2 ? taken.username : `try_${i}_${m.username}`.slice(0, 20),
+      });
+      assert.equal(res.status, i % 2 ? 409 : 200, res.text);
+    }
+    const before = await kvUser(server.kv, m.id);
+    const eleventh = await m.client.patch("/api/user/profile", { username: "one_more_name" });
+    assertLimited(eleventh, 3600);
+    assert.deepEqual(await kvUser(server.kv, m.id), before);
+    // Other edits go on.
+    assert.equal((await m.client.patch("/api/user/profile", { bio: "still here" })).status, 200);
+  });
+});
+
+Deno.test("rate limit: per-address limits count before the body is read", async () => {
+  await withLimits(async (server) => {
+    const m = await registerMember(server);
+    const cases: [string, string, Client, number, number][] = [
+      ["POST", "/api/register", new Client(server), 10, 3600],
+      ["POST", "/api/simple-login", new Client(server), 30, 15 * 60],
+      ["POST", "/api/forgot-password", new Client(server), 10, 3600],
+      ["POST", "/api/user/password", m.client, 10, 15 * 60],
+      ["PATCH", "/api/user/profile", m.client, 60, 15 * 60],
+    ];
+    for (const [n, [method, path, client, max, window]] of cases.entries()) {
+      // Each from an address of its own; the body is not JSON.
+      const junk = {
+        body: "not json",
+        headers: { "content-type": "text/plain", [TEST_IP_HEADER]: `192.0.2.${n}` },
+      };
+      for (let i = 1; i <= max; i++) {
+        const res = await client.request(method, path, junk);
+        assertError(res, 400, "Invalid request body");
+      }
+      assertLimited(await client.request(method, path, junk), window);
+    }
   });
 });

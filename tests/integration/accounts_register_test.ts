@@ -8,6 +8,7 @@ import { listOutbox } from "../../lib/email/mod.ts";
 import {
   allUsers,
   assertError,
+  awaitMails,
   Client,
   cookieAttributes,
   cookieLine,
@@ -17,6 +18,7 @@ import {
   linkIn,
   mailsTo,
   PASSWORD,
+  queueMessagesTaken,
   registerMember,
   SESSION_COOKIE,
   usernameOwner,
@@ -214,7 +216,7 @@ Deno.test("registration: success answers 201 with the user, cookie, codes, link 
     assert.equal(await emailOwner(server.kv, "alice@example.test"), user.id);
 
     // A verification email went to the address, with a working-looking link.
-    const mails = await mailsTo(server.kv, "alice@example.test");
+    const mails = await awaitMails(server.kv, "alice@example.test");
     assert.equal(mails.length, 1);
     assert.equal(mails[0].to, "Alice@Example.test");
     assert.match(linkIn(mails[0], "/verify-email?token="), /^\/verify-email\?token=[\w-]{20,}$/);
@@ -276,6 +278,8 @@ Deno.test("registration: username and email are unique case-insensitively (409)"
     assert.equal(await usernameOwner(server.kv, "alice"), alice.id);
     assert.equal(await emailOwner(server.kv, "alice@example.test"), alice.id);
     assert.equal((await allUsers(server.kv)).length, 1);
+    await awaitMails(server.kv, "alice@example.test");
+    assert.equal(await queueMessagesTaken(server.kv), 1, "only alice's registration sent mail");
     assert.equal((await mailsTo(server.kv, "other@example.test")).length, 0);
   });
 });
@@ -346,6 +350,8 @@ Deno.test("race: one invitation code used by 10 parallel registrations → exact
       assert.equal(holder, `shared${i}` === winner.username ? winner.id : null, `shared${i}`);
     }
     // Exactly one verification email went out (to the winner).
+    await awaitMails(server.kv, winner.email);
+    assert.equal(await queueMessagesTaken(server.kv), 1);
     const mails = await listOutbox(server.kv);
     assert.equal(mails.length, 1);
     assert.equal(mails[0].to, winner.email);

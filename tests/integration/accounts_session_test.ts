@@ -4,6 +4,8 @@ import assert from "node:assert/strict";
 import { withServer } from "../helpers/server.ts";
 import {
   assertError,
+  awaitMails,
+  awaitQueueTaken,
   Client,
   cookieLine,
   flashOf,
@@ -11,6 +13,7 @@ import {
   linkIn,
   mailsTo,
   PASSWORD,
+  queueMessagesTaken,
   registerMember,
   SESSION_COOKIE,
   sessionCount,
@@ -174,7 +177,7 @@ Deno.test("sign-out: a form-encoded POST /api/logout answers 303 to /", async ()
 Deno.test("verification: the emailed link verifies once; a reuse does no harm", async () => {
   await withServer(async (server) => {
     const m = await registerMember(server);
-    const [mail] = await mailsTo(server.kv, m.email);
+    const [mail] = await awaitMails(server.kv, m.email);
     const link = linkIn(mail, "/verify-email?token=");
     assert.equal((await kvUser(server.kv, m.id))?.emailVerified, false);
 
@@ -202,15 +205,16 @@ Deno.test("verification: the emailed link verifies once; a reuse does no harm", 
 Deno.test("verification: POST /api/resend-verification mails a new working link", async () => {
   await withServer(async (server) => {
     const m = await registerMember(server);
+    await awaitMails(server.kv, m.email);
 
     const guest = await new Client(server).post("/api/resend-verification", { email: m.email });
     assert.equal(guest.status, 401);
-    assert.equal((await mailsTo(server.kv, m.email)).length, 1, "a guest sends nothing");
 
     const res = await m.client.post("/api/resend-verification", { email: m.email });
     assert.equal(res.status, 200, res.text);
     assert.equal(res.json.message, "Verification email sent");
-    const mails = await mailsTo(server.kv, m.email);
+    const mails = await awaitMails(server.kv, m.email, 2);
+    assert.equal(await queueMessagesTaken(server.kv), 2, "a guest sends nothing");
     assert.equal(mails.length, 2);
     const links = mails.map((x) => linkIn(x, "/verify-email?token="));
     assert.notEqual(links[0], links[1], "a fresh token");
@@ -222,6 +226,7 @@ Deno.test("verification: POST /api/resend-verification mails a new working link"
 
     const verified = await m.client.post("/api/resend-verification", { email: m.email });
     assertError(verified, 400, "Your email is already verified");
+    assert.equal(await queueMessagesTaken(server.kv), 2, "nothing more sent");
     assert.equal((await mailsTo(server.kv, m.email)).length, 2, "nothing more sent");
   });
 });
@@ -239,6 +244,9 @@ Deno.test("forgot password: same answer for known and unknown email; mail only t
     assert.equal(unknown.status, known.status);
     assert.equal(unknown.text, known.text, "identical bodies");
 
+    // The registration's verification mail and both requests' messages were handled.
+    await awaitMails(server.kv, m.email, 1, "/auth?reset=");
+    await awaitQueueTaken(server.kv, 3);
     const resetMails = (await listOutbox(server.kv)).filter((x) => x.text.includes("/auth?reset="));
     assert.equal(resetMails.length, 1);
     assert.equal(resetMails[0].to, m.email);
@@ -260,6 +268,7 @@ Deno.test("forgot password: same answer for known and unknown email; mail only t
       400,
       BAD_EMAIL,
     );
+    assert.equal(await queueMessagesTaken(server.kv), 3, "refused requests queue nothing");
     assert.equal(
       (await listOutbox(server.kv)).filter((x) => x.text.includes("/auth?reset=")).length,
       1,
@@ -278,8 +287,7 @@ Deno.test("reset password: sets the new password, ends every session, works once
       (await new Client(server).post("/api/forgot-password", { email: m.email })).status,
       200,
     );
-    const mail = (await mailsTo(server.kv, m.email)).find((x) => x.text.includes("/auth?reset="));
-    assert.ok(mail, "reset mail sent");
+    const [mail] = await awaitMails(server.kv, m.email, 1, "/auth?reset=");
     const token = new URL(linkIn(mail, "/auth?reset="), server.url).searchParams.get("reset")!;
     assert.match(token, /^[\w-]{20,}$/);
 
@@ -335,7 +343,7 @@ Deno.test("reset password: sets the new password, ends every session, works once
 Deno.test("reset password: a verification token is no reset token (and vice versa)", async () => {
   await withServer(async (server) => {
     const m = await registerMember(server);
-    const [verifyMail] = await mailsTo(server.kv, m.email);
+    const [verifyMail] = await awaitMails(server.kv, m.email);
     const verifyToken = new URL(linkIn(verifyMail, "/verify-email"), server.url).searchParams
       .get("token")!;
     const res = await new Client(server).post("/api/reset-password", {
@@ -348,7 +356,7 @@ Deno.test("reset password: a verification token is no reset token (and vice vers
     assert.equal((await kvUser(server.kv, m.id))?.emailVerified, true);
 
     await new Client(server).post("/api/forgot-password", { email: m.email });
-    const resetMail = (await mailsTo(server.kv, m.email)).find((x) => x.text.includes("reset="))!;
+    const [resetMail] = await awaitMails(server.kv, m.email, 1, "reset=");
     const resetToken = new URL(linkIn(resetMail, "/auth?reset="), server.url).searchParams
       .get("reset")!;
     const verify = await new Client(server).get(`/verify-email?token=${resetToken}`);

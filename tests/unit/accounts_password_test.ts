@@ -11,7 +11,6 @@ import {
 import { authenticate } from "../../lib/auth/accounts.ts";
 import { createUserWithInvitation } from "../../kv/users.ts";
 import type { UserRecord } from "../../lib/auth/types.ts";
-import type { EmailSender } from "../../lib/email/mod.ts";
 
 const FORMAT = /^pbkdf2-sha256\$600000\$([A-Za-z0-9+/]+=*)\$([A-Za-z0-9+/]+=*)$/;
 const unb64 = (s: string) => Uint8Array.from(atob(s), (c) => c.charCodeAt(0));
@@ -129,8 +128,7 @@ Deno.test("password: signing in upgrades an old hash to the current parameters",
     };
     const created = await createUserWithInvitation(kv, user, null);
     assert.ok(created.ok);
-    const email: EmailSender = { name: "outbox", send: () => Promise.resolve() };
-    const deps = { kv, email, origin: "http://localhost" };
+    const deps = { kv, origin: "http://localhost" };
 
     await assert.rejects(() => authenticate(deps, "oldtimer", "wrong-pass"));
     let stored = (await kv.get<UserRecord>(["users", user.id])).value!;

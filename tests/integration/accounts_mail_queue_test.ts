@@ -1,0 +1,124 @@
+// Account mail leaves through the KV queue after the answer: an answer never waits for the email
+// provider nor fails with it, a failed send is retried, and forgot-password does the same
+// observable work for an address with an account and one without.
+import assert from "node:assert/strict";
+import { withServer } from "../helpers/server.ts";
+import {
+  awaitMails,
+  awaitQueueTaken,
+  Client,
+  kvUser,
+  linkIn,
+  mailsTo,
+  PASSWORD,
+  registerMember,
+  signIn,
+} from "../helpers/accounts.ts";
+import { type EmailMessage, type EmailSender, OutboxSender } from "../../lib/email/mod.ts";
+import { createInvitations } from "../../kv/users.ts";
+
+/** A provider that is down: every send throws. */
+class FailingSender implements EmailSender {
+  readonly name = "resend";
+  calls = 0;
+  send(_: EmailMessage): Promise<void> {
+    this.calls++;
+    return Promise.reject(new Error("provider down"));
+  }
+}
+
+/** Headers that differ between any two answers whatever they say. */
+const PER_ANSWER = new Set(["date"]);
+
+function headersOf(res: Response): [string, string][] {
+  return [...res.headers].filter(([k]) => !PER_ANSWER.has(k));
+}
+
+Deno.test("mail: with the provider down, forgot-password answers known and unknown addresses alike", async () => {
+  const sender = new FailingSender();
+  await withServer(
+    async (server) => {
+      const m = await registerMember(server, { email: "known@example.test" });
+      const ask = (email: string) =>
+        fetch(`${server.url}/api/forgot-password`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ email }),
+        });
+      const known = await ask(m.email);
+      const unknown = await ask("unknown@example.test");
+      assert.equal(known.status, 200);
+      assert.equal(unknown.status, known.status);
+      assert.equal(await unknown.text(), await known.text(), "identical bodies");
+      assert.deepEqual(headersOf(unknown), headersOf(known), "identical headers");
+      // Both requests were queued and tried; nothing reached the outbox.
+      await awaitQueueTaken(server.kv, 3);
+      assert.equal((await mailsTo(server.kv, m.email)).length, 0);
+    },
+    {},
+    { email: sender },
+  );
+});
+
+Deno.test("mail: with the provider down, registration answers 201 and the account works", async () => {
+  const sender = new FailingSender();
+  await withServer(
+    async (server) => {
+      const [code] = await createInvitations(server.kv, null, 1);
+      const client = new Client(server);
+      const res = await client.post("/api/register", {
+        username: "down_day",
+        email: "down@example.test",
+        password: PASSWORD,
+        invitationCode: code,
+        ageConfirmed: true,
+      });
+      assert.equal(res.status, 201, res.text);
+      assert.equal(res.json.username, "down_day");
+      assert.equal((await client.get("/api/simple-user")).status, 200, "signed in");
+      await signIn(server, "down@example.test", PASSWORD);
+      // The verification mail was tried (and will be again), not lost with the answer.
+      await awaitQueueTaken(server.kv, 1);
+      assert.ok(sender.calls >= 1);
+      // Resending is queued too: the answer does not depend on the provider.
+      const resend = await client.post("/api/resend-verification");
+      assert.equal(resend.status, 200, resend.text);
+    },
+    {},
+    { email: sender },
+  );
+});
+
+/** Fails its first `failuresLeft` sends, then sends through `real`. */
+class FlakySender implements EmailSender {
+  readonly name = "outbox";
+  real: EmailSender | null = null;
+  constructor(public failuresLeft: number) {}
+  send(message: EmailMessage): Promise<void> {
+    if (this.failuresLeft > 0) {
+      this.failuresLeft--;
+      return Promise.reject(new Error("provider hiccup"));
+    }
+    return this.real!.send(message);
+  }
+}
+
+Deno.test("mail: a send that fails is retried until the mail goes out", async () => {
+  const flaky = new FlakySender(1);
+  await withServer(
+    async (server) => {
+      flaky.real = new OutboxSender(server.kv, "Glimpse <no-reply@example.test>", false);
+      const m = await registerMember(server);
+      const [mail] = await awaitMails(server.kv, m.email);
+      assert.equal(flaky.failuresLeft, 0, "the first attempt failed");
+      // The retried mail carries a working link.
+      assert.equal(
+        (await new Client(server).get(linkIn(mail, "/verify-email?token="))).status,
+        303,
+      );
+      assert.equal((await kvUser(server.kv, m.id))?.emailVerified, true);
+    },
+    {},
+    { email: flaky },
+  );
+});
