@@ -205,6 +205,11 @@ export function PrivacySections({ legal }: { legal: LegalInfo }) {
             <strong>Security logs:</strong> kept for 1 year, then deleted.
           </li>
           <li>
+            <strong>Addresses you signed in from:</strong>{" "}
+            each kept 90 days after your last sign-in from it, so that you can still sign in while
+            someone elsewhere is guessing your password; deleted with your account.
+          </li>
+          <li>
             <strong>Reports:</strong>{" "}
             kept for moderation records, but without personal data: once an account involved is
             deleted, we remove usernames, identifiers and free-text details and keep only the
