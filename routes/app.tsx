@@ -22,6 +22,7 @@ import { Hub } from "../lib/realtime/hub.ts";
 import { AccessDenied } from "../components/admin/AccessDenied.tsx";
 import { healthApi } from "./api/health.ts";
 import { accountApi } from "./api/account.ts";
+import { metricsRoute } from "./metrics.ts";
 import { filtersApi } from "./api/filters.ts";
 import { reportApi } from "./api/report.ts";
 import { subscriptionApi } from "./api/subscription.ts";
@@ -55,6 +56,7 @@ export async function createApp(base: AppBase) {
     serveDir("/static/", join(ROOT, "static"), SHORT_CACHE, ["build/manifest.json"]),
   );
   app.route("/", healthApi(deps));
+  app.route("/", metricsRoute(deps));
 
   app.use("*", sessionMiddleware(deps.sessions, presenceTracker(deps.kv)));
   // The socket route comes before any middleware that could touch its response's headers.
