@@ -52,7 +52,9 @@ async function readBody(c: Context, target: "json" | "form", refuse: () => never
   if (target === "json" ? !JSON_TYPE.test(mediaType(c)) : !isFormPost(c)) refuse();
   try {
     await (target === "json" ? c.req.json() : c.req.formData());
-  } catch {
+  } catch (err) {
+    // A body cut off at the app-wide size limit is "too large", not "malformed".
+    if (err instanceof AppError) throw err;
     refuse();
   }
 }

@@ -56,7 +56,7 @@ const GUEST_TEXT = {
 } as const;
 
 /** A multipart form with one picture of at most 60 KB, plus room for the form's own lines. */
-const AVATAR_BODY_MAX = AVATAR_MAX_BYTES + 4 * 1024;
+export const AVATAR_BODY_MAX = AVATAR_MAX_BYTES + 4 * 1024;
 
 export function accountApi(deps: AppDeps) {
   const app = new Hono<AppEnv>();
