@@ -12,6 +12,7 @@ import { flashMiddleware } from "../lib/http/flash.ts";
 import { sessionMiddleware } from "../lib/http/auth.ts";
 import { sameOrigin } from "../lib/http/same_origin.ts";
 import { bodyLimits } from "../lib/http/body_limit.ts";
+import { ownSite } from "../lib/http/request.ts";
 import { AppError, HTTP_TEXT } from "../lib/http/errors.ts";
 import { BUILD_DIR, ROOT } from "../lib/build/assets.ts";
 import { Sessions } from "../lib/auth/session.ts";
@@ -65,6 +66,7 @@ export async function createApp(base: AppBase) {
       },
     }),
   );
+  app.use("*", ownSite(deps.config));
   app.get("/build/*", serveDir("/build/", BUILD_DIR, IMMUTABLE, ["manifest.json"]));
   app.get(
     "/static/*",
@@ -76,7 +78,7 @@ export async function createApp(base: AppBase) {
   app.use("*", sessionMiddleware(deps.sessions, presenceTracker(deps.kv)));
   // The socket route comes before any middleware that could touch its response's headers.
   app.route("/", wsRoute(deps));
-  app.use("*", sameOrigin(deps.config.publicUrl));
+  app.use("*", sameOrigin());
   app.use("*", flashMiddleware());
 
   app.route("/api", accountApi(deps));

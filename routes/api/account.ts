@@ -27,7 +27,7 @@ import { AppError } from "../../lib/http/errors.ts";
 import { requireUser } from "../../lib/http/auth.ts";
 import { validate } from "../../lib/http/validate.ts";
 import { countAttempt, RATE_RULES } from "../../lib/http/rate_limit.ts";
-import { clientIp, origin } from "../../lib/http/request.ts";
+import { clientIp } from "../../lib/http/request.ts";
 import { setFlash } from "../../lib/http/flash.ts";
 
 const loginSchema = z.object({
@@ -61,10 +61,10 @@ export const AVATAR_BODY_MAX = AVATAR_MAX_BYTES + 4 * 1024;
 export function accountApi(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   const { kv, config, sessions } = deps;
-  const accountDeps = (c: Context): AccountDeps => ({
+  const accountDeps = (_c: Context): AccountDeps => ({
     kv,
     email: deps.email,
-    origin: origin(c, config.publicUrl),
+    origin: config.origin,
   });
   const limits = config.rateLimits;
 
@@ -78,7 +78,7 @@ export function accountApi(deps: AppDeps) {
     await countAttempt(kv, limits, [{ rule: RATE_RULES.registerIp, subject: clientIp(c) }]);
     const { user, codes } = await register(accountDeps(c), input);
     const body = await signedIn(c, user);
-    const inviteLink = `${origin(c, config.publicUrl)}/auth?invite=${codes[0]}`;
+    const inviteLink = `${config.origin}/auth?invite=${codes[0]}`;
     return c.json({ ...body, invitationCodes: codes, inviteLink }, 201);
   });
 

@@ -7,7 +7,6 @@ import { Island } from "../../lib/render/island.tsx";
 import type { AuthTab } from "../../lib/auth/rules.ts";
 import { AccountError, verifyEmail } from "../../lib/auth/accounts.ts";
 import { setFlash } from "../../lib/http/flash.ts";
-import { origin } from "../../lib/http/request.ts";
 
 const OPEN_TABS = new Set<AuthTab>(["login", "register", "forgot-password"]);
 
@@ -50,7 +49,7 @@ export function authPages(deps: AppDeps) {
     const accountDeps = {
       kv: deps.kv,
       email: deps.email,
-      origin: origin(c, deps.config.publicUrl),
+      origin: deps.config.origin,
     };
     const verified = await verifyEmail(accountDeps, c.req.query("token") ?? "").catch((err) => {
       if (err instanceof AccountError) return err;
