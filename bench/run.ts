@@ -5,9 +5,11 @@ import { benchGeo } from "./geo.ts";
 import { benchRealtime } from "./realtime.ts";
 import { benchLive } from "./live.ts";
 import { benchBlur } from "./blur.ts";
+import { benchUploads } from "./uploads.ts";
 
 await benchAccounts();
 await benchGeo();
 await benchRealtime();
 await benchLive();
 await benchBlur();
+await benchUploads();

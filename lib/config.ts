@@ -1,6 +1,7 @@
 // Every environment variable Glimpse reads, validated once at start-up.
 // A bad value stops start-up with one clear line naming the variable (see formatConfigError).
 import { z } from "zod";
+import { isCommonPassword } from "./common_passwords.ts";
 
 const emptyToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
@@ -69,6 +70,10 @@ export const envSchema = z.object({
   DENO_KV_ACCESS_TOKEN: optionalString,
   PUBLIC_URL: optionalUrl,
   SESSION_SECRET: z.preprocess(
+    emptyToUndefined,
+    z.string().min(32, "must be at least 32 characters").optional(),
+  ),
+  METRICS_TOKEN: z.preprocess(
     emptyToUndefined,
     z.string().min(32, "must be at least 32 characters").optional(),
   ),
@@ -144,8 +149,16 @@ export interface Config {
   hostname: string;
   kvPath: string;
   publicUrl: string | undefined;
+  /**
+   * The origin links in emails and invitations point to, and the one requests are judged against:
+   * PUBLIC_URL, else http://HOSTNAME:PORT (localhost when HOSTNAME is a wildcard such as the
+   * default 0.0.0.0). Never taken from a request.
+   */
+  origin: string;
   sessionSecret: string | undefined;
   admin: { email: string; password: string } | undefined;
+  /** The bearer token /metrics requires in production (unset there: /metrics is not served). */
+  metricsToken: string | undefined;
   stripe: {
     secretKey: string | undefined;
     webhookSecret: string | undefined;
@@ -181,6 +194,33 @@ export class ConfigError extends Error {
     super(`Invalid configuration: ${variable} ${reason}`);
     this.name = "ConfigError";
   }
+}
+
+/** The host of the development origin: the configured HOSTNAME, or localhost for a wildcard. */
+function hostForUrl(hostname: string): string {
+  if (["0.0.0.0", "::", "[::]", ""].includes(hostname)) return "localhost";
+  return hostname.includes(":") && !hostname.startsWith("[") ? `[${hostname}]` : hostname;
+}
+
+const WEAK_SECRET =
+  "is too predictable; use at least 32 random characters, e.g. from `openssl rand -base64 48`";
+
+/** The least estimated entropy, in bits, of a production secret. */
+export const SECRET_MIN_BITS = 128;
+
+/**
+ * An upper estimate of a secret's entropy: its length times log2 of the number of distinct
+ * characters in it. A random 32-character base64 string scores about 150 bits; 32 times the same
+ * character scores 0, a word repeated to length scores well under the minimum.
+ */
+export function secretBits(secret: string): number {
+  const distinct = new Set(secret).size;
+  return distinct < 2 ? 0 : [...secret].length * Math.log2(distinct);
+}
+
+/** A production secret is at least 32 characters and scores at least SECRET_MIN_BITS. */
+function unpredictable(secret: string): boolean {
+  return [...secret].length >= 32 && secretBits(secret) >= SECRET_MIN_BITS;
 }
 
 const DEFAULT_STUN = [{ urls: ["stun:stun.l.google.com:19302", "stun:stun1.l.google.com:19302"] }];
@@ -228,7 +268,23 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     if (e.KV_PATH === ":memory:") {
       throw new ConfigError("KV_PATH", "cannot be :memory: in production");
     }
+    if (!unpredictable(e.SESSION_SECRET)) {
+      throw new ConfigError("SESSION_SECRET", WEAK_SECRET);
+    }
+    if (e.METRICS_TOKEN !== undefined && !unpredictable(e.METRICS_TOKEN)) {
+      throw new ConfigError("METRICS_TOKEN", WEAK_SECRET);
+    }
+    if (
+      e.ADMIN_PASSWORD !== undefined &&
+      (e.ADMIN_PASSWORD.length < 12 || isCommonPassword(e.ADMIN_PASSWORD))
+    ) {
+      throw new ConfigError(
+        "ADMIN_PASSWORD",
+        "must be at least 12 characters and not a common password",
+      );
+    }
   }
+  const publicUrl = e.PUBLIC_URL?.replace(/\/+$/, "");
 
   return {
     env: e.APP_ENV,
@@ -236,11 +292,13 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     port: e.PORT,
     hostname: e.HOSTNAME,
     kvPath: e.KV_PATH,
-    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ""),
+    publicUrl,
+    origin: publicUrl ?? `http://${hostForUrl(e.HOSTNAME)}:${e.PORT}`,
     sessionSecret: e.SESSION_SECRET,
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD
       ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD }
       : undefined,
+    metricsToken: e.METRICS_TOKEN,
     stripe: {
       secretKey: e.STRIPE_SECRET_KEY,
       webhookSecret: e.STRIPE_WEBHOOK_SECRET,

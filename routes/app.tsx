@@ -11,18 +11,21 @@ import { IMMUTABLE, serveDir, SHORT_CACHE } from "../lib/http/static.ts";
 import { flashMiddleware } from "../lib/http/flash.ts";
 import { sessionMiddleware } from "../lib/http/auth.ts";
 import { sameOrigin } from "../lib/http/same_origin.ts";
-import { clientIp } from "../lib/http/request.ts";
+import { bodyLimits } from "../lib/http/body_limit.ts";
+import { clientIp, ownSite } from "../lib/http/request.ts";
 import { AppError, HTTP_TEXT } from "../lib/http/errors.ts";
 import { BUILD_DIR, ROOT } from "../lib/build/assets.ts";
 import { Sessions } from "../lib/auth/session.ts";
 import { createEmailSender } from "../lib/email/mod.ts";
 import { bootstrapAdmin } from "../lib/auth/admin.ts";
+import { AVATAR_TEXT } from "../lib/auth/avatar.ts";
 import { presenceTracker } from "../lib/geo/private_location.ts";
 import { ADMIN_TEXT } from "../lib/admin/shared.ts";
 import { Hub } from "../lib/realtime/hub.ts";
 import { AccessDenied } from "../components/admin/AccessDenied.tsx";
 import { healthApi } from "./api/health.ts";
-import { accountApi } from "./api/account.ts";
+import { accountApi, AVATAR_BODY_MAX } from "./api/account.ts";
+import { metricsRoute } from "./metrics.ts";
 import { filtersApi } from "./api/filters.ts";
 import { reportApi } from "./api/report.ts";
 import { subscriptionApi } from "./api/subscription.ts";
@@ -38,6 +41,9 @@ import { devPages } from "./pages/dev.tsx";
 import { memberPages } from "./pages/member.tsx";
 import { referralPages } from "./pages/referrals.tsx";
 
+/** The largest request body of any route without a limit of its own (JSON bodies are far less). */
+export const REQUEST_BODY_MAX = 64 * 1024;
+
 export async function createApp(base: AppBase) {
   const deps: AppDeps = {
     ...base,
@@ -51,17 +57,29 @@ export async function createApp(base: AppBase) {
 
   // Every answer but the socket's carries the security headers.
   app.use("*", securityHeaders(deps.config.production));
+  // No request body goes past its limit, whatever reads it next (or nothing does).
+  app.use(
+    "*",
+    bodyLimits({
+      max: REQUEST_BODY_MAX,
+      routes: {
+        "POST /api/user/avatar": { max: AVATAR_BODY_MAX, tooLarge: AVATAR_TEXT.tooLarge },
+      },
+    }),
+  );
+  app.use("*", ownSite(deps.config));
   app.get("/build/*", serveDir("/build/", BUILD_DIR, IMMUTABLE, ["manifest.json"]));
   app.get(
     "/static/*",
     serveDir("/static/", join(ROOT, "static"), SHORT_CACHE, ["build/manifest.json"]),
   );
   app.route("/", healthApi(deps));
+  app.route("/", metricsRoute(deps));
 
   app.use("*", sessionMiddleware(deps.sessions, presenceTracker(deps.kv)));
   // The socket route comes before any middleware that could touch its response's headers.
   app.route("/", wsRoute(deps));
-  app.use("*", sameOrigin(deps.config.publicUrl));
+  app.use("*", sameOrigin());
   app.use("*", flashMiddleware());
 
   app.route("/api", accountApi(deps));

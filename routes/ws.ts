@@ -65,13 +65,5 @@ export function wsRoute(deps: AppDeps) {
     }, { idleTimeout: IDLE_TIMEOUT_S }),
   );
 
-  app.get(
-    "/metrics",
-    (c) =>
-      c.body(hub.metrics.render({ membersWaiting: hub.waitingCount() }), 200, {
-        "content-type": "text/plain; version=0.0.4; charset=utf-8",
-      }),
-  );
-
   return app;
 }

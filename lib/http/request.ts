@@ -1,7 +1,15 @@
-// Facts about the request: the caller's address, the site's own origin, and whether another
-// site's page sent it.
-import type { Context } from "hono";
+// Facts about the request: the caller's address, and whether another site's page sent it. The
+// site's own origin is never taken from the request (see `config.origin`).
+import type { Context, MiddlewareHandler } from "hono";
 import { getConnInfo } from "hono/deno";
+import type { Config } from "../config.ts";
+
+declare module "hono" {
+  interface ContextVariableMap {
+    /** The origins this site's own pages have (set first thing by `ownSite`). */
+    ownOrigins: ReadonlySet<string>;
+  }
+}
 
 /** The caller's IP address as the socket saw it ("local" when the app is called in-process). */
 export function clientIp(c: Context): string {
@@ -9,29 +17,68 @@ export function clientIp(c: Context): string {
   return getConnInfo(c).remote.address ?? "local";
 }
 
-/** The origin links in emails and invitations point to: PUBLIC_URL, else the request's. */
-export function origin(c: Context, publicUrl: string | undefined): string {
-  return publicUrl ?? new URL(c.req.url).origin;
-}
-
-function hostOf(url: string): string | null {
+/** A URL's origin in canonical form (lower-case host, no default port), or null. */
+function originOf(url: string): string | null {
   try {
-    return new URL(url).host;
+    const origin = new URL(url).origin;
+    return origin === "null" ? null : origin;
   } catch {
     return null;
   }
 }
 
+const WILDCARD_HOSTS = new Set(["0.0.0.0", "::", "[::]"]);
+
 /**
- * False when a browser says another site's page sent the request: an Origin header naming
- * another host than this one (the Host header, or PUBLIC_URL's behind a proxy), or Sec-Fetch-Site
- * saying cross-site or same-site. A request with neither header comes from no browser page.
+ * The origins this site's pages have, from the configuration alone: `config.origin` (PUBLIC_URL,
+ * else http://HOSTNAME:PORT), PUBLIC_URL's, and outside production the loopback names and the
+ * configured HOSTNAME on the configured PORT. The request's Host header counts only as one of
+ * these.
  */
-export function fromOwnSite(c: Context, publicUrl: string | undefined): boolean {
+export function ownOrigins(config: Config): ReadonlySet<string> {
+  const urls = [config.origin, config.publicUrl];
+  if (!config.production) {
+    const hosts = ["localhost", "127.0.0.1", "[::1]"];
+    if (!WILDCARD_HOSTS.has(config.hostname)) {
+      hosts.push(config.hostname.includes(":") ? `[${config.hostname}]` : config.hostname);
+    }
+    urls.push(...hosts.map((h) => `http://${h}:${config.port}`));
+  }
+  return new Set(urls.map((u) => u && originOf(u)).filter((o): o is string => !!o));
+}
+
+/** Makes the site's own origins known to the checks below, for every request. */
+export function ownSite(config: Config): MiddlewareHandler {
+  const origins = ownOrigins(config);
+  return async (c, next) => {
+    c.set("ownOrigins", origins);
+    await next();
+  };
+}
+
+/** What a browser says about where the request comes from. */
+export type Provenance = "own" | "foreign" | "unknown";
+
+/**
+ * Where a browser says the request comes from: "own" for `Sec-Fetch-Site: same-origin` or an
+ * Origin naming one of this site's origins; "foreign" for `Sec-Fetch-Site: cross-site` or
+ * `same-site`, or any other Origin (`null` included); "unknown" when it says neither.
+ */
+export function provenance(c: Context, publicUrl?: string): Provenance {
   const site = c.req.header("sec-fetch-site");
-  if (site === "cross-site" || site === "same-site") return false;
+  if (site === "same-origin") return "own";
+  if (site === "cross-site" || site === "same-site") return "foreign";
   const from = c.req.header("origin");
-  if (!from) return true;
-  const allowed = [c.req.header("host"), publicUrl && hostOf(publicUrl)].filter(Boolean);
-  return allowed.includes(hostOf(from) ?? "-");
+  if (from === undefined) return "unknown";
+  const own = c.get("ownOrigins") ?? new Set(publicUrl ? [originOf(publicUrl)] : []);
+  const origin = originOf(from);
+  return origin && own.has(origin) ? "own" : "foreign";
+}
+
+/**
+ * False when a browser says another site's page sent the request (see `provenance`). A request
+ * that says neither comes from no browser page; what such a request may do is the caller's rule.
+ */
+export function fromOwnSite(c: Context, publicUrl?: string): boolean {
+  return provenance(c, publicUrl) !== "foreign";
 }

@@ -1,17 +1,24 @@
 // Requests that change something (any method but GET, HEAD and OPTIONS) must come from this
 // site's own pages: another site's page may not borrow a member's cookie (cross-site request
-// forgery). Browsers always say where such a request comes from; scripts and tests that send
-// neither Origin nor Sec-Fetch-Site are not browsers and go through.
+// forgery). Allowed: `Sec-Fetch-Site: same-origin`, or an Origin naming this site (see
+// `ownOrigins`). Refused: any other Origin, `Sec-Fetch-Site: cross-site` or `same-site`. A
+// request with neither header is allowed only with a JSON body type: a page on another site can
+// send that only after a CORS preflight, which this site never grants; a form, text or no body
+// type at all is what another site's page can send without asking.
 import { createMiddleware } from "hono/factory";
 import { AppError, HTTP_TEXT } from "./errors.ts";
-import { fromOwnSite } from "./request.ts";
+import { provenance } from "./request.ts";
+import { isJsonType } from "./validate.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-export function sameOrigin(publicUrl: string | undefined) {
+export function sameOrigin() {
   return createMiddleware(async (c, next) => {
-    if (!SAFE_METHODS.has(c.req.method) && !fromOwnSite(c, publicUrl)) {
-      throw new AppError(403, HTTP_TEXT.crossSite);
+    if (!SAFE_METHODS.has(c.req.method)) {
+      const from = provenance(c);
+      if (from === "foreign" || (from === "unknown" && !isJsonType(c))) {
+        throw new AppError(403, HTTP_TEXT.crossSite);
+      }
     }
     await next();
   });

@@ -39,6 +39,11 @@ function mediaType(c: Context): string {
   return (c.req.header("content-type") ?? "").split(";")[0].trim().toLowerCase();
 }
 
+/** True for a body declared JSON (`application/json`, or `application/…+json`). */
+export function isJsonType(c: Context): boolean {
+  return JSON_TYPE.test(mediaType(c));
+}
+
 /** True for a form post (what a page's <form> sends); false for JSON and anything else. */
 export function isFormPost(c: Context): boolean {
   return FORM_TYPES.has(mediaType(c));
@@ -49,10 +54,12 @@ export function isFormPost(c: Context): boolean {
  * with the route's text (the validator reads it again from Hono's cache).
  */
 async function readBody(c: Context, target: "json" | "form", refuse: () => never) {
-  if (target === "json" ? !JSON_TYPE.test(mediaType(c)) : !isFormPost(c)) refuse();
+  if (target === "json" ? !isJsonType(c) : !isFormPost(c)) refuse();
   try {
     await (target === "json" ? c.req.json() : c.req.formData());
-  } catch {
+  } catch (err) {
+    // A body cut off at the app-wide size limit is "too large", not "malformed".
+    if (err instanceof AppError) throw err;
     refuse();
   }
 }

@@ -1,7 +1,7 @@
 // Account API, mounted at /api: register, sign-in, sign-out, verification mail, password reset
 // and change, profile, avatar upload and account deletion. Failures are AccountErrors and
 // validation refusals, answered by app.onError.
-import { type Context, Hono } from "hono";
+import { Hono } from "hono";
 import { z } from "zod";
 import type { AppContext, AppDeps, AppEnv } from "../context.tsx";
 import {
@@ -28,7 +28,6 @@ import { AppError } from "../../lib/http/errors.ts";
 import { requireUser } from "../../lib/http/auth.ts";
 import { validate } from "../../lib/http/validate.ts";
 import { countAttempt, RATE_RULES, rateLimit, startLogin } from "../../lib/http/rate_limit.ts";
-import { origin } from "../../lib/http/request.ts";
 import { setFlash } from "../../lib/http/flash.ts";
 
 const loginSchema = z.object({
@@ -57,15 +56,12 @@ const GUEST_TEXT = {
 } as const;
 
 /** A multipart form with one picture of at most 60 KB, plus room for the form's own lines. */
-const AVATAR_BODY_MAX = AVATAR_MAX_BYTES + 4 * 1024;
+export const AVATAR_BODY_MAX = AVATAR_MAX_BYTES + 4 * 1024;
 
 export function accountApi(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   const { kv, config, sessions, clientIp } = deps;
-  const accountDeps = (c: Context): AccountDeps => ({
-    kv,
-    origin: origin(c, config.publicUrl),
-  });
+  const accountDeps: AccountDeps = { kv, origin: config.origin };
   const limits = config.rateLimits;
   // Limits per address (and per signed-in member) count before the body is read.
   const limitIp = (rule: (typeof RATE_RULES)[keyof typeof RATE_RULES]) =>
@@ -90,9 +86,9 @@ export function accountApi(deps: AppDeps) {
     validate("json", registrationSchema),
     async (c) => {
       const input = c.req.valid("json");
-      const { user, codes } = await register(accountDeps(c), input);
+      const { user, codes } = await register(accountDeps, input);
       const body = await signedIn(c, user);
-      const inviteLink = `${origin(c, config.publicUrl)}/auth?invite=${codes[0]}`;
+      const inviteLink = `${config.origin}/auth?invite=${codes[0]}`;
       return c.json({ ...body, invitationCodes: codes, inviteLink }, 201);
     },
   );
@@ -104,7 +100,7 @@ export function accountApi(deps: AppDeps) {
     const account = limits ? await findUserByIdentifier(kv, identifier) : null;
     const subject = account?.id ?? identifier.trim().toLowerCase();
     const attempt = await startLogin(kv, limits, subject, clientIp(c));
-    const user = await authenticate(accountDeps(c), identifier, password).catch(async (err) => {
+    const user = await authenticate(accountDeps, identifier, password).catch(async (err) => {
       if (err instanceof AccountError && err.status === 401) await attempt.failed();
       throw err;
     });
@@ -153,7 +149,7 @@ export function accountApi(deps: AppDeps) {
     async (c) => {
       const { email } = c.req.valid("json");
       await countAttempt(kv, limits, [{ rule: RATE_RULES.forgotAccount, subject: email.trim() }]);
-      await forgotPassword(accountDeps(c), email);
+      await forgotPassword(accountDeps, email);
       return c.json({
         ok: true,
         message: "If an account exists for that email, we have sent a link to reset your password.",
@@ -163,7 +159,7 @@ export function accountApi(deps: AppDeps) {
 
   app.post("/reset-password", validate("json", resetSchema), async (c) => {
     const { token, newPassword } = c.req.valid("json");
-    await resetPassword(accountDeps(c), token, newPassword);
+    await resetPassword(accountDeps, token, newPassword);
     sessions.clear(c);
     return c.json({ ok: true, message: AUTH_TEXT.passwordUpdated });
   });
@@ -173,7 +169,7 @@ export function accountApi(deps: AppDeps) {
     requireUser(GUEST_TEXT.resend),
     limitMember(RATE_RULES.resendIp, RATE_RULES.resendAccount),
     async (c) => {
-      await resendVerification(accountDeps(c), c.var.user.id);
+      await resendVerification(accountDeps, c.var.user.id);
       return c.json({ ok: true, message: "Verification email sent" });
     },
   );
@@ -185,7 +181,7 @@ export function accountApi(deps: AppDeps) {
     validate("json", profilePatchSchema),
     async (c) => {
       const ip = clientIp(c), member = c.var.user.id;
-      const { user, message } = await updateProfile(accountDeps(c), member, c.req.valid("json"), {
+      const { user, message } = await updateProfile(accountDeps, member, c.req.valid("json"), {
         usernameChange: () =>
           countAttempt(kv, limits, [
             { rule: RATE_RULES.usernameIp, subject: ip },
@@ -214,7 +210,7 @@ export function accountApi(deps: AppDeps) {
     async (c) => {
       const { currentPassword, newPassword } = c.req.valid("json");
       const { user, session } = c.var;
-      await changePassword(accountDeps(c), user.id, session.sid, currentPassword, newPassword);
+      await changePassword(accountDeps, user.id, session.sid, currentPassword, newPassword);
       return c.json({ ok: true, message: AUTH_TEXT.passwordUpdated });
     },
   );

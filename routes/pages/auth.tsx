@@ -9,7 +9,6 @@ import type { AuthTab } from "../../lib/auth/rules.ts";
 import { AccountError, confirmEmailChange, verifyEmail } from "../../lib/auth/accounts.ts";
 import { SECURITY_TEXT } from "../../lib/auth/rules.ts";
 import { setFlash } from "../../lib/http/flash.ts";
-import { origin } from "../../lib/http/request.ts";
 
 const OPEN_TABS = new Set<AuthTab>(["login", "register", "forgot-password"]);
 
@@ -49,7 +48,7 @@ export function authPages(deps: AppDeps) {
   // A link opened from a mail: whatever happens, the member lands on / and a toast says how it
   // went (a failure is no error page).
   app.get("/verify-email", async (c) => {
-    const accountDeps = { kv: deps.kv, origin: origin(c, deps.config.publicUrl) };
+    const accountDeps = { kv: deps.kv, origin: deps.config.origin };
     const verified = await verifyEmail(accountDeps, c.req.query("token") ?? "").catch((err) => {
       if (err instanceof AccountError) return err;
       throw err;
@@ -68,7 +67,7 @@ export function authPages(deps: AppDeps) {
   });
 
   app.get("/confirm-email", async (c) => {
-    const accountDeps = { kv: deps.kv, origin: origin(c, deps.config.publicUrl) };
+    const accountDeps = { kv: deps.kv, origin: deps.config.origin };
     const changed = await confirmEmailChange(accountDeps, c.req.query("token") ?? "").catch(
       (err) => {
         if (err instanceof AccountError) return err;

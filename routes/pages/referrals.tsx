@@ -13,7 +13,6 @@ import {
   WEEKLY_PRIZES,
   weeklyChallenges,
 } from "../../lib/referrals/board.ts";
-import { origin } from "../../lib/http/request.ts";
 import { requireUser } from "../../lib/http/auth.ts";
 
 const PERIODS: { id: Period; label: string }[] = [
@@ -35,7 +34,7 @@ export function referralPages(deps: AppDeps) {
       buildBoard(kv, "week"),
     ]);
     const unused = invitations.find((i) => !i.usedBy);
-    const link = unused ? `${origin(c, deps.config.publicUrl)}/auth?invite=${unused.code}` : null;
+    const link = unused ? `${deps.config.origin}/auth?invite=${unused.code}` : null;
     const referrals = invitations.filter((i) => i.usedBy).length;
     const weekReferrals = week.referrers.find((r) => r.userId === user.id)?.referrals ?? 0;
     const mine = board.referrers.find((r) => r.userId === user.id);

@@ -121,6 +121,13 @@ export class Client {
 
   async request(method: string, path: string, opts: RequestOptions = {}): Promise<Answer> {
     const headers = new Headers(opts.headers);
+    // A browser names the page's origin on every request that changes something; this one's
+    // pages are the server's own. A test that means otherwise sets its own Origin, or "" for
+    // none at all (a script, not a browser).
+    if (!["GET", "HEAD"].includes(method) && !headers.has("origin")) {
+      headers.set("origin", this.server.url);
+    }
+    if (headers.get("origin") === "") headers.delete("origin");
     let body = opts.body;
     if (opts.json !== undefined) {
       headers.set("content-type", "application/json");

@@ -11,23 +11,27 @@ let stop: (() => Promise<void>) | null = null;
 
 self.onmessage = async (e: MessageEvent) => {
   if (e.data.type === "start") {
+    // The port first, so that the configuration names the port the instance really has.
+    let handler: Deno.ServeHandler = () => new Response("starting", { status: 503 });
+    const ac = new AbortController();
+    const server = Deno.serve(
+      { port: 0, hostname: "127.0.0.1", signal: ac.signal, onListen: () => {} },
+      (req, info) => handler(req, info),
+    );
     const config = loadConfig({
       APP_ENV: "test",
-      PORT: "0",
       RATE_LIMITS: "off",
       ICE_SERVERS: "[]",
       ...e.data.env,
+      HOSTNAME: "127.0.0.1",
+      PORT: String(server.addr.port),
     });
     const kv = await openKv(config.kvPath);
     const assets = (await readManifest())!;
     const hub = new Hub(kv, config);
     await hub.start();
     const app = await createApp({ config, kv, assets, hub });
-    const ac = new AbortController();
-    const server = Deno.serve(
-      { port: 0, hostname: "127.0.0.1", signal: ac.signal, onListen: () => {} },
-      app.fetch,
-    );
+    handler = app.fetch;
     stop = async () => {
       await hub.stop();
       ac.abort();

@@ -41,13 +41,23 @@ export async function startServer(
   env: Record<string, string> = {},
   options: ServerOptions = {},
 ): Promise<TestServer> {
+  // The port is taken first, so that the app's configuration names the port it really has (the
+  // site's own origin is the configured one, as in production).
+  let handler: Deno.ServeHandler = () => new Response("starting", { status: 503 });
+  const ac = new AbortController();
+  const server = Deno.serve(
+    { port: 0, hostname: "127.0.0.1", signal: ac.signal, onListen: () => {} },
+    (req, info) => handler(req, info),
+  );
+  const port = server.addr.port;
   const config = loadConfig({
     APP_ENV: "test",
     KV_PATH: ":memory:",
-    PORT: "0",
     RATE_LIMITS: "off",
     ICE_SERVERS: "[]",
     ...env,
+    HOSTNAME: "127.0.0.1",
+    PORT: String(port),
   });
   const kv = await openKv(config.kvPath);
   const assets = await ensureBuilt();
@@ -62,12 +72,7 @@ export async function startServer(
     clientIp: (c) => c.req.header(TEST_IP_HEADER) ?? clientIp(c),
   });
   const jobs = startJobs(kv, email, { sweeps: false });
-  const ac = new AbortController();
-  const server = Deno.serve(
-    { port: 0, hostname: "127.0.0.1", signal: ac.signal, onListen: () => {} },
-    app.fetch,
-  );
-  const port = server.addr.port;
+  handler = app.fetch;
   return {
     url: `http://127.0.0.1:${port}`,
     port,
@@ -102,6 +107,8 @@ export async function withServer(
 /** The real app in a process of its own (`main.ts`), which a test can kill without warning. */
 export interface ProcessServer extends ServerLike {
   port: number;
+  /** The server process's id (for reading its memory from /proc). */
+  pid: number;
   /** SIGKILL: no cleanup at all, as a crash or a vanished machine. */
   kill(): Promise<void>;
   /** Stops the process (SIGTERM) and closes the test's KV handle. */
@@ -171,6 +178,7 @@ export async function startServerProcess(
   return {
     url,
     port,
+    pid: child.pid,
     kv,
     kill: () => end("SIGKILL"),
     async close() {
@@ -178,4 +186,58 @@ export async function startServerProcess(
       kv.close();
     },
   };
+}
+
+/** A process's resident memory now and at its peak so far, in bytes (Linux /proc). */
+export async function processMemory(pid: number): Promise<{ rss: number; peak: number }> {
+  const status = await Deno.readTextFile(`/proc/${pid}/status`);
+  const kb = (field: string) =>
+    Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1]);
+  return { rss: kb("VmRSS") * 1024, peak: kb("VmHWM") * 1024 };
+}
+
+/**
+ * Sends a request exactly as written: the path unnormalised and the headers as given, Host
+ * included (fetch would normalise the path and always send its own Host).
+ */
+export async function rawRequest(
+  server: TestServer,
+  path: string,
+  opts: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<{ status: number; head: string; body: string }> {
+  const headers: Record<string, string> = {
+    host: `127.0.0.1:${server.port}`,
+    connection: "close",
+    ...opts.headers,
+  };
+  const body = new TextEncoder().encode(opts.body ?? "");
+  if (opts.body !== undefined) headers["content-length"] = String(body.length);
+  const head = Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join("");
+  const conn = await Deno.connect({ hostname: "127.0.0.1", port: server.port });
+  try {
+    await conn.write(
+      new TextEncoder().encode(`${opts.method ?? "GET"} ${path} HTTP/1.1\r\n${head}\r\n`),
+    );
+    if (body.length) await conn.write(body);
+    let text = "";
+    const buf = new Uint8Array(64 * 1024);
+    const decoder = new TextDecoder();
+    for (;;) {
+      const n = await conn.read(buf);
+      if (n === null) break;
+      text += decoder.decode(buf.subarray(0, n), { stream: true });
+    }
+    const [top, ...rest] = text.split("\r\n\r\n");
+    return {
+      status: Number(top.split(" ")[1]),
+      head: top.toLowerCase(),
+      body: rest.join("\r\n\r\n"),
+    };
+  } finally {
+    try {
+      conn.close();
+    } catch {
+      // closed by the server
+    }
+  }
 }

@@ -2,14 +2,14 @@
 // for each bad environment value (Foundation: config validated once at start-up).
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
-import { type Config, ConfigError, loadConfig } from "../../lib/config.ts";
+import { type Config, ConfigError, loadConfig, secretBits } from "../../lib/config.ts";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
 /** A production environment that loadConfig accepts; each strictness test removes one piece. */
 const PRODUCTION_OK: Record<string, string> = {
   APP_ENV: "production",
-  SESSION_SECRET: "s".repeat(40),
+  SESSION_SECRET: "q8Rk2ZfM0xLw5TnV9cYb3HsJ7pGd1AeU6oWiNyK4rQ-m",
   PUBLIC_URL: "https://glimpse.example.test",
   KV_PATH: "./data/prod.kv",
   RESEND_API_KEY: "re_test_123",
@@ -116,6 +116,100 @@ Deno.test("config: a complete production environment is accepted", () => {
 
 Deno.test("config: production without SESSION_SECRET is refused, naming SESSION_SECRET", () => {
   assertNames(configError({ ...PRODUCTION_OK, SESSION_SECRET: undefined }), "SESSION_SECRET");
+});
+
+Deno.test("config: production refuses a predictable SESSION_SECRET, in one line saying how to make one", () => {
+  for (
+    const secret of [
+      "a".repeat(32),
+      "s".repeat(40),
+      "passwordpasswordpasswordpassword",
+      "abababababababababababababababab",
+      "0123456789012345678901234567890123",
+    ]
+  ) {
+    const err = configError({ ...PRODUCTION_OK, SESSION_SECRET: secret });
+    assertNames(err, "SESSION_SECRET");
+    assert.match(err.message, /too predictable; use at least 32 random characters/);
+    assert.match(err.message, /openssl rand -base64 48/);
+  }
+  // Shorter than 32 characters is refused however random.
+  assertNames(
+    configError({ ...PRODUCTION_OK, SESSION_SECRET: "Zq3vN8pL2xR7tK9mW4sB6yH1cF5" }),
+    "SESSION_SECRET",
+  );
+  // What the message suggests is accepted (48 random bytes in base64).
+  const bytes = crypto.getRandomValues(new Uint8Array(48));
+  const suggested = btoa(String.fromCharCode(...bytes));
+  assert.equal(loadConfig({ ...PRODUCTION_OK, SESSION_SECRET: suggested }).production, true);
+});
+
+Deno.test("config: secretBits estimates length times log2 of the distinct characters", () => {
+  assert.equal(secretBits("a".repeat(32)), 0);
+  assert.equal(secretBits("ab".repeat(16)), 32);
+  assert.ok(secretBits("q8Rk2ZfM0xLw5TnV9cYb3HsJ7pGd1AeU") >= 128);
+});
+
+Deno.test("config: production refuses a short or common ADMIN_PASSWORD, in one line", () => {
+  for (
+    const password of [
+      "Xk9#mQ2!vL",
+      "password1234",
+      "Password1234!",
+      "P@ssw0rd2024!!",
+      "qwertyuiop123",
+      "iloveyou12345",
+      "abcabcabcabc",
+      "111111111111",
+      "letmeinletmein",
+    ]
+  ) {
+    const err = configError({
+      ...PRODUCTION_OK,
+      ADMIN_EMAIL: "boss@example.test",
+      ADMIN_PASSWORD: password,
+    });
+    assertNames(err, "ADMIN_PASSWORD");
+    assert.match(err.message, /must be at least 12 characters and not a common password$/);
+  }
+  const ok = loadConfig({
+    ...PRODUCTION_OK,
+    ADMIN_EMAIL: "boss@example.test",
+    ADMIN_PASSWORD: "violet-tractor-harbour-61",
+  });
+  assert.equal(ok.admin?.password, "violet-tractor-harbour-61");
+});
+
+Deno.test("config: development keeps working with the defaults and a short admin password", () => {
+  const config = loadConfig({ ADMIN_EMAIL: "boss@example.test", ADMIN_PASSWORD: "secret1" });
+  assert.equal(config.production, false);
+  assert.equal(config.sessionSecret, undefined);
+  assert.equal(config.metricsToken, undefined);
+});
+
+Deno.test("config: the site's origin is PUBLIC_URL, else http://HOSTNAME:PORT (localhost for 0.0.0.0)", () => {
+  assert.equal(loadConfig({}).origin, "http://localhost:8000");
+  assert.equal(loadConfig({ PORT: "9123" }).origin, "http://localhost:9123");
+  assert.equal(
+    loadConfig({ HOSTNAME: "127.0.0.1", PORT: "9123" }).origin,
+    "http://127.0.0.1:9123",
+  );
+  assert.equal(loadConfig({ HOSTNAME: "::1" }).origin, "http://[::1]:8000");
+  assert.equal(
+    loadConfig({ PUBLIC_URL: "https://glimpse.example.test/" }).origin,
+    "https://glimpse.example.test",
+  );
+  assert.equal(loadConfig(PRODUCTION_OK).origin, "https://glimpse.example.test");
+});
+
+Deno.test("config: METRICS_TOKEN is at least 32 characters, and unpredictable in production", () => {
+  assertNames(configError({ METRICS_TOKEN: "short-token" }), "METRICS_TOKEN");
+  assertNames(
+    configError({ ...PRODUCTION_OK, METRICS_TOKEN: "m".repeat(40) }),
+    "METRICS_TOKEN",
+  );
+  const token = "Vb7Lq2Xw9Np4Rt6Ks1Mz8Hd3Fg5Jc0Ya";
+  assert.equal(loadConfig({ ...PRODUCTION_OK, METRICS_TOKEN: token }).metricsToken, token);
 });
 
 Deno.test("config: production refuses RATE_LIMITS=off", () => {
