@@ -229,10 +229,20 @@ export interface Member {
   body: any;
 }
 
-/** Registers a member through the API (an operator code unless one is given); asserts 201. */
+/**
+ * Registers a member through the API (an operator code unless one is given); asserts 201 and
+ * waits for the verification mail.
+ */
 export async function registerMember(
   server: ServerLike,
-  opts: { username?: string; email?: string; password?: string; invitationCode?: string } = {},
+  opts: {
+    username?: string;
+    email?: string;
+    password?: string;
+    invitationCode?: string;
+    /** False when no mail can go out (a provider that is down). */
+    awaitMail?: boolean;
+  } = {},
 ): Promise<Member> {
   const username = opts.username ?? uniqueName();
   const email = opts.email ?? `${username}@example.test`;
@@ -248,6 +258,9 @@ export async function registerMember(
   });
   assert.equal(res.status, 201, `registration of ${username} failed: ${res.text}`);
   assert.ok(client.session, "registration sets the session cookie");
+  // The verification mail goes out after the answer: a test starts once it has, so that what it
+  // finds stored is the member's alone.
+  if (opts.awaitMail !== false) await awaitMails(server.kv, email);
   return {
     client,
     id: res.json.id,
