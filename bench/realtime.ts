@@ -20,6 +20,7 @@
 //
 // Members are made straight in KV with one shared password hash (see
 // tests/helpers/realtime_members.ts): the HTTP register endpoint costs ~90 ms each.
+import { MAX_SOCKETS_PER_MEMBER } from "../lib/realtime/socket_limits.ts";
 import { startServer, type TestServer } from "../tests/helpers/server.ts";
 import { type Instance, startInstances } from "../tests/helpers/instances.ts";
 import {
@@ -830,7 +831,13 @@ export async function benchRealtime(options: Partial<RealtimeBenchOptions> = {})
       }
       if (want("memory")) {
         console.log("3. memory per idle authenticated socket");
-        await memory(server, members, o.sockets, o.settleSeconds);
+        // A member holds at most MAX_SOCKETS_PER_MEMBER sockets: enough members for them all.
+        const holders = Math.ceil(o.sockets / MAX_SOCKETS_PER_MEMBER);
+        const idle = [
+          ...members,
+          ...await makeMembers(factory, Math.max(0, holders - members.length)),
+        ];
+        await memory(server, idle, o.sockets, o.settleSeconds);
       }
       if (want("pairing") || want("relay")) {
         console.log("1. pairing on one server");

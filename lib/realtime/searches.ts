@@ -7,7 +7,10 @@ import { retrying } from "../../kv/retry.ts";
 import { searchChecks } from "../../kv/search_profile.ts";
 import { removeTicket } from "../../kv/tickets.ts";
 import { dayKey, noteMemberHashtags } from "../../kv/hashtags.ts";
-import { MAX_DAILY_HASHTAGS } from "../filters.ts";
+import { MAX_DAILY_HASHTAGS, SUGGESTED_HASHTAGS } from "../filters.ts";
+
+/** The suggested hashtags: outside the daily cap (they are the product's own). */
+const SUGGESTED: ReadonlySet<string> = new Set(SUGGESTED_HASHTAGS.map((s) => s.name));
 import { type Conn, send } from "./connection.ts";
 import { type Core, logFailure } from "./core.ts";
 import type { Batcher } from "./batcher.ts";
@@ -80,10 +83,12 @@ export class Searches {
   }
 
   /**
-   * The daily hashtag cap: a member searches with at most MAX_DAILY_HASHTAGS distinct hashtags a
-   * day (they feed everyone's popular hashtags). Tags already noted today cost no read.
+   * The daily hashtag cap: a member searches with at most MAX_DAILY_HASHTAGS distinct hashtags of
+   * their own a day (they feed everyone's popular hashtags); the suggested ones are free and cost
+   * nothing, and tags already noted today cost no read.
    */
-  private async hashtagsAllowed(conn: Conn, tags: readonly string[]): Promise<boolean> {
+  private async hashtagsAllowed(conn: Conn, all: readonly string[]): Promise<boolean> {
+    const tags = all.filter((t) => !SUGGESTED.has(t));
     if (!tags.length) return true;
     const day = dayKey();
     const known = conn.hashtagsToday?.day === day ? conn.hashtagsToday.tags : null;

@@ -24,7 +24,7 @@ export const RT_TEXT = {
   location_required: "Location Required",
   bad_hashtag: FILTER_TEXT.badHashtag,
   hashtag_limit:
-    `You have searched with ${MAX_DAILY_HASHTAGS} different hashtags today. Search with ones you have used, or try new ones tomorrow.`,
+    `You have searched with ${MAX_DAILY_HASHTAGS} hashtags of your own today. Search with ones you have used or the suggested ones, or try new ones tomorrow.`,
   set_filters_limit: "Filters are changing too often. Please wait a moment.",
   replaced:
     "Glimpse is open in another tab or window. This one has stopped; reload it to use it here.",
