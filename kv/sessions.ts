@@ -57,6 +57,17 @@ export async function deleteSession(kv: Deno.Kv, sid: string) {
   await op.commit();
 }
 
+/** For each session id, whether its session is alive (read ten at a time). */
+export async function sessionsAlive(kv: Deno.Kv, sids: string[]): Promise<boolean[]> {
+  const now = Date.now();
+  const chunks: string[][] = [];
+  for (let i = 0; i < sids.length; i += 10) chunks.push(sids.slice(i, i + 10));
+  const read = await Promise.all(
+    chunks.map((chunk) => kv.getMany<SessionRecord[]>(chunk.map((sid) => keys.session(sid)))),
+  );
+  return read.flat().map((e) => !!e.value && e.value.expiresAt > now);
+}
+
 /** Ends every session of a member, except `keep` when given. Returns how many ended. */
 export async function deleteUserSessions(kv: Deno.Kv, userId: string, keep?: string) {
   let n = 0;

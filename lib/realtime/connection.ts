@@ -32,6 +32,8 @@ export interface Conn {
   username: string;
   /** The session that opened the socket: the socket is closed when it ends. */
   sid: string;
+  /** When the session was last known alive (the socket's open, then each re-check). */
+  sessionSeenAt: number;
   socket: SocketLike;
   peerId: string | null;
   matchId: string | null;
@@ -63,6 +65,7 @@ export function newConn(
     userId: user.id,
     username: user.username,
     sid,
+    sessionSeenAt: Date.now(),
     socket,
     peerId: null,
     matchId: null,

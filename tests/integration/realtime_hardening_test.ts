@@ -137,7 +137,8 @@ Deno.test(
   "signed out: a search re-checks the session (one ended without the instance hearing of it)",
   opts,
   async () => {
-    await withMembers(ENV, async (server, f) => {
+    // Re-read when a heartbeat has passed since the session was last known alive.
+    await withMembers({ ...ENV, HEARTBEAT_MS: "300" }, async (server, f) => {
       const am = await f.create();
       const a = await connectPeer(am);
       try {
@@ -149,7 +150,14 @@ Deno.test(
         assert.equal(a.ws.closed, null, "nothing told the instance");
         search(a);
         await signedOut(a.ws, performance.now());
-        assert.equal(a.ws.messages.some((m) => m.type === "searching"), false);
+        // Its search went no further: another member searching finds no one.
+        const b = await connectPeer(await f.create());
+        try {
+          search(b);
+          assert.equal((await b.ws.next("no_match_found", 5000)).code, "no_match");
+        } finally {
+          closeAll(b);
+        }
       } finally {
         closeAll(a);
       }
