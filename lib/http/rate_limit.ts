@@ -29,6 +29,8 @@ export const RATE_RULES = {
   forgotAccount: { scope: "forgot-account", limit: { max: 3, windowMs: HOUR } },
   resendIp: { scope: "resend-ip", limit: { max: 10, windowMs: HOUR } },
   resendAccount: { scope: "resend-account", limit: { max: 3, windowMs: HOUR } },
+  /** Password resets (a valid link costs a hash). */
+  resetIp: { scope: "reset-ip", limit: { max: 20, windowMs: MINUTES_15 } },
   /** Checks of a signed-in member's current password (password or email change). */
   passwordIp: { scope: "password-ip", limit: { max: 30, windowMs: MINUTES_15 } },
   passwordAccount: { scope: "password-account", limit: { max: 10, windowMs: MINUTES_15 } },

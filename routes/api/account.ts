@@ -157,12 +157,17 @@ export function accountApi(deps: AppDeps) {
     },
   );
 
-  app.post("/reset-password", validate("json", resetSchema), async (c) => {
-    const { token, newPassword } = c.req.valid("json");
-    await resetPassword(accountDeps, token, newPassword);
-    sessions.clear(c);
-    return c.json({ ok: true, message: AUTH_TEXT.passwordUpdated });
-  });
+  app.post(
+    "/reset-password",
+    limitIp(RATE_RULES.resetIp),
+    validate("json", resetSchema),
+    async (c) => {
+      const { token, newPassword } = c.req.valid("json");
+      await resetPassword(accountDeps, token, newPassword);
+      sessions.clear(c);
+      return c.json({ ok: true, message: AUTH_TEXT.passwordUpdated });
+    },
+  );
 
   app.post(
     "/resend-verification",

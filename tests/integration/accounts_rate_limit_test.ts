@@ -309,6 +309,7 @@ Deno.test("rate limit: per-address limits count before the body is read", async 
       ["POST", "/api/register", new Client(server), 10, 3600],
       ["POST", "/api/simple-login", new Client(server), 30, 15 * 60],
       ["POST", "/api/forgot-password", new Client(server), 10, 3600],
+      ["POST", "/api/reset-password", new Client(server), 20, 15 * 60],
       ["POST", "/api/user/password", m.client, 10, 15 * 60],
       ["PATCH", "/api/user/profile", m.client, 60, 15 * 60],
     ];
