@@ -8,6 +8,9 @@ import { RT_TEXT } from "../realtime/texts.ts";
 import { REACTION_EMOJI } from "../constants.ts";
 import { LIVE_TEXT } from "./live_rules.ts";
 
+/** Errors after which the server closes the socket and the page does not reconnect. */
+const FINAL_ERRORS: ReadonlySet<string> = new Set(["not_authenticated", "replaced"]);
+
 export type ConnectionStatus = "disconnected" | "ready" | "connecting" | "connected";
 
 export const EMOJI: readonly string[] = REACTION_EMOJI;
@@ -231,9 +234,9 @@ function onServer(s: CallState, msg: Exclude<Outbound, MatchFound>, at: number):
     case "no_match_found":
       return { ...s, phase: { name: "refused", refusal: { kind: "no_match" } } };
     case "error":
-      // Only a search is refused by an error, and any phase by signing out; other errors (a late
-      // signal) change nothing.
-      return s.phase.name === "searching" || msg.code === "not_authenticated"
+      // Only a search is refused by an error, and any phase by the server closing the socket for
+      // good (signed out, or replaced by a newer tab); other errors (a late signal) change nothing.
+      return s.phase.name === "searching" || FINAL_ERRORS.has(msg.code)
         ? { ...s, phase: { name: "refused", refusal: { kind: "error", code: msg.code } } }
         : s;
     default:

@@ -129,20 +129,15 @@ Deno.test("call state: an error outside a search changes nothing", () => {
   assert.equal(callReducer(LIVE, e), LIVE);
 });
 
-Deno.test("call state: signing out (elsewhere) ends a live match with the sign-in text", () => {
-  const e = server({
-    type: "error",
-    code: "not_authenticated",
-    message: RT_TEXT.not_authenticated,
-  });
-  for (const from of [READY, LIVE]) {
-    const out = callReducer(from, e);
-    assert.deepEqual(out.phase, {
-      name: "refused",
-      refusal: { kind: "error", code: "not_authenticated" },
-    });
-    if (out.phase.name !== "refused") throw new Error("not refused");
-    assert.equal(refusalText(out.phase.refusal), RT_TEXT.not_authenticated);
+Deno.test("call state: signed out, or replaced by a newer tab, ends any phase with its text", () => {
+  for (const code of ["not_authenticated", "replaced"] as const) {
+    const e = server({ type: "error", code, message: RT_TEXT[code] });
+    for (const from of [READY, LIVE]) {
+      const out = callReducer(from, e);
+      assert.deepEqual(out.phase, { name: "refused", refusal: { kind: "error", code } });
+      if (out.phase.name !== "refused") throw new Error("not refused");
+      assert.equal(refusalText(out.phase.refusal), RT_TEXT[code]);
+    }
   }
 });
 
