@@ -6,6 +6,7 @@ import { inbox, post, take, watchMailbox } from "../../kv/mailbox.ts";
 import { PATIENT_RETRY, retrying } from "../../kv/retry.ts";
 import type { Match } from "../../kv/matches.ts";
 import type { Core } from "./core.ts";
+import { WatchedRead } from "./watched_read.ts";
 import type { Outbound } from "./protocol.ts";
 
 /** Where a message goes: a member's socket on an instance. */
@@ -50,34 +51,23 @@ const DRAIN_EVERY_MS = 1_000;
 export class Mailbox {
   /** Numbers this instance's outgoing messages, so a mailbox keeps their order. */
   private sent = 0;
-  private watcher: ReadableStreamDefaultReader | null = null;
-  private timer: ReturnType<typeof setInterval> | undefined;
-  private draining: Promise<void> | null = null;
-  private drainAgain = false;
+  private drains: WatchedRead;
 
-  constructor(private core: Core, private receive: (msg: Delivery) => Promise<void>) {}
-
-  start() {
-    const reader = watchMailbox(this.core.kv, this.core.instanceId).getReader();
-    this.watcher = reader;
-    (async () => {
-      try {
-        while (!this.core.stopped) {
-          const { done } = await reader.read();
-          if (done) break;
-          this.drain();
-        }
-      } catch {
-        // the stream ends on stop
-      }
-    })();
-    this.timer = setInterval(() => this.drain(), DRAIN_EVERY_MS);
+  constructor(private core: Core, private receive: (msg: Delivery) => Promise<void>) {
+    this.drains = new WatchedRead(core, {
+      watch: () => watchMailbox(core.kv, core.instanceId),
+      read: () => this.drain(),
+      everyMs: DRAIN_EVERY_MS,
+      what: "mailbox drain",
+    });
   }
 
-  async stop() {
-    clearInterval(this.timer);
-    await this.watcher?.cancel().catch(() => {});
-    await this.draining;
+  start() {
+    this.drains.start();
+  }
+
+  stop() {
+    return this.drains.stop();
   }
 
   /** To a connection on this instance directly, else through its instance's mailbox. */
@@ -96,29 +86,15 @@ export class Mailbox {
     }
   }
 
-  private drain() {
-    if (this.core.stopped) return;
-    if (this.draining) {
-      this.drainAgain = true;
-      return;
-    }
-    this.draining = (async () => {
-      try {
-        do {
-          this.drainAgain = false;
-          // Messages are taken (deleted) before they are handled, many in one commit: those
-          // whose delete fails stay in the mailbox for the next drain instead of being lost or
-          // handled twice.
-          const waiting = await inbox<Delivery>(this.core.kv, this.core.instanceId);
-          const taken = await take(this.core.kv, waiting.map((e) => e.key));
-          if (taken < waiting.length) this.drainAgain = true;
-          for (const entry of waiting.slice(0, taken)) await this.receive(entry.value);
-        } while (this.drainAgain && !this.core.stopped);
-      } catch (err) {
-        if (!this.core.stopped) console.error("mailbox drain failed:", err);
-      } finally {
-        this.draining = null;
-      }
-    })();
+  /**
+   * Handles what waits in this instance's mailbox. Messages are taken (deleted) before they are
+   * handled, many in one commit: those whose delete fails stay in the mailbox for the next drain
+   * (true: drain again at once) instead of being lost or handled twice.
+   */
+  private async drain(): Promise<boolean> {
+    const waiting = await inbox<Delivery>(this.core.kv, this.core.instanceId);
+    const taken = await take(this.core.kv, waiting.map((e) => e.key));
+    for (const entry of waiting.slice(0, taken)) await this.receive(entry.value);
+    return taken < waiting.length;
   }
 }

@@ -7,6 +7,7 @@
 import { endsSince, watchSessionEnds } from "../../kv/sessions.ts";
 import type { Conn } from "./connection.ts";
 import type { Core } from "./core.ts";
+import { WatchedRead } from "./watched_read.ts";
 
 const LOOK_EVERY_MS = 1_000;
 /** How far back a look reads: covers a missed look and clock skew between instances. */
@@ -15,10 +16,7 @@ const LOOK_BACK_MS = 15_000;
 export class SessionEnds {
   /** Ended sessions already handled, with when they ended (forgotten after the look-back). */
   private seen = new Map<string, number>();
-  private watcher: ReadableStreamDefaultReader | null = null;
-  private timer: ReturnType<typeof setInterval> | undefined;
-  private looking: Promise<void> | null = null;
-  private lookAgain = false;
+  private looks: WatchedRead;
 
   constructor(
     private core: Core,
@@ -28,29 +26,21 @@ export class SessionEnds {
       /** Closes a socket whose session ended. */
       end(conn: Conn): void;
     },
-  ) {}
-
-  start() {
-    const reader = watchSessionEnds(this.core.kv).getReader();
-    this.watcher = reader;
-    (async () => {
-      try {
-        while (!this.core.stopped) {
-          const { done } = await reader.read();
-          if (done) break;
-          this.look();
-        }
-      } catch {
-        // the stream ends on stop
-      }
-    })();
-    this.timer = setInterval(() => this.look(), LOOK_EVERY_MS);
+  ) {
+    this.looks = new WatchedRead(core, {
+      watch: () => watchSessionEnds(core.kv),
+      read: () => this.once(),
+      everyMs: LOOK_EVERY_MS,
+      what: "session end look",
+    });
   }
 
-  async stop() {
-    clearInterval(this.timer);
-    await this.watcher?.cancel().catch(() => {});
-    await this.looking;
+  start() {
+    this.looks.start();
+  }
+
+  stop() {
+    return this.looks.stop();
   }
 
   /** True when this instance has seen the session end (a socket opened as it ended). */
@@ -58,29 +48,7 @@ export class SessionEnds {
     return this.seen.has(sid);
   }
 
-  /** Looks once (one at a time; a call during a look makes another follow it). */
-  look(): Promise<void> {
-    if (this.core.stopped) return Promise.resolve();
-    if (this.looking) {
-      this.lookAgain = true;
-      return this.looking;
-    }
-    this.looking = (async () => {
-      try {
-        do {
-          this.lookAgain = false;
-          await this.once();
-        } while (this.lookAgain && !this.core.stopped);
-      } catch (err) {
-        if (!this.core.stopped) console.error("session end look failed:", err);
-      } finally {
-        this.looking = null;
-      }
-    })();
-    return this.looking;
-  }
-
-  private async once() {
+  private async once(): Promise<boolean> {
     const now = Date.now();
     for (const [sid, at] of this.seen) if (at < now - 2 * LOOK_BACK_MS) this.seen.delete(sid);
     for (const end of await endsSince(this.core.kv, now - LOOK_BACK_MS)) {
@@ -90,5 +58,6 @@ export class SessionEnds {
         if (conn.sid === end.sid) this.deps.end(conn);
       }
     }
+    return false;
   }
 }
