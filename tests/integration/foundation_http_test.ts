@@ -12,23 +12,13 @@ import { ensureBuilt } from "../../lib/build/assets.ts";
 import { createApp } from "../../routes/app.tsx";
 import { MEMBER_PAGES } from "../../routes/pages/member.tsx";
 import { ADMIN_TEXT } from "../../lib/admin/shared.ts";
+import { kvDump } from "../helpers/kv_dump.ts";
 
 const NOT_AUTHENTICATED = "User not authenticated";
 const INVALID_BODY = "Invalid request body";
 const TOO_LARGE = "The request is too large.";
 const CROSS_SITE = "Cross-site requests are not allowed.";
 const AVATAR_TOO_LARGE = "Please choose a smaller picture (at most 60 KB after resizing).";
-
-/** Every KV entry as one line: compared before and after a refused request. */
-async function kvDump(kv: Deno.Kv): Promise<string[]> {
-  const out: string[] = [];
-  for await (const e of kv.list({ prefix: [] })) {
-    // Presence and rate-limit counters move with any request; they are not what a request stores.
-    if (e.key[0] === "presence" || e.key[0] === "rate_limits") continue;
-    out.push(`${JSON.stringify(e.key)} ${e.versionstamp}`);
-  }
-  return out;
-}
 
 async function unchanged(server: TestServer, label: string, fn: () => Promise<void>) {
   const before = await kvDump(server.kv);

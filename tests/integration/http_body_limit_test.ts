@@ -4,21 +4,15 @@
 // in a process of its own, so its memory is its own.
 import assert from "node:assert/strict";
 import { freePort, processMemory, startServerProcess } from "../helpers/server.ts";
+import { kvDump } from "../helpers/kv_dump.ts";
+
+/** Every lasting KV entry (the instance heartbeat, health probes and counters move by themselves). */
+const stored = (kv: Deno.Kv) => kvDump(kv, ["rt", "health", "presence", "rate_limits", "meta"]);
 
 const MiB = 1024 * 1024;
 const TOO_LARGE = "The request is too large.";
 /** Room for the allocator's own swings; a body held in memory would be 20 MiB or more. */
 const RSS_GROWTH_MAX = 15 * MiB;
-
-/** Every lasting KV entry (the instance heartbeat, health probes and counters move by themselves). */
-async function stored(kv: Deno.Kv): Promise<string[]> {
-  const out: string[] = [];
-  for await (const e of kv.list({ prefix: [] })) {
-    if (["rt", "health", "presence", "rate_limits", "meta"].includes(String(e.key[0]))) continue;
-    out.push(`${JSON.stringify(e.key)} ${e.versionstamp}`);
-  }
-  return out;
-}
 
 /** `mb` MiB of the same 1 MiB piece, streamed: no Content-Length, and never whole in memory. */
 function streamed(mb: number): ReadableStream<Uint8Array> {

@@ -13,18 +13,9 @@ import {
   sessionCount,
 } from "../helpers/accounts.ts";
 import { eventually } from "../helpers/time.ts";
+import { kvDump } from "../helpers/kv_dump.ts";
 
 const CROSS_SITE = "Cross-site requests are not allowed.";
-
-/** Every KV entry as one line: compared before and after refused requests. */
-async function kvDump(kv: Deno.Kv): Promise<string[]> {
-  const out: string[] = [];
-  for await (const e of kv.list({ prefix: [] })) {
-    if (e.key[0] === "presence" || e.key[0] === "rate_limits") continue;
-    out.push(`${JSON.stringify(e.key)} ${e.versionstamp}`);
-  }
-  return out;
-}
 
 /** The state-changing calls a member's browser makes, each with a body of the given kind. */
 function calls(
