@@ -7,6 +7,7 @@ import { createMiddleware } from "hono/factory";
 import { upgradeWebSocket } from "hono/deno";
 import type { AppDeps, AppEnv } from "./context.tsx";
 import { rtError } from "../lib/realtime/protocol.ts";
+import { CLOSE_CODE } from "../lib/realtime/texts.ts";
 import { fromOwnSite } from "../lib/http/request.ts";
 
 const WS_TEXT = {
@@ -40,7 +41,7 @@ export function wsRoute(deps: AppDeps) {
         return {
           onOpen: (_event, ws) => {
             ws.send(JSON.stringify(rtError("not_authenticated")));
-            ws.close(4401, "not authenticated");
+            ws.close(CLOSE_CODE.notAuthenticated, "not authenticated");
           },
         };
       }

@@ -2,6 +2,7 @@
 // and the server's final ones (FINAL_CLOSE_CODES) with a delay of 1 s × (attempt + 1), at most 10 s, the attempt count reset on open; messages
 // sent while it is not open wait in a queue and go out on open.
 import type { Outbound } from "../realtime/protocol.ts";
+import { CLOSE_CODE } from "../realtime/texts.ts";
 
 /** Hears the server's messages (our own server, typed by its protocol; not validated again). */
 export type SocketListener = (msg: Outbound) => void;
@@ -10,7 +11,7 @@ export type SocketListener = (msg: Outbound) => void;
  * Closes after which connecting again cannot help: signed out (4401), replaced by a newer socket
  * of the member (4409), a policy breach (1008) or a message too large (1009).
  */
-export const FINAL_CLOSE_CODES: ReadonlySet<number> = new Set([4401, 4409, 1008, 1009]);
+export const FINAL_CLOSE_CODES: ReadonlySet<number> = new Set(Object.values(CLOSE_CODE));
 
 export function reconnectDelay(attempt: number): number {
   return Math.min(1000 * (attempt + 1), 10_000);

@@ -23,6 +23,7 @@ import { profileMatched, reloadProfile } from "./profiles.ts";
 import type { FindMatch } from "./ticket.ts";
 import { type Ticket } from "./rules.ts";
 import { type Inbound, newPeerId, parseInbound, rtError, type RtErrorCode } from "./protocol.ts";
+import { CLOSE_CODE } from "./texts.ts";
 import { MAX_SOCKETS_PER_MEMBER } from "./socket_limits.ts";
 import { Metrics } from "./metrics.ts";
 import { trimNativeMemory } from "../runtime/trim.ts";
@@ -199,7 +200,7 @@ export class Hub {
     for (const old of mine.slice(0, Math.max(0, mine.length - MAX_SOCKETS_PER_MEMBER + 1))) {
       old.closing = true;
       this.refuse(old, "replaced");
-      old.socket.close(4409, "replaced by a newer socket");
+      old.socket.close(CLOSE_CODE.replaced, "replaced by a newer socket");
     }
   }
 
@@ -209,8 +210,10 @@ export class Hub {
     const parsed = parseInbound(raw);
     if (!parsed.ok) {
       this.refuse(conn, parsed.error);
-      if (parsed.error === "too_large") conn.socket.close(1009, "message too large");
-      else if (conn.limits.refusedMessage()) conn.socket.close(1008, "too many refused messages");
+      if (parsed.error === "too_large") conn.socket.close(CLOSE_CODE.tooLarge, "message too large");
+      else if (conn.limits.refusedMessage()) {
+        conn.socket.close(CLOSE_CODE.policy, "too many refused messages");
+      }
       return Promise.resolve();
     }
     // The relay fast path: a signal for a partner on this instance, with nothing of this
@@ -293,7 +296,7 @@ export class Hub {
     }, logFailure("ending a signed-out member's match failed"))
       .finally(() => {
         send(conn, rtError("not_authenticated"));
-        conn.socket.close(4401, "signed out");
+        conn.socket.close(CLOSE_CODE.notAuthenticated, "signed out");
       });
   }
 
@@ -303,7 +306,7 @@ export class Hub {
     if (verdict === "allow") return true;
     this.metrics.messagesDropped++;
     this.refuse(conn, "flood", verdict === "drop_and_warn");
-    if (verdict === "close") conn.socket.close(1008, "flood");
+    if (verdict === "close") conn.socket.close(CLOSE_CODE.policy, "flood");
     return false;
   }
 

@@ -20,6 +20,7 @@ import { profileOf } from "./profiles.ts";
 import { type FindMatch, ticketFor } from "./ticket.ts";
 import type { Ticket } from "./rules.ts";
 import { RT_TEXT, rtError } from "./protocol.ts";
+import { CLOSE_CODE } from "./texts.ts";
 
 /** How many times a search is built (the request, then refused puts and lost claims) at most. */
 const MAX_ATTEMPTS = 5;
@@ -52,7 +53,7 @@ export class Searches {
       this.stop(conn);
       if (ticket === "not_authenticated") {
         send(conn, rtError(ticket));
-        return conn.socket.close(4401, "not authenticated");
+        return conn.socket.close(CLOSE_CODE.notAuthenticated, "not authenticated");
       }
       if (ticket === "session_limit") {
         return send(conn, {

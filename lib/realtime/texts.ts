@@ -32,3 +32,18 @@ export const RT_TEXT = {
 } as const;
 
 export type RtErrorCode = keyof typeof RT_TEXT;
+
+/**
+ * How the server closes a socket for good, by why. The page does not reconnect after any of
+ * these (connecting again cannot help).
+ */
+export const CLOSE_CODE = {
+  /** Signed out, or never signed in. */
+  notAuthenticated: 4401,
+  /** The member opened a newer socket beyond the cap. */
+  replaced: 4409,
+  /** A policy breach: a flood, or too many refused messages. */
+  policy: 1008,
+  /** A message too large. */
+  tooLarge: 1009,
+} as const;
