@@ -78,6 +78,8 @@ export interface AdminUser {
   location: string;
   faceBlurEnabled: boolean;
   role: "member" | "admin";
+  /** The ban in force now, if any (a lifted or expired one is null). */
+  ban: { reason: string; until: string | null; at: string } | null;
 }
 
 export const REPORT_STATUSES = ["pending", "reviewed", "dismissed"] as const;

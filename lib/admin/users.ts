@@ -4,6 +4,7 @@ import { getUser, listUsers, updateUser } from "../../kv/users.ts";
 import { AppError } from "../http/errors.ts";
 import { deleteAccount } from "../auth/deletion.ts";
 import type { UserRecord } from "../auth/types.ts";
+import { activeBan } from "../moderation/bans.ts";
 import { ADMIN_TEXT, type AdminUser, userMatches } from "./shared.ts";
 
 export class AdminError extends AppError {
@@ -13,7 +14,8 @@ export class AdminError extends AppError {
   }
 }
 
-export function toAdminUser(u: UserRecord): AdminUser {
+export function toAdminUser(u: UserRecord, now = Date.now()): AdminUser {
+  const ban = activeBan(u, now);
   return {
     id: u.id,
     username: u.username,
@@ -23,12 +25,15 @@ export function toAdminUser(u: UserRecord): AdminUser {
     location: u.location,
     faceBlurEnabled: u.faceBlurEnabled,
     role: u.role,
+    ban: ban && { reason: ban.reason, until: ban.until, at: ban.at },
   };
 }
 
 /** Every member not deleted, newest first, optionally filtered by a search text. */
 export async function listAdminUsers(kv: Deno.Kv, query = ""): Promise<AdminUser[]> {
-  const users = (await listUsers(kv)).filter((u) => userMatches(u, query)).map(toAdminUser);
+  const users = (await listUsers(kv)).filter((u) => userMatches(u, query)).map((u) =>
+    toAdminUser(u)
+  );
   return users.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id));
 }
 

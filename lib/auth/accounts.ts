@@ -18,6 +18,7 @@ import { MIN_PASSWORD_LENGTH } from "../constants.ts";
 import { PROFILE_TEXT } from "../profile.ts";
 import {
   createUserWithInvitation,
+  findUserByEmail,
   findUserByIdentifier,
   getUser,
   updateUser,
@@ -27,6 +28,7 @@ import { enqueue } from "../../kv/queue.ts";
 import { deleteUserSessions } from "../../kv/sessions.ts";
 import { deleteAvatar } from "../../kv/avatars.ts";
 import { AppError } from "../http/errors.ts";
+import { activeBan, BAN_TEXT, signInBanText } from "../moderation/bans.ts";
 import { rememberTypedLocation } from "../geo/private_location.ts";
 
 export class AccountError extends AppError {
@@ -90,6 +92,11 @@ export async function register(
     invitationCode,
     verifyMail(user.id, user.email, deps.origin),
   );
+  if (!result.ok && result.reason === "email_taken") {
+    // The address of a banned member cannot come back through a new account.
+    const holder = await findUserByEmail(deps.kv, email);
+    if (holder && activeBan(holder)) throw new AccountError(BAN_TEXT.registrationBanned, 403);
+  }
   if (!result.ok) {
     throw new AccountError(
       result.reason === "username_taken"
@@ -114,6 +121,9 @@ export async function authenticate(
     ? await verifyPassword(password, user.passwordHash)
     : await verifyAgainstDummy(password);
   if (!user || !ok) throw new AccountError(ACCOUNT_TEXT.badCredentials, 401);
+  // Told only with the right password: the text reveals the ban and its end to no one else.
+  const ban = activeBan(user);
+  if (ban) throw new AccountError(signInBanText(ban), 403);
   if (needsRehash(user.passwordHash)) {
     const passwordHash = await hashPassword(password);
     await updateUser(deps.kv, user.id, (u) => ({ ...u, passwordHash }));

@@ -13,6 +13,7 @@ import {
 } from "../../kv/sessions.ts";
 import { getUser } from "../../kv/users.ts";
 import type { UserRecord } from "./types.ts";
+import { activeBan } from "../moderation/bans.ts";
 
 export const SESSION_COOKIE = "glimpse_session";
 const ISSUER = "glimpse";
@@ -76,7 +77,9 @@ export class Sessions {
       const session = await getSession(this.kv, payload.sid);
       if (!session || session.userId !== payload.sub) return null;
       const user = await getUser(this.kv, session.userId);
-      return user ? { session, user } : null;
+      // A session that outlived a ban (one started while the ban was being written) is no
+      // session: the ban's own sign-out deletes it, this covers the race.
+      return user && !activeBan(user) ? { session, user } : null;
     } catch {
       return null;
     }

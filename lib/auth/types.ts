@@ -1,5 +1,6 @@
 // Members as the server stores them and as the pages and API see them.
 import type { TierKey } from "../constants.ts";
+import type { Ban } from "../moderation/bans.ts";
 
 export type Role = "member" | "admin";
 export const LANGUAGES = ["en", "es", "fr", "de", "zh", "ja"] as const;
@@ -27,6 +28,8 @@ export interface UserRecord {
   invitationCode: string | null;
   ageConfirmedAt: string;
   deletedAt?: string;
+  /** Set while (or since) an administrator banned the member; read through activeBan. */
+  ban?: Ban | null;
 }
 
 /** The signed-in member as pages see them (never the password hash). */

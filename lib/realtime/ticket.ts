@@ -1,6 +1,7 @@
 // A search ticket from a member's profile: pure. Either the ticket, or the code that refuses the
 // search (signed out or deleted, no location, today's sessions used up).
 import { TIERS } from "../constants.ts";
+import { activeBan } from "../moderation/bans.ts";
 import { MAX_HASHTAGS, normalizeHashtag, readSavedFilters } from "../filters.ts";
 import { splitLocation } from "../profile.ts";
 import { dayKey } from "../../kv/hashtags.ts";
@@ -28,7 +29,8 @@ export function ticketFor(
   now = Date.now(),
 ): Ticket | TicketRefusal {
   const user = profile.user.value && !profile.user.value.deletedAt ? profile.user.value : null;
-  if (!user) return "not_authenticated";
+  // A banned member is signed out everywhere; a search that raced the ban is refused the same.
+  if (!user || activeBan(user, now)) return "not_authenticated";
   if (!user.location.trim()) return "location_required";
   const limit = TIERS[user.tier].dailySessionLimit;
   const usage = profile.usage.day === dayKey(now) ? profile.usage : undefined;
