@@ -1,72 +1,126 @@
-// /admin/reports, 'Admin Dashboard: Reports': search, the status tabs, a card per report, Review
-// and Dismiss on pending reports. A 401 or 403 from the API shows 'Access Denied' and goes to /
-// after 2 s.
+// /admin/reports, 'Admin Dashboard: Reports': search by username, the status tabs, a card per
+// report (the pending queue in triage order, a page at a time), Review, Dismiss and Review and
+// ban on pending reports. A 401 or 403 from the API shows 'Access Denied' and goes to / after 2 s.
 import { useEffect, useRef, useState } from "react";
-import { apiRequest, getJson } from "../lib/client/api.ts";
+import { ApiError, apiRequest, getJson } from "../lib/client/api.ts";
 import { toast } from "../lib/client/toast.ts";
 import {
   ADMIN_TEXT,
   type AdminReport,
   REPORT_TABS,
   type ReportFilter,
-  reportMatches,
 } from "../lib/admin/shared.ts";
+import { BAN_TEXT } from "../lib/moderation/bans.ts";
 import { accessDenied, isDenied, useViewerTimeZone } from "../lib/admin/hooks.ts";
 import { ReportCard } from "../components/admin/ReportCard.tsx";
+import { BanDialog } from "../components/admin/BanDialog.tsx";
+
+export interface AdminReportPageProps {
+  reports: AdminReport[];
+  nextCursor: string | null;
+}
 
 export interface AdminReportsProps {
-  /** The pending reports, rendered by the server. */
-  initial: AdminReport[];
+  /** The first page of pending reports, rendered by the server. */
+  initial: AdminReportPageProps;
 }
+
+const SEARCH_DELAY_MS = 300;
 
 export default function AdminReports({ initial }: AdminReportsProps) {
   const [tab, setTab] = useState<ReportFilter>("pending");
-  const [reports, setReports] = useState(initial);
+  const [reports, setReports] = useState(initial.reports);
+  const [cursor, setCursor] = useState(initial.nextCursor);
   const [loading, setLoading] = useState(false);
+  const [loadingMore, setLoadingMore] = useState(false);
   const [query, setQuery] = useState("");
   const [busyId, setBusyId] = useState<string | null>(null);
+  const [banning, setBanning] = useState<AdminReport | null>(null);
+  const [banError, setBanError] = useState<string | null>(null);
   const zone = useViewerTimeZone();
-  // Only the answer for the tab shown last may land (a slow earlier answer is dropped).
+  // Only the answer for the tab and search shown last may land (a slow earlier one is dropped).
   const latest = useRef(0);
 
-  async function load(status: ReportFilter, quiet = false) {
+  const url = (status: ReportFilter, q: string, after?: string | null) => {
+    const params = new URLSearchParams({ status });
+    if (q.trim()) params.set("q", q.trim());
+    if (after) params.set("cursor", after);
+    return `/api/admin/reports?${params}`;
+  };
+
+  function failed(err: unknown, text: string) {
+    if (isDenied(err)) return accessDenied();
+    toast({ title: ADMIN_TEXT.error, description: text, variant: "destructive" });
+  }
+
+  async function load(status: ReportFilter, q: string, quiet = false) {
     const ticket = ++latest.current;
     if (!quiet) setLoading(true);
     try {
-      const list = await getJson<AdminReport[]>(
-        `/api/admin/reports?status=${encodeURIComponent(status)}`,
-      );
-      if (ticket === latest.current) setReports(list);
+      const page = await getJson<AdminReportPageProps>(url(status, q));
+      if (ticket !== latest.current) return;
+      setReports(page.reports);
+      setCursor(page.nextCursor);
     } catch (err) {
       if (ticket !== latest.current) return;
-      if (isDenied(err)) return accessDenied();
       setReports([]);
-      toast({
-        title: ADMIN_TEXT.error,
-        description: ADMIN_TEXT.loadReportsFailed,
-        variant: "destructive",
-      });
+      setCursor(null);
+      failed(err, ADMIN_TEXT.loadReportsFailed);
     } finally {
       if (ticket === latest.current) setLoading(false);
     }
   }
 
-  // Reload when the tab changes (the first render already has the pending reports).
+  async function loadMore() {
+    if (!cursor) return;
+    const ticket = latest.current;
+    setLoadingMore(true);
+    try {
+      const page = await getJson<AdminReportPageProps>(url(tab, query, cursor));
+      if (ticket !== latest.current) return;
+      // A report that moved up meanwhile (a new report re-ranked it) is shown once.
+      setReports((shown) => {
+        const seen = new Set(shown.map((r) => r.id));
+        return [...shown, ...page.reports.filter((r) => !seen.has(r.id))];
+      });
+      setCursor(page.nextCursor);
+    } catch (err) {
+      if (ticket === latest.current) failed(err, ADMIN_TEXT.loadReportsFailed);
+    } finally {
+      setLoadingMore(false);
+    }
+  }
+
+  // Reload when the tab or the search changes (the first render already has the pending page).
   const first = useRef(true);
   useEffect(() => {
     if (first.current) {
       first.current = false;
       return;
     }
-    load(tab);
-  }, [tab]);
+    const timer = setTimeout(() => load(tab, query), query ? SEARCH_DELAY_MS : 0);
+    return () => clearTimeout(timer);
+  }, [tab, query]);
 
-  async function changeStatus(id: string, status: "reviewed" | "dismissed") {
+  async function changeStatus(
+    id: string,
+    status: "reviewed" | "dismissed",
+    ban?: { reason: string; days?: number },
+  ) {
     setBusyId(id);
     try {
-      await apiRequest("PUT", `/api/admin/reports/${encodeURIComponent(id)}`, { status });
+      await apiRequest("PUT", `/api/admin/reports/${encodeURIComponent(id)}`, {
+        status,
+        ...(ban ? { ban } : {}),
+      });
       toast(
-        status === "reviewed"
+        ban
+          ? {
+            title: BAN_TEXT.banned,
+            description: BAN_TEXT.bannedDescription(banning?.reportedUsername ?? ""),
+            variant: "success",
+          }
+          : status === "reviewed"
           ? {
             title: ADMIN_TEXT.reportReviewed,
             description: ADMIN_TEXT.reportReviewedDescription,
@@ -78,28 +132,26 @@ export default function AdminReports({ initial }: AdminReportsProps) {
             variant: "success",
           },
       );
+      setBanning(null);
     } catch (err) {
-      if (isDenied(err)) return accessDenied();
-      toast({
-        title: ADMIN_TEXT.error,
-        description: ADMIN_TEXT.updateReportFailed,
-        variant: "destructive",
-      });
+      if (ban && err instanceof ApiError && err.status < 500 && !isDenied(err)) {
+        setBanError(err.serverText ?? err.message);
+        return;
+      }
+      failed(err, ADMIN_TEXT.updateReportFailed);
     } finally {
       setBusyId(null);
     }
-    await load(tab, true);
+    await load(tab, query, true);
   }
-
-  const shown = reports.filter((r) => reportMatches(r, query));
 
   return (
     <div class="stack">
       <label class="field admin-search">
-        <span class="sr-only">Search reports</span>
+        <span class="sr-only">Search reports by username</span>
         <input
           type="search"
-          placeholder="Search by username, reason or details"
+          placeholder="Search by exact username"
           value={query}
           onInput={(e) => setQuery(e.currentTarget.value)}
           autoCapitalize="none"
@@ -135,23 +187,51 @@ export default function AdminReports({ initial }: AdminReportsProps) {
               {ADMIN_TEXT.loadingReports}
             </div>
           )
-          : shown.length === 0
+          : reports.length === 0
           ? (
             <div class="card admin-empty-card">
               <h2 class="card-title">{ADMIN_TEXT.noReports}</h2>
               <p class="muted">{ADMIN_TEXT.noReportsDescription}</p>
             </div>
           )
-          : shown.map((r) => (
+          : reports.map((r) => (
             <ReportCard
               key={r.id}
               report={r}
               timeZone={zone}
               busy={busyId === r.id}
               onStatus={changeStatus}
+              onReviewAndBan={(report) => {
+                setBanError(null);
+                setBanning(report);
+              }}
             />
           ))}
+        {!loading && cursor && (
+          <div class="button-row admin-more">
+            <button
+              type="button"
+              class="button button-secondary"
+              onClick={loadMore}
+              disabled={loadingMore}
+            >
+              {loadingMore ? ADMIN_TEXT.loadingMore : ADMIN_TEXT.loadMore}
+            </button>
+          </div>
+        )}
       </section>
+      {banning && (
+        <BanDialog
+          title={ADMIN_TEXT.reviewBanTitle(banning.reportedUsername ?? "")}
+          description={ADMIN_TEXT.reviewBanDescription}
+          confirmLabel={ADMIN_TEXT.reviewAndBan}
+          busyLabel={ADMIN_TEXT.banning}
+          busy={busyId === banning.id}
+          error={banError}
+          onConfirm={(ban) => changeStatus(banning.id, "reviewed", ban)}
+          onCancel={() => setBanning(null)}
+        />
+      )}
     </div>
   );
 }

@@ -19,19 +19,22 @@ export function isPurgeMessage(v: unknown): v is PurgeMessage {
 
 /**
  * Marks a member deleted and schedules the purge `delayMs` later. False when there is no such
- * member, the account is already deleted, or the record kept changing.
+ * member, the account is already deleted, or the record kept changing. `also` adds its own
+ * mutations to the commit (an administrator's audit entry).
  */
 export async function markDeleted(
   kv: Deno.Kv,
   userId: string,
   delayMs: number,
   now = Date.now(),
+  also?: (op: Deno.AtomicOperation, user: UserRecord) => void,
 ): Promise<boolean> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const entry = await kv.get<UserRecord>(keys.user(userId));
     if (!entry.value || entry.value.deletedAt) return false;
     const u = entry.value;
     const op = bumpSearchVersion(kv.atomic(), userId);
+    also?.(op, u);
     const res = await op
       .check(entry)
       .set(keys.user(userId), { ...u, deletedAt: new Date(now).toISOString() })

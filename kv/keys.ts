@@ -82,13 +82,41 @@ export const keys = {
 
   report: (id: string) => ["reports", id] as const,
   reportsPrefix: () => ["reports"] as const,
-  reportByStatus: (status: string, id: string) => ["reports_by_status", status, id] as const,
-  reportsByStatusPrefix: (status: string) => ["reports_by_status", status] as const,
+  /** The old status index (before reports were listed by time); removed by the backfill. */
+  legacyReportsByStatusPrefix: () => ["reports_by_status"] as const,
+  /** scope: a status, or "all". */
+  reportByTime: (scope: string, createdMs: number, id: string) =>
+    ["reports_by_time", scope, createdMs, id] as const,
+  reportsByTimePrefix: (scope: string) => ["reports_by_time", scope] as const,
+  /** A report a member filed or is named in (the search by username). */
+  reportOfMember: (userId: string, createdMs: number, id: string) =>
+    ["reports_of_member", userId, createdMs, id] as const,
+  reportsOfMemberPrefix: (userId: string) => ["reports_of_member", userId] as const,
+  /** When a reporter last reported a member (kept 30 days): distinct reporters are counted. */
+  reportMark: (reportedId: string, reporterId: string) =>
+    ["report_marks", reportedId, reporterId] as const,
+  reportMarksPrefix: (reportedId: string) => ["report_marks", reportedId] as const,
+  /** The pending queue in triage order: most distinct reporters first, then oldest first. */
+  pendingRank: (count: number, createdMs: number, id: string) =>
+    ["pending_rank", count ? -count : 0, createdMs, id] as const,
+  pendingRankPrefix: () => ["pending_rank"] as const,
+  /** The count a pending report is ranked under (to find its pendingRank key). */
+  pendingRankOf: (id: string) => ["pending_rank_of", id] as const,
+  /** A member's pending reports, and their triage state. */
+  pendingOf: (reportedId: string, createdMs: number, id: string) =>
+    ["pending_of", reportedId, createdMs, id] as const,
+  pendingOfPrefix: (reportedId: string) => ["pending_of", reportedId] as const,
+  pendingState: (reportedId: string) => ["pending_state", reportedId] as const,
+  pendingStatePrefix: () => ["pending_state"] as const,
   /** A member's report of one match (a match is reported once by each side). Expires. */
   reportOfMatch: (reporterId: string, matchId: string) =>
     ["report_of_match", reporterId, matchId] as const,
   /** How many reports a member filed on a day. Expires. */
   reportsOnDay: (reporterId: string, day: string) => ["reports_on_day", reporterId, day] as const,
+
+  /** The audit log, by time (ms) then id: appended, never edited, swept after a year. */
+  audit: (atMs: number, id: string) => ["audit", atMs, id] as const,
+  auditPrefix: () => ["audit"] as const,
 
   purgeDue: (dueAt: number, userId: string) => ["purge_due", dueAt, userId] as const,
   purgeDuePrefix: () => ["purge_due"] as const,

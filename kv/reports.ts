@@ -1,10 +1,19 @@
-// Reports about members, their status index, and the two-way block a report puts between the
-// two members. A report and its index entry always move in one commit, so a report is listed
-// under exactly one status.
+// Reports about members, their indexes, and the two-way block a report puts between the two
+// members. A report and its index entries always move in one commit.
+//
+// Indexes (all by report time, ms):
+// - reports_by_time/<status>/… and reports_by_time/all/…: the status tabs, newest first.
+// - reports_of_member/<member>/…: both members of a report (the search by username).
+// - the pending queue, ordered for triage: pending_rank/<-count>/<createdMs>/<id>, where count
+//   is how many distinct members reported the same member in the last 30 days (from
+//   report_marks/<reported>/<reporter>, one mark per reporter, refreshed by each report). A new
+//   report re-ranks every pending report about that member; pending_state/<member> (the count,
+//   how many are pending, when the count next drops) is checked by every commit that moves the
+//   member's pending reports, so racing reports and reviews never leave a stale rank behind.
 import { keys } from "./keys.ts";
 import { bumpSearchVersion } from "./search_version.ts";
 import type { Block } from "./relations.ts";
-import type { Report } from "../lib/moderation/reports.ts";
+import type { Report, ReportContext } from "../lib/moderation/reports.ts";
 
 export type ReportStatus = Report["status"];
 
@@ -13,16 +22,109 @@ export type ModeratedReport = Report & { reviewedAt?: string; reviewedBy?: strin
 
 /** How long the marks of who reported what (one report a match, a daily count) are kept. */
 const REPORT_MARK_TTL_MS = 2 * 86400_000;
+/** The window in which distinct reporters of a member are counted for triage. */
+export const REPORTERS_WINDOW_MS = 30 * 86400_000;
+/** Pending reports about one member re-ranked per commit (KV allows 1,000 mutations). */
+const RERANK_CHUNK = 200;
+
+/** The triage state of a member with pending reports about them. */
+export interface PendingState {
+  /** Distinct reporters in the window, when last counted. */
+  count: number;
+  /** How many reports about the member are pending. */
+  pending: number;
+  /** When the count next drops (the oldest counted mark leaves the window), ms. */
+  recountAt: number;
+}
+
+const ms = (iso: string) => Date.parse(iso);
+
+function indexKeys(r: Report) {
+  const t = ms(r.createdAt);
+  const out: Deno.KvKey[] = [
+    keys.reportByTime(r.status, t, r.id),
+    keys.reportByTime("all", t, r.id),
+  ];
+  for (const member of [r.reporterId, r.reportedId]) {
+    if (member) out.push(keys.reportOfMember(member, t, r.id));
+  }
+  return out;
+}
+
+/** Distinct reporters of a member within the window at `now`, and when that count next drops. */
+async function countReporters(kv: Deno.Kv, reportedId: string, now: number) {
+  let count = 0, oldest = Infinity;
+  for await (const e of kv.list<number>({ prefix: keys.reportMarksPrefix(reportedId) })) {
+    if (e.value > now - REPORTERS_WINDOW_MS) {
+      count++;
+      oldest = Math.min(oldest, e.value);
+    }
+  }
+  return { count, recountAt: oldest === Infinity ? now : oldest + REPORTERS_WINDOW_MS };
+}
+
+/** The pending reports about a member: [createdMs, id] pairs. */
+async function pendingOf(kv: Deno.Kv, reportedId: string) {
+  const out: { t: number; id: string }[] = [];
+  for await (const e of kv.list({ prefix: keys.pendingOfPrefix(reportedId) })) {
+    out.push({ t: Number(e.key[2]), id: String(e.key[3]) });
+  }
+  return out;
+}
+
+/** Moves a pending report's rank entry from count `from` (if ranked) to count `to`. */
+function rerank(op: Deno.AtomicOperation, p: { t: number; id: string }, from: number, to: number) {
+  if (from !== to) op.delete(keys.pendingRank(from, p.t, p.id));
+  return op.set(keys.pendingRank(to, p.t, p.id), p.id).set(keys.pendingRankOf(p.id), to);
+}
+
+/**
+ * Re-ranks the member's pending reports beyond the first RERANK_CHUNK (a member with that many
+ * pending reports): those commits follow the one that changed the count, each checking the state
+ * did not move again meanwhile.
+ */
+async function rerankRest(kv: Deno.Kv, reportedId: string) {
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const state = await kv.get<PendingState>(keys.pendingState(reportedId));
+    if (!state.value) return;
+    const stale: { t: number; id: string; from: number }[] = [];
+    const all = await pendingOf(kv, reportedId);
+    const ranks = await getManyChunked<number>(kv, all.map((p) => keys.pendingRankOf(p.id)));
+    all.forEach((p, i) => {
+      const from = ranks[i] ?? -1;
+      if (from !== state.value!.count) stale.push({ ...p, from });
+    });
+    if (!stale.length) return;
+    const op = kv.atomic().check(state);
+    for (const p of stale.slice(0, RERANK_CHUNK)) {
+      if (p.from >= 0) op.delete(keys.pendingRank(p.from, p.t, p.id));
+      op.set(keys.pendingRank(state.value.count, p.t, p.id), p.id)
+        .set(keys.pendingRankOf(p.id), state.value.count);
+    }
+    await op.commit();
+  }
+}
+
+async function getManyChunked<T>(kv: Deno.Kv, list: Deno.KvKey[]): Promise<(T | null)[]> {
+  const out: (T | null)[] = [];
+  for (let i = 0; i < list.length; i += 10) {
+    const got = await kv.getMany<T[]>(list.slice(i, i + 10));
+    for (const e of got) out.push(e.value ?? null);
+  }
+  return out;
+}
 
 export type CreateReportResult =
-  | { ok: true }
+  | { ok: true; reporters: number }
   | { ok: false; reason: "already_reported" | "daily_limit" };
 
 /**
- * Stores a new pending report and the block both ways, in one commit, unless the reporter has
- * reported this match already or filed `dailyLimit` reports on `day`: the commit checks both, so
- * racing reports of one match store one, and racing reports never pass the day's limit. Every
- * relation change moves both members' search versions, so a search in progress sees the block.
+ * Stores a new pending report, its indexes and the block both ways, in one commit, unless the
+ * reporter has reported this match already or filed `dailyLimit` reports on `day`: the commit
+ * checks both, so racing reports of one match store one, and racing reports never pass the day's
+ * limit. The reporter's mark is refreshed and the reported member's pending reports re-ranked
+ * by the new count of distinct reporters. Every relation change moves both members' search
+ * versions, so a search in progress sees the block.
  */
 export async function createReport(
   kv: Deno.Kv,
@@ -31,46 +133,147 @@ export async function createReport(
   limits: { day: string; dailyLimit: number },
 ): Promise<CreateReportResult> {
   const reporterId = report.reporterId!, reportedId = report.reportedId!;
+  const now = ms(report.createdAt);
   const ofMatch = keys.reportOfMatch(reporterId, report.matchId);
   const onDay = keys.reportsOnDay(reporterId, limits.day);
   for (let attempt = 0; attempt < 10; attempt++) {
-    const [already, count] = await kv.getMany<[string, number]>([ofMatch, onDay]);
+    const [already, count, stateEntry] = await kv.getMany<[string, number, PendingState]>([
+      ofMatch,
+      onDay,
+      keys.pendingState(reportedId),
+    ]);
     if (already.value) return { ok: false, reason: "already_reported" };
     if ((count.value ?? 0) >= limits.dailyLimit) return { ok: false, reason: "daily_limit" };
+    const counted = await countReporters(kv, reportedId, now);
+    const markedBefore = (await kv.get<number>(keys.reportMark(reportedId, reporterId))).value;
+    const fresh = !markedBefore || markedBefore <= now - REPORTERS_WINDOW_MS;
+    const reporters = counted.count + (fresh ? 1 : 0);
+    const before = stateEntry.value;
+    const state: PendingState = {
+      count: reporters,
+      pending: (before?.pending ?? 0) + 1,
+      recountAt: fresh && counted.count === 0 ? now + REPORTERS_WINDOW_MS : counted.recountAt,
+    };
+    const others = before ? await pendingOf(kv, reportedId) : [];
+    const t = now;
     const op = kv.atomic()
-      .check(already, count)
+      .check(already, count, stateEntry)
       .set(ofMatch, report.id, { expireIn: REPORT_MARK_TTL_MS })
       .set(onDay, (count.value ?? 0) + 1, { expireIn: REPORT_MARK_TTL_MS })
+      .set(keys.reportMark(reportedId, reporterId), now, { expireIn: REPORTERS_WINDOW_MS })
       .set(keys.report(report.id), report)
-      .set(keys.reportByStatus("pending", report.id), report.id)
+      .set(keys.pendingState(reportedId), state)
+      .set(keys.pendingOf(reportedId, t, report.id), report.id)
       .set(keys.block(reporterId, reportedId), blocks.reporter)
       .set(keys.block(reportedId, reporterId), blocks.reported);
-    if ((await bumpSearchVersion(op, reporterId, reportedId).commit()).ok) return { ok: true };
+    for (const k of indexKeys(report)) op.set(k, report.id);
+    rerank(op, { t, id: report.id }, reporters, reporters);
+    if (before && before.count !== reporters) {
+      for (const p of others.slice(0, RERANK_CHUNK)) rerank(op, p, before.count, reporters);
+    }
+    if ((await bumpSearchVersion(op, reporterId, reportedId).commit()).ok) {
+      if (others.length > RERANK_CHUNK) await rerankRest(kv, reportedId);
+      return { ok: true, reporters };
+    }
   }
   throw new Error("the report could not be stored");
 }
 
-/** Every report, or those with one status (through the status index). */
-export async function listReports(
+export interface ReportPage {
+  reports: (ModeratedReport & { reporters: number | null })[];
+  /** Opaque; pass it back for the next page. null when this was the last. */
+  nextCursor: string | null;
+}
+
+async function pageOf(
   kv: Deno.Kv,
-  status?: ReportStatus,
-): Promise<ModeratedReport[]> {
-  if (!status) {
-    const all: ModeratedReport[] = [];
-    for await (const e of kv.list<ModeratedReport>({ prefix: keys.reportsPrefix() })) {
-      all.push(e.value);
-    }
-    return all;
-  }
+  selector: Deno.KvListSelector,
+  options: { limit: number; cursor?: string; reverse: boolean },
+  keep: (r: ModeratedReport) => boolean = () => true,
+): Promise<{ reports: ModeratedReport[]; ranks: number[]; nextCursor: string | null }> {
+  const iter = kv.list<string | number>(selector, {
+    limit: options.limit,
+    reverse: options.reverse,
+    cursor: options.cursor || undefined,
+  });
   const ids: string[] = [];
-  for await (const e of kv.list<string>({ prefix: keys.reportsByStatusPrefix(status) })) {
-    ids.push(String(e.key[2]));
+  const ranks: number[] = [];
+  for await (const e of iter) {
+    ids.push(String(e.key.at(-1)));
+    ranks.push(-Number(e.key[1]));
   }
-  const out: ModeratedReport[] = [];
-  for (let i = 0; i < ids.length; i += 10) {
-    const entries = await kv.getMany<ModeratedReport[]>(ids.slice(i, i + 10).map(keys.report));
-    for (const e of entries) if (e.value && e.value.status === status) out.push(e.value);
+  const got = await getManyChunked<ModeratedReport>(kv, ids.map(keys.report));
+  const reports: ModeratedReport[] = [];
+  const keptRanks: number[] = [];
+  got.forEach((r, i) => {
+    if (r && keep(r)) {
+      reports.push(r);
+      keptRanks.push(ranks[i]);
+    }
+  });
+  return {
+    reports,
+    ranks: keptRanks,
+    nextCursor: ids.length === options.limit ? iter.cursor : null,
+  };
+}
+
+/**
+ * One page of reports. Pending: the triage order (most distinct reporters first, then oldest
+ * first), each with that count. Reviewed, dismissed, all: newest first. With `memberId`: the
+ * reports that member filed or is named in, newest first, of that status. Throws a TypeError on
+ * a cursor this store did not make.
+ */
+export async function listReportPage(
+  kv: Deno.Kv,
+  status: ReportStatus | "all",
+  options: { limit: number; cursor?: string; memberId?: string },
+): Promise<ReportPage> {
+  const { limit, cursor, memberId } = options;
+  if (memberId) {
+    const page = await pageOf(
+      kv,
+      { prefix: keys.reportsOfMemberPrefix(memberId) },
+      { limit, cursor, reverse: true },
+      (r) => status === "all" || r.status === status,
+    );
+    return {
+      reports: page.reports.map((r) => ({ ...r, reporters: null })),
+      nextCursor: page.nextCursor,
+    };
   }
+  if (status === "pending") {
+    const page = await pageOf(kv, { prefix: keys.pendingRankPrefix() }, {
+      limit,
+      cursor,
+      reverse: false,
+    }, (r) => r.status === "pending");
+    return {
+      reports: page.reports.map((r, i) => ({ ...r, reporters: page.ranks[i] })),
+      nextCursor: page.nextCursor,
+    };
+  }
+  const page = await pageOf(kv, { prefix: keys.reportsByTimePrefix(status) }, {
+    limit,
+    cursor,
+    reverse: true,
+  }, (r) => status === "all" || r.status === status);
+  return {
+    reports: page.reports.map((r) => ({ ...r, reporters: null })),
+    nextCursor: page.nextCursor,
+  };
+}
+
+/** Distinct members who reported each of `memberIds` in the window at `now`. */
+export async function reporterCounts(
+  kv: Deno.Kv,
+  memberIds: string[],
+  now = Date.now(),
+): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  await Promise.all([...new Set(memberIds)].map(async (id) => {
+    out.set(id, (await countReporters(kv, id, now)).count);
+  }));
   return out;
 }
 
@@ -79,8 +282,10 @@ export type ReviewResult =
   | { ok: false; reason: "not_found" | "not_pending" | "conflict" };
 
 /**
- * Moves a pending report to reviewed or dismissed, with its index entry, in one commit that
- * checks the report did not change meanwhile: of two racing reviews exactly one wins.
+ * Moves a pending report to reviewed or dismissed, with its indexes, in one commit that checks
+ * the report (and the reported member's triage state) did not change meanwhile: of two racing
+ * reviews exactly one wins. `also` adds its own mutations to that commit (the audit entry, a
+ * ban); it may throw to refuse the review.
  */
 export async function reviewReport(
   kv: Deno.Kv,
@@ -88,46 +293,116 @@ export async function reviewReport(
   status: Exclude<ReportStatus, "pending">,
   actorId: string,
   now = new Date(),
+  also?: (op: Deno.AtomicOperation, report: ModeratedReport) => Promise<void> | void,
 ): Promise<ReviewResult> {
   for (let attempt = 0; attempt < 5; attempt++) {
-    const entry = await kv.get<ModeratedReport>(keys.report(id));
+    const [entry, rankOf] = await kv.getMany<[ModeratedReport, number]>([
+      keys.report(id),
+      keys.pendingRankOf(id),
+    ]);
     if (!entry.value) return { ok: false, reason: "not_found" };
     if (entry.value.status !== "pending") return { ok: false, reason: "not_pending" };
+    const r = entry.value;
+    const t = ms(r.createdAt);
     const after: ModeratedReport = {
-      ...entry.value,
+      ...r,
       status,
       reviewedAt: now.toISOString(),
       reviewedBy: actorId,
     };
-    const res = await kv.atomic()
-      .check(entry)
+    const op = kv.atomic()
+      .check(entry, rankOf)
       .set(keys.report(id), after)
-      .delete(keys.reportByStatus("pending", id))
-      .set(keys.reportByStatus(status, id), id)
-      .commit();
-    if (res.ok) return { ok: true, report: after };
+      .delete(keys.reportByTime("pending", t, id))
+      .set(keys.reportByTime(status, t, id), id)
+      .delete(keys.pendingRankOf(id));
+    if (rankOf.value !== null) op.delete(keys.pendingRank(rankOf.value, t, id));
+    if (r.reportedId) {
+      const state = await kv.get<PendingState>(keys.pendingState(r.reportedId));
+      op.check(state).delete(keys.pendingOf(r.reportedId, t, id));
+      if (state.value && state.value.pending > 1) {
+        op.set(keys.pendingState(r.reportedId), {
+          ...state.value,
+          pending: state.value.pending - 1,
+        });
+      } else if (state.value) {
+        op.delete(keys.pendingState(r.reportedId));
+      }
+    }
+    await also?.(op, r);
+    if ((await op.commit()).ok) return { ok: true, report: after };
   }
   return { ok: false, reason: "conflict" };
 }
 
-/** At purge: reports stay for moderation, without the member's personal data. */
-export async function anonymiseReports(kv: Deno.Kv, userId: string) {
-  for await (const e of kv.list<Report>({ prefix: keys.reportsPrefix() })) {
-    const r = e.value;
-    if (r.reporterId !== userId && r.reportedId !== userId) continue;
-    const next: Report = { ...r };
-    if (r.reporterId === userId) {
-      next.reporterId = null;
-      next.reporterUsername = "deleted member";
+/**
+ * Recounts the distinct reporters of every member with pending reports whose count is due to
+ * drop (a mark left the 30-day window), and re-ranks their pending reports. Idempotent; any
+ * instance may run it. Returns how many members were recounted.
+ */
+export async function recountPending(kv: Deno.Kv, now = Date.now()): Promise<number> {
+  let n = 0;
+  for await (const e of kv.list<PendingState>({ prefix: keys.pendingStatePrefix() })) {
+    if (e.value.recountAt > now) continue;
+    const reportedId = String(e.key[1]);
+    const counted = await countReporters(kv, reportedId, now);
+    const next: PendingState = { ...e.value, count: counted.count, recountAt: counted.recountAt };
+    if (counted.count === e.value.count) {
+      // Nothing left the window yet (or the count is 0): look again after the next drop.
+      next.recountAt = Math.max(counted.recountAt, now + 3600_000);
     }
-    if (r.reportedId === userId) {
-      next.reportedId = null;
-      next.reportedUsername = "deleted member";
+    const others = await pendingOf(kv, reportedId);
+    const op = kv.atomic().check(e).set(e.key, next);
+    for (const p of others.slice(0, RERANK_CHUNK)) rerank(op, p, e.value.count, next.count);
+    if ((await op.commit()).ok) {
+      if (others.length > RERANK_CHUNK) await rerankRest(kv, reportedId);
+      n++;
     }
-    next.additionalDetails = r.additionalDetails ? "(removed with the member's account)" : "";
-    next.partnerPeerId = "";
-    await kv.atomic().check(e).set(e.key, next).commit();
   }
+  return n;
+}
+
+/**
+ * At purge: reports stay for moderation, without the member's personal data (usernames,
+ * identifiers, free text). Their index entries under the member go; a pending report about
+ * them keeps its place in the queue.
+ */
+export async function anonymiseReports(kv: Deno.Kv, userId: string) {
+  for await (const idx of kv.list({ prefix: keys.reportsOfMemberPrefix(userId) })) {
+    const id = String(idx.key[3]);
+    const e = await kv.get<Report>(keys.report(id));
+    const op = kv.atomic().delete(idx.key);
+    if (e.value) {
+      const r = e.value;
+      const next: Report = { ...r };
+      if (r.reporterId === userId) {
+        next.reporterId = null;
+        next.reporterUsername = "deleted member";
+      }
+      if (r.reportedId === userId) {
+        next.reportedId = null;
+        next.reportedUsername = "deleted member";
+      }
+      next.additionalDetails = r.additionalDetails ? "(removed with the member's account)" : "";
+      next.partnerPeerId = "";
+      if (r.context) next.context = anonymiseContext(r.context, r, userId);
+      op.check(e).set(e.key, next);
+    }
+    await op.commit();
+  }
+  for await (const e of kv.list({ prefix: keys.pendingOfPrefix(userId) })) await kv.delete(e.key);
+  for await (const e of kv.list({ prefix: keys.reportMarksPrefix(userId) })) await kv.delete(e.key);
+  await kv.delete(keys.pendingState(userId));
+}
+
+/** The purged member's side of a report's context keeps nothing (the match times stay). */
+function anonymiseContext(c: ReportContext, r: Report, userId: string): ReportContext {
+  const blank = { locationPreference: "", hashtag: "", location: "" };
+  return {
+    ...c,
+    reporter: r.reporterId === userId ? blank : c.reporter,
+    reported: r.reportedId === userId ? blank : c.reported,
+  };
 }
 
 /**
@@ -140,4 +415,80 @@ export async function purgeBlocks(kv: Deno.Kv, userId: string) {
     await bumpSearchVersion(kv.atomic().delete(e.key).delete(keys.block(other, userId)), other)
       .commit();
   }
+}
+
+/**
+ * Rebuilds a member's triage state from their pending reports and reporter marks, and re-ranks
+ * those reports: used by the backfill, and safe to run at any time (it checks the state).
+ */
+async function rebuildPending(kv: Deno.Kv, reportedId: string, now = Date.now()) {
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const state = await kv.get<PendingState>(keys.pendingState(reportedId));
+    const all = await pendingOf(kv, reportedId);
+    const counted = await countReporters(kv, reportedId, now);
+    const ranks = await getManyChunked<number>(kv, all.map((p) => keys.pendingRankOf(p.id)));
+    const op = kv.atomic().check(state);
+    if (all.length) {
+      op.set(
+        keys.pendingState(reportedId),
+        {
+          count: counted.count,
+          pending: all.length,
+          recountAt: counted.recountAt,
+        } satisfies PendingState,
+      );
+    } else op.delete(keys.pendingState(reportedId));
+    all.slice(0, RERANK_CHUNK).forEach((p, i) => {
+      if (ranks[i] !== null) op.delete(keys.pendingRank(ranks[i]!, p.t, p.id));
+      op.set(keys.pendingRank(counted.count, p.t, p.id), p.id)
+        .set(keys.pendingRankOf(p.id), counted.count);
+    });
+    if ((await op.commit()).ok) {
+      if (all.length > RERANK_CHUNK) await rerankRest(kv, reportedId);
+      return;
+    }
+  }
+}
+
+/**
+ * Writes a stored report's indexes (by status and time, by member, and for a pending report
+ * its reporter's mark and its place in the triage queue). Idempotent.
+ */
+export async function indexReport(kv: Deno.Kv, r: ModeratedReport, now = Date.now()) {
+  const op = kv.atomic();
+  for (const k of indexKeys(r)) op.set(k, r.id);
+  const t = ms(r.createdAt);
+  const inWindow = t > now - REPORTERS_WINDOW_MS;
+  if (r.reportedId && r.reporterId && inWindow) {
+    const mark = keys.reportMark(r.reportedId, r.reporterId);
+    const had = (await kv.get<number>(mark)).value ?? 0;
+    if (t > had) op.set(mark, t, { expireIn: t + REPORTERS_WINDOW_MS - now });
+  }
+  if (r.status === "pending" && r.reportedId) op.set(keys.pendingOf(r.reportedId, t, r.id), r.id);
+  await op.commit();
+  if (r.status === "pending" && r.reportedId) await rebuildPending(kv, r.reportedId, now);
+  if (r.status === "pending" && !r.reportedId) {
+    await kv.atomic().set(keys.pendingRank(0, t, r.id), r.id).set(keys.pendingRankOf(r.id), 0)
+      .commit();
+  }
+}
+
+const REPORTS_INDEXED = keys.meta("reports_indexed_v2");
+
+/**
+ * Indexes reports stored before the triage indexes existed, once (any instance may run it; two
+ * at once do the same idempotent work), and removes the old status index.
+ */
+export async function backfillReportIndexes(kv: Deno.Kv, now = Date.now()): Promise<number> {
+  if ((await kv.get(REPORTS_INDEXED)).value) return 0;
+  let n = 0;
+  for await (const e of kv.list<ModeratedReport>({ prefix: keys.reportsPrefix() })) {
+    await indexReport(kv, e.value, now);
+    n++;
+  }
+  for await (const e of kv.list({ prefix: keys.legacyReportsByStatusPrefix() })) {
+    await kv.delete(e.key);
+  }
+  await kv.set(REPORTS_INDEXED, new Date(now).toISOString());
+  return n;
 }

@@ -142,6 +142,30 @@ export async function createInvitations(
   return codes;
 }
 
+/**
+ * Creates `n` (at most 50) unused invitation codes owned by nobody in one commit, with whatever
+ * `also` adds (the audit entry): all of them land, or none (a code collision retries).
+ */
+export async function createOperatorInvitations(
+  kv: Deno.Kv,
+  n: number,
+  also: (op: Deno.AtomicOperation, codes: string[]) => void,
+): Promise<string[]> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const codes = [...new Set(Array.from({ length: n }, newInvitationCode))];
+    if (codes.length !== n) continue;
+    const createdAt = new Date().toISOString();
+    const op = kv.atomic();
+    for (const code of codes) {
+      op.check({ key: keys.invitation(code), versionstamp: null })
+        .set(keys.invitation(code), { code, ownerId: null, createdAt } satisfies Invitation);
+    }
+    also(op, codes);
+    if ((await op.commit()).ok) return codes;
+  }
+  throw new Error("invitation codes could not be stored");
+}
+
 export async function getInvitation(kv: Deno.Kv, code: string) {
   return (await kv.get<Invitation>(keys.invitation(code))).value;
 }
@@ -208,4 +232,27 @@ export async function updateUser(
     }
   }
   return { ok: false, reason: "conflict" };
+}
+
+/**
+ * Adds a change of a member's record that keeps their username and email (a ban, a verified
+ * address) to a commit, checked against the record as read now, moving their search version (a
+ * search in progress sees it). Returns the record before and as it will be, or null for no such
+ * member. The caller commits, and retries a failed commit.
+ */
+export async function putUserIn(
+  kv: Deno.Kv,
+  op: Deno.AtomicOperation,
+  userId: string,
+  change: (u: UserRecord) => Omit<UserRecord, "username" | "email">,
+): Promise<{ before: UserRecord; after: UserRecord } | null> {
+  const entry = await kv.get<UserRecord>(keys.user(userId));
+  if (!entry.value || entry.value.deletedAt) return null;
+  const after: UserRecord = {
+    ...change(entry.value),
+    username: entry.value.username,
+    email: entry.value.email,
+  };
+  bumpSearchVersion(op.check(entry).set(keys.user(userId), after), userId);
+  return { before: entry.value, after };
 }

@@ -18,6 +18,7 @@ import { BUILD_DIR, ROOT } from "../lib/build/assets.ts";
 import { Sessions } from "../lib/auth/session.ts";
 import { createEmailSender } from "../lib/email/mod.ts";
 import { bootstrapAdmin } from "../lib/auth/admin.ts";
+import { backfillReportIndexes } from "../kv/reports.ts";
 import { AVATAR_TEXT } from "../lib/auth/avatar.ts";
 import { presenceTracker } from "../lib/geo/private_location.ts";
 import { ADMIN_TEXT } from "../lib/admin/shared.ts";
@@ -53,6 +54,7 @@ export async function createApp(base: AppBase) {
     clientIp: base.clientIp ?? clientIp,
   };
   await bootstrapAdmin(deps.kv, deps.config);
+  await backfillReportIndexes(deps.kv);
   const app = new Hono<AppEnv>();
 
   // Every answer but the socket's carries the security headers.

@@ -1,11 +1,15 @@
-// The tab strip linking the two admin pages, Users and Reports. Links, not ARIA tabs: each one
-// loads its own page.
+// The tab strip linking the admin pages: Users, Reports, Invitations and Audit log. Links, not
+// ARIA tabs: each one loads its own page.
 const SECTIONS = [
   { id: "users", href: "/admin/users", label: "Users" },
   { id: "reports", href: "/admin/reports", label: "Reports" },
+  { id: "invitations", href: "/admin/invitations", label: "Invitations" },
+  { id: "audit", href: "/admin/audit", label: "Audit log" },
 ] as const;
 
-export function AdminNav({ current }: { current: "users" | "reports" }) {
+export type AdminSection = (typeof SECTIONS)[number]["id"];
+
+export function AdminNav({ current }: { current: AdminSection }) {
   return (
     <nav class="tabs admin-nav" aria-label="Admin sections">
       {SECTIONS.map((s) => (

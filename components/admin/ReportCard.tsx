@@ -1,6 +1,14 @@
-// One report on the reports dashboard: reason, reporter, reported member, details, date, status and
-// whether the pair is blocked; Review and Dismiss only while the report is pending.
-import { type AdminReport, formatReportDate, reasonLabel } from "../../lib/admin/shared.ts";
+// One report on the reports dashboard: reason, how many distinct members reported the reported
+// member in the last 30 days, reporter, reported member (and their ban), details, date, the match
+// as it was when the report was filed, status and whether the pair is blocked; Dismiss, Review
+// and Review and ban only while the report is pending.
+import {
+  ADMIN_TEXT,
+  type AdminReport,
+  formatReportDate,
+  reasonLabel,
+} from "../../lib/admin/shared.ts";
+import type { SideContext } from "../../lib/moderation/reports.ts";
 
 export interface ReportCardProps {
   report: AdminReport;
@@ -8,16 +16,43 @@ export interface ReportCardProps {
   timeZone?: string;
   busy: boolean;
   onStatus(id: string, status: "reviewed" | "dismissed"): void;
+  onReviewAndBan(report: AdminReport): void;
 }
 
-export function ReportCard({ report: r, timeZone, busy, onStatus }: ReportCardProps) {
+function banLabel(ban: NonNullable<AdminReport["reportedBan"]>, timeZone?: string) {
+  return ban.until === null
+    ? ADMIN_TEXT.bannedForever
+    : ADMIN_TEXT.bannedUntil(formatReportDate(ban.until, timeZone));
+}
+
+function sideText(s: SideContext): string {
+  const parts = [
+    s.location && `appeared in ${s.location}`,
+    s.locationPreference && `looking for ${s.locationPreference}`,
+    s.hashtag && `#${s.hashtag}`,
+  ].filter(Boolean);
+  return parts.length ? parts.join(" · ") : "Not known";
+}
+
+export function ReportCard(
+  { report: r, timeZone, busy, onStatus, onReviewAndBan }: ReportCardProps,
+) {
   const titleId = `report-${r.id}-title`;
+  const c = r.context;
   return (
     <article class="card admin-report" aria-labelledby={titleId} data-report-id={r.id}>
       <header class="card-head">
         <h3 id={titleId} class="admin-report-reason">{reasonLabel(r.reportReason)}</h3>
         <span class={`badge admin-status admin-status-${r.status}`}>{r.status}</span>
       </header>
+      <p class="admin-report-count" title={ADMIN_TEXT.reportersHelp}>
+        <span class={`badge admin-reporters${r.reporters > 1 ? " admin-reporters-many" : ""}`}>
+          {ADMIN_TEXT.reportersCount(r.reporters)}
+        </span>
+        {r.reportedBan && (
+          <span class="badge admin-badge-banned">{banLabel(r.reportedBan, timeZone)}</span>
+        )}
+      </p>
       <dl class="admin-report-facts">
         <div>
           <dt>Reporter</dt>
@@ -41,6 +76,33 @@ export function ReportCard({ report: r, timeZone, busy, onStatus }: ReportCardPr
       <div class="admin-report-details">
         <p class="muted admin-label">Details</p>
         <p>{r.additionalDetails || "No additional details."}</p>
+      </div>
+      <div class="admin-report-context">
+        <p class="muted admin-label">The match</p>
+        {c
+          ? (
+            <dl class="admin-report-facts">
+              <div>
+                <dt>Started</dt>
+                <dd>
+                  {c.matchStartedAt ? formatReportDate(c.matchStartedAt, timeZone) : "Not known"}
+                </dd>
+              </div>
+              <div>
+                <dt>Ended</dt>
+                <dd>{c.matchEndedAt ? formatReportDate(c.matchEndedAt, timeZone) : "Not known"}</dd>
+              </div>
+              <div>
+                <dt>Reporter</dt>
+                <dd>{sideText(c.reporter)}</dd>
+              </div>
+              <div>
+                <dt>Reported user</dt>
+                <dd>{sideText(c.reported)}</dd>
+              </div>
+            </dl>
+          )
+          : <p class="muted">{ADMIN_TEXT.noContext}</p>}
       </div>
       {r.blocked && (
         <p class="admin-report-blocked">
@@ -66,6 +128,16 @@ export function ReportCard({ report: r, timeZone, busy, onStatus }: ReportCardPr
           >
             Review
           </button>
+          {r.reportedId && !r.reportedBan && (
+            <button
+              type="button"
+              class="button button-danger button-small"
+              disabled={busy}
+              onClick={() => onReviewAndBan(r)}
+            >
+              {ADMIN_TEXT.reviewAndBan}
+            </button>
+          )}
         </div>
       )}
     </article>

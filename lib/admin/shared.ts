@@ -1,6 +1,7 @@
 // The administrator's side: texts, the shapes the admin API answers
 // with, the search rules and date formats. Safe for the browser bundle (no KV, no server code).
 import { REPORT_REASONS } from "../moderation/report_texts.ts";
+import type { ReportContext } from "../moderation/reports.ts";
 
 export const ADMIN_TEXT = {
   // Access (pages and API).
@@ -18,6 +19,11 @@ export const ADMIN_TEXT = {
   badStatus: "Status must be reviewed or dismissed",
   badFilter: "Status must be pending, reviewed, dismissed or all",
   badQuery: "The search text is too long.",
+  changedMeanwhile: "The record changed meanwhile. Please try again.",
+  badLimit: `The page size must be a whole number from 1 to 100.`,
+  banNeedsReview: "Only a review can ban the reported member.",
+  badInvitationCount: "Choose how many codes to create: a whole number from 1 to 50.",
+  badCursor: "This list position is not valid. Please reload the list.",
   // User management (first admin page).
   usersTitle: "User Management",
   noUsers: "No users found. Try a different search query.",
@@ -39,6 +45,41 @@ export const ADMIN_TEXT = {
   reportReviewedDescription: "The report has been marked as reviewed",
   reportDismissed: "Report dismissed",
   reportDismissedDescription: "The report has been dismissed",
+  reportersCount: (n: number) => `${n} member${n === 1 ? "" : "s"} reported`,
+  reportersHelp: "Distinct members who reported this member in the last 30 days.",
+  reviewAndBan: "Review and ban",
+  reviewBanTitle: (username: string) => `Review this report and ban ${username}?`,
+  reviewBanDescription:
+    "The report is marked reviewed and the member is signed out everywhere at once. They cannot sign in until the ban ends.",
+  banTitle: (username: string) => `Ban ${username}?`,
+  banDescription:
+    "The member is signed out everywhere at once and cannot sign in, register again with their email address, or be paired until the ban ends.",
+  banConfirm: "Ban",
+  banning: "Banning...",
+  unbanTitle: (username: string) => `Lift the ban on ${username}?`,
+  unbanDescription: "The member can sign in again at once.",
+  unbanConfirm: "Unban",
+  unbanning: "Lifting...",
+  bannedUntil: (date: string) => `Banned until ${date}`,
+  bannedForever: "Banned permanently",
+  loadMore: "Load more",
+  loadingMore: "Loading...",
+  auditTitle: "Audit log",
+  auditEmpty: "No administrator actions yet.",
+  loadAuditFailed: "Failed to load the audit log. Please try again.",
+  invitationsTitle: "Invitations",
+  invitationsIntro:
+    "Create invitation codes for people to join. Each code works once; share it with one person.",
+  invitationsCount: "How many codes",
+  invitationsCreate: "Create codes",
+  invitationsCreating: "Creating...",
+  invitationsCreated: (n: number) => `${n} invitation code${n === 1 ? "" : "s"} created`,
+  invitationsFailed: "Failed to create invitation codes. Please try again.",
+  copy: "Copy",
+  copyAll: "Copy all",
+  copied: "Copied",
+  copyFailed: "Copying failed: select the codes and copy them yourself.",
+  noContext: "Filed before match details were kept.",
   error: "Error",
   updateReportFailed: "Failed to update report status. Please try again.",
   loadReportsFailed: "Failed to load reports. Please try again.",
@@ -67,6 +108,10 @@ export const ADMIN_BANNER_MS = 3000;
 export const ADMIN_REDIRECT_MS = 2000;
 /** The longest search text the admin API takes. */
 export const ADMIN_QUERY_MAX = 200;
+/** The largest page an admin list answers. */
+export const ADMIN_LIST_MAX = 100;
+/** The most invitation codes one click creates. */
+export const INVITATIONS_MAX = 50;
 
 /** A member as the admin API lists them: never the password hash. */
 export interface AdminUser {
@@ -99,12 +144,19 @@ export interface AdminReport {
   status: ReportStatus;
   createdAt: string;
   reporterUsername: string;
+  reportedId: string | null;
   reportedUsername: string | null;
   reportReason: string;
   additionalDetails: string;
   partnerPeerId: string;
   blocked: boolean;
   reviewedAt: string | null;
+  /** Distinct members who reported the reported member in the last 30 days. */
+  reporters: number;
+  /** The reported member's ban in force now, if any. */
+  reportedBan: { until: string | null } | null;
+  /** The match as it was when the report was filed; null for reports filed before this. */
+  context: ReportContext | null;
 }
 
 export interface SystemStatus {
@@ -167,4 +219,32 @@ export function formatDay(iso: string, timeZone?: string): string {
 /** The environment's name as the System tab shows it: 'development' → 'Development'. */
 export function environmentLabel(env: string): string {
   return env.charAt(0).toUpperCase() + env.slice(1);
+}
+
+/** An audit log entry as the admin API lists it (see kv/audit.ts). */
+export interface AuditEntryView {
+  id: string;
+  at: string;
+  actorId: string;
+  actorUsername: string;
+  action: string;
+  targetId: string | null;
+  targetLabel: string;
+  reason: string;
+  details: Record<string, string | number | boolean | null>;
+}
+
+const AUDIT_LABELS: Record<string, string> = {
+  verify_email: "verified the email of",
+  delete_user: "deleted",
+  ban: "banned",
+  unban: "lifted the ban on",
+  review_report: "reviewed",
+  dismiss_report: "dismissed",
+  create_invitations: "created",
+};
+
+/** What an action reads as in the log: 'admin banned alice'. */
+export function auditActionLabel(action: string): string {
+  return AUDIT_LABELS[action] ?? action;
 }

@@ -36,18 +36,3 @@ export async function listAdminUsers(kv: Deno.Kv, query = ""): Promise<AdminUser
   );
   return users.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id));
 }
-
-/** Deletes a member's account as an administrator; an administrator cannot delete themselves. */
-export async function adminDeleteUser(kv: Deno.Kv, actorId: string, userId: string) {
-  if (userId === actorId) throw new AdminError(ADMIN_TEXT.cannotDeleteSelf, 400);
-  if (!(await getUser(kv, userId))) throw new AdminError(ADMIN_TEXT.userNotFound, 404);
-  if (!(await deleteAccount(kv, userId))) throw new AdminError(ADMIN_TEXT.userNotFound, 404);
-}
-
-/** Marks a member's email verified: an administrator may skip the emailed link. */
-export async function adminVerifyEmail(kv: Deno.Kv, userId: string): Promise<AdminUser> {
-  const result = await updateUser(kv, userId, (u) => ({ ...u, emailVerified: true }));
-  if (result.ok) return toAdminUser(result.user);
-  if (result.reason === "not_found") throw new AdminError(ADMIN_TEXT.userNotFound, 404);
-  throw new AdminError("The user changed meanwhile. Please try again.", 409);
-}

@@ -15,14 +15,24 @@ import { anonymiseReports, purgeBlocks } from "../../kv/reports.ts";
 import { deleteStats } from "../../kv/stats.ts";
 import { forgetLoginIps } from "../../kv/rate_limits.ts";
 
+import type { UserRecord } from "./types.ts";
+
 export { isPurgeMessage, type PurgeMessage } from "../../kv/deletion.ts";
 
 /** A week's grace lets moderators finish with fresh reports; well inside the 30 days promised. */
 export const PURGE_DELAY_MS = 7 * 24 * 3600_000;
 
-/** Deletes a member's account; false when there is no such (undeleted) account. */
-export async function deleteAccount(kv: Deno.Kv, userId: string, now = Date.now()) {
-  if (!(await markDeleted(kv, userId, PURGE_DELAY_MS, now))) return false;
+/**
+ * Deletes a member's account; false when there is no such (undeleted) account. `also` adds its
+ * mutations to the commit that marks the account deleted.
+ */
+export async function deleteAccount(
+  kv: Deno.Kv,
+  userId: string,
+  now = Date.now(),
+  also?: (op: Deno.AtomicOperation, user: UserRecord) => void,
+) {
+  if (!(await markDeleted(kv, userId, PURGE_DELAY_MS, now, also))) return false;
   await deleteUserSessions(kv, userId);
   await dropUnusedInvitations(kv, userId);
   await forgetLoginIps(kv, userId);

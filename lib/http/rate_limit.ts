@@ -41,6 +41,10 @@ export const RATE_RULES = {
   usernameIp: { scope: "username-ip", limit: { max: 10, windowMs: HOUR } },
   /** Confirmation mails of email changes, counted once the current password was right. */
   emailChangeAccount: { scope: "email-change-account", limit: { max: 3, windowMs: HOUR } },
+  /** An administrator's changes (bans, reviews, deletions): generous, but a runaway script stops. */
+  adminWrite: { scope: "admin-write", limit: { max: 300, windowMs: MINUTES_15 } },
+  /** Invitation batches an administrator creates (each up to 50 codes). */
+  adminInvitations: { scope: "admin-invitations", limit: { max: 20, windowMs: HOUR } },
 } satisfies Record<string, RateRule>;
 
 export function tooManyText(minutes: number): string {

@@ -8,6 +8,9 @@ import { getUser } from "../../kv/users.ts";
 import { AppError } from "../http/errors.ts";
 import { REPORT_REASONS, REPORT_TEXT, type ReportReason, REPORTS_PER_DAY } from "./report_texts.ts";
 import { dayKey } from "../../kv/hashtags.ts";
+import { getMatch, otherSide, sideOf } from "../../kv/matches.ts";
+import type { Filters } from "../filters.ts";
+import { getFilters } from "../../kv/filters.ts";
 
 export { REPORT_REASONS, REPORT_TEXT };
 export type { ReportReason };
@@ -26,6 +29,25 @@ export interface Report {
   partnerPeerId: string;
   matchId: string;
   blocked: boolean;
+  /** The match as it was when the report was filed (match records expire after 48 hours). */
+  context?: ReportContext;
+}
+
+/** One side of a reported match: what they searched for and where they appeared to be. */
+export interface SideContext {
+  /** 'global', or a country or continent the member chose to meet. */
+  locationPreference: string;
+  /** The topic the match was made on, or "". */
+  hashtag: string;
+  /** Where this side appeared to be, as their partner saw it. */
+  location: string;
+}
+
+export interface ReportContext {
+  matchStartedAt: string | null;
+  matchEndedAt: string | null;
+  reporter: SideContext;
+  reported: SideContext;
 }
 
 export const reportSchema = z.object({
@@ -56,9 +78,10 @@ export async function fileReport(
     ? await partnerByPeerId(kv, reporterId, input.partnerPeerId)
     : null;
   if (!seen) throw new ReportError(REPORT_TEXT.unknownPartner, 404);
-  const [reporter, reported] = await Promise.all([
+  const [reporter, reported, context] = await Promise.all([
     getUser(kv, reporterId),
     getUser(kv, seen.partnerId),
+    matchContext(kv, seen.matchId, reporterId, seen.partnerId),
   ]);
   if (!reporter) throw new ReportError(REPORT_TEXT.unknownPartner, 404);
   const now = new Date().toISOString();
@@ -75,6 +98,7 @@ export async function fileReport(
     partnerPeerId: input.partnerPeerId,
     matchId: seen.matchId,
     blocked: input.blockUser,
+    context,
   };
   const reporterBlock: Block = { reason: input.blockUser ? "blocked" : "reported", at: now };
   const reportedBlock: Block = { reason: input.blockUser ? "blocked_by" : "reported_by", at: now };
@@ -89,4 +113,48 @@ export async function fileReport(
   }
   if (!stored.ok) throw new ReportError(REPORT_TEXT.dailyLimit, 429);
   return report;
+}
+
+/** A member's location preference as a moderator reads it: 'global', a country or a continent. */
+function preferenceLabel(f: Filters): string {
+  if (f.locationPreference === "country" && f.countryPreference) return f.countryPreference;
+  if (f.locationPreference === "continent" && f.continentPreference) return f.continentPreference;
+  return f.locationPreference;
+}
+
+/**
+ * The reported match as it is now (its record expires after 48 hours, the report stays): when it
+ * started and ended (a live match ends as the report is filed), each side's location preference,
+ * topic and where they appeared to be.
+ */
+async function matchContext(
+  kv: Deno.Kv,
+  matchId: string,
+  reporterId: string,
+  reportedId: string,
+  now = Date.now(),
+): Promise<ReportContext> {
+  const [match, reporterFilters, reportedFilters] = await Promise.all([
+    getMatch(kv, matchId),
+    getFilters(kv, reporterId),
+    getFilters(kv, reportedId),
+  ]);
+  const m = match.value;
+  const mine = m ? sideOf(m, reporterId) : null;
+  const theirs = m ? otherSide(m, reporterId) : null;
+  const iso = (t: number | undefined | null) => (t ? new Date(t).toISOString() : null);
+  return {
+    matchStartedAt: iso(m?.startedAt),
+    matchEndedAt: m ? iso(m.status === "ended" ? m.endedAt ?? now : now) : null,
+    reporter: {
+      locationPreference: preferenceLabel(reporterFilters),
+      hashtag: mine?.hashtag ?? "",
+      location: theirs?.location ?? "",
+    },
+    reported: {
+      locationPreference: preferenceLabel(reportedFilters),
+      hashtag: theirs?.hashtag ?? "",
+      location: mine?.location ?? "",
+    },
+  };
 }

@@ -1,5 +1,7 @@
 // Every island, by name. The build bundles islands/<Name>.tsx; a unit test keeps this list and
 // the folder in step.
+import AdminAudit from "../../islands/AdminAudit.tsx";
+import AdminInvitations from "../../islands/AdminInvitations.tsx";
 import AdminReports from "../../islands/AdminReports.tsx";
 import AdminUsers from "../../islands/AdminUsers.tsx";
 import AuthPanel from "../../islands/AuthPanel.tsx";
@@ -16,6 +18,8 @@ import ReferralShare from "../../islands/ReferralShare.tsx";
 import VerificationBanner from "../../islands/VerificationBanner.tsx";
 
 export const ISLANDS = {
+  AdminAudit,
+  AdminInvitations,
   AdminReports,
   AdminUsers,
   AuthPanel,

@@ -1,32 +1,64 @@
 // Admin API, mounted at /api/admin. Every call is checked on the server by requireAdmin: 401 for
 // guests, 403 for signed-in members whose stored record's role is not 'admin' (whatever the
 // browser believes). The direct-* paths are the direct admin page's names for the same
-// operations.
+// operations. Every change is written with its audit entry, and counted against the
+// administrator's rate limit.
 import { Hono } from "hono";
 import { deleteCookie } from "hono/cookie";
 import { z } from "zod";
 import type { AppDeps, MemberAppEnv } from "../context.tsx";
 import { requireAdmin } from "../../lib/http/auth.ts";
 import { validate } from "../../lib/http/validate.ts";
-import { ADMIN_QUERY_MAX, ADMIN_TEXT } from "../../lib/admin/shared.ts";
-import { adminDeleteUser, adminVerifyEmail, listAdminUsers } from "../../lib/admin/users.ts";
+import { RATE_RULES, rateLimit } from "../../lib/http/rate_limit.ts";
+import {
+  ADMIN_LIST_MAX,
+  ADMIN_QUERY_MAX,
+  ADMIN_TEXT,
+  INVITATIONS_MAX,
+} from "../../lib/admin/shared.ts";
+import { listAdminUsers } from "../../lib/admin/users.ts";
+import { adminDeleteUser, adminVerifyEmail } from "../../lib/admin/actions.ts";
+import { banMember, unbanMember } from "../../lib/admin/bans.ts";
 import { listAdminReports, setReportStatus } from "../../lib/admin/reports.ts";
+import { auditPage } from "../../lib/admin/audit.ts";
+import { createAdminInvitations } from "../../lib/admin/invitations.ts";
 import { systemStatus } from "../../lib/admin/system.ts";
 import { FLASH_COOKIE } from "../../lib/http/flash.ts";
-import { createInvitations } from "../../kv/users.ts";
+import { BAN_MAX_DAYS, BAN_REASON_MAX, BAN_TEXT } from "../../lib/moderation/bans.ts";
 
 const queryText = z.string({ error: ADMIN_TEXT.badQuery }).max(ADMIN_QUERY_MAX, ADMIN_TEXT.badQuery)
   .default("");
+const cursor = z.string({ error: ADMIN_TEXT.badCursor }).max(500, ADMIN_TEXT.badCursor)
+  .optional();
+const limit = (fallback: number) =>
+  z.coerce.number({ error: ADMIN_TEXT.badLimit }).int(ADMIN_TEXT.badLimit)
+    .min(1, ADMIN_TEXT.badLimit).max(ADMIN_LIST_MAX, ADMIN_TEXT.badLimit).default(fallback);
 const usersQuery = z.object({ q: queryText });
 const reportsQuery = z.object({
   q: queryText,
   status: z.enum(["pending", "reviewed", "dismissed", "all"], { error: ADMIN_TEXT.badFilter })
     .default("all"),
+  cursor,
+  limit: limit(20),
 });
+const auditQuery = z.object({ cursor, limit: limit(50) });
 const idParam = z.object({ id: z.string().min(1).max(100).regex(/^[\w-]+$/) });
+const banBody = z.object({
+  reason: z.string({ error: BAN_TEXT.reasonRequired }).trim()
+    .min(1, BAN_TEXT.reasonRequired).max(BAN_REASON_MAX, BAN_TEXT.reasonTooLong),
+  days: z.number({ error: BAN_TEXT.badDays }).int(BAN_TEXT.badDays)
+    .min(1, BAN_TEXT.badDays).max(BAN_MAX_DAYS, BAN_TEXT.badDays).optional(),
+}).strict();
 const statusBody = z.object({
   status: z.enum(["reviewed", "dismissed"], { error: ADMIN_TEXT.badStatus }),
-});
+  /** Review and ban the reported member in one step. */
+  ban: banBody.optional(),
+}).strict().refine((b) => !b.ban || b.status === "reviewed", ADMIN_TEXT.banNeedsReview);
+const invitationsBody = z.object({
+  count: z.number({ error: ADMIN_TEXT.badInvitationCount }).int(ADMIN_TEXT.badInvitationCount)
+    .min(1, ADMIN_TEXT.badInvitationCount).max(INVITATIONS_MAX, ADMIN_TEXT.badInvitationCount)
+    .default(1),
+}).strict();
 
 /** An id in the path that cannot name anything answers like an unknown one. */
 const userId = validate("param", idParam, { fallback: ADMIN_TEXT.userNotFound, status: 404 });
@@ -35,6 +67,9 @@ const reportId = validate("param", idParam, { fallback: ADMIN_TEXT.reportNotFoun
 export function adminApi(deps: AppDeps) {
   const app = new Hono<MemberAppEnv>();
   const { kv } = deps;
+  const limited = (rule: (typeof RATE_RULES)[keyof typeof RATE_RULES]) =>
+    rateLimit(kv, deps.config.rateLimits, (c) => [{ rule, subject: c.var.user?.id ?? "" }]);
+  const write = limited(RATE_RULES.adminWrite);
 
   // The direct admin page signs in without a reload, so the sign-in's one-shot 'Logged in
   // successfully' toast would show on some later page (even after a refused non-admin): it is
@@ -52,19 +87,35 @@ export function adminApi(deps: AppDeps) {
   }
 
   for (const path of ["/users/:id", "/direct-delete-user/:id"]) {
-    app.delete(path, userId, async (c) => {
+    app.delete(path, write, userId, async (c) => {
       const { id } = c.req.valid("param");
-      await adminDeleteUser(kv, c.var.user.id, id);
+      await adminDeleteUser(kv, c.var.user, id);
       return c.json({ ok: true, id, message: ADMIN_TEXT.userDeletedDescription });
     });
   }
 
   for (const path of ["/users/:id/verify-email", "/direct-verify-email/:id"]) {
-    app.post(path, userId, async (c) => {
-      const user = await adminVerifyEmail(kv, c.req.valid("param").id);
+    app.post(path, write, userId, async (c) => {
+      const user = await adminVerifyEmail(kv, c.var.user, c.req.valid("param").id);
       return c.json({ ok: true, user, message: ADMIN_TEXT.emailVerifiedDescription });
     });
   }
+
+  app.post(
+    "/users/:id/ban",
+    write,
+    userId,
+    validate("json", banBody, { fallback: BAN_TEXT.reasonRequired }),
+    async (c) => {
+      const user = await banMember(kv, c.var.user, c.req.valid("param").id, c.req.valid("json"));
+      return c.json({ ok: true, user, message: BAN_TEXT.bannedDescription(user.username) });
+    },
+  );
+
+  app.delete("/users/:id/ban", write, userId, async (c) => {
+    const user = await unbanMember(kv, c.var.user, c.req.valid("param").id);
+    return c.json({ ok: true, user, message: BAN_TEXT.unbannedDescription(user.username) });
+  });
 
   app.get(
     "/system",
@@ -73,20 +124,42 @@ export function adminApi(deps: AppDeps) {
   );
 
   app.get("/reports", validate("query", reportsQuery), async (c) => {
-    const { q, status } = c.req.valid("query");
-    return c.json(await listAdminReports(kv, status, q));
+    const { q, status, cursor, limit } = c.req.valid("query");
+    return c.json(await listAdminReports(kv, status, { query: q, cursor, limit }));
   });
 
-  app.put("/reports/:id", reportId, validate("json", statusBody), async (c) => {
-    const { status } = c.req.valid("json");
-    return c.json(await setReportStatus(kv, c.req.valid("param").id, status, c.var.user.id));
+  app.put(
+    "/reports/:id",
+    write,
+    reportId,
+    validate("json", statusBody, { fallback: ADMIN_TEXT.badStatus }),
+    async (c) => {
+      const { status, ban } = c.req.valid("json");
+      const report = await setReportStatus(kv, c.var.user, c.req.valid("param").id, status, ban);
+      return c.json(report);
+    },
+  );
+
+  app.get("/audit", validate("query", auditQuery), async (c) => {
+    const { cursor, limit } = c.req.valid("query");
+    return c.json(await auditPage(kv, limit, cursor));
   });
 
-  // A new invitation code owned by nobody, for the operator to hand out.
-  app.post("/invitations", async (c) => {
-    const [code] = await createInvitations(kv, null, 1);
-    return c.json({ code }, 201);
-  });
+  // Unused invitation codes owned by nobody, for the operator to hand out.
+  app.post(
+    "/invitations",
+    limited(RATE_RULES.adminInvitations),
+    validate("json", invitationsBody, {
+      fallback: ADMIN_TEXT.badInvitationCount,
+      when: (c) => c.req.header("content-length") !== "0" && !!c.req.header("content-type"),
+    }),
+    async (c) => {
+      const body = (c.req.valid("json") as z.infer<typeof invitationsBody> | undefined) ??
+        { count: 1 };
+      const codes = await createAdminInvitations(kv, c.var.user, body.count);
+      return c.json({ code: codes[0], codes }, 201);
+    },
+  );
 
   return app;
 }

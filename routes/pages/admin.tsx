@@ -1,5 +1,5 @@
-// Admin pages. Mounted at /admin, behind requireAdmin: / and /users ('User Management') and
-// /reports ('Admin Dashboard: Reports'). A guest is sent to /auth; a signed-in member who is not
+// Admin pages. Mounted at /admin, behind requireAdmin: / and /users ('User Management'),
+// /reports ('Admin Dashboard: Reports'), /invitations and /audit (the audit log). A guest is sent to /auth; a signed-in member who is not
 // an administrator gets the 'Access Denied' page with status 403 (see routes/app.tsx). The role
 // is read from the member's stored record on every request. /direct-admin is public: it has its
 // own login.
@@ -10,6 +10,11 @@ import { Island } from "../../lib/render/island.tsx";
 import { ADMIN_TEXT } from "../../lib/admin/shared.ts";
 import { listAdminUsers } from "../../lib/admin/users.ts";
 import { listAdminReports } from "../../lib/admin/reports.ts";
+import { auditPage } from "../../lib/admin/audit.ts";
+
+/** The first page the server renders; the islands load the rest on demand. */
+const REPORTS_PAGE = 20;
+const AUDIT_PAGE = 50;
 import { requireAdmin } from "../../lib/http/auth.ts";
 import { AdminNav } from "../../components/admin/AdminNav.tsx";
 
@@ -34,7 +39,7 @@ export function adminPages(deps: AppDeps) {
   }
 
   app.get("/reports", async (c) => {
-    const initial = await listAdminReports(deps.kv, "pending");
+    const initial = await listAdminReports(deps.kv, "pending", { limit: REPORTS_PAGE });
     return page(c, deps, {
       title: ADMIN_TEXT.reportsTitle,
       body: (
@@ -42,6 +47,33 @@ export function adminPages(deps: AppDeps) {
           <h1 class="page-title">{ADMIN_TEXT.reportsTitle}</h1>
           <AdminNav current="reports" />
           <Island name="AdminReports" props={{ initial }} />
+        </div>
+      ),
+    });
+  });
+
+  app.get("/audit", async (c) => {
+    const initial = await auditPage(deps.kv, AUDIT_PAGE);
+    return page(c, deps, {
+      title: ADMIN_TEXT.auditTitle,
+      body: (
+        <div class="admin-page">
+          <h1 class="page-title">{ADMIN_TEXT.auditTitle}</h1>
+          <AdminNav current="audit" />
+          <Island name="AdminAudit" props={{ initial }} />
+        </div>
+      ),
+    });
+  });
+
+  app.get("/invitations", (c) => {
+    return page(c, deps, {
+      title: ADMIN_TEXT.invitationsTitle,
+      body: (
+        <div class="admin-page">
+          <h1 class="page-title">{ADMIN_TEXT.invitationsTitle}</h1>
+          <AdminNav current="invitations" />
+          <Island name="AdminInvitations" props={{}} />
         </div>
       ),
     });

@@ -16,6 +16,7 @@ import {
   signIn,
 } from "../helpers/accounts.ts";
 import { keys } from "../../kv/keys.ts";
+import { indexReport } from "../../kv/reports.ts";
 import type { Report } from "../../lib/moderation/reports.ts";
 import { ADMIN_TEXT } from "../../lib/admin/shared.ts";
 
@@ -63,10 +64,8 @@ async function seedReport(kv: Deno.Kv, fields: Partial<Report>): Promise<Report>
     blocked: true,
     ...fields,
   };
-  await kv.atomic()
-    .set(keys.report(report.id), report)
-    .set(keys.reportByStatus(report.status, report.id), report.id)
-    .commit();
+  await kv.set(keys.report(report.id), report);
+  await indexReport(kv, report);
   return report;
 }
 

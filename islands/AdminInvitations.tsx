@@ -1,0 +1,111 @@
+// /admin/invitations: an administrator creates 1 to 50 invitation codes with one click and
+// copies them, one by one or all at once.
+import { useState } from "react";
+import { apiRequest } from "../lib/client/api.ts";
+import { toast } from "../lib/client/toast.ts";
+import { ADMIN_TEXT, INVITATIONS_MAX } from "../lib/admin/shared.ts";
+import { accessDenied, isDenied } from "../lib/admin/hooks.ts";
+
+export default function AdminInvitations(_props: Record<string, never>) {
+  const [count, setCount] = useState("10");
+  const [busy, setBusy] = useState(false);
+  const [codes, setCodes] = useState<string[]>([]);
+  const [copied, setCopied] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  async function create(e: Event) {
+    e.preventDefault();
+    const n = Number(count);
+    if (!Number.isInteger(n) || n < 1 || n > INVITATIONS_MAX) {
+      return setProblem(ADMIN_TEXT.badInvitationCount);
+    }
+    setProblem(null);
+    setBusy(true);
+    try {
+      const answer = await apiRequest<{ codes: string[] }>("POST", "/api/admin/invitations", {
+        count: n,
+      });
+      setCodes(answer.codes);
+      toast({ title: ADMIN_TEXT.invitationsCreated(answer.codes.length), variant: "success" });
+    } catch (err) {
+      if (isDenied(err)) return accessDenied();
+      toast({
+        title: ADMIN_TEXT.error,
+        description: ADMIN_TEXT.invitationsFailed,
+        variant: "destructive",
+      });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function copy(text: string, which: string) {
+    try {
+      await navigator.clipboard.writeText(text);
+      setCopied(which);
+      setTimeout(() => setCopied((c) => (c === which ? null : c)), 2000);
+    } catch {
+      toast({ title: ADMIN_TEXT.copyFailed, variant: "destructive" });
+    }
+  }
+
+  return (
+    <div class="stack">
+      <form class="card stack admin-invitations-form" onSubmit={create} noValidate>
+        <p class="muted">{ADMIN_TEXT.invitationsIntro}</p>
+        <div class="admin-invitations-row">
+          <label class="field">
+            <span>{ADMIN_TEXT.invitationsCount}</span>
+            <input
+              type="number"
+              name="count"
+              min={1}
+              max={INVITATIONS_MAX}
+              step={1}
+              inputMode="numeric"
+              value={count}
+              onInput={(e) => setCount(e.currentTarget.value)}
+              aria-invalid={problem ? true : undefined}
+              aria-describedby={problem ? "invitations-error" : undefined}
+            />
+          </label>
+          <button type="submit" class="button button-primary" disabled={busy}>
+            {busy ? ADMIN_TEXT.invitationsCreating : ADMIN_TEXT.invitationsCreate}
+          </button>
+        </div>
+        {problem && <p id="invitations-error" class="form-error" role="alert">{problem}</p>}
+      </form>
+      {codes.length > 0 && (
+        <section class="card stack" aria-labelledby="new-codes-title">
+          <header class="card-head">
+            <h2 id="new-codes-title" class="card-title">
+              {ADMIN_TEXT.invitationsCreated(codes.length)}
+            </h2>
+            <button
+              type="button"
+              class="button button-secondary button-small"
+              onClick={() => copy(codes.join("\n"), "all")}
+            >
+              {copied === "all" ? ADMIN_TEXT.copied : ADMIN_TEXT.copyAll}
+            </button>
+          </header>
+          <ul class="admin-codes">
+            {codes.map((code) => (
+              <li key={code}>
+                <code class="admin-code">{code}</code>
+                <button
+                  type="button"
+                  class="button button-secondary button-small"
+                  onClick={() => copy(code, code)}
+                  aria-label={`${ADMIN_TEXT.copy} ${code}`}
+                >
+                  {copied === code ? ADMIN_TEXT.copied : ADMIN_TEXT.copy}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}
