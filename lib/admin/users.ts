@@ -1,8 +1,7 @@
 // Member administration: list and search members, delete an account (the same deletion as a
 // member's own), and mark an email address verified.
-import { getUser, listUsers, updateUser } from "../../kv/users.ts";
+import { listUsers } from "../../kv/users.ts";
 import { AppError } from "../http/errors.ts";
-import { deleteAccount } from "../auth/deletion.ts";
 import type { UserRecord } from "../auth/types.ts";
 import { activeBan } from "../moderation/bans.ts";
 import { ADMIN_TEXT, type AdminUser, userMatches } from "./shared.ts";
