@@ -1,10 +1,9 @@
-// Member administration: list and search members, delete an account (the same deletion as a
-// member's own), and mark an email address verified.
+// Member administration: list and search members (deleting and verifying are in actions.ts).
 import { listUsers } from "../../kv/users.ts";
 import { AppError } from "../http/errors.ts";
 import type { UserRecord } from "../auth/types.ts";
 import { activeBan } from "../moderation/bans.ts";
-import { ADMIN_TEXT, type AdminUser, userMatches } from "./shared.ts";
+import { type AdminUser, userMatches } from "./shared.ts";
 
 export class AdminError extends AppError {
   constructor(message: string, status: 400 | 404 | 409) {
