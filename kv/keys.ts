@@ -79,6 +79,9 @@ export const keys = {
   rtInstancesPrefix: () => ["rt", "instance"] as const,
 
   stats: (userId: string) => ["stats", userId] as const,
+  /** A member has session statistics in a month (the retention sweep's index). */
+  statsMonth: (month: string, userId: string) => ["stats_months", month, userId] as const,
+  statsMonthsPrefix: () => ["stats_months"] as const,
 
   report: (id: string) => ["reports", id] as const,
   reportsPrefix: () => ["reports"] as const,

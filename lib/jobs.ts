@@ -1,12 +1,41 @@
 // Background work of a server instance: the KV queue listener (a Deno.Kv has one, so it
 // dispatches by the message's kind: account mail, scheduled account purges), and an hourly sweep
 // that any instance may run (idempotent): purges whose queue message was lost, and hashtag-use
-// counters older than the 7 days the map shows.
+// counters older than the 7 days the map shows, audit entries and session statistics past their
+// retention, and the triage counts of reported members whose reporters aged out.
 import { isPurgeMessage, purgeAccount, purgeSweep } from "./auth/deletion.ts";
 import { deliverAccountMail, isAccountMail } from "./auth/account_mail.ts";
 import type { EmailSender } from "./email/mod.ts";
 import { sweepHashtagUse } from "../kv/hashtags.ts";
 import { listenQueue } from "../kv/queue.ts";
+import { AUDIT_RETENTION_MS, sweepAudit } from "../kv/audit.ts";
+import { STATS_RETENTION_MS, sweepStats } from "../kv/stats.ts";
+import { recountPending } from "../kv/reports.ts";
+
+/** How long what the privacy policy names is kept (shortened in tests). */
+export interface RetentionPeriods {
+  /** Audit entries (the "security logs"): one year. */
+  auditMs: number;
+  /** Session statistics: two years. */
+  statsMs: number;
+}
+
+export const RETENTION: RetentionPeriods = {
+  auditMs: AUDIT_RETENTION_MS,
+  statsMs: STATS_RETENTION_MS,
+};
+
+/** Deletes audit entries and session statistics past their retention period. Idempotent. */
+export async function sweepRetention(
+  kv: Deno.Kv,
+  now = Date.now(),
+  periods: RetentionPeriods = RETENTION,
+) {
+  return {
+    audit: await sweepAudit(kv, now, periods.auditMs),
+    stats: await sweepStats(kv, now, periods.statsMs),
+  };
+}
 
 const SWEEP_EVERY_MS = 3600_000;
 
@@ -32,6 +61,8 @@ export function startJobs(
     Promise.all([
       purgeSweep(kv).catch((err) => console.error("purge sweep failed:", err)),
       sweepHashtagUse(kv).catch((err) => console.error("hashtag sweep failed:", err)),
+      sweepRetention(kv).catch((err) => console.error("retention sweep failed:", err)),
+      recountPending(kv).catch((err) => console.error("report recount failed:", err)),
     ]);
   sweep();
   const timer = setInterval(sweep, SWEEP_EVERY_MS);

@@ -19,6 +19,7 @@ import { Sessions } from "../lib/auth/session.ts";
 import { createEmailSender } from "../lib/email/mod.ts";
 import { bootstrapAdmin } from "../lib/auth/admin.ts";
 import { backfillReportIndexes } from "../kv/reports.ts";
+import { backfillMonthlyStats } from "../kv/stats.ts";
 import { AVATAR_TEXT } from "../lib/auth/avatar.ts";
 import { presenceTracker } from "../lib/geo/private_location.ts";
 import { ADMIN_TEXT } from "../lib/admin/shared.ts";
@@ -55,6 +56,7 @@ export async function createApp(base: AppBase) {
   };
   await bootstrapAdmin(deps.kv, deps.config);
   await backfillReportIndexes(deps.kv);
+  await backfillMonthlyStats(deps.kv);
   const app = new Hono<AppEnv>();
 
   // Every answer but the socket's carries the security headers.
