@@ -175,7 +175,17 @@ Deno.test(
         assert.equal(r.partnerPeerId, b.peerId);
         assert.equal(r.blocked, true, "blocking is on by default");
         assert.ok(!Number.isNaN(Date.parse(r.createdAt)));
-        assert.equal((await server.kv.get(["reports_by_status", "pending", r.id])).value, r.id);
+        const t = Date.parse(r.createdAt);
+        assert.equal((await server.kv.get(keys.reportByTime("pending", t, r.id))).value, r.id);
+        // The match as it was, kept with the report (the match record expires in 48 hours).
+        assert.equal(r.context?.matchStartedAt, new Date(rec!.startedAt).toISOString());
+        assert.ok(r.context?.matchEndedAt && r.context.matchEndedAt >= r.context.matchStartedAt!);
+        assert.equal(r.context?.reporter.locationPreference, "global");
+        assert.equal(
+          r.context?.reported.location,
+          rec!.a.userId === am.id ? rec!.a.location : rec!.b.location,
+        );
+        assert.ok(r.context?.reporter.location, "where the reporter appeared to be");
         const ab = await server.kv.get<{ reason: string }>(keys.block(am.id, bm.id));
         const ba = await server.kv.get<{ reason: string }>(keys.block(bm.id, am.id));
         assert.equal(ab.value?.reason, "blocked");
