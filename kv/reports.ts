@@ -200,7 +200,7 @@ async function pageOf(
   const ranks: number[] = [];
   for await (const e of iter) {
     ids.push(String(e.key.at(-1)));
-    ranks.push(-Number(e.key[1]));
+    ranks.push(0 - Number(e.key[1]));
   }
   const got = await getManyChunked<ModeratedReport>(kv, ids.map(keys.report));
   const reports: ModeratedReport[] = [];
