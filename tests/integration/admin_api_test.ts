@@ -119,6 +119,7 @@ Deno.test("admin api: users are listed without password hashes and searched case
     assert.equal(all.json.length, 3, "admin, alice and bob");
     for (const u of all.json) {
       assert.deepEqual(Object.keys(u).sort(), [
+        "ban",
         "createdAt",
         "email",
         "emailVerified",
