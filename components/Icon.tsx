@@ -15,6 +15,7 @@ const PATHS: Record<string, string> = {
   x: "M6 6l12 12M18 6 6 18",
   hash: "M5 9h15M4 15h15M10 3 8 21M16 3l-2 18",
   info: "M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zM12 11v6M12 7.5v.5",
+  mail: "M3 6h18v12H3zM3 7l9 6 9-6",
 };
 
 export type IconName = keyof typeof PATHS;

@@ -18,29 +18,44 @@ import {
 } from "../lib/client/live_rules.ts";
 import { REPORT_TEXT } from "../lib/moderation/report_texts.ts";
 import type { BlurAssets } from "../lib/client/privacy/protocol.ts";
+import { useResendVerification } from "../lib/client/verification.ts";
+import { VerifyFirst } from "../components/live/VerifyFirst.tsx";
 
 export interface LiveSessionProps {
   /** connecting: search then go live; live: rejoin the match of this tab (a reload). */
   mode: "connecting" | "live";
-  me: { location: string; faceBlurEnabled: boolean };
+  me: { location: string; faceBlurEnabled: boolean; email: string; emailVerified: boolean };
   /** Face blur's files (loaded only once the camera starts). */
   blurAssets: BlurAssets;
 }
 
 export default function LiveSession({ mode, me, blurAssets }: LiveSessionProps) {
+  // Going live needs a verified email address. A member the page knows to be unverified gets the
+  // reason and the Resend at once, with no socket and no camera; one the server refuses for it
+  // (verified on the page, not in KV) gets the same screen, and the provider's socket, camera
+  // and peer link are closed with it.
+  const [unverified, setUnverified] = useState(mode === "connecting" && !me.emailVerified);
+  if (unverified) return <VerifyFirstScreen email={me.email} />;
   return (
     <WebRTCProvider
       resume={mode === "live"}
       blur={{ enabled: me.faceBlurEnabled, assets: blurAssets }}
     >
-      <Screens mode={mode} me={me} />
+      <Screens mode={mode} me={me} onUnverified={() => setUnverified(true)} />
     </WebRTCProvider>
   );
 }
 
+function VerifyFirstScreen({ email }: { email: string }) {
+  const { busy, resend } = useResendVerification(email);
+  return <VerifyFirst email={email} busy={busy} onResend={resend} />;
+}
+
 const SKIPS_KEY = "glimpse_skips";
 
-function Screens({ mode, me }: Omit<LiveSessionProps, "blurAssets">) {
+function Screens(
+  { mode, me, onUnverified }: Omit<LiveSessionProps, "blurAssets"> & { onUnverified(): void },
+) {
   const s = useWebRTC();
   const [view, setView] = useState<"search" | "live">(mode === "live" ? "live" : "search");
   const started = useRef(false);
@@ -70,10 +85,15 @@ function Screens({ mode, me }: Omit<LiveSessionProps, "blurAssets">) {
   }, []);
 
   // A search that ended without a partner: nobody to meet goes back to discover (which shows
-  // the notice); a used-up day goes on to the plans; any other refusal back to discover.
+  // the notice); an unverified address stays here to say so and offer the mail again; a used-up
+  // day goes on to the plans; any other refusal back to discover.
   useEffect(() => {
     const refusal = s.refusal;
     if (!refusal) return;
+    if (refusal.kind === "email_unverified") {
+      onUnverified();
+      return;
+    }
     if (refusal.kind === "no_match") {
       s.resetSession();
       location.assign("/?notice=no-match");

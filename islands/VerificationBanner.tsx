@@ -1,38 +1,12 @@
-import { useState } from "react";
-import { errorMessage, postJson } from "../lib/client/api.ts";
-import { toast } from "../lib/client/toast.ts";
+import { useResendVerification } from "../lib/client/verification.ts";
+import { VERIFY_TEXT } from "../lib/auth/rules.ts";
 
 export interface VerificationBannerProps {
   email: string;
 }
 
 export default function VerificationBanner({ email }: VerificationBannerProps) {
-  const [busy, setBusy] = useState(false);
-
-  async function resend() {
-    setBusy(true);
-    try {
-      await postJson("/api/resend-verification", { email });
-      toast({
-        title: "Verification email sent",
-        description: "Please check your inbox (and spam folder) for the verification link.",
-        variant: "success",
-        durationMs: 5000,
-      });
-    } catch (err) {
-      toast({
-        title: "Error sending email",
-        description: errorMessage(
-          err,
-          "Failed to send verification email. Please try again later.",
-        ),
-        variant: "destructive",
-      });
-    } finally {
-      setBusy(false);
-    }
-  }
-
+  const { busy, resend } = useResendVerification(email);
   return (
     <div class="verify-banner" role="region" aria-label="Email verification">
       <p>
@@ -44,7 +18,7 @@ export default function VerificationBanner({ email }: VerificationBannerProps) {
         onClick={resend}
         disabled={busy}
       >
-        {busy ? "Sending..." : "Resend"}
+        {busy ? VERIFY_TEXT.sending : VERIFY_TEXT.resend}
       </button>
     </div>
   );

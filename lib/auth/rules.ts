@@ -49,6 +49,16 @@ export const SECURITY_TEXT = {
   emailUnavailable: "This email address is no longer available. Please choose another one.",
 } as const;
 
+/** Texts of the verification mail's Resend (the banner's and the live start screen's). */
+export const VERIFY_TEXT = {
+  resend: "Resend",
+  sending: "Sending...",
+  sent: "Verification email sent",
+  sentDescription: "Please check your inbox (and spam folder) for the verification link.",
+  failed: "Error sending email",
+  failedDefault: "Failed to send verification email. Please try again later.",
+} as const;
+
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const USERNAME_PATTERN = /^[a-z0-9_]{3,20}$/;
 

@@ -60,6 +60,8 @@ export type Refusal =
   | { kind: "error"; code: RtErrorCode | "offline" }
   /** Today's sessions are used up: on to the plans. */
   | { kind: "session_limit" }
+  /** The member's email address is not verified yet: the page says so and offers the mail again. */
+  | { kind: "email_unverified" }
   /** Nobody to meet within the search time. */
   | { kind: "no_match" };
 
@@ -236,6 +238,9 @@ function onServer(s: CallState, msg: Exclude<Outbound, MatchFound>, at: number):
     case "error":
       // Only a search is refused by an error, and any phase by the server closing the socket for
       // good (signed out, or replaced by a newer tab); other errors (a late signal) change nothing.
+      if (s.phase.name === "searching" && msg.code === "email_unverified") {
+        return { ...s, phase: { name: "refused", refusal: { kind: "email_unverified" } } };
+      }
       return s.phase.name === "searching" || FINAL_ERRORS.has(msg.code)
         ? { ...s, phase: { name: "refused", refusal: { kind: "error", code: msg.code } } }
         : s;
@@ -372,14 +377,20 @@ export function refusalText(r: Refusal): string {
       return RT_TEXT.session_limit;
     case "no_match":
       return RT_TEXT.no_match;
+    case "email_unverified":
+      return RT_TEXT.email_unverified;
     case "error":
       if (r.code === "offline") return LIVE_TEXT.offline;
       return (RT_TEXT as Record<string, string>)[r.code] ?? RT_TEXT.failed;
   }
 }
 
-/** A refusal's toast title: the session limit has its own, every other refusal is a connection error. */
+/**
+ * A refusal's title: the session limit and an unverified address have their own, every other
+ * refusal is a connection error.
+ */
 export function refusalTitle(r: Refusal): string {
+  if (r.kind === "email_unverified") return LIVE_TEXT.verifyEmail;
   return r.kind === "session_limit" || (r.kind === "error" && r.code === "session_limit")
     ? LIVE_TEXT.sessionLimit
     : LIVE_TEXT.connectionError;

@@ -9,6 +9,12 @@ export const LIVE_TEXT = {
   offline: "Connection to server not established",
   connectionError: "Connection Error",
   sessionLimit: "Session Limit Reached",
+  /** The heading of the screen an unverified member gets instead of a search. */
+  verifyEmail: "Verify your email to go live",
+  /** Its button, which mails the verification link again, and the address it goes to. */
+  resendVerification: "Resend verification email",
+  verifyAddress: "Your address:",
+  backToDiscover: "Back to Discover",
 } as const;
 
 /** 'Connecting' below 50%, 'Establishing link' below 90%, 'Finalizing connection' after. */

@@ -129,6 +129,8 @@ export function WebRTCProvider(
   const linkRef = useRef<PeerLink | null>(null);
   const protectedRef = useRef<ProtectedCamera | null>(null);
   const cameraRef = useRef<Promise<void> | null>(null);
+  /** The provider is gone (its page left, or the island showed another screen). */
+  const goneRef = useRef(false);
 
   const closeLink = () => {
     linkRef.current?.close();
@@ -164,7 +166,13 @@ export function WebRTCProvider(
     if (stateRef.current.camera.stream) return Promise.resolve();
     cameraRef.current ??= (async () => {
       try {
-        const camera = protectCamera(await openCamera(), {
+        const raw = await openCamera();
+        // A camera that opens after the provider is gone is let go at once, not left running.
+        if (goneRef.current) {
+          raw.getTracks().forEach((t) => t.stop());
+          return;
+        }
+        const camera = protectCamera(raw, {
           blur: blur.enabled,
           assets: blur.assets,
         });
@@ -279,6 +287,7 @@ export function WebRTCProvider(
     };
     socket.connect();
     return () => {
+      goneRef.current = true;
       offState();
       offMsg();
       socket.close();

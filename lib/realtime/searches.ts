@@ -16,7 +16,7 @@ import { type Core, logFailure } from "./core.ts";
 import type { Batcher } from "./batcher.ts";
 import type { Matcher } from "./matcher.ts";
 import type { Search, SearchPool } from "./search_pool.ts";
-import { profileOf } from "./profiles.ts";
+import { profileOf, reloadProfile } from "./profiles.ts";
 import { type FindMatch, ticketFor } from "./ticket.ts";
 import type { Ticket } from "./rules.ts";
 import { RT_TEXT, rtError } from "./protocol.ts";
@@ -42,15 +42,22 @@ export class Searches {
    * after a refused put, a lost claim, or an undone pairing, keeping its place in line).
    */
   async enter(conn: Conn, msg: FindMatch, attempt: number, since?: number) {
-    const profile = await profileOf(this.core.kv, conn);
+    const cached = conn.profile !== null;
+    let profile = await profileOf(this.core.kv, conn);
     if (attempt > 0 && (!conn.search || this.core.conns.get(conn.id) !== conn)) return;
-    const ticket = ticketFor(profile, {
-      peerId: conn.peerId!,
-      instanceId: this.core.instanceId,
-      connId: conn.id,
-    }, msg);
+    const searcher = { peerId: conn.peerId!, instanceId: this.core.instanceId, connId: conn.id };
+    let ticket = ticketFor(profile, searcher, msg);
+    if (typeof ticket === "string" && cached) {
+      // A refusal is never judged on the socket's copy alone: the copy may predate the change
+      // that lifts it (an address verified, a location added, a plan upgraded), so it is read
+      // again once. Refusals are rare; a search that is not refused costs no read.
+      profile = await reloadProfile(this.core.kv, conn);
+      ticket = ticketFor(profile, searcher, msg);
+    }
     if (typeof ticket === "string") {
       this.stop(conn);
+      // The page never asks an unverified member to search; one that does is counted.
+      if (ticket === "email_unverified") this.core.metrics.refused(ticket);
       if (ticket === "not_authenticated") {
         send(conn, rtError(ticket));
         return conn.socket.close(CLOSE_CODE.notAuthenticated, "not authenticated");

@@ -22,6 +22,8 @@ export const RT_TEXT = {
   bad_reaction: "Unknown reaction",
   not_registered: "Register first",
   location_required: "Location Required",
+  email_unverified:
+    "Please verify your email address before starting a live session. We sent you a link when you registered.",
   bad_hashtag: FILTER_TEXT.badHashtag,
   hashtag_limit:
     `You have searched with ${MAX_DAILY_HASHTAGS} hashtags of your own today. Search with ones you have used or the suggested ones, or try new ones tomorrow.`,

@@ -1,5 +1,6 @@
 // A search ticket from a member's profile: pure. Either the ticket, or the code that refuses the
-// search (signed out or deleted, no location, today's sessions used up).
+// search (signed out, deleted or banned, email not verified, no location, today's sessions used
+// up).
 import { TIERS } from "../constants.ts";
 import { activeBan } from "../moderation/bans.ts";
 import { MAX_HASHTAGS, normalizeHashtag, readSavedFilters } from "../filters.ts";
@@ -13,7 +14,7 @@ export type FindMatch = Extract<Inbound, { type: "find_match" }>;
 
 export type TicketRefusal = Extract<
   RtErrorCode,
-  "not_authenticated" | "location_required" | "session_limit"
+  "not_authenticated" | "email_unverified" | "location_required" | "session_limit"
 >;
 
 export interface Searcher {
@@ -31,6 +32,8 @@ export function ticketFor(
   const user = profile.user.value && !profile.user.value.deletedAt ? profile.user.value : null;
   // A banned member is signed out everywhere; a search that raced the ban is refused the same.
   if (!user || activeBan(user, now)) return "not_authenticated";
+  // Going live needs a verified email address (the mailed link, or an administrator's Verify).
+  if (!user.emailVerified) return "email_unverified";
   if (!user.location.trim()) return "location_required";
   const limit = TIERS[user.tier].dailySessionLimit;
   const usage = profile.usage.day === dayKey(now) ? profile.usage : undefined;

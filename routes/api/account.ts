@@ -18,7 +18,7 @@ import {
   updateProfile,
 } from "../../lib/auth/accounts.ts";
 import { AVATAR_MAX_BYTES, AVATAR_TEXT, saveAvatar } from "../../lib/auth/avatar.ts";
-import { AUTH_TEXT } from "../../lib/auth/rules.ts";
+import { AUTH_TEXT, VERIFY_TEXT } from "../../lib/auth/rules.ts";
 import { toPublicUser, type UserRecord } from "../../lib/auth/types.ts";
 import { publicToken } from "../../lib/auth/session.ts";
 import { deleteAccount } from "../../lib/auth/deletion.ts";
@@ -175,7 +175,7 @@ export function accountApi(deps: AppDeps) {
     limitMember(RATE_RULES.resendIp, RATE_RULES.resendAccount),
     async (c) => {
       await resendVerification(accountDeps, c.var.user.id);
-      return c.json({ ok: true, message: "Verification email sent" });
+      return c.json({ ok: true, message: VERIFY_TEXT.sent });
     },
   );
 

@@ -14,6 +14,8 @@ import { requireUser } from "../../lib/http/auth.ts";
 import { Discover } from "../../components/Discover.tsx";
 import { WelcomeScreen } from "../../components/WelcomeScreen.tsx";
 import { iceServersFor } from "../../lib/realtime/ice.ts";
+import type { SessionUser } from "../../lib/auth/types.ts";
+import type { LiveSessionProps } from "../../islands/LiveSession.tsx";
 
 /**
  * The pages only a signed-in member can open: those registered with requireUser here and in
@@ -112,9 +114,33 @@ export function memberPages(deps: AppDeps) {
     });
   });
 
-  // Searching: a member without a location is sent to the profile to add one first.
+  /** The live session island's props for the member. */
+  const liveProps = (mode: LiveSessionProps["mode"], user: SessionUser): LiveSessionProps => ({
+    mode,
+    me: {
+      location: user.location,
+      faceBlurEnabled: user.faceBlurEnabled,
+      email: user.email,
+      emailVerified: user.emailVerified,
+    },
+    blurAssets: deps.assets.privacy,
+  });
+
+  // Searching. Going live needs a verified email address: an unverified member gets the live
+  // start screen's reason and Resend in place of a search (the island opens no socket and no
+  // camera for them; the server refuses their search too). A verified member without a location
+  // is sent to the profile to add one first.
   app.get("/connecting", member, (c) => {
     const user = c.var.user;
+    if (!user.emailVerified) {
+      return page(c, deps, {
+        title: "Verify your email",
+        back: "/",
+        // The screen itself is the verification notice; the banner would say it twice.
+        banner: null,
+        body: <Island name="LiveSession" props={liveProps("connecting", user)} />,
+      });
+    }
     if (!user.location.trim()) {
       setFlash(c, {
         kind: "failure",
@@ -126,16 +152,7 @@ export function memberPages(deps: AppDeps) {
     return page(c, deps, {
       title: "Connecting",
       bare: true,
-      body: (
-        <Island
-          name="LiveSession"
-          props={{
-            mode: "connecting",
-            me: { location: user.location, faceBlurEnabled: user.faceBlurEnabled },
-            blurAssets: deps.assets.privacy,
-          }}
-        />
-      ),
+      body: <Island name="LiveSession" props={liveProps("connecting", user)} />,
     });
   });
 
@@ -157,16 +174,7 @@ export function memberPages(deps: AppDeps) {
     return page(c, deps, {
       title: "Live match",
       bare: true,
-      body: (
-        <Island
-          name="LiveSession"
-          props={{
-            mode: "live",
-            me: { location: user.location, faceBlurEnabled: user.faceBlurEnabled },
-            blurAssets: deps.assets.privacy,
-          }}
-        />
-      ),
+      body: <Island name="LiveSession" props={liveProps("live", user)} />,
     });
   });
 

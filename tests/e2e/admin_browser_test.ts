@@ -90,9 +90,16 @@ Deno.test({
       browser = await launchBrowser();
       const kv = server.kv;
       const adminClient = await signIn(server, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD);
-      const member: Member = await registerMember(server, { username: "plain_member" });
-      const doomed = await registerMember(server, { username: "doomed_dan" });
-      const unverified = await registerMember(server, { username: "vera_unverified" });
+      // Unverified, all three: the pages show their status and offer Verify.
+      const member: Member = await registerMember(server, {
+        username: "plain_member",
+        verified: false,
+      });
+      const doomed = await registerMember(server, { username: "doomed_dan", verified: false });
+      const unverified = await registerMember(server, {
+        username: "vera_unverified",
+        verified: false,
+      });
 
       await t.step("a member sees Access Denied on every admin page", async () => {
         const page = await open(member.client.session);

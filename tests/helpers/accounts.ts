@@ -230,8 +230,9 @@ export interface Member {
 }
 
 /**
- * Registers a member through the API (an operator code unless one is given); asserts 201 and
- * waits for the verification mail.
+ * Registers a member through the API (an operator code unless one is given); asserts 201, waits
+ * for the verification mail and opens its link, as a member who goes live has (going live needs a
+ * verified address). `verified: false` leaves the member unverified, the mail unopened.
  */
 export async function registerMember(
   server: ServerLike,
@@ -240,8 +241,10 @@ export async function registerMember(
     email?: string;
     password?: string;
     invitationCode?: string;
-    /** False when no mail can go out (a provider that is down). */
+    /** False when no mail can go out (a provider that is down); the member stays unverified. */
     awaitMail?: boolean;
+    /** False: the verification link is not opened (default true, unless awaitMail is false). */
+    verified?: boolean;
   } = {},
 ): Promise<Member> {
   const username = opts.username ?? uniqueName();
@@ -249,6 +252,9 @@ export async function registerMember(
   const password = opts.password ?? PASSWORD;
   const invitationCode = opts.invitationCode ?? (await createInvitations(server.kv, null, 1))[0];
   const client = new Client(server);
+  // An address used before (a deleted account's) may hold older verification mail.
+  const VERIFY_LINK = "/verify-email?token=";
+  const earlier = (await mailsTo(server.kv, email)).filter((m) => m.text.includes(VERIFY_LINK));
   const res = await client.post("/api/register", {
     username,
     email,
@@ -260,7 +266,13 @@ export async function registerMember(
   assert.ok(client.session, "registration sets the session cookie");
   // The verification mail goes out after the answer: a test starts once it has, so that what it
   // finds stored is the member's alone.
-  if (opts.awaitMail !== false) await awaitMails(server.kv, email);
+  const awaitMail = opts.awaitMail !== false;
+  const verified = opts.verified ?? awaitMail;
+  assert.ok(awaitMail || !verified, "a member is verified through the mail, which must go out");
+  if (awaitMail) {
+    const [mail] = await awaitMails(server.kv, email, earlier.length + 1, VERIFY_LINK);
+    if (verified) await openVerificationLink(server, mail, res.json.id);
+  }
   return {
     client,
     id: res.json.id,
@@ -270,6 +282,16 @@ export async function registerMember(
     codes: res.json.invitationCodes,
     body: res.json,
   };
+}
+
+/**
+ * Opens a verification mail's link as the member would (from their mail, in any browser) and
+ * asserts that it verified `userId`.
+ */
+export async function openVerificationLink(server: ServerLike, mail: StoredEmail, userId: string) {
+  const res = await new Client(server).get(linkIn(mail, "/verify-email?token="));
+  assert.equal(res.status, 303, `verification link: ${res.status} ${res.text}`);
+  assert.equal((await kvUser(server.kv, userId))?.emailVerified, true, "the link verified");
 }
 
 /** Signs in through /api/simple-login in a fresh client; asserts 200. */

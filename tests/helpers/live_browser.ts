@@ -15,12 +15,15 @@ export { expectToast, toastTitled, waitForHydration };
 
 export const LOCATION = "Warsaw, Poland";
 
-/** Registers a member over HTTP, gives them a profile location and (optionally) a tier. */
+/**
+ * Registers a member over HTTP (verified through the mailed link, unless `verified` is false),
+ * gives them a profile location and (optionally) a tier.
+ */
 export async function liveMember(
   server: ServerLike,
-  opts: { location?: string; tier?: TierKey } = {},
+  opts: { location?: string; tier?: TierKey; verified?: boolean } = {},
 ): Promise<Member> {
-  const member = await registerMember(server);
+  const member = await registerMember(server, { verified: opts.verified });
   const location = opts.location ?? LOCATION;
   if (location) {
     const res = await member.client.patch("/api/user/profile", { location });

@@ -168,7 +168,10 @@ Deno.test("admin: bootstrap never hands admin rights to sessions opened by someo
   // their own password must not come out of that as admin sessions.
   const server = await startServer();
   try {
-    const squatter = await registerMember(server, { email: "boss@example.test" });
+    const squatter = await registerMember(server, {
+      email: "boss@example.test",
+      verified: false,
+    });
     assert.equal((await kvUser(server.kv, squatter.id))?.emailVerified, false);
     await bootstrapAdmin(server.kv, {
       ...server.config,

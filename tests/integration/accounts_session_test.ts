@@ -176,7 +176,7 @@ Deno.test("sign-out: a form-encoded POST /api/logout answers 303 to /", async ()
 
 Deno.test("verification: the emailed link verifies once; a reuse does no harm", async () => {
   await withServer(async (server) => {
-    const m = await registerMember(server);
+    const m = await registerMember(server, { verified: false });
     const [mail] = await awaitMails(server.kv, m.email);
     const link = linkIn(mail, "/verify-email?token=");
     assert.equal((await kvUser(server.kv, m.id))?.emailVerified, false);
@@ -204,7 +204,7 @@ Deno.test("verification: the emailed link verifies once; a reuse does no harm", 
 
 Deno.test("verification: POST /api/resend-verification mails a new working link", async () => {
   await withServer(async (server) => {
-    const m = await registerMember(server);
+    const m = await registerMember(server, { verified: false });
     await awaitMails(server.kv, m.email);
 
     const guest = await new Client(server).post("/api/resend-verification", { email: m.email });
@@ -342,7 +342,7 @@ Deno.test("reset password: sets the new password, ends every session, works once
 
 Deno.test("reset password: a verification token is no reset token (and vice versa)", async () => {
   await withServer(async (server) => {
-    const m = await registerMember(server);
+    const m = await registerMember(server, { verified: false });
     const [verifyMail] = await awaitMails(server.kv, m.email);
     const verifyToken = new URL(linkIn(verifyMail, "/verify-email"), server.url).searchParams
       .get("token")!;

@@ -77,7 +77,7 @@ async function withServer(fn: (s: TestServer, admin: Client) => Promise<void>) {
 Deno.test("admin api: guests get 401 and members 403 on every admin endpoint; nothing changes", async () => {
   await withServer(async (server, admin) => {
     const member = await registerMember(server);
-    const victim = await registerMember(server);
+    const victim = await registerMember(server, { verified: false });
     const report = await seedReport(server.kv);
     const calls: [string, string, unknown?][] = [
       ["GET", "/api/admin/users"],
@@ -115,6 +115,7 @@ Deno.test("admin api: users are listed without password hashes and searched case
     const alice = await registerMember(server, {
       username: "alice_w",
       email: "Alice.Wonder@Example.test",
+      verified: false,
     });
     const bob = await registerMember(server, { username: "bob_b", email: "builder@example.test" });
 
@@ -212,8 +213,8 @@ Deno.test("admin api: delete ends the account (it can no longer sign in); not on
 
 Deno.test("admin api: verify marks the email verified, on both paths", async () => {
   await withServer(async (server, admin) => {
-    const first = await registerMember(server);
-    const second = await registerMember(server);
+    const first = await registerMember(server, { verified: false });
+    const second = await registerMember(server, { verified: false });
     assert.equal((await first.client.get("/api/simple-user")).json.emailVerified, false);
 
     const res = await admin.post(`/api/admin/users/${first.id}/verify-email`);

@@ -123,6 +123,24 @@ Deno.test("call state: a search is connecting; a server error refuses it with th
   assert.equal(refusalTitle(refused.phase.refusal), "Connection Error");
 });
 
+Deno.test("call state: an unverified address refuses the search with its own kind, text and title", () => {
+  const searching = run([{ type: "search" }], READY);
+  const e = server({ type: "error", code: "email_unverified", message: "ignored" });
+  const refused = callReducer(searching, e);
+  assert.deepEqual(refused.phase, { name: "refused", refusal: { kind: "email_unverified" } });
+  assert.equal(connectionStatus(refused), "ready", "the socket stays open");
+  if (refused.phase.name !== "refused") throw new Error("not refused");
+  assert.equal(
+    refusalText(refused.phase.refusal),
+    "Please verify your email address before starting a live session. We sent you a link when you registered.",
+  );
+  assert.equal(refusalText(refused.phase.refusal), RT_TEXT.email_unverified);
+  assert.equal(refusalTitle(refused.phase.refusal), "Verify your email to go live");
+  // Outside a search (a late answer) it changes nothing.
+  assert.equal(callReducer(READY, e), READY);
+  assert.equal(callReducer(LIVE, e), LIVE);
+});
+
 Deno.test("call state: an error outside a search changes nothing", () => {
   const e = server({ type: "error", code: "not_in_match", message: RT_TEXT.not_in_match });
   assert.equal(callReducer(READY, e), READY);

@@ -75,6 +75,33 @@ Deno.test("ticketFor: a signed-out or deleted member, no location, or today's se
   );
 });
 
+Deno.test("ticketFor: an unverified email address is refused by its code, before a missing location", () => {
+  assert.equal(
+    ticketFor(profile({ emailVerified: false }), searcher, find, NOW),
+    "email_unverified",
+  );
+  assert.equal(
+    ticketFor(profile({ emailVerified: false, location: "" }), searcher, find, NOW),
+    "email_unverified",
+  );
+  // Signed out (or banned) still answers as signed out, whatever the address.
+  assert.equal(
+    ticketFor(
+      profile({ emailVerified: false, deletedAt: "2026-11-01T00:00:00Z" }),
+      searcher,
+      find,
+      NOW,
+    ),
+    "not_authenticated",
+  );
+  const ban = { reason: "spam", until: null, at: "2026-11-01T00:00:00Z", by: "admin" };
+  assert.equal(
+    ticketFor(profile({ emailVerified: false, ban }), searcher, find, NOW),
+    "not_authenticated",
+  );
+  assert.equal(typeof ticketFor(profile({ emailVerified: true }), searcher, find, NOW), "object");
+});
+
 Deno.test("ticketFor: hashtags asked win over saved ones, deduplicated; a hidden location shows the country", () => {
   const t = ticketFor(
     profile({ hideExactLocation: true }),
