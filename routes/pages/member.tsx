@@ -32,6 +32,8 @@ export const MEMBER_PAGES = [
   "/admin",
   "/admin/reports",
   "/admin/users",
+  "/admin/invitations",
+  "/admin/audit",
   "/viral",
   "/leaderboard",
 ] as const;
