@@ -375,12 +375,18 @@ Deno.test({
         );
         assert.equal(closed.code, 4401, `bob's socket closed with ${closed.code}`);
         assert.equal(closed.path, "/live-match", "bob was in the live call");
+        const told = await tabEvent(b, "bob's refusal", banClick, (e) => e.event === "error");
         console.log(
-          `ban: PUT answered ${banAnswered - banClick} ms after the click; bob's socket closed ` +
+          `ban: PUT answered ${banAnswered - banClick} ms after the click; bob's page heard ` +
+            `'${told.reason}' ${told.at - banClick} ms and saw the socket close ` +
             `${closed.at - banClick} ms after the click (${closed.at - banAnswered} ms after ` +
             `the answer)`,
         );
-        assert.ok(closed.at - banAnswered < 1_500, "closed within about a second of the ban");
+        // About a second, with room for a busy two-core machine decoding two live videos.
+        assert.ok(
+          closed.at - banAnswered < 2_000,
+          `bob's socket closed ${closed.at - banAnswered} ms after the ban was answered`,
+        );
         const since = (await tabLog(b)).filter((e) => e.at >= banClick);
         assert.deepEqual(
           since.filter((e) => e.event === "error" || e.event === "session_ended")
