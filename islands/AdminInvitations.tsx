@@ -76,7 +76,7 @@ export default function AdminInvitations(_props: Record<string, never>) {
         {problem && <p id="invitations-error" class="form-error" role="alert">{problem}</p>}
       </form>
       {codes.length > 0 && (
-        <section class="card stack" aria-labelledby="new-codes-title">
+        <section class="card stack admin-invitations-codes" aria-labelledby="new-codes-title">
           <header class="card-head">
             <h2 id="new-codes-title" class="card-title">
               {ADMIN_TEXT.invitationsCreated(codes.length)}
@@ -84,7 +84,8 @@ export default function AdminInvitations(_props: Record<string, never>) {
             <button
               type="button"
               class="button button-secondary button-small"
-              onClick={() => copy(codes.join("\n"), "all")}
+              onClick={() =>
+                copy(codes.join("\n"), "all")}
             >
               {copied === "all" ? ADMIN_TEXT.copied : ADMIN_TEXT.copyAll}
             </button>

@@ -29,7 +29,8 @@ function sideText(s: SideContext): string {
   const parts = [
     s.location && `appeared in ${s.location}`,
     s.locationPreference && `looking for ${s.locationPreference}`,
-    s.hashtag && `#${s.hashtag}`,
+    // Match topics are stored with their # ("#adventure").
+    s.hashtag && `#${s.hashtag.replace(/^#+/, "")}`,
   ].filter(Boolean);
   return parts.length ? parts.join(" · ") : "Not known";
 }

@@ -10,6 +10,29 @@ export type { AuditAction, AuditEntry };
 /** Who acts: the signed-in administrator. */
 export type Actor = Pick<SessionUser, "id" | "username">;
 
+let lastMs = -1;
+let seqInMs = 0;
+
+/**
+ * An entry id that sorts after every id made before it in this process: a UUIDv7 (the time in
+ * ms, then a counter of ids made in that ms, then random bits). Entries are keyed by time, then
+ * id, so two entries of one commit (a review and the ban it imposes) list in the order they
+ * were made, the later first.
+ */
+export function auditId(now = Date.now()): string {
+  seqInMs = now === lastMs ? Math.min(seqInMs + 1, 0xfff) : 0;
+  lastMs = now;
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  for (let i = 0; i < 6; i++) bytes[i] = Math.floor(now / 2 ** (8 * (5 - i))) & 0xff;
+  bytes[6] = 0x70 | (seqInMs >> 8);
+  bytes[7] = seqInMs & 0xff;
+  bytes[8] = 0x80 | (bytes[8] & 0x3f);
+  const hex = [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${
+    hex.slice(20)
+  }`;
+}
+
 /** A new entry for `actor` doing `action` now. */
 export function auditEntry(
   actor: Actor,
@@ -19,7 +42,7 @@ export function auditEntry(
   now = Date.now(),
 ): AuditEntry {
   return {
-    id: crypto.randomUUID(),
+    id: auditId(now),
     at: new Date(now).toISOString(),
     actorId: actor.id,
     actorUsername: actor.username,

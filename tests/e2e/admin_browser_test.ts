@@ -194,9 +194,11 @@ Deno.test({
           reportReason: "harassment",
           additionalDetails: "Shouted insults",
         });
+        // Filed by a member of this test, so the search by username finds it.
         const fake = await seedReport(kv, {
           createdAt: new Date(base + 60_000).toISOString(),
-          reporterUsername: "sam",
+          reporterId: member.id,
+          reporterUsername: member.username,
           reportedUsername: "faker_fay",
           reportReason: "impersonation",
           additionalDetails: "Pretended to be a celebrity",
@@ -220,23 +222,31 @@ Deno.test({
         ]);
         const cards = admin.locator("article.admin-report");
         assert.equal(await cards.count(), 2);
-        // Newest first; the card's facts.
+        // Triage order: most distinct reporters first (none counted here: neither report names
+        // the reported member), then oldest first; the card's facts.
         const first = cards.first();
-        assert.equal(await first.getByRole("heading").innerText(), "Impersonation");
-        const text = await cards.nth(1).innerText();
+        assert.equal(await first.getByRole("heading").innerText(), "Harassment or Bullying");
+        const text = await first.innerText();
         for (const part of ["Harassment or Bullying", "rita", "troll_tom", "Shouted insults"]) {
           assert.ok(text.includes(part), `${part} in ${text}`);
         }
         assert.match(text, /blocked/);
         assert.match(text, /Mar 3, 2026, \d{1,2}:\d{2}\s?[AP]M/, "short month, day, year, time");
-        assert.ok(!(await first.innerText()).includes("blocked"), "fay was not blocked");
+        const second = cards.nth(1);
+        assert.equal(await second.getByRole("heading").innerText(), "Impersonation");
+        assert.ok(!(await second.innerText()).includes("blocked"), "fay was not blocked");
 
-        // Search over reporter, reported, reason and details.
-        const search = admin.getByPlaceholder("Search by username, reason or details");
-        await search.fill("CELEBRITY");
-        await cards.nth(1).waitFor({ state: "detached" });
+        // Search by a member's exact username (any case, a leading @ allowed): the reports they
+        // filed or are named in.
+        const search = admin.getByPlaceholder("Search by exact username");
+        await search.fill(`@${member.username.toUpperCase()}`);
+        await admin.locator(`article[data-report-id="${harass.id}"]`).waitFor({
+          state: "detached",
+        });
+        await admin.locator(`article[data-report-id="${fake.id}"]`).waitFor();
         assert.equal(await cards.count(), 1);
-        await search.fill("no report says this");
+        assert.equal(await first.getByRole("heading").innerText(), "Impersonation");
+        await search.fill("no_such_member");
         await admin.getByText(ADMIN_TEXT.noReports, { exact: true }).waitFor();
         await admin.getByText(ADMIN_TEXT.noReportsDescription, { exact: true }).waitFor();
         await search.fill("");
