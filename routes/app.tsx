@@ -18,6 +18,7 @@ import { BUILD_DIR, ROOT } from "../lib/build/assets.ts";
 import { Sessions } from "../lib/auth/session.ts";
 import { createEmailSender } from "../lib/email/mod.ts";
 import { bootstrapAdmin } from "../lib/auth/admin.ts";
+import { backfillListIndex } from "../kv/user_lists.ts";
 import { AVATAR_TEXT } from "../lib/auth/avatar.ts";
 import { presenceTracker } from "../lib/geo/private_location.ts";
 import { ADMIN_TEXT } from "../lib/admin/shared.ts";
@@ -52,6 +53,10 @@ export async function createApp(base: AppBase) {
     hub: base.hub ?? new Hub(base.kv, base.config),
     clientIp: base.clientIp ?? clientIp,
   };
+  // Members stored before the members' list index existed are added to it once (a meta key says
+  // so); any instance may do it, several at once too.
+  const listed = await backfillListIndex(deps.kv);
+  if (listed) console.log(`Added ${listed} members to the members' list index`);
   await bootstrapAdmin(deps.kv, deps.config);
   const app = new Hono<AppEnv>();
 
