@@ -1,11 +1,11 @@
-// Member administration: list and search members, delete an account (the same deletion as a
-// member's own), and mark an email address verified.
-import { getUser, listUsers, updateUser } from "../../kv/users.ts";
+// Member administration: a member as the admin API shows them, delete an account (the same
+// deletion as a member's own), and mark an email address verified. The lists: user_list.ts.
+import { getUser, updateUser } from "../../kv/users.ts";
 import { AppError } from "../http/errors.ts";
 import { deleteAccount } from "../auth/deletion.ts";
 import type { UserRecord } from "../auth/types.ts";
 import { activeBan } from "../moderation/bans.ts";
-import { ADMIN_TEXT, type AdminUser, userMatches } from "./shared.ts";
+import { ADMIN_TEXT, type AdminUser } from "./shared.ts";
 
 export class AdminError extends AppError {
   constructor(message: string, status: 400 | 404 | 409) {
@@ -27,14 +27,6 @@ export function toAdminUser(u: UserRecord, now = Date.now()): AdminUser {
     role: u.role,
     ban: ban && { reason: ban.reason, until: ban.until, at: ban.at },
   };
-}
-
-/** Every member not deleted, newest first, optionally filtered by a search text. */
-export async function listAdminUsers(kv: Deno.Kv, query = ""): Promise<AdminUser[]> {
-  const users = (await listUsers(kv)).filter((u) => userMatches(u, query)).map((u) =>
-    toAdminUser(u)
-  );
-  return users.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id));
 }
 
 /** Deletes a member's account as an administrator; an administrator cannot delete themselves. */

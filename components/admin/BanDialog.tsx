@@ -1,0 +1,85 @@
+// The ban confirmation of both admin user tables: a reason (required, at most BAN_REASON_MAX
+// characters) and a duration (1, 7 or 30 days, permanent, or a typed number of days), checked
+// here with the server's own texts before anything is sent; the server's refusal shows inside.
+import { useState } from "react";
+import { ConfirmDialog } from "./ConfirmDialog.tsx";
+import { ADMIN_TEXT, BAN_DURATIONS, banDays, type BanDuration } from "../../lib/admin/shared.ts";
+import { BAN_MAX_DAYS, BAN_REASON_MAX, BAN_TEXT } from "../../lib/moderation/bans.ts";
+
+export interface BanDialogProps {
+  username: string;
+  busy: boolean;
+  /** The server's refusal of the last try, if any. */
+  error: string;
+  onConfirm(reason: string, days: number | undefined): void;
+  onCancel(): void;
+}
+
+export function BanDialog({ username, busy, error, onConfirm, onCancel }: BanDialogProps) {
+  const [reason, setReason] = useState("");
+  const [duration, setDuration] = useState<BanDuration>("7");
+  const [typed, setTyped] = useState("");
+  const [problem, setProblem] = useState("");
+
+  function confirm() {
+    const text = reason.trim();
+    if (!text) return setProblem(BAN_TEXT.reasonRequired);
+    if (text.length > BAN_REASON_MAX) return setProblem(BAN_TEXT.reasonTooLong);
+    const days = banDays(duration, typed);
+    if ("error" in days) return setProblem(days.error);
+    setProblem("");
+    onConfirm(text, days.days);
+  }
+
+  const shown = problem || error;
+  return (
+    <ConfirmDialog
+      title={ADMIN_TEXT.banTitle(username)}
+      description={ADMIN_TEXT.banDescription}
+      confirmLabel={ADMIN_TEXT.banConfirm}
+      busyLabel={ADMIN_TEXT.banBusy}
+      busy={busy}
+      onConfirm={confirm}
+      onCancel={onCancel}
+    >
+      <label class="field">
+        <span>{ADMIN_TEXT.banReason}</span>
+        <textarea
+          name="reason"
+          rows={3}
+          maxLength={BAN_REASON_MAX}
+          required
+          value={reason}
+          onInput={(e) => setReason(e.currentTarget.value)}
+        />
+      </label>
+      <label class="field">
+        <span>{ADMIN_TEXT.banDuration}</span>
+        <select
+          name="duration"
+          value={duration}
+          onChange={(e) => setDuration(e.currentTarget.value as BanDuration)}
+        >
+          {BAN_DURATIONS.map((d) => <option key={d.value} value={d.value}>{d.label}</option>)}
+        </select>
+      </label>
+      {duration === "custom" && (
+        <label class="field">
+          <span>{ADMIN_TEXT.banDays}</span>
+          <input
+            name="days"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={BAN_MAX_DAYS}
+            step={1}
+            required
+            value={typed}
+            onInput={(e) => setTyped(e.currentTarget.value)}
+          />
+        </label>
+      )}
+      {shown && <p class="form-error" role="alert">{shown}</p>}
+    </ConfirmDialog>
+  );
+}
