@@ -21,6 +21,7 @@ export const ADMIN_TEXT = {
   badQuery: "The search text is too long.",
   badCursor: "This page of the list is no longer valid. Load the list again from the start.",
   badLimit: "Limit must be a whole number from 1 to 100.",
+  changedMeanwhile: "The user changed meanwhile. Please try again.",
   // User management (first admin page).
   usersTitle: "User Management",
   noUsers: "No users found. Try a different search query.",

@@ -129,7 +129,7 @@ export function adminApi(deps: AppDeps) {
     const result = await updateUser(kv, id, change);
     if (result.ok) return toAdminUser(result.user);
     if (result.reason === "not_found") throw new AdminError(ADMIN_TEXT.userNotFound, 404);
-    throw new AdminError("The user changed meanwhile. Please try again.", 409);
+    throw new AdminError(ADMIN_TEXT.changedMeanwhile, 409);
   }
 
   // Measured anew on every request: the Refresh Status button asks again.
