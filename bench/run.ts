@@ -6,6 +6,7 @@ import { benchRealtime } from "./realtime.ts";
 import { benchLive } from "./live.ts";
 import { benchBlur } from "./blur.ts";
 import { benchUploads } from "./uploads.ts";
+import { benchAdminLists } from "./admin_lists.ts";
 
 await benchAccounts();
 await benchGeo();
@@ -13,3 +14,4 @@ await benchRealtime();
 await benchLive();
 await benchBlur();
 await benchUploads();
+await benchAdminLists();

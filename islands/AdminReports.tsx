@@ -222,13 +222,18 @@ export default function AdminReports({ initial }: AdminReportsProps) {
       </section>
       {banning && (
         <BanDialog
+          username={banning.reportedUsername ?? ""}
           title={ADMIN_TEXT.reviewBanTitle(banning.reportedUsername ?? "")}
           description={ADMIN_TEXT.reviewBanDescription}
           confirmLabel={ADMIN_TEXT.reviewAndBan}
-          busyLabel={ADMIN_TEXT.banning}
           busy={busyId === banning.id}
-          error={banError}
-          onConfirm={(ban) => changeStatus(banning.id, "reviewed", ban)}
+          error={banError ?? ""}
+          onConfirm={(reason, days) =>
+            changeStatus(
+              banning.id,
+              "reviewed",
+              days === undefined ? { reason } : { reason, days },
+            )}
           onCancel={() => setBanning(null)}
         />
       )}

@@ -1,150 +1,198 @@
-// /admin and /admin/users, 'User Management': search, the members' table with a read-only
-// face-blur column, Delete behind a confirmation dialog and Verify for unverified addresses; the
-// list is fetched again after every action.
+// /admin and /admin/users, 'User Management': the first page of members comes with the page, the
+// rest on Load more; search by exact or starting username or email (on the server); a read-only
+// face-blur column; Delete and Ban behind confirmation dialogs, Unban, and Verify for unverified
+// addresses. A row changed by an action shows the server's answer. Below 600 px each member is a
+// card (static/css/admin.css), every field labelled by its column.
 import { UserActions } from "../components/admin/UserActions.tsx";
+import { BanBadge } from "../components/admin/BanBadge.tsx";
+import { ListFooter } from "../components/admin/ListFooter.tsx";
+import { BanDialog } from "../components/admin/BanDialog.tsx";
 import { useCallback, useState } from "react";
-import { apiRequest, errorMessage, getJson, postJson } from "../lib/client/api.ts";
+import { apiRequest, errorMessage, postJson } from "../lib/client/api.ts";
 import { toast } from "../lib/client/toast.ts";
-import { ADMIN_TEXT, type AdminUser, formatDay, userMatches } from "../lib/admin/shared.ts";
+import { ADMIN_TEXT, type AdminUser, formatDay, type UsersPage } from "../lib/admin/shared.ts";
 import { accessDenied, isDenied, useViewerTimeZone } from "../lib/admin/hooks.ts";
+import { useUsersList } from "../lib/admin/use_users.ts";
+import { banMember, unbanMember } from "../lib/admin/ban_client.ts";
+import { BAN_TEXT } from "../lib/moderation/bans.ts";
 import { ConfirmDialog } from "../components/admin/ConfirmDialog.tsx";
 import { Tooltip } from "../components/Tooltip.tsx";
 
 export interface AdminUsersProps {
-  users: AdminUser[];
-  /** The signed-in administrator, who cannot delete their own account here. */
+  /** The first page of members, rendered by the server. */
+  initial: UsersPage;
+  /** The signed-in administrator, who is offered neither Delete nor Ban on their own row. */
   meId: string;
 }
 
-export default function AdminUsers({ users: initial, meId }: AdminUsersProps) {
-  const [users, setUsers] = useState(initial);
-  const [query, setQuery] = useState("");
-  const [toDelete, setToDelete] = useState<AdminUser | null>(null);
+type Dialog = { kind: "delete" | "ban" | "unban"; user: AdminUser };
+
+const COLUMNS = [
+  "ID",
+  "Username",
+  "Email",
+  "Email Verified",
+  "Created At",
+  "Location",
+  "Face Blur",
+  "Actions",
+] as const;
+
+export default function AdminUsers({ initial, meId }: AdminUsersProps) {
+  const list = useUsersList("/api/admin/users", initial, (err, more) => {
+    if (isDenied(err)) return accessDenied();
+    toast({
+      title: ADMIN_TEXT.error,
+      description: more
+        ? ADMIN_TEXT.loadMoreFailed(errorMessage(err))
+        : `Failed to fetch users: ${errorMessage(err)}`,
+      variant: "destructive",
+    });
+  });
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [dialogError, setDialogError] = useState("");
   const [busyId, setBusyId] = useState<string | null>(null);
   const zone = useViewerTimeZone();
 
-  async function refresh() {
+  /** Runs an action on a member; a refusal the dialog can show stays in it. */
+  async function run(
+    user: AdminUser,
+    action: () => Promise<void>,
+    failed: (message: string) => string,
+  ) {
+    setBusyId(user.id);
+    setDialogError("");
     try {
-      setUsers(await getJson<AdminUser[]>("/api/admin/users"));
+      await action();
+      setDialog(null);
     } catch (err) {
-      if (isDenied(err)) accessDenied();
+      if (isDenied(err)) return accessDenied();
+      const message = errorMessage(err);
+      if (dialog?.kind === "ban") setDialogError(message);
       else {
-        toast({
-          title: ADMIN_TEXT.error,
-          description: `Failed to fetch users: ${errorMessage(err)}`,
-          variant: "destructive",
-        });
+        setDialog(null);
+        toast({ title: ADMIN_TEXT.error, description: failed(message), variant: "destructive" });
       }
+    } finally {
+      setBusyId(null);
     }
   }
 
-  async function confirmDelete() {
-    if (!toDelete) return;
-    const user = toDelete;
-    setBusyId(user.id);
-    try {
+  const remove = (user: AdminUser) =>
+    run(user, async () => {
       await apiRequest("DELETE", `/api/admin/users/${encodeURIComponent(user.id)}`);
+      list.remove(user.id);
       toast({
         title: ADMIN_TEXT.userDeleted,
         description: ADMIN_TEXT.userDeletedDescription,
         variant: "success",
       });
-    } catch (err) {
-      if (isDenied(err)) return accessDenied();
-      toast({
-        title: ADMIN_TEXT.error,
-        description: ADMIN_TEXT.deleteFailed(errorMessage(err)),
-        variant: "destructive",
-      });
-    } finally {
-      setBusyId(null);
-      setToDelete(null);
-    }
-    await refresh();
-  }
+    }, ADMIN_TEXT.deleteFailed);
 
-  async function verify(user: AdminUser) {
-    setBusyId(user.id);
-    try {
-      await postJson(`/api/admin/users/${encodeURIComponent(user.id)}/verify-email`);
+  const verify = (user: AdminUser) =>
+    run(user, async () => {
+      const answer = await postJson<{ user: AdminUser }>(
+        `/api/admin/users/${encodeURIComponent(user.id)}/verify-email`,
+      );
+      list.replace(answer.user);
       toast({
         title: ADMIN_TEXT.emailVerified,
         description: ADMIN_TEXT.emailVerifiedDescription,
         variant: "success",
       });
-    } catch (err) {
-      if (isDenied(err)) return accessDenied();
-      toast({
-        title: ADMIN_TEXT.error,
-        description: ADMIN_TEXT.verifyFailed(errorMessage(err)),
-        variant: "destructive",
-      });
-    } finally {
-      setBusyId(null);
-    }
-    await refresh();
-  }
+    }, ADMIN_TEXT.verifyFailed);
 
-  const cancelDelete = useCallback(() => setToDelete(null), []);
-  const shown = users.filter((u) => userMatches(u, query));
+  const ban = (user: AdminUser, reason: string, days: number | undefined) =>
+    run(user, async () => {
+      const answer = await banMember(user.id, reason, days);
+      list.replace(answer.user);
+      toast({
+        title: BAN_TEXT.banned,
+        description: BAN_TEXT.bannedDescription(user.username),
+        variant: "success",
+      });
+    }, ADMIN_TEXT.banFailed);
+
+  const unban = (user: AdminUser) =>
+    run(user, async () => {
+      const answer = await unbanMember(user.id);
+      list.replace(answer.user);
+      toast({
+        title: BAN_TEXT.unbanned,
+        description: BAN_TEXT.unbannedDescription(user.username),
+        variant: "success",
+      });
+    }, ADMIN_TEXT.unbanFailed);
+
+  const closeDialog = useCallback(() => {
+    setDialog(null);
+    setDialogError("");
+  }, []);
+  const users = list.page?.users ?? [];
 
   return (
     <div class="stack">
-      <label class="field admin-search">
-        <span class="sr-only">Search users</span>
+      <div class="field admin-search">
+        <label class="sr-only" for="admin-user-search">{ADMIN_TEXT.searchLabel}</label>
         <input
+          id="admin-user-search"
           type="search"
-          placeholder="Search by username or email"
-          value={query}
-          onInput={(e) => setQuery(e.currentTarget.value)}
+          placeholder={ADMIN_TEXT.searchPlaceholder}
+          aria-describedby="admin-user-search-help"
+          value={list.query}
+          onInput={(e) => list.search(e.currentTarget.value)}
           autoCapitalize="none"
+          spellcheck={false}
         />
-      </label>
+        <p id="admin-user-search-help" class="muted admin-search-help">
+          {ADMIN_TEXT.searchHelp}
+        </p>
+      </div>
       <div class="admin-table-wrap card">
-        <table class="admin-table">
+        <table class="admin-table admin-user-table" aria-busy={list.loading}>
           <caption class="sr-only">Users</caption>
           <thead>
             <tr>
-              <th scope="col">ID</th>
-              <th scope="col">Username</th>
-              <th scope="col">Email</th>
-              <th scope="col">Email Verified</th>
-              <th scope="col">Created At</th>
-              <th scope="col">Location</th>
-              <th scope="col">
-                <Tooltip text="Set by the member in their privacy settings; read-only here.">
-                  Face Blur
-                </Tooltip>
-              </th>
-              <th scope="col">Actions</th>
+              {COLUMNS.map((c) => (
+                <th key={c} scope="col">
+                  {c === "Face Blur"
+                    ? (
+                      <Tooltip text="Set by the member in their privacy settings; read-only here.">
+                        Face Blur
+                      </Tooltip>
+                    )
+                    : c}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>
-            {shown.length === 0 && (
-              <tr>
-                <td colSpan={8} class="admin-empty">{ADMIN_TEXT.noUsers}</td>
+            {users.length === 0 && (
+              <tr class="admin-empty-row">
+                <td colSpan={COLUMNS.length} class="admin-empty">{ADMIN_TEXT.noUsers}</td>
               </tr>
             )}
-            {shown.map((u) => (
+            {users.map((u) => (
               <tr key={u.id} data-user-id={u.id}>
-                <td>
+                <td data-label="ID">
                   <code class="admin-id" title={u.id}>{u.id.slice(0, 8)}</code>
                 </td>
-                <td>
+                <td data-label="Username" class="admin-username">
                   {u.username}
                   {u.role === "admin" && <span class="badge badge-accent admin-role">admin</span>}
+                  <BanBadge ban={u.ban} timeZone={zone} />
                 </td>
-                <td class="admin-email">{u.email}</td>
-                <td>
+                <td data-label="Email" class="admin-email">{u.email}</td>
+                <td data-label="Email Verified">
                   <span class={`badge ${u.emailVerified ? "admin-ok" : "admin-warn"}`}>
                     {u.emailVerified ? "Yes" : "No"}
                   </span>
                 </td>
-                <td>
+                <td data-label="Created At">
                   <time dateTime={u.createdAt}>{formatDay(u.createdAt, zone)}</time>
                 </td>
-                <td>{u.location || "—"}</td>
-                <td>
+                <td data-label="Location">{u.location || "—"}</td>
+                <td data-label="Face Blur">
                   <input
                     type="checkbox"
                     class="admin-readonly-switch"
@@ -153,13 +201,15 @@ export default function AdminUsers({ users: initial, meId }: AdminUsersProps) {
                     aria-label={`Face blur for ${u.username}: ${u.faceBlurEnabled ? "on" : "off"}`}
                   />
                 </td>
-                <td>
+                <td data-label="Actions" class="admin-actions-cell">
                   <UserActions
                     user={u}
                     busy={busyId === u.id}
                     self={u.id === meId}
                     onVerify={() => verify(u)}
-                    onDelete={() => setToDelete(u)}
+                    onDelete={() => setDialog({ kind: "delete", user: u })}
+                    onBan={() => setDialog({ kind: "ban", user: u })}
+                    onUnban={() => setDialog({ kind: "unban", user: u })}
                   />
                 </td>
               </tr>
@@ -167,15 +217,43 @@ export default function AdminUsers({ users: initial, meId }: AdminUsersProps) {
           </tbody>
         </table>
       </div>
-      {toDelete && (
+      {list.page && (
+        <ListFooter
+          page={list.page}
+          searched={list.pageQuery}
+          loadingMore={list.loadingMore}
+          onMore={list.loadMore}
+        />
+      )}
+      {dialog?.kind === "delete" && (
         <ConfirmDialog
           title={ADMIN_TEXT.deleteTitle}
-          description={ADMIN_TEXT.deleteDescription(toDelete.username)}
+          description={ADMIN_TEXT.deleteDescription(dialog.user.username)}
           confirmLabel="Delete"
           busyLabel="Deleting..."
-          busy={busyId === toDelete.id}
-          onConfirm={confirmDelete}
-          onCancel={cancelDelete}
+          busy={busyId === dialog.user.id}
+          onConfirm={() => remove(dialog.user)}
+          onCancel={closeDialog}
+        />
+      )}
+      {dialog?.kind === "ban" && (
+        <BanDialog
+          username={dialog.user.username}
+          busy={busyId === dialog.user.id}
+          error={dialogError}
+          onConfirm={(reason, days) => ban(dialog.user, reason, days)}
+          onCancel={closeDialog}
+        />
+      )}
+      {dialog?.kind === "unban" && (
+        <ConfirmDialog
+          title={ADMIN_TEXT.unbanTitle(dialog.user.username)}
+          description={ADMIN_TEXT.unbanDescription}
+          confirmLabel={ADMIN_TEXT.unbanConfirm}
+          busyLabel={ADMIN_TEXT.unbanBusy}
+          busy={busyId === dialog.user.id}
+          onConfirm={() => unban(dialog.user)}
+          onCancel={closeDialog}
         />
       )}
     </div>

@@ -1,8 +1,17 @@
 // /direct-admin: its own admin login, then tabs Users and System.
 // The server decides who is an administrator (the role on the account), not this page: a
 // signed-in account that is not one gets 'Not authorized as admin' and is signed out again.
+// Users: the first page of members (with the page, or fetched right after the login), the rest
+// on Load more; Verify, Delete (after the browser's confirm), Ban and Unban (in dialogs); a row
+// changed by an action shows the server's answer. Below 600 px each member is a card.
+// System: this instance's facts, measured when the tab opens and on Refresh Status.
 import { UserActions } from "../components/admin/UserActions.tsx";
-import { useEffect, useState } from "react";
+import { BanBadge } from "../components/admin/BanBadge.tsx";
+import { ListFooter } from "../components/admin/ListFooter.tsx";
+import { BanDialog } from "../components/admin/BanDialog.tsx";
+import { ConfirmDialog } from "../components/admin/ConfirmDialog.tsx";
+import { SystemPanel } from "../components/admin/SystemPanel.tsx";
+import { useCallback, useEffect, useState } from "react";
 import type { JSX } from "react";
 import {
   ADMIN_BANNER_MS,
@@ -10,18 +19,36 @@ import {
   type AdminUser,
   formatDay,
   type SystemStatus,
+  type UsersPage,
 } from "../lib/admin/shared.ts";
 import { AdminAlert } from "../components/admin/AdminAlert.tsx";
-import { ApiError, apiRequest, getJson, postJson, statusOf } from "../lib/client/api.ts";
+import {
+  ApiError,
+  apiRequest,
+  errorMessage,
+  getJson,
+  postJson,
+  statusOf,
+} from "../lib/client/api.ts";
+import { useViewerTimeZone } from "../lib/admin/hooks.ts";
+import { useUsersList } from "../lib/admin/use_users.ts";
+import { banMember, unbanMember } from "../lib/admin/ban_client.ts";
+import { BAN_TEXT } from "../lib/moderation/bans.ts";
 
 export interface DirectAdminProps {
   /** An administrator is already signed in on this device. */
   loggedIn: boolean;
-  /** That administrator's id: their own row has no Delete (the server refuses it anyway). */
+  /** That administrator's id: their own row has neither Delete nor Ban. */
   meId?: string;
+  /** The first page of members, rendered by the server for a signed-in administrator. */
+  initial?: UsersPage | null;
 }
 
 type Tab = "users" | "system";
+type Dialog = { kind: "ban" | "unban"; user: AdminUser };
+type Success = { title?: string; text: string };
+
+const USERS_API = "/api/admin/direct-users";
 
 /** A 401 or 403 answer: the account signed in here is not (or no longer) an administrator. */
 const denied = (err: unknown) => statusOf(err) === 401 || statusOf(err) === 403;
@@ -30,7 +57,7 @@ const denied = (err: unknown) => statusOf(err) === 401 || statusOf(err) === 403;
 const logout = () => postJson("/api/logout").catch(() => {});
 
 export default function DirectAdmin(
-  { loggedIn: initiallyLoggedIn, meId: initialMeId }: DirectAdminProps,
+  { loggedIn: initiallyLoggedIn, meId: initialMeId, initial }: DirectAdminProps,
 ) {
   const [loggedIn, setLoggedIn] = useState(initiallyLoggedIn);
   const [meId, setMeId] = useState(initialMeId ?? "");
@@ -38,23 +65,29 @@ export default function DirectAdmin(
   const [password, setPassword] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
-  const [success, setSuccess] = useState("");
+  const [success, setSuccess] = useState<Success | null>(null);
   const [tab, setTab] = useState<Tab>("users");
-  const [users, setUsers] = useState<AdminUser[] | null>(null);
-  const [loadingUsers, setLoadingUsers] = useState(initiallyLoggedIn);
+  const list = useUsersList(USERS_API, initiallyLoggedIn ? initial ?? null : null, (err) => {
+    if (denied(err)) signedOut(ADMIN_TEXT.notAdmin);
+    else setError(ADMIN_TEXT.bannerLoadFailed);
+  });
   const [system, setSystem] = useState<SystemStatus | null>(null);
+  const [systemFailed, setSystemFailed] = useState(false);
   const [loadingSystem, setLoadingSystem] = useState(false);
   const [actionId, setActionId] = useState<string | null>(null);
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [dialogError, setDialogError] = useState("");
+  const zone = useViewerTimeZone();
 
   useEffect(() => {
     if (!success) return;
-    const t = setTimeout(() => setSuccess(""), ADMIN_BANNER_MS);
+    const t = setTimeout(() => setSuccess(null), ADMIN_BANNER_MS);
     return () => clearTimeout(t);
   }, [success]);
 
-  // An administrator already signed in sees the users at once.
+  // An administrator already signed in sees the users at once (fetched if the page had none).
   useEffect(() => {
-    if (initiallyLoggedIn) loadUsers();
+    if (initiallyLoggedIn && !initial) list.reload();
   }, []);
 
   useEffect(() => {
@@ -63,38 +96,21 @@ export default function DirectAdmin(
 
   function signedOut(message = "") {
     setLoggedIn(false);
-    setUsers(null);
+    list.reset(null);
     setSystem(null);
+    setDialog(null);
     setTab("users");
     setError(message);
-  }
-
-  async function loadUsers(): Promise<boolean> {
-    setLoadingUsers(true);
-    try {
-      setUsers(await getJson<AdminUser[]>("/api/admin/direct-users"));
-      return true;
-    } catch (err) {
-      if (denied(err)) signedOut(ADMIN_TEXT.notAdmin);
-      else setError(ADMIN_TEXT.bannerLoadFailed);
-      return false;
-    } finally {
-      setLoadingUsers(false);
-    }
   }
 
   async function loadSystem() {
     setLoadingSystem(true);
     try {
       setSystem(await getJson<SystemStatus>("/api/admin/system"));
+      setSystemFailed(false);
     } catch (err) {
       if (denied(err)) return signedOut(ADMIN_TEXT.notAdmin);
-      setSystem({
-        environment: "Unknown",
-        database: "Error",
-        emailProvider: "Unknown",
-        websocketServer: "Unknown",
-      });
+      setSystemFailed(true);
     } finally {
       setLoadingSystem(false);
     }
@@ -105,7 +121,7 @@ export default function DirectAdmin(
     if (busy) return;
     setBusy(true);
     setError("");
-    setSuccess("");
+    setSuccess(null);
     try {
       let me: { id?: unknown } | null;
       try {
@@ -118,7 +134,7 @@ export default function DirectAdmin(
       setMeId(typeof me?.id === "string" ? me.id : "");
       // Signed in; only an administrator's account may list the users.
       try {
-        setUsers(await getJson<AdminUser[]>("/api/admin/direct-users"));
+        list.reset(await getJson<UsersPage>(USERS_API));
       } catch (err) {
         if (!denied(err)) throw err;
         await logout();
@@ -137,7 +153,7 @@ export default function DirectAdmin(
     await logout();
     setEmail("");
     setPassword("");
-    setSuccess("");
+    setSuccess(null);
     signedOut();
   }
 
@@ -145,24 +161,64 @@ export default function DirectAdmin(
     if (kind === "delete" && !confirm(ADMIN_TEXT.confirmDelete)) return;
     setActionId(user.id);
     setError("");
-    setSuccess("");
+    setSuccess(null);
     const id = encodeURIComponent(user.id);
     try {
-      if (kind === "delete") await apiRequest("DELETE", `/api/admin/direct-delete-user/${id}`);
-      else await postJson(`/api/admin/direct-verify-email/${id}`);
-      setSuccess(kind === "delete" ? ADMIN_TEXT.bannerDeleted : ADMIN_TEXT.bannerVerified);
-    } catch {
+      if (kind === "delete") {
+        await apiRequest("DELETE", `/api/admin/direct-delete-user/${id}`);
+        list.remove(user.id);
+      } else {
+        const answer = await postJson<{ user: AdminUser }>(`/api/admin/direct-verify-email/${id}`);
+        list.replace(answer.user);
+      }
+      setSuccess({
+        text: kind === "delete" ? ADMIN_TEXT.bannerDeleted : ADMIN_TEXT.bannerVerified,
+      });
+    } catch (err) {
+      if (denied(err)) return signedOut(ADMIN_TEXT.notAdmin);
       setError(kind === "delete" ? ADMIN_TEXT.bannerDeleteFailed : ADMIN_TEXT.bannerVerifyFailed);
     } finally {
       setActionId(null);
     }
-    await loadUsers();
   }
+
+  async function changeBan(user: AdminUser, reason?: string, days?: number) {
+    const banning = reason !== undefined;
+    setActionId(user.id);
+    setError("");
+    setDialogError("");
+    setSuccess(null);
+    try {
+      const answer = banning ? await banMember(user.id, reason, days) : await unbanMember(user.id);
+      list.replace(answer.user);
+      setDialog(null);
+      setSuccess(
+        banning
+          ? { title: BAN_TEXT.banned, text: BAN_TEXT.bannedDescription(user.username) }
+          : { title: BAN_TEXT.unbanned, text: BAN_TEXT.unbannedDescription(user.username) },
+      );
+    } catch (err) {
+      if (denied(err)) return signedOut(ADMIN_TEXT.notAdmin);
+      if (banning) setDialogError(errorMessage(err));
+      else {
+        setDialog(null);
+        setError(ADMIN_TEXT.unbanFailed(errorMessage(err)));
+      }
+    } finally {
+      setActionId(null);
+    }
+  }
+
+  const closeDialog = useCallback(() => {
+    setDialog(null);
+    setDialogError("");
+  }, []);
+  const page = list.page;
 
   const alerts = (
     <>
       {error && <AdminAlert kind="error" text={error} />}
-      {success && <AdminAlert kind="success" text={success} />}
+      {success && <AdminAlert kind="success" title={success.title} text={success.text} />}
     </>
   );
 
@@ -244,24 +300,24 @@ export default function DirectAdmin(
           <div class="card-head">
             <div>
               <h2 class="card-title">{ADMIN_TEXT.usersTitle}</h2>
-              {users && <p class="muted">Total users: {users.length}</p>}
+              {page && <p class="muted">Total users: {page.total}</p>}
             </div>
             <button
               type="button"
               class="button button-secondary button-small"
-              onClick={() => loadUsers()}
-              disabled={loadingUsers}
+              onClick={() => list.reload()}
+              disabled={list.loading}
             >
               Refresh
             </button>
           </div>
-          {loadingUsers && !users
-            ? <p class="notice" role="status">{ADMIN_TEXT.loadingUsers}</p>
-            : !users || users.length === 0
+          {!page
+            ? list.loading && <p class="notice" role="status">{ADMIN_TEXT.loadingUsers}</p>
+            : page.users.length === 0
             ? <p class="admin-empty">{ADMIN_TEXT.noUsersDirect}</p>
             : (
               <div class="admin-table-wrap">
-                <table class="admin-table">
+                <table class="admin-table admin-user-table" aria-busy={list.loading}>
                   <caption class="sr-only">Users</caption>
                   <thead>
                     <tr>
@@ -275,29 +331,35 @@ export default function DirectAdmin(
                     </tr>
                   </thead>
                   <tbody>
-                    {users.map((u) => (
+                    {page.users.map((u) => (
                       <tr key={u.id} data-user-id={u.id}>
-                        <td>
+                        <td data-label="ID">
                           <code class="admin-id" title={u.id}>{u.id.slice(0, 8)}</code>
                         </td>
-                        <td>{u.username}</td>
-                        <td class="admin-email">{u.email}</td>
-                        <td>
+                        <td data-label="Username" class="admin-username">{u.username}</td>
+                        <td data-label="Email" class="admin-email">{u.email}</td>
+                        <td data-label="Status" class="admin-status-cell">
                           <span class={`badge ${u.emailVerified ? "admin-ok" : "admin-warn"}`}>
                             {u.emailVerified ? "Verified" : "Unverified"}
                           </span>
+                          {u.role === "admin" && (
+                            <span class="badge badge-accent admin-role">admin</span>
+                          )}
+                          <BanBadge ban={u.ban} timeZone={zone} />
                         </td>
-                        <td>
-                          <time dateTime={u.createdAt}>{formatDay(u.createdAt)}</time>
+                        <td data-label="Created">
+                          <time dateTime={u.createdAt}>{formatDay(u.createdAt, zone)}</time>
                         </td>
-                        <td>{u.location || ADMIN_TEXT.unknownLocation}</td>
-                        <td>
+                        <td data-label="Location">{u.location || ADMIN_TEXT.unknownLocation}</td>
+                        <td data-label="Actions" class="admin-actions-cell">
                           <UserActions
                             user={u}
                             busy={actionId === u.id}
                             self={u.id === meId}
                             onVerify={() => act(u, "verify")}
                             onDelete={() => act(u, "delete")}
+                            onBan={() => setDialog({ kind: "ban", user: u })}
+                            onUnban={() => setDialog({ kind: "unban", user: u })}
                           />
                         </td>
                       </tr>
@@ -306,6 +368,14 @@ export default function DirectAdmin(
                 </table>
               </div>
             )}
+          {page && (
+            <ListFooter
+              page={page}
+              searched=""
+              loadingMore={list.loadingMore}
+              onMore={list.loadMore}
+            />
+          )}
         </section>
       )}
 
@@ -316,39 +386,35 @@ export default function DirectAdmin(
           aria-labelledby="direct-tab-system"
           class="card stack"
         >
-          <h2 class="card-title">System</h2>
-          <dl class="admin-system" aria-busy={loadingSystem}>
-            {([
-              ["Environment", system?.environment],
-              ["Database", system?.database],
-              ["Email Provider", system?.emailProvider],
-              ["WebSocket Server", system?.websocketServer],
-            ] as const).map(([label, value]) => (
-              <div key={label} class="admin-system-row">
-                <dt>{label}</dt>
-                <dd>
-                  {value === undefined || loadingSystem ? "Checking..." : (
-                    <span
-                      class={`badge ${
-                        value === "Error" || value === "Unknown" ? "admin-warn" : "admin-ok"
-                      }`}
-                    >
-                      {value}
-                    </span>
-                  )}
-                </dd>
-              </div>
-            ))}
-          </dl>
-          <button
-            type="button"
-            class="button button-secondary"
-            onClick={loadSystem}
-            disabled={loadingSystem}
-          >
-            Refresh Status
-          </button>
+          <SystemPanel
+            status={system}
+            failed={systemFailed}
+            loading={loadingSystem}
+            zone={zone}
+            onRefresh={loadSystem}
+          />
         </section>
+      )}
+
+      {dialog?.kind === "ban" && (
+        <BanDialog
+          username={dialog.user.username}
+          busy={actionId === dialog.user.id}
+          error={dialogError}
+          onConfirm={(reason, days) => changeBan(dialog.user, reason, days)}
+          onCancel={closeDialog}
+        />
+      )}
+      {dialog?.kind === "unban" && (
+        <ConfirmDialog
+          title={ADMIN_TEXT.unbanTitle(dialog.user.username)}
+          description={ADMIN_TEXT.unbanDescription}
+          confirmLabel={ADMIN_TEXT.unbanConfirm}
+          busyLabel={ADMIN_TEXT.unbanBusy}
+          busy={actionId === dialog.user.id}
+          onConfirm={() => changeBan(dialog.user)}
+          onCancel={closeDialog}
+        />
       )}
     </div>
   );

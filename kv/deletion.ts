@@ -1,10 +1,11 @@
 // Account deletion in KV. At once (one commit): the record is marked deleted, its username and
-// email are free again, the avatar and any waiting search go, and a purge is scheduled both as a
-// queue message and as a due-date entry that a sweep finds if the message is lost. At purge
-// time: every personal record of the member is removed.
+// email are free again, it leaves the members' list and count, the avatar and any waiting search
+// go, and a purge is scheduled both as a queue message and as a due-date entry that a sweep finds
+// if the message is lost. At purge time: every personal record of the member is removed.
 import { keys } from "./keys.ts";
 import { bumpSearchVersion } from "./search_version.ts";
 import type { Invitation } from "./users.ts";
+import { listKey, unlistMember } from "./user_lists.ts";
 import type { UserRecord } from "../lib/auth/types.ts";
 
 export interface PurgeMessage {
@@ -33,7 +34,8 @@ export async function markDeleted(
     const entry = await kv.get<UserRecord>(keys.user(userId));
     if (!entry.value || entry.value.deletedAt) return false;
     const u = entry.value;
-    const op = bumpSearchVersion(kv.atomic(), userId);
+    const listed = await kv.get<string>(listKey(u));
+    const op = unlistMember(bumpSearchVersion(kv.atomic(), userId), listed);
     also?.(op, u);
     const res = await op
       .check(entry)
@@ -70,7 +72,8 @@ export async function dropUnusedInvitations(kv: Deno.Kv, userId: string) {
 /**
  * Removes the member's own records: invitations (unused codes die; used ones stay, since the
  * invitee's record points at them, but no longer name the member), avatar, filters, private
- * location, presence, the record itself, its search version and its purge due-date.
+ * location, presence, the record itself (with its list entry, if a deletion left one), its search
+ * version and its purge due-date.
  */
 export async function purgeMemberRecords(kv: Deno.Kv, userId: string) {
   for await (const e of kv.list({ prefix: keys.invitationsByOwnerPrefix(userId) })) {
@@ -81,14 +84,21 @@ export async function purgeMemberRecords(kv: Deno.Kv, userId: string) {
     else if (inv.value) op.set(keys.invitation(code), { ...inv.value, ownerId: null });
     await op.commit();
   }
-  await kv.atomic()
-    .delete(keys.avatar(userId))
-    .delete(keys.filters(userId))
-    .delete(keys.location(userId))
-    .delete(keys.presence(userId))
-    .delete(keys.user(userId))
-    .delete(keys.searchVersion(userId))
-    .commit();
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const entry = await kv.get<UserRecord>(keys.user(userId));
+    const op = kv.atomic().check(entry);
+    if (entry.value) unlistMember(op, await kv.get<string>(listKey(entry.value)));
+    const res = await op
+      .delete(keys.avatar(userId))
+      .delete(keys.filters(userId))
+      .delete(keys.location(userId))
+      .delete(keys.presence(userId))
+      .delete(keys.user(userId))
+      .delete(keys.searchVersion(userId))
+      .commit();
+    if (res.ok) return;
+  }
+  throw new Error(`purging member ${userId}: their record kept changing`);
 }
 
 /** Forgets the member's purge due-dates (the purge is done). */

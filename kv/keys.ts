@@ -7,6 +7,16 @@ export const keys = {
   usersPrefix: () => ["users"] as const,
   userByUsername: (lower: string) => ["users_by_username", lower] as const,
   userByEmail: (lower: string) => ["users_by_email", lower] as const,
+  usersByUsernamePrefix: () => ["users_by_username"] as const,
+  usersByEmailPrefix: () => ["users_by_email"] as const,
+  /**
+   * Every listed member (not deleted) by creation time, then id: the admin lists page through it
+   * newest first. Written in the commit that creates the member, removed in the one that deletes.
+   */
+  userByCreated: (createdMs: number, id: string) => ["users_by_created", createdMs, id] as const,
+  usersByCreatedPrefix: () => ["users_by_created"] as const,
+  /** How many users_by_created entries there are (a KV sum moved in the same commits). */
+  usersCount: () => ["users_count"] as const,
 
   session: (sid: string) => ["sessions", sid] as const,
   userSession: (userId: string, sid: string) => ["user_sessions", userId, sid] as const,

@@ -2,6 +2,7 @@
 import { keys } from "./keys.ts";
 import { bumpSearchVersion } from "./search_version.ts";
 import { enqueueIn } from "./queue.ts";
+import { listNewMember } from "./user_lists.ts";
 import type { UserRecord } from "../lib/auth/types.ts";
 import { INVITATIONS_PER_MEMBER, newInvitationCode } from "../lib/auth/invitation_code.ts";
 
@@ -49,7 +50,8 @@ export async function findUserByIdentifier(kv: Deno.Kv, identifier: string) {
 
 /**
  * Creates a member in one atomic commit: the username and email must still be free and the
- * invitation still unused. The new member gets their own invitation codes in the same commit.
+ * invitation still unused. The new member gets their own invitation codes, and their place in the
+ * members' list and count, in the same commit.
  * Of any number of racing registrations for one username, email or code, exactly one wins.
  * `message` (the verification mail's) is queued by the same commit: exactly when the member is.
  */
@@ -79,6 +81,7 @@ export async function createUserWithInvitation(
     .set(keys.user(user.id), record)
     .set(keys.userByUsername(user.username.toLowerCase()), user.id)
     .set(keys.userByEmail(user.email.toLowerCase()), user.id);
+  listNewMember(op, record);
   if (invitationEntry?.value) {
     op.check(invitationEntry).set(
       keys.invitation(invitationEntry.value.code),

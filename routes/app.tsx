@@ -20,6 +20,7 @@ import { createEmailSender } from "../lib/email/mod.ts";
 import { bootstrapAdmin } from "../lib/auth/admin.ts";
 import { backfillReportIndexes } from "../kv/reports.ts";
 import { backfillMonthlyStats } from "../kv/stats.ts";
+import { backfillListIndex } from "../kv/user_lists.ts";
 import { AVATAR_TEXT } from "../lib/auth/avatar.ts";
 import { presenceTracker } from "../lib/geo/private_location.ts";
 import { ADMIN_TEXT } from "../lib/admin/shared.ts";
@@ -54,6 +55,10 @@ export async function createApp(base: AppBase) {
     hub: base.hub ?? new Hub(base.kv, base.config),
     clientIp: base.clientIp ?? clientIp,
   };
+  // Members stored before the members' list index existed are added to it once (a meta key says
+  // so); any instance may do it, several at once too.
+  const listed = await backfillListIndex(deps.kv);
+  if (listed) console.log(`Added ${listed} members to the members' list index`);
   await bootstrapAdmin(deps.kv, deps.config);
   await backfillReportIndexes(deps.kv);
   await backfillMonthlyStats(deps.kv);

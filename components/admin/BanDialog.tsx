@@ -1,93 +1,91 @@
-// The ban dialog (role=alertdialog): a required reason and a duration, Cancel and the confirming
-// button. Focus starts on the reason; Escape cancels. Rendered into <body> like ConfirmDialog.
-import { createPortal, useEffect, useRef, useState } from "react";
-import { BAN_REASON_MAX } from "../../lib/moderation/bans.ts";
-import { BAN_DURATIONS, type BanDurationId, banRequestOf } from "../../lib/admin/ban_form.ts";
+// The ban confirmation of both admin user tables: a reason (required, at most BAN_REASON_MAX
+// characters) and a duration (1, 7 or 30 days, permanent, or a typed number of days), checked
+// here with the server's own texts before anything is sent; the server's refusal shows inside.
+import { useState } from "react";
+import { ConfirmDialog } from "./ConfirmDialog.tsx";
+import { ADMIN_TEXT, BAN_DURATIONS, banDays, type BanDuration } from "../../lib/admin/shared.ts";
+import { BAN_MAX_DAYS, BAN_REASON_MAX, BAN_TEXT } from "../../lib/moderation/bans.ts";
 
 export interface BanDialogProps {
-  title: string;
-  description: string;
-  confirmLabel: string;
-  busyLabel: string;
+  username: string;
+  /** Another title, text and button for a ban made with another action (a report's review). */
+  title?: string;
+  description?: string;
+  confirmLabel?: string;
   busy: boolean;
-  /** A text from the server to show (e.g. the member is gone). */
-  error?: string | null;
-  onConfirm(body: { reason: string; days?: number }): void;
+  /** The server's refusal of the last try, if any. */
+  error: string;
+  onConfirm(reason: string, days: number | undefined): void;
   onCancel(): void;
 }
 
-export function BanDialog(props: BanDialogProps) {
-  const { title, description, confirmLabel, busyLabel, busy, onConfirm, onCancel } = props;
+export function BanDialog(
+  { username, title, description, confirmLabel, busy, error, onConfirm, onCancel }: BanDialogProps,
+) {
   const [reason, setReason] = useState("");
-  const [duration, setDuration] = useState<BanDurationId>("7");
-  const [problem, setProblem] = useState<string | null>(null);
-  const reasonRef = useRef<HTMLTextAreaElement>(null);
-  useEffect(() => {
-    reasonRef.current?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === "Escape" && !busy) onCancel();
-    };
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  }, [busy, onCancel]);
+  const [duration, setDuration] = useState<BanDuration>("7");
+  const [typed, setTyped] = useState("");
+  const [problem, setProblem] = useState("");
 
-  function submit(e: Event) {
-    e.preventDefault();
-    const request = banRequestOf(reason, duration);
-    if (!request.ok) return setProblem(request.error);
-    setProblem(null);
-    onConfirm(request.body);
+  function confirm() {
+    const text = reason.trim();
+    if (!text) return setProblem(BAN_TEXT.reasonRequired);
+    if (text.length > BAN_REASON_MAX) return setProblem(BAN_TEXT.reasonTooLong);
+    const days = banDays(duration, typed);
+    if ("error" in days) return setProblem(days.error);
+    setProblem("");
+    onConfirm(text, days.days);
   }
 
-  const error = problem ?? props.error ?? null;
-  const dialog = (
-    <div class="modal-backdrop">
-      <form
-        class="card modal stack"
-        role="alertdialog"
-        aria-modal="true"
-        aria-labelledby="ban-title"
-        aria-describedby="ban-description"
-        onSubmit={submit}
-        noValidate
-      >
-        <h2 id="ban-title" class="card-title">{title}</h2>
-        <p id="ban-description" class="muted">{description}</p>
+  const shown = problem || error;
+  return (
+    <ConfirmDialog
+      title={title ?? ADMIN_TEXT.banTitle(username)}
+      description={description ?? ADMIN_TEXT.banDescription}
+      confirmLabel={confirmLabel ?? ADMIN_TEXT.banConfirm}
+      busyLabel={ADMIN_TEXT.banBusy}
+      busy={busy}
+      onConfirm={confirm}
+      onCancel={onCancel}
+    >
+      <label class="field">
+        <span>{ADMIN_TEXT.banReason}</span>
+        <textarea
+          name="reason"
+          rows={3}
+          maxLength={BAN_REASON_MAX}
+          required
+          value={reason}
+          onInput={(e) => setReason(e.currentTarget.value)}
+        />
+      </label>
+      <label class="field">
+        <span>{ADMIN_TEXT.banDuration}</span>
+        <select
+          name="duration"
+          value={duration}
+          onChange={(e) => setDuration(e.currentTarget.value as BanDuration)}
+        >
+          {BAN_DURATIONS.map((d) => <option key={d.value} value={d.value}>{d.label}</option>)}
+        </select>
+      </label>
+      {duration === "custom" && (
         <label class="field">
-          <span>Reason</span>
-          <textarea
-            ref={reasonRef}
-            name="reason"
-            rows={3}
-            maxLength={BAN_REASON_MAX}
+          <span>{ADMIN_TEXT.banDays}</span>
+          <input
+            name="days"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={BAN_MAX_DAYS}
+            step={1}
             required
-            value={reason}
-            onInput={(e) => setReason(e.currentTarget.value)}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? "ban-error" : undefined}
+            value={typed}
+            onInput={(e) => setTyped(e.currentTarget.value)}
           />
         </label>
-        <label class="field">
-          <span>Duration</span>
-          <select
-            name="duration"
-            value={duration}
-            onChange={(e) => setDuration(e.currentTarget.value as BanDurationId)}
-          >
-            {BAN_DURATIONS.map((d) => <option key={d.id} value={d.id}>{d.label}</option>)}
-          </select>
-        </label>
-        {error && <p id="ban-error" class="form-error" role="alert">{error}</p>}
-        <div class="button-row button-row-end">
-          <button type="button" class="button button-secondary" onClick={onCancel} disabled={busy}>
-            Cancel
-          </button>
-          <button type="submit" class="button button-danger" disabled={busy}>
-            {busy ? busyLabel : confirmLabel}
-          </button>
-        </div>
-      </form>
-    </div>
+      )}
+      {shown && <p class="form-error" role="alert">{shown}</p>}
+    </ConfirmDialog>
   );
-  return typeof document === "undefined" ? dialog : createPortal(dialog, document.body);
 }

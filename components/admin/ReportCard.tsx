@@ -5,6 +5,7 @@
 import {
   ADMIN_TEXT,
   type AdminReport,
+  banLabel,
   formatReportDate,
   reasonLabel,
 } from "../../lib/admin/shared.ts";
@@ -17,12 +18,6 @@ export interface ReportCardProps {
   busy: boolean;
   onStatus(id: string, status: "reviewed" | "dismissed"): void;
   onReviewAndBan(report: AdminReport): void;
-}
-
-function banLabel(ban: NonNullable<AdminReport["reportedBan"]>, timeZone?: string) {
-  return ban.until === null
-    ? ADMIN_TEXT.bannedForever
-    : ADMIN_TEXT.bannedUntil(formatReportDate(ban.until, timeZone));
 }
 
 function sideText(s: SideContext): string {

@@ -1,12 +1,14 @@
-// The Actions cell of both admin user tables: Verify while unverified, and Delete (never one's
-// own account).
+// The Actions of both admin user tables: Verify while unverified, Ban (Unban while banned) and
+// Delete. An administrator is never offered Ban or Delete on their own account.
 export function UserActions(
-  { user, busy, self, onVerify, onDelete }: {
-    user: { id: string; username: string; emailVerified: boolean };
+  { user, busy, self, onVerify, onDelete, onBan, onUnban }: {
+    user: { id: string; username: string; emailVerified: boolean; ban: unknown };
     busy: boolean;
     self: boolean;
     onVerify(): void;
     onDelete(): void;
+    onBan(): void;
+    onUnban(): void;
   },
 ) {
   return (
@@ -22,16 +24,40 @@ export function UserActions(
           Verify
         </button>
       )}
-      <button
-        type="button"
-        class="button button-danger button-small"
-        disabled={busy || self}
-        title={self ? "You cannot delete your own account here" : undefined}
-        onClick={onDelete}
-        aria-label={`Delete ${user.username}`}
-      >
-        Delete
-      </button>
+      {!self && (user.ban
+        ? (
+          <button
+            type="button"
+            class="button button-secondary button-small"
+            disabled={busy}
+            onClick={onUnban}
+            aria-label={`Unban ${user.username}`}
+          >
+            Unban
+          </button>
+        )
+        : (
+          <button
+            type="button"
+            class="button button-danger button-small"
+            disabled={busy}
+            onClick={onBan}
+            aria-label={`Ban ${user.username}`}
+          >
+            Ban
+          </button>
+        ))}
+      {!self && (
+        <button
+          type="button"
+          class="button button-danger button-small"
+          disabled={busy}
+          onClick={onDelete}
+          aria-label={`Delete ${user.username}`}
+        >
+          Delete
+        </button>
+      )}
     </div>
   );
 }

@@ -2,6 +2,7 @@
 // with, the search rules and date formats. Safe for the browser bundle (no KV, no server code).
 import { REPORT_REASONS } from "../moderation/report_texts.ts";
 import type { ReportContext } from "../moderation/reports.ts";
+import { BAN_MAX_DAYS, BAN_TEXT } from "../moderation/bans.ts";
 
 export const ADMIN_TEXT = {
   // Access (pages and API).
@@ -20,10 +21,10 @@ export const ADMIN_TEXT = {
   badFilter: "Status must be pending, reviewed, dismissed or all",
   badQuery: "The search text is too long.",
   changedMeanwhile: "The record changed meanwhile. Please try again.",
-  badLimit: `The page size must be a whole number from 1 to 100.`,
   banNeedsReview: "Only a review can ban the reported member.",
   badInvitationCount: "Choose how many codes to create: a whole number from 1 to 50.",
-  badCursor: "This list position is not valid. Please reload the list.",
+  badCursor: "This page of the list is no longer valid. Load the list again from the start.",
+  badLimit: "Limit must be a whole number from 1 to 100.",
   // User management (first admin page).
   usersTitle: "User Management",
   noUsers: "No users found. Try a different search query.",
@@ -36,6 +37,33 @@ export const ADMIN_TEXT = {
   emailVerifiedDescription: "User email has been verified successfully.",
   deleteFailed: (message: string) => `Failed to delete user: ${message}`,
   verifyFailed: (message: string) => `Failed to verify user email: ${message}`,
+  // Both user tables: search, pages, bans.
+  searchLabel: "Search users",
+  searchPlaceholder: "Username or email, or how it starts",
+  searchHelp:
+    "Finds members by their exact username or email, or by how either begins (any case). Text from the middle of a name is not searched.",
+  loadMore: "Load more",
+  loadingMore: "Loading more...",
+  loadMoreFailed: (message: string) => `Failed to load more users: ${message}`,
+  shown: (n: number, total: number) => `Showing ${n} of ${total} users`,
+  found: (n: number, more: boolean) =>
+    `${n}${more ? "+" : ""} matching user${n === 1 && !more ? "" : "s"}`,
+  bannedUntil: (date: string) => `Banned until ${date}`,
+  bannedForever: "Banned permanently",
+  banTitle: (username: string) => `Ban ${username}?`,
+  banDescription:
+    "They are signed out at once and cannot sign in or be matched until the ban ends. You can lift it at any time.",
+  banReason: "Reason",
+  banDuration: "Duration",
+  banDays: "Number of days",
+  banConfirm: "Ban",
+  banBusy: "Banning...",
+  banFailed: (message: string) => `Failed to ban user: ${message}`,
+  unbanTitle: (username: string) => `Lift the ban on ${username}?`,
+  unbanDescription: "They can sign in and be matched again at once.",
+  unbanConfirm: "Unban",
+  unbanBusy: "Unbanning...",
+  unbanFailed: (message: string) => `Failed to lift the ban: ${message}`,
   // Reports dashboard.
   reportsTitle: "Admin Dashboard: Reports",
   loadingReports: "Loading reports...",
@@ -51,19 +79,6 @@ export const ADMIN_TEXT = {
   reviewBanTitle: (username: string) => `Review this report and ban ${username}?`,
   reviewBanDescription:
     "The report is marked reviewed and the member is signed out everywhere at once. They cannot sign in until the ban ends.",
-  banTitle: (username: string) => `Ban ${username}?`,
-  banDescription:
-    "The member is signed out everywhere at once and cannot sign in, register again with their email address, or be paired until the ban ends.",
-  banConfirm: "Ban",
-  banning: "Banning...",
-  unbanTitle: (username: string) => `Lift the ban on ${username}?`,
-  unbanDescription: "The member can sign in again at once.",
-  unbanConfirm: "Unban",
-  unbanning: "Lifting...",
-  bannedUntil: (date: string) => `Banned until ${date}`,
-  bannedForever: "Banned permanently",
-  loadMore: "Load more",
-  loadingMore: "Loading...",
   auditTitle: "Audit log",
   auditEmpty: "No administrator actions yet.",
   loadAuditFailed: "Failed to load the audit log. Please try again.",
@@ -108,10 +123,48 @@ export const ADMIN_BANNER_MS = 3000;
 export const ADMIN_REDIRECT_MS = 2000;
 /** The longest search text the admin API takes. */
 export const ADMIN_QUERY_MAX = 200;
-/** The largest page an admin list answers. */
-export const ADMIN_LIST_MAX = 100;
 /** The most invitation codes one click creates. */
 export const INVITATIONS_MAX = 50;
+/** Members a page of the admin lists holds unless asked otherwise, and the most it may hold. */
+export const ADMIN_PAGE_SIZE = 50;
+export const ADMIN_PAGE_MAX = 100;
+/** The longest page cursor the admin API reads (a search cursor carries the search text). */
+export const ADMIN_CURSOR_MAX = 1000;
+
+/** The ban lengths the ban dialog offers; "custom" asks for a number of days. */
+export const BAN_DURATIONS = [
+  { value: "1", label: "1 day" },
+  { value: "7", label: "7 days" },
+  { value: "30", label: "30 days" },
+  { value: "permanent", label: "Permanent" },
+  { value: "custom", label: "A number of days" },
+] as const;
+export type BanDuration = (typeof BAN_DURATIONS)[number]["value"];
+
+/**
+ * The `days` of a ban request (undefined: permanent) for a duration chosen in the dialog, or the
+ * text of what is wrong with a typed number of days.
+ */
+export function banDays(
+  duration: BanDuration,
+  typed: string,
+): { days: number | undefined } | { error: string } {
+  if (duration === "permanent") return { days: undefined };
+  if (duration !== "custom") return { days: Number(duration) };
+  const days = Number(typed.trim());
+  if (!/^\d+$/.test(typed.trim()) || days < 1 || days > BAN_MAX_DAYS) {
+    return { error: BAN_TEXT.badDays };
+  }
+  return { days };
+}
+
+/** One page of an admin users list: `nextCursor` asks for the next one; null at the end. */
+export interface UsersPage {
+  users: AdminUser[];
+  nextCursor: string | null;
+  /** Every listed member (not deleted), searched for or not. */
+  total: number;
+}
 
 /** A member as the admin API lists them: never the password hash. */
 export interface AdminUser {
@@ -159,36 +212,70 @@ export interface AdminReport {
   context: ReportContext | null;
 }
 
+/** The System tab's facts, measured when asked. Realtime figures are this instance's. */
 export interface SystemStatus {
   environment: string;
   database: "Connected" | "Error";
+  /** The KV round trip just measured (write, read back, delete), in ms; null when it failed. */
+  databaseMs: number | null;
   emailProvider: string;
   websocketServer: string;
+  /** The first 8 characters of this instance's id. */
+  instance: string;
+  socketsOpen: number;
+  membersWaiting: number;
+  liveMatches: number;
+  /** The browser build: a digest of every source it was built from, and when it was built. */
+  build: { id: string; builtAt: string };
+  /** e.g. 'Deno 2.9.6'. */
+  runtime: string;
+  /** When this instance started, and how long ago (ms). */
+  startedAt: string;
+  uptimeMs: number;
+  checkedAt: string;
+}
+
+/** The System tab's rows, in order (the first four are the SPEC's). */
+export const SYSTEM_TEXT = {
+  environment: "Environment",
+  database: "Database",
+  emailProvider: "Email Provider",
+  websocketServer: "WebSocket Server",
+  membersWaiting: "Members waiting",
+  liveMatches: "Live matches",
+  build: "Build",
+  runtime: "Runtime",
+  uptime: "Uptime",
+  checking: "Checking...",
+  onThisInstance: (instance: string) =>
+    `Sockets, members waiting, live matches and uptime are those of this instance (${instance}); other instances have their own.`,
+  checkedAt: (time: string) => `Checked at ${time}`,
+  connected: (ms: number) => `Connected (${ms.toFixed(1)} ms)`,
+  sockets: (n: number) => `Running (${n} open connection${n === 1 ? "" : "s"} on this instance)`,
+  onInstance: (n: number) => `${n} on this instance`,
+  buildValue: (id: string, builtAt: string) => `assets ${id}, built ${builtAt}`,
+  uptimeValue: (span: string, since: string) => `${span} (since ${since})`,
+} as const;
+
+/** A span as '3 d 4 h', '2 h 5 min', '4 min 12 s' or '12 s'. */
+export function formatSpan(ms: number): string {
+  const s = Math.max(0, Math.floor(ms / 1000));
+  const d = Math.floor(s / 86400), h = Math.floor(s / 3600) % 24, m = Math.floor(s / 60) % 60;
+  if (d) return `${d} d ${h} h`;
+  if (h) return `${h} h ${m} min`;
+  if (m) return `${m} min ${s % 60} s`;
+  return `${s} s`;
 }
 
 export function reasonLabel(id: string): string {
   return REPORT_REASONS.find((r) => r.id === id)?.label ?? id;
 }
 
-const has = (text: string | null | undefined, q: string) => (text ?? "").toLowerCase().includes(q);
-
-/** Users match a search on username or email, as a case-insensitive substring. */
-export function userMatches(u: Pick<AdminUser, "username" | "email">, query: string): boolean {
-  const q = query.trim().toLowerCase();
-  return !q || has(u.username, q) || has(u.email, q);
-}
-
-/** Reports match a search on reporter, reported user, reason (id or label) and details. */
-export function reportMatches(
-  r: Pick<
-    AdminReport,
-    "reporterUsername" | "reportedUsername" | "reportReason" | "additionalDetails"
-  >,
-  query: string,
-): boolean {
-  const q = query.trim().toLowerCase();
-  return !q || has(r.reporterUsername, q) || has(r.reportedUsername, q) ||
-    has(r.reportReason, q) || has(reasonLabel(r.reportReason), q) || has(r.additionalDetails, q);
+/** The ban badge's text: its end in the viewer's time zone (UTC on the server), or permanent. */
+export function banLabel(ban: { until: string | null }, timeZone?: string): string {
+  return ban.until === null
+    ? ADMIN_TEXT.bannedForever
+    : ADMIN_TEXT.bannedUntil(formatReportDate(ban.until, timeZone));
 }
 
 /**
@@ -214,6 +301,12 @@ export function formatDay(iso: string, timeZone?: string): string {
     year: "numeric",
     timeZone,
   });
+}
+
+/** A time of day with seconds ('3:04:05 PM'), for the System tab's 'Checked at'. */
+export function formatTime(iso: string, timeZone?: string): string {
+  return new Date(iso).toLocaleTimeString("en-US", { timeZone }) +
+    (timeZone === "UTC" ? " UTC" : "");
 }
 
 /** The environment's name as the System tab shows it: 'development' → 'Development'. */

@@ -11,12 +11,14 @@ import { requireAdmin } from "../../lib/http/auth.ts";
 import { validate } from "../../lib/http/validate.ts";
 import { RATE_RULES, rateLimit } from "../../lib/http/rate_limit.ts";
 import {
-  ADMIN_LIST_MAX,
+  ADMIN_CURSOR_MAX,
+  ADMIN_PAGE_MAX,
+  ADMIN_PAGE_SIZE,
   ADMIN_QUERY_MAX,
   ADMIN_TEXT,
   INVITATIONS_MAX,
 } from "../../lib/admin/shared.ts";
-import { listAdminUsers } from "../../lib/admin/users.ts";
+import { listAdminUsers } from "../../lib/admin/user_list.ts";
 import { adminDeleteUser, adminVerifyEmail } from "../../lib/admin/actions.ts";
 import { banMember, unbanMember } from "../../lib/admin/bans.ts";
 import { listAdminReports, setReportStatus } from "../../lib/admin/reports.ts";
@@ -28,12 +30,19 @@ import { BAN_MAX_DAYS, BAN_REASON_MAX, BAN_TEXT } from "../../lib/moderation/ban
 
 const queryText = z.string({ error: ADMIN_TEXT.badQuery }).max(ADMIN_QUERY_MAX, ADMIN_TEXT.badQuery)
   .default("");
-const cursor = z.string({ error: ADMIN_TEXT.badCursor }).max(500, ADMIN_TEXT.badCursor)
+const cursor = z.string({ error: ADMIN_TEXT.badCursor }).max(ADMIN_CURSOR_MAX, ADMIN_TEXT.badCursor)
   .optional();
 const limit = (fallback: number) =>
   z.coerce.number({ error: ADMIN_TEXT.badLimit }).int(ADMIN_TEXT.badLimit)
-    .min(1, ADMIN_TEXT.badLimit).max(ADMIN_LIST_MAX, ADMIN_TEXT.badLimit).default(fallback);
-const usersQuery = z.object({ q: queryText });
+    .min(1, ADMIN_TEXT.badLimit).max(ADMIN_PAGE_MAX, ADMIN_TEXT.badLimit).default(fallback);
+const usersQuery = z.object({
+  q: queryText,
+  cursor,
+  limit: z.string({ error: ADMIN_TEXT.badLimit }).regex(/^\d{1,3}$/, ADMIN_TEXT.badLimit)
+    .transform(Number).pipe(
+      z.number().min(1, ADMIN_TEXT.badLimit).max(ADMIN_PAGE_MAX, ADMIN_TEXT.badLimit),
+    ).default(ADMIN_PAGE_SIZE),
+});
 const reportsQuery = z.object({
   q: queryText,
   status: z.enum(["pending", "reviewed", "dismissed", "all"], { error: ADMIN_TEXT.badFilter })
@@ -80,9 +89,10 @@ export function adminApi(deps: AppDeps) {
   });
   app.use("*", requireAdmin());
 
+  // A page of members: newest first, or a search by exact or starting username or email.
   for (const path of ["/users", "/direct-users"]) {
     app.get(path, validate("query", usersQuery), async (c) => {
-      return c.json(await listAdminUsers(kv, c.req.valid("query").q));
+      return c.json(await listAdminUsers(kv, c.req.valid("query")));
     });
   }
 
@@ -117,11 +127,18 @@ export function adminApi(deps: AppDeps) {
     return c.json({ ok: true, user, message: BAN_TEXT.unbannedDescription(user.username) });
   });
 
-  app.get(
-    "/system",
-    async (c) =>
-      c.json(await systemStatus(kv, deps.config.env, deps.email, deps.hub.metrics.socketsOpen)),
-  );
+  // Measured anew on every request: the Refresh Status button asks again.
+  app.get("/system", async (c) => {
+    c.header("cache-control", "no-store");
+    return c.json(
+      await systemStatus(kv, {
+        env: deps.config.env,
+        email: deps.email,
+        hub: deps.hub,
+        assets: deps.assets,
+      }),
+    );
+  });
 
   app.get("/reports", validate("query", reportsQuery), async (c) => {
     const { q, status, cursor, limit } = c.req.valid("query");

@@ -1,5 +1,6 @@
-// Admin pages. Mounted at /admin, behind requireAdmin: / and /users ('User Management'),
-// /reports ('Admin Dashboard: Reports'), /invitations and /audit (the audit log). A guest is sent to /auth; a signed-in member who is not
+// Admin pages. Mounted at /admin, behind requireAdmin: / and /users ('User Management', the first
+// page of members rendered here, the rest loaded on demand), /reports ('Admin Dashboard:
+// Reports'), /invitations and /audit (the audit log). A guest is sent to /auth; a signed-in member who is not
 // an administrator gets the 'Access Denied' page with status 403 (see routes/app.tsx). The role
 // is read from the member's stored record on every request. /direct-admin is public: it has its
 // own login.
@@ -8,15 +9,15 @@ import type { AppDeps, AppEnv, MemberAppEnv } from "../context.tsx";
 import { page } from "../context.tsx";
 import { Island } from "../../lib/render/island.tsx";
 import { ADMIN_TEXT } from "../../lib/admin/shared.ts";
-import { listAdminUsers } from "../../lib/admin/users.ts";
+import { listAdminUsers } from "../../lib/admin/user_list.ts";
 import { listAdminReports } from "../../lib/admin/reports.ts";
 import { auditPage } from "../../lib/admin/audit.ts";
+import { requireAdmin } from "../../lib/http/auth.ts";
+import { AdminNav } from "../../components/admin/AdminNav.tsx";
 
 /** The first page the server renders; the islands load the rest on demand. */
 const REPORTS_PAGE = 20;
 const AUDIT_PAGE = 50;
-import { requireAdmin } from "../../lib/http/auth.ts";
-import { AdminNav } from "../../components/admin/AdminNav.tsx";
 
 export function adminPages(deps: AppDeps) {
   const app = new Hono<MemberAppEnv>();
@@ -24,14 +25,14 @@ export function adminPages(deps: AppDeps) {
 
   for (const path of ["/", "/users"]) {
     app.get(path, async (c) => {
-      const users = await listAdminUsers(deps.kv);
+      const initial = await listAdminUsers(deps.kv);
       return page(c, deps, {
         title: ADMIN_TEXT.usersTitle,
         body: (
           <div class="admin-page">
             <h1 class="page-title">{ADMIN_TEXT.usersTitle}</h1>
             <AdminNav current="users" />
-            <Island name="AdminUsers" props={{ users, meId: c.var.user.id }} />
+            <Island name="AdminUsers" props={{ initial, meId: c.var.user.id }} />
           </div>
         ),
       });
@@ -82,20 +83,24 @@ export function adminPages(deps: AppDeps) {
   return app;
 }
 
-/** /direct-admin: the login for guests and members, the dashboard for an administrator. */
+/**
+ * /direct-admin: the login for guests and members, the dashboard for an administrator (with the
+ * first page of members).
+ */
 export function directAdminPage(deps: AppDeps) {
   const app = new Hono<AppEnv>();
 
-  app.get("/direct-admin", (c) => {
+  app.get("/direct-admin", async (c) => {
     const user = c.var.user;
     const admin = user?.role === "admin";
+    const initial = admin ? await listAdminUsers(deps.kv) : null;
     return page(c, deps, {
       title: "Admin",
       body: (
         <div class="admin-page">
           <Island
             name="DirectAdmin"
-            props={admin ? { loggedIn: true, meId: user.id } : { loggedIn: false }}
+            props={admin ? { loggedIn: true, meId: user.id, initial } : { loggedIn: false }}
           />
         </div>
       ),

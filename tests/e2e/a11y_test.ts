@@ -1,10 +1,11 @@
 // Accessibility: axe-core (from npm, injected into the page) finds no serious or critical
-// violation, colour contrast included, on the main pages at phone size, for a guest and a member.
+// violation, colour contrast included, on the main pages at phone size, for a guest and a member,
+// and on the admin user tables (cards on a phone, tables on a desktop) for an administrator.
 import assert from "node:assert/strict";
 import axeSource from "axe-core/axe.min.js" with { type: "text" };
 import { startServer } from "../helpers/server.ts";
 import { launchBrowser } from "../helpers/browser.ts";
-import { registerMember } from "../helpers/accounts.ts";
+import { registerMember, signIn } from "../helpers/accounts.ts";
 import type { Page } from "playwright-core";
 
 interface Violation {
@@ -85,6 +86,44 @@ Deno.test({
         ]
       ) {
         problems.push(...await audit(page, path));
+      }
+      assert.deepEqual(problems, []);
+    } finally {
+      await browser.close();
+      await server.close();
+    }
+  },
+});
+
+Deno.test({
+  name: "accessibility: the admin user tables (cards on a phone, tables on a desktop)",
+  sanitizeResources: false,
+  sanitizeOps: false,
+  async fn() {
+    const admin = { ADMIN_EMAIL: "a11y-admin@example.test", ADMIN_PASSWORD: "admin-pass-1" };
+    const server = await startServer(admin);
+    const browser = await launchBrowser();
+    try {
+      const banned = await registerMember(server);
+      await registerMember(server);
+      const client = await signIn(server, admin.ADMIN_EMAIL, admin.ADMIN_PASSWORD);
+      const ban = await client.post(`/api/admin/users/${banned.id}/ban`, { reason: "spam" });
+      assert.equal(ban.status, 200, ban.text);
+      const problems: string[] = [];
+      for (const width of [390, 1280]) {
+        const ctx = await browser.newContext({
+          baseURL: server.url,
+          viewport: { width, height: 844 },
+          reducedMotion: "reduce",
+        });
+        await ctx.addCookies([
+          { name: "glimpse_session", value: client.session!, url: server.url },
+        ]);
+        const page = await ctx.newPage();
+        for (const path of ["/admin", "/direct-admin"]) {
+          problems.push(...(await audit(page, path)).map((p) => `${width} px ${p}`));
+        }
+        await ctx.close();
       }
       assert.deepEqual(problems, []);
     } finally {

@@ -1,9 +1,12 @@
 // The administrator's pages in a real Chromium: a member sees Access Denied; the admin deletes a
 // member through the 'Are you absolutely sure?' dialog and verifies another on /admin; the reports
 // dashboard's tabs, search and Review/Dismiss; /direct-admin's login as the admin ('Total users:
-// N', the System rows, Verify and Delete with the browser's confirm) and a member's refused login
-// ('Not authorized as admin', signed out again). One server and one browser for the whole file;
-// each viewer gets a fresh context.
+// N', the System rows measured again on Refresh Status, Verify and Delete with the browser's
+// confirm) and a member's refused login ('Not authorized as admin', signed out again); Load more
+// on both user tables; a ban from each table's dialog (its badge in the viewer's time zone) and
+// its lifting; no Ban or Delete on the admin's own row; and the tables as cards at 360 px, with
+// nothing wider than the screen. One server and one browser for the whole file; each viewer gets
+// a fresh context.
 import assert from "node:assert/strict";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { expectToast, launchBrowser, waitForHydration } from "../helpers/browser.ts";
@@ -17,17 +20,26 @@ import {
 } from "../helpers/accounts.ts";
 import { keys } from "../../kv/keys.ts";
 import { indexReport } from "../../kv/reports.ts";
+import { createUserWithInvitation } from "../../kv/users.ts";
 import type { Report } from "../../lib/moderation/reports.ts";
-import { ADMIN_TEXT } from "../../lib/admin/shared.ts";
+import { ADMIN_TEXT, formatReportDate, SYSTEM_TEXT } from "../../lib/admin/shared.ts";
+import { BAN_TEXT } from "../../lib/moderation/bans.ts";
+import { newUserRecord } from "../../lib/auth/types.ts";
 
 const ADMIN = { ADMIN_EMAIL: "root@example.test", ADMIN_PASSWORD: "admin-pass-1" };
 
-/** A desktop-sized context, signed in with the given session cookie when one is given. */
-async function context(browser: Browser, server: TestServer, session?: string) {
+/** A desktop-sized context (or `width` wide), signed in with the session cookie when given. */
+async function context(
+  browser: Browser,
+  server: TestServer,
+  session?: string,
+  options: { width?: number; timezoneId?: string } = {},
+) {
   const ctx = await browser.newContext({
     baseURL: server.url,
-    viewport: { width: 1280, height: 900 },
+    viewport: { width: options.width ?? 1280, height: 900 },
     reducedMotion: "reduce",
+    timezoneId: options.timezoneId,
   });
   ctx.setDefaultTimeout(10_000);
   if (session) {
@@ -46,6 +58,49 @@ function row(page: Page, username: string): Locator {
   return page.locator("tbody tr").filter({
     has: page.getByRole("cell", { name: username, exact: true }),
   });
+}
+
+/** A member's row by id (its name cell also holds the badges). */
+function rowOf(page: Page, id: string): Locator {
+  return page.locator(`tbody tr[data-user-id="${id}"]`);
+}
+
+/** Waits until the users table shows exactly `n` rows. */
+async function rowsShown(page: Page, n: number) {
+  await page.waitForFunction(
+    (n) => document.querySelectorAll("tbody tr[data-user-id]").length === n,
+    n,
+    { timeout: 10_000 },
+  );
+}
+
+/** Nothing on the page is wider than the screen. */
+async function assertNoSidewaysScroll(page: Page, where: string) {
+  const [scroll, inner] = await page.evaluate(() => [
+    document.scrollingElement!.scrollWidth,
+    innerWidth,
+  ]);
+  assert.ok(scroll <= inner, `${where}: page ${scroll} px wide on a ${inner} px screen`);
+}
+
+/** Members straight through the app's writer (no password hash each), oldest first. */
+async function seedMembers(kv: Deno.Kv, n: number, prefix: string) {
+  for (let i = 0; i < n; i++) {
+    const res = await createUserWithInvitation(
+      kv,
+      newUserRecord({
+        username: `${prefix}${String(i).padStart(2, "0")}`,
+        email: `${prefix}${i}@seeded.example.test`,
+        passwordHash: "not-a-hash",
+      }),
+      null,
+    );
+    assert.ok(res.ok);
+  }
+}
+
+async function kvUserByName(kv: Deno.Kv, username: string): Promise<string | null> {
+  return (await kv.get<string>(keys.userByUsername(username))).value;
 }
 
 async function seedReport(kv: Deno.Kv, fields: Partial<Report>): Promise<Report> {
@@ -78,8 +133,11 @@ Deno.test({
     let browser: Browser | undefined;
     const contexts: BrowserContext[] = [];
     const pageErrors: string[] = [];
-    const open = async (session?: string) => {
-      const ctx = await context(browser!, server!, session);
+    const open = async (
+      session?: string,
+      options: { width?: number; timezoneId?: string } = {},
+    ) => {
+      const ctx = await context(browser!, server!, session, options);
       contexts.push(ctx);
       const page = await ctx.newPage();
       page.on("pageerror", (err) => pageErrors.push(`${page.url()}: ${err.message}`));
@@ -141,14 +199,16 @@ Deno.test({
         assert.equal(await blur.isDisabled(), true);
         assert.equal(await blur.isChecked(), true);
 
-        // Search is case-insensitive over username and email.
-        const search = admin.getByPlaceholder("Search by username or email");
+        // Search asks the server for usernames or emails that begin with the text, any case.
+        const search = admin.getByPlaceholder(ADMIN_TEXT.searchPlaceholder);
+        await admin.getByText(ADMIN_TEXT.searchHelp, { exact: true }).waitFor();
         await search.fill("DOOMED");
-        await admin.locator("tbody tr").filter({ hasText: "doomed_dan" }).waitFor();
-        assert.equal(await admin.locator("tbody tr").count(), 1);
-        await search.fill("nobody-matches-this");
+        await rowsShown(admin, 1);
+        await row(admin, "doomed_dan").waitFor();
+        await search.fill("dan");
         await admin.getByText(ADMIN_TEXT.noUsers, { exact: true }).waitFor();
         await search.fill("");
+        await rowsShown(admin, 4);
 
         // Cancel keeps the member.
         await row(admin, "doomed_dan").getByRole("button", { name: "Delete doomed_dan" }).click();
@@ -168,9 +228,10 @@ Deno.test({
         await expectToast(admin, ADMIN_TEXT.userDeleted, ADMIN_TEXT.userDeletedDescription);
         await row(admin, "doomed_dan").waitFor({ state: "detached" });
         assert.ok((await kvUser(kv, doomed.id))?.deletedAt, "deleted in KV");
-        // The admin's own Delete is disabled.
+        // The admin's own row offers neither Delete nor Ban.
         const mine = admin.locator("tbody tr").filter({ hasText: ADMIN.ADMIN_EMAIL });
-        assert.equal(await mine.getByRole("button", { name: /^Delete/ }).isDisabled(), true);
+        await mine.waitFor();
+        assert.equal(await mine.getByRole("button", { name: /^(Delete|Ban)/ }).count(), 0);
       });
 
       await t.step("the admin verifies an unverified member", async () => {
@@ -312,7 +373,7 @@ Deno.test({
           );
           assert.ok((await row(page, "plain_member").innerText()).includes("Unknown"));
           const own = page.locator("tbody tr").filter({ hasText: ADMIN.ADMIN_EMAIL });
-          assert.equal(await own.getByRole("button", { name: /^Delete/ }).isDisabled(), true);
+          assert.equal(await own.getByRole("button", { name: /^(Delete|Ban)/ }).count(), 0);
 
           // Verify, then Delete (after the browser's confirm).
           await row(page, "plain_member").getByRole("button", { name: "Verify plain_member" })
@@ -328,16 +389,47 @@ Deno.test({
 
           await page.getByRole("tab", { name: "System" }).click();
           const system = page.locator(".admin-system");
-          await system.getByText("Connected", { exact: true }).waitFor();
+          await system.getByText(/^Connected \(\d+\.\d ms\)$/).waitFor();
           const rows = await page.locator(".admin-system-row dt").allInnerTexts();
-          assert.deepEqual(rows, ["Environment", "Database", "Email Provider", "WebSocket Server"]);
+          assert.deepEqual(rows, [
+            "Environment",
+            "Database",
+            "Email Provider",
+            "WebSocket Server",
+            SYSTEM_TEXT.membersWaiting,
+            SYSTEM_TEXT.liveMatches,
+            SYSTEM_TEXT.build,
+            SYSTEM_TEXT.runtime,
+            SYSTEM_TEXT.uptime,
+          ]);
           const value = (label: string) =>
-            page.locator(".admin-system-row").filter({ hasText: label }).locator("dd").innerText();
+            page.locator(".admin-system-row").filter({
+              has: page.getByText(label, { exact: true }),
+            }).locator("dd").innerText();
           assert.equal(await value("Environment"), "Test");
           assert.match(await value("Email Provider"), /^Outbox/);
-          assert.match(await value("WebSocket Server"), /^Running/);
-          await page.getByRole("button", { name: "Refresh Status" }).click();
-          await system.getByText("Connected", { exact: true }).waitFor();
+          assert.equal(await value("WebSocket Server"), SYSTEM_TEXT.sockets(0));
+          assert.equal(await value(SYSTEM_TEXT.membersWaiting), SYSTEM_TEXT.onInstance(0));
+          assert.equal(await value(SYSTEM_TEXT.liveMatches), SYSTEM_TEXT.onInstance(0));
+          assert.match(await value(SYSTEM_TEXT.build), /^assets [0-9a-f]{12}, built /);
+          assert.equal(await value(SYSTEM_TEXT.runtime), `Deno ${Deno.version.deno}`);
+          assert.match(await value(SYSTEM_TEXT.uptime), /^\d+ (s|min .*|h .*|d .*) \(since /);
+          const note = page.locator(".admin-system-note");
+          assert.match(
+            await note.innerText(),
+            new RegExp(`this instance \\(${server!.hub.instanceId.slice(0, 8)}\\)`),
+          );
+          // Refresh Status asks the server again: a new measurement, a later check.
+          const checked = await page.locator(".admin-system-checked").innerText();
+          await page.waitForTimeout(1_100);
+          const [answer] = await Promise.all([
+            page.waitForResponse((r) => r.url().endsWith("/api/admin/system")),
+            page.getByRole("button", { name: "Refresh Status" }).click(),
+          ]);
+          assert.equal(answer.status(), 200);
+          await system.getByText(/^Connected \(\d+\.\d ms\)$/).waitFor();
+          const again = await page.locator(".admin-system-checked").innerText();
+          assert.notEqual(again, checked, "checked again");
 
           await page.getByRole("tab", { name: "Users" }).click();
           await row(page, "vera_unverified").getByRole("button", { name: "Delete vera_unverified" })
@@ -395,6 +487,178 @@ Deno.test({
           await page.getByRole("tab", { name: "Reviewed" }).click();
           await expectToast(page, ADMIN_TEXT.accessDenied);
           await page.waitForURL((u) => u.pathname === "/", { timeout: 5_000 });
+        },
+      );
+
+      await t.step(
+        "/admin: the first page comes with the page, Load more brings the rest",
+        async () => {
+          // admin, plain_member and 55 more: two pages.
+          await seedMembers(kv, 55, "bulk_");
+          await admin.goto("/admin");
+          await waitForHydration(admin, "AdminUsers");
+          await rowsShown(admin, 50);
+          await admin.getByText("Showing 50 of 57 users", { exact: true }).waitFor();
+          await admin.getByRole("button", { name: ADMIN_TEXT.loadMore }).click();
+          await rowsShown(admin, 57);
+          await admin.getByText("Showing 57 of 57 users", { exact: true }).waitFor();
+          assert.equal(await admin.getByRole("button", { name: ADMIN_TEXT.loadMore }).count(), 0);
+          const ids = await admin.locator("tbody tr[data-user-id]").evaluateAll((rows) =>
+            rows.map((r) => r.getAttribute("data-user-id"))
+          );
+          assert.equal(new Set(ids).size, 57, "no member twice");
+          // A search is paged too.
+          await admin.getByPlaceholder(ADMIN_TEXT.searchPlaceholder).fill("bulk_");
+          await rowsShown(admin, 50);
+          await admin.getByText("50+ matching users", { exact: true }).waitFor();
+          await admin.getByRole("button", { name: ADMIN_TEXT.loadMore }).click();
+          await rowsShown(admin, 55);
+          await admin.getByText("55 matching users", { exact: true }).waitFor();
+        },
+      );
+
+      await t.step(
+        "/admin: a ban from the table's dialog, its badge in local time, and unban",
+        async () => {
+          const page = await open(adminClient.session, { timezoneId: "Asia/Tokyo" });
+          await page.goto("/admin");
+          await waitForHydration(page, "AdminUsers");
+          // An older member than the first page's: found by an exact username.
+          await page.getByPlaceholder(ADMIN_TEXT.searchPlaceholder).fill(member.username);
+          await rowsShown(page, 1);
+          const r = rowOf(page, member.id);
+          await r.getByRole("button", { name: `Ban ${member.username}` }).click();
+          const dialog = page.getByRole("alertdialog", {
+            name: ADMIN_TEXT.banTitle(member.username),
+          });
+          await dialog.waitFor();
+          // The reason is required (the dialog says so, nothing is sent).
+          await dialog.getByRole("button", { name: ADMIN_TEXT.banConfirm, exact: true }).click();
+          await dialog.getByRole("alert").getByText(BAN_TEXT.reasonRequired).waitFor();
+          assert.equal((await kvUser(kv, member.id))?.ban ?? null, null);
+          await dialog.locator("textarea[name=reason]").fill("Spam in every call");
+          await dialog.locator("select[name=duration]").selectOption("custom");
+          await dialog.locator("input[name=days]").fill("0");
+          await dialog.getByRole("button", { name: ADMIN_TEXT.banConfirm, exact: true }).click();
+          await dialog.getByRole("alert").getByText(BAN_TEXT.badDays).waitFor();
+          await dialog.locator("input[name=days]").fill("3");
+          await dialog.getByRole("button", { name: ADMIN_TEXT.banConfirm, exact: true }).click();
+          await expectToast(page, BAN_TEXT.banned, BAN_TEXT.bannedDescription(member.username));
+          await dialog.waitFor({ state: "detached" });
+          const stored = (await kvUser(kv, member.id))?.ban;
+          assert.equal(stored?.reason, "Spam in every call");
+          const days = (Date.parse(stored!.until!) - Date.now()) / 86400_000;
+          assert.ok(days > 2.99 && days <= 3, `three days (${days})`);
+          // The badge shows the end in the viewer's zone (Tokyo here).
+          const badge = r.locator(".admin-ban");
+          assert.equal(
+            (await badge.innerText()).trim(),
+            ADMIN_TEXT.bannedUntil(formatReportDate(stored!.until!, "Asia/Tokyo")),
+          );
+          // The member's session ended.
+          assert.equal((await member.client.get("/api/simple-user")).status, 401);
+
+          await r.getByRole("button", { name: `Unban ${member.username}` }).click();
+          const lift = page.getByRole("alertdialog", {
+            name: ADMIN_TEXT.unbanTitle(member.username),
+          });
+          await lift.getByRole("button", { name: ADMIN_TEXT.unbanConfirm, exact: true }).click();
+          await expectToast(page, BAN_TEXT.unbanned, BAN_TEXT.unbannedDescription(member.username));
+          await badge.waitFor({ state: "detached" });
+          assert.equal((await kvUser(kv, member.id))?.ban, null);
+          await r.getByRole("button", { name: `Ban ${member.username}` }).waitFor();
+        },
+      );
+
+      await t.step("/direct-admin: Load more, a permanent ban from the dialog", async () => {
+        await admin.goto("/direct-admin");
+        await waitForHydration(admin, "DirectAdmin");
+        await admin.getByText("Total users: 57", { exact: true }).waitFor();
+        await rowsShown(admin, 50);
+        await admin.getByRole("button", { name: ADMIN_TEXT.loadMore }).click();
+        await rowsShown(admin, 57);
+        const own = admin.locator("tbody tr").filter({ hasText: ADMIN.ADMIN_EMAIL });
+        assert.equal(await own.getByRole("button", { name: /^(Delete|Ban)/ }).count(), 0);
+
+        const r = rowOf(admin, member.id);
+        await r.getByRole("button", { name: `Ban ${member.username}` }).click();
+        const dialog = admin.getByRole("alertdialog", {
+          name: ADMIN_TEXT.banTitle(member.username),
+        });
+        await dialog.locator("textarea[name=reason]").fill("Fake profile");
+        await dialog.locator("select[name=duration]").selectOption("custom");
+        await dialog.locator("input[name=days]").fill("12");
+        await dialog.locator("select[name=duration]").selectOption("permanent");
+        await dialog.getByRole("button", { name: ADMIN_TEXT.banConfirm, exact: true }).click();
+        await admin.locator(".admin-alert-success").getByText(
+          BAN_TEXT.bannedDescription(member.username),
+          { exact: true },
+        ).waitFor();
+        await admin.locator(".admin-alert-success").getByText(BAN_TEXT.banned).waitFor();
+        await r.getByText(ADMIN_TEXT.bannedForever, { exact: true }).waitFor();
+        assert.equal((await kvUser(kv, member.id))?.ban?.until, null);
+        await r.getByRole("button", { name: `Unban ${member.username}` }).click();
+        await admin.getByRole("alertdialog").getByRole("button", {
+          name: ADMIN_TEXT.unbanConfirm,
+          exact: true,
+        }).click();
+        await r.getByText(ADMIN_TEXT.bannedForever, { exact: true }).waitFor({
+          state: "detached",
+        });
+      });
+
+      await t.step(
+        "at 360 px the users tables are cards, nothing wider than the screen",
+        async () => {
+          const long = "a.very.long.address.for.wrapping.checks@subdomain.example-company.test";
+          await createUserWithInvitation(
+            kv,
+            newUserRecord({ username: "long_mail", email: long, passwordHash: "not-a-hash" }),
+            null,
+          );
+          const phone = await open(adminClient.session, { width: 360 });
+          for (const path of ["/admin", "/direct-admin"]) {
+            await phone.goto(path);
+            await waitForHydration(phone, path === "/admin" ? "AdminUsers" : "DirectAdmin");
+            const first = phone.locator("tbody tr[data-user-id]").first();
+            await first.waitFor();
+            // A card: the header row is hidden, each cell is a labelled line of its own.
+            const head = await phone.locator("thead").boundingBox();
+            assert.ok(!head || head.width <= 1, `${path}: the header row is hidden`);
+            const cells = first.locator("td");
+            const boxes = await cells.evaluateAll((tds) =>
+              tds.map((td) => {
+                const r = td.getBoundingClientRect();
+                return {
+                  label: getComputedStyle(td, "::before").content,
+                  display: getComputedStyle(td).display,
+                  left: r.left,
+                  right: r.right,
+                };
+              })
+            );
+            const card = await first.boundingBox();
+            assert.ok(card && card.width <= 360, `${path}: card ${card?.width} px`);
+            for (const b of boxes) {
+              assert.equal(b.display, "block", path);
+              assert.ok(b.right <= 360, `${path}: a field ends at ${b.right} px`);
+            }
+            assert.ok(boxes.some((b) => b.label === '"Email"'), `${path}: labelled fields`);
+            // The long address shows whole, wrapped inside its card.
+            const mail = rowOf(phone, (await kvUserByName(kv, "long_mail"))!).locator(
+              ".admin-email",
+            );
+            await mail.scrollIntoViewIfNeeded();
+            assert.equal((await mail.innerText()).trim(), long);
+            const fits = await mail.evaluate((el) => el.scrollWidth <= el.clientWidth);
+            assert.ok(fits, `${path}: the address is not cut off`);
+            // Actions are buttons.
+            await first.getByRole("button", { name: /^Ban / }).waitFor();
+            await assertNoSidewaysScroll(phone, path);
+          }
+          await phone.getByRole("tab", { name: "System" }).click();
+          await phone.locator(".admin-system").getByText(/^Connected/).waitFor();
+          await assertNoSidewaysScroll(phone, "/direct-admin System");
         },
       );
 

@@ -82,12 +82,17 @@ Deno.test("admin api: guests get 401 and members 403 on every admin endpoint; no
     const calls: [string, string, unknown?][] = [
       ["GET", "/api/admin/users"],
       ["GET", "/api/admin/users?q=a"],
+      ["GET", "/api/admin/users?limit=2"],
+      ["GET", "/api/admin/users?cursor=not-a-cursor"],
       ["DELETE", `/api/admin/users/${victim.id}`],
       ["POST", `/api/admin/users/${victim.id}/verify-email`],
+      ["POST", `/api/admin/users/${victim.id}/ban`, { reason: "spam", days: 7 }],
+      ["DELETE", `/api/admin/users/${victim.id}/ban`],
       ["GET", "/api/admin/reports"],
       ["GET", "/api/admin/reports?status=all"],
       ["PUT", `/api/admin/reports/${report.id}`, { status: "reviewed" }],
       ["GET", "/api/admin/direct-users"],
+      ["GET", "/api/admin/direct-users?limit=1&q=m"],
       ["DELETE", `/api/admin/direct-delete-user/${victim.id}`],
       ["POST", `/api/admin/direct-verify-email/${victim.id}`],
       ["GET", "/api/admin/system"],
@@ -101,16 +106,22 @@ Deno.test("admin api: guests get 401 and members 403 on every admin endpoint; no
     const after = await kvUser(server.kv, victim.id);
     assert.ok(after && !after.deletedAt, "the victim still exists");
     assert.equal(after.emailVerified, false, "the victim is still unverified");
+    assert.equal(after.ban ?? null, null, "the victim is not banned");
     assert.equal((await storedReport(server.kv, report.id))?.status, "pending");
     assert.deepEqual(await statusIndex(server.kv), [`pending:${report.id}`]);
 
     // The same calls work for the administrator (the member is not blocked by a typo in a path).
     assert.equal((await admin.get("/api/admin/users")).status, 200);
+    assert.equal((await admin.get("/api/admin/users?limit=2")).status, 200);
+    assert.equal((await admin.get("/api/admin/direct-users?limit=1&q=m")).status, 200);
     assert.equal((await admin.get("/api/admin/system")).status, 200);
+    const ban = await admin.post(`/api/admin/users/${victim.id}/ban`, { reason: "spam", days: 7 });
+    assert.equal(ban.status, 200, ban.text);
+    assert.equal((await admin.delete(`/api/admin/users/${victim.id}/ban`)).status, 200);
   });
 });
 
-Deno.test("admin api: users are listed without password hashes and searched case-insensitively", async () => {
+Deno.test("admin api: users are listed without password hashes and searched by how names begin", async () => {
   await withServer(async (server, admin) => {
     const alice = await registerMember(server, {
       username: "alice_w",
@@ -121,9 +132,17 @@ Deno.test("admin api: users are listed without password hashes and searched case
 
     const all = await admin.get("/api/admin/users");
     assert.equal(all.status, 200);
-    assert.ok(Array.isArray(all.json));
-    assert.equal(all.json.length, 3, "admin, alice and bob");
-    for (const u of all.json) {
+    assert.deepEqual(Object.keys(all.json).sort(), ["nextCursor", "total", "users"]);
+    assert.equal(all.json.total, 3);
+    assert.equal(all.json.nextCursor, null, "one page holds them all");
+    const users = all.json.users;
+    assert.equal(users.length, 3, "admin, alice and bob");
+    assert.deepEqual(
+      users.map((u: { id: string }) => u.id).slice(0, 2),
+      [bob.id, alice.id],
+      "newest first",
+    );
+    for (const u of users) {
       assert.deepEqual(Object.keys(u).sort(), [
         "ban",
         "createdAt",
@@ -137,22 +156,22 @@ Deno.test("admin api: users are listed without password hashes and searched case
       ]);
     }
     assert.ok(!all.text.includes("passwordHash") && !all.text.includes("pbkdf2"));
-    const a = all.json.find((u: { id: string }) => u.id === alice.id);
+    const a = users.find((u: { id: string }) => u.id === alice.id);
     assert.equal(a.role, "member");
     assert.equal(a.emailVerified, false);
     assert.equal(a.faceBlurEnabled, true);
-    assert.equal(
-      all.json.find((u: { role: string }) => u.role === "admin").email,
-      ADMIN.ADMIN_EMAIL,
-    );
+    assert.equal(a.ban, null);
+    assert.equal(users.find((u: { role: string }) => u.role === "admin").email, ADMIN.ADMIN_EMAIL);
 
     const ids = async (q: string) =>
-      ((await admin.get(`/api/admin/users?q=${encodeURIComponent(q)}`)).json as { id: string }[])
-        .map((u) => u.id).sort();
-    assert.deepEqual(await ids("ALICE"), [alice.id], "username, any case");
-    assert.deepEqual(await ids("wonder@EX"), [alice.id], "email substring, any case");
-    assert.deepEqual(await ids("build"), [bob.id]);
-    assert.deepEqual(await ids("_"), [alice.id, bob.id].sort());
+      ((await admin.get(`/api/admin/users?q=${encodeURIComponent(q)}`)).json.users as {
+        id: string;
+      }[]).map((u) => u.id).sort();
+    assert.deepEqual(await ids("ALICE"), [alice.id], "how the username begins, any case");
+    assert.deepEqual(await ids("alice.WONDER@example.test"), [alice.id], "exact email, any case");
+    assert.deepEqual(await ids("build"), [bob.id], "how the email begins");
+    assert.deepEqual(await ids("wonder@EX"), [], "no search inside a name");
+    assert.deepEqual(await ids("_"), []);
     assert.deepEqual(await ids("nobody-here"), []);
     assert.equal((await ids("")).length, 3);
 
@@ -181,8 +200,9 @@ Deno.test("admin api: delete ends the account (it can no longer sign in); not on
       password: first.password,
     });
     assert.equal(login.status, 401, login.text);
-    const listed = (await admin.get("/api/admin/users")).json as { id: string }[];
-    assert.ok(!listed.some((u) => u.id === first.id), "no longer listed");
+    const listed = (await admin.get("/api/admin/users")).json;
+    assert.ok(!listed.users.some((u: { id: string }) => u.id === first.id), "no longer listed");
+    assert.equal(listed.total, 2, "admin and the second member");
     // Twice, or an unknown id: 404.
     assertError(await admin.delete(`/api/admin/users/${first.id}`), 404, ADMIN_TEXT.userNotFound);
     assertError(await admin.delete("/api/admin/users/no-such-id"), 404, ADMIN_TEXT.userNotFound);
@@ -384,14 +404,35 @@ Deno.test("admin api: reports by status and search, newest first; pending change
   });
 });
 
-Deno.test("admin api: the System facts come from this instance", async () => {
-  await withServer(async (_server, admin) => {
+Deno.test("admin api: the System facts come from this instance, measured on every request", async () => {
+  await withServer(async (server, admin) => {
     const res = await admin.get("/api/admin/system");
     assert.equal(res.status, 200, res.text);
-    assert.equal(res.json.environment, "Test");
-    assert.equal(res.json.database, "Connected");
-    assert.match(res.json.emailProvider, /^Outbox/);
-    assert.match(res.json.websocketServer, /^Running/);
+    assert.equal(res.headers.get("cache-control"), "no-store");
+    const s = res.json;
+    assert.equal(s.environment, "Test");
+    assert.equal(s.database, "Connected");
+    assert.equal(typeof s.databaseMs, "number");
+    assert.ok(s.databaseMs >= 0 && s.databaseMs < 5_000, `round trip ${s.databaseMs} ms`);
+    assert.match(s.emailProvider, /^Outbox/);
+    assert.match(s.websocketServer, /^Running/);
+    assert.equal(s.instance, server.hub.instanceId.slice(0, 8));
+    assert.equal(s.socketsOpen, server.hub.metrics.socketsOpen);
+    assert.equal(s.membersWaiting, 0);
+    assert.equal(s.liveMatches, 0);
+    assert.match(s.build.id, /^[0-9a-f]{12}$/);
+    assert.ok(Date.parse(s.build.builtAt) <= Date.now());
+    assert.equal(s.runtime, `Deno ${Deno.version.deno}`);
+    assert.ok(Date.parse(s.startedAt) <= Date.now());
+    assert.ok(s.uptimeMs >= 0);
+
+    // Asked again: measured again.
+    await new Promise((r) => setTimeout(r, 20));
+    const again = (await admin.get("/api/admin/system")).json;
+    assert.ok(Date.parse(again.checkedAt) > Date.parse(s.checkedAt), "checked anew");
+    assert.ok(again.uptimeMs > s.uptimeMs, "uptime grows");
+    assert.equal(again.startedAt, s.startedAt, "the same instance start");
+    assert.equal(again.build.id, s.build.id, "the same build");
   });
 });
 

@@ -1,0 +1,32 @@
+// Under both admin user tables: how many members are shown, and Load more while more follow.
+import { ADMIN_TEXT, type UsersPage } from "../../lib/admin/shared.ts";
+
+export function ListFooter(
+  { page, searched, loadingMore, onMore }: {
+    page: UsersPage;
+    /** The search the page answers ("" for the newest members). */
+    searched: string;
+    loadingMore: boolean;
+    onMore(): void;
+  },
+) {
+  const n = page.users.length;
+  if (n === 0) return null;
+  return (
+    <div class="admin-list-footer">
+      <p class="muted admin-list-count" role="status">
+        {searched ? ADMIN_TEXT.found(n, page.nextCursor !== null) : ADMIN_TEXT.shown(n, page.total)}
+      </p>
+      {page.nextCursor && (
+        <button
+          type="button"
+          class="button button-secondary"
+          onClick={onMore}
+          disabled={loadingMore}
+        >
+          {loadingMore ? ADMIN_TEXT.loadingMore : ADMIN_TEXT.loadMore}
+        </button>
+      )}
+    </div>
+  );
+}
