@@ -9,6 +9,7 @@ import {
   type AuditEntryView,
   formatReportDate,
 } from "../lib/admin/shared.ts";
+import { LoadMore } from "../components/admin/LoadMore.tsx";
 import { accessDenied, isDenied, useViewerTimeZone } from "../lib/admin/hooks.ts";
 
 export interface AdminAuditProps {
@@ -69,14 +70,7 @@ export default function AdminAudit({ initial }: AdminAuditProps) {
       </ol>
       {cursor && (
         <div class="button-row admin-more">
-          <button
-            type="button"
-            class="button button-secondary"
-            onClick={loadMore}
-            disabled={loading}
-          >
-            {loading ? ADMIN_TEXT.loadingMore : ADMIN_TEXT.loadMore}
-          </button>
+          <LoadMore busy={loading} onMore={loadMore} />
         </div>
       )}
     </div>

@@ -11,6 +11,7 @@ import {
   type ReportFilter,
 } from "../lib/admin/shared.ts";
 import { BAN_TEXT } from "../lib/moderation/bans.ts";
+import { LoadMore } from "../components/admin/LoadMore.tsx";
 import { accessDenied, isDenied, useViewerTimeZone } from "../lib/admin/hooks.ts";
 import { ReportCard } from "../components/admin/ReportCard.tsx";
 import { BanDialog } from "../components/admin/BanDialog.tsx";
@@ -209,14 +210,7 @@ export default function AdminReports({ initial }: AdminReportsProps) {
           ))}
         {!loading && cursor && (
           <div class="button-row admin-more">
-            <button
-              type="button"
-              class="button button-secondary"
-              onClick={loadMore}
-              disabled={loadingMore}
-            >
-              {loadingMore ? ADMIN_TEXT.loadingMore : ADMIN_TEXT.loadMore}
-            </button>
+            <LoadMore busy={loadingMore} onMore={loadMore} />
           </div>
         )}
       </section>

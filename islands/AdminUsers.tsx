@@ -6,7 +6,7 @@
 import { UserActions } from "../components/admin/UserActions.tsx";
 import { BanBadge } from "../components/admin/BanBadge.tsx";
 import { ListFooter } from "../components/admin/ListFooter.tsx";
-import { BanDialog } from "../components/admin/BanDialog.tsx";
+import { BanDialogs } from "../components/admin/BanDialog.tsx";
 import { useCallback, useState } from "react";
 import { apiRequest, errorMessage, postJson } from "../lib/client/api.ts";
 import { toast } from "../lib/client/toast.ts";
@@ -236,26 +236,14 @@ export default function AdminUsers({ initial, meId }: AdminUsersProps) {
           onCancel={closeDialog}
         />
       )}
-      {dialog?.kind === "ban" && (
-        <BanDialog
-          username={dialog.user.username}
-          busy={busyId === dialog.user.id}
-          error={dialogError}
-          onConfirm={(reason, days) => ban(dialog.user, reason, days)}
-          onCancel={closeDialog}
-        />
-      )}
-      {dialog?.kind === "unban" && (
-        <ConfirmDialog
-          title={ADMIN_TEXT.unbanTitle(dialog.user.username)}
-          description={ADMIN_TEXT.unbanDescription}
-          confirmLabel={ADMIN_TEXT.unbanConfirm}
-          busyLabel={ADMIN_TEXT.unbanBusy}
-          busy={busyId === dialog.user.id}
-          onConfirm={() => unban(dialog.user)}
-          onCancel={closeDialog}
-        />
-      )}
+      <BanDialogs
+        dialog={dialog}
+        busy={!!dialog && busyId === dialog.user.id}
+        error={dialogError}
+        onBan={ban}
+        onUnban={unban}
+        onCancel={closeDialog}
+      />
     </div>
   );
 }

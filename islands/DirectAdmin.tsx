@@ -8,8 +8,7 @@
 import { UserActions } from "../components/admin/UserActions.tsx";
 import { BanBadge } from "../components/admin/BanBadge.tsx";
 import { ListFooter } from "../components/admin/ListFooter.tsx";
-import { BanDialog } from "../components/admin/BanDialog.tsx";
-import { ConfirmDialog } from "../components/admin/ConfirmDialog.tsx";
+import { BanDialogs } from "../components/admin/BanDialog.tsx";
 import { SystemPanel } from "../components/admin/SystemPanel.tsx";
 import { useCallback, useEffect, useState } from "react";
 import type { JSX } from "react";
@@ -396,26 +395,14 @@ export default function DirectAdmin(
         </section>
       )}
 
-      {dialog?.kind === "ban" && (
-        <BanDialog
-          username={dialog.user.username}
-          busy={actionId === dialog.user.id}
-          error={dialogError}
-          onConfirm={(reason, days) => changeBan(dialog.user, reason, days)}
-          onCancel={closeDialog}
-        />
-      )}
-      {dialog?.kind === "unban" && (
-        <ConfirmDialog
-          title={ADMIN_TEXT.unbanTitle(dialog.user.username)}
-          description={ADMIN_TEXT.unbanDescription}
-          confirmLabel={ADMIN_TEXT.unbanConfirm}
-          busyLabel={ADMIN_TEXT.unbanBusy}
-          busy={actionId === dialog.user.id}
-          onConfirm={() => changeBan(dialog.user)}
-          onCancel={closeDialog}
-        />
-      )}
+      <BanDialogs
+        dialog={dialog}
+        busy={!!dialog && actionId === dialog.user.id}
+        error={dialogError}
+        onBan={changeBan}
+        onUnban={(user) => changeBan(user)}
+        onCancel={closeDialog}
+      />
     </div>
   );
 }

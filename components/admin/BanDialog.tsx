@@ -3,7 +3,13 @@
 // here with the server's own texts before anything is sent; the server's refusal shows inside.
 import { useState } from "react";
 import { ConfirmDialog } from "./ConfirmDialog.tsx";
-import { ADMIN_TEXT, BAN_DURATIONS, banDays, type BanDuration } from "../../lib/admin/shared.ts";
+import {
+  ADMIN_TEXT,
+  type AdminUser,
+  BAN_DURATIONS,
+  banDays,
+  type BanDuration,
+} from "../../lib/admin/shared.ts";
 import { BAN_MAX_DAYS, BAN_REASON_MAX, BAN_TEXT } from "../../lib/moderation/bans.ts";
 
 export interface BanDialogProps {
@@ -88,4 +94,43 @@ export function BanDialog(
       {shown && <p class="form-error" role="alert">{shown}</p>}
     </ConfirmDialog>
   );
+}
+
+/**
+ * The ban or unban confirmation a users table has open, if any: Ban asks for a reason and a
+ * duration, Unban only confirms.
+ */
+export function BanDialogs({ dialog, busy, error, onBan, onUnban, onCancel }: {
+  dialog: { kind: string; user: AdminUser } | null;
+  busy: boolean;
+  error: string;
+  onBan(user: AdminUser, reason: string, days: number | undefined): void;
+  onUnban(user: AdminUser): void;
+  onCancel(): void;
+}) {
+  if (dialog?.kind === "ban") {
+    return (
+      <BanDialog
+        username={dialog.user.username}
+        busy={busy}
+        error={error}
+        onConfirm={(reason, days) => onBan(dialog.user, reason, days)}
+        onCancel={onCancel}
+      />
+    );
+  }
+  if (dialog?.kind === "unban") {
+    return (
+      <ConfirmDialog
+        title={ADMIN_TEXT.unbanTitle(dialog.user.username)}
+        description={ADMIN_TEXT.unbanDescription}
+        confirmLabel={ADMIN_TEXT.unbanConfirm}
+        busyLabel={ADMIN_TEXT.unbanBusy}
+        busy={busy}
+        onConfirm={() => onUnban(dialog.user)}
+        onCancel={onCancel}
+      />
+    );
+  }
+  return null;
 }

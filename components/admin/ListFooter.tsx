@@ -1,5 +1,6 @@
 // Under both admin user tables: how many members are shown, and Load more while more follow.
 import { ADMIN_TEXT, type UsersPage } from "../../lib/admin/shared.ts";
+import { LoadMore } from "./LoadMore.tsx";
 
 export function ListFooter(
   { page, searched, loadingMore, onMore }: {
@@ -17,16 +18,7 @@ export function ListFooter(
       <p class="muted admin-list-count" role="status">
         {searched ? ADMIN_TEXT.found(n, page.nextCursor !== null) : ADMIN_TEXT.shown(n, page.total)}
       </p>
-      {page.nextCursor && (
-        <button
-          type="button"
-          class="button button-secondary"
-          onClick={onMore}
-          disabled={loadingMore}
-        >
-          {loadingMore ? ADMIN_TEXT.loadingMore : ADMIN_TEXT.loadMore}
-        </button>
-      )}
+      {page.nextCursor && <LoadMore busy={loadingMore} onMore={onMore} />}
     </div>
   );
 }

@@ -2,7 +2,7 @@
 // with, the search rules and date formats. Safe for the browser bundle (no KV, no server code).
 import { REPORT_REASONS } from "../moderation/report_texts.ts";
 import type { ReportContext } from "../moderation/reports.ts";
-import { BAN_MAX_DAYS, BAN_TEXT } from "../moderation/bans.ts";
+import { BAN_MAX_DAYS, BAN_TEXT, formatDateTime } from "../moderation/bans.ts";
 
 export const ADMIN_TEXT = {
   // Access (pages and API).
@@ -283,14 +283,7 @@ export function banLabel(ban: { until: string | null }, timeZone?: string): stri
  * not know the viewer's zone); the browser switches to local time once hydrated.
  */
 export function formatReportDate(iso: string, timeZone?: string): string {
-  return new Date(iso).toLocaleString("en-US", {
-    month: "short",
-    day: "numeric",
-    year: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-    timeZone,
-  }) + (timeZone === "UTC" ? " UTC" : "");
+  return formatDateTime(iso, timeZone);
 }
 
 /** A date without the time (the user tables' Created columns). */

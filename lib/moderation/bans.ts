@@ -49,8 +49,11 @@ export function activeBan(
   return ban;
 }
 
-/** A ban's end date as members and administrators read it: 'Dec 1, 2026, 3:04 PM UTC'. */
-export function formatBanEnd(iso: string, timeZone = "UTC"): string {
+/**
+ * A date and time as the product shows them: 'Dec 1, 2026, 3:04 PM', in `timeZone` (undefined:
+ * the viewer's own), with ' UTC' after it when that is the zone.
+ */
+export function formatDateTime(iso: string, timeZone?: string): string {
   return new Date(iso).toLocaleString("en-US", {
     month: "short",
     day: "numeric",
@@ -59,6 +62,11 @@ export function formatBanEnd(iso: string, timeZone = "UTC"): string {
     minute: "2-digit",
     timeZone,
   }) + (timeZone === "UTC" ? " UTC" : "");
+}
+
+/** A ban's end as the member reads it when signing in (the server knows no zone: UTC). */
+export function formatBanEnd(iso: string): string {
+  return formatDateTime(iso, "UTC");
 }
 
 /** What a banned member is told when they sign in. */
