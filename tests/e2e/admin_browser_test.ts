@@ -19,9 +19,8 @@ import {
   signIn,
 } from "../helpers/accounts.ts";
 import { keys } from "../../kv/keys.ts";
-import { indexReport } from "../../kv/reports.ts";
+import { seedReport } from "../helpers/reports.ts";
 import { createUserWithInvitation } from "../../kv/users.ts";
-import type { Report } from "../../lib/moderation/reports.ts";
 import { ADMIN_TEXT, formatReportDate, SYSTEM_TEXT } from "../../lib/admin/shared.ts";
 import { BAN_TEXT } from "../../lib/moderation/bans.ts";
 import { newUserRecord } from "../../lib/auth/types.ts";
@@ -101,27 +100,6 @@ async function seedMembers(kv: Deno.Kv, n: number, prefix: string) {
 
 async function kvUserByName(kv: Deno.Kv, username: string): Promise<string | null> {
   return (await kv.get<string>(keys.userByUsername(username))).value;
-}
-
-async function seedReport(kv: Deno.Kv, fields: Partial<Report>): Promise<Report> {
-  const report: Report = {
-    id: crypto.randomUUID(),
-    status: "pending",
-    createdAt: new Date().toISOString(),
-    reporterId: null,
-    reporterUsername: "reporter",
-    reportedId: null,
-    reportedUsername: "reported",
-    reportReason: "inappropriate",
-    additionalDetails: "",
-    partnerPeerId: "peer",
-    matchId: crypto.randomUUID(),
-    blocked: true,
-    ...fields,
-  };
-  await kv.set(keys.report(report.id), report);
-  await indexReport(kv, report);
-  return report;
 }
 
 Deno.test({

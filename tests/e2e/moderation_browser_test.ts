@@ -28,7 +28,7 @@ import { closeAll, connectPeer, MemberFactory, search } from "../helpers/realtim
 import { WsClient } from "../helpers/realtime.ts";
 import { until } from "../helpers/time.ts";
 import { keys } from "../../kv/keys.ts";
-import { indexReport } from "../../kv/reports.ts";
+import { seedReport } from "../helpers/reports.ts";
 import type { Report } from "../../lib/moderation/reports.ts";
 import { ADMIN_TEXT } from "../../lib/admin/shared.ts";
 import { BAN_TEXT, formatBanEnd, signInBanText } from "../../lib/moderation/bans.ts";
@@ -144,25 +144,15 @@ async function checkWidths(page: Page, name: string) {
 }
 
 /** A report seeded straight into KV and indexed as the app indexes a stored one. */
-async function seedReport(kv: Deno.Kv, fields: Partial<Report>): Promise<Report> {
-  const report: Report = {
-    id: crypto.randomUUID(),
-    status: "pending",
-    createdAt: new Date().toISOString(),
+/** An older pending report, by someone else, about a member of its own. */
+function seedOlderReport(kv: Deno.Kv, fields: Partial<Report>): Promise<Report> {
+  return seedReport(kv, {
     reporterId: crypto.randomUUID(),
     reporterUsername: "earlier_reporter",
-    reportedId: null,
     reportedUsername: "someone",
-    reportReason: "inappropriate",
     additionalDetails: "Filmed people without asking.",
-    partnerPeerId: "peer",
-    matchId: crypto.randomUUID(),
-    blocked: true,
     ...fields,
-  };
-  await kv.set(keys.report(report.id), report);
-  await indexReport(kv, report);
-  return report;
+  });
 }
 
 /** The stored reports `reporterId` filed. */
@@ -232,7 +222,7 @@ Deno.test({
 
       // Reported two hours ago by one member: older than every report below.
       const erin = await factory.create();
-      const seeded = await seedReport(kv, {
+      const seeded = await seedOlderReport(kv, {
         createdAt: new Date(Date.now() - 2 * 3600_000).toISOString(),
         reportedId: erin.id,
         reportedUsername: erin.username,

@@ -15,34 +15,13 @@ import {
   usernameOwner,
 } from "../helpers/accounts.ts";
 import { keys } from "../../kv/keys.ts";
-import { indexReport } from "../../kv/reports.ts";
+import { seedReport } from "../helpers/reports.ts";
 import type { Report } from "../../lib/moderation/reports.ts";
 import { ADMIN_TEXT } from "../../lib/admin/shared.ts";
 
 const ADMIN = { ADMIN_EMAIL: "chief@example.test", ADMIN_PASSWORD: "admin-pass-1" };
 
 /** Writes a report and its status index the way lib/moderation/reports.ts does. */
-async function seedReport(kv: Deno.Kv, fields: Partial<Report> = {}): Promise<Report> {
-  const report: Report = {
-    id: crypto.randomUUID(),
-    status: "pending",
-    createdAt: new Date().toISOString(),
-    reporterId: null,
-    reporterUsername: "reporter",
-    reportedId: null,
-    reportedUsername: "reported",
-    reportReason: "inappropriate",
-    additionalDetails: "",
-    partnerPeerId: "peer-" + crypto.randomUUID().slice(0, 8),
-    matchId: crypto.randomUUID(),
-    blocked: true,
-    ...fields,
-  };
-  await kv.set(keys.report(report.id), report);
-  await indexReport(kv, report);
-  return report;
-}
-
 /** Every [status, id] pair in the status index (the "all" scope left out). */
 async function statusIndex(kv: Deno.Kv): Promise<string[]> {
   const out: string[] = [];
