@@ -18,3 +18,14 @@ export async function kvRoundTrip(kv: Deno.Kv): Promise<boolean> {
   await kv.delete(key);
   return read.value === value;
 }
+
+/** Reads any number of keys, ten at a time (KV's getMany limit) and in parallel, in order. */
+export async function getManyChunked<T>(
+  kv: Deno.Kv,
+  list: readonly Deno.KvKey[],
+): Promise<Deno.KvEntryMaybe<T>[]> {
+  const chunks: Deno.KvKey[][] = [];
+  for (let i = 0; i < list.length; i += 10) chunks.push(list.slice(i, i + 10));
+  const read = await Promise.all(chunks.map((c) => kv.getMany<T[]>(c)));
+  return read.flat() as Deno.KvEntryMaybe<T>[];
+}

@@ -11,6 +11,7 @@
 //   how many are pending, when the count next drops) is checked by every commit that moves the
 //   member's pending reports, so racing reports and reviews never leave a stale rank behind.
 import { keys } from "./keys.ts";
+import { getManyChunked } from "./db.ts";
 import { bumpSearchVersion } from "./search_version.ts";
 import type { Block } from "./relations.ts";
 import type { Report, ReportContext } from "../lib/moderation/reports.ts";
@@ -89,7 +90,8 @@ async function rerankRest(kv: Deno.Kv, reportedId: string) {
     if (!state.value) return;
     const stale: { t: number; id: string; from: number }[] = [];
     const all = await pendingOf(kv, reportedId);
-    const ranks = await getManyChunked<number>(kv, all.map((p) => keys.pendingRankOf(p.id)));
+    const ranks = (await getManyChunked<number>(kv, all.map((p) => keys.pendingRankOf(p.id))))
+      .map((e) => e.value);
     all.forEach((p, i) => {
       const from = ranks[i] ?? -1;
       if (from !== state.value!.count) stale.push({ ...p, from });
@@ -103,15 +105,6 @@ async function rerankRest(kv: Deno.Kv, reportedId: string) {
     }
     await op.commit();
   }
-}
-
-async function getManyChunked<T>(kv: Deno.Kv, list: Deno.KvKey[]): Promise<(T | null)[]> {
-  const out: (T | null)[] = [];
-  for (let i = 0; i < list.length; i += 10) {
-    const got = await kv.getMany<T[]>(list.slice(i, i + 10));
-    for (const e of got) out.push(e.value ?? null);
-  }
-  return out;
 }
 
 export type CreateReportResult =
@@ -202,7 +195,7 @@ async function pageOf(
     ids.push(String(e.key.at(-1)));
     ranks.push(0 - Number(e.key[1]));
   }
-  const got = await getManyChunked<ModeratedReport>(kv, ids.map(keys.report));
+  const got = (await getManyChunked<ModeratedReport>(kv, ids.map(keys.report))).map((e) => e.value);
   const reports: ModeratedReport[] = [];
   const keptRanks: number[] = [];
   got.forEach((r, i) => {
@@ -426,7 +419,8 @@ async function rebuildPending(kv: Deno.Kv, reportedId: string, now = Date.now())
     const state = await kv.get<PendingState>(keys.pendingState(reportedId));
     const all = await pendingOf(kv, reportedId);
     const counted = await countReporters(kv, reportedId, now);
-    const ranks = await getManyChunked<number>(kv, all.map((p) => keys.pendingRankOf(p.id)));
+    const ranks = (await getManyChunked<number>(kv, all.map((p) => keys.pendingRankOf(p.id))))
+      .map((e) => e.value);
     const op = kv.atomic().check(state);
     if (all.length) {
       op.set(

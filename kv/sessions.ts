@@ -1,5 +1,6 @@
 // Session records: one per signed-in device, revocable at once (logout, reset, deletion, ban).
 import { keys } from "./keys.ts";
+import { getManyChunked } from "./db.ts";
 
 export const SESSION_TTL_MS = 30 * 24 * 3600_000;
 
@@ -60,12 +61,8 @@ export async function deleteSession(kv: Deno.Kv, sid: string) {
 /** For each session id, whether its session is alive (read ten at a time). */
 export async function sessionsAlive(kv: Deno.Kv, sids: string[]): Promise<boolean[]> {
   const now = Date.now();
-  const chunks: string[][] = [];
-  for (let i = 0; i < sids.length; i += 10) chunks.push(sids.slice(i, i + 10));
-  const read = await Promise.all(
-    chunks.map((chunk) => kv.getMany<SessionRecord[]>(chunk.map((sid) => keys.session(sid)))),
-  );
-  return read.flat().map((e) => !!e.value && e.value.expiresAt > now);
+  const read = await getManyChunked<SessionRecord>(kv, sids.map((sid) => keys.session(sid)));
+  return read.map((e) => !!e.value && e.value.expiresAt > now);
 }
 
 /** Ends every session of a member, except `keep` when given. Returns how many ended. */

@@ -4,6 +4,7 @@
 // with a check on that entry, so it always equals the number of entries. Members stored before the
 // index existed are added once by backfillListIndex (any instance may run it, two at once too).
 import { keys } from "./keys.ts";
+import { getManyChunked } from "./db.ts";
 import { PATIENT_RETRY, retrying } from "./retry.ts";
 import type { UserRecord } from "../lib/auth/types.ts";
 
@@ -232,14 +233,4 @@ async function readRange(
 async function readMembers(kv: Deno.Kv, ids: string[]): Promise<(UserRecord | null)[]> {
   const entries = await getManyChunked<UserRecord>(kv, ids.map((id) => keys.user(id)));
   return entries.map((e) => (e.value && !e.value.deletedAt ? e.value : null));
-}
-
-async function getManyChunked<T>(
-  kv: Deno.Kv,
-  list: Deno.KvKey[],
-): Promise<Deno.KvEntryMaybe<T>[]> {
-  const chunks: Deno.KvKey[][] = [];
-  for (let i = 0; i < list.length; i += 10) chunks.push(list.slice(i, i + 10));
-  const read = await Promise.all(chunks.map((c) => kv.getMany<T[]>(c)));
-  return read.flat() as Deno.KvEntryMaybe<T>[];
 }

@@ -1,5 +1,6 @@
 // Members in KV: the record, its unique username and email indexes, and their invitations.
 import { keys } from "./keys.ts";
+import { getManyChunked } from "./db.ts";
 import { bumpSearchVersion } from "./search_version.ts";
 import { enqueueIn } from "./queue.ts";
 import { listNewMember } from "./user_lists.ts";
@@ -187,11 +188,8 @@ export async function listInvitationsOf(kv: Deno.Kv, ownerId: string): Promise<I
   for await (const e of kv.list({ prefix: keys.invitationsByOwnerPrefix(ownerId) })) {
     codes.push(String(e.key[2]));
   }
-  const out: Invitation[] = [];
-  for (let i = 0; i < codes.length; i += 10) {
-    const entries = await kv.getMany<Invitation[]>(codes.slice(i, i + 10).map(keys.invitation));
-    for (const e of entries) if (e.value) out.push(e.value);
-  }
+  const entries = await getManyChunked<Invitation>(kv, codes.map(keys.invitation));
+  const out = entries.flatMap((e) => (e.value ? [e.value] : []));
   return out.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.code.localeCompare(b.code));
 }
 
