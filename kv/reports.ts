@@ -4,14 +4,20 @@
 // Indexes (all by report time, ms):
 // - reports_by_time/<status>/… and reports_by_time/all/…: the status tabs, newest first.
 // - reports_of_member/<member>/…: both members of a report (the search by username).
-// - the pending queue, ordered for triage: pending_rank/<-count>/<createdMs>/<id>, where count
-//   is how many distinct members reported the same member in the last 30 days (from
-//   report_marks/<reported>/<reporter>, one mark per reporter, refreshed by each report). A new
-//   report re-ranks every pending report about that member; pending_state/<member> (the count,
-//   how many are pending, when the count next drops) is checked by every commit that moves the
-//   member's pending reports, so racing reports and reviews never leave a stale rank behind.
+// - the pending queue, ordered for triage (kv/report_triage.ts): a new report refreshes its
+//   reporter's mark and re-ranks the member's pending reports in the commit that stores it.
 import { keys } from "./keys.ts";
 import { getManyChunked } from "./db.ts";
+import {
+  countReporters,
+  pendingOf,
+  type PendingState,
+  rebuildPending,
+  REPORTERS_WINDOW_MS,
+  rerank,
+  RERANK_CHUNK,
+  rerankStale,
+} from "./report_triage.ts";
 import { bumpSearchVersion } from "./search_version.ts";
 import type { Block } from "./relations.ts";
 import type { Report, ReportContext } from "../lib/moderation/reports.ts";
@@ -23,20 +29,6 @@ export type ModeratedReport = Report & { reviewedAt?: string; reviewedBy?: strin
 
 /** How long the marks of who reported what (one report a match, a daily count) are kept. */
 const REPORT_MARK_TTL_MS = 2 * 86400_000;
-/** The window in which distinct reporters of a member are counted for triage. */
-export const REPORTERS_WINDOW_MS = 30 * 86400_000;
-/** Pending reports about one member re-ranked per commit (KV allows 1,000 mutations). */
-const RERANK_CHUNK = 200;
-
-/** The triage state of a member with pending reports about them. */
-export interface PendingState {
-  /** Distinct reporters in the window, when last counted. */
-  count: number;
-  /** How many reports about the member are pending. */
-  pending: number;
-  /** When the count next drops (the oldest counted mark leaves the window), ms. */
-  recountAt: number;
-}
 
 const ms = (iso: string) => Date.parse(iso);
 
@@ -50,61 +42,6 @@ function indexKeys(r: Report) {
     if (member) out.push(keys.reportOfMember(member, t, r.id));
   }
   return out;
-}
-
-/** Distinct reporters of a member within the window at `now`, and when that count next drops. */
-async function countReporters(kv: Deno.Kv, reportedId: string, now: number) {
-  let count = 0, oldest = Infinity;
-  for await (const e of kv.list<number>({ prefix: keys.reportMarksPrefix(reportedId) })) {
-    if (e.value > now - REPORTERS_WINDOW_MS) {
-      count++;
-      oldest = Math.min(oldest, e.value);
-    }
-  }
-  return { count, recountAt: oldest === Infinity ? now : oldest + REPORTERS_WINDOW_MS };
-}
-
-/** The pending reports about a member: [createdMs, id] pairs. */
-async function pendingOf(kv: Deno.Kv, reportedId: string) {
-  const out: { t: number; id: string }[] = [];
-  for await (const e of kv.list({ prefix: keys.pendingOfPrefix(reportedId) })) {
-    out.push({ t: Number(e.key[2]), id: String(e.key[3]) });
-  }
-  return out;
-}
-
-/** Moves a pending report's rank entry from count `from` (if ranked) to count `to`. */
-function rerank(op: Deno.AtomicOperation, p: { t: number; id: string }, from: number, to: number) {
-  if (from !== to) op.delete(keys.pendingRank(from, p.t, p.id));
-  return op.set(keys.pendingRank(to, p.t, p.id), p.id).set(keys.pendingRankOf(p.id), to);
-}
-
-/**
- * Re-ranks the member's pending reports beyond the first RERANK_CHUNK (a member with that many
- * pending reports): those commits follow the one that changed the count, each checking the state
- * did not move again meanwhile.
- */
-async function rerankRest(kv: Deno.Kv, reportedId: string) {
-  for (let attempt = 0; attempt < 10; attempt++) {
-    const state = await kv.get<PendingState>(keys.pendingState(reportedId));
-    if (!state.value) return;
-    const stale: { t: number; id: string; from: number }[] = [];
-    const all = await pendingOf(kv, reportedId);
-    const ranks = (await getManyChunked<number>(kv, all.map((p) => keys.pendingRankOf(p.id))))
-      .map((e) => e.value);
-    all.forEach((p, i) => {
-      const from = ranks[i] ?? -1;
-      if (from !== state.value!.count) stale.push({ ...p, from });
-    });
-    if (!stale.length) return;
-    const op = kv.atomic().check(state);
-    for (const p of stale.slice(0, RERANK_CHUNK)) {
-      if (p.from >= 0) op.delete(keys.pendingRank(p.from, p.t, p.id));
-      op.set(keys.pendingRank(state.value.count, p.t, p.id), p.id)
-        .set(keys.pendingRankOf(p.id), state.value.count);
-    }
-    await op.commit();
-  }
 }
 
 export type CreateReportResult =
@@ -138,8 +75,7 @@ export async function createReport(
     if (already.value) return { ok: false, reason: "already_reported" };
     if ((count.value ?? 0) >= limits.dailyLimit) return { ok: false, reason: "daily_limit" };
     const counted = await countReporters(kv, reportedId, now);
-    const markedBefore = (await kv.get<number>(keys.reportMark(reportedId, reporterId))).value;
-    const fresh = !markedBefore || markedBefore <= now - REPORTERS_WINDOW_MS;
+    const fresh = !counted.reporters.has(reporterId);
     const reporters = counted.count + (fresh ? 1 : 0);
     const before = stateEntry.value;
     const state: PendingState = {
@@ -148,7 +84,6 @@ export async function createReport(
       recountAt: fresh && counted.count === 0 ? now + REPORTERS_WINDOW_MS : counted.recountAt,
     };
     const others = before ? await pendingOf(kv, reportedId) : [];
-    const t = now;
     const op = kv.atomic()
       .check(already, count, stateEntry)
       .set(ofMatch, report.id, { expireIn: REPORT_MARK_TTL_MS })
@@ -156,16 +91,16 @@ export async function createReport(
       .set(keys.reportMark(reportedId, reporterId), now, { expireIn: REPORTERS_WINDOW_MS })
       .set(keys.report(report.id), report)
       .set(keys.pendingState(reportedId), state)
-      .set(keys.pendingOf(reportedId, t, report.id), report.id)
+      .set(keys.pendingOf(reportedId, now, report.id), report.id)
       .set(keys.block(reporterId, reportedId), blocks.reporter)
       .set(keys.block(reportedId, reporterId), blocks.reported);
     for (const k of indexKeys(report)) op.set(k, report.id);
-    rerank(op, { t, id: report.id }, reporters, reporters);
+    rerank(op, { t: now, id: report.id }, null, reporters);
     if (before && before.count !== reporters) {
       for (const p of others.slice(0, RERANK_CHUNK)) rerank(op, p, before.count, reporters);
     }
     if ((await bumpSearchVersion(op, reporterId, reportedId).commit()).ok) {
-      if (others.length > RERANK_CHUNK) await rerankRest(kv, reportedId);
+      if (others.length > RERANK_CHUNK) await rerankStale(kv, reportedId);
       return { ok: true, reporters };
     }
   }
@@ -257,19 +192,6 @@ export async function listReportPage(
   };
 }
 
-/** Distinct members who reported each of `memberIds` in the window at `now`. */
-export async function reporterCounts(
-  kv: Deno.Kv,
-  memberIds: string[],
-  now = Date.now(),
-): Promise<Map<string, number>> {
-  const out = new Map<string, number>();
-  await Promise.all([...new Set(memberIds)].map(async (id) => {
-    out.set(id, (await countReporters(kv, id, now)).count);
-  }));
-  return out;
-}
-
 export type ReviewResult =
   | { ok: true; report: ModeratedReport }
   | { ok: false; reason: "not_found" | "not_pending" | "conflict" };
@@ -329,33 +251,6 @@ export async function reviewReport(
 }
 
 /**
- * Recounts the distinct reporters of every member with pending reports whose count is due to
- * drop (a mark left the 30-day window), and re-ranks their pending reports. Idempotent; any
- * instance may run it. Returns how many members were recounted.
- */
-export async function recountPending(kv: Deno.Kv, now = Date.now()): Promise<number> {
-  let n = 0;
-  for await (const e of kv.list<PendingState>({ prefix: keys.pendingStatePrefix() })) {
-    if (e.value.recountAt > now) continue;
-    const reportedId = String(e.key[1]);
-    const counted = await countReporters(kv, reportedId, now);
-    const next: PendingState = { ...e.value, count: counted.count, recountAt: counted.recountAt };
-    if (counted.count === e.value.count) {
-      // Nothing left the window yet (or the count is 0): look again after the next drop.
-      next.recountAt = Math.max(counted.recountAt, now + 3600_000);
-    }
-    const others = await pendingOf(kv, reportedId);
-    const op = kv.atomic().check(e).set(e.key, next);
-    for (const p of others.slice(0, RERANK_CHUNK)) rerank(op, p, e.value.count, next.count);
-    if ((await op.commit()).ok) {
-      if (others.length > RERANK_CHUNK) await rerankRest(kv, reportedId);
-      n++;
-    }
-  }
-  return n;
-}
-
-/**
  * At purge: reports stay for moderation, without the member's personal data (usernames,
  * identifiers, free text). Their index entries under the member go; a pending report about
  * them keeps its place in the queue.
@@ -407,40 +302,6 @@ export async function purgeBlocks(kv: Deno.Kv, userId: string) {
     const other = String(e.key.at(-1));
     await bumpSearchVersion(kv.atomic().delete(e.key).delete(keys.block(other, userId)), other)
       .commit();
-  }
-}
-
-/**
- * Rebuilds a member's triage state from their pending reports and reporter marks, and re-ranks
- * those reports: used by the backfill, and safe to run at any time (it checks the state).
- */
-async function rebuildPending(kv: Deno.Kv, reportedId: string, now = Date.now()) {
-  for (let attempt = 0; attempt < 10; attempt++) {
-    const state = await kv.get<PendingState>(keys.pendingState(reportedId));
-    const all = await pendingOf(kv, reportedId);
-    const counted = await countReporters(kv, reportedId, now);
-    const ranks = (await getManyChunked<number>(kv, all.map((p) => keys.pendingRankOf(p.id))))
-      .map((e) => e.value);
-    const op = kv.atomic().check(state);
-    if (all.length) {
-      op.set(
-        keys.pendingState(reportedId),
-        {
-          count: counted.count,
-          pending: all.length,
-          recountAt: counted.recountAt,
-        } satisfies PendingState,
-      );
-    } else op.delete(keys.pendingState(reportedId));
-    all.slice(0, RERANK_CHUNK).forEach((p, i) => {
-      if (ranks[i] !== null) op.delete(keys.pendingRank(ranks[i]!, p.t, p.id));
-      op.set(keys.pendingRank(counted.count, p.t, p.id), p.id)
-        .set(keys.pendingRankOf(p.id), counted.count);
-    });
-    if ((await op.commit()).ok) {
-      if (all.length > RERANK_CHUNK) await rerankRest(kv, reportedId);
-      return;
-    }
   }
 }
 

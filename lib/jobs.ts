@@ -10,7 +10,7 @@ import { sweepHashtagUse } from "../kv/hashtags.ts";
 import { listenQueue } from "../kv/queue.ts";
 import { AUDIT_RETENTION_MS, sweepAudit } from "../kv/audit.ts";
 import { STATS_RETENTION_MS, sweepStats } from "../kv/stats.ts";
-import { recountPending } from "../kv/reports.ts";
+import { recountPending } from "../kv/report_triage.ts";
 
 /** How long what the privacy policy names is kept (shortened in tests). */
 export interface RetentionPeriods {

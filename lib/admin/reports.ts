@@ -1,12 +1,8 @@
 // The reports dashboard: pages of reports by status (the pending queue in triage order), the
 // search by a member's username, and the only two transitions, pending → reviewed and
 // pending → dismissed; a review can ban the reported member in the same commit.
-import {
-  listReportPage,
-  type ModeratedReport,
-  reporterCounts,
-  reviewReport,
-} from "../../kv/reports.ts";
+import { listReportPage, type ModeratedReport, reviewReport } from "../../kv/reports.ts";
+import { reporterCounts } from "../../kv/report_triage.ts";
 import { appendAudit } from "../../kv/audit.ts";
 import { deleteUserSessions } from "../../kv/sessions.ts";
 import { findUserByUsername, getUser } from "../../kv/users.ts";

@@ -11,13 +11,8 @@ import { sleep } from "../helpers/time.ts";
 import { keys } from "../../kv/keys.ts";
 import { createSession } from "../../kv/sessions.ts";
 import { createInvitations, putUserIn } from "../../kv/users.ts";
-import {
-  backfillReportIndexes,
-  createReport,
-  listReportPage,
-  recountPending,
-  REPORTERS_WINDOW_MS,
-} from "../../kv/reports.ts";
+import { backfillReportIndexes, createReport, listReportPage } from "../../kv/reports.ts";
+import { recountPending, REPORTERS_WINDOW_MS } from "../../kv/report_triage.ts";
 import { appendAudit, type AuditEntry, listAudit } from "../../kv/audit.ts";
 import { addSession, getStats } from "../../kv/stats.ts";
 import { sweepRetention } from "../../lib/jobs.ts";
