@@ -2,7 +2,7 @@
 // action writes its entry in the commit that does the action (see kv/audit.ts).
 import { type AuditAction, type AuditEntry, listAudit } from "../../kv/audit.ts";
 import type { SessionUser } from "../auth/types.ts";
-import { AdminError } from "./users.ts";
+import { AdminError, readingCursor } from "./users.ts";
 import { ADMIN_TEXT } from "./shared.ts";
 
 export type { AuditAction, AuditEntry };
@@ -55,15 +55,8 @@ export function auditEntry(
 }
 
 /** One page of the log, newest first; a cursor this server did not hand out answers 400. */
-export async function auditPage(kv: Deno.Kv, limit: number, cursor?: string) {
-  try {
-    return await listAudit(kv, limit, cursor);
-  } catch (err) {
-    if (cursor && (err instanceof TypeError || err instanceof Error)) {
-      throw new AdminError(ADMIN_TEXT.badCursor, 400);
-    }
-    throw err;
-  }
+export function auditPage(kv: Deno.Kv, limit: number, cursor?: string) {
+  return readingCursor(cursor, () => listAudit(kv, limit, cursor));
 }
 
 const COMMIT_ATTEMPTS = 5;

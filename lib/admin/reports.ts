@@ -10,7 +10,7 @@ import { activeBan } from "../moderation/bans.ts";
 import { type Actor, auditEntry } from "./audit.ts";
 import { addBan, type BanRequest } from "./bans.ts";
 import { ADMIN_TEXT, type AdminReport, type ReportFilter, type ReportStatus } from "./shared.ts";
-import { AdminError } from "./users.ts";
+import { AdminError, readingCursor } from "./users.ts";
 
 export type { ModeratedReport };
 
@@ -60,15 +60,10 @@ export async function listAdminReports(
     if (!member) return { reports: [], nextCursor: null };
     memberId = member.id;
   }
-  let page;
-  try {
-    page = await listReportPage(kv, filter, { ...options, memberId });
-  } catch (err) {
-    if (options.cursor && err instanceof TypeError) {
-      throw new AdminError(ADMIN_TEXT.badCursor, 400);
-    }
-    throw err;
-  }
+  const page = await readingCursor(
+    options.cursor,
+    () => listReportPage(kv, filter, { ...options, memberId }),
+  );
   const reported = [...new Set(page.reports.map((r) => r.reportedId).filter((id) => id !== null))];
   const uncounted = page.reports.filter((r) => r.reporters === null && r.reportedId);
   const [counts, members] = await Promise.all([
@@ -112,7 +107,7 @@ export async function setReportStatus(
       auditEntry(
         actor,
         status === "reviewed" ? "review_report" : "dismiss_report",
-        { id: r.id, label: `${reportLabel(r)}` },
+        { id: r.id, label: reportLabel(r) },
         { details: { reportedUsername: r.reportedUsername ?? null, reason: r.reportReason } },
         now,
       ),
@@ -131,7 +126,9 @@ export async function setReportStatus(
   const r = result.report;
   const member = r.reportedId ? await getUser(kv, r.reportedId) : null;
   const memberBan = member ? activeBan(member) : null;
-  const [count] = r.reportedId ? [...(await reporterCounts(kv, [r.reportedId])).values()] : [0];
+  const count = r.reportedId
+    ? (await reporterCounts(kv, [r.reportedId])).get(r.reportedId) ?? 0
+    : 0;
   return toAdminReport(r, count, memberBan ? { until: memberBan.until } : null);
 }
 

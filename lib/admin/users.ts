@@ -3,12 +3,25 @@
 import { AppError } from "../http/errors.ts";
 import type { UserRecord } from "../auth/types.ts";
 import { activeBan } from "../moderation/bans.ts";
-import type { AdminUser } from "./shared.ts";
+import { ADMIN_TEXT, type AdminUser } from "./shared.ts";
 
 export class AdminError extends AppError {
   constructor(message: string, status: 400 | 404 | 409) {
     super(status, message);
     this.name = "AdminError";
+  }
+}
+
+/**
+ * Runs a list read from KV's own cursor: KV refuses a cursor it did not make with a TypeError,
+ * which answers 400 with the list's text; any other failure stays what it is.
+ */
+export async function readingCursor<T>(cursor: string | undefined, read: () => Promise<T>) {
+  try {
+    return await read();
+  } catch (err) {
+    if (cursor && err instanceof TypeError) throw new AdminError(ADMIN_TEXT.badCursor, 400);
+    throw err;
   }
 }
 
