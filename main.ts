@@ -19,7 +19,8 @@ try {
 }
 
 const kv = await openKv(config.kvPath);
-const assets = await ensureBuilt((line) => console.log(line));
+// Production builds leave out the browser code's test-only hooks.
+const assets = await ensureBuilt((line) => console.log(line), config.env !== "production");
 const hub = new Hub(kv, config);
 await hub.start();
 // One sender for the app and the queue listener that sends the app's mail.

@@ -18,18 +18,29 @@ import {
 } from "../lib/client/live_rules.ts";
 import { REPORT_TEXT } from "../lib/moderation/report_texts.ts";
 import type { BlurAssets } from "../lib/client/privacy/protocol.ts";
+import { type ShieldMonitor, startShield } from "../lib/client/shield/monitor.ts";
+import type { ShieldAssets } from "../lib/client/shield/protocol.ts";
+import { initialShield, type ShieldState } from "../lib/client/shield/policy.ts";
 import { useResendVerification } from "../lib/client/verification.ts";
 import { VerifyFirst } from "../components/live/VerifyFirst.tsx";
 
 export interface LiveSessionProps {
   /** connecting: search then go live; live: rejoin the match of this tab (a reload). */
   mode: "connecting" | "live";
-  me: { location: string; faceBlurEnabled: boolean; email: string; emailVerified: boolean };
+  me: {
+    location: string;
+    faceBlurEnabled: boolean;
+    safetyShieldEnabled: boolean;
+    email: string;
+    emailVerified: boolean;
+  };
   /** Face blur's files (loaded only once the camera starts). */
   blurAssets: BlurAssets;
+  /** The safety shield's files (its classifier starts loading while the search runs). */
+  shieldAssets: ShieldAssets;
 }
 
-export default function LiveSession({ mode, me, blurAssets }: LiveSessionProps) {
+export default function LiveSession({ mode, me, blurAssets, shieldAssets }: LiveSessionProps) {
   // Going live needs a verified email address. A member the page knows to be unverified gets the
   // reason and the Resend at once, with no socket and no camera; one the server refuses for it
   // (verified on the page, not in KV) gets the same screen, and the provider's socket, camera
@@ -41,7 +52,12 @@ export default function LiveSession({ mode, me, blurAssets }: LiveSessionProps) 
       resume={mode === "live"}
       blur={{ enabled: me.faceBlurEnabled, assets: blurAssets }}
     >
-      <Screens mode={mode} me={me} onUnverified={() => setUnverified(true)} />
+      <Screens
+        mode={mode}
+        me={me}
+        shieldAssets={shieldAssets}
+        onUnverified={() => setUnverified(true)}
+      />
     </WebRTCProvider>
   );
 }
@@ -54,11 +70,20 @@ function VerifyFirstScreen({ email }: { email: string }) {
 const SKIPS_KEY = "glimpse_skips";
 
 function Screens(
-  { mode, me, onUnverified }: Omit<LiveSessionProps, "blurAssets"> & { onUnverified(): void },
+  { mode, me, shieldAssets, onUnverified }: Omit<LiveSessionProps, "blurAssets"> & {
+    onUnverified(): void;
+  },
 ) {
   const s = useWebRTC();
   const [view, setView] = useState<"search" | "live">(mode === "live" ? "live" : "search");
   const started = useRef(false);
+  // The safety shield, one per page: its classifier loads while the search runs.
+  const [shield, setShield] = useState<ShieldMonitor | null>(null);
+  useEffect(() => {
+    const monitor = startShield(shieldAssets, me.safetyShieldEnabled);
+    setShield(monitor);
+    return () => monitor.stop();
+  }, []);
 
   // /connecting: the camera starts while we search, and the search starts once registered.
   useEffect(() => {
@@ -150,7 +175,9 @@ function Screens(
     );
   }
 
-  return view === "search" ? <Searching onLive={goLive} /> : <Live me={me} onSkip={skip} />;
+  return view === "search"
+    ? <Searching onLive={goLive} />
+    : <Live me={me} shield={shield} onSkip={skip} />;
 }
 
 function Searching({ onLive }: { onLive(): void }) {
@@ -242,12 +269,43 @@ function Searching({ onLive }: { onLive(): void }) {
   );
 }
 
-function Live({ me, onSkip }: { me: LiveSessionProps["me"]; onSkip(): void }) {
+/** The shield's state for the partner's stream: it starts over with each new partner. */
+function useShieldState(
+  shield: ShieldMonitor | null,
+  enabled: boolean,
+  stream: MediaStream | null,
+): ShieldState {
+  const [state, setState] = useState(() => shield?.state() ?? initialShield(enabled));
+  useEffect(() => {
+    if (!shield) return;
+    setState(shield.state());
+    return shield.onChange(setState);
+  }, [shield]);
+  useEffect(() => {
+    if (shield && stream) shield.dispatch({ type: "new_session" });
+  }, [shield, stream]);
+  return state;
+}
+
+function Live(
+  { me, shield, onSkip }: {
+    me: LiveSessionProps["me"];
+    shield: ShieldMonitor | null;
+    onSkip(): void;
+  },
+) {
   const s = useWebRTC();
   const [now, setNow] = useState(Date.now());
   const [muted, setMuted] = useState(false);
   const [cameraOff, setCameraOff] = useState(false);
-  const [reporting, setReporting] = useState(false);
+  /** The report dialog, open with no reason chosen or with the shield's. */
+  const [reporting, setReporting] = useState<false | { reason: string }>(false);
+  const shieldState = useShieldState(shield, me.safetyShieldEnabled, s.remoteStream);
+  const [partnerVideo, setPartnerVideo] = useState<HTMLVideoElement | null>(null);
+  useEffect(() => {
+    shield?.watch(partnerVideo);
+    return () => shield?.watch(null);
+  }, [shield, partnerVideo]);
 
   useEffect(() => {
     const t = setInterval(() => setNow(Date.now()), 500);
@@ -328,6 +386,12 @@ function Live({ me, onSkip }: { me: LiveSessionProps["me"]; onSkip(): void }) {
           location={s.partnerInfo?.location ?? "Unknown Location"}
           hashtag={hashtag}
           timer={timer}
+          onVideo={setPartnerVideo}
+          shield={shieldState.view === "off" ? undefined : {
+            view: shieldState.view,
+            onShow: () => shield?.dispatch({ type: "show" }),
+            onEndReport: () => setReporting({ reason: "inappropriate" }),
+          }}
         />
         <VideoTile
           label="You"
@@ -378,7 +442,11 @@ function Live({ me, onSkip }: { me: LiveSessionProps["me"]; onSkip(): void }) {
           {cameraOff ? "Camera on" : "Camera off"}
         </button>
         <button type="button" class="button button-secondary" onClick={onSkip}>Skip</button>
-        <button type="button" class="button button-secondary" onClick={() => setReporting(true)}>
+        <button
+          type="button"
+          class="button button-secondary"
+          onClick={() => setReporting({ reason: "" })}
+        >
           Report
         </button>
         <button
@@ -389,7 +457,13 @@ function Live({ me, onSkip }: { me: LiveSessionProps["me"]; onSkip(): void }) {
           End Session
         </button>
       </div>
-      {reporting && <ReportDialog onSubmit={report} onCancel={() => setReporting(false)} />}
+      {reporting && (
+        <ReportDialog
+          initialReason={reporting.reason}
+          onSubmit={report}
+          onCancel={() => setReporting(false)}
+        />
+      )}
     </section>
   );
 }

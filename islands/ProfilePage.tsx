@@ -7,13 +7,18 @@ import { locateMe, LocationError } from "../lib/client/location.ts";
 import { AUTH_TEXT, SECURITY_TEXT, validateReset } from "../lib/auth/rules.ts";
 import { LANGUAGE_NAMES, PROFILE_TEXT, splitLocation } from "../lib/profile.ts";
 import type { PublicUser } from "../lib/auth/types.ts";
+import { SHIELD_TEXT } from "../lib/client/shield/policy.ts";
 
 export interface ProfilePageProps {
   user: PublicUser;
 }
 
 type Tab = "profile" | "privacy";
-type PrivacyKey = "faceBlurEnabled" | "hideExactLocation" | "notificationsEnabled";
+type PrivacyKey =
+  | "faceBlurEnabled"
+  | "safetyShieldEnabled"
+  | "hideExactLocation"
+  | "notificationsEnabled";
 
 const PRIVACY_SWITCHES: { key: PrivacyKey; label: string; help: string }[] = [
   {
@@ -21,6 +26,11 @@ const PRIVACY_SWITCHES: { key: PrivacyKey; label: string; help: string }[] = [
     label: "Face blur",
     help:
       "Blur, on your device, every face found in the video you send and in your clips. Whenever detection is not ready, the area where faces usually are is pixelated instead. Small, distant, turned-away or partly hidden faces can be missed. When off, your video is sent as filmed.",
+  },
+  {
+    key: "safetyShieldEnabled",
+    label: SHIELD_TEXT.setting,
+    help: SHIELD_TEXT.settingHelp,
   },
   {
     key: "hideExactLocation",

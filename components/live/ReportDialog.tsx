@@ -11,12 +11,14 @@ export interface ReportInput {
 }
 
 export function ReportDialog(
-  { onSubmit, onCancel }: {
+  { onSubmit, onCancel, initialReason = "" }: {
     onSubmit(input: ReportInput): Promise<void>;
     onCancel(): void;
+    /** A reason chosen beforehand (the safety shield's End & Report chooses 'inappropriate'). */
+    initialReason?: string;
   },
 ) {
-  const [reason, setReason] = useState("");
+  const [reason, setReason] = useState(initialReason);
   const [details, setDetails] = useState("");
   const [block, setBlock] = useState(true);
   const [error, setError] = useState("");

@@ -2,6 +2,8 @@
 // until a stream exists, a loading overlay until it plays, an error overlay on failure. Playback:
 // an AbortError retries once after 200 ms; a permission-type error is silent.
 import { useEffect, useRef, useState } from "react";
+import { ShieldOverlay, type ShieldTileProps } from "./ShieldOverlay.tsx";
+import { isBlurred } from "../../lib/client/shield/policy.ts";
 
 export interface VideoTileProps {
   label: "You" | "POV";
@@ -17,6 +19,10 @@ export interface VideoTileProps {
   hidden?: boolean;
   /** Whether the camera is a POV (rear-facing), when known. */
   pov?: boolean | null;
+  /** The safety shield over this (the partner's) video, when it has one. */
+  shield?: ShieldTileProps;
+  /** Called with the <video> element once it exists (the shield checks its frames). */
+  onVideo?(video: HTMLVideoElement | null): void;
 }
 
 export const PLAY_ERROR = "Could not play video stream. Please try again.";
@@ -25,6 +31,11 @@ export function VideoTile(props: VideoTileProps) {
   const ref = useRef<HTMLVideoElement>(null);
   const [playing, setPlaying] = useState(false);
   const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    props.onVideo?.(ref.current);
+    return () => props.onVideo?.(null);
+  }, []);
 
   useEffect(() => {
     const video = ref.current;
@@ -48,14 +59,18 @@ export function VideoTile(props: VideoTileProps) {
   }, [props.stream]);
 
   const tag = props.hashtag.replace(/^#/, "");
+  const shielded = props.shield !== undefined && isBlurred(props.shield.view);
+  const videoClass = ["tile-video", props.mirrored && "mirrored", shielded && "shielded"]
+    .filter(Boolean).join(" ");
   return (
     <figure
       class={`tile ${props.label === "You" ? "tile-local" : "tile-remote"}`}
       data-pov={props.pov === undefined || props.pov === null ? undefined : String(props.pov)}
+      data-shield={props.shield?.view}
     >
       <video
         ref={ref}
-        class={props.mirrored ? "tile-video mirrored" : "tile-video"}
+        class={videoClass}
         autoPlay
         playsInline
         muted={props.muted}
@@ -71,6 +86,7 @@ export function VideoTile(props: VideoTileProps) {
         </div>
       )}
       {error && <div class="tile-overlay tile-error" role="alert">{error}</div>}
+      {props.stream && props.shield && <ShieldOverlay {...props.shield} />}
       <figcaption class="tile-badges">
         <span class="badge tile-label">{props.label}</span>
         <span class="badge">{props.location}</span>

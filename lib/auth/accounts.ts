@@ -202,6 +202,7 @@ export const profilePatchSchema = z.object({
   location: z.string().max(120).optional(),
   language: z.enum(LANGUAGES, { error: "Unsupported language" }).optional(),
   faceBlurEnabled: z.boolean().optional(),
+  safetyShieldEnabled: z.boolean().optional(),
   hideExactLocation: z.boolean().optional(),
   notificationsEnabled: z.boolean().optional(),
   avatarUrl: z.string().nullable().optional(),
@@ -281,7 +282,14 @@ export async function updateProfile(
   for (const k of ["displayName", "bio"] as const) {
     if (patch[k] !== undefined) next[k] = patch[k]!.trim();
   }
-  for (const k of ["faceBlurEnabled", "hideExactLocation", "notificationsEnabled"] as const) {
+  for (
+    const k of [
+      "faceBlurEnabled",
+      "safetyShieldEnabled",
+      "hideExactLocation",
+      "notificationsEnabled",
+    ] as const
+  ) {
     if (patch[k] !== undefined) next[k] = patch[k];
   }
   if (patch.language !== undefined) next.language = patch.language;

@@ -20,6 +20,11 @@ export interface UserRecord {
   location: string;
   language: Language;
   faceBlurEnabled: boolean;
+  /**
+   * The safety shield over partners' video; absent on records made before the setting existed,
+   * which means on (read it through toSessionUser).
+   */
+  safetyShieldEnabled?: boolean;
   hideExactLocation: boolean;
   notificationsEnabled: boolean;
   avatarUrl: string | null;
@@ -41,6 +46,7 @@ export interface SessionUser {
   role: Role;
   location: string;
   faceBlurEnabled: boolean;
+  safetyShieldEnabled: boolean;
   hideExactLocation: boolean;
   tier: TierKey;
 }
@@ -66,6 +72,7 @@ export function toSessionUser(u: UserRecord): SessionUser {
     role: u.role,
     location: u.location,
     faceBlurEnabled: u.faceBlurEnabled,
+    safetyShieldEnabled: u.safetyShieldEnabled !== false,
     hideExactLocation: u.hideExactLocation,
     tier: u.tier,
   };
@@ -100,6 +107,7 @@ export function newUserRecord(
     location: "",
     language: "en",
     faceBlurEnabled: true,
+    safetyShieldEnabled: true,
     hideExactLocation: true,
     notificationsEnabled: true,
     avatarUrl: null,

@@ -5,14 +5,16 @@ import * as esbuild from "esbuild";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildPrivacyAssets, PRIVACY_BUILD_INPUTS } from "./privacy_assets.ts";
+import { buildShieldAssets, SHIELD_BUILD_INPUTS } from "./shield_assets.ts";
 import type { BlurAssets } from "../client/privacy/protocol.ts";
+import type { ShieldAssets } from "../client/shield/protocol.ts";
 
 export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 export const BUILD_DIR = join(ROOT, "static", "build");
 const MANIFEST = join(BUILD_DIR, "manifest.json");
 const ISLANDS_DIR = join(ROOT, "islands");
 const CSS_ENTRY = join(ROOT, "static", "css", "app.css");
-const BUILD_VERSION = 2;
+const BUILD_VERSION = 3;
 
 export interface Manifest {
   version: number;
@@ -22,6 +24,13 @@ export interface Manifest {
   islandNames: string[];
   /** Face blur's workers, wasm and model, loaded only by pages that use the camera. */
   privacy: BlurAssets;
+  /** The safety shield's worker, wasm and model, loaded only by the live session. */
+  shield: ShieldAssets;
+  /**
+   * Whether browser code keeps its test-only hooks (`__TEST_HOOKS__`). Production builds
+   * compile them out; a build made the other way is stale.
+   */
+  testHooks: boolean;
   /** Project-relative input path → SHA-256 of its content ("pkg" for installed packages). */
   inputs: Record<string, string>;
 }
@@ -51,9 +60,20 @@ export async function readManifest(): Promise<Manifest | null> {
   }
 }
 
+/** Whether builds keep test-only hooks: everywhere but in production. */
+export function defaultTestHooks(): boolean {
+  return Deno.env.get("APP_ENV") !== "production";
+}
+
 /** Why the build must be redone, or null when the manifest matches the sources. */
-export async function staleReason(manifest: Manifest | null): Promise<string | null> {
+export async function staleReason(
+  manifest: Manifest | null,
+  testHooks = defaultTestHooks(),
+): Promise<string | null> {
   if (!manifest) return "no build yet";
+  if (manifest.testHooks !== testHooks) {
+    return testHooks ? "test hooks are wanted" : "the build has test hooks";
+  }
   const names = await listIslandNames();
   if (names.join(",") !== manifest.islandNames.join(",")) return "the set of islands changed";
   for (const [path, hash] of Object.entries(manifest.inputs)) {
@@ -68,6 +88,7 @@ export async function staleReason(manifest: Manifest | null): Promise<string | n
     manifest.css,
     ...Object.values(manifest.islands).map((i) => i.file),
     ...Object.values(manifest.privacy),
+    ...Object.values(manifest.shield),
   ];
   for (const file of files) {
     try {
@@ -100,7 +121,7 @@ const islandEntries = (names: string[]): esbuild.Plugin => ({
   },
 });
 
-export async function buildAssets(): Promise<Manifest> {
+export async function buildAssets(testHooks = defaultTestHooks()): Promise<Manifest> {
   const names = await listIslandNames();
   const outdir = join(BUILD_DIR, `.tmp-${crypto.randomUUID()}`);
   const result = await esbuild.build({
@@ -121,13 +142,17 @@ export async function buildAssets(): Promise<Manifest> {
     jsx: "automatic",
     jsxImportSource: "preact",
     alias: { "react": "preact/compat", "react-dom": "preact/compat" },
-    define: { "process.env.NODE_ENV": '"production"' },
+    define: {
+      "process.env.NODE_ENV": '"production"',
+      "__TEST_HOOKS__": String(testHooks),
+    },
     metafile: true,
     write: true,
     logLevel: "silent",
     plugins: [islandEntries(names)],
   });
   const privacy = await buildPrivacyAssets(ROOT, outdir);
+  const shield = await buildShieldAssets(ROOT, outdir);
 
   const manifest: Manifest = {
     version: BUILD_VERSION,
@@ -136,12 +161,16 @@ export async function buildAssets(): Promise<Manifest> {
     islands: {},
     islandNames: names,
     privacy: privacy.assets,
+    shield: shield.assets,
+    testHooks,
     inputs: {},
   };
   const inputs = [
     ...Object.keys(result.metafile.inputs),
     ...privacy.inputs,
     ...PRIVACY_BUILD_INPUTS,
+    ...shield.inputs,
+    ...SHIELD_BUILD_INPUTS,
   ];
   for (const input of inputs) {
     if (input.startsWith("island:")) continue;
@@ -206,13 +235,16 @@ async function* walk(dir: string): AsyncGenerator<string> {
 }
 
 /** Returns a manifest that matches the sources, building first when missing or stale. */
-export async function ensureBuilt(log: (line: string) => void = () => {}): Promise<Manifest> {
+export async function ensureBuilt(
+  log: (line: string) => void = () => {},
+  testHooks = defaultTestHooks(),
+): Promise<Manifest> {
   const current = await readManifest();
-  const reason = await staleReason(current);
+  const reason = await staleReason(current, testHooks);
   if (current && reason === null) return current;
   log(`Building islands (${reason})...`);
   const started = performance.now();
-  const manifest = await buildAssets();
+  const manifest = await buildAssets(testHooks);
   log(
     `Built ${manifest.islandNames.length} islands in ${Math.round(performance.now() - started)} ms`,
   );

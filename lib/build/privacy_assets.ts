@@ -79,7 +79,7 @@ export function withoutUsageLogging(source: string): string {
     .replaceAll("https://odml.pa.googleapis.com/v1/log", "about:blank");
 }
 
-async function hashName(name: string, bytes: Uint8Array): Promise<string> {
+export async function hashName(name: string, bytes: Uint8Array): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes as BufferSource));
   const hash = Array.from(digest.slice(0, 5), (b) => b.toString(16).padStart(2, "0")).join("");
   const ext = extname(name);

@@ -120,10 +120,12 @@ export function memberPages(deps: AppDeps) {
     me: {
       location: user.location,
       faceBlurEnabled: user.faceBlurEnabled,
+      safetyShieldEnabled: user.safetyShieldEnabled,
       email: user.email,
       emailVerified: user.emailVerified,
     },
     blurAssets: deps.assets.privacy,
+    shieldAssets: deps.assets.shield,
   });
 
   // Searching. Going live needs a verified email address: an unverified member gets the live

@@ -1,0 +1,54 @@
+// What the safety shield puts over the partner's tile while it blurs the video: a short
+// "Checking video…" label; a tap-to-show button when the check is unavailable or late; the
+// nudity warning with End & Report and Show anyway. Audio plays throughout.
+import { isBlurred, SHIELD_TEXT, type ShieldView } from "../../lib/client/shield/policy.ts";
+
+export interface ShieldTileProps {
+  view: ShieldView;
+  /** Show the video for this session (tap to show, or Show anyway). */
+  onShow(): void;
+  /** Open the report dialog with 'inappropriate' chosen; the session ends once it is sent. */
+  onEndReport(): void;
+}
+
+export function ShieldOverlay({ view, onShow, onEndReport }: ShieldTileProps) {
+  if (!isBlurred(view)) return null;
+  if (view === "checking") {
+    return (
+      <div class="shield-overlay shield-checking" data-shield="checking" role="status">
+        <span class="spinner" aria-hidden="true" />
+        <span>{SHIELD_TEXT.checking}</span>
+      </div>
+    );
+  }
+  if (view === "unavailable") {
+    return (
+      <button
+        type="button"
+        class="shield-overlay shield-tap"
+        data-shield="unavailable"
+        onClick={onShow}
+      >
+        {SHIELD_TEXT.unavailable}
+      </button>
+    );
+  }
+  return (
+    <div
+      class="shield-overlay shield-unsafe"
+      data-shield="unsafe"
+      role="alertdialog"
+      aria-labelledby="shield-warning"
+    >
+      <p id="shield-warning" class="shield-warning">{SHIELD_TEXT.unsafe}</p>
+      <div class="shield-actions">
+        <button type="button" class="button button-danger" onClick={onEndReport}>
+          {SHIELD_TEXT.endReport}
+        </button>
+        <button type="button" class="button button-secondary" onClick={onShow}>
+          {SHIELD_TEXT.showAnyway}
+        </button>
+      </div>
+    </div>
+  );
+}
