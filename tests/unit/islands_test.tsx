@@ -47,6 +47,13 @@ const FAKE_MANIFEST: Manifest = {
     wasm: "/build/models/wasm-TEST.wasm",
     model: "/build/models/model-TEST.tflite",
   },
+  shield: {
+    classifier: "/build/workers/shield-classifier-TEST.js",
+    model: "/build/models/nsfw-TEST/model.json",
+    wasm: "/build/models/tfjs-backend-wasm-TEST.wasm",
+    wasmSimd: "/build/models/tfjs-backend-wasm-simd-TEST.wasm",
+  },
+  testHooks: true,
   inputs: {},
 };
 
