@@ -25,6 +25,8 @@ export interface ShieldFigures {
   loadMs: number | null;
   backend: string | null;
   classifyMs: number[];
+  /** The classifier's latest scores (null before the first). */
+  scores: Scores | null;
 }
 
 export interface ShieldMonitor {
@@ -44,7 +46,7 @@ const KEEP_FIGURES = 50;
 export function startShield(assets: ShieldAssets, enabled: boolean): ShieldMonitor {
   let state = initialShield(enabled);
   const listeners = new Set<(s: ShieldState) => void>();
-  const figures: ShieldFigures = { loadMs: null, backend: null, classifyMs: [] };
+  const figures: ShieldFigures = { loadMs: null, backend: null, classifyMs: [], scores: null };
   let video: HTMLVideoElement | null = null;
   let worker: Worker | null = null;
   let ready = false;
@@ -89,6 +91,7 @@ export function startShield(assets: ShieldAssets, enabled: boolean): ShieldMonit
       case "scores":
         busy = false;
         figures.classifyMs = [...figures.classifyMs, msg.ms].slice(-KEEP_FIGURES);
+        figures.scores = msg.scores;
         // A verdict about the last partner's frame says nothing about this one.
         if (msg.t < sessionStartedAt) return;
         verdictSince = true;
