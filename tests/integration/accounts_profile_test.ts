@@ -85,6 +85,32 @@ Deno.test("profile: PATCH changes display name, bio, language and the privacy sw
   });
 });
 
+Deno.test("profile: the safety shield setting is on by default, stored, and read as on for older records", async () => {
+  await withServer(async (server) => {
+    const m = await registerMember(server);
+    const before = await m.client.get("/api/user/profile");
+    assert.equal(before.json.safetyShieldEnabled, true);
+    assert.equal((await kvUser(server.kv, m.id))?.safetyShieldEnabled, true);
+
+    const off = await m.client.patch("/api/user/profile", { safetyShieldEnabled: false });
+    assert.equal(off.status, 200, off.text);
+    assert.equal(off.json.safetyShieldEnabled, false);
+    assert.equal((await kvUser(server.kv, m.id))?.safetyShieldEnabled, false);
+    assert.equal((await m.client.get("/api/user/profile")).json.safetyShieldEnabled, false);
+    // The other privacy switches are untouched.
+    assert.equal((await kvUser(server.kv, m.id))?.faceBlurEnabled, true);
+
+    // A member who joined before the setting existed has no field: the shield is on for them.
+    const entry = await server.kv.get<Record<string, unknown>>(["users", m.id]);
+    const { safetyShieldEnabled: _, ...older } = entry.value!;
+    await server.kv.set(entry.key, older);
+    assert.equal((await m.client.get("/api/user/profile")).json.safetyShieldEnabled, true);
+    // The live page's island gets the same answer.
+    const page = await m.client.get("/live-match");
+    assert.match(page.text, /&quot;safetyShieldEnabled&quot;:true|"safetyShieldEnabled":true/);
+  });
+});
+
 Deno.test("profile: location needs both city and country", async () => {
   await withServer(async (server) => {
     const m = await registerMember(server);
@@ -116,7 +142,15 @@ Deno.test("profile: refusals (401, unknown field, bad values) change nothing", a
     const extra = await m.client.patch("/api/user/profile", { displayName: "X", foo: 1 });
     assertError(extra, 400, "Invalid request body");
 
-    for (const payload of [{ language: "xx" }, { username: "no!" }, { email: "nope" }]) {
+    for (
+      const payload of [
+        { language: "xx" },
+        { username: "no!" },
+        { email: "nope" },
+        { safetyShieldEnabled: "off" },
+        { safetyShieldEnabled: null },
+      ]
+    ) {
       const res = await m.client.patch("/api/user/profile", { ...payload, displayName: "X" });
       assert.equal(res.status, 400, JSON.stringify(payload));
       assert.equal(typeof res.json.error, "string");

@@ -185,3 +185,15 @@ Deno.test("islands: staleReason reports a missing build and a changed set of isl
     "the set of islands changed",
   );
 });
+
+Deno.test("islands: a build with test hooks is stale for production, one without for tests", async () => {
+  const names = await listIslandNames();
+  const hooks = { ...FAKE_MANIFEST, islandNames: names, testHooks: true };
+  assert.equal(await staleReason(hooks, false), "the build has test hooks");
+  assert.equal(
+    await staleReason({ ...hooks, testHooks: false }, true),
+    "test hooks are wanted",
+  );
+  // The hooks match: staleness is decided by the files (the made-up ones are missing).
+  assert.match(String(await staleReason(hooks, true)), /is missing$/);
+});
