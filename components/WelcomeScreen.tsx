@@ -13,7 +13,7 @@ const FEATURES: { icon: IconName; title: string; text: string }[] = [
     icon: "shield",
     title: "Private by design",
     text:
-      "Face blur, on by default, blurs the faces it finds in your video on your device before sending. Your exact location never leaves our server, and no video is stored there.",
+      "Face blur, on by default, blurs the faces it finds in your video on your device before sending. The safety shield keeps your partner's video blurred until your device has checked it. Your exact location never leaves our server, and no video is stored there.",
   },
   {
     icon: "globe",

@@ -32,7 +32,7 @@ export function PrivacySections({ legal }: { legal: LegalInfo }) {
           <li>
             <strong>Profile data:</strong>{" "}
             your display name, bio, profile picture and language, and your privacy settings (face
-            blur, hiding your location, notifications).
+            blur, safety shield, hiding your location, notifications).
           </li>
           <li>
             <strong>Coarse location:</strong>{" "}
@@ -76,9 +76,14 @@ export function PrivacySections({ legal }: { legal: LegalInfo }) {
           cannot read the content. Clips are recorded on your device and stay there unless you share
           them yourself. Face blur looks for faces only on your device, with a detection model that
           runs in your browser; no picture is sent to us or to anyone else for this. It blurs only
-          the video you send and the clips you record, not the video your partner sends you. Please
-          note that, as with any peer-to-peer call, your partner's device learns the network (IP)
-          address of yours while the call is set up, unless the call is relayed.
+          the video you send and the clips you record, not the video your partner sends you. The
+          safety shield checks your partner's video only on your device, with an image classifier
+          that runs in your browser: about twice a second a small, scaled-down copy of the current
+          frame is scored there and then discarded. No frame, score or picture is sent to us or to
+          anyone else, and a report you file from the shield carries only the reason and what you
+          write, like any other report. Please note that, as with any peer-to-peer call, your
+          partner's device learns the network (IP) address of yours while the call is set up, unless
+          the call is relayed.
         </p>
       </section>
 
@@ -242,6 +247,12 @@ export function PrivacySections({ legal }: { legal: LegalInfo }) {
             video leaves it; until it is ready, if it cannot load and when it falls behind, it
             pixelates the part of the picture where faces usually are instead. It can miss faces
             that are small, far away, turned away or partly hidden;
+          </li>
+          <li>
+            the safety shield, on by default, keeps your partner's video blurred until a check on
+            your device finds it safe, and blurs it again, with a warning, when a frame may contain
+            nudity. If the check cannot run, the video stays blurred until you tap to show it. It
+            can be wrong both ways;
           </li>
           <li>access to personal data is limited to staff who need it for their work.</li>
         </ul>

@@ -42,6 +42,11 @@ export function TermsSections({ legal }: { legal: LegalInfo }) {
             you send and in the clips you record;
           </li>
           <li>
+            the safety shield, on by default, which on your own device keeps your partner's video
+            blurred until it is checked and blurs it again, with a warning, if it may contain
+            nudity;
+          </li>
+          <li>
             a clip recorder that records up to 30 seconds on your own device, which you may then
             download or share yourself;
           </li>
@@ -173,6 +178,10 @@ export function TermsSections({ legal }: { legal: LegalInfo }) {
             label and an area a few kilometres wide, and we do not store your coordinates;
           </li>
           <li>face blur runs on your own device: no picture is sent anywhere to find faces;</li>
+          <li>
+            the safety shield checks your partner's video on your own device: no picture is sent
+            anywhere to check it;
+          </li>
           <li>we do not sell your personal data.</li>
         </ul>
       </section>
@@ -243,9 +252,13 @@ export function TermsSections({ legal }: { legal: LegalInfo }) {
         <p>
           Calls are live and take place between members. We do not watch them in advance and we are
           not responsible for what other members show or say, although we act on reports as
-          described above. Our privacy and safety tools, including face blur, lower risks but cannot
-          remove them completely, and they may sometimes miss something. Face blur applies only to
-          the video you send: it does not blur what your partner shows you.
+          described above. Our privacy and safety tools, including face blur and the safety shield,
+          lower risks but cannot remove them completely, and they may sometimes miss something. Face
+          blur applies only to the video you send. The safety shield, on by default, blurs what your
+          partner shows you until a check on your device finds it safe and blurs it again if a frame
+          may contain nudity; it can be wrong both ways, and if you choose to show a video it warned
+          about, or switch the shield off, you see the video as sent. You can end and report a call
+          at any time.
         </p>
         <p>
           We work to keep the Service available and secure, but we cannot promise that it will
