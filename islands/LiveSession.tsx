@@ -18,9 +18,9 @@ import {
 } from "../lib/client/live_rules.ts";
 import { REPORT_TEXT } from "../lib/moderation/report_texts.ts";
 import type { BlurAssets } from "../lib/client/privacy/protocol.ts";
-import { type ShieldMonitor, startShield } from "../lib/client/shield/monitor.ts";
+import type { ShieldMonitor } from "../lib/client/shield/monitor.ts";
 import type { ShieldAssets } from "../lib/client/shield/protocol.ts";
-import { initialShield, type ShieldState } from "../lib/client/shield/policy.ts";
+import { usePartnerShield, useShieldMonitor } from "../lib/client/shield/use_shield.ts";
 import { useResendVerification } from "../lib/client/verification.ts";
 import { VerifyFirst } from "../components/live/VerifyFirst.tsx";
 
@@ -78,12 +78,7 @@ function Screens(
   const [view, setView] = useState<"search" | "live">(mode === "live" ? "live" : "search");
   const started = useRef(false);
   // The safety shield, one per page: its classifier loads while the search runs.
-  const [shield, setShield] = useState<ShieldMonitor | null>(null);
-  useEffect(() => {
-    const monitor = startShield(shieldAssets, me.safetyShieldEnabled);
-    setShield(monitor);
-    return () => monitor.stop();
-  }, []);
+  const shield = useShieldMonitor(shieldAssets, me.safetyShieldEnabled);
 
   // /connecting: the camera starts while we search, and the search starts once registered.
   useEffect(() => {
@@ -269,24 +264,6 @@ function Searching({ onLive }: { onLive(): void }) {
   );
 }
 
-/** The shield's state for the partner's stream: it starts over with each new partner. */
-function useShieldState(
-  shield: ShieldMonitor | null,
-  enabled: boolean,
-  stream: MediaStream | null,
-): ShieldState {
-  const [state, setState] = useState(() => shield?.state() ?? initialShield(enabled));
-  useEffect(() => {
-    if (!shield) return;
-    setState(shield.state());
-    return shield.onChange(setState);
-  }, [shield]);
-  useEffect(() => {
-    if (shield && stream) shield.dispatch({ type: "new_session" });
-  }, [shield, stream]);
-  return state;
-}
-
 function Live(
   { me, shield, onSkip }: {
     me: LiveSessionProps["me"];
@@ -300,12 +277,11 @@ function Live(
   const [cameraOff, setCameraOff] = useState(false);
   /** The report dialog, open with no reason chosen or with the shield's. */
   const [reporting, setReporting] = useState<false | { reason: string }>(false);
-  const shieldState = useShieldState(shield, me.safetyShieldEnabled, s.remoteStream);
-  const [partnerVideo, setPartnerVideo] = useState<HTMLVideoElement | null>(null);
-  useEffect(() => {
-    shield?.watch(partnerVideo);
-    return () => shield?.watch(null);
-  }, [shield, partnerVideo]);
+  const [shieldState, setPartnerVideo] = usePartnerShield(
+    shield,
+    me.safetyShieldEnabled,
+    s.remoteStream,
+  );
 
   useEffect(() => {
     const t = setInterval(() => setNow(Date.now()), 500);
