@@ -2,9 +2,8 @@
 // tfjs-layers and tfjs's WebAssembly backend bundled in), tfjs's wasm binaries, and nsfwjs's
 // MobileNetV2 turned from the package's UMD scripts into a model.json and a binary weights file.
 // All come from npm packages, get content-hashed names, and are served by our own server.
-import * as esbuild from "esbuild";
 import { join } from "node:path";
-import { hashName, packageDir } from "./privacy_assets.ts";
+import { buildWorkers, hashName, packageDir, placeModelFile } from "./worker_files.ts";
 import type { ShieldAssets } from "../client/shield/protocol.ts";
 
 const NSFWJS = "nsfwjs";
@@ -13,7 +12,7 @@ const MODEL_DIR = "dist/models/mobilenet_v2";
 const WORKER = "lib/client/shield/classifier_worker.ts";
 
 /** Project files whose change must rebuild these assets (besides the worker's own inputs). */
-export const SHIELD_BUILD_INPUTS = ["lib/build/shield_assets.ts"];
+export const SHIELD_BUILD_INPUTS = ["lib/build/shield_assets.ts", "lib/build/worker_files.ts"];
 
 /**
  * Runs one of nsfwjs's UMD model scripts and returns what it exports (the model JSON, or a
@@ -114,41 +113,18 @@ export async function buildShieldAssets(
 ): Promise<{ assets: ShieldAssets; inputs: string[] }> {
   const nsfw = await packageDir(root, NSFWJS);
   const tfWasm = await packageDir(root, TFJS_WASM);
-  const result = await esbuild.build({
-    absWorkingDir: root,
-    entryPoints: [{ in: WORKER, out: "shield-classifier" }],
-    outdir: join(outdir, "workers"),
-    bundle: true,
-    format: "esm",
-    minify: true,
-    target: ["es2020", "chrome100", "safari15", "firefox100"],
-    entryNames: "[name]-[hash]",
-    metafile: true,
-    write: true,
-    logLevel: "silent",
+  const { urls, inputs } = await buildWorkers(root, outdir, { "shield-classifier": WORKER }, {
     alias: {
       "@tensorflow/tfjs": join(root, "lib/client/shield/tfjs.ts"),
       "buffer": join(root, "lib/client/shield/buffer.ts"),
     },
     define: { "process.env.NODE_ENV": '"production"' },
   });
-  const [out] = Object.keys(result.metafile.outputs).filter((o) => o.endsWith(".js"));
-  const classifier = "/build/" + out.slice(out.indexOf("workers/"));
-  // Packages' files (and the Node modules tfjs's browser field leaves out, "(disabled):…")
-  // are not project files.
-  const inputs = Object.keys(result.metafile.inputs)
-    .filter((i) => !i.includes("node_modules/") && !i.startsWith("(disabled)"));
-
-  await Deno.mkdir(join(outdir, "models"), { recursive: true });
-  const place = async (name: string, bytes: Uint8Array) => {
-    const file = await hashName(name, bytes);
-    await Deno.writeFile(join(outdir, "models", file), bytes);
-    return `/build/models/${file}`;
-  };
+  const place = (name: string, bytes: Uint8Array) => placeModelFile(outdir, name, bytes);
   const wasmFile = (name: string) => Deno.readFile(join(tfWasm, "dist", name));
   return {
     assets: {
-      classifier,
+      classifier: urls["shield-classifier"],
       model: `/build/models/${await placeFolder(
         join(outdir, "models"),
         "nsfw-mobilenet-v2",

@@ -1,7 +1,7 @@
 // Face blur's files as a browser gets them: named by the pages that use the camera (and only by
 // those), served by our own server with content-hashed names, immutable caching and the CSP that
-// lets the wasm run; the detector worker carries no usage logging; and no page promises a safety
-// shield that does not exist.
+// lets the wasm run; the detector worker carries no usage logging. The safety shield's files the
+// same way, named by the live pages only; and the pages that describe the shield.
 import assert from "node:assert/strict";
 import { withServer } from "../helpers/server.ts";
 import { registerMember } from "../helpers/accounts.ts";
@@ -10,18 +10,7 @@ import { withoutUsageLogging } from "../../lib/build/privacy_assets.ts";
 const CAMERA_PAGES = ["/test-chat", "/camera"];
 const OTHER_PAGES = ["/", "/profile", "/filters", "/subscriptions"];
 
-function blurAssetsIn(html: string): Record<string, string> | null {
-  const m = html.match(/data-props="([^"]*)"/g) ?? [];
-  for (const attr of m) {
-    const json = attr.slice('data-props="'.length, -1).replace(/&quot;/g, '"').replace(
-      /&amp;/g,
-      "&",
-    );
-    const props = JSON.parse(json);
-    if (props.blurAssets) return props.blurAssets;
-  }
-  return null;
-}
+const blurAssetsIn = (html: string) => propsIn(html, "blurAssets");
 
 Deno.test({
   name: "face blur files: only camera pages name them; hashed, immutable, same-origin, no logging",
@@ -91,8 +80,65 @@ Deno.test("usage logging is cut from tasks-vision, and a changed logger stops th
   );
 });
 
+function propsIn(html: string, key: string): Record<string, string> | null {
+  for (const attr of html.match(/data-props="([^"]*)"/g) ?? []) {
+    const json = attr.slice('data-props="'.length, -1).replace(/&quot;/g, '"')
+      .replace(/&amp;/g, "&");
+    const props = JSON.parse(json);
+    if (props[key]) return props[key];
+  }
+  return null;
+}
+
 Deno.test({
-  name: "no page promises a safety shield (it is not built)",
+  name: "shield files: only the live pages name them; hashed, immutable, same-origin, complete",
+  sanitizeResources: false,
+  sanitizeOps: false,
+  async fn() {
+    await withServer(async (server) => {
+      const member = await registerMember(server);
+      const live = await member.client.get("/live-match");
+      const assets = propsIn(live.text, "shieldAssets");
+      assert.ok(assets, "/live-match hands the shield's files to its island");
+      assert.deepEqual(Object.keys(assets).sort(), ["classifier", "model", "wasm", "wasmSimd"]);
+      for (const path of [...CAMERA_PAGES, ...OTHER_PAGES]) {
+        const page = await member.client.get(path);
+        assert.equal(propsIn(page.text, "shieldAssets"), null, `${path} names no shield files`);
+        assert.ok(!page.text.includes(assets.classifier), `${path} loads no classifier`);
+      }
+      const get = async (url: string, type: RegExp) => {
+        const res = await fetch(server.url + url);
+        const body = new Uint8Array(await res.arrayBuffer());
+        assert.equal(res.status, 200, url);
+        assert.match(res.headers.get("content-type") ?? "", type, url);
+        assert.match(res.headers.get("cache-control") ?? "", /immutable/, url);
+        return { body, csp: res.headers.get("content-security-policy") ?? "" };
+      };
+      const worker = await get(assets.classifier, /javascript/);
+      assert.match(assets.classifier, /^\/build\/workers\/shield-classifier-[0-9A-Z]{8,}\.js$/);
+      assert.match(worker.csp, /script-src 'self' 'wasm-unsafe-eval'/);
+      assert.match(worker.csp, /connect-src 'self'(;|$)/);
+      for (const name of ["wasm", "wasmSimd"]) {
+        assert.match(assets[name], /^\/build\/models\/tfjs-backend-wasm[\w-]*-[0-9a-f]{10}\.wasm$/);
+        const { body } = await get(assets[name], /^application\/wasm$/);
+        assert.deepEqual([...body.slice(0, 4)], [0x00, 0x61, 0x73, 0x6d], `${name}: a wasm binary`);
+      }
+      // nsfwjs asks for model.json; the folder's name carries the hash of everything in it.
+      assert.match(assets.model, /^\/build\/models\/nsfw-mobilenet-v2-[0-9a-f]{10}\/model\.json$/);
+      const model = JSON.parse(new TextDecoder().decode((await get(assets.model, /json/)).body));
+      const shards = model.weightsManifest.flatMap((g: { paths: string[] }) => g.paths);
+      assert.ok(shards.length > 0, "the model names its weights");
+      for (const shard of shards) {
+        const url = new URL(shard, server.url + assets.model).pathname;
+        const { body } = await get(url, /^application\/octet-stream$/);
+        assert.ok(body.length > 2_000_000, `${url}: MobileNetV2's weights (${body.length} bytes)`);
+      }
+    });
+  },
+});
+
+Deno.test({
+  name: "the pages describe the safety shield, and the profile has its switch's state",
   sanitizeResources: false,
   sanitizeOps: false,
   async fn() {
@@ -100,12 +146,14 @@ Deno.test({
       const member = await registerMember(server);
       for (const path of ["/welcome", "/terms-of-service", "/privacy-policy", "/subscriptions"]) {
         const res = await fetch(server.url + path);
-        assert.doesNotMatch(await res.text(), /safety shield/i, path);
+        assert.match(await res.text(), /safety shield/i, path);
       }
-      for (const path of ["/", "/profile", "/test-chat", "/camera"]) {
-        const page = await member.client.get(path);
-        assert.doesNotMatch(page.text, /safety shield/i, path);
-      }
+      // The profile's Privacy & Security tab (drawn by its island) gets the switch's state.
+      const profile = await member.client.get("/profile");
+      assert.equal(propsIn(profile.text, "user")?.safetyShieldEnabled, true);
+      // The Terms no longer say that nothing blurs what a partner shows.
+      const terms = await (await fetch(server.url + "/terms-of-service")).text();
+      assert.doesNotMatch(terms, /does not blur what your partner shows you/);
     });
   },
 });

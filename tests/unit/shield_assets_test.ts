@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import * as esbuild from "esbuild";
 import { convertModel, evaluateUmd } from "../../lib/build/shield_assets.ts";
-import { packageDir } from "../../lib/build/privacy_assets.ts";
+import { packageDir } from "../../lib/build/worker_files.ts";
 import { ROOT } from "../../lib/build/assets.ts";
 
 const DTYPE_BYTES: Record<string, number> = {
