@@ -9,6 +9,7 @@ import { startServer, type TestServer } from "../tests/helpers/server.ts";
 import { liveMember, memberContext } from "../tests/helpers/live_browser.ts";
 import { until } from "../tests/helpers/time.ts";
 import { launchWithCamera } from "../tests/helpers/fake_camera.ts";
+import { keepResolution, sentOver } from "./browser_figures.ts";
 
 const SETTLE_MS = 12_000;
 const WINDOW_MS = 10_000;
@@ -33,20 +34,7 @@ async function measure(page: Page, blur: boolean) {
     (v) => v !== null,
     20_000,
   );
-  // A loopback's bandwidth estimate ramps up slowly and WebRTC meanwhile sends a smaller
-  // picture; keeping the resolution shows what the device sustains at the camera's full size.
-  await page.evaluate(async () => {
-    // deno-lint-ignore no-explicit-any
-    for (const pc of (globalThis as any).__pcs as RTCPeerConnection[]) {
-      for (const sender of pc.getSenders()) {
-        if (sender.track?.kind !== "video") continue;
-        const params = sender.getParameters();
-        params.degradationPreference = "maintain-resolution";
-        params.encodings.forEach((e) => (e.maxBitrate = 4_000_000));
-        await sender.setParameters(params);
-      }
-    }
-  });
+  await keepResolution(page);
   await page.waitForTimeout(SETTLE_MS);
   const read = async () =>
     blur
@@ -54,36 +42,11 @@ async function measure(page: Page, blur: boolean) {
         await page.locator("details.figures").getAttribute("data-figures") ?? "{}",
       ) as Figures
       : null;
-  const outbound = () =>
-    page.evaluate(async () => {
-      // deno-lint-ignore no-explicit-any
-      const pcs: RTCPeerConnection[] = (globalThis as any).__pcs ?? [];
-      let out = { frames: 0, width: 0, height: 0, limit: "" };
-      for (const pc of pcs) {
-        if (pc.connectionState === "closed") continue;
-        // deno-lint-ignore no-explicit-any
-        (await pc.getStats()).forEach((s: any) => {
-          if (s.type === "outbound-rtp" && s.kind === "video") {
-            out = {
-              frames: s.framesSent ?? 0,
-              width: s.frameWidth ?? 0,
-              height: s.frameHeight ?? 0,
-              limit: s.qualityLimitationReason ?? "",
-            };
-          }
-        });
-      }
-      return out;
-    });
-  const [f0, o0, t0] = [await read(), await outbound(), performance.now()];
-  await page.waitForTimeout(WINDOW_MS);
-  const [f1, o1, t1] = [await read(), await outbound(), performance.now()];
-  const seconds = (t1 - t0) / 1000;
+  const sent = await sentOver(page, WINDOW_MS, read);
+  const [f0, f1] = [sent.before, sent.after];
   return {
-    sentFps: (o1.frames - o0.frames) / seconds,
-    sentSize: `${o1.width}x${o1.height}`,
-    limitedBy: o1.limit || "none",
-    blurredFps: f0 && f1 ? (f1.frames - f0.frames) / seconds : null,
+    ...sent,
+    blurredFps: f0 && f1 ? (f1.frames - f0.frames) / sent.seconds : null,
     figures: f1,
   };
 }

@@ -5,6 +5,7 @@ import { benchGeo } from "./geo.ts";
 import { benchRealtime } from "./realtime.ts";
 import { benchLive } from "./live.ts";
 import { benchBlur } from "./blur.ts";
+import { benchShield } from "./shield.ts";
 import { benchUploads } from "./uploads.ts";
 import { benchAdminLists } from "./admin_lists.ts";
 
@@ -13,5 +14,6 @@ await benchGeo();
 await benchRealtime();
 await benchLive();
 await benchBlur();
+await benchShield();
 await benchUploads();
 await benchAdminLists();
