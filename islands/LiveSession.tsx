@@ -77,6 +77,9 @@ function Screens(
   const s = useWebRTC();
   const [view, setView] = useState<"search" | "live">(mode === "live" ? "live" : "search");
   const started = useRef(false);
+  // A report of the partner on its way: the server ends the match for both sides as it files
+  // the report, so this page may hear the 'reported' end before the report's answer.
+  const reporting = useRef(false);
   // The safety shield, one per page: its classifier loads while the search runs.
   const shield = useShieldMonitor(shieldAssets, me.safetyShieldEnabled);
 
@@ -136,9 +139,8 @@ function Screens(
   // The session ended (the partner left, the time was up, we ended it): the summary.
   useEffect(() => {
     if (!s.ended || (s.endedByMe && s.ended === "user_skipped")) return;
-    location.assign(
-      s.endedByMe && s.ended === "reported" ? "/match-end?notice=reported" : "/match-end",
-    );
+    const reportedByMe = s.ended === "reported" && (s.endedByMe || reporting.current);
+    location.assign(reportedByMe ? "/match-end?notice=reported" : "/match-end");
   }, [s.ended, s.endedByMe]);
 
   function goLive() {
@@ -170,9 +172,14 @@ function Screens(
     );
   }
 
-  return view === "search"
-    ? <Searching onLive={goLive} />
-    : <Live me={me} shield={shield} onSkip={skip} />;
+  return view === "search" ? <Searching onLive={goLive} /> : (
+    <Live
+      me={me}
+      shield={shield}
+      onSkip={skip}
+      onReporting={(sending) => (reporting.current = sending)}
+    />
+  );
 }
 
 function Searching({ onLive }: { onLive(): void }) {
@@ -265,10 +272,12 @@ function Searching({ onLive }: { onLive(): void }) {
 }
 
 function Live(
-  { me, shield, onSkip }: {
+  { me, shield, onSkip, onReporting }: {
     me: LiveSessionProps["me"];
     shield: ShieldMonitor | null;
     onSkip(): void;
+    /** A report is on its way (true) or failed (false). */
+    onReporting(sending: boolean): void;
   },
 ) {
   const s = useWebRTC();
@@ -310,6 +319,7 @@ function Live(
   }
 
   async function report(input: ReportInput) {
+    onReporting(true);
     try {
       await postJson("/api/report", {
         ...input,
@@ -318,6 +328,7 @@ function Live(
     } catch (err) {
       // 409: this session was reported already (an earlier try landed), which is what was asked.
       if (statusOf(err) !== 409) {
+        onReporting(false);
         const text = errorMessage(err, "");
         toast({
           title: REPORT_TEXT.failed,
