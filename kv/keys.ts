@@ -129,6 +129,11 @@ export const keys = {
 
   /** The audit log, by time (ms) then id: appended, never edited, swept after a year. */
   audit: (atMs: number, id: string) => ["audit", atMs, id] as const,
+
+  /** A Stripe webhook event, claimed by the commit that applies it (so it is applied once). */
+  stripeEvent: (eventId: string) => ["stripe_events", eventId] as const,
+  /** The member a Stripe customer belongs to (one customer per member, made at first checkout). */
+  stripeCustomer: (customerId: string) => ["stripe_customers", customerId] as const,
   auditPrefix: () => ["audit"] as const,
 
   purgeDue: (dueAt: number, userId: string) => ["purge_due", dueAt, userId] as const,

@@ -10,6 +10,7 @@ import { securityHeaders } from "../lib/http/security.ts";
 import { IMMUTABLE, serveDir, SHORT_CACHE } from "../lib/http/static.ts";
 import { flashMiddleware } from "../lib/http/flash.ts";
 import { sessionMiddleware } from "../lib/http/auth.ts";
+import { stripeWebhookApi, WEBHOOK_BODY_MAX } from "./api/stripe.ts";
 import { sameOrigin } from "../lib/http/same_origin.ts";
 import { bodyLimits } from "../lib/http/body_limit.ts";
 import { clientIp, ownSite } from "../lib/http/request.ts";
@@ -73,6 +74,7 @@ export async function createApp(base: AppBase) {
       max: REQUEST_BODY_MAX,
       routes: {
         "POST /api/user/avatar": { max: AVATAR_BODY_MAX, tooLarge: AVATAR_TEXT.tooLarge },
+        "POST /api/stripe/webhook": { max: WEBHOOK_BODY_MAX },
       },
     }),
   );
@@ -84,6 +86,8 @@ export async function createApp(base: AppBase) {
   );
   app.route("/", healthApi(deps));
   app.route("/", metricsRoute(deps));
+  // Stripe's servers post events: no session, no same-origin check; the signature is the check.
+  app.route("/", stripeWebhookApi(deps));
 
   app.use("*", sessionMiddleware(deps.sessions, presenceTracker(deps.kv)));
   // The socket route comes before any middleware that could touch its response's headers.

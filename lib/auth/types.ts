@@ -33,8 +33,21 @@ export interface UserRecord {
   invitationCode: string | null;
   ageConfirmedAt: string;
   deletedAt?: string;
+  /** The member's Stripe customer and subscription, once they have been to checkout. */
+  billing?: Billing;
   /** Set while (or since) an administrator banned the member; read through activeBan. */
   ban?: Ban | null;
+}
+
+/** A member's link to Stripe, kept from the webhook events. */
+export interface Billing {
+  customerId: string;
+  /** The subscription that sets the plan now (null before one is known). */
+  subscriptionId: string | null;
+  /** That subscription's Stripe status (active, past_due, canceled, …). */
+  status: string | null;
+  /** The `created` time (seconds) of the latest event applied: older events change nothing. */
+  eventCreated: number;
 }
 
 /** The signed-in member as pages see them (never the password hash). */

@@ -45,6 +45,11 @@ export const RATE_RULES = {
   adminWrite: { scope: "admin-write", limit: { max: 300, windowMs: MINUTES_15 } },
   /** Invitation batches an administrator creates (each up to 50 codes). */
   adminInvitations: { scope: "admin-invitations", limit: { max: 20, windowMs: HOUR } },
+  /**
+   * Stripe webhook deliveries per sending address: far above what Stripe sends for our events,
+   * low enough that a flood of unsigned posts stops early.
+   */
+  stripeWebhook: { scope: "stripe-webhook", limit: { max: 600, windowMs: MINUTES_15 } },
 } satisfies Record<string, RateRule>;
 
 export function tooManyText(minutes: number): string {

@@ -253,7 +253,7 @@ export function expectCheckedThenClear(r: Recorded, stream: number): number {
 export function expectSafe(scores: Scores | null) {
   assert.ok(scores, "the classifier gave scores");
   for (const [name, limit] of Object.entries(SHIELD_THRESHOLDS)) {
-    const got = scores[name as keyof typeof SHIELD_THRESHOLDS];
+    const got: number = scores[name as keyof typeof SHIELD_THRESHOLDS];
     assert.ok(got < limit, `${name} ${got} is below ${limit}: ${JSON.stringify(scores)}`);
   }
 }

@@ -129,7 +129,7 @@ Deno.test({
       const shards = model.weightsManifest.flatMap((g: { paths: string[] }) => g.paths);
       assert.ok(shards.length > 0, "the model names its weights");
       for (const shard of shards) {
-        const url = new URL(shard, server.url + assets.model).pathname;
+        const url: string = new URL(shard, server.url + assets.model).pathname;
         const { body } = await get(url, /^application\/octet-stream$/);
         assert.ok(body.length > 2_000_000, `${url}: MobileNetV2's weights (${body.length} bytes)`);
       }

@@ -2,5 +2,6 @@
 import assert from "node:assert/strict";
 
 export function assertEquals<T>(actual: T, expected: T, message?: string) {
-  assert.deepEqual(actual, expected, message);
+  if (message === undefined) assert.deepEqual(actual, expected);
+  else assert.deepEqual(actual, expected, message);
 }

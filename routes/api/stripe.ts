@@ -1,0 +1,52 @@
+// POST /api/stripe/webhook: Stripe's events about checkouts and subscriptions. No session and no
+// same-origin check (Stripe's servers post it): the signature over the raw body is the check, with
+// a 300 s tolerance either way. Each event is applied once (kv/billing.ts); events about members
+// we do not know are recorded and answered 200, so Stripe stops retrying them.
+import { Hono } from "hono";
+import type { AppDeps, AppEnv } from "../context.tsx";
+import { billingChange, verifyEvent, WebhookSignatureError } from "../../lib/billing/events.ts";
+import { applyStripeEvent } from "../../kv/billing.ts";
+import { AppError } from "../../lib/http/errors.ts";
+import { RATE_RULES, rateLimit } from "../../lib/http/rate_limit.ts";
+
+export const WEBHOOK_TEXT = {
+  notConfigured: "Stripe webhooks are not configured on this server.",
+  badSignature: "Invalid Stripe signature.",
+} as const;
+
+/** Stripe's event payloads for our types stay far below this. */
+export const WEBHOOK_BODY_MAX = 256 * 1024;
+
+export function stripeWebhookApi(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+  app.post(
+    "/api/stripe/webhook",
+    rateLimit(deps.kv, deps.config.rateLimits, (c) => [
+      { rule: RATE_RULES.stripeWebhook, subject: deps.clientIp(c) },
+    ]),
+    async (c) => {
+      const secret = deps.config.stripe.webhookSecret;
+      if (!secret) {
+        const text = WEBHOOK_TEXT.notConfigured;
+        return c.json({ error: text, message: text }, 503);
+      }
+      const raw = await c.req.text();
+      let event;
+      try {
+        event = await verifyEvent(raw, c.req.header("stripe-signature"), secret);
+      } catch (err) {
+        if (err instanceof WebhookSignatureError) {
+          throw new AppError(400, WEBHOOK_TEXT.badSignature);
+        }
+        throw err;
+      }
+      const outcome = await applyStripeEvent(
+        deps.kv,
+        { id: event.id, type: event.type, created: event.created },
+        billingChange(event, deps.config.stripe.prices),
+      );
+      return c.json({ received: true, outcome });
+    },
+  );
+  return app;
+}
