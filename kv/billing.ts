@@ -124,3 +124,25 @@ export async function applyStripeEvent(
   }
   throw new Error(`Stripe event ${event.id}: too many conflicting writes`);
 }
+
+/**
+ * Keeps `customerId` as the member's Stripe customer unless they already have one (a racing
+ * request's), and indexes it. Returns the customer the member has now.
+ */
+export async function linkCustomer(
+  kv: Deno.Kv,
+  userId: string,
+  customerId: string,
+): Promise<string> {
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const entry = await kv.get<UserRecord>(keys.user(userId));
+    if (!entry.value) throw new Error(`no member ${userId}`);
+    const current = entry.value.billing?.customerId;
+    if (current) return current;
+    const billing: Billing = { customerId, subscriptionId: null, status: null, eventCreated: 0 };
+    const op = kv.atomic().check(entry).set(keys.user(userId), { ...entry.value, billing })
+      .set(keys.stripeCustomer(customerId), userId);
+    if ((await op.commit()).ok) return customerId;
+  }
+  throw new Error(`member ${userId}: too many conflicting writes`);
+}

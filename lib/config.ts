@@ -103,6 +103,8 @@ export const envSchema = z.object({
     emptyToUndefined,
     z.string().startsWith("price_", "must start with price_").optional(),
   ),
+  /** Another host for Stripe's API (a local stand-in in tests); Stripe's own when unset. */
+  STRIPE_API_URL: optionalUrl,
   EMAIL_PROVIDER: z.preprocess(
     emptyToUndefined,
     z.enum(["outbox", "resend"], { error: "must be outbox or resend" }).optional(),
@@ -163,6 +165,8 @@ export interface Config {
     secretKey: string | undefined;
     webhookSecret: string | undefined;
     prices: { basic?: string; plus?: string; vip?: string };
+    /** Stripe's API at another host (tests), or undefined for Stripe's own. */
+    apiUrl: string | undefined;
   };
   email: { provider: "outbox" | "resend"; resendApiKey: string | undefined; from: string };
   ice: {
@@ -303,6 +307,7 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
       secretKey: e.STRIPE_SECRET_KEY,
       webhookSecret: e.STRIPE_WEBHOOK_SECRET,
       prices: { basic: e.STRIPE_PRICE_BASIC, plus: e.STRIPE_PRICE_PLUS, vip: e.STRIPE_PRICE_VIP },
+      apiUrl: e.STRIPE_API_URL,
     },
     email: { provider, resendApiKey: e.RESEND_API_KEY, from: e.EMAIL_FROM },
     ice: {

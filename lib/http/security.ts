@@ -19,7 +19,9 @@ export const CONTENT_SECURITY_POLICY = {
   fontSrc: [SELF],
   objectSrc: ["'none'"],
   baseUri: [SELF],
-  formAction: [SELF],
+  // The plans page's forms (for browsers without scripts) are answered with a redirect to
+  // Stripe's checkout or billing portal, which form-action must allow.
+  formAction: [SELF, "https://checkout.stripe.com", "https://billing.stripe.com"],
   frameAncestors: ["'none'"],
 };
 

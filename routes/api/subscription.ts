@@ -1,6 +1,7 @@
-// Plans API, mounted at /api/subscription: the tier map, today's session-limit status, and
-// checkout. Until Stripe is configured, checkout answers configRequired with its text. The plans
-// page posts a form (it works without JavaScript); scripts post JSON.
+// Plans API, mounted at /api/subscription: the tier map, today's session-limit status, Stripe
+// Checkout and the billing portal. Until Stripe is configured, checkout answers configRequired
+// with its text. Scripts post JSON and navigate to the URL they get; a form post (a browser
+// without scripts) is answered with a redirect to Stripe.
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppDeps, AppEnv } from "../context.tsx";
@@ -9,11 +10,21 @@ import { usageToday } from "../../kv/usage.ts";
 import { setFlash } from "../../lib/http/flash.ts";
 import { requireUser } from "../../lib/http/auth.ts";
 import { isFormPost, validate } from "../../lib/http/validate.ts";
+import { AppError } from "../../lib/http/errors.ts";
+import { RATE_RULES, rateLimit } from "../../lib/http/rate_limit.ts";
+import { stripeClient } from "../../lib/billing/stripe_client.ts";
+import { createCheckout, createPortal } from "../../lib/billing/checkout.ts";
+import { getUser } from "../../kv/users.ts";
+
+const errorText = (err: unknown) => err instanceof Error ? err.message : String(err);
 
 export const CHECKOUT_TEXT = {
   notConfigured: "Stripe is not configured yet. Please contact support to enable payments.",
   failed: "Failed to create checkout session. Please try again.",
   badTier: "Please choose the basic, plus or vip plan.",
+  unreachable: "The payment provider could not be reached. No payment was taken.",
+  noSubscription: "You have no subscription to manage yet.",
+  portalFailed: "Could not open the billing portal. Please try again.",
 } as const;
 
 const checkoutSchema = z.object({
@@ -38,21 +49,32 @@ export function subscriptionApi(deps: AppDeps) {
     });
   });
 
-  const stripeReady = () =>
-    Boolean(
-      deps.config.stripe.secretKey && deps.config.stripe.prices.basic &&
-        deps.config.stripe.prices.plus && deps.config.stripe.prices.vip,
-    );
+  const stripe = stripeClient(deps.config);
+  const { basic, plus, vip } = deps.config.stripe.prices;
+  const checkoutDeps = stripe && basic && plus && vip
+    ? { kv: deps.kv, stripe, origin: deps.config.origin, prices: { basic, plus, vip } }
+    : null;
+  const limitCheckout = rateLimit(deps.kv, deps.config.rateLimits, (c) => [
+    { rule: RATE_RULES.checkout, subject: c.var.user?.id ?? "" },
+  ]);
+
+  /** The member's full record (the session's copy lacks billing). */
+  const member = async (id: string) => {
+    const user = await getUser(deps.kv, id);
+    if (!user) throw new AppError(401, "User not authenticated");
+    return user;
+  };
 
   app.post(
     "/create-checkout",
     requireUser(),
+    limitCheckout,
     validate("form", checkoutSchema, { ...checkoutInput, when: isFormPost }),
     validate("json", checkoutSchema, { ...checkoutInput, when: (c) => !isFormPost(c) }),
-    (c) => {
+    async (c) => {
       const form = isFormPost(c);
       const { tier } = form ? c.req.valid("form") : c.req.valid("json");
-      if (!stripeReady()) {
+      if (!checkoutDeps) {
         if (form) {
           setFlash(c, { kind: "failure", title: CHECKOUT_TEXT.notConfigured });
           return c.redirect("/subscriptions", 303);
@@ -64,15 +86,48 @@ export function subscriptionApi(deps: AppDeps) {
           details: `The ${tier} plan cannot be bought until payments are configured.`,
         }, 503);
       }
-      // Keys are set, but this server has no Stripe Checkout client yet: say so plainly instead
-      // of pretending to take a payment.
-      return c.json({
-        success: false,
-        error: CHECKOUT_TEXT.failed,
-        details: "Online payments are not enabled on this server.",
-      }, 501);
+      let checkoutUrl: string;
+      try {
+        checkoutUrl = await createCheckout(checkoutDeps, await member(c.var.user.id), tier);
+      } catch (err) {
+        if (err instanceof AppError) throw err;
+        console.error(`Stripe checkout for ${c.var.user.id}: ${errorText(err)}`);
+        if (form) {
+          setFlash(c, { kind: "failure", title: CHECKOUT_TEXT.failed });
+          return c.redirect("/subscriptions", 303);
+        }
+        return c.json({
+          success: false,
+          error: CHECKOUT_TEXT.failed,
+          details: CHECKOUT_TEXT.unreachable,
+        }, 502);
+      }
+      if (form) return c.redirect(checkoutUrl, 303);
+      return c.json({ success: true, checkoutUrl });
     },
   );
+
+  // Stripe's billing portal, where a subscriber changes or cancels their plan.
+  app.post("/portal", requireUser(), limitCheckout, async (c) => {
+    const form = isFormPost(c);
+    if (!checkoutDeps) {
+      return c.json(
+        { success: false, configRequired: true, error: CHECKOUT_TEXT.notConfigured },
+        503,
+      );
+    }
+    const customer = (await member(c.var.user.id)).billing?.customerId;
+    if (!customer) throw new AppError(409, CHECKOUT_TEXT.noSubscription);
+    let portalUrl: string;
+    try {
+      portalUrl = await createPortal(checkoutDeps, customer);
+    } catch (err) {
+      console.error(`Stripe portal for ${c.var.user.id}: ${errorText(err)}`);
+      return c.json({ success: false, error: CHECKOUT_TEXT.portalFailed }, 502);
+    }
+    if (form) return c.redirect(portalUrl, 303);
+    return c.json({ success: true, portalUrl });
+  });
 
   return app;
 }
