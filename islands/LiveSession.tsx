@@ -10,6 +10,7 @@ import { REACTIONS } from "../lib/constants.ts";
 import { isPov } from "../lib/client/peer.ts";
 import { LIVE_TEXT, SKIPS_PER_SESSION } from "../lib/client/live_rules.ts";
 import { REPORT_TEXT } from "../lib/moderation/report_texts.ts";
+import type { MediaProfile } from "../lib/constants.ts";
 import type { BlurAssets } from "../lib/client/privacy/protocol.ts";
 import type { ShieldMonitor } from "../lib/client/shield/monitor.ts";
 import type { ShieldAssets } from "../lib/client/shield/protocol.ts";
@@ -32,9 +33,13 @@ export interface LiveSessionProps {
   blurAssets: BlurAssets;
   /** The safety shield's files (its classifier starts loading while the search runs). */
   shieldAssets: ShieldAssets;
+  /** What the member's camera sends on their plan (each match confirms it). */
+  media: MediaProfile;
 }
 
-export default function LiveSession({ mode, me, blurAssets, shieldAssets }: LiveSessionProps) {
+export default function LiveSession(
+  { mode, me, blurAssets, shieldAssets, media }: LiveSessionProps,
+) {
   // Going live needs a verified email address. A member the page knows to be unverified gets the
   // reason and the Resend at once, with no socket and no camera; one the server refuses for it
   // (verified on the page, not in KV) gets the same screen, and the provider's socket, camera
@@ -45,6 +50,7 @@ export default function LiveSession({ mode, me, blurAssets, shieldAssets }: Live
     <WebRTCProvider
       resume={mode === "live"}
       blur={{ enabled: me.faceBlurEnabled, assets: blurAssets }}
+      media={media}
     >
       <Screens
         mode={mode}
@@ -64,7 +70,7 @@ function VerifyFirstScreen({ email }: { email: string }) {
 const SKIPS_KEY = "glimpse_skips";
 
 function Screens(
-  { mode, me, shieldAssets, onUnverified }: Omit<LiveSessionProps, "blurAssets"> & {
+  { mode, me, shieldAssets, onUnverified }: Omit<LiveSessionProps, "blurAssets" | "media"> & {
     onUnverified(): void;
   },
 ) {

@@ -18,6 +18,8 @@ export interface MatchSide {
   location: string;
   role: "offerer" | "answerer";
   disconnectedAt: number | null;
+  /** Whether this side sends HD video (its plan at pairing; absent on older matches: SD). */
+  hd?: boolean;
 }
 
 export interface Match {

@@ -35,6 +35,8 @@ export interface Ticket {
   /** What the partner sees: 'City, Country', the country alone, or 'Unknown Location'. */
   shownLocation: string;
   vip: boolean;
+  /** Whether the member's plan sends HD video (absent on tickets from before: SD). */
+  hd?: boolean;
   /** Sessions a day on the member's plan (-1: unlimited), checked again at pairing. */
   dailyLimit: number;
   /**

@@ -97,6 +97,30 @@ export const TIERS: Record<TierKey, Tier> = {
 
 export const TIER_ORDER: TierKey[] = ["free", "basic", "plus", "vip"];
 
+/**
+ * What a member's camera sends: the size and frame rate the camera is opened at and the most
+ * the sender's encoder may spend. The server names the profile in match_found, from the
+ * sender's own plan (HD on plus and vip).
+ */
+export interface MediaProfile {
+  maxWidth: number;
+  maxHeight: number;
+  maxFrameRate: number;
+  maxBitrateKbps: number;
+}
+
+export const MEDIA_PROFILES = {
+  sd: { maxWidth: 640, maxHeight: 480, maxFrameRate: 30, maxBitrateKbps: 600 },
+  hd: { maxWidth: 1280, maxHeight: 720, maxFrameRate: 30, maxBitrateKbps: 2500 },
+} as const satisfies Record<string, MediaProfile>;
+
+/** Plans whose video is sent in HD. */
+export const HD_TIERS: readonly TierKey[] = ["plus", "vip"];
+
+export function mediaProfileFor(hd: boolean): MediaProfile {
+  return hd ? MEDIA_PROFILES.hd : MEDIA_PROFILES.sd;
+}
+
 export function tierPriceLabel(tier: Tier): string {
   return tier.price === 0 ? "Free" : `$${tier.price}/month`;
 }

@@ -1,6 +1,8 @@
 // One WebRTC peer link per match. Media is DTLS-SRTP encrypted peer to peer; the safety code
 // both members see is derived from the two DTLS certificate fingerprints in the negotiated SDP,
 // so a relay that tampered with the handshake would show them different codes.
+import { MEDIA_PROFILES, type MediaProfile } from "../constants.ts";
+
 export type SignalOut =
   | { type: "offer"; sdp: string }
   | { type: "answer"; sdp: string }
@@ -39,8 +41,30 @@ export async function safetyCode(localSdp: string, remoteSdp: string): Promise<s
     .toUpperCase();
 }
 
+/**
+ * The encoding that keeps a video track within `profile`: its bitrate and frame rate capped, and
+ * its picture scaled down when the track is larger than the profile allows.
+ */
+export function encodingFor(
+  profile: MediaProfile,
+  size: { width?: number; height?: number },
+): RTCRtpEncodingParameters {
+  const scale = Math.max(
+    1,
+    (size.width ?? 0) / profile.maxWidth,
+    (size.height ?? 0) / profile.maxHeight,
+  );
+  return {
+    maxBitrate: profile.maxBitrateKbps * 1000,
+    maxFramerate: profile.maxFrameRate,
+    scaleResolutionDownBy: scale,
+  };
+}
+
 export class PeerLink {
   readonly pc: RTCPeerConnection;
+  /** What this side's video may send (the member's plan, from match_found). */
+  media: MediaProfile | null = null;
   private pendingCandidates: RTCIceCandidateInit[] = [];
   private restarted = false;
   private closed = false;
@@ -95,6 +119,7 @@ export class PeerLink {
     if (this.closed) return;
     const offer = await this.pc.createOffer({ iceRestart });
     await this.pc.setLocalDescription(offer);
+    await this.capVideo();
     this.events.signal({ type: "offer", sdp: this.pc.localDescription!.sdp });
   }
 
@@ -105,6 +130,7 @@ export class PeerLink {
       await this.flushCandidates();
       const answer = await this.pc.createAnswer();
       await this.pc.setLocalDescription(answer);
+      await this.capVideo();
       this.events.signal({ type: "answer", sdp: this.pc.localDescription!.sdp });
     } else if (signal.type === "answer") {
       if (this.pc.signalingState !== "have-local-offer") return;
@@ -113,6 +139,24 @@ export class PeerLink {
     } else if (signal.candidate) {
       if (!this.pc.remoteDescription) this.pendingCandidates.push(signal.candidate);
       else await this.pc.addIceCandidate(signal.candidate).catch(() => {});
+    }
+  }
+
+  /** Keeps the video sender within the member's media profile (once its encodings exist). */
+  private async capVideo() {
+    const profile = this.media;
+    if (!profile || this.closed) return;
+    for (const sender of this.pc.getSenders()) {
+      if (sender.track?.kind !== "video") continue;
+      const params = sender.getParameters();
+      if (!params.encodings?.length) params.encodings = [{}];
+      params.encodings[0] = {
+        ...params.encodings[0],
+        ...encodingFor(profile, sender.track.getSettings()),
+      };
+      await sender.setParameters(params).catch((err) =>
+        console.warn(`Could not cap the video sent: ${err}`)
+      );
     }
   }
 
@@ -137,15 +181,18 @@ export class PeerLink {
   }
 }
 
-/** Rear camera, ideally 1280x720 at 30 fps, with audio; if that fails, any camera. */
-export async function openCamera(): Promise<MediaStream> {
+/**
+ * Rear camera, ideally at the profile's size and frame rate (the member's plan), with audio; if
+ * that fails, any camera. The sender scales a larger picture down (encodingFor).
+ */
+export async function openCamera(profile: MediaProfile = MEDIA_PROFILES.hd): Promise<MediaStream> {
   try {
     return await navigator.mediaDevices.getUserMedia({
       video: {
         facingMode: { ideal: "environment" },
-        width: { ideal: 1280 },
-        height: { ideal: 720 },
-        frameRate: { ideal: 30 },
+        width: { ideal: profile.maxWidth },
+        height: { ideal: profile.maxHeight },
+        frameRate: { ideal: profile.maxFrameRate },
       },
       audio: true,
     });

@@ -8,7 +8,8 @@ import type { ComponentChildren } from "preact";
 import { useCallback, useContext, useEffect, useRef, useState } from "react";
 import type { Outbound } from "../realtime/protocol.ts";
 import { RealtimeSocket } from "./socket.ts";
-import { cameraErrorText, openCamera, PeerLink, type SignalOut } from "./peer.ts";
+import { CAMERA_OF, cameraErrorText, openCamera, PeerLink, type SignalOut } from "./peer.ts";
+import type { MediaProfile } from "../constants.ts";
 import { type BlurAssets, protectCamera, type ProtectedCamera } from "./privacy/stream.ts";
 import {
   type CallEvent,
@@ -113,14 +114,18 @@ type SessionActions = Pick<
 >;
 
 export function WebRTCProvider(
-  { children, resume, blur }: {
+  { children, resume, blur, media }: {
     children: ComponentChildren;
     /** Try to rejoin the match stored in this tab (a reload of /live-match). */
     resume: boolean;
     /** Face blur: whether the member has it on, and where its files are served from. */
     blur: { enabled: boolean; assets: BlurAssets };
+    /** What the member's camera sends (their plan); each match_found says it again. */
+    media: MediaProfile;
   },
 ) {
+  /** The media profile in force: the page's, then the latest match_found's. */
+  const mediaRef = useRef<MediaProfile>(media);
   // The state for rendering, and the same state for callbacks that must read the latest value
   // between renders (socket messages are handled one after another, faster than renders).
   const [state, setState] = useState<CallState>(initialCallState);
@@ -166,7 +171,7 @@ export function WebRTCProvider(
     if (stateRef.current.camera.stream) return Promise.resolve();
     cameraRef.current ??= (async () => {
       try {
-        const raw = await openCamera();
+        const raw = await openCamera(mediaRef.current);
         // A camera that opens after the provider is gone is let go at once, not left running.
         if (goneRef.current) {
           raw.getTracks().forEach((t) => t.stop());
@@ -207,8 +212,26 @@ export function WebRTCProvider(
         if (current()) apply({ type: "link_secured", fingerprint });
       },
     }, p.role);
+    link.media = mediaRef.current;
     linkRef.current = link;
     return link;
+  };
+
+  /**
+   * Takes the server's media profile for this match: a camera already open at another one (the
+   * plan changed since the page loaded) is asked for the new size; the link caps what is sent.
+   */
+  const useProfile = (profile: MediaProfile | undefined) => {
+    if (!profile || sameProfile(profile, mediaRef.current)) return;
+    mediaRef.current = profile;
+    const stream = stateRef.current.camera.stream;
+    const raw = (stream && CAMERA_OF.get(stream)) ?? stream;
+    raw?.getVideoTracks()[0]?.applyConstraints({
+      facingMode: { ideal: "environment" },
+      width: { ideal: profile.maxWidth },
+      height: { ideal: profile.maxHeight },
+      frameRate: { ideal: profile.maxFrameRate },
+    }).catch(() => {});
   };
 
   /** The peer link of match `matchId`, if its media still flows (no server needed for that). */
@@ -250,6 +273,7 @@ export function WebRTCProvider(
           const kept = msg.resumed ? readStoredMatch() : null;
           apply({ type: "matched", msg, at: Date.now(), keepLink, kept });
           if (keepLink) break;
+          useProfile(msg.media);
           await startCamera();
           // The member may have ended the match while the camera started.
           const p = matchedPhase(stateRef.current);
@@ -335,3 +359,7 @@ export function WebRTCProvider(
 
   return <Ctx.Provider value={value}>{children}</Ctx.Provider>;
 }
+
+const sameProfile = (a: MediaProfile, b: MediaProfile) =>
+  a.maxWidth === b.maxWidth && a.maxHeight === b.maxHeight &&
+  a.maxFrameRate === b.maxFrameRate && a.maxBitrateKbps === b.maxBitrateKbps;

@@ -1,6 +1,7 @@
 // The live matches with a side on this instance: each one's end timer and grace timers, resume
 // after a dropped socket, the end of a match (once, whoever calls), and the relay of signals and
 // reactions between partners (docs/realtime.md, "A match").
+import { mediaProfileFor } from "../constants.ts";
 import {
   activeMatchOf,
   endMatch,
@@ -91,6 +92,7 @@ export class LiveMatches {
       iceServers: await iceServersFor(this.core.config, conn.userId),
       endsAt: match.endsAt,
       partnerConnected: partner.disconnectedAt === null,
+      media: mediaProfileFor(me.hd === true),
       ...(resumed ? { resumed: true } : {}),
     });
   }

@@ -134,6 +134,7 @@ export class Matcher {
       location: partner.shownLocation,
       role,
       disconnectedAt: null,
+      hd: t.hd === true,
     });
     return {
       a: me,

@@ -2,7 +2,7 @@
 // every refusal carries a code whose member-facing text lives in texts.ts.
 import { z } from "zod";
 import { filtersPatchSchema, hashtagSchema } from "../filters_schema.ts";
-import { REACTION_EMOJI } from "../constants.ts";
+import { type MediaProfile, REACTION_EMOJI } from "../constants.ts";
 import { MAX_HASHTAGS } from "../filters.ts";
 import { RT_TEXT, type RtErrorCode } from "./texts.ts";
 
@@ -78,6 +78,8 @@ export type Outbound =
     /** False while the partner is between sockets (a reload, a page change). */
     partnerConnected: boolean;
     resumed?: boolean;
+    /** What this member's camera sends: from their own plan. */
+    media: MediaProfile;
   }
   | { type: "signal"; from: string; signal: Signal }
   | { type: "session_ended"; reason: string }

@@ -1,7 +1,7 @@
 // A search ticket from a member's profile: pure. Either the ticket, or the code that refuses the
 // search (signed out, deleted or banned, email not verified, no location, today's sessions used
 // up).
-import { TIERS } from "../constants.ts";
+import { HD_TIERS, TIERS } from "../constants.ts";
 import { activeBan } from "../moderation/bans.ts";
 import { MAX_HASHTAGS, normalizeHashtag, readSavedFilters } from "../filters.ts";
 import { splitLocation } from "../profile.ts";
@@ -69,6 +69,7 @@ export function ticketFor(
     },
     shownLocation: hide ? (place?.country ?? country ?? "Unknown Location") : user.location,
     vip: user.tier === "vip",
+    hd: HD_TIERS.includes(user.tier),
     dailyLimit: limit,
     usage,
     avoid: profile.avoid,

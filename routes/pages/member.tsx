@@ -1,6 +1,7 @@
 // Pages for signed-in members: each one sits behind requireUser, which sends a guest to /auth
 // (303) before any page code runs. / is the Discover screen for a member and the welcome screen
 // for a guest; /live-match is open to guests (it says there is no live session).
+import { HD_TIERS, mediaProfileFor } from "../../lib/constants.ts";
 import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../context.tsx";
 import { page } from "../context.tsx";
@@ -126,6 +127,7 @@ export function memberPages(deps: AppDeps) {
     },
     blurAssets: deps.assets.privacy,
     shieldAssets: deps.assets.shield,
+    media: mediaProfileFor(HD_TIERS.includes(user.tier)),
   });
 
   // Searching. Going live needs a verified email address: an unverified member gets the live

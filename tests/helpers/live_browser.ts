@@ -411,7 +411,7 @@ export async function withLivePair(
     /** A Y4M clip both fake cameras play (Chromium's own test pattern if not given). */
     camera?: string;
     /** Runs before the pages open, e.g. to change the first member or route their requests. */
-    setup?: (s: { alice: Member; ca: BrowserContext }) => Promise<void>;
+    setup?: (s: { alice: Member; ca: BrowserContext; server: TestServer }) => Promise<void>;
   } = {},
 ) {
   let server: TestServer | null = null;
@@ -426,7 +426,7 @@ export async function withLivePair(
     const ca = await memberContext(browser, server, alice);
     const cb = await memberContext(browser, server, bob);
     contexts.push(ca, cb);
-    await opts.setup?.({ alice, ca });
+    await opts.setup?.({ alice, ca, server });
     const a = await ca.newPage();
     const b = await cb.newPage();
     const errors: string[] = [];

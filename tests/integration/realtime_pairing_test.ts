@@ -22,7 +22,7 @@ import {
   withMembers,
 } from "../helpers/realtime_members.ts";
 import { sleep } from "../helpers/time.ts";
-import { REACTIONS } from "../../lib/constants.ts";
+import { MEDIA_PROFILES, REACTIONS } from "../../lib/constants.ts";
 import { keys } from "../../kv/keys.ts";
 
 const opts = { sanitizeResources: false, sanitizeOps: false };
@@ -671,6 +671,41 @@ Deno.test(
       } finally {
         closeAll(a, b);
       }
+    });
+  },
+);
+
+Deno.test(
+  "match_found: each side's media profile comes from their own plan (HD on plus and vip)",
+  opts,
+  async () => {
+    await withMembers({}, async (_server, f) => {
+      for (const [tierA, tierB] of [["free", "plus"], ["vip", "basic"]] as const) {
+        const a = await connectPeer(await f.create({ location: WARSAW, tier: tierA }));
+        const b = await connectPeer(await f.create({ location: KRAKOW, tier: tierB }));
+        try {
+          const [ma, mb] = await pairUp(a, b);
+          const profile = (t: string) =>
+            t === "plus" || t === "vip" ? MEDIA_PROFILES.hd : MEDIA_PROFILES.sd;
+          assert.deepEqual(ma.media, profile(tierA), `${tierA} sends ${JSON.stringify(ma.media)}`);
+          assert.deepEqual(mb.media, profile(tierB), `${tierB} sends ${JSON.stringify(mb.media)}`);
+        } finally {
+          await a.ws.close();
+          await b.ws.close();
+        }
+      }
+      assert.deepEqual(MEDIA_PROFILES.sd, {
+        maxWidth: 640,
+        maxHeight: 480,
+        maxFrameRate: 30,
+        maxBitrateKbps: 600,
+      });
+      assert.deepEqual(MEDIA_PROFILES.hd, {
+        maxWidth: 1280,
+        maxHeight: 720,
+        maxFrameRate: 30,
+        maxBitrateKbps: 2500,
+      });
     });
   },
 );

@@ -1,4 +1,5 @@
 // The live call's reducer on its own: events in, state out; no socket, timer, storage or DOM.
+import { MEDIA_PROFILES } from "../../lib/constants.ts";
 import assert from "node:assert/strict";
 import {
   type CallEvent,
@@ -47,6 +48,7 @@ const matchFound = (over: Partial<MatchFound> = {}): MatchFound => ({
   iceServers: [{ urls: "stun:stun.example:3478" }],
   endsAt: 31_000,
   partnerConnected: true,
+  media: MEDIA_PROFILES.sd,
   ...over,
 });
 
