@@ -19,9 +19,7 @@ export const CONTENT_SECURITY_POLICY = {
   fontSrc: [SELF],
   objectSrc: ["'none'"],
   baseUri: [SELF],
-  // The plans page's forms (for browsers without scripts) are answered with a redirect to
-  // Stripe's checkout or billing portal, which form-action must allow.
-  formAction: [SELF, "https://checkout.stripe.com", "https://billing.stripe.com"],
+  formAction: [SELF],
   frameAncestors: ["'none'"],
 };
 

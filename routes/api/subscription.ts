@@ -1,8 +1,8 @@
 // Plans API, mounted at /api/subscription: the tier map, today's session-limit status, Stripe
 // Checkout and the billing portal. Until Stripe is configured, checkout answers configRequired
 // with its text. Scripts post JSON and navigate to the URL they get; a form post (a browser
-// without scripts) is answered with a redirect to Stripe.
-import { Hono } from "hono";
+// without scripts) is told that payments need JavaScript (the CSP keeps forms on this site).
+import { type Context, Hono } from "hono";
 import { z } from "zod";
 import type { AppDeps, AppEnv } from "../context.tsx";
 import { TIERS } from "../../lib/constants.ts";
@@ -25,6 +25,8 @@ export const CHECKOUT_TEXT = {
   unreachable: "The payment provider could not be reached. No payment was taken.",
   noSubscription: "You have no subscription to manage yet.",
   portalFailed: "Could not open the billing portal. Please try again.",
+  needsScript:
+    "Payments open in a secure Stripe window, which needs JavaScript. Please turn it on.",
 } as const;
 
 const checkoutSchema = z.object({
@@ -48,6 +50,15 @@ export function subscriptionApi(deps: AppDeps) {
       canStartSession: limit < 0 || used < limit,
     });
   });
+
+  /**
+   * A form post (a browser without scripts) cannot be sent on to Stripe: the CSP's form-action
+   * keeps form submissions, redirects included, on this site. The plans page says why instead.
+   */
+  const needsScript = (c: Context) => {
+    setFlash(c, { kind: "failure", title: CHECKOUT_TEXT.needsScript });
+    return c.redirect("/subscriptions", 303);
+  };
 
   const stripe = stripeClient(deps.config);
   const { basic, plus, vip } = deps.config.stripe.prices;
@@ -86,6 +97,7 @@ export function subscriptionApi(deps: AppDeps) {
           details: `The ${tier} plan cannot be bought until payments are configured.`,
         }, 503);
       }
+      if (form) return needsScript(c);
       let checkoutUrl: string;
       try {
         checkoutUrl = await createCheckout(checkoutDeps, await member(c.var.user.id), tier);
@@ -102,20 +114,19 @@ export function subscriptionApi(deps: AppDeps) {
           details: CHECKOUT_TEXT.unreachable,
         }, 502);
       }
-      if (form) return c.redirect(checkoutUrl, 303);
       return c.json({ success: true, checkoutUrl });
     },
   );
 
   // Stripe's billing portal, where a subscriber changes or cancels their plan.
   app.post("/portal", requireUser(), limitCheckout, async (c) => {
-    const form = isFormPost(c);
     if (!checkoutDeps) {
       return c.json(
         { success: false, configRequired: true, error: CHECKOUT_TEXT.notConfigured },
         503,
       );
     }
+    if (isFormPost(c)) return needsScript(c);
     const customer = (await member(c.var.user.id)).billing?.customerId;
     if (!customer) throw new AppError(409, CHECKOUT_TEXT.noSubscription);
     let portalUrl: string;
@@ -125,7 +136,6 @@ export function subscriptionApi(deps: AppDeps) {
       console.error(`Stripe portal for ${c.var.user.id}: ${errorText(err)}`);
       return c.json({ success: false, error: CHECKOUT_TEXT.portalFailed }, 502);
     }
-    if (form) return c.redirect(portalUrl, 303);
     return c.json({ success: true, portalUrl });
   });
 
