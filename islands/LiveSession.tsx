@@ -17,6 +17,7 @@ import { usePartnerShield, useShieldMonitor } from "../lib/client/shield/use_shi
 import { useResendVerification } from "../lib/client/verification.ts";
 import { VerifyFirst } from "../components/live/VerifyFirst.tsx";
 import { Searching } from "../components/live/Searching.tsx";
+import { SessionLimit } from "../components/live/SessionLimit.tsx";
 
 export interface LiveSessionProps {
   /** connecting: search then go live; live: rejoin the match of this tab (a reload). */
@@ -40,7 +41,10 @@ export default function LiveSession({ mode, me, blurAssets, shieldAssets }: Live
   // (verified on the page, not in KV) gets the same screen, and the provider's socket, camera
   // and peer link are closed with it.
   const [unverified, setUnverified] = useState(mode === "connecting" && !me.emailVerified);
+  // A plan with no session left today: the limit screen, with the camera and socket let go.
+  const [limited, setLimited] = useState(false);
   if (unverified) return <VerifyFirstScreen email={me.email} />;
+  if (limited) return <SessionLimit />;
   return (
     <WebRTCProvider
       resume={mode === "live"}
@@ -51,6 +55,7 @@ export default function LiveSession({ mode, me, blurAssets, shieldAssets }: Live
         me={me}
         shieldAssets={shieldAssets}
         onUnverified={() => setUnverified(true)}
+        onLimit={() => setLimited(true)}
       />
     </WebRTCProvider>
   );
@@ -64,8 +69,9 @@ function VerifyFirstScreen({ email }: { email: string }) {
 const SKIPS_KEY = "glimpse_skips";
 
 function Screens(
-  { mode, me, shieldAssets, onUnverified }: Omit<LiveSessionProps, "blurAssets"> & {
+  { mode, me, shieldAssets, onUnverified, onLimit }: Omit<LiveSessionProps, "blurAssets"> & {
     onUnverified(): void;
+    onLimit(): void;
   },
 ) {
   const s = useWebRTC();
@@ -102,13 +108,17 @@ function Screens(
   }, []);
 
   // A search that ended without a partner: nobody to meet goes back to discover (which shows
-  // the notice); an unverified address stays here to say so and offer the mail again; a used-up
-  // day goes on to the plans; any other refusal back to discover.
+  // the notice); an unverified address stays here to say so and offer the mail again, and a
+  // used-up day to explain the limit; any other refusal goes back to discover.
   useEffect(() => {
     const refusal = s.refusal;
     if (!refusal) return;
     if (refusal.kind === "email_unverified") {
       onUnverified();
+      return;
+    }
+    if (refusalTitle(refusal) === LIVE_TEXT.sessionLimit) {
+      onLimit();
       return;
     }
     if (refusal.kind === "no_match") {
@@ -121,8 +131,7 @@ function Screens(
       description: refusalText(refusal),
       variant: "destructive",
     });
-    const next = refusal.kind === "session_limit" ? "/subscriptions" : "/";
-    const t = setTimeout(() => location.assign(next), 1500);
+    const t = setTimeout(() => location.assign("/"), 1500);
     return () => clearTimeout(t);
   }, [s.refusal]);
 
