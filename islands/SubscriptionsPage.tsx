@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { JSX } from "react";
 import type { TierKey } from "../lib/constants.ts";
 import { cardAction, PLANS_TEXT, type PlanView, type Usage } from "../lib/billing/plans.ts";
@@ -8,6 +8,7 @@ import { toast } from "../lib/client/toast.ts";
 import {
   CHECKOUT_PATH,
   checkoutFailure,
+  checkoutResult,
   checkoutTarget,
   httpsUrl,
   openCheckoutWindow,
@@ -42,15 +43,30 @@ export default function SubscriptionsPage(
   /** The tier whose checkout or plan change is running, or "manage". */
   const [busy, setBusy] = useState<string | null>(null);
   const [paying, setPaying] = useState(false);
+  /** Stops watching the checkout window. */
+  const unwatch = useRef<(() => void) | null>(null);
 
   // Back from Stripe: the checkout window hands the result to the page that opened it; a page
   // shows it, drops it from the address and, after a payment, waits for the plan to change.
   useEffect(() => {
     if (!payment) return;
-    if (returnToOpener(location.search)) return;
+    if (returnToOpener(payment)) return;
     history.replaceState(history.state, "", location.pathname + location.hash);
     if (payment === "cancelled") rememberCheckout(null);
     else if (initialTier) plan.start(checkoutTarget());
+  }, []);
+
+  // The checkout window came back to this site and handed over its result: show it here, as a
+  // page Stripe sent back would (the reload that its closing would cause is called off).
+  useEffect(() => {
+    const onMessage = (e: MessageEvent) => {
+      const result = checkoutResult(e);
+      if (!result) return;
+      unwatch.current?.();
+      location.assign(`/subscriptions?${result}=true`);
+    };
+    addEventListener("message", onMessage);
+    return () => removeEventListener("message", onMessage);
   }, []);
 
   function checkout(e: Form, tier: TierKey) {
@@ -71,7 +87,7 @@ export default function SubscriptionsPage(
       if (popup.closed) return setBusy(null);
       popup.location.href = url;
       setPaying(true);
-      whenClosed(popup, () => location.reload());
+      unwatch.current = whenClosed(popup, () => location.reload());
     }).catch((err) => {
       popup?.close();
       setBusy(null);

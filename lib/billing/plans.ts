@@ -49,8 +49,7 @@ export const PLANS_TEXT = {
   /** The home screen's link when no session is left today. */
   seePlans: "see plans",
   whyTitle: "Why Choose Premium?",
-  cancelAnytime:
-    "Cancel anytime in Manage subscription. Your plan stays active until the end of the period you paid for.",
+  cancelAnytime: "Cancel anytime. Your plan stays active until the end of the period you paid for.",
 } as const;
 
 /** The name of the checkout window, so the page Stripe sends it back to knows where it is. */

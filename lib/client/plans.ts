@@ -1,7 +1,8 @@
 // Browser side of paying for a plan: the checkout window (opened in the click itself, so popup
 // blockers let it through, then sent to Stripe once the server has made the session), the page's
 // reload when that window closes, the toast for a failed checkout, the hand-over from the window
-// Stripe sends back to this site, and the plan's re-reading after a payment (Stripe's webhook may
+// Stripe sends back to this site (a message to the page that opened it, which then shows the
+// result; a reload of its own could race that page's navigation), and the plan's re-reading after a payment (Stripe's webhook may
 // land a moment after the member is back).
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ApiError, getJson } from "./api.ts";
@@ -52,13 +53,14 @@ export function openCheckoutWindow(): Window | null {
   return w;
 }
 
-/** Calls `onClosed` once `w` is closed, looking every second. */
-export function whenClosed(w: Window, onClosed: () => void) {
+/** Calls `onClosed` once `w` is closed, looking every second; returns the way to stop looking. */
+export function whenClosed(w: Window, onClosed: () => void): () => void {
   const t = setInterval(() => {
     if (!w.closed) return;
     clearInterval(t);
     onClosed();
   }, POPUP_POLL_MS);
+  return () => clearInterval(t);
 }
 
 /** An https address, or null (the window is only ever sent to Stripe's pages). */
@@ -89,24 +91,34 @@ export function checkoutFailure(err: unknown): { title: string; description?: st
   return { title: details ?? error ?? CHECKOUT_TEXT.failed };
 }
 
+/** What the checkout window, back on this site, tells the plans page that opened it. */
+export const CHECKOUT_MESSAGE = "glimpse-checkout-result";
+export type PaymentResult = "success" | "cancelled";
+
 /**
- * In the checkout window, back on this site from Stripe: sends the plans page that opened it to
- * the same result and closes this window. False when this is not such a window (the page then
- * shows the result itself).
+ * In the checkout window, back on this site from Stripe: hands the result to the plans page that
+ * opened it (which shows it) and closes this window. False when no plans page of this site opened
+ * it (this page then shows the result itself).
  */
-export function returnToOpener(query: string): boolean {
+export function returnToOpener(result: PaymentResult): boolean {
   try {
     const opener = globalThis.opener as Window | null;
     if (!opener || opener === globalThis.window || opener.closed) return false;
     if (opener.location.origin !== location.origin) return false;
     if (opener.location.pathname !== "/subscriptions") return false;
-    opener.location.assign(`/subscriptions${query}`);
+    opener.postMessage({ type: CHECKOUT_MESSAGE, result }, location.origin);
   } catch {
     // another site's window (reading its address throws)
     return false;
   }
   close();
   return true;
+}
+
+/** The result a checkout window sent this page, or null for any other message. */
+export function checkoutResult(e: MessageEvent): PaymentResult | null {
+  if (e.origin !== location.origin || e.data?.type !== CHECKOUT_MESSAGE) return null;
+  return e.data.result === "success" ? "success" : "cancelled";
 }
 
 const PAID: readonly string[] = ["basic", "plus", "vip"];
