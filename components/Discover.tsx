@@ -1,6 +1,8 @@
 // The discover (home) screen: Start POV Connection, the connection-preference summary, interests
-// (up to 6 hashtags, then '+N more') and the 'Popular this week' chips.
+// (up to 6 hashtags, then '+N more') and the 'Popular this week' chips; on a plan with a daily
+// limit, the sessions left today.
 import { POPULAR_HASHTAGS } from "../lib/constants.ts";
+import { PLANS_TEXT, sessionsLeftText } from "../lib/billing/plans.ts";
 import type { Filters } from "../lib/filters.ts";
 import { Icon } from "./Icon.tsx";
 
@@ -22,7 +24,14 @@ export function preferenceSummary(f: Filters): string {
   return PREFERENCE_TEXT[f.locationPreference];
 }
 
-export function Discover({ filters, username }: { filters: Filters; username: string }) {
+export interface DiscoverProps {
+  filters: Filters;
+  username: string;
+  /** Sessions left today on the member's plan; null on an unlimited plan. */
+  sessionsLeft: number | null;
+}
+
+export function Discover({ filters, username, sessionsLeft }: DiscoverProps) {
   const shown = filters.hashtags.slice(0, 6);
   const more = filters.hashtags.length - shown.length;
   return (
@@ -35,6 +44,7 @@ export function Discover({ filters, username }: { filters: Filters; username: st
         <a class="button button-primary button-large" href="/connecting">
           <Icon name="video" /> Start POV Connection
         </a>
+        {sessionsLeft !== null && <SessionsLeft left={sessionsLeft} />}
       </section>
       <section class="card" aria-labelledby="pref-title">
         <div class="card-head">
@@ -60,5 +70,20 @@ export function Discover({ filters, username }: { filters: Filters; username: st
         </ul>
       </section>
     </div>
+  );
+}
+
+/** 'N sessions left today'; with none left, the way to the plans. */
+function SessionsLeft({ left }: { left: number }) {
+  return (
+    <p class={left === 0 ? "sessions-left sessions-left-none" : "sessions-left"}>
+      {sessionsLeftText(left)}
+      {left === 0 && (
+        <>
+          {" — "}
+          <a href="/subscriptions">{PLANS_TEXT.seePlans}</a>
+        </>
+      )}
+    </p>
   );
 }

@@ -18,6 +18,7 @@ import { usePartnerShield, useShieldMonitor } from "../lib/client/shield/use_shi
 import { useResendVerification } from "../lib/client/verification.ts";
 import { VerifyFirst } from "../components/live/VerifyFirst.tsx";
 import { Searching } from "../components/live/Searching.tsx";
+import { SessionLimit } from "../components/live/SessionLimit.tsx";
 
 export interface LiveSessionProps {
   /** connecting: search then go live; live: rejoin the match of this tab (a reload). */
@@ -45,7 +46,10 @@ export default function LiveSession(
   // (verified on the page, not in KV) gets the same screen, and the provider's socket, camera
   // and peer link are closed with it.
   const [unverified, setUnverified] = useState(mode === "connecting" && !me.emailVerified);
+  // A plan with no session left today: the limit screen, with the camera and socket let go.
+  const [limited, setLimited] = useState(false);
   if (unverified) return <VerifyFirstScreen email={me.email} />;
+  if (limited) return <SessionLimit />;
   return (
     <WebRTCProvider
       resume={mode === "live"}
@@ -57,6 +61,7 @@ export default function LiveSession(
         me={me}
         shieldAssets={shieldAssets}
         onUnverified={() => setUnverified(true)}
+        onLimit={() => setLimited(true)}
       />
     </WebRTCProvider>
   );
@@ -70,9 +75,12 @@ function VerifyFirstScreen({ email }: { email: string }) {
 const SKIPS_KEY = "glimpse_skips";
 
 function Screens(
-  { mode, me, shieldAssets, onUnverified }: Omit<LiveSessionProps, "blurAssets" | "media"> & {
-    onUnverified(): void;
-  },
+  { mode, me, shieldAssets, onUnverified, onLimit }:
+    & Omit<LiveSessionProps, "blurAssets" | "media">
+    & {
+      onUnverified(): void;
+      onLimit(): void;
+    },
 ) {
   const s = useWebRTC();
   const [view, setView] = useState<"search" | "live">(mode === "live" ? "live" : "search");
@@ -108,13 +116,17 @@ function Screens(
   }, []);
 
   // A search that ended without a partner: nobody to meet goes back to discover (which shows
-  // the notice); an unverified address stays here to say so and offer the mail again; a used-up
-  // day goes on to the plans; any other refusal back to discover.
+  // the notice); an unverified address stays here to say so and offer the mail again, and a
+  // used-up day to explain the limit; any other refusal goes back to discover.
   useEffect(() => {
     const refusal = s.refusal;
     if (!refusal) return;
     if (refusal.kind === "email_unverified") {
       onUnverified();
+      return;
+    }
+    if (refusalTitle(refusal) === LIVE_TEXT.sessionLimit) {
+      onLimit();
       return;
     }
     if (refusal.kind === "no_match") {
@@ -127,8 +139,7 @@ function Screens(
       description: refusalText(refusal),
       variant: "destructive",
     });
-    const next = refusal.kind === "session_limit" ? "/subscriptions" : "/";
-    const t = setTimeout(() => location.assign(next), 1500);
+    const t = setTimeout(() => location.assign("/"), 1500);
     return () => clearTimeout(t);
   }, [s.refusal]);
 

@@ -9,6 +9,8 @@ export const LIVE_TEXT = {
   offline: "Connection to server not established",
   connectionError: "Connection Error",
   sessionLimit: "Session Limit Reached",
+  /** The limit screen's way to the plans. */
+  seePlans: "See plans",
   /** The heading of the screen an unverified member gets instead of a search. */
   verifyEmail: "Verify your email to go live",
   /** Its button, which mails the verification link again, and the address it goes to. */

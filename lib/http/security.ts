@@ -33,16 +33,38 @@ export const PERMISSIONS_POLICY = {
   interestCohort: [],
 };
 
+/**
+ * Cross-Origin-Opener-Policy: same-origin, but for the plans page, which opens Stripe's checkout in
+ * a window it watches (same-origin-allow-popups keeps that window's link to the page while it
+ * shows Stripe), and for the page Stripe sends that window back to (?success= or ?cancelled=),
+ * which must stay in the same window group to hand the result to the page that opened it.
+ */
+export function openerPolicy(path: string, query: URLSearchParams): OpenerPolicy {
+  if (path !== "/subscriptions") return "same-origin";
+  return query.has("success") || query.has("cancelled")
+    ? "unsafe-none"
+    : "same-origin-allow-popups";
+}
+
+type OpenerPolicy = "same-origin" | "same-origin-allow-popups" | "unsafe-none";
+
 export function securityHeaders(production: boolean): MiddlewareHandler {
-  return except(
-    "/ws",
+  const withPolicy = (crossOriginOpenerPolicy: OpenerPolicy) =>
     secureHeaders({
       contentSecurityPolicy: CONTENT_SECURITY_POLICY,
       permissionsPolicy: PERMISSIONS_POLICY,
       referrerPolicy: "strict-origin-when-cross-origin",
       xFrameOptions: "DENY",
-      crossOriginOpenerPolicy: "same-origin",
+      crossOriginOpenerPolicy,
       strictTransportSecurity: production ? "max-age=63072000; includeSubDomains" : false,
-    }),
-  );
+    });
+  const byPolicy = {
+    "same-origin": withPolicy("same-origin"),
+    "same-origin-allow-popups": withPolicy("same-origin-allow-popups"),
+    "unsafe-none": withPolicy("unsafe-none"),
+  };
+  return except("/ws", (c, next) => {
+    const url = new URL(c.req.url);
+    return byPolicy[openerPolicy(url.pathname, url.searchParams)](c, next);
+  });
 }

@@ -15,6 +15,7 @@ import MatchEnd from "../../islands/MatchEnd.tsx";
 import MapDiscovery from "../../islands/MapDiscovery.tsx";
 import ProfilePage from "../../islands/ProfilePage.tsx";
 import ReferralShare from "../../islands/ReferralShare.tsx";
+import SubscriptionsPage from "../../islands/SubscriptionsPage.tsx";
 import VerificationBanner from "../../islands/VerificationBanner.tsx";
 
 export const ISLANDS = {
@@ -33,6 +34,7 @@ export const ISLANDS = {
   MatchEnd,
   ProfilePage,
   ReferralShare,
+  SubscriptionsPage,
   VerificationBanner,
 } as const;
 

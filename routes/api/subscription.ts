@@ -15,19 +15,11 @@ import { RATE_RULES, rateLimit } from "../../lib/http/rate_limit.ts";
 import { stripeClient } from "../../lib/billing/stripe_client.ts";
 import { createCheckout, createPortal } from "../../lib/billing/checkout.ts";
 import { getUser } from "../../kv/users.ts";
+import { CHECKOUT_TEXT } from "../../lib/billing/plans.ts";
 
 const errorText = (err: unknown) => err instanceof Error ? err.message : String(err);
 
-export const CHECKOUT_TEXT = {
-  notConfigured: "Stripe is not configured yet. Please contact support to enable payments.",
-  failed: "Failed to create checkout session. Please try again.",
-  badTier: "Please choose the basic, plus or vip plan.",
-  unreachable: "The payment provider could not be reached. No payment was taken.",
-  noSubscription: "You have no subscription to manage yet.",
-  portalFailed: "Could not open the billing portal. Please try again.",
-  needsScript:
-    "Payments open in a secure Stripe window, which needs JavaScript. Please turn it on.",
-} as const;
+export { CHECKOUT_TEXT };
 
 const checkoutSchema = z.object({
   tier: z.enum(["basic", "plus", "vip"], { error: CHECKOUT_TEXT.badTier }),

@@ -9,6 +9,8 @@ import { Island } from "../../lib/render/island.tsx";
 import { toPublicUser } from "../../lib/auth/types.ts";
 import { publicToken } from "../../lib/auth/session.ts";
 import { getFilters } from "../../kv/filters.ts";
+import { usageToday } from "../../kv/usage.ts";
+import { sessionsLeft } from "../../lib/billing/plans.ts";
 import { regionSummaries } from "../../lib/geo/private_location.ts";
 import { setFlash } from "../../lib/http/flash.ts";
 import { requireUser } from "../../lib/http/auth.ts";
@@ -49,10 +51,19 @@ export function memberPages(deps: AppDeps) {
   app.get("/", async (c) => {
     const user = c.var.user;
     if (!user) return page(c, deps, { title: "Welcome", body: <WelcomeScreen /> });
-    const filters = await getFilters(deps.kv, user.id);
+    const [filters, used] = await Promise.all([
+      getFilters(deps.kv, user.id),
+      usageToday(deps.kv, user.id),
+    ]);
     return page(c, deps, {
       title: "Discover",
-      body: <Discover filters={filters} username={user.username} />,
+      body: (
+        <Discover
+          filters={filters}
+          username={user.username}
+          sessionsLeft={sessionsLeft(user.tier, used)}
+        />
+      ),
     });
   });
 

@@ -82,6 +82,8 @@ Deno.test({
           "/hashtags",
           "/map-discovery",
           "/viral",
+          "/subscriptions",
+          "/subscriptions?cancelled=true",
           "/connecting",
         ]
       ) {

@@ -248,7 +248,7 @@ Deno.test({
       });
 
       await t.step(
-        "/subscriptions: four tiers, prices, Popular plus, disabled Current Plan",
+        "/subscriptions: four tiers, prices, Popular plus, a guest signs in to upgrade",
         async () => {
           const page = await get(server, "/subscriptions");
           assert.equal(page.status, 200);
@@ -260,7 +260,8 @@ Deno.test({
           const price = (card: string) =>
             text(card.match(/class="tier-price"[^>]*>([\s\S]*?)<\/p>/)?.[1] ?? "");
           assert.deepEqual(cards.map(name), ["Free", "Basic", "Plus", "VIP"]);
-          assert.equal(price(cards[0]), "Free");
+          // The Free card's name says Free once; its price reads like the others.
+          assert.equal(price(cards[0]), "$0/month");
           for (const card of cards.slice(1)) assert.match(price(card), /^\$\d+\/month$/);
           assert.deepEqual(cards.map((c) => text(c).includes("Popular")), [
             false,
@@ -268,12 +269,17 @@ Deno.test({
             true,
             false,
           ]);
-          const current = cards[0].match(/<button\b([^>]*)>\s*Current Plan\s*<\/button>/);
-          assert.ok(current, "free tier has no Current Plan button");
-          assert.match(current[1], /\sdisabled(\s|=|$)/, "Current Plan is not disabled");
-          // Guests are sent to log in to upgrade.
+          // A guest is on no plan: no 'Current Plan'; the paid plans send them to sign in.
+          assert.ok(!page.body.includes("Current Plan"), "a guest has a Current Plan");
+          const free = cards[0].match(/<button\b([^>]*)>\s*Free plan\s*<\/button>/);
+          assert.ok(free, "the Free card has no 'Free plan' button");
+          assert.match(free[1], /\sdisabled(\s|=|$)/, "'Free plan' is not disabled");
           for (const card of cards.slice(1)) {
-            assert.ok(links(card).some((l) => l.text === "Upgrade" && l.href?.startsWith("/auth")));
+            assert.ok(
+              links(card).some((l) =>
+                l.text === "Sign in to upgrade" && l.href?.startsWith("/auth")
+              ),
+            );
           }
           const body = text(page.body);
           assert.match(body, /Why Choose Premium\?/);
@@ -420,7 +426,6 @@ Deno.test({
             "/test",
             "/terms-of-service",
             "/privacy-policy",
-            "/subscriptions",
             "/simple",
             "/live-match",
             "/this/does/not/exist",

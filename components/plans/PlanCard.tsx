@@ -1,0 +1,91 @@
+// One plan's card: name, price, the first three features with the rest behind 'N more features',
+// and the card's button (see cardAction). The checkout and plan-change buttons are forms that
+// work without scripts; the plans island intercepts them.
+import type { JSX } from "react";
+import type { TierKey } from "../../lib/constants.ts";
+import {
+  type CardAction,
+  moreFeaturesText,
+  PLANS_TEXT,
+  type PlanView,
+  SHOWN_FEATURES,
+} from "../../lib/billing/plans.ts";
+
+export interface PlanCardProps {
+  plan: PlanView;
+  action: CardAction;
+  /** This card's request is running ('Upgrading...' / 'Opening...'). */
+  busy: boolean;
+  /** Some request is running: every button waits. */
+  locked: boolean;
+  onCheckout?(e: JSX.TargetedEvent<HTMLFormElement>, tier: TierKey): void;
+  onChange?(e: JSX.TargetedEvent<HTMLFormElement>): void;
+}
+
+export function PlanCard({ plan, action, busy, locked, onCheckout, onChange }: PlanCardProps) {
+  const shown = plan.features.slice(0, SHOWN_FEATURES);
+  const more = plan.features.slice(SHOWN_FEATURES);
+  const classes = ["card", "tier-card"];
+  if (plan.popular) classes.push("tier-popular");
+  if (action === "current") classes.push("tier-current");
+  return (
+    <article class={classes.join(" ")} aria-labelledby={`tier-${plan.key}`} data-tier={plan.key}>
+      {plan.popular && <span class="badge badge-accent">{PLANS_TEXT.popular}</span>}
+      <h2 id={`tier-${plan.key}`} class="tier-name">{plan.name}</h2>
+      <p class="tier-price">{plan.price}</p>
+      <ul class="tier-features">
+        {shown.map((f) => <li key={f}>{f}</li>)}
+      </ul>
+      {more.length > 0 && (
+        <details class="tier-more">
+          <summary>{moreFeaturesText(more.length)}</summary>
+          <ul class="tier-features">
+            {more.map((f) => <li key={f}>{f}</li>)}
+          </ul>
+        </details>
+      )}
+      <div class="tier-action">
+        <CardButton {...{ plan, action, busy, locked, onCheckout, onChange }} />
+      </div>
+    </article>
+  );
+}
+
+function CardButton({ plan, action, busy, locked, onCheckout, onChange }: PlanCardProps) {
+  switch (action) {
+    case "current":
+    case "free":
+      return (
+        <button type="button" class="button button-secondary button-block" disabled>
+          {action === "current" ? PLANS_TEXT.current : PLANS_TEXT.freePlan}
+        </button>
+      );
+    case "signin":
+      return (
+        <a class="button button-primary button-block" href="/auth?tab=login">
+          {PLANS_TEXT.signIn}
+        </a>
+      );
+    case "checkout":
+      return (
+        <form
+          method="post"
+          action="/api/subscription/create-checkout"
+          onSubmit={(e) => onCheckout?.(e, plan.key)}
+        >
+          <input type="hidden" name="tier" value={plan.key} />
+          <button type="submit" class="button button-primary button-block" disabled={locked}>
+            {busy ? PLANS_TEXT.upgrading : PLANS_TEXT.upgrade}
+          </button>
+        </form>
+      );
+    case "change":
+      return (
+        <form method="post" action="/api/subscription/portal" onSubmit={(e) => onChange?.(e)}>
+          <button type="submit" class="button button-secondary button-block" disabled={locked}>
+            {busy ? PLANS_TEXT.opening : PLANS_TEXT.change}
+          </button>
+        </form>
+      );
+  }
+}

@@ -1,0 +1,75 @@
+// The plans page's status parts: the dismissible banner after a payment, the member's usage card
+// (sessions today, the daily renewal, Manage subscription) and the card that replaces it when
+// the page could not read the plan.
+import type { JSX } from "react";
+import { type TierKey, TIERS } from "../../lib/constants.ts";
+import { PLANS_TEXT, type Usage, usageLine } from "../../lib/billing/plans.ts";
+import { Icon } from "../Icon.tsx";
+
+export function PaymentBanner(
+  { kind, onDismiss }: { kind: "success" | "cancelled"; onDismiss(): void },
+) {
+  return (
+    <div class={`payment-banner payment-banner-${kind}`} role="status">
+      <Icon name={kind === "success" ? "check" : "info"} />
+      <p>{kind === "success" ? PLANS_TEXT.success : PLANS_TEXT.cancelled}</p>
+      <button
+        type="button"
+        class="icon-button payment-banner-close"
+        aria-label={PLANS_TEXT.dismiss}
+        onClick={onDismiss}
+      >
+        <Icon name="x" />
+      </button>
+    </div>
+  );
+}
+
+export interface UsageCardProps {
+  tier: TierKey;
+  usage: Usage;
+  /** The member has a Stripe customer: 'Manage subscription' opens the billing portal. */
+  canManage: boolean;
+  busy: boolean;
+  locked: boolean;
+  onManage(e: JSX.TargetedEvent<HTMLFormElement>): void;
+}
+
+export function UsageCard({ tier, usage, canManage, busy, locked, onManage }: UsageCardProps) {
+  const limited = usage.limit !== "unlimited";
+  return (
+    <section class="card usage-card" aria-labelledby="usage-title">
+      <h2 id="usage-title" class="card-title">
+        {PLANS_TEXT.usageTitle}: {TIERS[tier].name}
+      </h2>
+      <p class="usage-line">{usageLine(usage)}</p>
+      {usage.limit !== "unlimited" && (
+        <progress
+          class="usage-meter"
+          max={usage.limit}
+          value={Math.min(usage.used, usage.limit)}
+          aria-hidden="true"
+        />
+      )}
+      {limited && <p class="muted small usage-renews">{PLANS_TEXT.renews}</p>}
+      {canManage && (
+        <form method="post" action="/api/subscription/portal" onSubmit={onManage}>
+          <button type="submit" class="button button-secondary" disabled={locked}>
+            {busy ? PLANS_TEXT.opening : PLANS_TEXT.manage}
+          </button>
+        </form>
+      )}
+    </section>
+  );
+}
+
+export function LoadFailed({ onRetry }: { onRetry(): void }) {
+  return (
+    <section class="card load-failed" role="alert">
+      <p>{PLANS_TEXT.loadFailed}</p>
+      <button type="button" class="button button-primary" onClick={onRetry}>
+        {PLANS_TEXT.retry}
+      </button>
+    </section>
+  );
+}
