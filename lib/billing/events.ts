@@ -63,6 +63,13 @@ export interface BillingChange {
 /** Subscription statuses that keep the plan (past_due: Stripe is still retrying the payment). */
 const PAYING = new Set(["active", "trialing", "past_due"]);
 
+/** Whether a member's stored subscription still runs (a new checkout would start a second one). */
+export function hasRunningSubscription(
+  billing: { subscriptionId: string | null; status: string | null } | undefined,
+): boolean {
+  return Boolean(billing?.subscriptionId && billing.status && PAYING.has(billing.status));
+}
+
 const isPaidTier = (t: unknown): t is PaidTier => t === "basic" || t === "plus" || t === "vip";
 
 function tierOfPrice(priceId: string | undefined, prices: PriceIds): PaidTier | null {

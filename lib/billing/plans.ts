@@ -11,6 +11,8 @@ export const CHECKOUT_TEXT = {
   badTier: "Please choose the basic, plus or vip plan.",
   unreachable: "The payment provider could not be reached. No payment was taken.",
   noSubscription: "You have no subscription to manage yet.",
+  /** A checkout while a subscription runs would start a second one. */
+  alreadySubscribed: "You already have a subscription. Change your plan in the billing portal.",
   portalFailed: "Could not open the billing portal. Please try again.",
   /** window.open gave nothing: the link is shown instead. */
   popupBlocked: "Your browser blocked the payment window. Open this link to pay:",

@@ -14,6 +14,7 @@ import { AppError } from "../../lib/http/errors.ts";
 import { RATE_RULES, rateLimit } from "../../lib/http/rate_limit.ts";
 import { stripeClient } from "../../lib/billing/stripe_client.ts";
 import { createCheckout, createPortal } from "../../lib/billing/checkout.ts";
+import { hasRunningSubscription } from "../../lib/billing/events.ts";
 import { getUser } from "../../kv/users.ts";
 import { CHECKOUT_TEXT } from "../../lib/billing/plans.ts";
 
@@ -90,9 +91,13 @@ export function subscriptionApi(deps: AppDeps) {
         }, 503);
       }
       if (form) return needsScript(c);
+      const record = await member(c.var.user.id);
+      if (hasRunningSubscription(record.billing)) {
+        throw new AppError(409, CHECKOUT_TEXT.alreadySubscribed);
+      }
       let checkoutUrl: string;
       try {
-        checkoutUrl = await createCheckout(checkoutDeps, await member(c.var.user.id), tier);
+        checkoutUrl = await createCheckout(checkoutDeps, record, tier);
       } catch (err) {
         if (err instanceof AppError) throw err;
         console.error(`Stripe checkout for ${c.var.user.id}: ${errorText(err)}`);

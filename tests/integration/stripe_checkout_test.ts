@@ -148,3 +148,30 @@ Deno.test("billing portal: only for members with a customer; opens Stripe's port
     assert.equal(call.form.return_url, `${server.url}/subscriptions`);
   });
 });
+
+Deno.test("checkout: a member whose subscription runs is sent to the portal, not a second checkout", async () => {
+  await withStripe(async (server, stripe) => {
+    const m = await registerMember(server);
+    await m.client.post("/api/subscription/create-checkout", { tier: "basic" });
+    const customerId = (await kvUser(server.kv, m.id))?.billing?.customerId;
+    // Stripe's webhook said the subscription runs.
+    const entry = await server.kv.get<Record<string, unknown>>(["users", m.id]);
+    await server.kv.set(entry.key, {
+      ...entry.value,
+      tier: "basic",
+      billing: { customerId, subscriptionId: "sub_running", status: "active", eventCreated: 1 },
+    });
+    const sessionsBefore = stripe.callsTo("/v1/checkout/sessions").length;
+    const res = await m.client.post("/api/subscription/create-checkout", { tier: "vip" });
+    assertError(res, 409, CHECKOUT_TEXT.alreadySubscribed);
+    assert.equal(stripe.callsTo("/v1/checkout/sessions").length, sessionsBefore);
+    // Once it has ended, a new checkout is fine.
+    await server.kv.set(entry.key, {
+      ...entry.value,
+      tier: "free",
+      billing: { customerId, subscriptionId: "sub_running", status: "canceled", eventCreated: 2 },
+    });
+    const again = await m.client.post("/api/subscription/create-checkout", { tier: "vip" });
+    assert.equal(again.status, 200, again.text);
+  });
+});
