@@ -14,6 +14,8 @@
 import assert from "node:assert/strict";
 import type { BrowserContext, ConsoleMessage, Page } from "playwright-core";
 import {
+  blockOnA,
+  consoleLines,
   describeLive,
   expectRemoteVideoPlaying,
   startPair,
@@ -143,10 +145,6 @@ async function localBadges(page: Page): Promise<string[]> {
 }
 
 /** The "Face blur:" warnings among console messages. */
-function faceBlurWarnings(messages: ConsoleMessage[]): string[] {
-  return messages.filter((m) => m.text().startsWith("Face blur:")).map((m) => m.text());
-}
-
 const TEST = { sanitizeResources: false, sanitizeOps: false, ignore: !ffmpegAvailable() };
 
 Deno.test({
@@ -192,7 +190,11 @@ Deno.test({
           fmt(worstBackground)
         }`,
       );
-      assert.deepEqual(faceBlurWarnings(consoleA), [], "the detector worked without a warning");
+      assert.deepEqual(
+        consoleLines(consoleA, "Face blur:"),
+        [],
+        "the detector worked without a warning",
+      );
       assert.deepEqual(errors, []);
     });
   },
@@ -259,15 +261,6 @@ async function expectBand(b: Page): Promise<Sample[]> {
 }
 
 /** Aborts A's requests matching `pattern` (a context route also sees its workers' requests). */
-function blockOnA(pattern: string, blocked: string[]) {
-  return async ({ ca }: { ca: BrowserContext }) => {
-    await ca.route(pattern, (route) => {
-      blocked.push(new URL(route.request().url()).pathname);
-      return route.abort();
-    });
-  };
-}
-
 Deno.test({
   ...TEST,
   name: "face blur live: with the detector's files unreachable, the partner receives the band",
@@ -282,7 +275,7 @@ Deno.test({
         blocked.some((u) => u.startsWith("/build/models/vision_wasm_module_internal-")),
         `the detector worker asked for MediaPipe's loader: ${blocked}`,
       );
-      const warnings = faceBlurWarnings(p.consoleA);
+      const warnings = consoleLines(p.consoleA, "Face blur:");
       assert.equal(warnings.length, 1, `one "Face blur:" warning on A: ${warnings}`);
       assert.match(warnings[0], /the face detector did not load/);
       assert.deepEqual(p.errors, []);
@@ -301,7 +294,7 @@ Deno.test({
       console.log(`  blocked on A: ${blocked.join(", ")}`);
       assert.ok(blocked.length > 0, "A's page asked for the detector worker");
       // The page tells the compositor itself (the worker that failed cannot): one warning.
-      const warnings = faceBlurWarnings(p.consoleA);
+      const warnings = consoleLines(p.consoleA, "Face blur:");
       assert.equal(warnings.length, 1, `one "Face blur:" warning on A: ${warnings}`);
       assert.match(warnings[0], /the face detector did not load/);
       assert.deepEqual(p.errors, []);

@@ -6,8 +6,8 @@
 //  - With the shield off, nothing is blurred and the shield's files are never asked for.
 //  - No frame leaves the page: no request or WebSocket frame the viewer sends is image-sized.
 import assert from "node:assert/strict";
-import type { BrowserContext, Request } from "playwright-core";
-import { expectRemoteVideoPlaying, startPair } from "../helpers/live_browser.ts";
+import type { Request } from "playwright-core";
+import { blockOnA, expectRemoteVideoPlaying, startPair } from "../helpers/live_browser.ts";
 import { sleep, until } from "../helpers/time.ts";
 import { readManifest } from "../../lib/build/assets.ts";
 import { SHIELD_TEXT, SHIELD_VERDICT_GRACE_MS } from "../../lib/client/shield/policy.ts";
@@ -28,16 +28,6 @@ import {
   waitView,
   withShieldPair,
 } from "../helpers/shield.ts";
-
-function blockOnA(pattern: string | (() => Promise<string>), blocked: string[]) {
-  return async ({ ca }: { ca: BrowserContext }) => {
-    const glob = typeof pattern === "string" ? pattern : await pattern();
-    await ca.route(glob, (route) => {
-      blocked.push(new URL(route.request().url()).pathname);
-      return route.abort();
-    });
-  };
-}
 
 /** The shield's files as the build's manifest names them. */
 async function shieldFiles() {

@@ -3,7 +3,7 @@
 // record every RTCPeerConnection on `window.__pcs`, and probes for the remote video, the inbound
 // RTP statistics, the safety code and the toasts.
 import assert from "node:assert/strict";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext, ConsoleMessage, Page } from "playwright-core";
 import { type Member, registerMember, SESSION_COOKIE } from "./accounts.ts";
 import { type ServerLike, startServer, type TestServer } from "./server.ts";
 import type { UserRecord } from "../../lib/auth/types.ts";
@@ -471,4 +471,24 @@ export async function withCameraPage(
   } finally {
     await closeQuietly(context, browser, server);
   }
+}
+
+/**
+ * A withLivePair setup that aborts the first member's requests matching `pattern` (a glob, or a
+ * function that finds it), noting each blocked path in `blocked`. A context route also sees the
+ * requests of the page's module workers.
+ */
+export function blockOnA(pattern: string | (() => Promise<string>), blocked: string[]) {
+  return async ({ ca }: { ca: BrowserContext }) => {
+    const glob = typeof pattern === "string" ? pattern : await pattern();
+    await ca.route(glob, (route) => {
+      blocked.push(new URL(route.request().url()).pathname);
+      return route.abort();
+    });
+  };
+}
+
+/** The console lines that start with `prefix` (e.g. one feature's logged failure). */
+export function consoleLines(messages: ConsoleMessage[], prefix: string): string[] {
+  return messages.filter((m) => m.text().startsWith(prefix)).map((m) => m.text());
 }

@@ -4,7 +4,7 @@
 // and the expectations shared by tests/e2e/shield_*_test.ts.
 import assert from "node:assert/strict";
 import type { BrowserContext, ConsoleMessage, Page } from "playwright-core";
-import { withLivePair } from "./live_browser.ts";
+import { consoleLines, withLivePair } from "./live_browser.ts";
 import { until } from "./time.ts";
 import type { Member } from "./accounts.ts";
 import { cameraFile, ffmpegAvailable } from "./fake_camera.ts";
@@ -292,7 +292,7 @@ export async function withShieldPair(
 }
 
 export function shieldWarnings(messages: ConsoleMessage[]): string[] {
-  return messages.filter((m) => m.text().startsWith("Safety shield:")).map((m) => m.text());
+  return consoleLines(messages, "Safety shield:");
 }
 
 export const TEST = { sanitizeResources: false, sanitizeOps: false, ignore: !ffmpegAvailable() };
