@@ -135,14 +135,19 @@ export async function linkCustomer(
   customerId: string,
 ): Promise<string> {
   for (let attempt = 0; attempt < 10; attempt++) {
-    const entry = await kv.get<UserRecord>(keys.user(userId));
-    if (!entry.value) throw new Error(`no member ${userId}`);
-    const current = entry.value.billing?.customerId;
-    if (current) return current;
+    const op = kv.atomic();
     const billing: Billing = { customerId, subscriptionId: null, status: null, eventCreated: 0 };
-    const op = kv.atomic().check(entry).set(keys.user(userId), { ...entry.value, billing })
-      .set(keys.stripeCustomer(customerId), userId);
-    if ((await op.commit()).ok) return customerId;
+    const put = await putUserIn(
+      kv,
+      op,
+      userId,
+      (u) =>
+        u.billing?.customerId ? u : { ...u, billing: { ...(u.billing ?? billing), customerId } },
+    );
+    if (!put) throw new Error(`no member ${userId}`);
+    const current = put.before.billing?.customerId;
+    if (current) return current;
+    if ((await op.set(keys.stripeCustomer(customerId), userId).commit()).ok) return customerId;
   }
   throw new Error(`member ${userId}: too many conflicting writes`);
 }

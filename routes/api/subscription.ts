@@ -15,7 +15,6 @@ import { RATE_RULES, rateLimit } from "../../lib/http/rate_limit.ts";
 import { stripeClient } from "../../lib/billing/stripe_client.ts";
 import { createCheckout, createPortal } from "../../lib/billing/checkout.ts";
 import { hasRunningSubscription } from "../../lib/billing/events.ts";
-import { getUser } from "../../kv/users.ts";
 import { CHECKOUT_TEXT } from "../../lib/billing/plans.ts";
 
 const errorText = (err: unknown) => err instanceof Error ? err.message : String(err);
@@ -62,13 +61,6 @@ export function subscriptionApi(deps: AppDeps) {
     { rule: RATE_RULES.checkout, subject: c.var.user?.id ?? "" },
   ]);
 
-  /** The member's full record (the session's copy lacks billing). */
-  const member = async (id: string) => {
-    const user = await getUser(deps.kv, id);
-    if (!user) throw new AppError(401, "User not authenticated");
-    return user;
-  };
-
   app.post(
     "/create-checkout",
     requireUser(),
@@ -91,7 +83,8 @@ export function subscriptionApi(deps: AppDeps) {
         }, 503);
       }
       if (form) return needsScript(c);
-      const record = await member(c.var.user.id);
+      // The session already read the member's record (billing included).
+      const record = c.var.userRecord;
       if (hasRunningSubscription(record.billing)) {
         throw new AppError(409, CHECKOUT_TEXT.alreadySubscribed);
       }
@@ -124,7 +117,7 @@ export function subscriptionApi(deps: AppDeps) {
       );
     }
     if (isFormPost(c)) return needsScript(c);
-    const customer = (await member(c.var.user.id)).billing?.customerId;
+    const customer = c.var.userRecord.billing?.customerId;
     if (!customer) throw new AppError(409, CHECKOUT_TEXT.noSubscription);
     let portalUrl: string;
     try {
