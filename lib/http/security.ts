@@ -39,9 +39,12 @@ export const PERMISSIONS_POLICY = {
  * shows Stripe), and for the page Stripe sends that window back to (?success= or ?cancelled=),
  * which must stay in the same window group to hand the result to the page that opened it.
  */
-export function openerPolicy(path: string, query: URLSearchParams): OpenerPolicy {
+export function openerPolicy(
+  path: string,
+  query: (name: string) => string | undefined,
+): OpenerPolicy {
   if (path !== "/subscriptions") return "same-origin";
-  return query.has("success") || query.has("cancelled")
+  return query("success") !== undefined || query("cancelled") !== undefined
     ? "unsafe-none"
     : "same-origin-allow-popups";
 }
@@ -63,8 +66,9 @@ export function securityHeaders(production: boolean): MiddlewareHandler {
     "same-origin-allow-popups": withPolicy("same-origin-allow-popups"),
     "unsafe-none": withPolicy("unsafe-none"),
   };
-  return except("/ws", (c, next) => {
-    const url = new URL(c.req.url);
-    return byPolicy[openerPolicy(url.pathname, url.searchParams)](c, next);
-  });
+  // The router's path first: the query is read only on the one page whose policy depends on it.
+  return except(
+    "/ws",
+    (c, next) => byPolicy[openerPolicy(c.req.path, (name) => c.req.query(name))](c, next),
+  );
 }
