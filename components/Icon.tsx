@@ -16,6 +16,9 @@ const PATHS: Record<string, string> = {
   hash: "M5 9h15M4 15h15M10 3 8 21M16 3l-2 18",
   info: "M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zM12 11v6M12 7.5v.5",
   mail: "M3 6h18v12H3zM3 7l9 6 9-6",
+  micOff:
+    "M9 9v2a3 3 0 0 0 5 2.2M15 10V5a3 3 0 0 0-5.7-1.3M19 11a7 7 0 0 1-1.2 3.9M5 11a7 7 0 0 0 11.5 5.4M12 18v3M3 3l18 18",
+  videoOff: "M3 7h2m4 0h6v6M15 17H3V7M15 10l6-3v10l-4-2M3 3l18 18",
 };
 
 export type IconName = keyof typeof PATHS;

@@ -8,7 +8,8 @@ import { Icon } from "./Icon.tsx";
 import { Logo } from "./Logo.tsx";
 
 export interface Flash {
-  kind: "success" | "failure";
+  /** info: news that is neither good nor bad (e.g. nobody to meet right now). */
+  kind: "success" | "failure" | "info";
   title: string;
   description?: string;
 }

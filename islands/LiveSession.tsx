@@ -5,10 +5,16 @@ import { useWebRTC, WebRTCProvider } from "../lib/client/webrtc.tsx";
 import { refusalText, refusalTitle } from "../lib/client/call_state.ts";
 import { mmss, VideoTile } from "../components/live/VideoTile.tsx";
 import { ReportDialog, type ReportInput } from "../components/live/ReportDialog.tsx";
-import { Tooltip } from "../components/Tooltip.tsx";
+import { SafetyCodeSheet } from "../components/live/SafetyCodeSheet.tsx";
 import { REACTIONS } from "../lib/constants.ts";
+import { Icon } from "../components/Icon.tsx";
 import { isPov } from "../lib/client/peer.ts";
-import { LIVE_TEXT, SKIPS_PER_SESSION } from "../lib/client/live_rules.ts";
+import {
+  HANDSHAKE_LIMIT_MS,
+  LIVE_TEXT,
+  NO_FRAME_AFTER_CONNECTED_MS,
+  SKIPS_PER_SESSION,
+} from "../lib/client/live_rules.ts";
 import { REPORT_TEXT } from "../lib/moderation/report_texts.ts";
 import type { MediaProfile } from "../lib/constants.ts";
 import type { BlurAssets } from "../lib/client/privacy/protocol.ts";
@@ -17,8 +23,9 @@ import type { ShieldAssets } from "../lib/client/shield/protocol.ts";
 import { usePartnerShield, useShieldMonitor } from "../lib/client/shield/use_shield.ts";
 import { useResendVerification } from "../lib/client/verification.ts";
 import { VerifyFirst } from "../components/live/VerifyFirst.tsx";
-import { Searching } from "../components/live/Searching.tsx";
+import { MatchFound, Searching } from "../components/live/Searching.tsx";
 import { SessionLimit } from "../components/live/SessionLimit.tsx";
+import { markSummaryMine } from "../lib/client/call_storage.ts";
 
 export interface LiveSessionProps {
   /** connecting: search then go live; live: rejoin the match of this tab (a reload). */
@@ -72,8 +79,6 @@ function VerifyFirstScreen({ email }: { email: string }) {
   return <VerifyFirst email={email} busy={busy} onResend={resend} />;
 }
 
-const SKIPS_KEY = "glimpse_skips";
-
 function Screens(
   { mode, me, shieldAssets, onUnverified, onLimit }:
     & Omit<LiveSessionProps, "blurAssets" | "media">
@@ -83,13 +88,20 @@ function Screens(
     },
 ) {
   const s = useWebRTC();
-  const [view, setView] = useState<"search" | "live">(mode === "live" ? "live" : "search");
+  // The live view is on screen (not under 'Match Found!'): from the partner's first frame.
+  const [live, setLive] = useState(mode === "live");
   const started = useRef(false);
+  // Skips in this visit to the search (3 per session): a new Start, or Next on the summary,
+  // begins a new session with its 3 skips.
+  const skipsUsed = useRef(0);
   // A report of the partner on its way: the server ends the match for both sides as it files
   // the report, so this page may hear the 'reported' end before the report's answer.
   const reporting = useRef(false);
   // The safety shield, one per page: its classifier loads while the search runs.
   const shield = useShieldMonitor(shieldAssets, me.safetyShieldEnabled);
+  const found = s.partnerInfo !== null;
+  const matchId = s.partnerInfo?.matchId ?? null;
+  const connected = s.connectionStatus === "connected";
 
   // /connecting: the camera starts while we search, and the search starts once registered.
   useEffect(() => {
@@ -114,6 +126,16 @@ function Screens(
     }, 8000);
     return () => clearTimeout(t);
   }, []);
+
+  // The socket could not connect, or dropped: say so (it tries again by itself).
+  useEffect(() => {
+    if (!s.socketTrouble) return;
+    toast({
+      title: s.socketTrouble === "failed" ? LIVE_TEXT.socketFailed : LIVE_TEXT.socketDropped,
+      description: LIVE_TEXT.socketRetrying,
+      variant: "destructive",
+    });
+  }, [s.socketTrouble]);
 
   // A search that ended without a partner: nobody to meet goes back to discover (which shows
   // the notice); an unverified address stays here to say so and offer the mail again, and a
@@ -147,29 +169,44 @@ function Screens(
     if (s.cameraError) toast({ title: s.cameraError, variant: "destructive" });
   }, [s.cameraError]);
 
-  // The session ended (the partner left, the time was up, we ended it): the summary.
+  // The session ended (the partner left, the time was up, we ended it, a report): the summary,
+  // which says why. A skip of ours goes on searching instead.
   useEffect(() => {
     if (!s.ended || (s.endedByMe && s.ended === "user_skipped")) return;
-    const reportedByMe = s.ended === "reported" && (s.endedByMe || reporting.current);
-    location.assign(reportedByMe ? "/match-end?notice=reported" : "/match-end");
+    // The server ends a reported match for both sides as it files the report, often before
+    // this page's own end: the reporter's summary still says their report was sent.
+    if (s.ended === "reported" && reporting.current) markSummaryMine();
+    location.assign("/match-end");
   }, [s.ended, s.endedByMe]);
 
+  // 'Match Found!' until the partner's first frame is on screen; the live view then. Without a
+  // frame (their camera is off or missing, or the handshake stalls) the live view shows anyway
+  // and says why over the tile.
+  useEffect(() => {
+    if (!found || live) return;
+    if (s.remoteFrame) return goLive();
+    const t = connected
+      ? setTimeout(goLive, NO_FRAME_AFTER_CONNECTED_MS)
+      : setTimeout(goLive, HANDSHAKE_LIMIT_MS);
+    return () => clearTimeout(t);
+  }, [matchId, live, s.remoteFrame, connected]);
+
   function goLive() {
-    setView("live");
+    setLive(true);
     history.replaceState(null, "", "/live-match");
     document.title = "Live match · Glimpse";
   }
 
-  function skip() {
-    const used = Number(sessionStorage.getItem(SKIPS_KEY) ?? "0");
-    if (used >= SKIPS_PER_SESSION) {
+  function next() {
+    if (skipsUsed.current >= SKIPS_PER_SESSION) {
       toast({ title: LIVE_TEXT.noSkips, variant: "destructive" });
       return;
     }
-    sessionStorage.setItem(SKIPS_KEY, String(used + 1));
+    skipsUsed.current++;
     s.endSession("user_skipped");
-    setView("search");
+    setLive(false);
     history.replaceState(null, "", "/connecting");
+    document.title = "Connecting · Glimpse";
     s.findMatch();
   }
 
@@ -183,36 +220,47 @@ function Screens(
     );
   }
 
-  return view === "search" ? <Searching onLive={goLive} /> : (
-    <Live
-      me={me}
-      shield={shield}
-      onSkip={skip}
-      onReporting={(sending) => (reporting.current = sending)}
-    />
+  if (!found && !live) return <Searching />;
+  return (
+    <>
+      <Live
+        me={me}
+        shield={shield}
+        pending={!live}
+        skipsLeft={SKIPS_PER_SESSION - skipsUsed.current}
+        onNext={next}
+        onReporting={(sending) => (reporting.current = sending)}
+      />
+      {!live && <MatchFound />}
+    </>
   );
 }
 
 function Live(
-  { me, shield, onSkip, onReporting }: {
+  { me, shield, pending, skipsLeft, onNext, onReporting }: {
     me: LiveSessionProps["me"];
     shield: ShieldMonitor | null;
-    onSkip(): void;
+    /** Laid out under 'Match Found!' until the partner's first frame: inert, not yet shown. */
+    pending: boolean;
+    skipsLeft: number;
+    /** Next: skip this partner and search again (one of the session's skips). */
+    onNext(): void;
     /** A report is on its way (true) or failed (false). */
     onReporting(sending: boolean): void;
   },
 ) {
   const s = useWebRTC();
   const [now, setNow] = useState(Date.now());
-  const [muted, setMuted] = useState(false);
-  const [cameraOff, setCameraOff] = useState(false);
   /** The report dialog, open with no reason chosen or with the shield's. */
   const [reporting, setReporting] = useState<false | { reason: string }>(false);
+  const [codeOpen, setCodeOpen] = useState(false);
   const [shieldState, setPartnerVideo] = usePartnerShield(
     shield,
     me.safetyShieldEnabled,
     s.remoteStream,
   );
+  const muted = !s.switches.audio;
+  const cameraOff = !s.switches.video;
 
   useEffect(() => {
     const t = setInterval(() => setNow(Date.now()), 500);
@@ -227,18 +275,7 @@ function Live(
   const seconds = s.connectedAt ? (now - s.connectedAt) / 1000 : 0;
   const timer = mmss(seconds);
   const hashtag = s.partnerInfo?.hashtag ?? "";
-
-  function toggleMute() {
-    const next = !muted;
-    s.localStream?.getAudioTracks().forEach((t) => (t.enabled = !next));
-    setMuted(next);
-  }
-
-  function toggleCamera() {
-    const next = !cameraOff;
-    s.localStream?.getVideoTracks().forEach((t) => (t.enabled = !next));
-    setCameraOff(next);
-  }
+  const secure = s.isEncrypted && s.connectionStatus === "connected";
 
   async function report(input: ReportInput) {
     onReporting(true);
@@ -260,30 +297,30 @@ function Live(
         return;
       }
     }
-    setReporting(false); // the summary page says 'Report submitted'
+    setReporting(false); // the summary says the report was sent
     s.endSession("reported");
   }
 
-  const fingerprint = s.encryptionFingerprint ?? "Generating...";
   return (
-    <section class="live" aria-label="Live match">
+    <section
+      class={pending ? "live live-pending" : "live"}
+      aria-label="Live match"
+      inert={pending}
+      aria-hidden={pending ? "true" : undefined}
+    >
       <div class="live-top">
-        {s.isEncrypted && s.connectionStatus === "connected"
-          ? (
-            <Tooltip
-              id="encryption-tip"
-              text={`End-to-end encrypted communication. Fingerprint: ${fingerprint}`}
-            >
-              <span class="badge badge-secure" data-fingerprint={s.encryptionFingerprint ?? ""}>
-                Encrypted
-              </span>
-            </Tooltip>
-          )
-          : (
-            <Tooltip id="encryption-tip" text="Encryption not enabled for this connection">
-              <span class="badge badge-insecure">Unencrypted</span>
-            </Tooltip>
-          )}
+        <button
+          type="button"
+          class={`badge badge-button ${secure ? "badge-secure" : "badge-insecure"}`}
+          data-fingerprint={secure ? s.encryptionFingerprint ?? "" : undefined}
+          aria-haspopup="dialog"
+          aria-expanded={codeOpen}
+          onClick={() => setCodeOpen(true)}
+        >
+          <Icon name="lock" size={14} />
+          {secure ? "Encrypted" : "Unencrypted"}
+          <span class="sr-only">: show the safety code</span>
+        </button>
       </div>
       <div class="tiles">
         <VideoTile
@@ -296,6 +333,9 @@ function Live(
           hashtag={hashtag}
           timer={timer}
           onVideo={setPartnerVideo}
+          onFrame={s.noteRemoteFrame}
+          cameraOff={!s.partnerVideo}
+          micOff={!s.partnerAudio}
           shield={shieldState.view === "off" ? undefined : {
             view: shieldState.view,
             onShow: () => shield?.dispatch({ type: "show" }),
@@ -338,7 +378,7 @@ function Live(
           type="button"
           class="button button-secondary"
           aria-pressed={muted}
-          onClick={toggleMute}
+          onClick={() => s.setSwitches({ ...s.switches, audio: muted })}
         >
           {muted ? "Unmute" : "Mute"}
         </button>
@@ -346,11 +386,10 @@ function Live(
           type="button"
           class="button button-secondary"
           aria-pressed={cameraOff}
-          onClick={toggleCamera}
+          onClick={() => s.setSwitches({ ...s.switches, video: cameraOff })}
         >
           {cameraOff ? "Camera on" : "Camera off"}
         </button>
-        <button type="button" class="button button-secondary" onClick={onSkip}>Skip</button>
         <button
           type="button"
           class="button button-secondary"
@@ -365,7 +404,25 @@ function Live(
         >
           End Session
         </button>
+        <button
+          type="button"
+          class="button button-primary button-next"
+          onClick={onNext}
+          aria-describedby="skips-left"
+        >
+          {LIVE_TEXT.next}
+        </button>
+        <span id="skips-left" class="sr-only">
+          Skip to someone new ({skipsLeft} {skipsLeft === 1 ? "skip" : "skips"} left)
+        </span>
       </div>
+      {codeOpen && (
+        <SafetyCodeSheet
+          encrypted={secure}
+          code={s.encryptionFingerprint}
+          onClose={() => setCodeOpen(false)}
+        />
+      )}
       {reporting && (
         <ReportDialog
           initialReason={reporting.reason}

@@ -3,6 +3,7 @@ import { readSummary } from "../lib/client/call_storage.ts";
 import type { SessionSummary } from "../lib/client/call_state.ts";
 import { REACTIONS } from "../lib/constants.ts";
 import { mmss } from "../components/live/VideoTile.tsx";
+import { BADGE_MIN_SECONDS, endedText, LIVE_TEXT } from "../lib/client/live_rules.ts";
 
 export interface MatchEndProps {
   /** Nothing from the server: the summary lives in this tab. */
@@ -34,16 +35,20 @@ export default function MatchEnd(_props: MatchEndProps) {
   }
 
   const total = Object.values(summary.reactions).reduce((a, b) => a + b, 0);
+  // The badge is for a session that really happened, not a quick skip or a call that never
+  // connected.
+  const badge = summary.duration >= BADGE_MIN_SECONDS;
   return (
     <section class="match-end stack" aria-labelledby="summary-title">
-      <header class="center">
-        <span class="badge badge-accent">Global Explorer</span>
+      <header class="center match-end-head">
+        {badge && <span class="badge badge-accent">Global Explorer</span>}
         <h1 id="summary-title">Session complete</h1>
+        <p class="ended-reason" role="status">{endedText(summary.reason, summary.byMe)}</p>
       </header>
       <dl class="card summary-grid">
         <div>
           <dt>Duration</dt>
-          <dd>{mmss(summary.duration || 30)}</dd>
+          <dd>{mmss(summary.duration)}</dd>
         </div>
         <div>
           <dt>Location</dt>
@@ -67,7 +72,10 @@ export default function MatchEnd(_props: MatchEndProps) {
           </li>
         ))}
       </ul>
-      <a class="button button-primary button-block" href="/">Continue Exploring</a>
+      <div class="button-row match-end-actions">
+        <a class="button button-primary" href="/connecting">{LIVE_TEXT.next}</a>
+        <a class="button button-secondary" href="/">Continue Exploring</a>
+      </div>
     </section>
   );
 }

@@ -1,23 +1,17 @@
-// The live session's search screen: "Finding Someone..." with the elapsed time and rotating
-// statuses while no partner is known, then "Match Found!" with the connection's progress until
-// the peer link is up (or the handshake limit passes), when it hands over to the live screen.
+// The live session's search screens. Searching: "Finding Someone..." with the elapsed time,
+// rotating statuses and the member's own camera preview while no partner is known. MatchFound:
+// "Match Found!" over the live view (already laid out underneath, so the partner's video can
+// start), its progress following the connection's real milestones: signalling done, ICE
+// connected, the partner's first frame. The live view takes over at that frame.
 import { useEffect, useRef, useState } from "react";
 import { useWebRTC } from "../../lib/client/webrtc.tsx";
-import {
-  connectedStep,
-  handshakeStep,
-  progressLabel,
-  SEARCH_STATUSES,
-} from "../../lib/client/live_rules.ts";
+import { milestonePct, progressLabel, SEARCH_STATUSES } from "../../lib/client/live_rules.ts";
+import { isPov } from "../../lib/client/peer.ts";
 
-export function Searching({ onLive }: { onLive(): void }) {
+export function Searching() {
   const s = useWebRTC();
   const [elapsed, setElapsed] = useState(0);
   const [statusIndex, setStatusIndex] = useState(0);
-  const [progress, setProgress] = useState(0);
-  const done = useRef(false);
-  const found = s.partnerInfo !== null;
-  const connected = s.connectionStatus === "connected" && found;
 
   useEffect(() => {
     const started = Date.now();
@@ -29,63 +23,73 @@ export function Searching({ onLive }: { onLive(): void }) {
     };
   }, []);
 
-  const finish = (delay: number) => {
-    if (done.current) return;
-    done.current = true;
-    setProgress(100);
-    setTimeout(onLive, delay);
-  };
+  function cancel() {
+    s.resetSession();
+    location.assign("/");
+  }
 
-  // Partner known, link not yet up: 5%, slowing as it rises; a 6 s handshake limit.
-  useEffect(() => {
-    if (!found || connected) return;
-    setProgress((p) => Math.max(p, 5));
-    const tick = setInterval(() => setProgress((p) => handshakeStep(p)), 300);
-    const limit = setTimeout(() => finish(500), 6000);
-    return () => {
-      clearInterval(tick);
-      clearTimeout(limit);
-    };
-  }, [found, connected]);
+  return (
+    <section class="searching center-screen" aria-labelledby="search-title">
+      <SelfPreview stream={s.localStream} blurred={s.privacyOn} />
+      <span class="spinner spinner-large" aria-hidden="true" />
+      <h1 id="search-title">Finding Someone...</h1>
+      <p class="muted">Connecting you to a random POV around the world</p>
+      <p class="search-elapsed" aria-live="off">{String(elapsed).padStart(2, "0")}s</p>
+      <p class="muted small">searching globally</p>
+      <p class="search-status" role="status">{SEARCH_STATUSES[statusIndex]}</p>
+      <button type="button" class="button button-secondary" onClick={cancel}>Cancel</button>
+    </section>
+  );
+}
 
-  // Link up: from 15%, +10 every 250 ms under 90, then +5; at 100% go live after 300 ms.
+/** The member's own camera while they wait: what the partner will see (faces blurred if on). */
+function SelfPreview({ stream, blurred }: { stream: MediaStream | null; blurred: boolean }) {
+  const ref = useRef<HTMLVideoElement>(null);
   useEffect(() => {
-    if (!connected) return;
-    setProgress((p) => Math.max(p, 15));
-    const tick = setInterval(() => setProgress((p) => connectedStep(p)), 250);
-    const fallback = setTimeout(() => finish(500), 3000);
-    return () => {
-      clearInterval(tick);
-      clearTimeout(fallback);
-    };
-  }, [connected]);
+    const video = ref.current;
+    if (!video) return;
+    video.srcObject = stream;
+    if (stream) video.play().catch(() => {});
+  }, [stream]);
+  return (
+    <figure class="self-preview" aria-label="Your camera preview">
+      <video
+        ref={ref}
+        class={stream && !isPov(stream) ? "tile-video mirrored" : "tile-video"}
+        autoPlay
+        playsInline
+        muted
+        aria-label="Your camera"
+      />
+      {!stream && <div class="tile-placeholder">Starting camera...</div>}
+      <figcaption class="tile-badges">
+        <span class="badge tile-label">You</span>
+        {blurred && <span class="badge badge-accent">Privacy On</span>}
+      </figcaption>
+    </figure>
+  );
+}
 
-  useEffect(() => {
-    if (progress >= 100 && connected) finish(300);
-  }, [progress, connected]);
+/** 'Match Found!' over the live view until the partner's first frame (or a fallback) shows it. */
+export function MatchFound() {
+  const s = useWebRTC();
+  const pct = milestonePct({
+    signalled: s.signalled,
+    connected: s.connectionStatus === "connected",
+    frame: s.remoteFrame,
+  });
 
   function cancel() {
     s.resetSession();
     location.assign("/");
   }
 
-  if (!found) {
-    return (
-      <section class="searching center-screen" aria-labelledby="search-title">
-        <span class="spinner spinner-large" aria-hidden="true" />
-        <h1 id="search-title">Finding Someone...</h1>
-        <p class="muted">Connecting you to a random POV around the world</p>
-        <p class="search-elapsed" aria-live="off">{String(elapsed).padStart(2, "0")}s</p>
-        <p class="muted small">searching globally</p>
-        <p class="search-status" role="status">{SEARCH_STATUSES[statusIndex]}</p>
-        <button type="button" class="button button-secondary" onClick={cancel}>Cancel</button>
-      </section>
-    );
-  }
-
-  const pct = Math.min(100, Math.round(progress));
   return (
-    <section class="searching center-screen" aria-labelledby="found-title">
+    <section
+      class="searching center-screen match-found"
+      aria-labelledby="found-title"
+      data-progress={pct}
+    >
       <h1 id="found-title">Match Found!</h1>
       <p class="muted">Establishing secure connection...</p>
       <div class="progress-wrap">

@@ -4,6 +4,8 @@
 import { useEffect, useRef, useState } from "react";
 import { ShieldOverlay, type ShieldTileProps } from "./ShieldOverlay.tsx";
 import { isBlurred } from "../../lib/client/shield/policy.ts";
+import { LIVE_TEXT } from "../../lib/client/live_rules.ts";
+import { Icon } from "../Icon.tsx";
 
 export interface VideoTileProps {
   label: "You" | "POV";
@@ -23,6 +25,12 @@ export interface VideoTileProps {
   shield?: ShieldTileProps;
   /** Called with the <video> element once it exists (the shield checks its frames). */
   onVideo?(video: HTMLVideoElement | null): void;
+  /** Called when the stream's first frame is on the element (each new stream). */
+  onFrame?(): void;
+  /** The partner's device says their camera is off (their video is black): said over it. */
+  cameraOff?: boolean;
+  /** The partner's device says their microphone is off: an icon on the tile. */
+  micOff?: boolean;
 }
 
 export const PLAY_ERROR = "Could not play video stream. Please try again.";
@@ -75,7 +83,11 @@ export function VideoTile(props: VideoTileProps) {
         playsInline
         muted={props.muted}
         hidden={props.hidden}
-        onPlaying={() => setPlaying(true)}
+        onPlaying={() => {
+          setPlaying(true);
+          props.onFrame?.();
+        }}
+        onLoadedData={() => props.onFrame?.()}
         aria-label={props.label === "You" ? "Your camera" : "Your partner's point of view"}
       />
       {!props.stream && <div class="tile-placeholder">{props.placeholder}</div>}
@@ -86,6 +98,12 @@ export function VideoTile(props: VideoTileProps) {
         </div>
       )}
       {error && <div class="tile-overlay tile-error" role="alert">{error}</div>}
+      {props.stream && props.cameraOff && !error && (
+        <div class="tile-overlay tile-camera-off" role="status">
+          <Icon name="videoOff" size={32} />
+          <span>{LIVE_TEXT.partnerCameraOff}</span>
+        </div>
+      )}
       {props.stream && props.shield && <ShieldOverlay {...props.shield} />}
       <figcaption class="tile-badges">
         <span class="badge tile-label">{props.label}</span>
@@ -93,6 +111,11 @@ export function VideoTile(props: VideoTileProps) {
         {tag && <span class="badge">{tag}</span>}
         <span class="badge tile-timer">{props.timer}</span>
         {props.privacyOn && <span class="badge badge-accent">Privacy On</span>}
+        {props.micOff && (
+          <span class="badge badge-muted" role="status">
+            <Icon name="micOff" size={14} label={LIVE_TEXT.partnerMuted} />
+          </span>
+        )}
       </figcaption>
     </figure>
   );

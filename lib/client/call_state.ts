@@ -30,10 +30,14 @@ export interface PartnerInfo {
 }
 
 export interface SessionSummary {
+  /** Seconds the call was connected (0 when the link never connected). */
   duration: number;
   location: string;
   hashtag: string;
   reactions: Tally;
+  /** Why it ended (the server's or this member's reason), and whether this member ended it. */
+  reason?: string;
+  byMe?: boolean;
 }
 
 export interface FlyingReaction {
@@ -52,6 +56,13 @@ export interface LinkView {
   remoteStream: MediaStream | null;
   /** False when the partner's camera faces them (not a POV); null until their device says. */
   remotePov: boolean | null;
+  /** Offer and answer are both applied (the first milestone of the match-found view). */
+  signalled: boolean;
+  /** The partner's video has shown its first frame on this page (the last milestone). */
+  remoteFrame: boolean;
+  /** The partner's Mute and Camera off switches, as their device says (on until it says). */
+  partnerAudio: boolean;
+  partnerVideo: boolean;
 }
 
 /** Why a search ended without a partner. */
@@ -138,6 +149,9 @@ export type CallEvent =
   | { type: "link_secured"; fingerprint: string | null }
   | { type: "remote_stream"; stream: MediaStream }
   | { type: "remote_facing"; pov: boolean }
+  | { type: "link_signalled" }
+  | { type: "remote_frame" }
+  | { type: "remote_media"; audio: boolean; video: boolean }
   /** The member sent a reaction. */
   | { type: "react"; emoji: string }
   /** A flying reaction's animation is over. */
@@ -166,6 +180,10 @@ const freshLink = (): LinkView => ({
   fingerprint: null,
   remoteStream: null,
   remotePov: null,
+  signalled: false,
+  remoteFrame: false,
+  partnerAudio: true,
+  partnerVideo: true,
 });
 
 export function callReducer(s: CallState, e: CallEvent): CallState {
@@ -193,7 +211,15 @@ export function callReducer(s: CallState, e: CallEvent): CallState {
     case "camera_failed":
       return { ...s, camera: { ...s.camera, error: e.text } };
     case "link_new":
-      return withLink(s, (l) => ({ ...freshLink(), status: l.status }));
+      // A rebuilt link keeps what the member has already seen (the milestones, the switches).
+      return withLink(s, (l) => ({
+        ...freshLink(),
+        status: l.status,
+        signalled: l.signalled,
+        remoteFrame: l.remoteFrame,
+        partnerAudio: l.partnerAudio,
+        partnerVideo: l.partnerVideo,
+      }));
     case "link_state":
       return onLinkState(s, e.state, e.at);
     case "link_secured":
@@ -202,6 +228,12 @@ export function callReducer(s: CallState, e: CallEvent): CallState {
       return withLink(s, (l) => ({ ...l, remoteStream: e.stream }));
     case "remote_facing":
       return withLink(s, (l) => ({ ...l, remotePov: e.pov }));
+    case "link_signalled":
+      return withLink(s, (l) => (l.signalled ? l : { ...l, signalled: true }));
+    case "remote_frame":
+      return withLink(s, (l) => (l.remoteFrame ? l : { ...l, remoteFrame: true }));
+    case "remote_media":
+      return withLink(s, (l) => ({ ...l, partnerAudio: e.audio, partnerVideo: e.video }));
     case "react":
       return canReact(s) ? countReaction(s, e.emoji, "me") : s;
     case "fly_done":
@@ -323,14 +355,24 @@ function countReaction(s: CallState, emoji: string, from: "me" | "partner"): Cal
   };
 }
 
-/** The session's summary: seconds since the link connected (30 when it never did). */
-export function summaryOf(p: MatchedPhase, at: number): SessionSummary {
-  const seconds = p.connectedAt ? Math.round((at - p.connectedAt) / 1000) : 0;
+/**
+ * The session's summary: seconds since the link connected (0 when it never did: the summary
+ * then says the call did not connect instead of claiming a session), and why it ended.
+ */
+export function summaryOf(
+  p: MatchedPhase,
+  at: number,
+  reason: string,
+  byMe: boolean,
+): SessionSummary {
+  const seconds = p.connectedAt ? Math.max(0, Math.round((at - p.connectedAt) / 1000)) : 0;
   return {
-    duration: seconds || 30,
+    duration: seconds,
     location: p.partner.location || "Unknown Location",
     hashtag: p.partner.hashtag || "#adventure",
     reactions: { ...p.reactions },
+    reason,
+    byMe,
   };
 }
 
@@ -339,7 +381,13 @@ function endMatch(s: CallState, reason: string, byMe: boolean, at: number): Call
   if (p.name !== "matched") return s;
   return {
     ...s,
-    phase: { name: "ended", reason, byMe, summary: summaryOf(p, at), connectedAt: p.connectedAt },
+    phase: {
+      name: "ended",
+      reason,
+      byMe,
+      summary: summaryOf(p, at, reason, byMe),
+      connectedAt: p.connectedAt,
+    },
   };
 }
 

@@ -48,3 +48,9 @@ export function readSummary(): SessionSummary | null {
 export function storeSummary(summary: SessionSummary) {
   sessionStorage.setItem(SUMMARY_KEY, JSON.stringify(summary));
 }
+
+/** The stored summary's session was ended by this member (their report ended it). */
+export function markSummaryMine() {
+  const summary = readSummary();
+  if (summary) storeSummary({ ...summary, byMe: true });
+}

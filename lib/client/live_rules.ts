@@ -1,5 +1,5 @@
-// The searching screen's rules (its progress bar and rotating statuses) and the live screen's
-// texts.
+// The searching screen's rules (its progress bar, which follows the connection's real
+// milestones, and rotating statuses), the live screen's texts and the session summary's.
 export const SEARCH_STATUSES = ["Searching...", "Looking for matches...", "Connecting..."] as const;
 export const SKIPS_PER_SESSION = 3;
 
@@ -17,23 +17,74 @@ export const LIVE_TEXT = {
   resendVerification: "Resend verification email",
   verifyAddress: "Your address:",
   backToDiscover: "Back to Discover",
+  /** The one-tap way to the next partner: in the live view (a skip) and on the summary. */
+  next: "Next",
+  /** Over the partner's tile when their device says their camera or microphone is off. */
+  partnerCameraOff: "Camera off",
+  partnerMuted: "Partner muted",
+  /** The socket: the first connection failed, or an open one dropped (it retries by itself). */
+  socketFailed: "Failed to connect",
+  socketDropped: "Connection error",
+  socketRetrying: "Trying again...",
+  /** The safety code sheet. */
+  safetyCodeTitle: "Safety code",
+  safetyCodeHow:
+    "Read it aloud to your partner. If they see the same code, your video goes straight to them with nobody in between.",
+  safetyCodePending: "Generating...",
+  safetyCodeUnencrypted: "Encryption not enabled for this connection",
+  close: "Close",
 } as const;
+
+/** Why the session ended, as the summary says it (by reason, and who ended it). */
+export function endedText(reason: string | undefined, byMe: boolean | undefined): string {
+  if (reason === "reported" && byMe) {
+    return "Report sent. Our moderators will review it, and you will not be matched with this person again.";
+  }
+  if (byMe) {
+    return reason === "timeout" ? "Time's up: sessions last 30 seconds." : "You ended the session.";
+  }
+  switch (reason) {
+    case "timeout":
+      return "Time's up: sessions last 30 seconds.";
+    case "user_skipped":
+      return "Your partner skipped to someone new.";
+    case "partner_disconnected":
+      return "Your partner left: their connection was lost.";
+    default:
+      return "Your partner ended the session.";
+  }
+}
+
+/** A session shorter than this earns no badge on its summary (a quick skip is not a visit). */
+export const BADGE_MIN_SECONDS = 10;
+
+/**
+ * The match-found progress, from the connection's real milestones: partner found, offer and
+ * answer exchanged (signalling), ICE connected, and the partner's first frame on screen.
+ */
+export const MILESTONE_PCT = { found: 5, signalled: 50, connected: 90, frame: 100 } as const;
+
+export function milestonePct(
+  m: { signalled: boolean; connected: boolean; frame: boolean },
+): number {
+  return m.frame
+    ? MILESTONE_PCT.frame
+    : m.connected
+    ? MILESTONE_PCT.connected
+    : m.signalled
+    ? MILESTONE_PCT.signalled
+    : MILESTONE_PCT.found;
+}
+
+/**
+ * When the live view shows without a first frame: the link connected but no frame came (the
+ * partner's camera is off or missing), or the handshake never finished. The live view then says
+ * why over the tile ("Camera off", "Connecting to partner...").
+ */
+export const NO_FRAME_AFTER_CONNECTED_MS = 1500;
+export const HANDSHAKE_LIMIT_MS = 6000;
 
 /** 'Connecting' below 50%, 'Establishing link' below 90%, 'Finalizing connection' after. */
 export function progressLabel(pct: number): string {
   return pct < 50 ? "Connecting" : pct < 90 ? "Establishing link" : "Finalizing connection";
-}
-
-/** Link up: +10 every tick while under 90, then +5 (every 250 ms). */
-export function connectedStep(p: number): number {
-  return Math.min(100, p < 90 ? p + 10 : p + 5);
-}
-
-/** Partner known, link not yet up: +2 under 30, +1.5 under 60, +1 under 90, +0.5 under 95. */
-export function handshakeStep(p: number): number {
-  if (p < 30) return p + 2;
-  if (p < 60) return p + 1.5;
-  if (p < 90) return p + 1;
-  if (p < 95) return p + 0.5;
-  return p;
 }

@@ -14,6 +14,34 @@ export interface PeerEvents {
   state(state: RTCPeerConnectionState): void;
   /** Whether the partner's camera points away from them (a POV) or at them (a selfie). */
   remoteFacing?(pov: boolean): void;
+  /** The partner's microphone and camera switches (Mute, Camera off), as their device says. */
+  remoteMedia?(media: MediaSwitches): void;
+  /** Offer and answer are both applied: signalling is done, ICE checks run next. */
+  signalled?(): void;
+}
+
+/** Whether a member's microphone and camera are on (their Mute and Camera off switches). */
+export interface MediaSwitches {
+  audio: boolean;
+  video: boolean;
+}
+
+/** A data channel message from the partner's page → what it says (unknown fields ignored). */
+export function readMeta(raw: unknown): { pov?: boolean; media?: MediaSwitches } {
+  let data: unknown;
+  try {
+    data = JSON.parse(String(raw));
+  } catch {
+    return {};
+  }
+  if (!data || typeof data !== "object") return {};
+  const d = data as Record<string, unknown>;
+  const out: { pov?: boolean; media?: MediaSwitches } = {};
+  if (typeof d.pov === "boolean") out.pov = d.pov;
+  if (typeof d.audio === "boolean" && typeof d.video === "boolean") {
+    out.media = { audio: d.audio, video: d.video };
+  }
+  return out;
 }
 
 /** A stream made from a camera (e.g. with faces blurred) → that camera's own stream. */
@@ -66,6 +94,9 @@ export class PeerLink {
   /** What this side's video may send (the member's plan, from match_found). */
   media: MediaProfile | null = null;
   private pendingCandidates: RTCIceCandidateInit[] = [];
+  private channel: RTCDataChannel | null = null;
+  /** This side's switches, said to the partner when the channel opens and on every change. */
+  private switches: MediaSwitches = { audio: true, video: true };
   private restarted = false;
   private closed = false;
 
@@ -83,16 +114,18 @@ export class PeerLink {
       this.pc.addTransceiver("audio", { direction: "recvonly" });
     }
     // A small data channel (peer to peer, like the media) says which way each camera faces,
-    // so a partner filming themselves can be mirrored as people expect (a selfie view).
+    // so a partner filming themselves can be mirrored as people expect (a selfie view), and
+    // whether their microphone and camera are on (a muted track is otherwise silence and black).
     const onChannel = (ch: RTCDataChannel) => {
-      ch.onopen = () => ch.send(JSON.stringify({ pov: isPov(this.localStream) }));
+      this.channel = ch;
+      ch.onopen = () => {
+        ch.send(JSON.stringify({ pov: isPov(this.localStream) }));
+        ch.send(JSON.stringify(this.switches));
+      };
       ch.onmessage = (e) => {
-        try {
-          const data = JSON.parse(String(e.data));
-          if (typeof data.pov === "boolean") this.events.remoteFacing?.(data.pov);
-        } catch {
-          // not ours
-        }
+        const meta = readMeta(e.data);
+        if (meta.pov !== undefined) this.events.remoteFacing?.(meta.pov);
+        if (meta.media) this.events.remoteMedia?.(meta.media);
       };
     };
     if (role === "offerer") onChannel(this.pc.createDataChannel("meta"));
@@ -115,6 +148,12 @@ export class PeerLink {
     };
   }
 
+  /** Says this side's Mute and Camera off switches to the partner (now, or once the channel opens). */
+  setSwitches(switches: MediaSwitches) {
+    this.switches = { ...switches };
+    if (this.channel?.readyState === "open") this.channel.send(JSON.stringify(this.switches));
+  }
+
   async offer(iceRestart = false) {
     if (this.closed) return;
     const offer = await this.pc.createOffer({ iceRestart });
@@ -132,10 +171,12 @@ export class PeerLink {
       await this.pc.setLocalDescription(answer);
       await this.capVideo();
       this.events.signal({ type: "answer", sdp: this.pc.localDescription!.sdp });
+      if (!this.closed) this.events.signalled?.();
     } else if (signal.type === "answer") {
       if (this.pc.signalingState !== "have-local-offer") return;
       await this.pc.setRemoteDescription({ type: "answer", sdp: signal.sdp });
       await this.flushCandidates();
+      if (!this.closed) this.events.signalled?.();
     } else if (signal.candidate) {
       if (!this.pc.remoteDescription) this.pendingCandidates.push(signal.candidate);
       else await this.pc.addIceCandidate(signal.candidate).catch(() => {});
@@ -177,6 +218,7 @@ export class PeerLink {
     this.pc.ontrack = null;
     this.pc.ondatachannel = null;
     this.pc.onconnectionstatechange = null;
+    if (this.channel) this.channel.onmessage = this.channel.onopen = null;
     this.pc.close();
   }
 }

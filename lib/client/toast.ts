@@ -5,8 +5,8 @@ import { TOAST_MS } from "../constants.ts";
 export interface ToastInput {
   title: string;
   description?: string;
-  /** "destructive" is a failure; "default" and "success" are successes. */
-  variant?: "default" | "success" | "destructive";
+  /** "destructive" is a failure; "default" and "success" are successes; "info" neutral news. */
+  variant?: "default" | "success" | "destructive" | "info";
   durationMs?: number;
 }
 
@@ -15,7 +15,7 @@ export function toast({ title, description, variant = "default", durationMs }: T
   if (!region) return;
   const failure = variant === "destructive";
   const el = document.createElement("div");
-  el.className = `toast toast-${failure ? "failure" : "success"}`;
+  el.className = `toast toast-${failure ? "failure" : variant === "info" ? "info" : "success"}`;
   el.setAttribute("role", failure ? "alert" : "status");
   const t = document.createElement("p");
   t.className = "toast-title";

@@ -8,7 +8,14 @@ import type { ComponentChildren } from "preact";
 import { useCallback, useContext, useEffect, useRef, useState } from "react";
 import type { Outbound } from "../realtime/protocol.ts";
 import { RealtimeSocket } from "./socket.ts";
-import { CAMERA_OF, cameraErrorText, openCamera, PeerLink, type SignalOut } from "./peer.ts";
+import {
+  CAMERA_OF,
+  cameraErrorText,
+  type MediaSwitches,
+  openCamera,
+  PeerLink,
+  type SignalOut,
+} from "./peer.ts";
 import type { MediaProfile } from "../constants.ts";
 import { type BlurAssets, protectCamera, type ProtectedCamera } from "./privacy/stream.ts";
 import {
@@ -29,7 +36,17 @@ import {
 } from "./call_state.ts";
 import { forgetMatch, readStoredMatch, storeMatch, storeSummary } from "./call_storage.ts";
 
-export type { ConnectionStatus, FlyingReaction, PartnerInfo, Refusal, SessionSummary };
+export type {
+  ConnectionStatus,
+  FlyingReaction,
+  MediaSwitches,
+  PartnerInfo,
+  Refusal,
+  SessionSummary,
+};
+
+/** The realtime socket's trouble, for the page to say: the first connection failed, or it dropped. */
+export type SocketTrouble = "failed" | "dropped" | null;
 
 export interface SessionContextValue {
   /** The camera as sent and shown: faces blurred when the member's face blur is on. */
@@ -58,11 +75,24 @@ export interface SessionContextValue {
   ended: string | null;
   /** True when this tab ended the session (a skip goes back to searching, not to the summary). */
   endedByMe: boolean;
+  /** The match-found milestones: offer and answer applied; the partner's first frame shown. */
+  signalled: boolean;
+  remoteFrame: boolean;
+  /** The partner's microphone and camera, as their device says (on until it says otherwise). */
+  partnerAudio: boolean;
+  partnerVideo: boolean;
+  /** This member's Mute and Camera off switches (they hold across matches on this page). */
+  switches: MediaSwitches;
+  socketTrouble: SocketTrouble;
   findMatch(): void;
   endSession(reason: string): void;
   sendReaction(emoji: string): void;
   resetSession(): void;
   startCamera(): Promise<void>;
+  /** The partner's video has shown a frame on this page. */
+  noteRemoteFrame(): void;
+  /** Turns this member's microphone or camera off or on, and tells the partner's page. */
+  setSwitches(switches: MediaSwitches): void;
 }
 
 const Ctx = createContext<SessionContextValue | null>(null);
@@ -105,12 +135,24 @@ function contextOf(s: CallState): Omit<SessionContextValue, keyof SessionActions
     cameraError: s.camera.error,
     ended: p.name === "ended" ? p.reason : null,
     endedByMe: p.name === "ended" && p.byMe,
+    signalled: link?.signalled ?? false,
+    remoteFrame: link?.remoteFrame ?? false,
+    partnerAudio: link?.partnerAudio ?? true,
+    partnerVideo: link?.partnerVideo ?? true,
   };
 }
 
 type SessionActions = Pick<
   SessionContextValue,
-  "findMatch" | "endSession" | "sendReaction" | "resetSession" | "startCamera"
+  | "findMatch"
+  | "endSession"
+  | "sendReaction"
+  | "resetSession"
+  | "startCamera"
+  | "noteRemoteFrame"
+  | "setSwitches"
+  | "switches"
+  | "socketTrouble"
 >;
 
 export function WebRTCProvider(
@@ -136,6 +178,9 @@ export function WebRTCProvider(
   const cameraRef = useRef<Promise<void> | null>(null);
   /** The provider is gone (its page left, or the island showed another screen). */
   const goneRef = useRef(false);
+  const [switches, setSwitchState] = useState<MediaSwitches>({ audio: true, video: true });
+  const switchesRef = useRef<MediaSwitches>(switches);
+  const [socketTrouble, setSocketTrouble] = useState<SocketTrouble>(null);
 
   const closeLink = () => {
     linkRef.current?.close();
@@ -182,6 +227,7 @@ export function WebRTCProvider(
           assets: blur.assets,
         });
         protectedRef.current = camera;
+        applySwitches(camera.stream, switchesRef.current);
         apply({ type: "camera_ready", stream: camera.stream, blurred: camera.blurred });
       } catch (err) {
         apply({ type: "camera_failed", text: cameraErrorText(err) });
@@ -204,6 +250,8 @@ export function WebRTCProvider(
         socketRef.current?.send({ type: "signal", to: p.peerId, signal }),
       remoteStream: (stream) => current() && apply({ type: "remote_stream", stream }),
       remoteFacing: (pov) => current() && apply({ type: "remote_facing", pov }),
+      remoteMedia: (m) => current() && apply({ type: "remote_media", ...m }),
+      signalled: () => current() && apply({ type: "link_signalled" }),
       state: async (state) => {
         if (!current()) return;
         apply({ type: "link_state", state, at: Date.now() });
@@ -213,6 +261,7 @@ export function WebRTCProvider(
       },
     }, p.role);
     link.media = mediaRef.current;
+    link.setSwitches(switchesRef.current);
     linkRef.current = link;
     return link;
   };
@@ -248,9 +297,13 @@ export function WebRTCProvider(
     if (stored) apply({ type: "rejoin", peerId: stored.myPeerId });
     const socket = new RealtimeSocket();
     socketRef.current = socket;
+    let everOpen = false;
     const offState = socket.onState((open) => {
       apply({ type: open ? "socket_open" : "socket_closed" });
+      // The page says so when the socket cannot open or drops (it tries again by itself).
+      if (!goneRef.current) setSocketTrouble(open ? null : everOpen ? "dropped" : "failed");
       if (!open) return;
+      everOpen = true;
       // On every (re)connect: register, and rejoin the live match if there is one.
       const { peerId } = stateRef.current;
       // A socket that drops mid-call leaves the call to its peer link: say whether it is alive.
@@ -348,6 +401,17 @@ export function WebRTCProvider(
     forgetMatch();
   }, []);
 
+  const noteRemoteFrame = useCallback(() => {
+    apply({ type: "remote_frame" });
+  }, []);
+
+  const setSwitches = useCallback((next: MediaSwitches) => {
+    switchesRef.current = next;
+    setSwitchState(next);
+    applySwitches(stateRef.current.camera.stream, next);
+    linkRef.current?.setSwitches(next);
+  }, []);
+
   const value: SessionContextValue = {
     ...contextOf(state),
     findMatch,
@@ -355,9 +419,19 @@ export function WebRTCProvider(
     sendReaction,
     resetSession,
     startCamera,
+    noteRemoteFrame,
+    setSwitches,
+    switches,
+    socketTrouble,
   };
 
   return <Ctx.Provider value={value}>{children}</Ctx.Provider>;
+}
+
+/** Mute and Camera off: the tracks stay (no renegotiation), sending silence and black. */
+function applySwitches(stream: MediaStream | null, switches: MediaSwitches) {
+  stream?.getAudioTracks().forEach((t) => (t.enabled = switches.audio));
+  stream?.getVideoTracks().forEach((t) => (t.enabled = switches.video));
 }
 
 const sameProfile = (a: MediaProfile, b: MediaProfile) =>

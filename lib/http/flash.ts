@@ -3,7 +3,6 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { Flash } from "../../components/Layout.tsx";
-import { REPORT_TEXT } from "../moderation/report_texts.ts";
 
 export const FLASH_COOKIE = "glimpse_flash";
 
@@ -18,7 +17,8 @@ function parse(raw: string | undefined): Flash | null {
     const json = new TextDecoder().decode(Uint8Array.from(atob(raw), (ch) => ch.charCodeAt(0)));
     const v = JSON.parse(json);
     if (
-      (v?.kind === "success" || v?.kind === "failure") && typeof v.title === "string" &&
+      (v?.kind === "success" || v?.kind === "failure" || v?.kind === "info") &&
+      typeof v.title === "string" &&
       v.title.length <= 200 && (v.description === undefined || typeof v.description === "string")
     ) return { kind: v.kind, title: v.title, description: v.description?.slice(0, 500) };
   } catch {
@@ -30,21 +30,33 @@ function parse(raw: string | undefined): Flash | null {
 /**
  * Toasts a page shows for a `?notice=` it was sent to by a script that left the page it was on
  * (the toast would otherwise vanish with that page). Only these fixed texts can be shown.
+ * 'No matches found' is news, not a success: it has the neutral colour.
  */
 export const NOTICES: Record<string, Flash> = {
   "no-match": {
-    kind: "success",
+    kind: "info",
     title: "No matches found",
     description: "Please try again later.",
   },
-  "reported": { kind: "success", title: "Report submitted", description: REPORT_TEXT.submitted },
 };
 
-/** Reads the flash into c.var.flash for HTML pages, and clears it once shown. */
+/**
+ * Reads the flash into c.var.flash for HTML pages, and clears it once shown. A page opened with
+ * `?notice=` is sent on to the same address without it, the notice carried as the flash, so the
+ * address bar (and a reload, a bookmark, a shared link) never repeats it.
+ */
 export function flashMiddleware(): MiddlewareHandler {
   return async (c, next) => {
+    const notice = c.req.query("notice");
+    if (notice !== undefined && c.req.method === "GET") {
+      const url = new URL(c.req.url);
+      url.searchParams.delete("notice");
+      const known = NOTICES[notice];
+      if (known) setFlash(c, known);
+      return c.redirect(url.pathname + url.search, 303);
+    }
     const raw = getCookie(c, FLASH_COOKIE);
-    const flash = parse(raw) ?? NOTICES[c.req.query("notice") ?? ""] ?? null;
+    const flash = parse(raw);
     c.set("flash", flash);
     await next();
     const shown = flash && (c.res.headers.get("content-type") ?? "").startsWith("text/html");

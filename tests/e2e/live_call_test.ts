@@ -90,12 +90,27 @@ Deno.test({
         assert.equal(ka, kb);
         await a.locator(".badge-secure", { hasText: "Encrypted" }).waitFor();
         await b.locator(".badge-secure", { hasText: "Encrypted" }).waitFor();
-        // The tooltip names the same code.
+        // A tap on the badge opens the safety code sheet: the same code, grouped for reading
+        // aloud, with how to compare it, wholly inside the window; Escape closes it.
         for (const p of [a, b]) {
+          await p.getByRole("button", { name: /^Encrypted/ }).click();
+          const sheet = p.getByRole("dialog", { name: "Safety code" });
+          await sheet.waitFor();
           assert.equal(
-            (await p.locator("#encryption-tip").textContent())?.trim(),
-            `End-to-end encrypted communication. Fingerprint: ${ka}`,
+            (await sheet.locator(".safety-code").textContent())?.replace(/\s/g, ""),
+            ka,
           );
+          await sheet.getByText(`End-to-end encrypted communication. Fingerprint: ${ka}`).waitFor();
+          await sheet.getByText(/^Read it aloud to your partner/).waitFor();
+          const box = await sheet.boundingBox();
+          const view = p.viewportSize()!;
+          assert.ok(
+            box && box.x >= 0 && box.y >= 0 && box.x + box.width <= view.width &&
+              box.y + box.height <= view.height,
+            `the sheet ${JSON.stringify(box)} lies inside the ${view.width}x${view.height} window`,
+          );
+          await p.keyboard.press("Escape");
+          await sheet.waitFor({ state: "detached" });
         }
         firstCode = ka;
       });
@@ -162,8 +177,30 @@ Deno.test({
         assert.ok(again.energy > before.energy / 10, `after unmute: ${JSON.stringify(again)}`);
       });
 
+      await t.step("the partner sees A's Mute and Camera off, and their end", async () => {
+        const mutedIcon = b.locator(".tile-remote").getByRole("img", { name: "Partner muted" });
+        const cameraOff = b.locator(".tile-remote .tile-camera-off", { hasText: "Camera off" });
+        assert.equal(await mutedIcon.count(), 0, "not muted: no icon");
+        await a.getByRole("button", { name: "Mute", exact: true }).click();
+        await mutedIcon.waitFor({ timeout: 5_000 });
+        await a.getByRole("button", { name: "Unmute", exact: true }).click();
+        await mutedIcon.waitFor({ state: "detached", timeout: 5_000 });
+        await a.getByRole("button", { name: "Camera off", exact: true }).click();
+        await cameraOff.waitFor({ timeout: 5_000 });
+        // A's own tile hides; the call goes on.
+        await a.getByRole("button", { name: "Camera on", exact: true }).click();
+        await cameraOff.waitFor({ state: "detached", timeout: 5_000 });
+        await expectRemoteVideoPlaying(b);
+      });
+
       await t.step("End Session shows the summary on both pages", async () => {
-        await sleep(1_000); // a duration over one second
+        // A session of 10 s or more earns the badge.
+        await until(
+          "the call to last 11 s",
+          () => a.locator(".tile-remote .tile-timer").innerText(),
+          (t) => t.trim() >= "00:11",
+          20_000,
+        );
         await a.getByRole("button", { name: "End Session" }).click();
         await Promise.all([waitForPath(a, "/match-end"), waitForPath(b, "/match-end")]);
         for (const p of [a, b]) {
@@ -176,6 +213,11 @@ Deno.test({
           assert.ok((await summaryValue(p, "Hashtag")).startsWith("#"));
           assert.equal(await summaryValue(p, "Reactions"), "3");
         }
+        assert.equal(await a.locator(".ended-reason").innerText(), "You ended the session.");
+        assert.equal(
+          await b.locator(".ended-reason").innerText(),
+          "Your partner ended the session.",
+        );
         // A saw B's location and hashtag on the POV tile; the summary repeats them.
         assert.equal(await summaryValue(a, "Location"), remoteLocation);
         if (remoteHashtag) assert.equal(await summaryValue(a, "Hashtag"), `#${remoteHashtag}`);

@@ -1,8 +1,11 @@
-// Skip and Report in a real Chromium: Skip sends the skipper back to searching and the partner,
-// told by the server that the session ended, to match end; with the 3 skips of the session used,
-// Skip only shows 'No skips remaining'; the report dialog's two validation texts; a report with
-// reason Other and details ends the match for both, and the two never meet again (both search alone
-// and get 'No matches found'). One server and one browser for the file.
+// Next (skip) and Report in a real Chromium: Next sends the skipper straight back to searching
+// (with their own camera preview) and the partner, told by the server that the session ended, to
+// a summary that says they were skipped (no badge for a few seconds); Next on that summary
+// searches again at once; with the 3 skips of the session used, Next only shows 'No skips
+// remaining'; 'No matches found' is neutral news and leaves no ?notice in the address bar; the
+// report dialog's two validation texts; a report with reason Other and details ends the match for
+// both, the reporter's summary says the report was sent, and the two never meet again (both
+// search alone and get 'No matches found'). One server and one browser for the file.
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import {
@@ -12,14 +15,28 @@ import {
   startPair,
   toastLog,
   waitForPath,
+  waitLive,
   withLivePair,
 } from "../helpers/live_browser.ts";
 import { sleep } from "../helpers/time.ts";
 
 const SEARCH_TIMEOUT_MS = 5_000;
 
-async function skipsUsed(page: Page): Promise<string | null> {
-  return await page.evaluate(() => sessionStorage.getItem("glimpse_skips"));
+/** The summary's line on why the session ended. */
+async function endedReason(page: Page): Promise<string> {
+  return (await page.locator(".ended-reason").textContent())?.trim() ?? "";
+}
+
+/** The skipper's own camera preview plays on the searching screen. */
+async function expectSelfPreview(page: Page) {
+  await page.waitForFunction(
+    () => {
+      const v = document.querySelector<HTMLVideoElement>(".self-preview video");
+      return v !== null && v.readyState >= 2 && v.videoWidth > 0;
+    },
+    null,
+    { timeout: 10_000 },
+  );
 }
 
 /**
@@ -31,6 +48,12 @@ async function noMatchToastOnDiscover(page: Page, who: string): Promise<string |
   await page.waitForLoadState("domcontentloaded");
   try {
     await expectToast(page, "No matches found", "Please try again later.", 2_000);
+    // Neutral news, not a success; and the address bar does not keep the notice.
+    await page.locator(".toast.toast-info", { hasText: "No matches found" }).waitFor({
+      timeout: 2_000,
+    });
+    const url = new URL(page.url());
+    if (url.search !== "") return `${who}: the address still reads ${url.pathname}${url.search}`;
     return null;
   } catch {
     return `${who}: back on / without a visible 'No matches found' toast; toasts raised by ` +
@@ -48,14 +71,14 @@ Deno.test({
     await withLivePair(env, async ({ a, b, errors, server }) => {
       let noMatchProblems: (string | null)[] = [];
 
-      await t.step("Skip: the skipper searches again, the partner goes to match end", async () => {
+      await t.step("Next: the skipper searches again, the partner goes to match end", async () => {
         await startPair(a, b);
         await expectRemoteVideoPlaying(a);
-        await a.getByRole("button", { name: "Skip" }).click();
-        // The skipper: back on the searching screen at /connecting, one skip used.
+        await a.getByRole("button", { name: "Next", exact: true }).click();
+        // The skipper: back on the searching screen at /connecting, their camera showing.
         await a.getByRole("heading", { name: "Finding Someone..." }).waitFor();
         assert.equal(path(a), "/connecting");
-        assert.equal(await skipsUsed(a), "1");
+        await expectSelfPreview(a);
         // The partner: the server says the session ended (user_skipped) → match end.
         let bobPath = "";
         try {
@@ -73,6 +96,9 @@ Deno.test({
           );
         }
         await b.getByRole("heading", { name: "Session complete" }).waitFor();
+        assert.equal(await endedReason(b), "Your partner skipped to someone new.");
+        // A few seconds is not a visit: no badge.
+        assert.equal(await b.getByText("Global Explorer", { exact: true }).count(), 0);
       });
 
       await t.step("the skipper alone gets 'No matches found' and returns to /", async () => {
@@ -80,16 +106,24 @@ Deno.test({
         assert.equal(problem, null);
       });
 
-      await t.step("with 3 skips used, Skip only says 'No skips remaining'", async () => {
+      await t.step("3 skips per session; Next on the summary searches again at once", async () => {
+        // A new session (Start): 3 skips. The skipped partner taps Next on their summary and
+        // is straight back in the search, where the skipper finds them again.
         await startPair(a, b);
+        for (let skip = 1; skip <= 3; skip++) {
+          await expectRemoteVideoPlaying(a);
+          await a.getByRole("button", { name: "Next", exact: true }).click();
+          await a.getByRole("heading", { name: "Finding Someone..." }).waitFor();
+          await waitForPath(b, "/match-end");
+          await b.getByRole("link", { name: "Next", exact: true }).click();
+          await Promise.all([waitLive(a), waitLive(b)]);
+        }
         await expectRemoteVideoPlaying(a);
-        await a.evaluate(() => sessionStorage.setItem("glimpse_skips", "3"));
-        await a.getByRole("button", { name: "Skip" }).click();
+        await a.getByRole("button", { name: "Next", exact: true }).click();
         await expectToast(a, "No skips remaining");
         await sleep(500);
         assert.equal(path(a), "/live-match");
         assert.equal(path(b), "/live-match");
-        assert.equal(await skipsUsed(a), "3");
         await expectRemoteVideoPlaying(a);
         await expectRemoteVideoPlaying(b);
       });
@@ -138,6 +172,12 @@ Deno.test({
           await Promise.all([waitForPath(a, "/match-end"), waitForPath(b, "/match-end")]);
           await a.getByRole("heading", { name: "Session complete" }).waitFor();
           await b.getByRole("heading", { name: "Session complete" }).waitFor();
+          assert.match(
+            await endedReason(a),
+            /^Report sent\. .*not be matched with this person again/,
+          );
+          // The reported member is not told who reported them.
+          assert.equal(await endedReason(b), "Your partner ended the session.");
           // The report is stored with the reason and the block.
           const reports = [];
           for await (const e of server.kv.list({ prefix: ["reports"] })) reports.push(e.value);

@@ -248,17 +248,48 @@ Deno.test("call state: a new link clears the partner's video and code but keeps 
     { type: "remote_stream", stream },
     { type: "remote_facing", pov: false },
     { type: "link_secured", fingerprint: "0123456789ABCDEF" },
+    { type: "link_signalled" },
+    { type: "remote_frame" },
+    { type: "remote_media", audio: false, video: true },
   ], LIVE);
   assert.equal(matchedOf(s).link.remoteStream, stream);
   assert.equal(matchedOf(s).link.remotePov, false);
   const rebuilt = matchedOf(run([{ type: "link_new" }], s)).link;
+  // The live view stays up through a rebuild, and the partner's switches stand until they say.
   assert.deepEqual(rebuilt, {
     status: "connected",
     encrypted: false,
     fingerprint: null,
     remoteStream: null,
     remotePov: null,
+    signalled: true,
+    remoteFrame: true,
+    partnerAudio: false,
+    partnerVideo: true,
   });
+});
+
+Deno.test("call state: milestones and the partner's switches belong to the match", () => {
+  const fresh = matchedOf(run([{ type: "search" }, matched(500)], READY)).link;
+  assert.deepEqual(
+    [fresh.signalled, fresh.remoteFrame, fresh.partnerAudio, fresh.partnerVideo],
+    [false, false, true, true],
+  );
+  const s = run([
+    { type: "link_signalled" },
+    { type: "remote_media", audio: true, video: false },
+    { type: "remote_frame" },
+  ], run([{ type: "search" }, matched(500)], READY));
+  const l = matchedOf(s).link;
+  assert.deepEqual([l.signalled, l.remoteFrame, l.partnerVideo], [true, true, false]);
+  // The next partner starts again from 'Match Found!'.
+  const next = run([
+    { type: "end", reason: "user_skipped", at: 5000 },
+    { type: "search" },
+    matched(6000, { matchId: "m2" }),
+  ], s);
+  const n = matchedOf(next).link;
+  assert.deepEqual([n.signalled, n.remoteFrame, n.partnerVideo], [false, false, true]);
 });
 
 Deno.test("call state: link events outside a match change nothing", () => {
@@ -267,6 +298,9 @@ Deno.test("call state: link events outside a match change nothing", () => {
       { type: "link_new" },
       { type: "link_state", state: "connected", at: 1 },
       { type: "remote_facing", pov: true },
+      { type: "link_signalled" },
+      { type: "remote_frame" },
+      { type: "remote_media", audio: false, video: false },
       { type: "react", emoji: HEART },
     ] satisfies CallEvent[]
   ) {
@@ -315,18 +349,21 @@ Deno.test("call state: the partner ending makes the summary; the timer counts fr
       location: "Lisbon, Portugal",
       hashtag: "#travel",
       reactions: { ...matchedOf(LIVE).reactions, [HEART]: 1 },
+      reason: "timeout",
+      byMe: false,
     },
   });
   assert.equal(connectionStatus(s), "ready");
 });
 
-Deno.test("call state: ending by this member; a link that never connected counts 30 s", () => {
+Deno.test("call state: ending by this member; a link that never connected counts 0 s", () => {
   const connecting = run([{ type: "search" }, matched(500)], READY);
   const s = run([{ type: "end", reason: "user_ended", at: 9000 }], connecting);
   if (s.phase.name !== "ended") throw new Error("not ended");
   assert.equal(s.phase.byMe, true);
   assert.equal(s.phase.reason, "user_ended");
-  assert.equal(s.phase.summary.duration, 30);
+  assert.equal(s.phase.summary.duration, 0, "no session happened: no time claimed");
+  assert.equal(s.phase.summary.byMe, true);
   // Outside a match, an end changes nothing (the socket message still goes out).
   assert.equal(callReducer(READY, { type: "end", reason: "user_ended", at: 1 }), READY);
   const ended = server({ type: "session_ended", reason: "partner_left" });

@@ -1,11 +1,18 @@
 // The browser's call helpers: the session hook outside its provider throws, the socket's
-// reconnect delay, the searching screen's progress steps, and the safety code.
+// reconnect delay, the match-found progress by milestone, the summary's texts, the partner's
+// switches over the data channel, and the safety code (and its grouping on the sheet).
 import assert from "node:assert/strict";
 import { renderToString } from "preact-render-to-string";
 import { useWebRTC } from "../../lib/client/webrtc.tsx";
-import { connectedStep, handshakeStep, progressLabel } from "../../lib/client/live_rules.ts";
+import {
+  BADGE_MIN_SECONDS,
+  endedText,
+  milestonePct,
+  progressLabel,
+} from "../../lib/client/live_rules.ts";
 import { reconnectDelay } from "../../lib/client/socket.ts";
-import { safetyCode, sdpFingerprint } from "../../lib/client/peer.ts";
+import { readMeta, safetyCode, sdpFingerprint } from "../../lib/client/peer.ts";
+import { groupCode } from "../../components/live/SafetyCodeSheet.tsx";
 
 function UsesSession() {
   const s = useWebRTC();
@@ -30,22 +37,46 @@ Deno.test("socket reconnect delay: 1 s × (attempt + 1), at most 10 s", () => {
   ]);
 });
 
-Deno.test("searching progress: labels by percentage, faster steps once the link is up", () => {
+Deno.test("match-found progress: one step per real milestone, each with its label", () => {
+  const at = (signalled: boolean, connected: boolean, frame: boolean) => {
+    const pct = milestonePct({ signalled, connected, frame });
+    return `${pct} ${progressLabel(pct)}`;
+  };
+  assert.equal(at(false, false, false), "5 Connecting");
+  assert.equal(at(true, false, false), "50 Establishing link");
+  assert.equal(at(true, true, false), "90 Finalizing connection");
+  assert.equal(at(true, true, true), "100 Finalizing connection");
+  // A frame is the last milestone whatever was seen before it (a rebuilt link).
+  assert.equal(at(false, false, true), "100 Finalizing connection");
   assert.equal(progressLabel(49), "Connecting");
-  assert.equal(progressLabel(50), "Establishing link");
   assert.equal(progressLabel(89), "Establishing link");
-  assert.equal(progressLabel(90), "Finalizing connection");
-  // Connected: +10 under 90, then +5, never past 100.
-  assert.equal(connectedStep(15), 25);
-  assert.equal(connectedStep(85), 95);
-  assert.equal(connectedStep(95), 100);
-  assert.equal(connectedStep(100), 100);
-  // Partner known, not connected: +2 under 30, +1.5 under 60, +1 under 90, +0.5 under 95.
-  assert.equal(handshakeStep(5), 7);
-  assert.equal(handshakeStep(30), 31.5);
-  assert.equal(handshakeStep(60), 61);
-  assert.equal(handshakeStep(90), 90.5);
-  assert.equal(handshakeStep(95), 95);
+});
+
+Deno.test("summary texts: each ending says who ended it and why", () => {
+  assert.match(
+    endedText("reported", true),
+    /^Report sent\..*not be matched with this person again/,
+  );
+  assert.equal(endedText("user_skipped", false), "Your partner skipped to someone new.");
+  assert.equal(endedText("user_ended", false), "Your partner ended the session.");
+  assert.equal(endedText("user_ended", true), "You ended the session.");
+  assert.match(endedText("partner_disconnected", false), /^Your partner left/);
+  assert.match(endedText("timeout", false), /^Time's up/);
+  assert.match(endedText("timeout", true), /^Time's up/);
+  // The reported member is not told who reported them or why.
+  assert.equal(endedText("reported", false), "Your partner ended the session.");
+  assert.equal(BADGE_MIN_SECONDS, 10);
+});
+
+Deno.test("data channel: the partner's switches and facing are read, anything else ignored", () => {
+  assert.deepEqual(readMeta('{"audio":false,"video":true}'), {
+    media: { audio: false, video: true },
+  });
+  assert.deepEqual(readMeta('{"pov":true}'), { pov: true });
+  assert.deepEqual(readMeta('{"audio":"no","video":true}'), {});
+  assert.deepEqual(readMeta("not json"), {});
+  assert.deepEqual(readMeta("null"), {});
+  assert.deepEqual(readMeta('{"audio":false}'), {}, "both switches or neither");
 });
 
 const sdp = (fp: string) => `v=0\r\na=fingerprint:sha-256 ${fp}\r\n`;
@@ -58,6 +89,7 @@ Deno.test("safety code: the same for both sides, 16 uppercase hex, new for other
   const mine = await safetyCode(sdp(a), sdp(b));
   const theirs = await safetyCode(sdp(b), sdp(a));
   assert.match(mine!, /^[0-9A-F]{16}$/);
+  assert.match(groupCode(mine!), /^([0-9A-F]{4} ){3}[0-9A-F]{4}$/);
   assert.equal(mine, theirs, "both members see the same code");
   assert.notEqual(await safetyCode(sdp(a), sdp(c)), mine, "another partner, another code");
   assert.equal(await safetyCode("v=0\r\n", sdp(a)), null, "no fingerprint, no code");
