@@ -1,8 +1,9 @@
 // Live session: the time from Start (both members open /connecting) to the first frame of the
 // partner's video, over 20 runs on loopback with the real server and Debian's Chromium (fake camera
 // and microphone). Per run and member it records when 'Match Found!' showed, when the peer
-// connection first decoded a video frame (getStats framesDecoded > 0) and when the 'POV' tile had a
-// frame (readyState ≥ 2, after the searching screen's progress animation); each session is ended
+// connection first decoded a video frame (getStats framesDecoded > 0) and when the partner's video
+// became visible: the live view on screen (it replaces 'Match Found!' at the partner's first frame)
+// with a frame in its 'POV' tile (readyState ≥ 2); each session is ended
 // with End Session before the next run. Figures only: nothing here passes or fails on time.
 // Run: deno run -A bench/live.ts
 import type { Page } from "playwright-core";
@@ -19,7 +20,9 @@ const PROBE = `(() => {
   const start = () => {
     const timer = setInterval(async () => {
       if (!marks.found && document.getElementById("found-title")) marks.found = Date.now();
-      const v = document.querySelector(".tile-remote video");
+      // Visible: the live view is on screen (no longer under 'Match Found!') and its POV tile
+      // has a frame.
+      const v = document.querySelector(".live:not(.live-pending) .tile-remote video");
       if (!marks.tile && v && v.readyState >= 2) marks.tile = Date.now();
       if (!marks.decoded) {
         for (const pc of window.__pcs || []) {
@@ -110,8 +113,8 @@ export async function benchLive(runs = RUNS) {
     console.log(line("Match Found! shown (per member)", found));
     console.log(line("first decoded remote frame (per member)", decoded));
     console.log(line("first decoded frame on both (per run)", bothDecoded));
-    console.log(line("POV tile has a frame (per member)", tile));
-    console.log(line("POV tile has a frame on both (per run)", bothTile));
+    console.log(line("partner video visible (per member)", tile));
+    console.log(line("partner video visible on both (per run)", bothTile));
     return { found, decoded, tile, bothDecoded, bothTile };
   } finally {
     await browser.close().catch(() => {});

@@ -175,7 +175,9 @@ Deno.test({
         assert.ok(lasted >= MATCH_DURATION_MS - 500, `the match ended after ${lasted} ms`);
         for (const p of [a, b]) {
           await p.getByRole("heading", { name: "Session complete" }).waitFor();
-          await p.getByText("Global Explorer", { exact: true }).waitFor();
+          await p.locator(".ended-reason", { hasText: "Time's up" }).waitFor();
+          // A session under 10 s earns no badge.
+          assert.equal(await p.getByText("Global Explorer", { exact: true }).count(), 0);
         }
       });
 

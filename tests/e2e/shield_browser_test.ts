@@ -171,9 +171,9 @@ Deno.test({
           await expectUnblurred(a, "shown");
         });
         await t.step(
-          "Skip, and the same two meet again: checked from the first frame",
+          "Next, and the same two meet again: checked from the first frame",
           async () => {
-            await a.getByRole("button", { name: "Skip" }).click();
+            await a.getByRole("button", { name: "Next", exact: true }).click();
             await a.getByRole("heading", { name: "Finding Someone..." }).waitFor();
             await waitForPath(b, "/match-end");
             await b.goto("/connecting");

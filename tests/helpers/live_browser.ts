@@ -410,6 +410,8 @@ export async function withLivePair(
   opts: {
     /** A Y4M clip both fake cameras play (Chromium's own test pattern if not given). */
     camera?: string;
+    /** Both members' plan (free members get 5 sessions a day). */
+    tier?: TierKey;
     /** Runs before the pages open, e.g. to change the first member or route their requests. */
     setup?: (s: { alice: Member; ca: BrowserContext; server: TestServer }) => Promise<void>;
   } = {},
@@ -422,7 +424,8 @@ export async function withLivePair(
     browser = await launchBrowser({
       extraArgs: opts.camera ? ["--use-file-for-fake-video-capture=" + opts.camera] : [],
     });
-    const [alice, bob] = [await liveMember(server), await liveMember(server)];
+    const tier = opts.tier;
+    const [alice, bob] = [await liveMember(server, { tier }), await liveMember(server, { tier })];
     const ca = await memberContext(browser, server, alice);
     const cb = await memberContext(browser, server, bob);
     contexts.push(ca, cb);
