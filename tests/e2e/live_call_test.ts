@@ -115,6 +115,31 @@ Deno.test({
         firstCode = ka;
       });
 
+      await t.step(
+        "the live view fits a desktop and a small phone, every control on screen",
+        async () => {
+          for (const size of [{ width: 1280, height: 800 }, { width: 360, height: 640 }]) {
+            await a.setViewportSize(size);
+            await sleep(200);
+            const off = await a.evaluate(() => {
+              const out: string[] = [];
+              const doc = document.documentElement;
+              if (doc.scrollWidth > innerWidth) out.push(`page ${doc.scrollWidth} px wide`);
+              if (doc.scrollHeight > innerHeight) out.push(`page ${doc.scrollHeight} px tall`);
+              for (const el of document.querySelectorAll(".live button, .tile-remote")) {
+                const r = el.getBoundingClientRect();
+                if (r.left < 0 || r.top < 0 || r.right > innerWidth || r.bottom > innerHeight) {
+                  out.push(`${el.textContent?.trim() || el.className} at ${JSON.stringify(r)}`);
+                }
+              }
+              return out;
+            });
+            assert.deepEqual(off, [], `at ${size.width}x${size.height}`);
+          }
+          await a.setViewportSize({ width: 390, height: 844 });
+        },
+      );
+
       await t.step("a reaction sent by one is counted by the other", async () => {
         const heartA = a.locator(".reactions .reaction").nth(0);
         const heartB = b.locator(".reactions .reaction").nth(0);
