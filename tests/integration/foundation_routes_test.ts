@@ -1,7 +1,7 @@
 // The app's routes as a guest's browser sees them over HTTP: status codes, one piece of content per page, redirects of protected pages,
 // security headers, asset caching and path confinement of the static folders.
 import assert from "node:assert/strict";
-import { startServer, type TestServer } from "../helpers/server.ts";
+import { startServer, type TestServer, withServer } from "../helpers/server.ts";
 import { MEMBER_PAGES } from "../../routes/pages/member.tsx";
 
 const SUPPORT_EMAIL = "help@example.test";
@@ -543,5 +543,35 @@ Deno.test({
     } finally {
       await server.close();
     }
+  },
+});
+
+Deno.test({
+  name: "routes: a ?notice= is carried once as the flash, never left in the address",
+  sanitizeResources: false,
+  sanitizeOps: false,
+  async fn() {
+    await withServer(async (server) => {
+      // A known notice: the same page without it, the notice in the one-shot flash cookie.
+      const res = await fetch(server.url + "/auth?notice=no-match&x=1", { redirect: "manual" });
+      await res.body?.cancel();
+      assert.equal(res.status, 303);
+      assert.equal(res.headers.get("location"), "/auth?x=1");
+      const cookie = res.headers.get("set-cookie") ?? "";
+      assert.match(cookie, /^glimpse_flash=/);
+      const shown = await fetch(server.url + "/auth?x=1", {
+        headers: { cookie: cookie.split(";")[0] },
+      });
+      const html = await shown.text();
+      // Neutral news: the info toast, not the success one.
+      assert.match(html, /class="toast toast-info toast-auto-info"[^>]*>.*No matches found/s);
+      assert.match(html, /Please try again later\./);
+      // An unknown notice is dropped: the address is cleaned, nothing is shown.
+      const unknown = await fetch(server.url + "/auth?notice=<script>", { redirect: "manual" });
+      await unknown.body?.cancel();
+      assert.equal(unknown.status, 303);
+      assert.equal(unknown.headers.get("location"), "/auth");
+      assert.equal(unknown.headers.get("set-cookie"), null);
+    });
   },
 });
