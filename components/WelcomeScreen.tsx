@@ -1,6 +1,8 @@
-// The welcome / landing screen: headline, Get Started to /auth and three feature cards.
+// The welcome / landing screen: headline, Get Started to /auth, a picture of a call with the
+// three steps of a session, and three feature cards.
 import { Icon, type IconName } from "./Icon.tsx";
 import { Logo } from "./Logo.tsx";
+import { LandingScene } from "./LandingScene.tsx";
 
 const FEATURES: { icon: IconName; title: string; text: string }[] = [
   {
@@ -39,6 +41,7 @@ export function WelcomeScreen() {
           </a>
         </div>
       </section>
+      <LandingScene />
       <section class="feature-grid" aria-label="Why Glimpse">
         {FEATURES.map((f) => (
           <article class="card feature-card" key={f.title}>
