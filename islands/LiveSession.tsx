@@ -127,6 +127,13 @@ function Screens(
     return () => clearTimeout(t);
   }, []);
 
+  // The server drops a search whose socket closed: once the socket is back (registered, no
+  // match, no end, no refusal), the search this screen shows starts again.
+  useEffect(() => {
+    if (!started.current || live || found || s.ended || s.refusal) return;
+    if (s.connectionStatus === "ready") s.findMatch();
+  }, [s.connectionStatus]);
+
   // The socket could not connect, or dropped: say so (it tries again by itself).
   useEffect(() => {
     if (!s.socketTrouble) return;

@@ -1,19 +1,23 @@
 // The screens around the call in a real Chromium: Start POV Connection without a profile location
 // ('Location Required', /profile); /match-end with no summary; the searching screen's texts,
 // elapsed counter, rotating statuses and Cancel; a lone searcher's 'No matches found'; the 'Match
-// Found!' progress view; and the live match ending by itself when its time is up (MATCH_DURATION_MS
-// shortened to 4 s, SEARCH_TIMEOUT_MS to 5 s). One server and one browser for the file.
+// Found!' progress view; 'Failed to connect' and 'Connection error' when the socket cannot open or
+// drops (and a dropped search starting again); and the live match ending by itself when its time
+// is up (MATCH_DURATION_MS shortened to 6 s, SEARCH_TIMEOUT_MS to 5 s). One server and one browser
+// for the file.
 import assert from "node:assert/strict";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launchBrowser } from "../helpers/browser.ts";
 import { startServer, type TestServer } from "../helpers/server.ts";
 import {
   closeQuietly,
+  cutSocket,
   expectRemoteVideoPlaying,
   expectToast,
   liveMember,
   memberContext,
   path,
+  socketCount,
   toastLog,
   waitForPath,
   waitLive,
@@ -21,9 +25,9 @@ import {
 import { sleep, until } from "../helpers/time.ts";
 
 const SEARCH_TIMEOUT_MS = 5_000;
-// The live view shows about 3 s after 'Match Found!' (the progress animation) plus the connection
-// setup, which face blur starting on both pages (its canvas and detector) slows by up to ~0.7 s on
-// two cores running two browsers: 6 s leaves the auto-end after the live view.
+// The live view shows at the partner's first frame after 'Match Found!', which face blur starting
+// on both pages (its canvas and detector) slows by up to ~0.7 s on two cores running two
+// browsers: 6 s leaves the auto-end well after the live view.
 const MATCH_DURATION_MS = 6_000;
 const STATUSES = ["Searching...", "Looking for matches...", "Connecting..."];
 
@@ -144,6 +148,39 @@ Deno.test({
 
       await t.step("...with the 'No matches found' toast there to read", () => {
         assert.equal(noMatchProblem, null);
+      });
+
+      await t.step("socket trouble is said, and a dropped search starts again", async () => {
+        // The first connection fails: 'Failed to connect' (the page keeps trying).
+        const lost = await context(await liveMember(server!));
+        await lost.addInitScript(() => {
+          const Real = WebSocket;
+          // deno-lint-ignore no-explicit-any
+          (globalThis as any).WebSocket = function (url: string) {
+            return new Real(url.replace(/\/ws$/, "/ws-nowhere")); // a 404: no handshake
+          };
+        });
+        const nowhere = await lost.newPage();
+        await nowhere.goto("/connecting");
+        await expectToast(nowhere, "Failed to connect", "Trying again...");
+        await lost.close();
+        // An open socket drops mid-search: 'Connection error', then the search goes on, and a
+        // second member who starts finds the first.
+        const [m1, m2] = [await liveMember(server!), await liveMember(server!)];
+        const a = await (await context(m1)).newPage();
+        const b = await (await context(m2)).newPage();
+        watch(a);
+        watch(b);
+        await a.goto("/connecting");
+        await a.getByRole("heading", { name: "Finding Someone..." }).waitFor();
+        await until("A's socket to open", () => socketCount(a), (c) => c.open === 1);
+        assert.equal(await cutSocket(a), 1);
+        await expectToast(a, "Connection error", "Trying again...");
+        await until("A's socket to open again", () => socketCount(a), (c) => c.open === 1);
+        await b.goto("/connecting");
+        await Promise.all([waitLive(a), waitLive(b)]);
+        await a.getByRole("button", { name: "End Session" }).click();
+        await Promise.all([waitForPath(a, "/match-end"), waitForPath(b, "/match-end")]);
       });
 
       await t.step("the match-found view, then the match ends by itself for both", async () => {
