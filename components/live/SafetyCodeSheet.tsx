@@ -26,9 +26,9 @@ export function SafetyCodeSheet({ encrypted, code, onClose }: SafetyCodeSheetPro
   }, []);
 
   return (
-    <div class="sheet-backdrop" onClick={(e) => e.target === e.currentTarget && onClose()}>
+    <div class="modal-backdrop" onClick={(e) => e.target === e.currentTarget && onClose()}>
       <section
-        class="card sheet"
+        class="card modal sheet"
         role="dialog"
         aria-modal="true"
         aria-labelledby="safety-code-title"

@@ -57,6 +57,16 @@ Deno.test({
       browser = await launchBrowser();
       const errors: string[] = [];
       const watch = (p: Page) => p.on("pageerror", (e) => errors.push(String(e)));
+      /** Two new members' pages, their errors watched. */
+      const twoMembers = async (): Promise<Page[]> => {
+        const pages = [];
+        for (let i = 0; i < 2; i++) {
+          const page = await (await context(await liveMember(server!))).newPage();
+          watch(page);
+          pages.push(page);
+        }
+        return pages;
+      };
 
       await t.step(
         "Start POV Connection without a location: /profile, 'Location Required'",
@@ -166,11 +176,7 @@ Deno.test({
         await lost.close();
         // An open socket drops mid-search: 'Connection error', then the search goes on, and a
         // second member who starts finds the first.
-        const [m1, m2] = [await liveMember(server!), await liveMember(server!)];
-        const a = await (await context(m1)).newPage();
-        const b = await (await context(m2)).newPage();
-        watch(a);
-        watch(b);
+        const [a, b] = await twoMembers();
         await a.goto("/connecting");
         await a.getByRole("heading", { name: "Finding Someone..." }).waitFor();
         await until("A's socket to open", () => socketCount(a), (c) => c.open === 1);
@@ -184,11 +190,7 @@ Deno.test({
       });
 
       await t.step("the match-found view, then the match ends by itself for both", async () => {
-        const [m1, m2] = [await liveMember(server!), await liveMember(server!)];
-        const a = await (await context(m1)).newPage();
-        const b = await (await context(m2)).newPage();
-        watch(a);
-        watch(b);
+        const [a, b] = await twoMembers();
         await a.goto("/connecting");
         await a.getByRole("heading", { name: "Finding Someone..." }).waitFor();
         await b.goto("/connecting");
