@@ -1,7 +1,7 @@
 // Pages for signed-in members: each one sits behind requireUser, which sends a guest to /auth
 // (303) before any page code runs. / is the Discover screen for a member and the welcome screen
 // for a guest; /live-match is open to guests (it says there is no live session).
-import { HD_TIERS, mediaProfileFor } from "../../lib/constants.ts";
+import { HD_TIERS, mediaProfileFor, POPULAR_HASHTAGS } from "../../lib/constants.ts";
 import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../context.tsx";
 import { page } from "../context.tsx";
@@ -62,6 +62,12 @@ export function memberPages(deps: AppDeps) {
           filters={filters}
           username={user.username}
           sessionsLeft={sessionsLeft(user.tier, used)}
+          hashtags={
+            <Island
+              name="HomeHashtags"
+              props={{ hashtags: filters.hashtags, popular: [...POPULAR_HASHTAGS] }}
+            />
+          }
         />
       ),
     });
