@@ -15,6 +15,8 @@ import { regionSummaries } from "../../lib/geo/private_location.ts";
 import { setFlash } from "../../lib/http/flash.ts";
 import { requireUser } from "../../lib/http/auth.ts";
 import { Discover } from "../../components/Discover.tsx";
+import { WorldMapShapes } from "../../components/WorldMapShapes.tsx";
+import { worldMap } from "../../lib/geo/world_map.ts";
 import { WelcomeScreen } from "../../components/WelcomeScreen.tsx";
 import { iceServersFor } from "../../lib/realtime/ice.ts";
 import type { SessionUser } from "../../lib/auth/types.ts";
@@ -120,13 +122,18 @@ export function memberPages(deps: AppDeps) {
       getFilters(deps.kv, c.var.user.id),
       regionSummaries(deps.kv),
     ]);
+    const map = worldMap();
     return page(c, deps, {
       title: "Discover the world",
       back: "/",
       body: (
-        <div class="narrow">
+        <div class="map-page">
           <h1 class="page-title">Discover the world</h1>
-          <Island name="MapDiscovery" props={{ regions, myHashtags: filters.hashtags }} />
+          <WorldMapShapes paths={map.paths} />
+          <Island
+            name="MapDiscovery"
+            props={{ regions, myHashtags: filters.hashtags, viewBox: map.viewBox }}
+          />
         </div>
       ),
     });

@@ -1,10 +1,12 @@
-// The discovery map's shapes (lib/geo/world_map.ts): six continents with land in each, known
-// places inside the continent a member there is counted in (Russia cut at the Urals, Hawaii in
-// Oceania, French Guiana in South America), the same output on every build, a size bound for the
-// page.
+// The discovery map's shapes (lib/geo/world_map.ts) and colours: six continents with land in
+// each, known places inside the continent a member there is counted in (Russia cut at the Urals,
+// Hawaii in Oceania, French Guiana in South America), the same output on every build, a size
+// bound for the page, the region buttons placed where REGIONS says, and shades that stand out
+// from the sea on the dark theme.
 import assert from "node:assert/strict";
 import { buildWorldMap, MAP_WIDTH, worldMap } from "../../lib/geo/world_map.ts";
-import { CONTINENTS } from "../../lib/filters.ts";
+import { ONLINE_STEPS, onlineStep } from "../../lib/geo/map_scale.ts";
+import { CONTINENTS, REGIONS } from "../../lib/filters.ts";
 
 type Ring = [number, number][];
 
@@ -99,4 +101,46 @@ Deno.test("world map: every build gives the same map, small enough for the page"
   assert.equal(worldMap(), worldMap(), "built once per process");
   const bytes = Object.values(a.paths).reduce((n, d) => n + d.length, 0);
   assert.ok(bytes < 22_000, `the land's path data is ${bytes} bytes`);
+});
+
+/** The value of a `--name: #rrggbb` custom property in app.css. */
+function cssColour(css: string, name: string): string {
+  const m = new RegExp(`--${name}:\\s*(#[0-9a-f]{6});`, "i").exec(css);
+  assert.ok(m, `app.css defines --${name}`);
+  return m[1];
+}
+
+/** WCAG relative luminance and contrast ratio. */
+function luminance(hex: string): number {
+  const [r, g, b] = [1, 3, 5].map((i) => {
+    const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+function contrast(a: string, b: string): number {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+Deno.test("map colours: each step with members online stands out from the sea (3:1)", async () => {
+  const css = await Deno.readTextFile(new URL("../../static/css/app.css", import.meta.url));
+  const sea = cssColour(css, "map-sea");
+  const shades = ONLINE_STEPS.map((_, i) => cssColour(css, `map-shade-${i}`));
+  // Empty land is drawn, dimmer than any continent with someone online.
+  assert.ok(contrast(shades[0], sea) >= 1.4, "empty land is visible on the sea");
+  for (let i = 1; i < shades.length; i++) {
+    assert.ok(contrast(shades[i], sea) >= 3, `step ${i} against the sea`);
+    assert.ok(luminance(shades[i]) > luminance(shades[i - 1]), `step ${i} is brighter`);
+  }
+  assert.deepEqual([0, 1, 4, 5, 19, 20, 500].map(onlineStep), [0, 1, 1, 2, 2, 3, 3]);
+});
+
+Deno.test("map buttons: app.css places each region's button where REGIONS says", async () => {
+  const css = await Deno.readTextFile(new URL("../../static/css/app.css", import.meta.url));
+  for (const r of REGIONS) {
+    const m = new RegExp(`\\.region-${r.id} \\{\\s*left: (\\d+)%;\\s*top: (\\d+)%;`).exec(css);
+    assert.ok(m, `app.css places .region-${r.id}`);
+    assert.deepEqual([Number(m[1]), Number(m[2])], [r.x, r.y], r.id);
+  }
 });
