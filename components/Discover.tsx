@@ -1,7 +1,7 @@
-// The discover (home) screen: Start POV Connection, the connection-preference summary, interests
-// (up to 6 hashtags, then '+N more') and the 'Popular this week' chips; on a plan with a daily
-// limit, the sessions left today.
-import { POPULAR_HASHTAGS } from "../lib/constants.ts";
+// The discover (home) screen: Start POV Connection, the connection-preference summary, then the
+// hashtag cards (interests and 'Popular this week', an island the page passes in); on a plan with
+// a daily limit, the sessions left today.
+import type { ReactNode } from "react";
 import { PLANS_TEXT, sessionsLeftText } from "../lib/billing/plans.ts";
 import type { Filters } from "../lib/filters.ts";
 import { Icon } from "./Icon.tsx";
@@ -29,11 +29,11 @@ export interface DiscoverProps {
   username: string;
   /** Sessions left today on the member's plan; null on an unlimited plan. */
   sessionsLeft: number | null;
+  /** The interests and 'Popular this week' cards (islands/HomeHashtags.tsx). */
+  hashtags: ReactNode;
 }
 
-export function Discover({ filters, username, sessionsLeft }: DiscoverProps) {
-  const shown = filters.hashtags.slice(0, 6);
-  const more = filters.hashtags.length - shown.length;
+export function Discover({ filters, username, sessionsLeft, hashtags }: DiscoverProps) {
   return (
     <div class="discover stack">
       <section class="hero discover-hero" aria-labelledby="discover-title">
@@ -53,22 +53,7 @@ export function Discover({ filters, username, sessionsLeft }: DiscoverProps) {
         </div>
         <p class="muted">{preferenceSummary(filters)}</p>
       </section>
-      <section class="card" aria-labelledby="interests-title">
-        <div class="card-head">
-          <h2 id="interests-title" class="card-title">Your interests</h2>
-          <a class="header-link" href="/hashtags">Edit</a>
-        </div>
-        <ul class="chip-list">
-          {shown.map((t) => <li key={t} class="chip">#{t}</li>)}
-          {more > 0 && <li class="chip chip-more">+{more} more</li>}
-        </ul>
-      </section>
-      <section class="card" aria-labelledby="popular-title">
-        <h2 id="popular-title" class="card-title">Popular this week</h2>
-        <ul class="chip-list">
-          {POPULAR_HASHTAGS.map((t) => <li key={t} class="chip">#{t}</li>)}
-        </ul>
-      </section>
+      {hashtags}
     </div>
   );
 }

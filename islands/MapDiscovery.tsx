@@ -1,40 +1,38 @@
-import { useState } from "react";
-import { postJson } from "../lib/client/api.ts";
+// /map-discovery: a world map whose continents are shaded by the members online there, one
+// button per continent (its name and count over the map), and the chosen continent's panel:
+// Active Users, its popular hashtags (a tap adds one to the member's filters) and 'Connect with
+// {region}'. The land itself is drawn once by the page (components/WorldMapShapes.tsx); this
+// island places it with <use>.
+import { useEffect, useRef, useState } from "react";
+import { errorMessage, postJson } from "../lib/client/api.ts";
 import { toast } from "../lib/client/toast.ts";
 import { storeFiltersLocally } from "../lib/client/filters_store.ts";
+import { useHashtagChips } from "../lib/client/hashtag_filters.ts";
+import { HashtagChips } from "../components/HashtagChips.tsx";
 import { FILTER_TEXT, type Filters, REGIONS } from "../lib/filters.ts";
+import { ONLINE_STEPS, onlineStep } from "../lib/geo/map_scale.ts";
 import type { RegionSummary } from "../lib/geo/private_location.ts";
 
 export interface MapDiscoveryProps {
   regions: RegionSummary[];
   myHashtags: string[];
+  /** The viewBox of the map's land (lib/geo/world_map.ts). */
+  viewBox: string;
 }
 
 const CONTINENT_OF = Object.fromEntries(REGIONS.map((r) => [r.id, r.continent]));
 
-export default function MapDiscovery({ regions, myHashtags }: MapDiscoveryProps) {
+export default function MapDiscovery({ regions, myHashtags, viewBox }: MapDiscoveryProps) {
   const [selectedId, setSelectedId] = useState<string | null>(null);
-  const [mine, setMine] = useState<string[]>(myHashtags);
   const [busy, setBusy] = useState(false);
+  const chips = useHashtagChips(myHashtags);
+  const panel = useRef<HTMLElement>(null);
   const selected = regions.find((r) => r.id === selectedId) ?? null;
 
-  async function addTag(tag: string) {
-    if (mine.includes(tag)) return;
-    try {
-      const saved = await postJson<Filters>("/api/filters", {
-        hashtags: [...mine, tag],
-      });
-      storeFiltersLocally(saved);
-      setMine(saved.hashtags);
-      toast({ title: `#${tag} added`, description: FILTER_TEXT.savedDescription });
-    } catch {
-      toast({
-        title: FILTER_TEXT.saveError,
-        description: FILTER_TEXT.saveErrorDescription,
-        variant: "destructive",
-      });
-    }
-  }
+  // On a phone the panel opens below the map: bring it into view when it is out of sight.
+  useEffect(() => {
+    if (selectedId) panel.current?.scrollIntoView({ block: "nearest" });
+  }, [selectedId]);
 
   async function connect(region: RegionSummary) {
     setBusy(true);
@@ -45,10 +43,10 @@ export default function MapDiscovery({ regions, myHashtags }: MapDiscoveryProps)
       });
       storeFiltersLocally(saved);
       location.assign("/connecting");
-    } catch {
+    } catch (err) {
       toast({
         title: FILTER_TEXT.saveError,
-        description: FILTER_TEXT.saveErrorDescription,
+        description: errorMessage(err, FILTER_TEXT.saveErrorDescription),
         variant: "destructive",
       });
       setBusy(false);
@@ -56,73 +54,110 @@ export default function MapDiscovery({ regions, myHashtags }: MapDiscoveryProps)
   }
 
   const total = regions.reduce((n, r) => n + r.users, 0);
+  // The chosen continent is drawn last, over its outline, so the outline shows only outside it.
+  const drawOrder = [
+    ...regions.filter((r) => r.id !== selectedId),
+    ...(selected ? [selected] : []),
+  ];
   return (
-    <div class="stack">
-      {total === 0 && (
-        <p class="notice" role="note">
-          Nobody else is online right now. Counts show members active in the last few minutes.
-        </p>
-      )}
-      <div class="world-map" role="group" aria-label="Regions">
-        {regions.map((r) => (
-          <button
-            key={r.id}
-            type="button"
-            class={`region-pin region-${r.id}`}
-            aria-pressed={selectedId === r.id}
-            onClick={() => setSelectedId(r.id)}
-          >
-            <span class="region-name">{r.name}</span>
-            <span class="region-count">{r.users} online</span>
-          </button>
-        ))}
+    <div class="map-layout">
+      <div class="stack">
+        {total === 0 && (
+          <p class="notice" role="note">
+            Nobody else is online right now. Counts show members active in the last few minutes.
+          </p>
+        )}
+        <div class="world-map">
+          <svg class="world-map-land" viewBox={viewBox} aria-hidden="true" focusable="false">
+            {drawOrder.map((r) => (
+              <g key={r.id} class={`continent shade-${onlineStep(r.users)}`}>
+                {r.id === selectedId && <use href={`#map-${r.id}`} class="continent-outline" />}
+                <use href={`#map-${r.id}`} onClick={() => setSelectedId(r.id)} />
+              </g>
+            ))}
+          </svg>
+          <div class="region-pins" role="group" aria-label="Regions">
+            {regions.map((r) => (
+              <button
+                key={r.id}
+                type="button"
+                class={`region-pin region-${r.id}`}
+                aria-pressed={selectedId === r.id}
+                aria-label={`${r.name}, ${r.users} online`}
+                onClick={() => setSelectedId(r.id)}
+              >
+                <span class={`region-dot shade-${onlineStep(r.users)}`} aria-hidden="true" />
+                <span class="region-name">{r.name}</span>
+                <span class="region-count">{r.users} online</span>
+              </button>
+            ))}
+          </div>
+        </div>
+        <MapLegend />
       </div>
 
-      {selected
-        ? (
-          <section class="card" aria-labelledby="region-title" aria-live="polite">
-            <div class="card-head">
-              <h2 id="region-title" class="card-title">{selected.name}</h2>
-              <span class="badge badge-accent">Active Users: {selected.users}</span>
-            </div>
-            {selected.hashtags.length > 0
-              ? (
-                <>
-                  <p class="muted">Popular here this week. Tap to add to your filters:</p>
-                  <ul class="chip-list">
-                    {selected.hashtags.map((t) => (
-                      <li key={t}>
-                        <button
-                          type="button"
-                          class="chip chip-button"
-                          aria-pressed={mine.includes(t)}
-                          onClick={() => addTag(t)}
-                        >
-                          #{t}
-                        </button>
-                      </li>
-                    ))}
-                  </ul>
-                </>
-              )
-              : (
-                <p class="muted">
-                  No hashtags were used in {selected.name} in the last 7 days yet.
-                </p>
-              )}
-            <button
-              type="button"
-              class="button button-primary button-block"
-              onClick={() => connect(selected)}
-              disabled={busy}
+      <div class="stack">
+        {selected
+          ? (
+            <section
+              ref={panel}
+              class="card region-panel"
+              aria-labelledby="region-title"
+              aria-live="polite"
             >
-              Connect with {selected.name}
-            </button>
-          </section>
-        )
-        : <p class="muted center">Pick a region to see who is around and what they share.</p>}
+              <div class="card-head">
+                <h2 id="region-title" class="card-title">{selected.name}</h2>
+                <span class="badge badge-accent">Active Users: {selected.users}</span>
+              </div>
+              {selected.hashtags.length > 0
+                ? (
+                  <>
+                    <p class="muted">Popular here this week. Tap to add to your filters:</p>
+                    <HashtagChips
+                      tags={selected.hashtags}
+                      mine={chips.mine}
+                      pending={chips.pending}
+                      onToggle={chips.toggle}
+                      label={`Popular in ${selected.name}`}
+                    />
+                  </>
+                )
+                : (
+                  <p class="muted">
+                    No hashtags were used in {selected.name} in the last 7 days yet.
+                  </p>
+                )}
+              <button
+                type="button"
+                class="button button-primary button-block"
+                onClick={() => connect(selected)}
+                disabled={busy}
+              >
+                Connect with {selected.name}
+              </button>
+            </section>
+          )
+          : <p class="muted center">Pick a region to see who is around and what they share.</p>}
 
-      <a class="button button-secondary" href="/filters">Advanced Filters</a>
+        <a class="button button-secondary" href="/filters">Advanced Filters</a>
+      </div>
+    </div>
+  );
+}
+
+/** What the shades mean: members online per continent. */
+function MapLegend() {
+  return (
+    <div class="map-legend">
+      <span class="map-legend-title">Members online:</span>
+      <ul class="map-legend-steps">
+        {ONLINE_STEPS.map((s, i) => (
+          <li key={s.label}>
+            <span class={`region-dot shade-${i}`} aria-hidden="true" />
+            {s.label}
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

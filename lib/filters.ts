@@ -341,12 +341,15 @@ export interface Region {
   y: number;
 }
 
-/** The six map regions and their place on the map (percent of width and height). */
+/**
+ * The six map regions and where their button sits on the map (percent of its width and height;
+ * app.css places `.region-{id}` there).
+ */
 export const REGIONS: Region[] = [
-  { id: "north-america", name: "North America", continent: "North America", x: 22, y: 32 },
-  { id: "europe", name: "Europe", continent: "Europe", x: 50, y: 27 },
-  { id: "asia", name: "Asia", continent: "Asia", x: 72, y: 35 },
-  { id: "south-america", name: "South America", continent: "South America", x: 31, y: 68 },
-  { id: "africa", name: "Africa", continent: "Africa", x: 52, y: 57 },
-  { id: "oceania", name: "Oceania", continent: "Oceania", x: 84, y: 72 },
+  { id: "north-america", name: "North America", continent: "North America", x: 22, y: 30 },
+  { id: "europe", name: "Europe", continent: "Europe", x: 42, y: 22 },
+  { id: "asia", name: "Asia", continent: "Asia", x: 72, y: 30 },
+  { id: "south-america", name: "South America", continent: "South America", x: 21, y: 70 },
+  { id: "africa", name: "Africa", continent: "Africa", x: 54, y: 57 },
+  { id: "oceania", name: "Oceania", continent: "Oceania", x: 77, y: 88 },
 ];

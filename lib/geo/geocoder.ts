@@ -131,7 +131,7 @@ export function continentOf(code: string): Continent | null {
 }
 
 /** The continent a point lies in (overseas territories count where they are). */
-function continentAt(latitude: number, longitude: number): Continent | null {
+export function continentAt(latitude: number, longitude: number): Continent | null {
   const ids = countryCoder.featuresContaining([longitude, latitude]).map((f) => f.properties.id);
   return continentOfGroups(ids);
 }

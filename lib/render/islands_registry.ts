@@ -10,6 +10,7 @@ import ConnectionCheck from "../../islands/ConnectionCheck.tsx";
 import DirectAdmin from "../../islands/DirectAdmin.tsx";
 import FiltersEditor from "../../islands/FiltersEditor.tsx";
 import HashtagBrowser from "../../islands/HashtagBrowser.tsx";
+import HomeHashtags from "../../islands/HomeHashtags.tsx";
 import LiveSession from "../../islands/LiveSession.tsx";
 import MatchEnd from "../../islands/MatchEnd.tsx";
 import MapDiscovery from "../../islands/MapDiscovery.tsx";
@@ -29,6 +30,7 @@ export const ISLANDS = {
   DirectAdmin,
   FiltersEditor,
   HashtagBrowser,
+  HomeHashtags,
   LiveSession,
   MapDiscovery,
   MatchEnd,

@@ -1,7 +1,7 @@
 // Pages for signed-in members: each one sits behind requireUser, which sends a guest to /auth
 // (303) before any page code runs. / is the Discover screen for a member and the welcome screen
 // for a guest; /live-match is open to guests (it says there is no live session).
-import { HD_TIERS, mediaProfileFor } from "../../lib/constants.ts";
+import { HD_TIERS, mediaProfileFor, POPULAR_HASHTAGS } from "../../lib/constants.ts";
 import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../context.tsx";
 import { page } from "../context.tsx";
@@ -15,6 +15,8 @@ import { regionSummaries } from "../../lib/geo/private_location.ts";
 import { setFlash } from "../../lib/http/flash.ts";
 import { requireUser } from "../../lib/http/auth.ts";
 import { Discover } from "../../components/Discover.tsx";
+import { WorldMapShapes } from "../../components/WorldMapShapes.tsx";
+import { worldMap } from "../../lib/geo/world_map.ts";
 import { WelcomeScreen } from "../../components/WelcomeScreen.tsx";
 import { iceServersFor } from "../../lib/realtime/ice.ts";
 import type { SessionUser } from "../../lib/auth/types.ts";
@@ -62,6 +64,12 @@ export function memberPages(deps: AppDeps) {
           filters={filters}
           username={user.username}
           sessionsLeft={sessionsLeft(user.tier, used)}
+          hashtags={
+            <Island
+              name="HomeHashtags"
+              props={{ hashtags: filters.hashtags, popular: [...POPULAR_HASHTAGS] }}
+            />
+          }
         />
       ),
     });
@@ -114,13 +122,18 @@ export function memberPages(deps: AppDeps) {
       getFilters(deps.kv, c.var.user.id),
       regionSummaries(deps.kv),
     ]);
+    const map = worldMap();
     return page(c, deps, {
       title: "Discover the world",
       back: "/",
       body: (
-        <div class="narrow">
+        <div class="map-page">
           <h1 class="page-title">Discover the world</h1>
-          <Island name="MapDiscovery" props={{ regions, myHashtags: filters.hashtags }} />
+          <WorldMapShapes paths={map.paths} />
+          <Island
+            name="MapDiscovery"
+            props={{ regions, myHashtags: filters.hashtags, viewBox: map.viewBox }}
+          />
         </div>
       ),
     });
