@@ -63,8 +63,9 @@ function line(label: string, samples: number[]): string {
 async function marksOf(page: Page, timeout = 30_000): Promise<Required<Marks>> {
   const end = Date.now() + timeout;
   while (Date.now() < end) {
+    // A navigation under way (the address moving on) destroys the context: ask again.
     // deno-lint-ignore no-explicit-any
-    const m = await page.evaluate(() => (globalThis as any).__marks as Marks);
+    const m = await page.evaluate(() => (globalThis as any).__marks as Marks).catch(() => null);
     if (m?.found && m.decoded && m.tile) return m as Required<Marks>;
     await sleep(20);
   }
