@@ -129,10 +129,16 @@ function Screens(
 
   // The server drops a search whose socket closed: once the socket is back (registered, no
   // match, no end, no refusal), the search this screen shows starts again.
+  const searchDropped = useRef(false);
   useEffect(() => {
-    if (!started.current || live || found || s.ended || s.refusal) return;
-    if (s.connectionStatus === "ready") s.findMatch();
-  }, [s.connectionStatus]);
+    if (s.socketTrouble === "dropped" && started.current && !found && !live) {
+      searchDropped.current = true;
+    }
+    if (searchDropped.current && s.connectionStatus === "ready" && !s.ended && !s.refusal) {
+      searchDropped.current = false;
+      s.findMatch();
+    }
+  }, [s.connectionStatus, s.socketTrouble]);
 
   // The socket could not connect, or dropped: say so (it tries again by itself).
   useEffect(() => {
