@@ -3,10 +3,11 @@
 // It names no member and links nowhere else: offline, no other page would load either.
 import { Logo } from "./Logo.tsx";
 
+// "Wi‑Fi" with a non-breaking hyphen, so a narrow screen never splits it.
 export const OFFLINE_TEXT = {
   title: "You are offline",
   description:
-    "This page could not load: there is no connection to Glimpse. Check your Wi-Fi or mobile data, then try again.",
+    "This page could not load: there is no connection to Glimpse. Check your Wi‑Fi or mobile data, then try again.",
   note: "Live video, matches and your account need a connection.",
   retry: "Retry",
 } as const;
