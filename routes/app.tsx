@@ -30,6 +30,7 @@ import { AccessDenied } from "../components/admin/AccessDenied.tsx";
 import { healthApi } from "./api/health.ts";
 import { accountApi, AVATAR_BODY_MAX } from "./api/account.ts";
 import { metricsRoute } from "./metrics.ts";
+import { pwaRoutes } from "./pwa.tsx";
 import { filtersApi } from "./api/filters.ts";
 import { reportApi } from "./api/report.ts";
 import { subscriptionApi } from "./api/subscription.ts";
@@ -86,6 +87,8 @@ export async function createApp(base: AppBase) {
   );
   app.route("/", healthApi(deps));
   app.route("/", metricsRoute(deps));
+  // The web app manifest, the service worker and the offline page: the same for everybody.
+  app.route("/", pwaRoutes(deps));
   // Stripe's servers post events: no session, no same-origin check; the signature is the check.
   app.route("/", stripeWebhookApi(deps));
 

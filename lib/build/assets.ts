@@ -14,7 +14,8 @@ export const BUILD_DIR = join(ROOT, "static", "build");
 const MANIFEST = join(BUILD_DIR, "manifest.json");
 const ISLANDS_DIR = join(ROOT, "islands");
 const CSS_ENTRY = join(ROOT, "static", "css", "app.css");
-const BUILD_VERSION = 3;
+const SERVICE_WORKER_ENTRY = join(ROOT, "lib", "client", "sw", "service_worker.ts");
+const BUILD_VERSION = 4;
 
 export interface Manifest {
   version: number;
@@ -26,6 +27,11 @@ export interface Manifest {
   privacy: BlurAssets;
   /** The safety shield's worker, wasm and model, loaded only by the live session. */
   shield: ShieldAssets;
+  /**
+   * The service worker's script, minified; /sw.js serves it with the build's shell prepended
+   * (it has a fixed address, so it is not a file of the build).
+   */
+  serviceWorker: string;
   /**
    * Whether browser code keeps its test-only hooks (`__TEST_HOOKS__`). Production builds
    * compile them out; a build made the other way is stale.
@@ -153,6 +159,7 @@ export async function buildAssets(testHooks = defaultTestHooks()): Promise<Manif
   });
   const privacy = await buildPrivacyAssets(ROOT, outdir);
   const shield = await buildShieldAssets(ROOT, outdir);
+  const worker = await buildServiceWorker();
 
   const manifest: Manifest = {
     version: BUILD_VERSION,
@@ -162,11 +169,13 @@ export async function buildAssets(testHooks = defaultTestHooks()): Promise<Manif
     islandNames: names,
     privacy: privacy.assets,
     shield: shield.assets,
+    serviceWorker: worker.code,
     testHooks,
     inputs: {},
   };
   const inputs = [
     ...Object.keys(result.metafile.inputs),
+    ...worker.inputs,
     ...privacy.inputs,
     ...PRIVACY_BUILD_INPUTS,
     ...shield.inputs,
@@ -199,6 +208,22 @@ export async function buildAssets(testHooks = defaultTestHooks()): Promise<Manif
   }
   await publish(outdir, manifest);
   return manifest;
+}
+
+/** The service worker's script (a classic script: service workers load no modules everywhere). */
+async function buildServiceWorker(): Promise<{ code: string; inputs: string[] }> {
+  const result = await esbuild.build({
+    absWorkingDir: ROOT,
+    entryPoints: [SERVICE_WORKER_ENTRY],
+    bundle: true,
+    format: "iife",
+    minify: true,
+    target: ["es2020", "chrome100", "safari15", "firefox100"],
+    metafile: true,
+    write: false,
+    logLevel: "silent",
+  });
+  return { code: result.outputFiles[0].text, inputs: Object.keys(result.metafile.inputs) };
 }
 
 /** Moves the fresh build into place, writes the manifest last, and drops files no build uses. */

@@ -6,6 +6,7 @@ import { renderToString } from "preact-render-to-string";
 import type { Manifest } from "../build/assets.ts";
 import { Layout, type LayoutProps } from "../../components/Layout.tsx";
 import { collectIslands } from "./island.tsx";
+import { APP_DESCRIPTION, PNG_ICONS, SVG_ICON, THEME_COLOR } from "../pwa/manifest.ts";
 
 export interface PageOptions extends Omit<LayoutProps, "children"> {
   title: string;
@@ -28,12 +29,12 @@ export function renderDocument(assets: Manifest, options: PageOptions): string {
     `<html lang="en"><head><meta charset="utf-8">` +
     `<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">` +
     `<meta name="color-scheme" content="dark">` +
-    `<meta name="theme-color" content="#12091f">` +
+    `<meta name="theme-color" content="${THEME_COLOR}">` +
     `<title>${escapeHtml(fullTitle)}</title>` +
-    `<meta name="description" content="${
-      escapeHtml(description ?? "Live point-of-view video with a stranger, somewhere else.")
-    }">` +
-    `<link rel="icon" href="/static/icon.svg" type="image/svg+xml">` +
+    `<meta name="description" content="${escapeHtml(description ?? APP_DESCRIPTION)}">` +
+    `<link rel="icon" href="${SVG_ICON}" type="image/svg+xml">` +
+    `<link rel="apple-touch-icon" href="${PNG_ICONS.appleTouch.path}">` +
+    `<link rel="manifest" href="/manifest.webmanifest">` +
     `<link rel="stylesheet" href="${assets.css}">` +
     preloads.map((p) => `<link rel="modulepreload" href="${p}">`).join("") +
     scripts.map((s) => `<script type="module" src="${s.file}"></script>`).join("") +

@@ -3,7 +3,7 @@
 import { loadConfig } from "../../lib/config.ts";
 import type { Config } from "../../lib/config.ts";
 import { openKv } from "../../kv/db.ts";
-import { ensureBuilt } from "../../lib/build/assets.ts";
+import { ensureBuilt, type Manifest } from "../../lib/build/assets.ts";
 import { createApp } from "../../routes/app.tsx";
 import { Hub } from "../../lib/realtime/hub.ts";
 import { createEmailSender, type EmailSender } from "../../lib/email/mod.ts";
@@ -34,6 +34,13 @@ export interface TestServer {
   kv: Deno.Kv;
   config: Config;
   hub: Hub;
+  /** The build the server serves. */
+  assets: Manifest;
+  /**
+   * Serves the app made with another build from now on, on the same address and KV (as a
+   * deployment of a new build would).
+   */
+  deploy(assets: Manifest): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -63,22 +70,29 @@ export async function startServer(
   const assets = await ensureBuilt();
   const hub = new Hub(kv, config);
   const email = options.email ?? createEmailSender(kv, config);
-  const app = await createApp({
-    config,
-    kv,
-    assets,
-    hub,
-    email,
-    clientIp: (c) => c.req.header(TEST_IP_HEADER) ?? clientIp(c),
-  });
+  const appFor = (assets: Manifest) =>
+    createApp({
+      config,
+      kv,
+      assets,
+      hub,
+      email,
+      clientIp: (c) => c.req.header(TEST_IP_HEADER) ?? clientIp(c),
+    });
+  const app = await appFor(assets);
   const jobs = startJobs(kv, email, { sweeps: false });
   handler = app.fetch;
-  return {
+  const started: TestServer = {
     url: `http://127.0.0.1:${port}`,
     port,
     kv,
     config,
     hub,
+    assets,
+    async deploy(next) {
+      handler = (await appFor(next)).fetch;
+      started.assets = next;
+    },
     async close() {
       await hub.stop();
       ac.abort();
@@ -88,6 +102,7 @@ export async function startServer(
       await jobs.listening;
     },
   };
+  return started;
 }
 
 /** Runs `fn` against a fresh server, closing it whatever happens. */

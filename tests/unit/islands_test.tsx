@@ -53,6 +53,7 @@ const FAKE_MANIFEST: Manifest = {
     wasm: "/build/models/tfjs-backend-wasm-TEST.wasm",
     wasmSimd: "/build/models/tfjs-backend-wasm-simd-TEST.wasm",
   },
+  serviceWorker: "",
   testHooks: true,
   inputs: {},
 };

@@ -1,0 +1,95 @@
+// What the service worker does with a request, as plain functions (the worker and its unit test
+// share them). The worker keeps a small shell: the offline page, the stylesheet, the icons and
+// the islands' scripts, all built for the current build. It never stores or answers from its
+// cache anything else: no API answer, no socket, no metrics, no avatar, no page but the offline
+// page. Pages always come from the network; the offline page stands in only when the network
+// fails.
+
+/** What the worker's script is told about the build it serves (prepended to /sw.js). */
+export interface ShellConfig {
+  /** Changes with anything the cache would hold: a new build gets a new cache. */
+  version: string;
+  /** Paths fetched into the cache when the worker installs. */
+  precache: string[];
+  /** Paths answered from the cache first (the precached ones and the islands' scripts). */
+  cacheFirst: string[];
+  /** The page shown for a navigation the network cannot answer. */
+  offline: string;
+}
+
+/** Every cache this worker makes is named with this prefix and the build's version. */
+export const CACHE_PREFIX = "glimpse-shell-";
+
+export const cacheName = (version: string) => `${CACHE_PREFIX}${version}`;
+
+/**
+ * Paths the worker leaves entirely to the browser, whatever the request: answers that depend on
+ * the member or the moment (the API, the socket, metrics, health, avatars) and the worker's own
+ * script and the web app manifest (the browser checks those itself).
+ */
+const NEVER_TOUCHED = [
+  /^\/api(\/|$)/,
+  /^\/ws(\/|$)/,
+  /^\/metrics(\/|$)/,
+  /^\/healthz(\/|$)/,
+  /^\/avatars(\/|$)/,
+  /^\/sw\.js$/,
+  /^\/manifest\.webmanifest$/,
+];
+
+export function neverTouched(pathname: string): boolean {
+  return NEVER_TOUCHED.some((re) => re.test(pathname));
+}
+
+export type Decision =
+  /** Not answered by the worker: the browser fetches as it would without one. */
+  | "pass"
+  /** A page: from the network; the offline page when the network fails. Nothing is stored. */
+  | "network-first"
+  /** A file of the shell: from the cache, else from the network (and then stored). */
+  | "cache-first";
+
+export interface RequestLike {
+  method: string;
+  url: string;
+  mode: string;
+}
+
+export function decide(
+  req: RequestLike,
+  origin: string,
+  cacheFirst: ReadonlySet<string>,
+): Decision {
+  if (req.method !== "GET") return "pass";
+  let url: URL;
+  try {
+    url = new URL(req.url);
+  } catch {
+    return "pass";
+  }
+  if (url.origin !== origin || neverTouched(url.pathname)) return "pass";
+  if (req.mode === "navigate") return "network-first";
+  // The shell's files are content-hashed or fixed; a query makes it some other request.
+  if (url.search === "" && cacheFirst.has(url.pathname)) return "cache-first";
+  return "pass";
+}
+
+export interface ResponseLike {
+  ok: boolean;
+  status: number;
+  type: string;
+  headers: { get(name: string): string | null };
+}
+
+/**
+ * Whether an answer may be stored: a plain 200 from this site that does not forbid storing
+ * (`no-store`, `private`) and does not vary on everything. The worker asks for what it stores
+ * without cookies, so no member's answer can be among them either.
+ */
+export function mayStore(res: ResponseLike): boolean {
+  if (!res.ok || res.status !== 200 || res.type !== "basic") return false;
+  const cacheControl = (res.headers.get("cache-control") ?? "").toLowerCase();
+  if (/(^|[\s,])(no-store|private)([\s,=]|$)/.test(cacheControl)) return false;
+  if ((res.headers.get("vary") ?? "").trim() === "*") return false;
+  return true;
+}

@@ -1,0 +1,90 @@
+// The service worker, served at /sw.js (scope /) with the build's shell prepended as
+// `__GLIMPSE_SHELL__`. Installing stores the shell (offline page, stylesheet, icons) in a cache
+// named after the build; activating deletes every older build's cache and takes over open pages.
+// Pages come from the network (through navigation preload when the browser has it); when the
+// network fails, the stored offline page answers. The shell's files are answered from the cache
+// first. Everything else, the API above all, is left to the browser untouched (see policy.ts).
+import { CACHE_PREFIX, cacheName, decide, mayStore, type ShellConfig } from "./policy.ts";
+
+declare const __GLIMPSE_SHELL__: ShellConfig;
+
+/** The parts of the service worker's global scope and events this file uses. */
+interface ExtendableEvent extends Event {
+  waitUntil(p: Promise<unknown>): void;
+}
+interface FetchEvent extends ExtendableEvent {
+  request: Request;
+  preloadResponse: Promise<Response | undefined>;
+  respondWith(r: Response | Promise<Response>): void;
+}
+interface WorkerScope {
+  location: Location;
+  registration: { navigationPreload?: { enable(): Promise<void> } };
+  clients: { claim(): Promise<void> };
+  skipWaiting(): Promise<void>;
+  addEventListener(type: "install" | "activate", fn: (e: ExtendableEvent) => void): void;
+  addEventListener(type: "fetch", fn: (e: FetchEvent) => void): void;
+}
+
+const scope = globalThis as unknown as WorkerScope;
+const shell = __GLIMPSE_SHELL__;
+const CACHE = cacheName(shell.version);
+const CACHE_FIRST = new Set(shell.cacheFirst);
+
+/**
+ * Fetches a shell file without cookies, so what is stored is the same for everybody. Installing
+ * asks the server again ("no-cache": the offline page and the icons have fixed names); a file
+ * met later is content-hashed, so the browser's own copy is as good.
+ */
+async function fetchShellFile(path: string, cache: RequestCache = "default"): Promise<Response> {
+  return await fetch(path, { credentials: "omit", cache });
+}
+
+scope.addEventListener("install", (event) => {
+  event.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    await Promise.all(shell.precache.map(async (path) => {
+      const res = await fetchShellFile(path, "no-cache");
+      if (!mayStore(res)) throw new Error(`${path} answered ${res.status}; not stored`);
+      await cache.put(path, res);
+    }));
+    await scope.skipWaiting();
+  })());
+});
+
+scope.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    for (const name of await caches.keys()) {
+      if (name.startsWith(CACHE_PREFIX) && name !== CACHE) await caches.delete(name);
+    }
+    await scope.registration.navigationPreload?.enable().catch(() => {});
+    await scope.clients.claim();
+  })());
+});
+
+async function page(event: FetchEvent): Promise<Response> {
+  try {
+    const preloaded = await event.preloadResponse;
+    return preloaded ?? await fetch(event.request);
+  } catch {
+    const offline = await caches.open(CACHE).then((c) => c.match(shell.offline));
+    return offline ?? Response.error();
+  }
+}
+
+async function shellFile(path: string): Promise<Response> {
+  const cache = await caches.open(CACHE);
+  const hit = await cache.match(path);
+  if (hit) return hit;
+  const res = await fetchShellFile(path);
+  if (mayStore(res)) await cache.put(path, res.clone());
+  return res;
+}
+
+scope.addEventListener("fetch", (event) => {
+  const decision = decide(event.request, scope.location.origin, CACHE_FIRST);
+  if (decision === "network-first") event.respondWith(page(event));
+  else if (decision === "cache-first") {
+    event.respondWith(shellFile(new URL(event.request.url).pathname));
+  }
+});
