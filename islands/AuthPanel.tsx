@@ -5,12 +5,21 @@ import { toast } from "../lib/client/toast.ts";
 import {
   AUTH_TEXT,
   type AuthTab,
+  charCount,
+  checkEmail,
+  checkNewPassword,
+  checkRegistration,
+  checkUsername,
+  fieldOfServerText,
+  normalizeUsername,
+  RULE_HINT,
+  USERNAME_MAX_LENGTH,
   validateForgot,
   validateLogin,
-  validateRegistration,
   validateReset,
 } from "../lib/auth/rules.ts";
 import { InviteShare } from "../components/InviteShare.tsx";
+import { FormField } from "../components/FormField.tsx";
 import { type CachedUser, cacheUser, clearCachedUser } from "../lib/client/user_cache.ts";
 
 export interface AuthPanelProps {
@@ -18,22 +27,42 @@ export interface AuthPanelProps {
   signedIn: boolean;
   invitationCode?: string;
   resetToken?: string;
+  /** On the welcome tab (rendered signed in): the new member's name and invitation link. */
+  registered?: { username: string; inviteLink?: string };
 }
 
-type RegisterResult = { username: string; inviteLink?: string };
-
-const TABS: { id: AuthTab; label: string }[] = [
+const TABS: { id: "login" | "register"; label: string }[] = [
   { id: "login", label: "Login" },
   { id: "register", label: "Register" },
 ];
 
+/** The server's texts about one field, keyed by the field's name. */
+type ServerErrors = Record<string, string>;
+
+/** Moves focus to a form's field (by id) once the browser has painted the problem. */
+function focusField(id: string) {
+  requestAnimationFrame(() => document.getElementById(id)?.focus());
+}
+
 export default function AuthPanel(
-  { initialTab, signedIn, invitationCode = "", resetToken = "" }: AuthPanelProps,
+  { initialTab, signedIn, invitationCode = "", resetToken = "", registered }: AuthPanelProps,
 ) {
   const [tab, setTab] = useState<AuthTab>(initialTab);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
-  const [registered, setRegistered] = useState<RegisterResult | null>(null);
+  const [serverErrors, setServerErrors] = useState<ServerErrors>({});
+  const [submitted, setSubmitted] = useState(false);
+  // Every value lives here, so switching tabs or a refusal never loses what was typed.
+  const [identifier, setIdentifier] = useState("");
+  const [loginPassword, setLoginPassword] = useState("");
+  const [username, setUsername] = useState("");
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [code, setCode] = useState(invitationCode);
+  const [ageConfirmed, setAgeConfirmed] = useState(false);
+  const [forgotEmail, setForgotEmail] = useState("");
+  const [newPassword, setNewPassword] = useState("");
+  const [confirmPassword, setConfirmPassword] = useState("");
 
   // A guest on /auth has no member to remember.
   useEffect(() => {
@@ -49,77 +78,101 @@ export default function AuthPanel(
 
   const go = (next: AuthTab) => {
     setError("");
+    setServerErrors({});
+    setSubmitted(false);
     setTab(next);
   };
 
+  /** A setter that also drops the server's text about that field (the value changed). */
+  const edit = (field: string, set: (v: string) => void) => (value: string) => {
+    set(value);
+    if (serverErrors[field]) {
+      setServerErrors(({ [field]: _, ...rest }) => rest);
+    }
+  };
+
+  /** Shows a refusal of the server's: in the form's alert, and beside its field when it has one. */
+  function refused(text: string, idPrefix: string, fieldMap: Record<string, string> = {}) {
+    setError(text);
+    const known = fieldOfServerText(text);
+    const field = known ? fieldMap[known] ?? known : null;
+    if (field) {
+      setServerErrors({ [field]: text });
+      focusField(`${idPrefix}-${field}`);
+    }
+  }
+
   async function onLogin(e: JSX.TargetedEvent<HTMLFormElement>) {
     e.preventDefault();
-    const form = new FormData(e.currentTarget);
-    const identifier = String(form.get("identifier") ?? "");
-    const password = String(form.get("password") ?? "");
-    const problem = validateLogin({ identifier, password });
-    if (problem) return setError(problem);
+    const problem = validateLogin({ identifier, password: loginPassword });
+    if (problem) {
+      setError(problem);
+      focusField(identifier.trim() ? "login-password" : "login-identifier");
+      return;
+    }
     setError("");
     setBusy(true);
     try {
       // The server hands 'Logged in successfully' to the next page as a toast.
       cacheUser(
-        await postJson<CachedUser>("/api/simple-login", { identifier, password }),
+        await postJson<CachedUser>("/api/simple-login", { identifier, password: loginPassword }),
       );
       location.assign("/");
     } catch (err) {
-      toast({
-        title: AUTH_TEXT.loginFailed,
-        description: errorMessage(err, AUTH_TEXT.loginFailedDefault),
-        variant: "destructive",
-      });
+      const text = errorMessage(err, AUTH_TEXT.loginFailedDefault);
+      toast({ title: AUTH_TEXT.loginFailed, description: text, variant: "destructive" });
+      setError(text);
       setBusy(false);
     }
   }
 
   async function onRegister(e: JSX.TargetedEvent<HTMLFormElement>) {
     e.preventDefault();
-    const form = new FormData(e.currentTarget);
+    setSubmitted(true);
     const input = {
-      username: String(form.get("username") ?? "").trim(),
-      email: String(form.get("email") ?? "").trim(),
-      password: String(form.get("password") ?? ""),
-      invitationCode: String(form.get("invitationCode") ?? "").trim(),
-      ageConfirmed: form.get("ageConfirmed") === "on",
+      username: username.trim(),
+      email: email.trim(),
+      password,
+      invitationCode: code.trim(),
+      ageConfirmed,
     };
-    const problem = validateRegistration(input);
-    if (problem) return setError(problem);
+    const problem = checkRegistration(input);
+    if (problem) {
+      setError(problem.message);
+      focusField(`reg-${problem.field}`);
+      return;
+    }
     setError("");
+    setServerErrors({});
     setBusy(true);
     try {
-      const result = await postJson<RegisterResult & CachedUser>("/api/register", input);
-      cacheUser(result);
-      toast({ title: AUTH_TEXT.registered, variant: "success" });
-      setRegistered(result);
-      setTab("registration-success");
+      cacheUser(await postJson<CachedUser>("/api/register", input));
+      // A full page load: the header, the navigation and the welcome are rendered signed in.
+      location.assign("/auth?tab=registration-success");
     } catch (err) {
-      toast({
-        title: AUTH_TEXT.registrationFailed,
-        description: errorMessage(err, AUTH_TEXT.registrationFailedDefault),
-        variant: "destructive",
-      });
-    } finally {
+      const text = errorMessage(err, AUTH_TEXT.registrationFailedDefault);
+      toast({ title: AUTH_TEXT.registrationFailed, description: text, variant: "destructive" });
+      refused(text, "reg");
       setBusy(false);
     }
   }
 
   async function onForgot(e: JSX.TargetedEvent<HTMLFormElement>) {
     e.preventDefault();
-    const email = String(new FormData(e.currentTarget).get("email") ?? "").trim();
-    const problem = validateForgot({ email });
-    if (problem) return setError(problem);
+    setSubmitted(true);
+    const problem = validateForgot({ email: forgotEmail });
+    if (problem) {
+      setError(problem);
+      focusField("forgot-email");
+      return;
+    }
     setError("");
     setBusy(true);
     try {
-      await postJson("/api/forgot-password", { email });
-      setTab("forgot-password-success");
+      await postJson("/api/forgot-password", { email: forgotEmail.trim() });
+      go("forgot-password-success");
     } catch (err) {
-      setError(errorMessage(err, AUTH_TEXT.networkError));
+      refused(errorMessage(err, AUTH_TEXT.networkError), "forgot");
     } finally {
       setBusy(false);
     }
@@ -127,22 +180,41 @@ export default function AuthPanel(
 
   async function onReset(e: JSX.TargetedEvent<HTMLFormElement>) {
     e.preventDefault();
-    const form = new FormData(e.currentTarget);
-    const newPassword = String(form.get("newPassword") ?? "");
-    const confirmPassword = String(form.get("confirmPassword") ?? "");
+    setSubmitted(true);
     const problem = validateReset({ newPassword, confirmPassword });
-    if (problem) return setError(problem);
+    if (problem) {
+      setError(problem);
+      focusField(problem === AUTH_TEXT.passwordsDiffer ? "reset-confirm" : "reset-new");
+      return;
+    }
     setError("");
     setBusy(true);
     try {
       await postJson("/api/reset-password", { token: resetToken, newPassword });
       toast({ title: AUTH_TEXT.passwordUpdated, variant: "success" });
-      setTab("reset-password-success");
+      go("reset-password-success");
     } catch (err) {
-      setError(errorMessage(err, AUTH_TEXT.resetFailed));
+      refused(errorMessage(err, AUTH_TEXT.resetFailed), "reset", { password: "new" });
     } finally {
       setBusy(false);
     }
+  }
+
+  function onTabKey(e: JSX.TargetedKeyboardEvent<HTMLDivElement>) {
+    const i = TABS.findIndex((t) => t.id === tab);
+    const next = e.key === "ArrowRight"
+      ? (i + 1) % TABS.length
+      : e.key === "ArrowLeft"
+      ? (i + TABS.length - 1) % TABS.length
+      : e.key === "Home"
+      ? 0
+      : e.key === "End"
+      ? TABS.length - 1
+      : -1;
+    if (next < 0) return;
+    e.preventDefault();
+    go(TABS[next].id);
+    focusField(`tab-${TABS[next].id}`);
   }
 
   if (signedIn && tab !== "registration-success") {
@@ -155,11 +227,12 @@ export default function AuthPanel(
   }
 
   const errorLine = error && <p class="form-error" role="alert">{error}</p>;
+  const typedName = normalizeUsername(username);
 
   return (
     <div class="card auth-card">
       {(tab === "login" || tab === "register") && (
-        <div class="tabs" role="tablist" aria-label="Sign in or register">
+        <div class="tabs" role="tablist" aria-label="Sign in or register" onKeyDown={onTabKey}>
           {TABS.map((t) => (
             <button
               key={t.id}
@@ -168,6 +241,7 @@ export default function AuthPanel(
               id={`tab-${t.id}`}
               aria-selected={tab === t.id}
               aria-controls={`panel-${t.id}`}
+              tabIndex={tab === t.id ? 0 : -1}
               class="tab"
               onClick={() => go(t.id)}
             >
@@ -178,84 +252,131 @@ export default function AuthPanel(
       )}
 
       {tab === "login" && (
-        <form
-          id="panel-login"
-          role="tabpanel"
-          aria-labelledby="tab-login"
-          class="form"
-          onSubmit={onLogin}
-          noValidate
-        >
-          <h1 class="card-title">Welcome back</h1>
-          <label class="field">
-            <span>Username or email</span>
-            <input name="identifier" autoComplete="username" autoCapitalize="none" />
-          </label>
-          <label class="field">
-            <span>Password</span>
-            <input name="password" type="password" autoComplete="current-password" />
-          </label>
-          {errorLine}
-          <button class="button button-primary button-block" type="submit" disabled={busy}>
-            {busy ? "Logging in..." : "Login"}
-          </button>
-          <button type="button" class="link-button" onClick={() => go("forgot-password")}>
-            Forgot password?
-          </button>
-        </form>
+        <div id="panel-login" role="tabpanel" aria-labelledby="tab-login">
+          <form class="form" onSubmit={onLogin} noValidate>
+            <h1 class="card-title">Welcome back</h1>
+            <FormField
+              id="login-identifier"
+              label="Username or email"
+              name="identifier"
+              value={identifier}
+              onValue={setIdentifier}
+              autoComplete="username"
+              autoCapitalize="none"
+            />
+            <FormField
+              id="login-password"
+              label="Password"
+              name="password"
+              type="password"
+              value={loginPassword}
+              onValue={setLoginPassword}
+              autoComplete="current-password"
+            />
+            {errorLine}
+            <button class="button button-primary button-block" type="submit" disabled={busy}>
+              {busy ? "Logging in..." : "Login"}
+            </button>
+            <button type="button" class="link-button" onClick={() => go("forgot-password")}>
+              Forgot password?
+            </button>
+          </form>
+        </div>
       )}
 
       {tab === "register" && (
-        <form
-          id="panel-register"
-          role="tabpanel"
-          aria-labelledby="tab-register"
-          class="form"
-          onSubmit={onRegister}
-          noValidate
-        >
-          <h1 class="card-title">Join with an invitation</h1>
-          <label class="field">
-            <span>Username</span>
-            <input name="username" autoComplete="username" autoCapitalize="none" maxLength={20} />
-          </label>
-          <label class="field">
-            <span>Email</span>
-            <input name="email" type="email" autoComplete="email" />
-          </label>
-          <label class="field">
-            <span>Password</span>
-            <input name="password" type="password" autoComplete="new-password" />
-          </label>
-          <label class="field">
-            <span>Invitation code</span>
-            <input
-              name="invitationCode"
-              autoCapitalize="characters"
-              defaultValue={invitationCode}
+        <div id="panel-register" role="tabpanel" aria-labelledby="tab-register">
+          <form class="form" onSubmit={onRegister} noValidate>
+            <h1 class="card-title">Join with an invitation</h1>
+            <FormField
+              id="reg-username"
+              label="Username"
+              name="username"
+              value={username}
+              onValue={edit("username", setUsername)}
+              hint={RULE_HINT.username}
+              check={checkUsername}
+              count={{ n: charCount(typedName), max: USERNAME_MAX_LENGTH }}
+              serverError={serverErrors.username}
+              submitted={submitted}
+              autoComplete="username"
+              autoCapitalize="none"
             />
-          </label>
-          <label class="check">
-            <input type="checkbox" name="ageConfirmed" />
-            <span>
-              I am 18 or older and accept the <a href="/terms-of-service">Terms of Service</a>
-            </span>
-          </label>
-          {errorLine}
-          <button class="button button-primary button-block" type="submit" disabled={busy}>
-            {busy ? "Creating account..." : "Create account"}
-          </button>
-        </form>
+            <FormField
+              id="reg-email"
+              label="Email"
+              name="email"
+              type="email"
+              value={email}
+              onValue={edit("email", setEmail)}
+              hint={RULE_HINT.email}
+              check={checkEmail}
+              serverError={serverErrors.email}
+              submitted={submitted}
+              autoComplete="email"
+              autoCapitalize="none"
+            />
+            <FormField
+              id="reg-password"
+              label="Password"
+              name="password"
+              type="password"
+              value={password}
+              onValue={edit("password", setPassword)}
+              hint={RULE_HINT.password}
+              check={checkNewPassword}
+              serverError={serverErrors.password}
+              submitted={submitted}
+              autoComplete="new-password"
+            />
+            <FormField
+              id="reg-invitationCode"
+              label="Invitation code"
+              name="invitationCode"
+              value={code}
+              onValue={edit("invitationCode", setCode)}
+              serverError={serverErrors.invitationCode}
+              autoComplete="off"
+              autoCapitalize="characters"
+            />
+            <label class="check">
+              <input
+                id="reg-ageConfirmed"
+                type="checkbox"
+                name="ageConfirmed"
+                checked={ageConfirmed}
+                onChange={(e) =>
+                  setAgeConfirmed(e.currentTarget.checked)}
+              />
+              <span>
+                I am 18 or older and accept the <a href="/terms-of-service">Terms of Service</a>
+              </span>
+            </label>
+            {errorLine}
+            <button class="button button-primary button-block" type="submit" disabled={busy}>
+              {busy ? "Creating account..." : "Create account"}
+            </button>
+          </form>
+        </div>
       )}
 
       {tab === "forgot-password" && (
         <form class="form" onSubmit={onForgot} noValidate>
           <h1 class="card-title">Forgot your password?</h1>
           <p class="muted">Enter your email and we will send you a link to set a new password.</p>
-          <label class="field">
-            <span>Email</span>
-            <input name="email" type="email" autoComplete="email" />
-          </label>
+          <FormField
+            id="forgot-email"
+            label="Email"
+            name="email"
+            type="email"
+            value={forgotEmail}
+            onValue={edit("email", setForgotEmail)}
+            check={checkEmail}
+            serverError={serverErrors.email}
+            submitted={submitted}
+            autoComplete="email"
+            autoCapitalize="none"
+          />
           {errorLine}
           <button class="button button-primary button-block" type="submit" disabled={busy}>
             {busy ? "Sending..." : "Send reset link"}
@@ -282,14 +403,28 @@ export default function AuthPanel(
       {tab === "reset-password" && (
         <form class="form" onSubmit={onReset} noValidate>
           <h1 class="card-title">Set a new password</h1>
-          <label class="field">
-            <span>New password</span>
-            <input name="newPassword" type="password" autoComplete="new-password" />
-          </label>
-          <label class="field">
-            <span>Confirm new password</span>
-            <input name="confirmPassword" type="password" autoComplete="new-password" />
-          </label>
+          <FormField
+            id="reset-new"
+            label="New password"
+            name="newPassword"
+            type="password"
+            value={newPassword}
+            onValue={edit("new", setNewPassword)}
+            hint={RULE_HINT.password}
+            check={checkNewPassword}
+            serverError={serverErrors.new}
+            submitted={submitted}
+            autoComplete="new-password"
+          />
+          <FormField
+            id="reset-confirm"
+            label="Confirm new password"
+            name="confirmPassword"
+            type="password"
+            value={confirmPassword}
+            onValue={setConfirmPassword}
+            autoComplete="new-password"
+          />
           {errorLine}
           <button class="button button-primary button-block" type="submit" disabled={busy}>
             {busy ? "Saving..." : "Set new password"}

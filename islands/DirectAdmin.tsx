@@ -21,6 +21,7 @@ import {
   type UsersPage,
 } from "../lib/admin/shared.ts";
 import { AdminAlert } from "../components/admin/AdminAlert.tsx";
+import { FormField } from "../components/FormField.tsx";
 import {
   ApiError,
   apiRequest,
@@ -241,17 +242,16 @@ export default function DirectAdmin(
               onInput={(e) => setEmail(e.currentTarget.value)}
             />
           </label>
-          <label class="field">
-            <span>Password</span>
-            <input
-              type="password"
-              name="password"
-              autoComplete="current-password"
-              required
-              value={password}
-              onInput={(e) => setPassword(e.currentTarget.value)}
-            />
-          </label>
+          <FormField
+            id="admin-password"
+            label="Password"
+            name="password"
+            type="password"
+            value={password}
+            onValue={setPassword}
+            autoComplete="current-password"
+            required
+          />
           <button type="submit" class="button button-primary button-block" disabled={busy}>
             {busy ? ADMIN_TEXT.loggingIn : "Login"}
           </button>

@@ -1,22 +1,26 @@
 import { useEffect, useState } from "react";
 import type { JSX } from "react";
-import { postJson } from "../lib/client/api.ts";
+import { errorMessage, postJson } from "../lib/client/api.ts";
 import { toast } from "../lib/client/toast.ts";
 import { storeFiltersLocally } from "../lib/client/filters_store.ts";
 import {
-  addHashtag,
   CONTINENTS,
   COUNTRIES,
   DEFAULT_CONTINENT,
   DEFAULT_COUNTRY,
   FILTER_TEXT,
   type Filters,
+  hashtagListProblem,
+  hashtagProblem,
   type LanguagePreference,
   LOCATION_PREFERENCES,
   type LocationPreference,
+  MAX_HASHTAG_LENGTH,
+  normalizeHashtag,
   PREFERENCE_HELP,
   PREFERENCE_LABELS,
   QUICK_ADD_HASHTAGS,
+  tryAddHashtag,
 } from "../lib/filters.ts";
 import { LANGUAGE_NAMES } from "../lib/profile.ts";
 
@@ -32,6 +36,9 @@ export default function FiltersEditor({ filters }: FiltersEditorProps) {
   const [hashtags, setHashtags] = useState<string[]>(filters.hashtags);
   const [input, setInput] = useState("");
   const [saving, setSaving] = useState(false);
+  /** A refused addition (too many hashtags); a bad tag's text shows live as it is typed. */
+  const [addError, setAddError] = useState("");
+  const [saveError, setSaveError] = useState("");
 
   useEffect(() => storeFiltersLocally(filters), []);
 
@@ -41,19 +48,46 @@ export default function FiltersEditor({ filters }: FiltersEditorProps) {
     if (next === "continent" && !continent) setContinent(DEFAULT_CONTINENT);
   }
 
-  function add(raw: string) {
-    setHashtags((list) => addHashtag(list, raw));
-    setInput("");
+  // The tag being typed, checked as the server will check it.
+  const typed = normalizeHashtag(input);
+  const typedProblem = typed ? hashtagProblem(typed) : null;
+  const tagProblem = typedProblem ?? addError;
+
+  /**
+   * Adds a typed (or quick-add) tag. An empty or present tag adds nothing and clears the input;
+   * a tag the server would refuse stays in the input, with the server's text under it.
+   */
+  function add(raw: string, fromInput: boolean) {
+    const result = tryAddHashtag(hashtags, raw);
+    if (result.kind === "refused") {
+      setAddError(result.problem);
+      if (fromInput) document.getElementById("tag-input")?.focus();
+      return;
+    }
+    setAddError("");
+    setSaveError("");
+    if (result.kind === "added") setHashtags(result.list);
+    if (fromInput) setInput("");
   }
 
   function onKeyDown(e: JSX.TargetedKeyboardEvent<HTMLInputElement>) {
     if (e.key === "Enter") {
       e.preventDefault();
-      if (input.trim()) add(input);
+      if (input.trim()) add(input, true);
     }
   }
 
+  function remove(tag: string) {
+    setHashtags(hashtags.filter((h) => h !== tag));
+    setAddError("");
+    setSaveError("");
+  }
+
   async function save() {
+    // Refused before sending, with the server's own text; nothing on the page changes.
+    const problem = hashtagListProblem(hashtags);
+    if (problem) return setSaveError(problem);
+    setSaveError("");
     setSaving(true);
     try {
       const body: Record<string, unknown> = {
@@ -68,12 +102,11 @@ export default function FiltersEditor({ filters }: FiltersEditorProps) {
       const saved = await postJson<Filters>("/api/filters?flash=1", body);
       storeFiltersLocally(saved);
       location.assign("/");
-    } catch {
-      toast({
-        title: FILTER_TEXT.saveError,
-        description: FILTER_TEXT.saveErrorDescription,
-        variant: "destructive",
-      });
+    } catch (err) {
+      // Every choice on the page stays as it was; the server's reason shows above Save.
+      const text = errorMessage(err, FILTER_TEXT.saveErrorDescription);
+      toast({ title: FILTER_TEXT.saveError, description: text, variant: "destructive" });
+      setSaveError(text);
       setSaving(false);
     }
   }
@@ -131,25 +164,40 @@ export default function FiltersEditor({ filters }: FiltersEditorProps) {
       <section class="card form" aria-labelledby="tags-title">
         <h2 id="tags-title" class="card-title">Hashtags</h2>
         <div class="inline-field">
-          <label class="field grow">
-            <span class="sr-only">Add a hashtag</span>
+          <div class="field grow">
+            <label for="tag-input" class="sr-only">Add a hashtag</label>
             <input
+              id="tag-input"
               value={input}
               placeholder="Add a hashtag"
-              onInput={(e) => setInput(e.currentTarget.value)}
+              onInput={(e) => {
+                setInput(e.currentTarget.value);
+                setAddError("");
+              }}
               onKeyDown={onKeyDown}
               autoCapitalize="none"
+              spellcheck={false}
+              aria-invalid={tagProblem ? true : undefined}
+              aria-describedby="tag-input-hint"
             />
-          </label>
+          </div>
           <button
             type="button"
             class="button button-secondary"
             disabled={!input.trim()}
-            onClick={() => add(input)}
+            onClick={() => add(input, true)}
           >
             Add
           </button>
         </div>
+        <p id="tag-input-hint" class="field-hint" data-state={tagProblem ? "error" : "idle"}>
+          <span class="field-hint-text" aria-live="polite">
+            {tagProblem || FILTER_TEXT.hashtagHint}
+          </span>
+          <span class="field-count" data-over={typedProblem ? "true" : undefined}>
+            {[...typed].length}/{MAX_HASHTAG_LENGTH}
+          </span>
+        </p>
         <div class="quick-add">
           <span class="muted">Quick add:</span>
           {QUICK_ADD_HASHTAGS.map((t) => (
@@ -157,7 +205,7 @@ export default function FiltersEditor({ filters }: FiltersEditorProps) {
               key={t}
               type="button"
               class="chip chip-button"
-              onClick={() => add(t)}
+              onClick={() => add(t, false)}
             >
               +#{t}
             </button>
@@ -171,7 +219,7 @@ export default function FiltersEditor({ filters }: FiltersEditorProps) {
                 type="button"
                 class="chip-remove"
                 aria-label={`Remove #${t}`}
-                onClick={() => setHashtags(hashtags.filter((h) => h !== t))}
+                onClick={() => remove(t)}
               >
                 ×
               </button>
@@ -180,6 +228,7 @@ export default function FiltersEditor({ filters }: FiltersEditorProps) {
         </ul>
       </section>
 
+      {saveError && <p class="form-error" role="alert">{saveError}</p>}
       <div class="button-row button-row-end">
         <a class="button button-secondary" href="/">Cancel</a>
         <button type="button" class="button button-primary" onClick={save} disabled={saving}>

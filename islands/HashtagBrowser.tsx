@@ -1,11 +1,13 @@
 import { useState } from "react";
-import { postJson } from "../lib/client/api.ts";
+import { errorMessage, postJson } from "../lib/client/api.ts";
 import { toast } from "../lib/client/toast.ts";
 import { storeFiltersLocally } from "../lib/client/filters_store.ts";
 import {
   FILTER_TEXT,
   type Filters,
   HASHTAG_CATEGORIES,
+  hashtagListProblem,
+  MAX_HASHTAGS,
   normalizeHashtag,
   SUGGESTED_HASHTAGS,
 } from "../lib/filters.ts";
@@ -21,14 +23,21 @@ export default function HashtagBrowser({ selected: initial }: HashtagBrowserProp
   const [query, setQuery] = useState("");
   const [category, setCategory] = useState<CategoryId>("all");
   const [saving, setSaving] = useState(false);
+  const [error, setError] = useState("");
 
   const q = normalizeHashtag(query);
   const shown = SUGGESTED_HASHTAGS.filter((h) =>
     (category === "all" || h.category === category) && (!q || h.name.includes(q))
   );
 
-  const toggle = (name: string) =>
+  /** Selects or drops a tag; a selection beyond the server's limit is refused, in its words. */
+  function toggle(name: string) {
+    if (!selected.includes(name) && selected.length >= MAX_HASHTAGS) {
+      return setError(FILTER_TEXT.tooManyHashtags);
+    }
+    setError("");
     setSelected((list) => list.includes(name) ? list.filter((t) => t !== name) : [...list, name]);
+  }
 
   async function save() {
     if (selected.length === 0) {
@@ -39,6 +48,10 @@ export default function HashtagBrowser({ selected: initial }: HashtagBrowserProp
       });
       return;
     }
+    // Refused before sending, with the server's own text; the selection stays.
+    const problem = hashtagListProblem(selected);
+    if (problem) return setError(problem);
+    setError("");
     setSaving(true);
     try {
       const saved = await postJson<Filters>("/api/filters", { hashtags: selected });
@@ -48,12 +61,11 @@ export default function HashtagBrowser({ selected: initial }: HashtagBrowserProp
         title: FILTER_TEXT.hashtagsSaved,
         description: FILTER_TEXT.hashtagsSavedDescription,
       });
-    } catch {
-      toast({
-        title: FILTER_TEXT.hashtagsError,
-        description: FILTER_TEXT.hashtagsErrorDescription,
-        variant: "destructive",
-      });
+    } catch (err) {
+      // The selection stays as it was; the server's reason shows above the button.
+      const text = errorMessage(err, FILTER_TEXT.hashtagsErrorDescription);
+      toast({ title: FILTER_TEXT.hashtagsError, description: text, variant: "destructive" });
+      setError(text);
     } finally {
       setSaving(false);
     }
@@ -106,6 +118,7 @@ export default function HashtagBrowser({ selected: initial }: HashtagBrowserProp
               ))}
             </ul>
           )}
+        {error && <p class="form-error" role="alert">{error}</p>}
         <button
           type="button"
           class="button button-primary button-block save-hashtags"

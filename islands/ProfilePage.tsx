@@ -4,7 +4,25 @@ import { apiRequest, errorMessage, postJson } from "../lib/client/api.ts";
 import { toast } from "../lib/client/toast.ts";
 import { resizeImage } from "../lib/client/image.ts";
 import { locateMe, LocationError } from "../lib/client/location.ts";
-import { AUTH_TEXT, SECURITY_TEXT, validateReset } from "../lib/auth/rules.ts";
+import {
+  AUTH_TEXT,
+  BIO_MAX_LENGTH,
+  charCount,
+  checkBio,
+  checkDisplayName,
+  checkEmail,
+  checkLocation,
+  checkNewPassword,
+  checkUsername,
+  DISPLAY_NAME_MAX_LENGTH,
+  fieldOfServerText,
+  normalizeUsername,
+  RULE_HINT,
+  SECURITY_TEXT,
+  USERNAME_MAX_LENGTH,
+  validateReset,
+} from "../lib/auth/rules.ts";
+import { FormField } from "../components/FormField.tsx";
 import { LANGUAGE_NAMES, PROFILE_TEXT, splitLocation } from "../lib/profile.ts";
 import type { PublicUser } from "../lib/auth/types.ts";
 import { SHIELD_TEXT } from "../lib/client/shield/policy.ts";
@@ -19,6 +37,14 @@ type PrivacyKey =
   | "safetyShieldEnabled"
   | "hideExactLocation"
   | "notificationsEnabled";
+
+/** The server's texts about one field, keyed by the field's name. */
+type ServerErrors = Record<string, string>;
+
+/** Moves focus to a field (by id) once the browser has painted its problem. */
+function focusField(id: string) {
+  requestAnimationFrame(() => document.getElementById(id)?.focus());
+}
 
 const PRIVACY_SWITCHES: { key: PrivacyKey; label: string; help: string }[] = [
   {
@@ -60,6 +86,14 @@ export default function ProfilePage({ user: initial }: ProfilePageProps) {
   const [email, setEmail] = useState(initial.email);
   const [currentPassword, setCurrentPassword] = useState("");
   const [emailNote, setEmailNote] = useState("");
+  const [username, setUsername] = useState(initial.username);
+  const [displayName, setDisplayName] = useState(initial.displayName);
+  const [bio, setBio] = useState(initial.bio);
+  const [submitted, setSubmitted] = useState(false);
+  const [serverErrors, setServerErrors] = useState<ServerErrors>({});
+  const [pw, setPw] = useState({ currentPassword: "", newPassword: "", confirmPassword: "" });
+  const [pwSubmitted, setPwSubmitted] = useState(false);
+  const [pwServerErrors, setPwServerErrors] = useState<ServerErrors>({});
   // A new address (not the same one in another case) needs the current password.
   const emailChanging = email.trim().toLowerCase() !== user.email.toLowerCase();
 
@@ -98,36 +132,72 @@ export default function ProfilePage({ user: initial }: ProfilePageProps) {
     return { next, message };
   }
 
+  /** A setter that also drops the server's text about that field (the value changed). */
+  const edit = (field: string, set: (v: string) => void) => (value: string) => {
+    set(value);
+    if (serverErrors[field]) setServerErrors(({ [field]: _, ...rest }) => rest);
+  };
+
   async function onSave(e: JSX.TargetedEvent<HTMLFormElement>) {
     e.preventDefault();
     const form = new FormData(e.currentTarget);
-    if (!country.trim() || !city.trim()) return setError(PROFILE_TEXT.locationRequired);
-    if (emailChanging && !currentPassword) return setError(SECURITY_TEXT.currentPasswordRequired);
+    setSubmitted(true);
+    const location = `${city.trim()}, ${country.trim()}`;
+    // The shared rules, in the order the server checks them.
+    const problems: [string, string | null][] = [
+      ["displayName", checkDisplayName(displayName).problem],
+      ["bio", checkBio(bio).problem],
+      ["username", checkUsername(username).problem],
+      ["email", checkEmail(email).problem],
+      [
+        "currentPassword",
+        emailChanging && !currentPassword ? SECURITY_TEXT.currentPasswordRequired : null,
+      ],
+      [
+        "location",
+        !country.trim() || !city.trim()
+          ? PROFILE_TEXT.locationRequired
+          : checkLocation(location).problem,
+      ],
+    ];
+    const first = problems.find(([, problem]) => problem);
+    if (first) {
+      setError(first[1]!);
+      focusField(`profile-${first[0]}`);
+      return;
+    }
     setError("");
+    setServerErrors({});
     setSaving(true);
     try {
       const { next, message } = await patch({
-        username: String(form.get("username") ?? ""),
+        username,
         email,
-        displayName: String(form.get("displayName") ?? ""),
-        bio: String(form.get("bio") ?? ""),
+        displayName,
+        bio,
         language: String(form.get("language") ?? "en"),
-        location: `${city.trim()}, ${country.trim()}`,
+        location,
         ...(emailChanging ? { currentPassword } : {}),
       });
       // The address changes only when the link mailed to it is opened: the field shows the
       // current one again, with the server's note beside it.
       setEmail(next.email);
+      setUsername(next.username);
       setCurrentPassword("");
       setEmailNote(message ?? "");
+      setSubmitted(false);
       toast({ title: "Profile updated", description: message, variant: "success" });
       setSaved(true);
     } catch (err) {
-      toast({
-        title: PROFILE_TEXT.updateFailed,
-        description: errorMessage(err, ""),
-        variant: "destructive",
-      });
+      // Everything typed stays; the server's reason shows beside its field and above Save.
+      const text = errorMessage(err, PROFILE_TEXT.updateFailed);
+      toast({ title: PROFILE_TEXT.updateFailed, description: text, variant: "destructive" });
+      setError(text);
+      const field = fieldOfServerText(text);
+      if (field) {
+        setServerErrors({ [field]: text });
+        focusField(`profile-${field}`);
+      }
     } finally {
       setSaving(false);
     }
@@ -173,27 +243,40 @@ export default function ProfilePage({ user: initial }: ProfilePageProps) {
     }
   }
 
+  const editPw = (field: keyof typeof pw) => (value: string) => {
+    setPw((p) => ({ ...p, [field]: value }));
+    if (pwServerErrors[field]) setPwServerErrors(({ [field]: _, ...rest }) => rest);
+  };
+
   async function onPassword(e: JSX.TargetedEvent<HTMLFormElement>) {
     e.preventDefault();
-    const formEl = e.currentTarget;
-    const form = new FormData(formEl);
-    const currentPassword = String(form.get("currentPassword") ?? "");
-    const newPassword = String(form.get("newPassword") ?? "");
-    const confirmPassword = String(form.get("confirmPassword") ?? "");
+    setPwSubmitted(true);
+    const { currentPassword, newPassword, confirmPassword } = pw;
     const problem = validateReset({ newPassword, confirmPassword });
-    if (problem) return setPwError(problem);
+    if (problem) {
+      setPwError(problem);
+      focusField(problem === AUTH_TEXT.passwordsDiffer ? "pw-confirmPassword" : "pw-newPassword");
+      return;
+    }
     setPwError("");
+    setPwServerErrors({});
     setPwBusy(true);
     try {
       await postJson("/api/user/password", { currentPassword, newPassword });
       toast({ title: AUTH_TEXT.passwordUpdated, variant: "success" });
-      formEl.reset();
+      setPw({ currentPassword: "", newPassword: "", confirmPassword: "" });
+      setPwSubmitted(false);
     } catch (err) {
-      toast({
-        title: PROFILE_TEXT.passwordFailed,
-        description: errorMessage(err, ""),
-        variant: "destructive",
-      });
+      // The three fields keep what was typed; the server's reason shows beside its field.
+      const text = errorMessage(err, PROFILE_TEXT.passwordFailed);
+      toast({ title: PROFILE_TEXT.passwordFailed, description: text, variant: "destructive" });
+      setPwError(text);
+      const known = fieldOfServerText(text);
+      const field = known === "password" ? "newPassword" : known;
+      if (field === "currentPassword" || field === "newPassword") {
+        setPwServerErrors({ [field]: text });
+        focusField(`pw-${field}`);
+      }
     } finally {
       setPwBusy(false);
     }
@@ -258,48 +341,70 @@ export default function ProfilePage({ user: initial }: ProfilePageProps) {
             </label>
           </div>
           <form class="form" onSubmit={onSave} noValidate>
-            <label class="field">
-              <span>Username</span>
-              <input name="username" defaultValue={user.username} autoCapitalize="none" />
-            </label>
-            <label class="field">
-              <span>Email</span>
-              <input
-                name="email"
-                type="email"
-                value={email}
-                onInput={(e) =>
-                  setEmail(e.currentTarget.value)}
-                autoComplete="email"
-              />
-            </label>
+            <FormField
+              id="profile-username"
+              label="Username"
+              name="username"
+              value={username}
+              onValue={edit("username", setUsername)}
+              hint={RULE_HINT.username}
+              check={checkUsername}
+              count={{ n: charCount(normalizeUsername(username)), max: USERNAME_MAX_LENGTH }}
+              serverError={serverErrors.username}
+              submitted={submitted}
+              autoComplete="username"
+              autoCapitalize="none"
+            />
+            <FormField
+              id="profile-email"
+              label="Email"
+              name="email"
+              type="email"
+              value={email}
+              onValue={edit("email", setEmail)}
+              check={checkEmail}
+              serverError={serverErrors.email}
+              submitted={submitted}
+              autoComplete="email"
+              autoCapitalize="none"
+            />
             {emailChanging && (
-              <>
-                <label class="field">
-                  <span>{SECURITY_TEXT.currentPasswordLabel}</span>
-                  <input
-                    name="emailCurrentPassword"
-                    type="password"
-                    value={currentPassword}
-                    onInput={(e) => setCurrentPassword(e.currentTarget.value)}
-                    autoComplete="current-password"
-                    aria-describedby="email-password-help"
-                  />
-                </label>
-                <p id="email-password-help" class="muted small">
-                  {SECURITY_TEXT.currentPasswordHelp}
-                </p>
-              </>
+              <FormField
+                id="profile-currentPassword"
+                label={SECURITY_TEXT.currentPasswordLabel}
+                name="emailCurrentPassword"
+                type="password"
+                value={currentPassword}
+                onValue={edit("currentPassword", setCurrentPassword)}
+                hint={SECURITY_TEXT.currentPasswordHelp}
+                serverError={serverErrors.currentPassword}
+                autoComplete="current-password"
+              />
             )}
             {emailNote && <p class="notice" role="status">{emailNote}</p>}
-            <label class="field">
-              <span>Display name</span>
-              <input name="displayName" defaultValue={user.displayName} maxLength={50} />
-            </label>
-            <label class="field">
-              <span>Bio</span>
-              <textarea name="bio" rows={3} maxLength={300} defaultValue={user.bio} />
-            </label>
+            <FormField
+              id="profile-displayName"
+              label="Display name"
+              name="displayName"
+              value={displayName}
+              onValue={edit("displayName", setDisplayName)}
+              check={checkDisplayName}
+              count={{ n: charCount(displayName.trim()), max: DISPLAY_NAME_MAX_LENGTH }}
+              serverError={serverErrors.displayName}
+              submitted={submitted}
+            />
+            <FormField
+              id="profile-bio"
+              label="Bio"
+              name="bio"
+              rows={3}
+              value={bio}
+              onValue={edit("bio", setBio)}
+              check={checkBio}
+              count={{ n: charCount(bio.trim()), max: BIO_MAX_LENGTH }}
+              serverError={serverErrors.bio}
+              submitted={submitted}
+            />
             <div class="field-pair">
               <label class="field">
                 <span>Country</span>
@@ -380,18 +485,38 @@ export default function ProfilePage({ user: initial }: ProfilePageProps) {
           </div>
           <form class="card form" onSubmit={onPassword} noValidate>
             <h2 class="card-title">Change password</h2>
-            <label class="field">
-              <span>Current password</span>
-              <input name="currentPassword" type="password" autoComplete="current-password" />
-            </label>
-            <label class="field">
-              <span>New password</span>
-              <input name="newPassword" type="password" autoComplete="new-password" />
-            </label>
-            <label class="field">
-              <span>Confirm new password</span>
-              <input name="confirmPassword" type="password" autoComplete="new-password" />
-            </label>
+            <FormField
+              id="pw-currentPassword"
+              label="Current password"
+              name="currentPassword"
+              type="password"
+              value={pw.currentPassword}
+              onValue={editPw("currentPassword")}
+              serverError={pwServerErrors.currentPassword}
+              autoComplete="current-password"
+            />
+            <FormField
+              id="pw-newPassword"
+              label="New password"
+              name="newPassword"
+              type="password"
+              value={pw.newPassword}
+              onValue={editPw("newPassword")}
+              hint={RULE_HINT.password}
+              check={checkNewPassword}
+              serverError={pwServerErrors.newPassword}
+              submitted={pwSubmitted}
+              autoComplete="new-password"
+            />
+            <FormField
+              id="pw-confirmPassword"
+              label="Confirm new password"
+              name="confirmPassword"
+              type="password"
+              value={pw.confirmPassword}
+              onValue={editPw("confirmPassword")}
+              autoComplete="new-password"
+            />
             {pwError && <p class="form-error" role="alert">{pwError}</p>}
             <button class="button button-primary" type="submit" disabled={pwBusy}>
               {pwBusy ? "Updating..." : "Update password"}

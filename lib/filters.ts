@@ -211,6 +211,53 @@ export function addHashtag(list: readonly string[], raw: string): string[] {
   return [...list, tag];
 }
 
+/** A stored hashtag: letters and digits of any script, and _ (no spaces, emoji or marks). */
+export const HASHTAG_PATTERN = /^[\p{L}\p{N}_]+$/u;
+
+/**
+ * Why the server refuses one already normalised tag (see normalizeHashtag), or null. The filters
+ * API, the socket's search and the editors in the browser all check with this function.
+ */
+export function hashtagProblem(tag: string): string | null {
+  const length = [...tag].length;
+  return length >= 1 && length <= MAX_HASHTAG_LENGTH && HASHTAG_PATTERN.test(tag)
+    ? null
+    : FILTER_TEXT.badHashtag;
+}
+
+/**
+ * Why the server refuses a list of tags as sent, or null: first the count, then each tag,
+ * normalised as the API does.
+ */
+export function hashtagListProblem(tags: readonly string[]): string | null {
+  if (tags.length > MAX_HASHTAGS) return FILTER_TEXT.tooManyHashtags;
+  for (const tag of tags) {
+    const problem = hashtagProblem(normalizeHashtag(tag));
+    if (problem) return problem;
+  }
+  return null;
+}
+
+/**
+ * What adding a typed tag to `list` does, as the editors apply it: "empty" and "present" add
+ * nothing (the input clears); "refused" keeps the input with the server's text; "added" gives the
+ * new list.
+ */
+export type HashtagAddition =
+  | { kind: "empty" | "present"; tag: string }
+  | { kind: "refused"; tag: string; problem: string }
+  | { kind: "added"; tag: string; list: string[] };
+
+export function tryAddHashtag(list: readonly string[], raw: string): HashtagAddition {
+  const tag = normalizeHashtag(raw);
+  if (!tag) return { kind: "empty", tag };
+  if (list.includes(tag)) return { kind: "present", tag };
+  const problem = hashtagProblem(tag) ??
+    (list.length >= MAX_HASHTAGS ? FILTER_TEXT.tooManyHashtags : null);
+  if (problem) return { kind: "refused", tag, problem };
+  return { kind: "added", tag, list: [...list, tag] };
+}
+
 export const FILTER_TEXT = {
   saved: "Filters saved",
   savedDescription: "Your filter preferences have been updated.",
@@ -224,6 +271,8 @@ export const FILTER_TEXT = {
   noHashtagsDescription: "Please select at least one hashtag.",
   badHashtag: `Hashtags use letters, digits and _ (at most ${MAX_HASHTAG_LENGTH} characters).`,
   tooManyHashtags: `Choose at most ${MAX_HASHTAGS} hashtags.`,
+  hashtagHint:
+    `Letters, digits and _, up to ${MAX_HASHTAG_LENGTH} characters; at most ${MAX_HASHTAGS} hashtags.`,
   badCountry: "Please choose a country from the list.",
   badContinent: "Please choose a continent from the list.",
   badPreference: "Please choose global, continent, country, city or nearby.",

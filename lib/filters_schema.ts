@@ -5,15 +5,16 @@ import {
   CONTINENTS,
   COUNTRIES,
   FILTER_TEXT,
+  hashtagProblem,
   LANGUAGE_PREFERENCES,
   LOCATION_PREFERENCES,
   MAX_HASHTAGS,
   normalizeHashtag,
 } from "./filters.ts";
 
-/** One hashtag as typed: normalised (normalizeHashtag), then checked. */
+/** One hashtag as typed: normalised (normalizeHashtag), then checked (hashtagProblem). */
 export const hashtagSchema = z.string().transform(normalizeHashtag).pipe(
-  z.string().regex(/^[\p{L}\p{N}_]{1,30}$/u, FILTER_TEXT.badHashtag),
+  z.string().refine((tag) => hashtagProblem(tag) === null, FILTER_TEXT.badHashtag),
 );
 
 /** A partial filter update (POST /api/filters). Unknown keys are refused. */

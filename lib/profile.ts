@@ -1,6 +1,7 @@
 // Profile texts (validation and failure messages) and helpers shared by the profile page and the
 // API.
 import type { Language } from "./auth/types.ts";
+import { PROFILE_RULE_TEXT } from "./auth/rules.ts";
 
 export const LANGUAGE_NAMES: Record<Language, string> = {
   en: "English",
@@ -12,7 +13,7 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
 };
 
 export const PROFILE_TEXT = {
-  locationRequired: "Both country and city are required for location-based matching",
+  locationRequired: PROFILE_RULE_TEXT.locationRequired,
   updateFailed: "Failed to update profile. Please try again.",
   passwordFailed: "Failed to update password. Please try again.",
   avatarFailed: "Failed to update your profile picture. Please try again.",

@@ -7,14 +7,21 @@ import { emailChangeMail, resetMail, verifyMail } from "./account_mail.ts";
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from "./password.ts";
 import {
   AUTH_TEXT,
-  EMAIL_PATTERN,
+  checkBio,
+  checkDisplayName,
+  checkEmail,
+  checkLocation,
+  checkNewPassword,
+  checkUsername,
+  EMAIL_MAX_LENGTH,
+  LOCATION_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PROFILE_RULE_TEXT,
   SECURITY_TEXT,
-  USERNAME_PATTERN,
   validateRegistration,
 } from "./rules.ts";
 import { LANGUAGES, newUserRecord, type UserRecord } from "./types.ts";
 import { normalizeInvitationCode } from "./invitation_code.ts";
-import { MIN_PASSWORD_LENGTH } from "../constants.ts";
 import { PROFILE_TEXT } from "../profile.ts";
 import {
   createUserWithInvitation,
@@ -39,11 +46,11 @@ export class AccountError extends AppError {
 }
 
 export const ACCOUNT_TEXT = {
-  usernameTaken: "Username is already taken",
-  emailTaken: "Email is already registered",
-  invalidInvitation: "Invalid or already used invitation code",
+  usernameTaken: AUTH_TEXT.usernameTaken,
+  emailTaken: AUTH_TEXT.emailTaken,
+  invalidInvitation: AUTH_TEXT.invalidInvitation,
   badCredentials: "Invalid username/email or password",
-  wrongCurrentPassword: "Current password is incorrect",
+  wrongCurrentPassword: AUTH_TEXT.wrongCurrentPassword,
   alreadyVerified: "Your email is already verified",
   locationRequired: PROFILE_TEXT.locationRequired,
   notLoggedIn: "User not authenticated",
@@ -58,13 +65,24 @@ export interface AccountDeps {
   origin: string;
 }
 
-const text = (max: number) => z.string().max(max);
+/**
+ * A text field bounded in size before any rule runs; too long a value is refused with the rule's
+ * own text (what the form in the browser says for it), never a generic one.
+ */
+const bounded = (max: number, message: string) => z.string().max(max, message);
+
+/** Bounds of the account fields; the rules themselves are rules.ts's check functions. */
+export const ACCOUNT_FIELD = {
+  username: () => bounded(100, AUTH_TEXT.badUsername),
+  email: () => bounded(EMAIL_MAX_LENGTH + 64, AUTH_TEXT.invalidEmail),
+  newPassword: () => bounded(PASSWORD_MAX_LENGTH, AUTH_TEXT.longPassword),
+} as const;
 
 export const registrationSchema = z.object({
-  username: text(100).default(""),
-  password: text(200).default(""),
-  email: text(254).default(""),
-  invitationCode: text(64).default(""),
+  username: ACCOUNT_FIELD.username().default(""),
+  password: ACCOUNT_FIELD.newPassword().default(""),
+  email: ACCOUNT_FIELD.email().default(""),
+  invitationCode: bounded(64, AUTH_TEXT.invalidInvitation).default(""),
   ageConfirmed: z.boolean().default(false),
 });
 
@@ -157,12 +175,14 @@ export async function resendVerification(deps: AccountDeps, userId: string) {
 export async function forgotPassword(deps: AccountDeps, email: string) {
   const clean = email.trim();
   if (!clean) throw new AccountError(AUTH_TEXT.emailRequired);
-  if (!EMAIL_PATTERN.test(clean)) throw new AccountError(AUTH_TEXT.invalidEmail);
+  const problem = checkEmail(clean).problem;
+  if (problem) throw new AccountError(problem);
   await enqueue(deps.kv, resetMail(clean, deps.origin));
 }
 
 export async function resetPassword(deps: AccountDeps, token: string, newPassword: string) {
-  if (newPassword.length < MIN_PASSWORD_LENGTH) throw new AccountError(AUTH_TEXT.shortPassword);
+  const problem = checkNewPassword(newPassword).problem;
+  if (problem) throw new AccountError(problem);
   const record = await consumeEmailToken(deps.kv, token, "reset");
   if (!record) throw new AccountError(AUTH_TEXT.resetFailed);
   const passwordHash = await hashPassword(newPassword);
@@ -181,7 +201,8 @@ export async function changePassword(
 ) {
   const user = await getUser(deps.kv, userId);
   if (!user) throw new AccountError(ACCOUNT_TEXT.notLoggedIn, 401);
-  if (newPassword.length < MIN_PASSWORD_LENGTH) throw new AccountError(AUTH_TEXT.shortPassword);
+  const problem = checkNewPassword(newPassword).problem;
+  if (problem) throw new AccountError(problem);
   if (!(await verifyPassword(currentPassword, user.passwordHash))) {
     throw new AccountError(ACCOUNT_TEXT.wrongCurrentPassword);
   }
@@ -192,14 +213,16 @@ export async function changePassword(
   await deleteUserSessions(deps.kv, userId, sessionId);
 }
 
-const LOCATION_PATTERN = /^[^,]*[^,\s][^,]*,\s*[^,]*[^,\s][^,]*$/;
+/** A text field ruled by one of rules.ts's checks, refused with that check's text. */
+const ruled = (max: number, check: (v: string) => { problem: string | null }, text: string) =>
+  bounded(max, text).refine((v) => check(v).problem === null, text);
 
 export const profilePatchSchema = z.object({
-  username: z.string().max(100).optional(),
-  email: z.string().max(254).optional(),
-  displayName: z.string().max(50, "Display name must be at most 50 characters").optional(),
-  bio: z.string().max(300, "Bio must be at most 300 characters").optional(),
-  location: z.string().max(120).optional(),
+  username: ACCOUNT_FIELD.username().optional(),
+  email: ACCOUNT_FIELD.email().optional(),
+  displayName: ruled(1000, checkDisplayName, PROFILE_RULE_TEXT.longDisplayName).optional(),
+  bio: ruled(4000, checkBio, PROFILE_RULE_TEXT.longBio).optional(),
+  location: bounded(LOCATION_MAX_LENGTH + 64, PROFILE_RULE_TEXT.longLocation).optional(),
   language: z.enum(LANGUAGES, { error: "Unsupported language" }).optional(),
   faceBlurEnabled: z.boolean().optional(),
   safetyShieldEnabled: z.boolean().optional(),
@@ -207,7 +230,7 @@ export const profilePatchSchema = z.object({
   notificationsEnabled: z.boolean().optional(),
   avatarUrl: z.string().nullable().optional(),
   /** Required with a new email address. */
-  currentPassword: z.string().max(200).optional(),
+  currentPassword: bounded(PASSWORD_MAX_LENGTH, AUTH_TEXT.wrongCurrentPassword).optional(),
 }).strict();
 
 export type ProfilePatch = z.infer<typeof profilePatchSchema>;
@@ -256,12 +279,14 @@ export async function updateProfile(
   let newEmail: string | null = null;
   if (patch.username !== undefined) {
     const username = patch.username.trim().toLowerCase();
-    if (!USERNAME_PATTERN.test(username)) throw new AccountError(AUTH_TEXT.badUsername);
+    const problem = checkUsername(username).problem;
+    if (problem) throw new AccountError(problem);
     next.username = username;
   }
   if (patch.email !== undefined) {
     const email = patch.email.trim();
-    if (!EMAIL_PATTERN.test(email)) throw new AccountError(AUTH_TEXT.invalidEmail);
+    const problem = checkEmail(email).problem;
+    if (problem) throw new AccountError(problem);
     if (email.toLowerCase() === current.email.toLowerCase()) next.email = email;
     else newEmail = email;
   }
@@ -270,7 +295,8 @@ export async function updateProfile(
   }
   if (patch.location !== undefined) {
     const location = patch.location.trim();
-    if (!LOCATION_PATTERN.test(location)) throw new AccountError(ACCOUNT_TEXT.locationRequired);
+    const problem = checkLocation(location).problem;
+    if (problem) throw new AccountError(problem);
     next.location = location.split(",").map((p) => p.trim()).join(", ");
   }
   if (

@@ -5,6 +5,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppContext, AppDeps, AppEnv } from "../context.tsx";
 import {
+  ACCOUNT_FIELD,
   type AccountDeps,
   AccountError,
   authenticate,
@@ -18,7 +19,7 @@ import {
   updateProfile,
 } from "../../lib/auth/accounts.ts";
 import { AVATAR_MAX_BYTES, AVATAR_TEXT, saveAvatar } from "../../lib/auth/avatar.ts";
-import { AUTH_TEXT, VERIFY_TEXT } from "../../lib/auth/rules.ts";
+import { AUTH_TEXT, PASSWORD_MAX_LENGTH, VERIFY_TEXT } from "../../lib/auth/rules.ts";
 import { toPublicUser, type UserRecord } from "../../lib/auth/types.ts";
 import { publicToken } from "../../lib/auth/session.ts";
 import { deleteAccount } from "../../lib/auth/deletion.ts";
@@ -32,20 +33,21 @@ import { setFlash } from "../../lib/http/flash.ts";
 
 const loginSchema = z.object({
   identifier: z.string().max(254).default(""),
-  password: z.string().max(200).default(""),
+  password: ACCOUNT_FIELD.newPassword().default(""),
 });
 const legacyLoginSchema = z.object({
   username: z.string().max(254).default(""),
-  password: z.string().max(200).default(""),
+  password: ACCOUNT_FIELD.newPassword().default(""),
 });
 const emailSchema = z.object({ email: z.string().max(254).default("") });
 const resetSchema = z.object({
   token: z.string().max(200).default(""),
-  newPassword: z.string().max(200).default(""),
+  newPassword: ACCOUNT_FIELD.newPassword().default(""),
 });
 const passwordSchema = z.object({
-  currentPassword: z.string().max(200).default(""),
-  newPassword: z.string().max(200).default(""),
+  currentPassword: z.string().max(PASSWORD_MAX_LENGTH, AUTH_TEXT.wrongCurrentPassword)
+    .default(""),
+  newPassword: ACCOUNT_FIELD.newPassword().default(""),
 });
 const avatarForm = z.object({ avatar: z.instanceof(File) });
 
@@ -88,6 +90,8 @@ export function accountApi(deps: AppDeps) {
       const input = c.req.valid("json");
       const { user, codes } = await register(accountDeps, input);
       const body = await signedIn(c, user);
+      // The form goes on to /auth's welcome tab, rendered signed in; the toast comes with it.
+      setFlash(c, { kind: "success", title: AUTH_TEXT.registered });
       const inviteLink = `${config.origin}/auth?invite=${codes[0]}`;
       return c.json({ ...body, invitationCodes: codes, inviteLink }, 201);
     },

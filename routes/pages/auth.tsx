@@ -9,24 +9,40 @@ import type { AuthTab } from "../../lib/auth/rules.ts";
 import { AccountError, confirmEmailChange, verifyEmail } from "../../lib/auth/accounts.ts";
 import { SECURITY_TEXT } from "../../lib/auth/rules.ts";
 import { setFlash } from "../../lib/http/flash.ts";
+import { listInvitationsOf } from "../../kv/users.ts";
 
 const OPEN_TABS = new Set<AuthTab>(["login", "register", "forgot-password"]);
+
+/** The welcome tab's name and invitation link (the member's first unused code). */
+async function welcomeOf(deps: AppDeps, userId: string, username: string) {
+  const unused = (await listInvitationsOf(deps.kv, userId)).find((i) => !i.usedBy);
+  return {
+    username,
+    inviteLink: unused ? `${deps.config.origin}/auth?invite=${unused.code}` : undefined,
+  };
+}
 
 export function authPages(deps: AppDeps) {
   const app = new Hono<AppEnv>();
 
-  app.get("/auth", (c) => {
+  app.get("/auth", async (c) => {
     const user = c.get("user");
     const invite = (c.req.query("invite") ?? "").trim().slice(0, 64);
     const resetToken = (c.req.query("reset") ?? "").trim().slice(0, 200);
     const asked = c.req.query("tab") as AuthTab | undefined;
+    // The register form comes here once the account exists: the page (its header included) is
+    // rendered signed in, with the welcome and the member's own invitation to share.
+    const welcome = Boolean(user) && !resetToken && asked === "registration-success";
     const initialTab: AuthTab = resetToken
       ? "reset-password"
+      : welcome
+      ? "registration-success"
       : asked && OPEN_TABS.has(asked)
       ? asked
       : invite
       ? "register"
       : "login";
+    const registered = welcome && user ? await welcomeOf(deps, user.id, user.username) : undefined;
     return page(c, deps, {
       title: "Login or Register",
       body: (
@@ -38,6 +54,7 @@ export function authPages(deps: AppDeps) {
               signedIn: Boolean(user) && !resetToken,
               invitationCode: invite,
               resetToken,
+              registered,
             }}
           />
         </div>

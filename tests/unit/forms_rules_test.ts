@@ -1,0 +1,198 @@
+// The shared form rules (lib/auth/rules.ts, lib/filters.ts): the verdicts a form shows as the
+// member types, and their agreement with the server's zod schemas on a table of inputs.
+import assert from "node:assert/strict";
+import {
+  AUTH_TEXT,
+  charCount,
+  checkDisplayName,
+  checkEmail,
+  checkLocation,
+  checkNewPassword,
+  checkRegistration,
+  checkUsername,
+  fieldOfServerText,
+  PROFILE_RULE_TEXT,
+  RULE_HINT,
+  USERNAME_MAX_LENGTH,
+  validateRegistration,
+} from "../../lib/auth/rules.ts";
+import {
+  FILTER_TEXT,
+  hashtagListProblem,
+  hashtagProblem,
+  MAX_HASHTAG_LENGTH,
+  normalizeHashtag,
+  tryAddHashtag,
+} from "../../lib/filters.ts";
+import { filtersPatchSchema, hashtagSchema } from "../../lib/filters_schema.ts";
+import { profilePatchSchema, registrationSchema } from "../../lib/auth/accounts.ts";
+
+const EMOJI = "🙂";
+
+/** The server schema's first refusal text for a value, or null when it accepts it. */
+function schemaText(
+  schema: { safeParse(v: unknown): { success: boolean; error?: unknown } },
+  v: unknown,
+) {
+  const r = schema.safeParse(v) as { success: boolean; error?: { issues: { message: string }[] } };
+  return r.success ? null : r.error!.issues[0].message;
+}
+
+Deno.test("username: a 44-character name is refused at once, in the server's words", () => {
+  const verdict = checkUsername("a".repeat(44));
+  assert.equal(verdict.problem, AUTH_TEXT.badUsername);
+  assert.equal(verdict.final, true, "typing more cannot fix it: shown while typing");
+  assert.equal(charCount("a".repeat(44)), 44, "the counter shows 44, nothing is cut");
+  assert.ok(RULE_HINT.username.includes(`${USERNAME_MAX_LENGTH} characters`));
+});
+
+Deno.test("username: a name too short waits for the member; bad characters do not", () => {
+  assert.deepEqual(checkUsername("ab"), { problem: AUTH_TEXT.badUsername, final: false });
+  assert.deepEqual(checkUsername("ana-maria"), { problem: AUTH_TEXT.badUsername, final: true });
+  assert.deepEqual(checkUsername(`ana${EMOJI}`), { problem: AUTH_TEXT.badUsername, final: true });
+  assert.equal(checkUsername(" Ana_99 ").problem, null, "trimmed and lower-cased, as stored");
+  assert.equal(checkUsername("a".repeat(20)).problem, null);
+});
+
+Deno.test("email, password, location: verdicts and when they show", () => {
+  assert.deepEqual(checkEmail("ana@example"), { problem: AUTH_TEXT.invalidEmail, final: false });
+  assert.equal(checkEmail(" ana@example.com ").problem, null);
+  assert.equal(checkEmail(`${"a".repeat(250)}@example.com`).final, true);
+  assert.deepEqual(checkNewPassword("12345"), { problem: AUTH_TEXT.shortPassword, final: false });
+  assert.deepEqual(checkNewPassword("p".repeat(201)), {
+    problem: AUTH_TEXT.longPassword,
+    final: true,
+  });
+  assert.equal(checkNewPassword("p".repeat(200)).problem, null);
+  assert.equal(checkLocation("Warsaw, Poland").problem, null);
+  assert.equal(checkLocation("Poland").problem, PROFILE_RULE_TEXT.locationRequired);
+  assert.equal(checkLocation(" , Poland").problem, PROFILE_RULE_TEXT.locationRequired);
+});
+
+Deno.test("registration: the first problem in the server's order, with its field", () => {
+  const valid = {
+    username: "ana",
+    email: "ana@example.com",
+    password: "secret-1",
+    invitationCode: "CODE",
+    ageConfirmed: true,
+  };
+  assert.equal(checkRegistration(valid), null);
+  assert.deepEqual(checkRegistration({ ...valid, invitationCode: " " }), {
+    field: "invitationCode",
+    message: AUTH_TEXT.fillAll,
+  });
+  // Email before password before username before age, as the server checks.
+  assert.deepEqual(
+    checkRegistration({ ...valid, username: "a".repeat(44), email: "x", password: "1" }),
+    { field: "email", message: AUTH_TEXT.invalidEmail },
+  );
+  assert.deepEqual(checkRegistration({ ...valid, username: "a".repeat(44), password: "1" }), {
+    field: "password",
+    message: AUTH_TEXT.shortPassword,
+  });
+  assert.deepEqual(checkRegistration({ ...valid, username: "a".repeat(44) }), {
+    field: "username",
+    message: AUTH_TEXT.badUsername,
+  });
+  assert.equal(validateRegistration({ ...valid, ageConfirmed: false }), AUTH_TEXT.ageRequired);
+});
+
+Deno.test("registration schema: over-long values are refused with the rule's text", () => {
+  const base = {
+    username: "ana",
+    email: "ana@example.com",
+    password: "secret-1",
+    invitationCode: "CODE",
+    ageConfirmed: true,
+  };
+  assert.equal(
+    schemaText(registrationSchema, { ...base, username: "a".repeat(101) }),
+    AUTH_TEXT.badUsername,
+  );
+  assert.equal(
+    schemaText(registrationSchema, { ...base, password: "p".repeat(201) }),
+    AUTH_TEXT.longPassword,
+  );
+  assert.equal(
+    schemaText(registrationSchema, { ...base, email: `${"a".repeat(320)}@x.io` }),
+    AUTH_TEXT.invalidEmail,
+  );
+  assert.equal(schemaText(registrationSchema, base), null);
+});
+
+Deno.test("profile schema and form agree on display name and bio lengths", () => {
+  for (
+    const name of [
+      "",
+      "Ana",
+      "d".repeat(50),
+      ` ${"d".repeat(50)} `,
+      "d".repeat(51),
+      EMOJI.repeat(50),
+      EMOJI.repeat(51),
+    ]
+  ) {
+    assert.equal(
+      schemaText(profilePatchSchema, { displayName: name }),
+      checkDisplayName(name).problem,
+      `display name of ${charCount(name)} characters`,
+    );
+  }
+  assert.equal(schemaText(profilePatchSchema, { bio: "b".repeat(301) }), PROFILE_RULE_TEXT.longBio);
+  assert.equal(schemaText(profilePatchSchema, { bio: "b".repeat(300) }), null);
+});
+
+Deno.test("hashtags: emoji and 80 characters are refused by the editor and the schema alike", () => {
+  const table = [
+    EMOJI,
+    `party${EMOJI}`,
+    "a".repeat(80),
+    "x".repeat(MAX_HASHTAG_LENGTH + 1),
+    "x".repeat(MAX_HASHTAG_LENGTH),
+    "日本".repeat(15),
+    "日本".repeat(15) + "x",
+    "##double",
+    " #Street Food ",
+    "ünïcödé",
+    "no-dash",
+    "<b>",
+    "_",
+  ];
+  for (const raw of table) {
+    const editor = tryAddHashtag([], raw);
+    const server = schemaText(hashtagSchema, raw);
+    const editorText = editor.kind === "refused" ? editor.problem : null;
+    assert.equal(editorText, server, JSON.stringify(raw));
+    if (server) assert.equal(server, FILTER_TEXT.badHashtag);
+    if (editor.kind === "added") {
+      assert.deepEqual(filtersPatchSchema.parse({ hashtags: [raw] }).hashtags, [editor.tag]);
+    }
+  }
+  assert.equal(hashtagProblem(normalizeHashtag(EMOJI)), FILTER_TEXT.badHashtag);
+});
+
+Deno.test("hashtags: empty and present tags add nothing; the 31st is refused in words", () => {
+  assert.equal(tryAddHashtag(["yoga"], "  # ").kind, "empty");
+  assert.equal(tryAddHashtag(["yoga"], "#YOGA").kind, "present");
+  const thirty = Array.from({ length: 30 }, (_, i) => `t${i}`);
+  assert.deepEqual(tryAddHashtag(thirty, "more"), {
+    kind: "refused",
+    tag: "more",
+    problem: FILTER_TEXT.tooManyHashtags,
+  });
+  assert.equal(hashtagListProblem([...thirty, "more"]), FILTER_TEXT.tooManyHashtags);
+  assert.equal(
+    schemaText(filtersPatchSchema, { hashtags: [...thirty, "more"] }),
+    FILTER_TEXT.tooManyHashtags,
+  );
+  assert.equal(hashtagListProblem(thirty), null);
+});
+
+Deno.test("server texts name the field they are about", () => {
+  assert.equal(fieldOfServerText(AUTH_TEXT.usernameTaken), "username");
+  assert.equal(fieldOfServerText(AUTH_TEXT.emailTaken), "email");
+  assert.equal(fieldOfServerText(AUTH_TEXT.invalidInvitation), "invitationCode");
+  assert.equal(fieldOfServerText(AUTH_TEXT.wrongCurrentPassword), "currentPassword");
+  assert.equal(fieldOfServerText("Too many attempts. Please try again later."), null);
+});
