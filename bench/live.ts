@@ -20,6 +20,11 @@ const PROBE = `(() => {
   const start = () => {
     const timer = setInterval(async () => {
       if (!marks.found && document.getElementById("found-title")) marks.found = Date.now();
+      const own = document.querySelector(".self-preview video, .tile-local video");
+      if (!marks.camera && own && own.readyState >= 2) marks.camera = Date.now();
+      for (const pc of window.__pcs || []) {
+        if (!marks.connected && pc.connectionState === "connected") marks.connected = Date.now();
+      }
       // Visible: the live view is on screen (no longer under 'Match Found!') and its POV tile
       // has a frame.
       const v = document.querySelector(".live:not(.live-pending) .tile-remote video");
@@ -43,6 +48,10 @@ const PROBE = `(() => {
 })();`;
 
 interface Marks {
+  /** The member's own camera shows a frame (the searching screen's preview). */
+  camera?: number;
+  /** The peer connection reports connected (ICE and DTLS done). */
+  connected?: number;
   found?: number;
   decoded?: number;
   tile?: number;
@@ -66,7 +75,9 @@ async function marksOf(page: Page, timeout = 30_000): Promise<Required<Marks>> {
     // A navigation under way (the address moving on) destroys the context: ask again.
     // deno-lint-ignore no-explicit-any
     const m = await page.evaluate(() => (globalThis as any).__marks as Marks).catch(() => null);
-    if (m?.found && m.decoded && m.tile) return m as Required<Marks>;
+    if (m?.found && m.decoded && m.tile) {
+      return { camera: 0, connected: 0, ...m } as Required<Marks>;
+    }
     await sleep(20);
   }
   throw new Error(`no remote frame within ${timeout} ms on ${page.url()}`);
@@ -90,6 +101,7 @@ export async function benchLive(runs = RUNS) {
     }
     // One warm-up run (Chromium, esbuild bundles, the camera): not counted.
     const found: number[] = [], decoded: number[] = [], tile: number[] = [];
+    const camera: number[] = [], connected: number[] = [];
     const bothDecoded: number[] = [], bothTile: number[] = [];
     for (let run = -1; run < runs; run++) {
       const t0 = Date.now();
@@ -98,6 +110,8 @@ export async function benchLive(runs = RUNS) {
       if (run >= 0) {
         for (const m of marks) {
           found.push(m.found - t0);
+          if (m.camera) camera.push(m.camera - t0);
+          if (m.connected) connected.push(m.connected - t0);
           decoded.push(m.decoded - t0);
           tile.push(m.tile - t0);
         }
@@ -111,7 +125,9 @@ export async function benchLive(runs = RUNS) {
       `Live session: Start (/connecting on both) to the partner's first frame, ${runs} runs ` +
         `on loopback (${server.url}), two members starting together`,
     );
+    if (camera.length) console.log(line("own camera preview has a frame (per member)", camera));
     console.log(line("Match Found! shown (per member)", found));
+    if (connected.length) console.log(line("peer connection connected (per member)", connected));
     console.log(line("first decoded remote frame (per member)", decoded));
     console.log(line("first decoded frame on both (per run)", bothDecoded));
     console.log(line("partner video visible (per member)", tile));
