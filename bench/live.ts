@@ -92,6 +92,20 @@ export async function benchLive(runs = RUNS) {
       await liveMember(server, { tier: "vip" }),
       await liveMember(server, { tier: "vip" }),
     ];
+    // GLIMPSE_BENCH_PRIVACY=off (or blur-off, shield-off): face blur and / or the safety shield
+    // off on both members, to see what each costs the connection.
+    const privacy = Deno.env.get("GLIMPSE_BENCH_PRIVACY") ?? "on";
+    const blurOn = privacy !== "off" && privacy !== "blur-off";
+    const shieldOn = privacy !== "off" && privacy !== "shield-off";
+    if (!blurOn || !shieldOn) {
+      for (const m of members) {
+        const res = await m.client.patch("/api/user/profile", {
+          faceBlurEnabled: blurOn,
+          safetyShieldEnabled: shieldOn,
+        });
+        if (res.status !== 200) throw new Error(`privacy off: ${res.status} ${res.text}`);
+      }
+    }
     const pages: Page[] = [];
     for (const m of members) {
       const ctx = await memberContext(browser, server, m);
@@ -123,7 +137,8 @@ export async function benchLive(runs = RUNS) {
     }
     console.log(
       `Live session: Start (/connecting on both) to the partner's first frame, ${runs} runs ` +
-        `on loopback (${server.url}), two members starting together`,
+        `on loopback (${server.url}), two members starting together, face blur ` +
+        `${blurOn ? "on" : "off"}, safety shield ${shieldOn ? "on" : "off"}`,
     );
     if (camera.length) console.log(line("own camera preview has a frame (per member)", camera));
     console.log(line("Match Found! shown (per member)", found));
@@ -132,7 +147,37 @@ export async function benchLive(runs = RUNS) {
     console.log(line("first decoded frame on both (per run)", bothDecoded));
     console.log(line("partner video visible (per member)", tile));
     console.log(line("partner video visible on both (per run)", bothTile));
-    return { found, decoded, tile, bothDecoded, bothTile };
+
+    // The issue's case: the partner is already searching (their camera running) when the member
+    // taps Start. Roles alternate; the waiting member's figures count from the same Start.
+    const starterTile: number[] = [], starterDecoded: number[] = [], waiterTile: number[] = [];
+    for (let run = -1; run < runs; run++) {
+      const [starter, waiter] = run % 2 === 0 ? [pages[0], pages[1]] : [pages[1], pages[0]];
+      await waiter.goto("/connecting");
+      await waiter.getByRole("heading", { name: "Finding Someone..." }).waitFor();
+      await waiter.waitForFunction(() => {
+        const v = document.querySelector<HTMLVideoElement>(".self-preview video");
+        return v !== null && v.readyState >= 2;
+      });
+      await sleep(300);
+      const t0 = Date.now();
+      await starter.goto("/connecting");
+      const [s, w] = await Promise.all([marksOf(starter), marksOf(waiter)]);
+      if (run >= 0) {
+        starterTile.push(s.tile - t0);
+        starterDecoded.push(s.decoded - t0);
+        waiterTile.push(w.tile - t0);
+      }
+      await starter.getByRole("button", { name: "End Session" }).click();
+      await Promise.all(pages.map((p) => waitForPath(p, "/match-end", 15_000)));
+    }
+    console.log(
+      `Live session: Start (/connecting) with the partner already searching, ${runs} runs`,
+    );
+    console.log(line("first decoded remote frame (the starter)", starterDecoded));
+    console.log(line("partner video visible (the starter)", starterTile));
+    console.log(line("partner video visible (the one searching)", waiterTile));
+    return { found, decoded, tile, bothDecoded, bothTile, starterTile, waiterTile };
   } finally {
     await browser.close().catch(() => {});
     await server.close();
