@@ -1,9 +1,10 @@
-// `deno task shots [folder] [--only text]`: a PNG of every page, for a guest, a member and an
-// administrator, at 390x844 (a phone) and 1280x800 (a laptop), and of a live match between two
-// members with fake cameras, written to `folder` (default shots/, which git ignores) as
-// <role>-<page>-<width>x<height>.png. It starts its own server on an in-memory KV, seeded with
+// `deno task shots [folder] [--only text] [--size WxH]...`: a PNG of every page, for a guest, a
+// member and an administrator, at 390x844 (a phone) and 1280x800 (a laptop), and of a live match
+// between two members with fake cameras, written to `folder` (default shots/, which git ignores)
+// as <role>-<page>-<width>x<height>.png. It starts its own server on an in-memory KV, seeded with
 // members, invitations, reports and a ban (tests/helpers/site.ts), so the pages show content.
-// `--only text` keeps the pages whose name contains `text` (and the live match if it matches).
+// `--only text` keeps the pages whose name contains `text` (and the live match if it matches);
+// `--size` replaces the two sizes (the live match takes the first two, or the one given).
 import { parseArgs } from "node:util";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
@@ -23,18 +24,20 @@ import {
   type Site,
 } from "../tests/helpers/site.ts";
 
-const SIZES = [
-  { width: 390, height: 844 },
-  { width: 1280, height: 800 },
-];
-
 const { values, positionals } = parseArgs({
   args: Deno.args,
-  options: { only: { type: "string" } },
+  options: { only: { type: "string" }, size: { type: "string", multiple: true } },
   allowPositionals: true,
 });
 const folder = positionals[0] ?? "shots";
 const only = values.only ?? "";
+
+/** The window sizes: a phone and a laptop, unless `--size WxH` (repeatable) says otherwise. */
+const SIZES = (values.size ?? ["390x844", "1280x800"]).map((s) => {
+  const m = /^(\d+)x(\d+)$/.exec(s);
+  if (!m) throw new Error(`--size ${s}: expected WIDTHxHEIGHT, e.g. 360x740`);
+  return { width: Number(m[1]), height: Number(m[2]) };
+});
 
 /** A one-frame clip of a fixture photo when ffmpeg and the fixtures are here; else Chromium's. */
 async function cameraArgs(): Promise<string[]> {
@@ -50,25 +53,27 @@ async function cameraArgs(): Promise<string[]> {
 
 /**
  * While a whole page is captured, the bottom navigation sits at the end of the page and the
- * background scrolls with it (a fixed one would be painted over the first screen only).
+ * background scrolls with it (a fixed one is painted over the first screen only). Set through the
+ * CSSOM: the content security policy refuses an injected style sheet.
  */
-const FULL_PAGE_STYLE = `
-  .shell { position: relative; }
-  .bottom-nav { position: absolute; }
-  body { background-attachment: scroll; }
-`;
+function setFullPageLayout(on: boolean) {
+  const set = (sel: string, prop: string, value: string) => {
+    const el = document.querySelector<HTMLElement>(sel);
+    if (el) el.style.setProperty(prop, on ? value : "");
+  };
+  set(".shell", "position", "relative");
+  set(".bottom-nav", "position", "absolute");
+  set("body", "background-attachment", "scroll");
+}
 
 async function shoot(page: Page, name: string, fullPage = true) {
   const { width, height } = page.viewportSize()!;
   const file = join(folder, `${name}-${width}x${height}.png`);
   // The picture starts where a visitor does.
   await page.evaluate(() => scrollTo({ top: 0, behavior: "instant" }));
-  await page.screenshot({
-    path: file,
-    fullPage,
-    animations: "disabled",
-    style: fullPage ? FULL_PAGE_STYLE : undefined,
-  });
+  if (fullPage) await page.evaluate(setFullPageLayout, true);
+  await page.screenshot({ path: file, fullPage, animations: "disabled" });
+  if (fullPage) await page.evaluate(setFullPageLayout, false);
   written++;
 }
 
@@ -101,14 +106,15 @@ async function shootLive(browser: Browser, site: Site) {
   ];
   try {
     const [a, b] = [await ca.newPage(), await cb.newPage()];
-    await b.setViewportSize(SIZES[1]);
+    await a.setViewportSize(SIZES[0]);
+    await b.setViewportSize(SIZES[1] ?? SIZES[0]);
     await startPair(a, b);
     await Promise.all([
       expectRemoteVideoPlaying(a, 15_000, "member"),
       expectRemoteVideoPlaying(b, 15_000, "partner"),
     ]);
     await shoot(a, "member-live", false);
-    await shoot(b, "member-live", false);
+    await shoot(b, "partner-live", false);
   } finally {
     await ca.close();
     await cb.close();
@@ -116,16 +122,24 @@ async function shootLive(browser: Browser, site: Site) {
 }
 
 const started = performance.now();
+const since = (t: number) => `${((performance.now() - t) / 1000).toFixed(1)} s`;
 await Deno.mkdir(folder, { recursive: true });
 const site = await seedSite();
+const phases = [`seeding ${since(started)}`];
 let browser: Browser | null = null;
 try {
   browser = await launchBrowser({ extraArgs: await cameraArgs() });
-  for (const role of ROLES) await shootRole(browser, site, role);
-  if ("live".includes(only)) await shootLive(browser, site);
+  // The roles side by side: most of a page's time is spent waiting for its network to settle.
+  let t = performance.now();
+  await Promise.all(ROLES.map((role) => shootRole(browser!, site, role)));
+  phases.push(`pages ${since(t)}`);
+  t = performance.now();
+  if ("live".includes(only)) {
+    await shootLive(browser, site);
+    phases.push(`live match ${since(t)}`);
+  }
 } finally {
   await browser?.close();
   await site.server.close();
 }
-const seconds = ((performance.now() - started) / 1000).toFixed(1);
-console.log(`${written} screenshots in ${folder}/ (${seconds} s)`);
+console.log(`${written} screenshots in ${folder}/ in ${since(started)} (${phases.join(", ")})`);

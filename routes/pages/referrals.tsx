@@ -163,19 +163,19 @@ export function referralPages(deps: AppDeps) {
             {board.referrers.length === 0
               ? <p class="muted">Nobody has invited a friend in this period yet.</p>
               : (
-                // A ranked list, not a five-column table: it fits a 320 px phone, and each
-                // figure carries its own label.
+                // A ranked list, not a five-column table: the name on its own line, the figures
+                // (each with its label) under it, so that a 20-character name fits a 320 px phone.
                 <ol class="rank-list">
                   {board.referrers.slice(0, 8).map((r) => (
                     <li key={r.userId} class="rank-row">
                       <span class="rank-place">#{r.rank}</span>
                       <span class="rank-who">
                         <span class="rank-name">{r.username}</span>
-                        <span class="muted small">{r.country}</span>
-                      </span>
-                      <span class="rank-score">
-                        <span class="rank-points">{countOf(r.points, "point")}</span>
-                        <span class="muted small">{countOf(r.referrals, "referral")}</span>
+                        <span class="muted small">
+                          {countOf(r.referrals, "referral")} ·{" "}
+                          <strong class="rank-points">{countOf(r.points, "point")}</strong> ·{" "}
+                          {r.country}
+                        </span>
                       </span>
                     </li>
                   ))}
