@@ -44,9 +44,13 @@ function measure(): Measure {
     const cls = [...el.classList].slice(0, 3).map((c) => "." + c).join("");
     return `${el.tagName.toLowerCase()}${el.id ? "#" + el.id : ""}${cls}`;
   };
-  /** An element whose box a scroller or a clip of an ancestor contains: not the page's width. */
+  /**
+   * An element whose box a scroller or a clip of an ancestor contains: not the page's width. A
+   * clip on the page itself (the shell, main) would only hide what sticks out: it does not count.
+   */
   const clipped = (el: Element) => {
     for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+      if (a.matches(".shell, main")) continue;
       const s = getComputedStyle(a);
       if (s.overflowX !== "visible" || s.clip !== "auto" || s.clipPath !== "none") return true;
     }
