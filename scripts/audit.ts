@@ -1,10 +1,10 @@
-// `deno task audit [--only text] [--role guest|member|admin]... [--lighthouse version]`: runs
+// `deno task audit [--only text] [--role guest|newcomer|member|admin]... [--lighthouse v]`: runs
 // Lighthouse (mobile: its default phone, throttling and CPU slowdown) on every page and prints a
 // table of the performance and accessibility scores, with the figures behind a performance score
 // under 95 and the failing checks behind an accessibility score under 100. It starts its own
 // server on an in-memory KV seeded as for the screenshots (tests/helpers/site.ts); a member's or
-// administrator's pages are opened with their session cookie. Guests are audited on the pages
-// open to them, members on theirs, administrators on the admin pages. Lighthouse comes from the
+// administrator's pages are opened with their session cookie. Guests, newcomers and members are
+// audited on the pages open to them, administrators on the admin pages. Lighthouse comes from the
 // npm registry through npx and drives this machine's Chromium (CHROME_PATH, else the first one
 // tests/helpers/browser.ts finds). Exits 1 when a page is under 95 or 100. Not part of
 // `deno task test`: the scores depend on how busy the machine is.

@@ -1,5 +1,5 @@
 // `deno task shots [folder] [--only text] [--size WxH]...`: a PNG of every page, for a guest, a
-// member and an administrator, at 390x844 (a phone) and 1280x800 (a laptop), and of a live match
+// newcomer (unverified), a member and an administrator, at 390x844 (a phone) and 1280x800 (a laptop), and of a live match
 // between two members with fake cameras, written to `folder` (default shots/, which git ignores)
 // as <role>-<page>-<width>x<height>.png. It starts its own server on an in-memory KV, seeded with
 // members, invitations, reports and a ban (tests/helpers/site.ts), so the pages show content.

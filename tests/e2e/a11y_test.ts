@@ -152,7 +152,7 @@ Deno.test({
 });
 
 Deno.test({
-  name: "accessibility: every other page, for a guest, a verified member and an administrator",
+  name: "accessibility: every other page, for a guest, a newcomer, a member and an administrator",
   sanitizeResources: false,
   sanitizeOps: false,
   async fn() {

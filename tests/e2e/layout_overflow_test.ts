@@ -1,5 +1,5 @@
-// Layout on phones: every page, for a guest, a member and an administrator, at 320, 360, 390 and
-// 430 px wide, never scrolls sideways (the document and the body are no wider than the window,
+// Layout on phones: every page, for a guest, a newcomer (unverified: the verification banner), a
+// member and an administrator, at 320, 360, 390 and 430 px wide, never scrolls sideways (the document and the body are no wider than the window,
 // and nothing sticks out past its right edge), and every button of the page itself is inside the
 // window and, scrolled into view, is what a tap at its centre reaches (not the bottom navigation,
 // a toast or anything else lying over it). Each page is loaded once per role and measured at each

@@ -10,8 +10,12 @@ import { startServer, type TestServer } from "./server.ts";
 import { seedReport } from "./reports.ts";
 import { LOCATION } from "./live_browser.ts";
 
-export type Role = "guest" | "member" | "admin";
-export const ROLES: readonly Role[] = ["guest", "member", "admin"];
+/**
+ * A guest; a newcomer (just registered: email not verified yet, no location, a 20-character
+ * name); a member (verified, located); an administrator.
+ */
+export type Role = "guest" | "newcomer" | "member" | "admin";
+export const ROLES: readonly Role[] = ["guest", "newcomer", "member", "admin"];
 
 export interface SitePage {
   /** A short file-safe name (screenshots are named after it). */
@@ -41,9 +45,13 @@ const SUMMARY = {
 
 const ALL: readonly Role[] = ROLES;
 const SIGNED_IN: readonly Role[] = ["member", "admin"];
+/** The newcomer's pages: each carries the verification banner. */
+const NEWCOMER: Role = "newcomer";
 
 export const SITE_PAGES: readonly SitePage[] = [
   { name: "home", path: "/", roles: ALL, primary: ["main .button-primary"] },
+  // Going live unverified: the reason and Resend in place of a search.
+  { name: "verify-first", path: "/connecting", roles: [NEWCOMER], primary: ["main .button"] },
   { name: "welcome", path: "/welcome", roles: ["guest", "member"] },
   { name: "start", path: "/test", roles: ["guest"], primary: ["main .button-primary"] },
   { name: "simple", path: "/simple", roles: ["guest"] },
@@ -67,9 +75,9 @@ export const SITE_PAGES: readonly SitePage[] = [
   },
   { name: "terms", path: "/terms-of-service", roles: ["guest", "member"] },
   { name: "privacy-policy", path: "/privacy-policy", roles: ["guest", "member"] },
-  { name: "subscriptions", path: "/subscriptions", roles: ALL },
+  { name: "subscriptions", path: "/subscriptions", roles: ["guest", "member", "admin"] },
   { name: "subscriptions-paid", path: "/subscriptions?success=true", roles: ["member"] },
-  { name: "direct-admin", path: "/direct-admin", roles: ALL },
+  { name: "direct-admin", path: "/direct-admin", roles: ["guest", "member", "admin"] },
   { name: "live-match", path: "/live-match", roles: ["guest"] },
   {
     name: "not-found",
@@ -81,7 +89,7 @@ export const SITE_PAGES: readonly SitePage[] = [
   {
     name: "profile",
     path: "/profile",
-    roles: SIGNED_IN,
+    roles: [NEWCOMER, ...SIGNED_IN],
     primary: ["#panel-profile button[type=submit]"],
   },
   {
@@ -119,7 +127,7 @@ export const SITE_PAGES: readonly SitePage[] = [
     roles: ["admin"],
     primary: ["main .button-primary"],
   },
-  { name: "viral", path: "/viral", roles: SIGNED_IN },
+  { name: "viral", path: "/viral", roles: [NEWCOMER, ...SIGNED_IN] },
   {
     name: "leaderboard",
     path: "/leaderboard",
@@ -161,9 +169,9 @@ const PEOPLE = [
 ];
 
 /**
- * Starts a server on an in-memory KV with an administrator and members: the first member (the
- * one walked) invited two friends, a second invited one; a pending report names two of them,
- * and one is banned (an audit entry).
+ * Starts a server on an in-memory KV with an administrator, a newcomer and members: the first
+ * member (the one walked) invited two friends, a second invited one; pending reports name four of
+ * them, and one is banned (an audit entry).
  */
 export async function seedSite(env: Record<string, string> = {}): Promise<Site> {
   const server = await startServer({ ...ADMIN_ENV, ...env });
@@ -187,6 +195,10 @@ export async function seedSite(env: Record<string, string> = {}): Promise<Site> 
     }
     const admin = await signIn(server, ADMIN_ENV.ADMIN_EMAIL, ADMIN_ENV.ADMIN_PASSWORD);
     await place(admin, LOCATION);
+    const newcomer = await registerMember(server, {
+      username: "globetrotter_alexand",
+      verified: false,
+    });
     await seedReport(server.kv, {
       reporterId: made[2].id,
       reporterUsername: made[2].username,
@@ -210,7 +222,12 @@ export async function seedSite(env: Record<string, string> = {}): Promise<Site> 
       server,
       member,
       partner: made[1],
-      sessions: { guest: null, member: member.client.session!, admin: admin.session! },
+      sessions: {
+        guest: null,
+        newcomer: newcomer.client.session!,
+        member: member.client.session!,
+        admin: admin.session!,
+      },
     };
   } catch (err) {
     await server.close();
