@@ -38,7 +38,7 @@ export function ReportCard(
   return (
     <article class="card admin-report" aria-labelledby={titleId} data-report-id={r.id}>
       <header class="card-head">
-        <h3 id={titleId} class="admin-report-reason">{reasonLabel(r.reportReason)}</h3>
+        <h2 id={titleId} class="admin-report-reason">{reasonLabel(r.reportReason)}</h2>
         <span class={`badge admin-status admin-status-${r.status}`}>{r.status}</span>
       </header>
       <p class="admin-report-count" title={ADMIN_TEXT.reportersHelp}>

@@ -21,6 +21,11 @@ const PERIODS: { id: Period; label: string }[] = [
   { id: "all", label: "All Time" },
 ];
 
+/** "1 member", "2 members". */
+function countOf(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? "" : "s"}`;
+}
+
 export function referralPages(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   const { kv } = deps;
@@ -85,7 +90,7 @@ export function referralPages(deps: AppDeps) {
               {board.referrers.slice(0, 3).map((r) => (
                 <li key={r.userId}>
                   <span>#{r.rank} {r.username}</span>
-                  <span class="muted">{r.referrals} referrals</span>
+                  <span class="muted">{countOf(r.referrals, "referral")}</span>
                 </li>
               ))}
             </ol>
@@ -158,28 +163,23 @@ export function referralPages(deps: AppDeps) {
             {board.referrers.length === 0
               ? <p class="muted">Nobody has invited a friend in this period yet.</p>
               : (
-                <table class="table">
-                  <thead>
-                    <tr>
-                      <th scope="col">Rank</th>
-                      <th scope="col">Member</th>
-                      <th scope="col">Country</th>
-                      <th scope="col">Referrals</th>
-                      <th scope="col">Points</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {board.referrers.slice(0, 8).map((r) => (
-                      <tr key={r.userId}>
-                        <td>#{r.rank}</td>
-                        <td>{r.username}</td>
-                        <td>{r.country}</td>
-                        <td>{r.referrals}</td>
-                        <td>{r.points}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
+                // A ranked list, not a five-column table: the name on its own line, the figures
+                // (each with its label) under it, so that a 20-character name fits a 320 px phone.
+                <ol class="rank-list">
+                  {board.referrers.slice(0, 8).map((r) => (
+                    <li key={r.userId} class="rank-row">
+                      <span class="rank-place">#{r.rank}</span>
+                      <span class="rank-who">
+                        <span class="rank-name">{r.username}</span>
+                        <span class="muted small">
+                          {countOf(r.referrals, "referral")} ·{" "}
+                          <strong class="rank-points">{countOf(r.points, "point")}</strong> ·{" "}
+                          {r.country}
+                        </span>
+                      </span>
+                    </li>
+                  ))}
+                </ol>
               )}
           </section>
           <section class="card" aria-labelledby="countries-title">
@@ -191,7 +191,7 @@ export function referralPages(deps: AppDeps) {
                   {board.countries.slice(0, 8).map((co) => (
                     <li key={co.country}>
                       <span>{co.country}</span>
-                      <span class="muted">{co.members} members</span>
+                      <span class="muted">{countOf(co.members, "member")}</span>
                     </li>
                   ))}
                 </ol>

@@ -1,11 +1,13 @@
 // Accessibility: axe-core (from npm, injected into the page) finds no serious or critical
-// violation, colour contrast included, on the main pages at phone size, for a guest and a member,
-// and on the admin user tables (cards on a phone, tables on a desktop) for an administrator.
+// violation, colour contrast included, on the main pages at phone size, for a guest and an
+// unverified member, on the admin user tables (cards on a phone, tables on a desktop) for an
+// administrator, and on every other page of the site (tests/helpers/site.ts) for whoever opens it.
 import assert from "node:assert/strict";
 import axeSource from "axe-core/axe.min.js" with { type: "text" };
 import { startServer } from "../helpers/server.ts";
 import { launchBrowser } from "../helpers/browser.ts";
 import { registerMember, signIn } from "../helpers/accounts.ts";
+import { openSitePage, pagesFor, roleContext, ROLES, seedSite } from "../helpers/site.ts";
 import type { Page } from "playwright-core";
 
 interface Violation {
@@ -18,6 +20,11 @@ interface Violation {
 async function audit(page: Page, path: string): Promise<string[]> {
   await page.goto(path);
   await page.waitForLoadState("networkidle");
+  return await axeProblems(page, path);
+}
+
+/** The serious and critical violations on the page as it is now, each named after `label`. */
+async function axeProblems(page: Page, label: string): Promise<string[]> {
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     // deno-lint-ignore no-explicit-any
@@ -29,9 +36,18 @@ async function audit(page: Page, path: string): Promise<string[]> {
   return violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) =>
-      `${path}: ${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`
+      `${label}: ${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`
     );
 }
+
+/** Guest pages the first test audits (the member's there is an unverified one). */
+const GUEST_AUDITED = new Set([
+  "/",
+  "/auth",
+  "/terms-of-service",
+  "/subscriptions",
+  "/direct-admin",
+]);
 
 Deno.test({
   name: "accessibility: no serious or critical WCAG 2.1 AA violations on the main pages",
@@ -131,6 +147,35 @@ Deno.test({
     } finally {
       await browser.close();
       await server.close();
+    }
+  },
+});
+
+Deno.test({
+  name: "accessibility: every other page, for a guest, a newcomer, a member and an administrator",
+  sanitizeResources: false,
+  sanitizeOps: false,
+  async fn() {
+    const site = await seedSite();
+    const browser = await launchBrowser();
+    try {
+      const problems: string[] = [];
+      for (const role of ROLES) {
+        const ctx = await roleContext(browser, site, role, { width: 390, height: 844 });
+        const page = await ctx.newPage();
+        for (const p of pagesFor(role)) {
+          // Audited above: the guest's main pages, the administrator's users table.
+          if (role === "guest" && GUEST_AUDITED.has(p.path)) continue;
+          if (role === "admin" && ["admin-users", "direct-admin"].includes(p.name)) continue;
+          await openSitePage(page, p);
+          problems.push(...await axeProblems(page, `${role} ${p.name} (${p.path})`));
+        }
+        await ctx.close();
+      }
+      assert.deepEqual(problems, []);
+    } finally {
+      await browser.close();
+      await site.server.close();
     }
   },
 });
