@@ -422,7 +422,7 @@ Deno.test({
         await b.goto("/auth");
         await waitForHydration(b, "AuthPanel");
         await b.getByLabel("Username or email").fill(bob.email);
-        await b.getByLabel("Password").fill(bob.password);
+        await b.getByLabel("Password", { exact: true }).fill(bob.password);
         await b.getByRole("button", { name: "Login", exact: true }).click();
         await expectToast(b, AUTH_TEXT.loginFailed, signInBanText(ban));
         assert.ok(signInBanText(ban).includes(formatBanEnd(ban.until)));
