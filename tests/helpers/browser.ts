@@ -66,7 +66,9 @@ export async function newContext(
   baseURL: string,
   viewport = { width: 390, height: 844 },
 ): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL, viewport });
+  // Reduced motion, as the live tests use: a cross-document view transition (app.css) that a
+  // test's next navigation interrupts within its 200 ms is reported by Chromium as a page error.
+  const context = await browser.newContext({ baseURL, viewport, reducedMotion: "reduce" });
   context.setDefaultTimeout(10_000);
   return context;
 }
