@@ -95,8 +95,6 @@ export class PeerLink {
   media: MediaProfile | null = null;
   private pendingCandidates: RTCIceCandidateInit[] = [];
   private channel: RTCDataChannel | null = null;
-  /** The stream this side's senders belong to while the camera starts (its id is signalled). */
-  private readonly outStream = new MediaStream();
   /** This side's switches, said to the partner when the channel opens and on every change. */
   private switches: MediaSwitches = { audio: true, video: true };
   private restarted = false;
@@ -111,12 +109,9 @@ export class PeerLink {
     this.pc = new RTCPeerConnection({ iceServers });
     if (localStream) {
       for (const track of localStream.getTracks()) this.pc.addTrack(track, localStream);
-    } else if (role === "offerer") {
-      // The camera is still starting: negotiate now (ICE and DTLS run while it starts) with an
-      // audio and a video sender of one stream, and hand them the tracks once it is ready
-      // (attach: replaceTrack, no new offer). The answerer's senders come with the offer.
-      this.pc.addTransceiver("audio", { direction: "sendrecv", streams: [this.outStream] });
-      this.pc.addTransceiver("video", { direction: "sendrecv", streams: [this.outStream] });
+    } else {
+      this.pc.addTransceiver("video", { direction: "recvonly" });
+      this.pc.addTransceiver("audio", { direction: "recvonly" });
     }
     // A small data channel (peer to peer, like the media) says which way each camera faces,
     // so a partner filming themselves can be mirrored as people expect (a selfie view), and
@@ -153,42 +148,10 @@ export class PeerLink {
     };
   }
 
-  /**
-   * The camera is ready after the link was made: its tracks go to the senders negotiated for
-   * them (no renegotiation), the video is capped to the profile, and the partner hears which way
-   * it faces.
-   */
-  async attach(stream: MediaStream) {
-    if (this.closed || this.localStream === stream) return;
-    this.localStream = stream;
-    await this.fillSenders();
-    await this.capVideo();
-    if (this.channel?.readyState === "open") {
-      this.channel.send(JSON.stringify({ pov: isPov(stream) }));
-    }
-  }
-
   /** Says this side's Mute and Camera off switches to the partner (now, or once the channel opens). */
   setSwitches(switches: MediaSwitches) {
     this.switches = { ...switches };
     if (this.channel?.readyState === "open") this.channel.send(JSON.stringify(this.switches));
-  }
-
-  /**
-   * Every transceiver sends: one the partner's offer made (recvonly here) is turned to send too,
-   * in this side's stream, and each sender without a track gets the camera's, when it is ready.
-   */
-  private async fillSenders() {
-    for (const t of this.pc.getTransceivers()) {
-      if (t.direction === "stopped") continue;
-      if (t.direction === "recvonly") {
-        t.direction = "sendrecv";
-        t.sender.setStreams?.(this.localStream ?? this.outStream);
-      }
-      const kind = t.receiver.track.kind;
-      const track = this.localStream?.getTracks().find((x) => x.kind === kind) ?? null;
-      if (track && !t.sender.track) await t.sender.replaceTrack(track).catch(() => {});
-    }
   }
 
   async offer(iceRestart = false) {
@@ -203,7 +166,6 @@ export class PeerLink {
     if (this.closed) return;
     if (signal.type === "offer") {
       await this.pc.setRemoteDescription({ type: "offer", sdp: signal.sdp });
-      await this.fillSenders();
       await this.flushCandidates();
       const answer = await this.pc.createAnswer();
       await this.pc.setLocalDescription(answer);

@@ -229,10 +229,6 @@ export function WebRTCProvider(
         protectedRef.current = camera;
         applySwitches(camera.stream, switchesRef.current);
         apply({ type: "camera_ready", stream: camera.stream, blurred: camera.blurred });
-        // A link made while the camera started (negotiating meanwhile) gets its tracks now.
-        linkRef.current?.attach(camera.stream).catch((err) =>
-          console.warn(`Could not send the camera: ${err}`)
-        );
       } catch (err) {
         apply({ type: "camera_failed", text: cameraErrorText(err) });
       } finally {
@@ -331,9 +327,8 @@ export function WebRTCProvider(
           apply({ type: "matched", msg, at: Date.now(), keepLink, kept });
           if (keepLink) break;
           useProfile(msg.media);
-          // The link does not wait for the camera: ICE and DTLS run while it starts, and its
-          // tracks join the link when it is ready.
-          startCamera();
+          await startCamera();
+          // The member may have ended the match while the camera started.
           const p = matchedPhase(stateRef.current);
           if (p?.partner.matchId !== msg.matchId) break;
           const link = newLink(p.partner, p.iceServers);
