@@ -131,7 +131,7 @@ Deno.test({
       const [code] = await createInvitations(kv, null, 1);
 
       // Ana's first device: registers, verifies, signs out and in.
-      const first = await newContext(browser, base);
+      const first = await newContext(browser, base, undefined, "reduce");
       contexts.push(first);
       const page = await first.newPage();
       const pageErrors: string[] = [];
@@ -236,7 +236,7 @@ Deno.test({
       });
 
       // A guest's device: form texts, failed sign-ins, forgot/reset.
-      const second = await newContext(browser, base);
+      const second = await newContext(browser, base, undefined, "reduce");
       contexts.push(second);
       const guest = await second.newPage();
       watch(guest, "second device");

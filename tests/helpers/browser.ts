@@ -65,10 +65,13 @@ export async function newContext(
   browser: Browser,
   baseURL: string,
   viewport = { width: 390, height: 844 },
+  /**
+   * "reduce" for a test that navigates again at once and watches page errors: a cross-document
+   * view transition (app.css) interrupted within its 200 ms is reported by Chromium as one.
+   */
+  reducedMotion: "reduce" | "no-preference" = "no-preference",
 ): Promise<BrowserContext> {
-  // Reduced motion, as the live tests use: a cross-document view transition (app.css) that a
-  // test's next navigation interrupts within its 200 ms is reported by Chromium as a page error.
-  const context = await browser.newContext({ baseURL, viewport, reducedMotion: "reduce" });
+  const context = await browser.newContext({ baseURL, viewport, reducedMotion });
   context.setDefaultTimeout(10_000);
   return context;
 }
