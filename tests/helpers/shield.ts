@@ -16,8 +16,15 @@ import {
   type ShieldView,
 } from "../../lib/client/shield/policy.ts";
 
-/** How soon after the partner's first frame an ordinary scene must be unblurred. */
-export const CLEAR_WITHIN_MS = 3_000;
+/**
+ * How soon after the partner's first frame an ordinary scene must be unblurred: a loose bound
+ * that catches a shield which never lets go. The live view now shows the partner's first frame
+ * sooner after the page loads, often while the classifier's first inference is still cold, and on
+ * two busy cores that took 3.1–3.3 s in two of four clean-clone runs. The figures live in
+ * bench/shield.ts; what this test pins is the order (checked and blurred from the first frame
+ * until safe verdicts, never 'unavailable' on the way).
+ */
+export const CLEAR_WITHIN_MS = 6_000;
 export const UNSAFE: Scores = { Drawing: 0, Hentai: 0, Neutral: 0.1, Porn: 0.9, Sexy: 0 };
 export const SAFE: Scores = { Drawing: 0.05, Hentai: 0, Neutral: 0.95, Porn: 0, Sexy: 0 };
 
