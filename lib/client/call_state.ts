@@ -233,7 +233,13 @@ export function callReducer(s: CallState, e: CallEvent): CallState {
     case "remote_frame":
       return withLink(s, (l) => (l.remoteFrame ? l : { ...l, remoteFrame: true }));
     case "remote_media":
-      return withLink(s, (l) => ({ ...l, partnerAudio: e.audio, partnerVideo: e.video }));
+      return withLink(
+        s,
+        (l) =>
+          l.partnerAudio === e.audio && l.partnerVideo === e.video
+            ? l
+            : { ...l, partnerAudio: e.audio, partnerVideo: e.video },
+      );
     case "react":
       return canReact(s) ? countReaction(s, e.emoji, "me") : s;
     case "fly_done":
@@ -320,9 +326,11 @@ function onMatch(s: CallState, e: Extract<CallEvent, { type: "matched" }>): Call
   };
 }
 
+/** The state with the match's link changed; the same state when `change` keeps the link. */
 function withLink(s: CallState, change: (l: LinkView) => LinkView): CallState {
   if (s.phase.name !== "matched") return s;
-  return { ...s, phase: { ...s.phase, link: change(s.phase.link) } };
+  const link = change(s.phase.link);
+  return link === s.phase.link ? s : { ...s, phase: { ...s.phase, link } };
 }
 
 function onLinkState(s: CallState, state: RTCPeerConnectionState, at: number): CallState {

@@ -282,6 +282,17 @@ Deno.test("call state: milestones and the partner's switches belong to the match
   ], run([{ type: "search" }, matched(500)], READY));
   const l = matchedOf(s).link;
   assert.deepEqual([l.signalled, l.remoteFrame, l.partnerVideo], [true, true, false]);
+  // Said again (the tile's 'playing' after 'loadeddata', the same switches): the same state, so
+  // nothing re-renders and the stored match is not written again.
+  for (
+    const e of [
+      { type: "link_signalled" },
+      { type: "remote_frame" },
+      { type: "remote_media", audio: true, video: false },
+    ] satisfies CallEvent[]
+  ) {
+    assert.equal(callReducer(s, e), s, e.type);
+  }
   // The next partner starts again from 'Match Found!'.
   const next = run([
     { type: "end", reason: "user_skipped", at: 5000 },
