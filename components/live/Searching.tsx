@@ -23,11 +23,6 @@ export function Searching() {
     };
   }, []);
 
-  function cancel() {
-    s.resetSession();
-    location.assign("/");
-  }
-
   return (
     <section class="searching center-screen" aria-labelledby="search-title">
       <SelfPreview stream={s.localStream} blurred={s.privacyOn} />
@@ -37,9 +32,17 @@ export function Searching() {
       <p class="search-elapsed" aria-live="off">{String(elapsed).padStart(2, "0")}s</p>
       <p class="muted small">searching globally</p>
       <p class="search-status" role="status">{SEARCH_STATUSES[statusIndex]}</p>
-      <button type="button" class="button button-secondary" onClick={cancel}>Cancel</button>
+      <button type="button" class="button button-secondary" onClick={() => cancelSearch(s)}>
+        Cancel
+      </button>
     </section>
   );
+}
+
+/** Cancel: the session is reset and the member goes back to discover. */
+function cancelSearch(s: { resetSession(): void }) {
+  s.resetSession();
+  location.assign("/");
 }
 
 /** The member's own camera while they wait: what the partner will see (faces blurred if on). */
@@ -79,11 +82,6 @@ export function MatchFound() {
     frame: s.remoteFrame,
   });
 
-  function cancel() {
-    s.resetSession();
-    location.assign("/");
-  }
-
   return (
     <section
       class="searching center-screen match-found"
@@ -98,7 +96,9 @@ export function MatchFound() {
           <span>{progressLabel(pct)}</span> <span class="progress-pct">{pct}%</span>
         </p>
       </div>
-      <button type="button" class="button button-secondary" onClick={cancel}>Cancel</button>
+      <button type="button" class="button button-secondary" onClick={() => cancelSearch(s)}>
+        Cancel
+      </button>
     </section>
   );
 }
