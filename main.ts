@@ -6,6 +6,8 @@ import { createApp } from "./routes/app.tsx";
 import { startJobs } from "./lib/jobs.ts";
 import { createEmailSender } from "./lib/email/mod.ts";
 import { Hub } from "./lib/realtime/hub.ts";
+import { consoleSink as log } from "./lib/observe/log.ts";
+import { firstRunGuide } from "./lib/observe/first_run.ts";
 
 let config;
 try {
@@ -20,17 +22,27 @@ try {
 
 const kv = await openKv(config.kvPath);
 // Production builds leave out the browser code's test-only hooks.
-const assets = await ensureBuilt((line) => console.log(line), config.env !== "production");
+const assets = await ensureBuilt(
+  (line) => log({ level: "info", msg: line }),
+  config.env !== "production",
+);
 const hub = new Hub(kv, config);
 await hub.start();
 // One sender for the app and the queue listener that sends the app's mail.
 const email = createEmailSender(kv, config);
-const app = await createApp({ config, kv, assets, hub, email });
+const app = await createApp({ config, kv, assets, hub, email, log });
 startJobs(kv, email);
 
 Deno.serve({
   port: config.port,
   hostname: config.hostname,
-  onListen: ({ port }) =>
-    console.log(`Glimpse (${config.env}) on http://localhost:${port} — KV ${config.kvPath}`),
+  onListen: ({ port }) => {
+    log({
+      level: "info",
+      msg: `Glimpse (${config.env}) on http://localhost:${port} — KV ${config.kvPath}`,
+      env: config.env,
+      port,
+    });
+    for (const msg of firstRunGuide(config, email.name, port)) log({ level: "info", msg });
+  },
 }, app.fetch);

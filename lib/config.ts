@@ -51,6 +51,9 @@ const ms = (fallback: number) =>
     ),
   );
 
+/** Where the KV file is when KV_PATH is unset. */
+export const DEFAULT_KV_PATH = "./data/glimpse.kv";
+
 export const envSchema = z.object({
   APP_ENV: z.preprocess(
     emptyToUndefined,
@@ -66,7 +69,7 @@ export const envSchema = z.object({
     ).max(65535, "must be between 0 and 65535").default(8000),
   ),
   HOSTNAME: z.preprocess(emptyToUndefined, z.string().default("0.0.0.0")),
-  KV_PATH: z.preprocess(emptyToUndefined, z.string().default("./data/glimpse.kv")),
+  KV_PATH: z.preprocess(emptyToUndefined, z.string().default(DEFAULT_KV_PATH)),
   DENO_KV_ACCESS_TOKEN: optionalString,
   PUBLIC_URL: optionalUrl,
   SESSION_SECRET: z.preprocess(
@@ -120,6 +123,10 @@ export const envSchema = z.object({
   ICE_SERVERS: jsonIceServers,
   TURN_URLS: commaList,
   TURN_SECRET: optionalString,
+  REQUEST_LOG: z.preprocess(
+    emptyToUndefined,
+    z.enum(["on", "off"], { error: "must be on or off" }).optional(),
+  ),
   RATE_LIMITS: z.preprocess(
     emptyToUndefined,
     z.enum(["on", "off"], { error: "must be on or off" }).default("on"),
@@ -175,6 +182,8 @@ export interface Config {
     turnSecret: string | undefined;
   };
   rateLimits: boolean;
+  /** One JSON log line per request (on by default, off by default in tests). */
+  requestLog: boolean;
   realtime: {
     searchTimeoutMs: number;
     matchDurationMs: number;
@@ -316,6 +325,7 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
       turnSecret: e.TURN_SECRET,
     },
     rateLimits: e.RATE_LIMITS === "on",
+    requestLog: (e.REQUEST_LOG ?? (e.APP_ENV === "test" ? "off" : "on")) === "on",
     realtime: {
       searchTimeoutMs: e.SEARCH_TIMEOUT_MS,
       matchDurationMs: e.MATCH_DURATION_MS,

@@ -14,6 +14,9 @@ import { stripeWebhookApi, WEBHOOK_BODY_MAX } from "./api/stripe.ts";
 import { sameOrigin } from "../lib/http/same_origin.ts";
 import { bodyLimits } from "../lib/http/body_limit.ts";
 import { clientIp, ownSite } from "../lib/http/request.ts";
+import { observeRequests, routeOf } from "../lib/observe/request_log.ts";
+import { HttpMetrics } from "../lib/observe/http_metrics.ts";
+import { consoleSink, errorFields } from "../lib/observe/log.ts";
 import { AppError, HTTP_TEXT } from "../lib/http/errors.ts";
 import { BUILD_DIR, ROOT } from "../lib/build/assets.ts";
 import { Sessions } from "../lib/auth/session.ts";
@@ -56,16 +59,37 @@ export async function createApp(base: AppBase) {
     email: base.email ?? createEmailSender(base.kv, base.config),
     hub: base.hub ?? new Hub(base.kv, base.config),
     clientIp: base.clientIp ?? clientIp,
+    log: base.log ?? consoleSink,
+    httpMetrics: new HttpMetrics(),
   };
   // Members stored before the members' list index existed are added to it once (a meta key says
   // so); any instance may do it, several at once too.
   const listed = await backfillListIndex(deps.kv);
-  if (listed) console.log(`Added ${listed} members to the members' list index`);
-  await bootstrapAdmin(deps.kv, deps.config);
+  if (listed) {
+    deps.log({ level: "info", msg: "added members to the members' list index", count: listed });
+  }
+  const admin = await bootstrapAdmin(deps.kv, deps.config);
+  if (admin) {
+    deps.log({
+      level: "info",
+      msg: admin.created
+        ? `Created the administrator account "${admin.user.username}" from ADMIN_EMAIL`
+        : `The administrator account "${admin.user.username}" is ready (ADMIN_EMAIL)`,
+    });
+  }
   await backfillReportIndexes(deps.kv);
   await backfillMonthlyStats(deps.kv);
   const app = new Hono<AppEnv>();
 
+  // First of all: every request gets an id, its figures and (unless off) one JSON log line.
+  app.use(
+    "*",
+    observeRequests({
+      metrics: deps.httpMetrics,
+      log: deps.log,
+      logRequests: deps.config.requestLog,
+    }),
+  );
   // Every answer but the socket's carries the security headers.
   app.use("*", securityHeaders(deps.config.production));
   // No request body goes past its limit, whatever reads it next (or nothing does).
@@ -139,9 +163,18 @@ export async function createApp(base: AppBase) {
       return c.text(err.message, err.status);
     }
     if (err instanceof HTTPException) return err.getResponse();
-    console.error(`${c.req.method} ${c.req.path} failed:`, err);
-    if (isApi(c)) return c.json({ error: HTTP_TEXT.failed }, 500);
-    return c.text(HTTP_TEXT.failed, 500);
+    const requestId = c.get("requestId");
+    deps.log({
+      level: "error",
+      msg: "request failed",
+      requestId,
+      method: c.req.method,
+      route: routeOf(c),
+      ...errorFields(err),
+    });
+    if (isApi(c)) return c.json({ error: HTTP_TEXT.failed, message: HTTP_TEXT.failed }, 500);
+    // The reference lets support find the log line (the JSON answers carry it as requestId).
+    return c.text(`${HTTP_TEXT.failed} (Reference: ${requestId})`, 500);
   });
 
   return app;

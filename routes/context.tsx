@@ -7,6 +7,8 @@ import type { SessionUser } from "../lib/auth/types.ts";
 import type { EmailSender } from "../lib/email/mod.ts";
 import type { MemberVariables, SessionVariables } from "../lib/http/auth.ts";
 import type { Hub } from "../lib/realtime/hub.ts";
+import type { LogSink } from "../lib/observe/log.ts";
+import type { HttpMetrics } from "../lib/observe/http_metrics.ts";
 import { type PageOptions, pageResponse } from "../lib/render/page.tsx";
 import { Island } from "../lib/render/island.tsx";
 import type { Flash } from "../components/Layout.tsx";
@@ -20,6 +22,10 @@ export interface AppDeps {
   hub: Hub;
   /** The caller's address, which per-address rate limits count (lib/http/request.ts clientIp). */
   clientIp: (c: Context) => string;
+  /** Where the request log and the error lines go (JSON lines on stdout/stderr by default). */
+  log: LogSink;
+  /** This instance's HTTP figures, served at /metrics. */
+  httpMetrics: HttpMetrics;
 }
 
 /** What main or a test gives createApp; the rest of AppDeps is made from it. */
@@ -29,6 +35,8 @@ export type AppBase = Pick<AppDeps, "config" | "kv" | "assets"> & {
   clientIp?: (c: Context) => string;
   /** Given by main and tests, which start and stop it; else made here and started lazily. */
   hub?: Hub;
+  /** Tests give one that keeps the lines. */
+  log?: LogSink;
 };
 
 /** Every request: the session middleware's variables and the flash middleware's toast. */

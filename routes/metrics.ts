@@ -23,7 +23,7 @@ function sameSecret(given: string, expected: string): boolean {
 
 export function metricsRoute(deps: AppDeps) {
   const app = new Hono<AppEnv>();
-  const { hub, config } = deps;
+  const { hub, config, httpMetrics } = deps;
   if (config.production && !config.metricsToken) return app;
   const token = config.production ? config.metricsToken : undefined;
 
@@ -34,7 +34,9 @@ export function metricsRoute(deps: AppDeps) {
         return c.text(UNAUTHORIZED, 401, { "WWW-Authenticate": 'Bearer realm="metrics"' });
       }
     }
-    return c.body(hub.metrics.render({ membersWaiting: hub.waitingCount() }), 200, {
+    const text = hub.metrics.render({ membersWaiting: hub.waitingCount() }) +
+      [...httpMetrics.render(), ...hub.process.render()].join("\n") + "\n";
+    return c.body(text, 200, {
       "content-type": "text/plain; version=0.0.4; charset=utf-8",
       "cache-control": "no-store",
     });

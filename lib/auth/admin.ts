@@ -11,7 +11,16 @@ import {
 import { newUserRecord, type UserRecord } from "./types.ts";
 import { deleteUserSessions } from "../../kv/sessions.ts";
 
-export async function bootstrapAdmin(kv: Deno.Kv, config: Config): Promise<UserRecord | null> {
+/** The administrator after start-up, and whether this start created the account. */
+export interface AdminBootstrap {
+  user: UserRecord;
+  created: boolean;
+}
+
+export async function bootstrapAdmin(
+  kv: Deno.Kv,
+  config: Config,
+): Promise<AdminBootstrap | null> {
   if (!config.admin) return null;
   const { email, password } = config.admin;
   const existing = await findUserByEmail(kv, email);
@@ -27,7 +36,7 @@ export async function bootstrapAdmin(kv: Deno.Kv, config: Config): Promise<UserR
     // Sessions opened by whoever held the address before it became the administrator's (or
     // with an old administrator password) must not carry administrator rights.
     if (existing.role !== "admin" || !samePassword) await deleteUserSessions(kv, existing.id);
-    return result.ok ? result.user : null;
+    return result.ok ? { user: result.user, created: false } : null;
   }
   let username = "admin";
   while (await findUserByUsername(kv, username)) {
@@ -45,5 +54,5 @@ export async function bootstrapAdmin(kv: Deno.Kv, config: Config): Promise<UserR
     }),
     null,
   );
-  return result.ok ? result.user : null;
+  return result.ok ? { user: result.user, created: true } : null;
 }

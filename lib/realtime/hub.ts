@@ -26,6 +26,7 @@ import { type Inbound, newPeerId, parseInbound, rtError, type RtErrorCode } from
 import { CLOSE_CODE } from "./texts.ts";
 import { MAX_SOCKETS_PER_MEMBER } from "./socket_limits.ts";
 import { Metrics } from "./metrics.ts";
+import { ProcessMetrics } from "../observe/process_metrics.ts";
 import { trimNativeMemory } from "../runtime/trim.ts";
 
 export type { SocketLike };
@@ -39,6 +40,8 @@ const TRIM_WAVE = 500;
 export class Hub {
   readonly instanceId = crypto.randomUUID();
   readonly metrics = new Metrics();
+  /** The process's memory and event-loop lag, sampled while the hub runs. */
+  readonly process = new ProcessMetrics();
   private core: Core;
   private instances: Instances;
   private mailbox: Mailbox;
@@ -119,6 +122,7 @@ export class Hub {
   start(): Promise<void> {
     this.started ??= (async () => {
       await this.instances.start();
+      this.process.start();
       this.mailbox.start();
       this.sessionEnds.start();
       this.timers.push(
@@ -134,6 +138,7 @@ export class Hub {
   async stop() {
     this.core.stopped = true;
     for (const t of this.timers) clearInterval(t);
+    this.process.stop();
     this.live.stop();
     this.pool.stop();
     for (const c of this.core.conns.values()) clearTimeout(c.search?.timer);

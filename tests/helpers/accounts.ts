@@ -177,6 +177,20 @@ export class Client {
   }
 }
 
+/** Headers that differ between any two answers: the time and the request's own id. */
+export const PER_ANSWER_HEADERS: ReadonlySet<string> = new Set(["date", "x-request-id"]);
+
+/** An answer's headers but those that differ on every answer, to compare two answers. */
+export function stableHeaders(headers: Headers): [string, string][] {
+  return [...headers].filter(([k]) => !PER_ANSWER_HEADERS.has(k));
+}
+
+/** A JSON body without the request id an error answer carries, to compare two answers. */
+export function withoutRequestId(text: string): string {
+  const { requestId: _, ...rest } = JSON.parse(text);
+  return JSON.stringify(rest);
+}
+
 /** The Set-Cookie line for a cookie name in a response, if any. */
 export function cookieLine(a: Answer, name: string): string | undefined {
   return a.setCookies.find((l) => l.startsWith(`${name}=`));

@@ -10,6 +10,7 @@ import { createEmailSender, type EmailSender } from "../../lib/email/mod.ts";
 import { startJobs } from "../../lib/jobs.ts";
 import { clientIp } from "../../lib/http/request.ts";
 import { sleep } from "./time.ts";
+import type { LogSink } from "../../lib/observe/log.ts";
 
 /**
  * A request carrying this header counts, for the per-address rate limits, as coming from the
@@ -20,6 +21,8 @@ export const TEST_IP_HEADER = "x-test-client-ip";
 export interface ServerOptions {
   /** The email provider (default: the outbox, as configured). */
   email?: EmailSender;
+  /** Where the app's log entries go (default: JSON lines on stdout/stderr). */
+  log?: LogSink;
 }
 
 /** What the account and browser helpers need of a server: where it is and its KV. */
@@ -78,6 +81,7 @@ export async function startServer(
       hub,
       email,
       clientIp: (c) => c.req.header(TEST_IP_HEADER) ?? clientIp(c),
+      log: options.log,
     });
   const app = await appFor(assets);
   const jobs = startJobs(kv, email, { sweeps: false });

@@ -63,7 +63,9 @@ Deno.test({
             });
             const label = `${path} ${chunked ? "streamed" : "with Content-Length"}`;
             assert.equal(res.status, 413, `${label}: ${res.status}`);
-            assert.deepEqual(await res.json(), { error: TOO_LARGE, message: TOO_LARGE }, label);
+            const { requestId, ...body } = await res.json();
+            assert.deepEqual(body, { error: TOO_LARGE, message: TOO_LARGE }, label);
+            assert.equal(requestId, res.headers.get("x-request-id"), label);
           }
         }
       } finally {

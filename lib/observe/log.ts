@@ -1,0 +1,32 @@
+// Structured logs: one JSON object per line on stdout (errors on stderr), which a log shipper
+// (journald, Deno Deploy's logs, Loki, …) reads as fields. Callers name their fields; nothing here
+// reads a request, so what a line holds is decided where it is written (see request_log.ts).
+
+export type LogLevel = "info" | "warn" | "error";
+
+export interface LogEntry {
+  level: LogLevel;
+  msg: string;
+  [field: string]: unknown;
+}
+
+/** Where log lines go: stdout/stderr by default, an array in tests. */
+export type LogSink = (entry: LogEntry) => void;
+
+/** The line a log entry becomes: its time first, then the entry's own fields. */
+export function formatLogLine(entry: LogEntry, now = new Date()): string {
+  return JSON.stringify({ time: now.toISOString(), ...entry });
+}
+
+/** Writes each entry as a JSON line: errors and warnings to stderr, the rest to stdout. */
+export const consoleSink: LogSink = (entry) => {
+  const line = formatLogLine(entry);
+  if (entry.level === "info") console.log(line);
+  else console.error(line);
+};
+
+/** An error as log fields: its name, message and stack (never the objects it refers to). */
+export function errorFields(err: unknown): { error: string; stack?: string } {
+  if (err instanceof Error) return { error: `${err.name}: ${err.message}`, stack: err.stack };
+  return { error: String(err) };
+}
