@@ -7,6 +7,7 @@ import { join } from "node:path";
 import type { AppBase, AppContext, AppDeps, AppEnv } from "./context.tsx";
 import { page } from "./context.tsx";
 import { securityHeaders } from "../lib/http/security.ts";
+import { compression } from "../lib/http/compress.ts";
 import { IMMUTABLE, serveDir, SHORT_CACHE } from "../lib/http/static.ts";
 import { flashMiddleware } from "../lib/http/flash.ts";
 import { sessionMiddleware } from "../lib/http/auth.ts";
@@ -81,7 +82,9 @@ export async function createApp(base: AppBase) {
   await backfillMonthlyStats(deps.kv);
   const app = new Hono<AppEnv>();
 
-  // First of all: every request gets an id, its figures and (unless off) one JSON log line.
+  // Last on the way out: compression (brotli or gzip) of what the rest answered.
+  app.use("*", compression());
+  // Every request gets an id, its figures and (unless off) one JSON log line.
   app.use(
     "*",
     observeRequests({
@@ -104,7 +107,7 @@ export async function createApp(base: AppBase) {
     }),
   );
   app.use("*", ownSite(deps.config));
-  app.get("/build/*", serveDir("/build/", BUILD_DIR, IMMUTABLE, ["manifest.json"]));
+  app.get("/build/*", serveDir("/build/", BUILD_DIR, IMMUTABLE, ["manifest.json"], true));
   app.get(
     "/static/*",
     serveDir("/static/", join(ROOT, "static"), SHORT_CACHE, ["build/manifest.json"]),

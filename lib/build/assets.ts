@@ -1,6 +1,7 @@
 // Builds the browser assets: one esbuild entry per island (react aliased to preact/compat,
 // code splitting, minified, content-hashed names) plus the stylesheet. The manifest records
 // every input's content hash, so start-up can tell when the build is missing or stale.
+import { precompress } from "./precompress.ts";
 import * as esbuild from "esbuild";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -15,7 +16,7 @@ const MANIFEST = join(BUILD_DIR, "manifest.json");
 const ISLANDS_DIR = join(ROOT, "islands");
 const CSS_ENTRY = join(ROOT, "static", "css", "app.css");
 const SERVICE_WORKER_ENTRY = join(ROOT, "lib", "client", "sw", "service_worker.ts");
-const BUILD_VERSION = 4;
+const BUILD_VERSION = 5;
 
 export interface Manifest {
   version: number;
@@ -206,6 +207,7 @@ export async function buildAssets(testHooks = defaultTestHooks()): Promise<Manif
       manifest.islands[island] = { file: url(out), imports: [...staticImports(out)].map(url) };
     }
   }
+  await precompress(outdir, BUILD_DIR);
   await publish(outdir, manifest);
   return manifest;
 }

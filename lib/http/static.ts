@@ -43,6 +43,8 @@ export function serveDir(
   cacheControl: string,
   /** Paths below the folder that are never served. */
   hidden: string[] = [],
+  /** Whether files have `.br` / `.gz` copies made at build time, served to who accepts them. */
+  precompressed = false,
 ): MiddlewareHandler {
   const onFound = (_path: string, c: Parameters<MiddlewareHandler>[0]) => {
     c.header("Cache-Control", cacheControl);
@@ -53,6 +55,6 @@ export function serveDir(
     if (!raw.startsWith(urlPrefix)) return await next();
     const file = resolveBelow(raw.slice(urlPrefix.length));
     if (file === null || hidden.includes(file)) return await next();
-    return await serveStatic({ root: dir, path: file, onFound })(c, next);
+    return await serveStatic({ root: dir, path: file, onFound, precompressed })(c, next);
   };
 }

@@ -62,6 +62,12 @@ async function withIdInError(res: Response, id: string): Promise<Response> {
   });
 }
 
+/** Replaces the context's answer (Hono copies the old one's headers, the stale length too). */
+function replaceAnswer(c: Context, res: Response) {
+  c.res = res;
+  c.res.headers.delete("content-length");
+}
+
 export interface ObserveOptions {
   metrics: HttpMetrics;
   log: LogSink;
@@ -80,7 +86,7 @@ export function observeRequests(options: ObserveOptions): MiddlewareHandler {
     // A WebSocket upgrade answer goes out untouched.
     if (status !== 101) {
       const res = await withIdInError(c.res, id);
-      if (res !== c.res) c.res = res;
+      if (res !== c.res) replaceAnswer(c, res);
       try {
         c.res.headers.set(REQUEST_ID_HEADER, id);
       } catch {
