@@ -3,6 +3,18 @@
 // cores do not share well), and ends with the plain line "N passed, N failed".
 // Files given as arguments are run instead of the whole suite.
 import { buildAssets, stopBuilder } from "../lib/build/assets.ts";
+import { ensureSystemDeps } from "./system_deps.ts";
+
+const given = Deno.args;
+// The browser tests need Chromium, ffmpeg and coturn: installed now when missing (as root or with
+// sudo), else the run stops here with the one command to type.
+if (given.length === 0 || given.some((a) => a.includes("e2e"))) {
+  const problem = await ensureSystemDeps((line) => console.log(line));
+  if (problem) {
+    console.error(problem);
+    Deno.exit(1);
+  }
+}
 
 await buildAssets();
 await stopBuilder();
@@ -30,7 +42,6 @@ async function run(args: string[]): Promise<{ passed: number; failed: number; co
   return { passed, failed, code };
 }
 
-const given = Deno.args;
 const runs = given.length ? [await run(given)] : [
   await run(["--parallel", "tests/unit/", "tests/integration/"]),
   await run(["tests/e2e/"]),
