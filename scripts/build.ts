@@ -1,8 +1,7 @@
 // `deno task build`: builds the islands and the stylesheet, then prints the JavaScript (gzip)
 // each page ships. Pages are rendered by the real app, as a guest and as a signed-in member.
-import { gzipSync } from "node:zlib";
-import { join } from "node:path";
-import { buildAssets, ROOT, stopBuilder } from "../lib/build/assets.ts";
+import { buildAssets, stopBuilder } from "../lib/build/assets.ts";
+import { pageWeight } from "../lib/build/page_weight.ts";
 import { testConfig } from "../lib/config.ts";
 import { openKv } from "../kv/db.ts";
 import { createApp } from "../routes/app.tsx";
@@ -40,24 +39,9 @@ const GUEST_PAGES = [
   "/no-such-page",
 ];
 
-const gzipCache = new Map<string, number>();
-async function gzipSize(url: string): Promise<number> {
-  if (!gzipCache.has(url)) {
-    const bytes = await Deno.readFile(join(ROOT, "static", url));
-    gzipCache.set(url, gzipSync(bytes, { level: 9 }).length);
-  }
-  return gzipCache.get(url)!;
-}
-
 async function pageJs(path: string, cookie?: string) {
-  const res = await app.request(path, { headers: cookie ? { cookie } : {} });
-  const html = await res.text();
-  const urls = new Set<string>();
-  for (const m of html.matchAll(/<script type="module" src="([^"]+)"/g)) urls.add(m[1]);
-  for (const m of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) urls.add(m[1]);
-  let total = 0;
-  for (const u of urls) total += await gzipSize(u);
-  return { status: res.status, total, files: urls.size };
+  const w = await pageWeight(app, path, cookie);
+  return { status: w.status, total: w.gzipBytes, files: w.files.length };
 }
 
 const rows: string[][] = [];

@@ -3,7 +3,7 @@
 import { Icon } from "../Icon.tsx";
 import { LIVE_TEXT } from "../../lib/client/live_rules.ts";
 import { RT_TEXT } from "../../lib/realtime/texts.ts";
-import { VERIFY_TEXT } from "../../lib/auth/rules.ts";
+import { VERIFY_TEXT } from "../../lib/auth/verify_text.ts";
 
 export function VerifyFirst(
   { email, busy, onResend }: { email: string; busy: boolean; onResend(): void },

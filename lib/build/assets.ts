@@ -18,6 +18,16 @@ const CSS_ENTRY = join(ROOT, "static", "css", "app.css");
 const SERVICE_WORKER_ENTRY = join(ROOT, "lib", "client", "sw", "service_worker.ts");
 const BUILD_VERSION = 5;
 
+/**
+ * Islands written against preact's own event names (onInput on text fields; onChange only on
+ * checkboxes, radios and selects, where the browser's change event is immediate), built without
+ * preact/compat's React layer: 2 KB gzip less. Others use React's onChange on text fields, which
+ * only compat maps to the input event.
+ */
+export const PREACT_ONLY_ISLANDS: ReadonlySet<string> = new Set(["LiveSession"]);
+/** The React hooks API straight from preact/hooks, for PREACT_ONLY_ISLANDS. */
+const REACT_LEAN = join(ROOT, "lib", "client", "react_lean.ts");
+
 export interface Manifest {
   version: number;
   builtAt: string;
@@ -131,24 +141,24 @@ const islandEntries = (names: string[]): esbuild.Plugin => ({
 export async function buildAssets(testHooks = defaultTestHooks()): Promise<Manifest> {
   const names = await listIslandNames();
   const outdir = join(BUILD_DIR, `.tmp-${crypto.randomUUID()}`);
-  const result = await esbuild.build({
+  // Each island is one file with everything it needs (no shared chunks): a page loads one script,
+  // which compresses far better than the same code cut into a dozen chunks (the live page: 26 KB
+  // gzip as one file against 33 KB as thirteen). Pages have one island (and, for an unverified
+  // member, the small banner), so little is loaded twice.
+  const options = (entries: string[], react: string): esbuild.BuildOptions => ({
     absWorkingDir: ROOT,
-    entryPoints: [
-      ...names.map((n) => ({ in: `island:${n}`, out: n })),
-      { in: CSS_ENTRY, out: "app" },
-    ],
+    entryPoints: entries.map((n) => ({ in: `island:${n}`, out: n })),
     outdir,
     bundle: true,
-    splitting: true,
+    splitting: false,
     format: "esm",
     minify: true,
     target: ["es2020", "chrome100", "safari15", "firefox100"],
     entryNames: "[name]-[hash]",
-    chunkNames: "chunks/[name]-[hash]",
     assetNames: "assets/[name]-[hash]",
     jsx: "automatic",
     jsxImportSource: "preact",
-    alias: { "react": "preact/compat", "react-dom": "preact/compat" },
+    alias: { "react": react, "react-dom": react },
     define: {
       "process.env.NODE_ENV": '"production"',
       "__TEST_HOOKS__": String(testHooks),
@@ -158,6 +168,23 @@ export async function buildAssets(testHooks = defaultTestHooks()): Promise<Manif
     logLevel: "silent",
     plugins: [islandEntries(names)],
   });
+  const lean = names.filter((n) => PREACT_ONLY_ISLANDS.has(n));
+  const results = await Promise.all([
+    esbuild.build({
+      ...options(names.filter((n) => !lean.includes(n)), "preact/compat"),
+      entryPoints: [
+        ...names.filter((n) => !lean.includes(n)).map((n) => ({ in: `island:${n}`, out: n })),
+        { in: CSS_ENTRY, out: "app" },
+      ],
+    }),
+    ...(lean.length ? [esbuild.build(options(lean, REACT_LEAN))] : []),
+  ]);
+  const result = {
+    metafile: {
+      inputs: Object.assign({}, ...results.map((r) => r.metafile!.inputs)),
+      outputs: Object.assign({}, ...results.map((r) => r.metafile!.outputs)),
+    } as esbuild.Metafile,
+  };
   const privacy = await buildPrivacyAssets(ROOT, outdir);
   const shield = await buildShieldAssets(ROOT, outdir);
   const worker = await buildServiceWorker();

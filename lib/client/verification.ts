@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { errorMessage, postJson } from "./api.ts";
 import { toast } from "./toast.ts";
-import { VERIFY_TEXT } from "../auth/rules.ts";
+import { VERIFY_TEXT } from "../auth/verify_text.ts";
 
 /** How long the 'sent' toast stays. */
 const SENT_TOAST_MS = 5000;

@@ -1,0 +1,52 @@
+// The JavaScript a page loads before it runs, as `deno task build` prints it and the budget test
+// checks it: every module script and modulepreload the rendered page names, each gzipped (level 9)
+// on its own, as each travels on its own. The on-device models' workers, wasm and weights are
+// loaded later, only when the camera starts, and are not counted.
+import { gzipSync } from "node:zlib";
+import { join } from "node:path";
+import { ROOT } from "./assets.ts";
+
+/** What page weights are measured against: anything that answers a request like the app. */
+export interface PageSource {
+  request(path: string, init?: RequestInit): Response | Promise<Response>;
+}
+
+export interface PageWeight {
+  status: number;
+  /** The scripts' URLs. */
+  files: string[];
+  /** Their gzip bytes, summed. */
+  gzipBytes: number;
+}
+
+/** Per-page JavaScript budgets in KB (1024 bytes) of gzip, from issue 18. */
+export const JS_BUDGET_KB: Record<string, { as: "guest" | "member"; kb: number }> = {
+  "/": { as: "guest", kb: 0 },
+  "/welcome": { as: "guest", kb: 0 },
+  "/terms-of-service": { as: "guest", kb: 0 },
+  "/privacy-policy": { as: "guest", kb: 0 },
+  "/auth": { as: "guest", kb: 15 },
+  "/connecting": { as: "member", kb: 25 },
+  "/live-match": { as: "member", kb: 25 },
+};
+
+const gzipCache = new Map<string, number>();
+
+export async function gzipSize(url: string): Promise<number> {
+  if (!gzipCache.has(url)) {
+    const bytes = await Deno.readFile(join(ROOT, "static", url));
+    gzipCache.set(url, gzipSync(bytes, { level: 9 }).length);
+  }
+  return gzipCache.get(url)!;
+}
+
+export async function pageWeight(app: PageSource, path: string, cookie?: string) {
+  const res = await app.request(path, { headers: cookie ? { cookie } : {} });
+  const html = await res.text();
+  const urls = new Set<string>();
+  for (const m of html.matchAll(/<script type="module" src="([^"]+)"/g)) urls.add(m[1]);
+  for (const m of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) urls.add(m[1]);
+  let gzipBytes = 0;
+  for (const u of urls) gzipBytes += await gzipSize(u);
+  return { status: res.status, files: [...urls], gzipBytes } satisfies PageWeight;
+}
