@@ -101,12 +101,12 @@ export class PeerLink {
   private closed = false;
 
   constructor(
-    iceServers: RTCIceServer[],
+    rtc: RTCConfiguration,
     private localStream: MediaStream | null,
     private events: PeerEvents,
     private role: "offerer" | "answerer",
   ) {
-    this.pc = new RTCPeerConnection({ iceServers });
+    this.pc = new RTCPeerConnection(rtc);
     if (localStream) {
       for (const track of localStream.getTracks()) this.pc.addTrack(track, localStream);
     } else {

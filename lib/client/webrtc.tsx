@@ -30,6 +30,7 @@ import {
   matchedPhase,
   type PartnerInfo,
   type Refusal,
+  rtcConfigOf,
   type SessionSummary,
   type Tally,
   zeroReactions,
@@ -239,13 +240,13 @@ export function WebRTCProvider(
   }, []);
 
   /** A new peer link with the match's partner, replacing any link before it. */
-  const newLink = (p: PartnerInfo, iceServers: RTCIceServer[]) => {
+  const newLink = (p: PartnerInfo, rtc: RTCConfiguration) => {
     closeLink();
     apply({ type: "link_new" });
     // Every call starts fail-closed: the fixed band until a detection of this call's frames.
     protectedRef.current?.newCall();
     const current = () => linkRef.current === link;
-    const link: PeerLink = new PeerLink(iceServers, stateRef.current.camera.stream, {
+    const link: PeerLink = new PeerLink(rtc, stateRef.current.camera.stream, {
       signal: (signal: SignalOut) =>
         socketRef.current?.send({ type: "signal", to: p.peerId, signal }),
       remoteStream: (stream) => current() && apply({ type: "remote_stream", stream }),
@@ -331,7 +332,7 @@ export function WebRTCProvider(
           // The member may have ended the match while the camera started.
           const p = matchedPhase(stateRef.current);
           if (p?.partner.matchId !== msg.matchId) break;
-          const link = newLink(p.partner, p.iceServers);
+          const link = newLink(p.partner, rtcConfigOf(p));
           // The offerer offers (again, on a rejoin without a working link) once the partner is
           // there; a partner who is not hears partner_reconnected when they are back.
           if (p.partner.role === "offerer" && msg.partnerConnected !== false) await link.offer();
@@ -343,7 +344,7 @@ export function WebRTCProvider(
           // The partner's socket is back. If both links still carry the call, nothing changes;
           // otherwise the call is set up again, the offerer offering (one side only: no glare).
           if (msg.linkKept === true && workingLink(p.partner.matchId)) break;
-          const link = newLink(p.partner, p.iceServers);
+          const link = newLink(p.partner, rtcConfigOf(p));
           if (p.partner.role === "offerer") await link.offer();
           break;
         }
@@ -353,7 +354,7 @@ export function WebRTCProvider(
           const signal = msg.signal as SignalOut;
           let link = linkRef.current;
           if (signal.type === "offer" && (!link || link.pc.remoteDescription)) {
-            link = newLink(p.partner, p.iceServers);
+            link = newLink(p.partner, rtcConfigOf(p));
           }
           await link?.receive(signal);
           break;

@@ -13,6 +13,7 @@ import {
   type MatchedPhase,
   refusalText,
   refusalTitle,
+  rtcConfigOf,
 } from "../../lib/client/call_state.ts";
 import type { Outbound } from "../../lib/realtime/protocol.ts";
 import { RT_TEXT } from "../../lib/realtime/texts.ts";
@@ -46,6 +47,7 @@ const matchFound = (over: Partial<MatchFound> = {}): MatchFound => ({
   location: "Lisbon, Portugal",
   role: "offerer",
   iceServers: [{ urls: "stun:stun.example:3478" }],
+  iceTransportPolicy: "all",
   endsAt: 31_000,
   partnerConnected: true,
   media: MEDIA_PROFILES.sd,
@@ -221,6 +223,28 @@ Deno.test("call state: match_found takes the partner, with defaults for missing 
   assert.equal(p.connectedAt, null);
   assert.deepEqual(p.reactions, Object.fromEntries(EMOJI.map((e) => [e, 0])));
   assert.equal(connectionStatus(s), "connecting");
+});
+
+Deno.test("call state: the peer link uses the server's ICE servers and transport policy", () => {
+  const turn = { urls: "turn:turn.example:3478", username: "1:u", credential: "c" };
+  const relay = matchedOf(
+    run([matched(500, { iceServers: [turn], iceTransportPolicy: "relay" })], READY),
+  );
+  assert.deepEqual(rtcConfigOf(relay), { iceServers: [turn], iceTransportPolicy: "relay" });
+  // A server that says nothing (an older deployment) or something unknown: the browser's default.
+  const { iceTransportPolicy: _, ...older } = matchFound();
+  const unsaid = matchedOf(run([{
+    type: "matched",
+    msg: older as MatchFound,
+    at: 1,
+    keepLink: false,
+    kept: null,
+  }], READY));
+  assert.equal(rtcConfigOf(unsaid).iceTransportPolicy, "all");
+  const odd = matchedOf(
+    run([matched(1, { iceTransportPolicy: "none" as unknown as "all" })], READY),
+  );
+  assert.equal(rtcConfigOf(odd).iceTransportPolicy, "all");
 });
 
 Deno.test("call state: the link connects once (the timer starts), drops and comes back", () => {
