@@ -213,10 +213,12 @@ export function callReducer(s: CallState, e: CallEvent): CallState {
     case "camera_failed":
       return { ...s, camera: { ...s.camera, error: e.text } };
     case "link_new":
-      // A rebuilt link keeps what the member has already seen (the milestones, the switches).
+      // A rebuilt link keeps what the member has already seen (the milestones, the switches),
+      // and the status of a call that was up; a link that failed before it ever connected is
+      // tried again from "connecting".
       return withLink(s, (l) => ({
         ...freshLink(),
-        status: l.status,
+        status: linkFailed(s) ? "connecting" : l.status,
         signalled: l.signalled,
         remoteFrame: l.remoteFrame,
         partnerAudio: l.partnerAudio,
@@ -422,6 +424,15 @@ export function connectionStatus(s: CallState): ConnectionStatus {
     default:
       return s.socket === "registered" ? "ready" : "disconnected";
   }
+}
+
+/**
+ * The match's peer link failed before it ever connected (no path between the two devices, e.g.
+ * the relay refused them): the partner's tile says so instead of waiting for video.
+ */
+export function linkFailed(s: CallState): boolean {
+  return s.phase.name === "matched" && s.phase.connectedAt === null &&
+    s.phase.link.status === "down";
 }
 
 /** Reactions are sent and counted only while the link is connected and the socket is open. */

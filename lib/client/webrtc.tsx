@@ -27,6 +27,7 @@ import {
   connectionStatus as statusOf,
   type FlyingReaction,
   initialCallState,
+  linkFailed,
   matchedPhase,
   type PartnerInfo,
   type Refusal,
@@ -59,6 +60,8 @@ export interface SessionContextValue {
    * until the partner's device has said. */
   remotePov: boolean | null;
   connectionStatus: ConnectionStatus;
+  /** The peer link failed before it ever connected (see linkFailed). */
+  linkFailed: boolean;
   partnerInfo: PartnerInfo | null;
   sessionSummary: SessionSummary | null;
   /** Why the last search ended without a partner (a new search or a reset clears it). */
@@ -118,6 +121,7 @@ function contextOf(s: CallState): Omit<SessionContextValue, keyof SessionActions
     remoteStream: link?.remoteStream ?? null,
     remotePov: link?.remotePov ?? null,
     connectionStatus: statusOf(s),
+    linkFailed: linkFailed(s),
     partnerInfo: p.name === "matched" ? p.partner : null,
     sessionSummary: p.name === "ended" ? p.summary : null,
     refusal: p.name === "refused" ? p.refusal : null,

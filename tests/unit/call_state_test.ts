@@ -10,6 +10,7 @@ import {
   EMOJI,
   initialCallState,
   type KeptMatch,
+  linkFailed,
   type MatchedPhase,
   refusalText,
   refusalTitle,
@@ -485,4 +486,21 @@ Deno.test("call state: reset leaves a search, a match or a refusal for idle", ()
   for (const s of [run([{ type: "search" }], READY), LIVE, run([{ type: "search" }])]) {
     assert.equal(run([{ type: "reset" }], s).phase.name, "idle");
   }
+});
+
+Deno.test("call state: a link that fails before it ever connected is a failed connection", () => {
+  const found = run([matched(500)], READY);
+  assert.equal(linkFailed(found), false, "still connecting");
+  const failed = run([{ type: "link_state", state: "failed", at: 900 }], found);
+  assert.equal(linkFailed(failed), true);
+  assert.equal(connectionStatus(failed), "disconnected");
+  // A link that connected and then dropped is not "failed to create" (it may come back).
+  const dropped = run([
+    { type: "link_state", state: "connected", at: 900 },
+    { type: "link_state", state: "failed", at: 1900 },
+  ], found);
+  assert.equal(linkFailed(dropped), false);
+  // A new link for the match (the partner is back) starts connecting again.
+  assert.equal(linkFailed(run([{ type: "link_new" }], failed)), false);
+  assert.equal(linkFailed(READY), false);
 });
