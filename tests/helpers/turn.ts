@@ -41,6 +41,8 @@ export function requireTurnserver(): string {
 export interface TurnServer {
   /** The listening port on 127.0.0.1 (UDP and TCP). */
   port: number;
+  /** The TLS listening port, when started with `tls`. */
+  tlsPort: number | null;
   /** The turnserver process (under `timeout`) id. */
   pid: number;
   realm: string;
@@ -56,6 +58,13 @@ export interface TurnOptions {
   secret: string;
   /** After this many seconds the process is killed whatever happens (default 300). */
   lifetimeS?: number;
+  /**
+   * Run with this configuration file (e.g. the production one from docs/) instead of the loopback
+   * test's options; addresses, ports, secret, user database and log are still set here, and TLS
+   * listens on a free port with `tls`'s certificate.
+   */
+  configFile?: string;
+  tls?: { cert: string; pkey: string };
 }
 
 /** Starts coturn on loopback and waits until it accepts connections. */
@@ -68,27 +77,37 @@ export async function startTurn(opts: TurnOptions): Promise<TurnServer> {
   const minPort = 61000 + 40 * Math.floor(Math.random() * 100);
   const realm = "glimpse.test";
   const lifetime = opts.lifetimeS ?? 300;
+  const tlsPort = opts.tls ? freePort() : null;
+  // The loopback test's own options, or a configuration file (whose log goes to stdout here).
+  const setup = opts.configFile ? ["-c", await withoutSyslog(opts.configFile, dir)] : [
+    "-n",
+    `--realm=${realm}`,
+    "--use-auth-secret",
+    "--fingerprint",
+    "--no-dtls",
+    "--no-cli",
+    "--no-multicast-peers",
+    "--no-tcp-relay",
+    "--allow-loopback-peers",
+  ];
+  const tls = opts.tls
+    ? [`--tls-listening-port=${tlsPort}`, `--cert=${opts.tls.cert}`, `--pkey=${opts.tls.pkey}`]
+    : ["--no-tls"];
   const child = new Deno.Command("timeout", {
     args: [
       "--kill-after=5",
       String(lifetime),
       turnserver,
-      "-n",
+      ...setup,
+      ...tls,
       "--listening-ip=127.0.0.1",
       "--relay-ip=127.0.0.1",
       `--listening-port=${port}`,
-      `--realm=${realm}`,
-      "--use-auth-secret",
       `--static-auth-secret=${opts.secret}`,
-      "--fingerprint",
-      "--no-tls",
-      "--no-dtls",
-      "--no-cli",
-      "--no-multicast-peers",
-      "--allow-loopback-peers",
       `--min-port=${minPort}`,
       `--max-port=${minPort + 39}`,
       `--userdb=${dir}/turndb`,
+      `--pidfile=${dir}/turnserver.pid`,
       "--log-file=stdout",
       "--simple-log",
     ],
@@ -147,6 +166,7 @@ export async function startTurn(opts: TurnOptions): Promise<TurnServer> {
   }
   return {
     port,
+    tlsPort,
     pid: child.pid,
     realm,
     urls: {
@@ -156,4 +176,12 @@ export async function startTurn(opts: TurnOptions): Promise<TurnServer> {
     log: () => log,
     stop,
   };
+}
+
+/** A copy of a configuration file in `dir` without `syslog` (so that its log comes to stdout). */
+async function withoutSyslog(file: string, dir: string): Promise<string> {
+  const text = await Deno.readTextFile(file);
+  const copy = `${dir}/turnserver.conf`;
+  await Deno.writeTextFile(copy, text.split("\n").filter((l) => l.trim() !== "syslog").join("\n"));
+  return copy;
 }
