@@ -78,7 +78,12 @@ const isDenied = (block: string) => {
 
 Deno.test("coturn config: never allow-loopback-peers (only the loopback test needs it)", () => {
   assert.equal(has("allow-loopback-peers"), false);
-  assert.equal(has("allowed-peer-ip"), false, "no address is let back in");
+  // allowed-peer-ip is only for the relay's own address behind NAT: one address, never loopback.
+  for (const allowed of values("allowed-peer-ip")) {
+    assert.ok(allowed && !allowed.includes("-"), `allowed-peer-ip=${allowed} is one address`);
+    const { v6, n } = ipValue(allowed);
+    assert.ok(v6 ? n !== 1n : n >> 24n !== 127n, `allowed-peer-ip=${allowed} is not loopback`);
+  }
 });
 
 const MUST_DENY = [
