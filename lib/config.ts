@@ -356,7 +356,16 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
   };
 }
 
-/** A config for tests: in-memory KV, test environment, rate limits as given. */
+/**
+ * A config for tests: in-memory KV, test environment, rate limits as given, and no public STUN
+ * server (a test never depends on the internet).
+ */
 export function testConfig(overrides: Record<string, string> = {}): Config {
-  return loadConfig({ APP_ENV: "test", KV_PATH: ":memory:", PORT: "0", ...overrides });
+  return loadConfig({
+    APP_ENV: "test",
+    KV_PATH: ":memory:",
+    PORT: "0",
+    ICE_SERVERS: "[]",
+    ...overrides,
+  });
 }

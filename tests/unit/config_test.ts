@@ -2,7 +2,7 @@
 // for each bad environment value (Foundation: config validated once at start-up).
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
-import { type Config, ConfigError, loadConfig, secretBits } from "../../lib/config.ts";
+import { type Config, ConfigError, loadConfig, secretBits, testConfig } from "../../lib/config.ts";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
@@ -104,6 +104,13 @@ Deno.test("config: ICE_TRANSPORT_POLICY is all by default, with Google's STUN se
   assert.deepEqual(config.ice.servers.flatMap((s) => [s.urls].flat()), [
     "stun:stun.l.google.com:19302",
     "stun:stun1.l.google.com:19302",
+  ]);
+});
+
+Deno.test("config: test configurations name no public STUN server", () => {
+  assert.deepEqual(testConfig().ice.servers, []);
+  assert.deepEqual(testConfig({ ICE_SERVERS: '[{"urls":"stun:s.test"}]' }).ice.servers, [
+    { urls: "stun:s.test" },
   ]);
 });
 
