@@ -390,7 +390,8 @@ function floorServer() {
       hashtag: "#exploring",
       location: "Warsaw, Poland",
       role: "offerer",
-      iceServers: [{ urls: ["stun:stun.l.google.com:19302"] }],
+      iceServers: [],
+      iceTransportPolicy: "all",
       endsAt: Date.now() + 30_000,
       partnerConnected: true,
     }));

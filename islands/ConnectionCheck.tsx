@@ -11,6 +11,8 @@ export interface ConnectionCheckProps {
   blurAssets: BlurAssets;
   /** The STUN/TURN servers a real call would use (TURN credentials are short-lived). */
   iceServers: RTCIceServer[];
+  /** "relay": this site sends every call through its relay, so without one no call connects. */
+  iceTransportPolicy?: "all" | "relay";
 }
 
 type State = "pending" | "ok" | "warn" | "failed";
@@ -53,7 +55,7 @@ function blurResult(enabled: boolean, s: BlurStatus | null): Result {
  * the network (whether a relay is reachable for strict NATs).
  */
 export default function ConnectionCheck(
-  { faceBlurEnabled, blurAssets, iceServers }: ConnectionCheckProps,
+  { faceBlurEnabled, blurAssets, iceServers, iceTransportPolicy }: ConnectionCheckProps,
 ) {
   const [camera, setCamera] = useState<Result>(pending());
   const [mic, setMic] = useState<Result>(pending());
@@ -121,6 +123,12 @@ export default function ConnectionCheck(
         setNetwork({
           state: "ok",
           detail: "A relay server answered: calls should connect even through strict NATs.",
+        });
+      } else if (iceTransportPolicy === "relay") {
+        setNetwork({
+          state: "failed",
+          detail: "No relay server reachable: calls cannot connect, as this site sends every " +
+            "call through its relay.",
         });
       } else if (r.srflx > 0) {
         setNetwork({

@@ -340,6 +340,7 @@ function Live(
           label="POV"
           stream={s.remoteStream}
           placeholder="Connecting to partner..."
+          failure={s.linkFailed ? LIVE_TEXT.linkFailed : undefined}
           mirrored={s.remotePov === false}
           pov={s.remotePov}
           location={s.partnerInfo?.location ?? "Unknown Location"}

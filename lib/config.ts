@@ -127,6 +127,11 @@ export const envSchema = z.object({
     emptyToUndefined,
     z.enum(["on", "off"], { error: "must be on or off" }).optional(),
   ),
+  /** all: any path (direct, STUN, TURN); relay: only through the TURN relay (hides addresses). */
+  ICE_TRANSPORT_POLICY: z.preprocess(
+    emptyToUndefined,
+    z.enum(["all", "relay"], { error: "must be all or relay" }).default("all"),
+  ),
   RATE_LIMITS: z.preprocess(
     emptyToUndefined,
     z.enum(["on", "off"], { error: "must be on or off" }).default("on"),
@@ -180,6 +185,11 @@ export interface Config {
     servers: { urls: string | string[]; username?: string; credential?: string }[];
     turnUrls: string[];
     turnSecret: string | undefined;
+    /**
+     * "relay": calls go only through a TURN relay, so neither member learns the other's IP
+     * address; "all": the browsers take the best path (usually direct).
+     */
+    transportPolicy: "all" | "relay";
   };
   rateLimits: boolean;
   /** One JSON log line per request (on by default, off by default in tests). */
@@ -238,6 +248,12 @@ function unpredictable(secret: string): boolean {
 
 const DEFAULT_STUN = [{ urls: ["stun:stun.l.google.com:19302", "stun:stun1.l.google.com:19302"] }];
 
+/** Whether some TURN server is configured: TURN_URLS, or a turn:/turns: URL in ICE_SERVERS. */
+function hasTurn(turnUrls: string[], servers: Env["ICE_SERVERS"]): boolean {
+  const urls = [...turnUrls, ...(servers ?? []).flatMap((s) => [s.urls].flat())];
+  return urls.some((u) => /^turns?:/i.test(u.trim()));
+}
+
 /** Parses an environment map into a Config, or throws ConfigError naming the first bad variable. */
 export function loadConfig(source: Record<string, string | undefined>): Config {
   const known = Object.fromEntries(
@@ -265,6 +281,13 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
   }
   if (e.TURN_URLS.length > 0 && !e.TURN_SECRET) {
     throw new ConfigError("TURN_SECRET", "is required when TURN_URLS is set");
+  }
+  if (e.ICE_TRANSPORT_POLICY === "relay" && !hasTurn(e.TURN_URLS, e.ICE_SERVERS)) {
+    throw new ConfigError(
+      "ICE_TRANSPORT_POLICY",
+      "relay needs a TURN server: set TURN_URLS and TURN_SECRET, or a turn: or turns: entry " +
+        "in ICE_SERVERS",
+    );
   }
   if (/^https?:\/\//.test(e.KV_PATH) && !e.DENO_KV_ACCESS_TOKEN) {
     throw new ConfigError("DENO_KV_ACCESS_TOKEN", "is required when KV_PATH is a URL");
@@ -323,6 +346,7 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
       servers: e.ICE_SERVERS ?? DEFAULT_STUN,
       turnUrls: e.TURN_URLS,
       turnSecret: e.TURN_SECRET,
+      transportPolicy: e.ICE_TRANSPORT_POLICY,
     },
     rateLimits: e.RATE_LIMITS === "on",
     requestLog: (e.REQUEST_LOG ?? (e.APP_ENV === "test" ? "off" : "on")) === "on",
@@ -342,7 +366,16 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
   };
 }
 
-/** A config for tests: in-memory KV, test environment, rate limits as given. */
+/**
+ * A config for tests: in-memory KV, test environment, rate limits as given, and no public STUN
+ * server (a test never depends on the internet).
+ */
 export function testConfig(overrides: Record<string, string> = {}): Config {
-  return loadConfig({ APP_ENV: "test", KV_PATH: ":memory:", PORT: "0", ...overrides });
+  return loadConfig({
+    APP_ENV: "test",
+    KV_PATH: ":memory:",
+    PORT: "0",
+    ICE_SERVERS: "[]",
+    ...overrides,
+  });
 }

@@ -31,6 +31,8 @@ export interface VideoTileProps {
   cameraOff?: boolean;
   /** The partner's device says their microphone is off: an icon on the tile. */
   micOff?: boolean;
+  /** Why no video can come (the link to the partner failed): said over the tile. */
+  failure?: string;
 }
 
 export const PLAY_ERROR = "Could not play video stream. Please try again.";
@@ -90,21 +92,22 @@ export function VideoTile(props: VideoTileProps) {
         onLoadedData={() => props.onFrame?.()}
         aria-label={props.label === "You" ? "Your camera" : "Your partner's point of view"}
       />
-      {!props.stream && <div class="tile-placeholder">{props.placeholder}</div>}
-      {props.stream && !playing && !error && (
+      {!props.stream && !props.failure && <div class="tile-placeholder">{props.placeholder}</div>}
+      {props.failure && <div class="tile-overlay tile-error" role="alert">{props.failure}</div>}
+      {props.stream && !playing && !error && !props.failure && (
         <div class="tile-overlay" role="status">
           <span class="spinner" aria-hidden="true" />
           <span class="sr-only">Loading video...</span>
         </div>
       )}
-      {error && <div class="tile-overlay tile-error" role="alert">{error}</div>}
-      {props.stream && props.cameraOff && !error && (
+      {error && !props.failure && <div class="tile-overlay tile-error" role="alert">{error}</div>}
+      {props.stream && props.cameraOff && !error && !props.failure && (
         <div class="tile-overlay tile-camera-off" role="status">
           <Icon name="videoOff" size={32} />
           <span>{LIVE_TEXT.partnerCameraOff}</span>
         </div>
       )}
-      {props.stream && props.shield && <ShieldOverlay {...props.shield} />}
+      {props.stream && props.shield && !props.failure && <ShieldOverlay {...props.shield} />}
       <figcaption class="tile-badges">
         <span class="badge tile-label">{props.label}</span>
         <span class="badge">{props.location}</span>

@@ -3,7 +3,7 @@
 // messages and what happens on this device (a click, the camera, the peer link); the provider in
 // webrtc.tsx owns the socket, the peer link and the timers and feeds their outcomes in here.
 // Nothing here touches a socket, a timer, storage or the DOM, and time arrives inside events.
-import type { IceServer, Outbound, RtErrorCode } from "../realtime/protocol.ts";
+import type { IceServer, IceTransportPolicy, Outbound, RtErrorCode } from "../realtime/protocol.ts";
 import { RT_TEXT } from "../realtime/texts.ts";
 import { REACTION_EMOJI } from "../constants.ts";
 import { LIVE_TEXT } from "./live_rules.ts";
@@ -83,6 +83,8 @@ export type Phase =
     name: "matched";
     partner: PartnerInfo;
     iceServers: IceServer[];
+    /** "relay": the peer link may use only the TURN relay (the operator's choice). */
+    iceTransportPolicy: IceTransportPolicy;
     /** When this device first heard of the match. */
     startedAt: number;
     /** When the peer link first connected: the session timer counts from here. */
@@ -211,10 +213,12 @@ export function callReducer(s: CallState, e: CallEvent): CallState {
     case "camera_failed":
       return { ...s, camera: { ...s.camera, error: e.text } };
     case "link_new":
-      // A rebuilt link keeps what the member has already seen (the milestones, the switches).
+      // A rebuilt link keeps what the member has already seen (the milestones, the switches),
+      // and the status of a call that was up; a link that failed before it ever connected is
+      // tried again from "connecting".
       return withLink(s, (l) => ({
         ...freshLink(),
-        status: l.status,
+        status: linkFailed(s) ? "connecting" : l.status,
         signalled: l.signalled,
         remoteFrame: l.remoteFrame,
         partnerAudio: l.partnerAudio,
@@ -302,6 +306,10 @@ export function partnerOf(msg: MatchFound): PartnerInfo {
 function onMatch(s: CallState, e: Extract<CallEvent, { type: "matched" }>): CallState {
   const partner = partnerOf(e.msg);
   const iceServers = e.msg.iceServers ?? [];
+  // Anything but an explicit "relay" (an older server says nothing) leaves the browser's default.
+  const iceTransportPolicy: IceTransportPolicy = e.msg.iceTransportPolicy === "relay"
+    ? "relay"
+    : "all";
   // A rejoin of the same match keeps its timer and tally (from this page, or stored for a
   // reload); a connection with a new partner starts them again.
   const resumed = e.msg.resumed === true;
@@ -316,6 +324,7 @@ function onMatch(s: CallState, e: Extract<CallEvent, { type: "matched" }>): Call
       name: "matched",
       partner,
       iceServers,
+      iceTransportPolicy,
       startedAt: same?.startedAt ?? kept?.startedAt ?? e.at,
       connectedAt: same?.connectedAt ?? kept?.connectedAt ?? null,
       reactions: kept?.reactions
@@ -417,9 +426,23 @@ export function connectionStatus(s: CallState): ConnectionStatus {
   }
 }
 
+/**
+ * The match's peer link failed before it ever connected (no path between the two devices, e.g.
+ * the relay refused them): the partner's tile says so instead of waiting for video.
+ */
+export function linkFailed(s: CallState): boolean {
+  return s.phase.name === "matched" && s.phase.connectedAt === null &&
+    s.phase.link.status === "down";
+}
+
 /** Reactions are sent and counted only while the link is connected and the socket is open. */
 export function canReact(s: CallState): boolean {
   return connectionStatus(s) === "connected" && s.socket !== "closed";
+}
+
+/** The peer connection's configuration for a match: its ICE servers and transport policy. */
+export function rtcConfigOf(p: MatchedPhase): RTCConfiguration {
+  return { iceServers: p.iceServers, iceTransportPolicy: p.iceTransportPolicy };
 }
 
 export function matchedPhase(s: CallState): MatchedPhase | null {

@@ -26,6 +26,8 @@ export const LIVE_TEXT = {
   socketFailed: "Failed to connect",
   socketDropped: "Connection error",
   socketRetrying: "Trying again...",
+  /** Over the partner's tile when the peer link failed before it ever connected. */
+  linkFailed: "Failed to create connection",
   /** The safety code sheet. */
   safetyCodeTitle: "Safety code",
   safetyCodeHow:

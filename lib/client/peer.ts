@@ -99,14 +99,16 @@ export class PeerLink {
   private switches: MediaSwitches = { audio: true, video: true };
   private restarted = false;
   private closed = false;
+  /** Local ICE candidates gathered so far (none at the end: nothing to connect with). */
+  private gathered = 0;
 
   constructor(
-    iceServers: RTCIceServer[],
+    rtc: RTCConfiguration,
     private localStream: MediaStream | null,
     private events: PeerEvents,
     private role: "offerer" | "answerer",
   ) {
-    this.pc = new RTCPeerConnection({ iceServers });
+    this.pc = new RTCPeerConnection(rtc);
     if (localStream) {
       for (const track of localStream.getTracks()) this.pc.addTrack(track, localStream);
     } else {
@@ -130,8 +132,14 @@ export class PeerLink {
     };
     if (role === "offerer") onChannel(this.pc.createDataChannel("meta"));
     else this.pc.ondatachannel = (e) => onChannel(e.channel);
-    this.pc.onicecandidate = (e) =>
+    this.pc.onicecandidate = (e) => {
+      if (e.candidate) this.gathered++;
       this.events.signal({ type: "ice-candidate", candidate: e.candidate?.toJSON() ?? null });
+      // Gathering ended without a single candidate (e.g. relay only, and the relay refused the
+      // credentials or cannot be reached): the link cannot connect, though the browser's state
+      // stays "new". Said as failed at once; gathering again would find the same nothing.
+      if (!e.candidate && this.gathered === 0 && !this.closed) this.events.state("failed");
+    };
     this.pc.ontrack = (e) => {
       const stream = e.streams[0] ?? new MediaStream([e.track]);
       this.events.remoteStream(stream);

@@ -27,9 +27,11 @@ import {
   connectionStatus as statusOf,
   type FlyingReaction,
   initialCallState,
+  linkFailed,
   matchedPhase,
   type PartnerInfo,
   type Refusal,
+  rtcConfigOf,
   type SessionSummary,
   type Tally,
   zeroReactions,
@@ -58,6 +60,8 @@ export interface SessionContextValue {
    * until the partner's device has said. */
   remotePov: boolean | null;
   connectionStatus: ConnectionStatus;
+  /** The peer link failed before it ever connected (see linkFailed). */
+  linkFailed: boolean;
   partnerInfo: PartnerInfo | null;
   sessionSummary: SessionSummary | null;
   /** Why the last search ended without a partner (a new search or a reset clears it). */
@@ -117,6 +121,7 @@ function contextOf(s: CallState): Omit<SessionContextValue, keyof SessionActions
     remoteStream: link?.remoteStream ?? null,
     remotePov: link?.remotePov ?? null,
     connectionStatus: statusOf(s),
+    linkFailed: linkFailed(s),
     partnerInfo: p.name === "matched" ? p.partner : null,
     sessionSummary: p.name === "ended" ? p.summary : null,
     refusal: p.name === "refused" ? p.refusal : null,
@@ -239,13 +244,13 @@ export function WebRTCProvider(
   }, []);
 
   /** A new peer link with the match's partner, replacing any link before it. */
-  const newLink = (p: PartnerInfo, iceServers: RTCIceServer[]) => {
+  const newLink = (p: PartnerInfo, rtc: RTCConfiguration) => {
     closeLink();
     apply({ type: "link_new" });
     // Every call starts fail-closed: the fixed band until a detection of this call's frames.
     protectedRef.current?.newCall();
     const current = () => linkRef.current === link;
-    const link: PeerLink = new PeerLink(iceServers, stateRef.current.camera.stream, {
+    const link: PeerLink = new PeerLink(rtc, stateRef.current.camera.stream, {
       signal: (signal: SignalOut) =>
         socketRef.current?.send({ type: "signal", to: p.peerId, signal }),
       remoteStream: (stream) => current() && apply({ type: "remote_stream", stream }),
@@ -331,7 +336,7 @@ export function WebRTCProvider(
           // The member may have ended the match while the camera started.
           const p = matchedPhase(stateRef.current);
           if (p?.partner.matchId !== msg.matchId) break;
-          const link = newLink(p.partner, p.iceServers);
+          const link = newLink(p.partner, rtcConfigOf(p));
           // The offerer offers (again, on a rejoin without a working link) once the partner is
           // there; a partner who is not hears partner_reconnected when they are back.
           if (p.partner.role === "offerer" && msg.partnerConnected !== false) await link.offer();
@@ -343,7 +348,7 @@ export function WebRTCProvider(
           // The partner's socket is back. If both links still carry the call, nothing changes;
           // otherwise the call is set up again, the offerer offering (one side only: no glare).
           if (msg.linkKept === true && workingLink(p.partner.matchId)) break;
-          const link = newLink(p.partner, p.iceServers);
+          const link = newLink(p.partner, rtcConfigOf(p));
           if (p.partner.role === "offerer") await link.offer();
           break;
         }
@@ -353,7 +358,7 @@ export function WebRTCProvider(
           const signal = msg.signal as SignalOut;
           let link = linkRef.current;
           if (signal.type === "offer" && (!link || link.pc.remoteDescription)) {
-            link = newLink(p.partner, p.iceServers);
+            link = newLink(p.partner, rtcConfigOf(p));
           }
           await link?.receive(signal);
           break;

@@ -90,6 +90,7 @@ export class LiveMatches {
       location: me.location,
       role: me.role,
       iceServers: await iceServersFor(this.core.config, conn.userId),
+      iceTransportPolicy: this.core.config.ice.transportPolicy,
       endsAt: match.endsAt,
       partnerConnected: partner.disconnectedAt === null,
       media: mediaProfileFor(me.hd === true),

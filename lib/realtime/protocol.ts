@@ -64,6 +64,8 @@ export interface IceServer {
   credential?: string;
 }
 
+export type IceTransportPolicy = "all" | "relay";
+
 export type Outbound =
   | { type: "registered"; userId: string; peerId: string; resumed?: boolean }
   | {
@@ -74,6 +76,8 @@ export type Outbound =
     location: string;
     role: "offerer" | "answerer";
     iceServers: IceServer[];
+    /** "relay": the browser may use only TURN relay candidates (neither side sees the other's IP). */
+    iceTransportPolicy: IceTransportPolicy;
     endsAt: number;
     /** False while the partner is between sockets (a reload, a page change). */
     partnerConnected: boolean;

@@ -243,6 +243,7 @@ export function memberPages(deps: AppDeps) {
               faceBlurEnabled: user.faceBlurEnabled,
               blurAssets: deps.assets.privacy,
               iceServers,
+              iceTransportPolicy: deps.config.ice.transportPolicy,
             }}
           />
         </div>

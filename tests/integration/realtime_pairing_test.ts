@@ -235,6 +235,26 @@ Deno.test("find_match without a profile location: 'Location Required'", opts, as
 });
 
 Deno.test(
+  "match_found: with ICE_TRANSPORT_POLICY=relay both members are told to use only the relay",
+  opts,
+  async () => {
+    await withMembers({ ...ICE_ENV, ICE_TRANSPORT_POLICY: "relay" }, async (_server, f) => {
+      const a = await connectPeer(await member(f, { location: WARSAW }));
+      const b = await connectPeer(await member(f, { location: KRAKOW }));
+      try {
+        const [ma, mb] = await pairUp(a, b);
+        for (const m of [ma, mb]) {
+          assert.equal(m.iceTransportPolicy, "relay");
+          assert.deepEqual(m.iceServers[1].urls, ["turn:turn.example.test:3478"]);
+        }
+      } finally {
+        closeAll(a, b);
+      }
+    });
+  },
+);
+
+Deno.test(
   "match_found: peer id, hashtag, location by hideExactLocation, one offerer one answerer, ICE servers",
   opts,
   async () => {
@@ -268,6 +288,7 @@ Deno.test(
           assert.deepEqual(turn.urls, ["turn:turn.example.test:3478"]);
           assert.match(turn.username, /^\d+:[0-9a-f-]{36}$/);
           assert.match(turn.credential, /^[A-Za-z0-9+/]+=*$/);
+          assert.equal(m.iceTransportPolicy, "all", "any path unless the operator says relay");
         }
         assert.ok(ma.iceServers[1].username.endsWith(a.member.id), "TURN names the member");
         assert.ok(mb.iceServers[1].username.endsWith(b.member.id));

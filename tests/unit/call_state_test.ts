@@ -10,9 +10,11 @@ import {
   EMOJI,
   initialCallState,
   type KeptMatch,
+  linkFailed,
   type MatchedPhase,
   refusalText,
   refusalTitle,
+  rtcConfigOf,
 } from "../../lib/client/call_state.ts";
 import type { Outbound } from "../../lib/realtime/protocol.ts";
 import { RT_TEXT } from "../../lib/realtime/texts.ts";
@@ -46,6 +48,7 @@ const matchFound = (over: Partial<MatchFound> = {}): MatchFound => ({
   location: "Lisbon, Portugal",
   role: "offerer",
   iceServers: [{ urls: "stun:stun.example:3478" }],
+  iceTransportPolicy: "all",
   endsAt: 31_000,
   partnerConnected: true,
   media: MEDIA_PROFILES.sd,
@@ -221,6 +224,28 @@ Deno.test("call state: match_found takes the partner, with defaults for missing 
   assert.equal(p.connectedAt, null);
   assert.deepEqual(p.reactions, Object.fromEntries(EMOJI.map((e) => [e, 0])));
   assert.equal(connectionStatus(s), "connecting");
+});
+
+Deno.test("call state: the peer link uses the server's ICE servers and transport policy", () => {
+  const turn = { urls: "turn:turn.example:3478", username: "1:u", credential: "c" };
+  const relay = matchedOf(
+    run([matched(500, { iceServers: [turn], iceTransportPolicy: "relay" })], READY),
+  );
+  assert.deepEqual(rtcConfigOf(relay), { iceServers: [turn], iceTransportPolicy: "relay" });
+  // A server that says nothing (an older deployment) or something unknown: the browser's default.
+  const { iceTransportPolicy: _, ...older } = matchFound();
+  const unsaid = matchedOf(run([{
+    type: "matched",
+    msg: older as MatchFound,
+    at: 1,
+    keepLink: false,
+    kept: null,
+  }], READY));
+  assert.equal(rtcConfigOf(unsaid).iceTransportPolicy, "all");
+  const odd = matchedOf(
+    run([matched(1, { iceTransportPolicy: "none" as unknown as "all" })], READY),
+  );
+  assert.equal(rtcConfigOf(odd).iceTransportPolicy, "all");
 });
 
 Deno.test("call state: the link connects once (the timer starts), drops and comes back", () => {
@@ -461,4 +486,21 @@ Deno.test("call state: reset leaves a search, a match or a refusal for idle", ()
   for (const s of [run([{ type: "search" }], READY), LIVE, run([{ type: "search" }])]) {
     assert.equal(run([{ type: "reset" }], s).phase.name, "idle");
   }
+});
+
+Deno.test("call state: a link that fails before it ever connected is a failed connection", () => {
+  const found = run([matched(500)], READY);
+  assert.equal(linkFailed(found), false, "still connecting");
+  const failed = run([{ type: "link_state", state: "failed", at: 900 }], found);
+  assert.equal(linkFailed(failed), true);
+  assert.equal(connectionStatus(failed), "disconnected");
+  // A link that connected and then dropped is not "failed to create" (it may come back).
+  const dropped = run([
+    { type: "link_state", state: "connected", at: 900 },
+    { type: "link_state", state: "failed", at: 1900 },
+  ], found);
+  assert.equal(linkFailed(dropped), false);
+  // A new link for the match (the partner is back) starts connecting again.
+  assert.equal(linkFailed(run([{ type: "link_new" }], failed)), false);
+  assert.equal(linkFailed(READY), false);
 });

@@ -2,7 +2,7 @@
 // for each bad environment value (Foundation: config validated once at start-up).
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
-import { type Config, ConfigError, loadConfig, secretBits } from "../../lib/config.ts";
+import { type Config, ConfigError, loadConfig, secretBits, testConfig } from "../../lib/config.ts";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
@@ -88,6 +88,8 @@ const BAD_VALUES: { env: Record<string, string>; variable: string }[] = [
   { env: { EMAIL_PROVIDER: "resend" }, variable: "RESEND_API_KEY" },
   { env: { EMAIL_PROVIDER: "carrier-pigeon" }, variable: "EMAIL_PROVIDER" },
   { env: { SUPPORT_EMAIL: "nobody" }, variable: "SUPPORT_EMAIL" },
+  { env: { ICE_TRANSPORT_POLICY: "direct" }, variable: "ICE_TRANSPORT_POLICY" },
+  { env: { ICE_TRANSPORT_POLICY: "RELAY" }, variable: "ICE_TRANSPORT_POLICY" },
 ];
 
 for (const { env, variable } of BAD_VALUES) {
@@ -95,6 +97,62 @@ for (const { env, variable } of BAD_VALUES) {
     assertNames(configError(env), variable);
   });
 }
+
+Deno.test("config: ICE_TRANSPORT_POLICY is all by default, with Google's STUN servers", () => {
+  const config = loadConfig({});
+  assert.equal(config.ice.transportPolicy, "all");
+  assert.deepEqual(config.ice.servers.flatMap((s) => [s.urls].flat()), [
+    "stun:stun.l.google.com:19302",
+    "stun:stun1.l.google.com:19302",
+  ]);
+});
+
+Deno.test("config: test configurations name no public STUN server", () => {
+  assert.deepEqual(testConfig().ice.servers, []);
+  assert.deepEqual(testConfig({ ICE_SERVERS: '[{"urls":"stun:s.test"}]' }).ice.servers, [
+    { urls: "stun:s.test" },
+  ]);
+});
+
+Deno.test("config: ICE_TRANSPORT_POLICY=relay without a TURN server is refused, saying what to set", () => {
+  for (
+    const env of [
+      { ICE_TRANSPORT_POLICY: "relay" },
+      { ICE_TRANSPORT_POLICY: "relay", ICE_SERVERS: "[]" },
+      { ICE_TRANSPORT_POLICY: "relay", ICE_SERVERS: '[{"urls":"stun:stun.example.test"}]' },
+      { ICE_TRANSPORT_POLICY: "relay", TURN_URLS: "stun:stun.example.test", TURN_SECRET: "s" },
+    ]
+  ) {
+    const err = configError(env);
+    assertNames(err, "ICE_TRANSPORT_POLICY");
+    assert.match(err.message, /TURN_URLS and TURN_SECRET/, JSON.stringify(env));
+    assert.match(err.message, /ICE_SERVERS/);
+    assert.doesNotMatch(err.message, /\n/, "one line");
+  }
+});
+
+Deno.test("config: ICE_TRANSPORT_POLICY=relay with TURN_URLS or a turn: ICE server is taken", () => {
+  const withTurnUrls = loadConfig({
+    ICE_TRANSPORT_POLICY: "relay",
+    TURN_URLS: "turns:turn.example.test:443?transport=tcp, turn:turn.example.test:3478",
+    TURN_SECRET: "a-turn-secret",
+  });
+  assert.equal(withTurnUrls.ice.transportPolicy, "relay");
+  assert.deepEqual(withTurnUrls.ice.turnUrls, [
+    "turns:turn.example.test:443?transport=tcp",
+    "turn:turn.example.test:3478",
+  ]);
+  const withIceServer = loadConfig({
+    ICE_TRANSPORT_POLICY: "relay",
+    ICE_SERVERS: JSON.stringify([{
+      urls: ["stun:turn.example.test", "turn:turn.example.test:3478"],
+      username: "glimpse",
+      credential: "fixed",
+    }]),
+  });
+  assert.equal(withIceServer.ice.transportPolicy, "relay");
+  assert.equal(loadConfig({ ICE_TRANSPORT_POLICY: "all" }).ice.transportPolicy, "all");
+});
 
 Deno.test("config: ADMIN_EMAIL without ADMIN_PASSWORD is refused, naming both", () => {
   const err = configError({ ADMIN_EMAIL: "boss@example.test" });
