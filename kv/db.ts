@@ -1,8 +1,10 @@
 // Opens the one Deno KV handle the app uses: a local SQLite file by default, ":memory:" in tests,
-// or a remote KV (Deno Deploy / self-hosted denokv) when KV_PATH is an http(s) URL.
+// a remote KV (Deno Deploy / self-hosted denokv) when KV_PATH is an http(s) URL, or "" for the
+// KV Deno Deploy attaches to the app (docs/deploy.md).
 import { dirname } from "node:path";
 
 export async function openKv(path: string): Promise<Deno.Kv> {
+  if (path === "") return await Deno.openKv();
   if (path !== ":memory:" && !/^https?:\/\//.test(path)) {
     await Deno.mkdir(dirname(path), { recursive: true });
   }

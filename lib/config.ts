@@ -66,7 +66,8 @@ export const envSchema = z.object({
     ).max(65535, "must be between 0 and 65535").default(8000),
   ),
   HOSTNAME: z.preprocess(emptyToUndefined, z.string().default("0.0.0.0")),
-  KV_PATH: z.preprocess(emptyToUndefined, z.string().default("./data/glimpse.kv")),
+  // Unset: ./data/glimpse.kv, or on Deno Deploy (DENO_DEPLOY=true) the app's own managed KV.
+  KV_PATH: z.preprocess(emptyToUndefined, z.string().optional()),
   DENO_KV_ACCESS_TOKEN: optionalString,
   PUBLIC_URL: optionalUrl,
   SESSION_SECRET: z.preprocess(
@@ -149,6 +150,10 @@ export interface Config {
   production: boolean;
   port: number;
   hostname: string;
+  /**
+   * The KV to open: a file path, ":memory:", an http(s) KV Connect URL, or "" for Deno Deploy's
+   * managed KV (KV_PATH unset on Deploy: `Deno.openKv()` with no argument).
+   */
   kvPath: string;
   publicUrl: string | undefined;
   /**
@@ -257,7 +262,8 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
   if (e.TURN_URLS.length > 0 && !e.TURN_SECRET) {
     throw new ConfigError("TURN_SECRET", "is required when TURN_URLS is set");
   }
-  if (/^https?:\/\//.test(e.KV_PATH) && !e.DENO_KV_ACCESS_TOKEN) {
+  const kvPath = e.KV_PATH ?? (source.DENO_DEPLOY === "true" ? "" : "./data/glimpse.kv");
+  if (/^https?:\/\//.test(kvPath) && !e.DENO_KV_ACCESS_TOKEN) {
     throw new ConfigError("DENO_KV_ACCESS_TOKEN", "is required when KV_PATH is a URL");
   }
   if (production) {
@@ -295,7 +301,7 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     production,
     port: e.PORT,
     hostname: e.HOSTNAME,
-    kvPath: e.KV_PATH,
+    kvPath,
     publicUrl,
     origin: publicUrl ?? `http://${hostForUrl(e.HOSTNAME)}:${e.PORT}`,
     sessionSecret: e.SESSION_SECRET,
