@@ -114,26 +114,26 @@ export async function backupKv(kvPath: string, out: string): Promise<BackupResul
   if (await exists(out)) throw new KvFileError(`${out} already exists; name a new file`);
   await Deno.mkdir(dirname(out), { recursive: true });
   const partial = join(dirname(out), `.${basename(out)}.partial-${crypto.randomUUID()}`);
-  let db: DatabaseSync | null = null;
   try {
+    let db: DatabaseSync;
     try {
       db = new DatabaseSync(kvPath, { readOnly: true });
     } catch (err) {
       throw new KvFileError(`Cannot open ${kvPath}: ${(err as Error).message}`);
     }
-    // Waits for a writer's lock rather than failing at once (KV's own commits are short).
-    db.exec("PRAGMA busy_timeout = 10000");
-    db.prepare("VACUUM INTO ?").run(partial);
-    db.close();
-    db = null;
+    try {
+      // Waits for a writer's lock rather than failing at once (KV's own commits are short).
+      db.exec("PRAGMA busy_timeout = 10000");
+      db.prepare("VACUUM INTO ?").run(partial);
+    } finally {
+      db.close();
+    }
     const info = await checkSnapshot(partial);
     await Deno.rename(partial, out);
     return { ...info, ms: Math.round(performance.now() - started) };
   } catch (err) {
     await Deno.remove(partial).catch(() => {});
     throw err;
-  } finally {
-    db?.close();
   }
 }
 

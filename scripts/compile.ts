@@ -93,7 +93,8 @@ if (!out.success) {
 }
 if (Deno.args.includes("--verbose")) console.log(text.trim());
 const size = (await Deno.stat(output)).size;
+const shown = relative(Deno.cwd(), output);
 console.log(
-  `Compiled ${relative(Deno.cwd(), output) || output} (${(size / 1024 / 1024).toFixed(0)} MB) ` +
+  `Compiled ${shown.startsWith("..") ? output : shown} (${(size / 1024 / 1024).toFixed(0)} MB) ` +
     `in ${Math.round(performance.now() - built)} ms`,
 );
