@@ -128,6 +128,13 @@ export async function backupKv(kvPath: string, out: string): Promise<BackupResul
     } finally {
       db.close();
     }
+    // With no server running, SQLite may have just made the -wal / -shm files: run as root, they
+    // must still belong to the KV file's owner, or the service could not open its own file.
+    if (Deno.uid() === 0 && source.uid !== null && source.gid !== null) {
+      for (const suffix of ["-wal", "-shm"]) {
+        await Deno.chown(kvPath + suffix, source.uid, source.gid).catch(() => {});
+      }
+    }
     const info = await checkSnapshot(partial);
     await Deno.rename(partial, out);
     return { ...info, ms: Math.round(performance.now() - started) };
@@ -177,7 +184,7 @@ export interface RestoreResult extends SnapshotInfo {
 /**
  * Replaces the KV file at `kvPath` with the snapshot `file`. Servers must be stopped: a restore
  * refuses while one still beats in the target. The old file and its -wal / -shm are kept beside
- * it as `<name>.before-restore-<time>`; the new file gets the old one's owner when run as root.
+ * it as `<name>.before-restore-<time>`; run as root, the new file gets the old one's owner.
  */
 export async function restoreKv(
   kvPath: string,
@@ -198,8 +205,11 @@ export async function restoreKv(
   const incoming = join(dirname(kvPath), `.${basename(kvPath)}.restore-${crypto.randomUUID()}`);
   try {
     await Deno.copyFile(file, incoming);
-    if (current && Deno.uid() === 0 && current.uid !== null && current.gid !== null) {
-      await Deno.chown(incoming, current.uid, current.gid);
+    // Run as root, the new file gets the owner of the file it replaces (else of its folder), so
+    // the service's own user can open it.
+    const owner = current ?? await Deno.stat(dirname(kvPath));
+    if (Deno.uid() === 0 && owner.uid !== null && owner.gid !== null) {
+      await Deno.chown(incoming, owner.uid, owner.gid);
     }
   } catch (err) {
     await Deno.remove(incoming).catch(() => {});
