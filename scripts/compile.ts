@@ -6,16 +6,6 @@
 import { join, relative, resolve } from "node:path";
 import { BUILD_DIR, buildAssets, ROOT, stopBuilder } from "../lib/build/assets.ts";
 
-/** Packages the server never loads at run time (browser builds, tests, types): left out. */
-export const NOT_AT_RUN_TIME = [
-  "@mediapipe",
-  "@tensorflow",
-  "@types",
-  "axe-core",
-  "nsfwjs",
-  "playwright-core",
-];
-
 function option(args: string[], name: string): string | undefined {
   const i = args.indexOf(name);
   return i >= 0 ? args[i + 1] : undefined;
@@ -47,15 +37,6 @@ for await (const file of walk(BUILD_DIR)) {
     exclude.push(file);
   }
 }
-for (const pkg of NOT_AT_RUN_TIME) {
-  exclude.push(join(ROOT, "node_modules", pkg));
-  for await (const entry of Deno.readDir(join(ROOT, "node_modules", ".deno"))) {
-    if (entry.name.startsWith(`${pkg.replace("/", "+")}+`) || entry.name.startsWith(`${pkg}@`)) {
-      exclude.push(join(ROOT, "node_modules", ".deno", entry.name));
-    }
-  }
-}
-
 await Deno.mkdir(join(output, ".."), { recursive: true });
 const args = [
   "compile",
