@@ -1,12 +1,17 @@
 // Opens the one Deno KV handle the app uses: a local SQLite file by default, ":memory:" in tests,
-// or a remote KV (Deno Deploy / self-hosted denokv) when KV_PATH is an http(s) URL.
+// a remote KV (Deno Deploy / self-hosted denokv) when KV_PATH is an http(s) URL, or "" for the
+// KV Deno Deploy attaches to the app (docs/deploy.md).
 import { dirname } from "node:path";
+import { hasNativeQueue, useJobTable } from "./queue.ts";
 
 export async function openKv(path: string): Promise<Deno.Kv> {
-  if (path !== ":memory:" && !/^https?:\/\//.test(path)) {
+  if (path !== "" && path !== ":memory:" && !/^https?:\/\//.test(path)) {
     await Deno.mkdir(dirname(path), { recursive: true });
   }
-  return await Deno.openKv(path);
+  const kv = path === "" ? await Deno.openKv() : await Deno.openKv(path);
+  // KV Connect and Deno Deploy have no queue: messages go through the job table (kv/queue.ts).
+  if (!hasNativeQueue(path)) useJobTable(kv);
+  return kv;
 }
 
 /** One real round trip: write, read back and delete a probe key. */

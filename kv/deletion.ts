@@ -3,6 +3,7 @@
 // go, and a purge is scheduled both as a queue message and as a due-date entry that a sweep finds
 // if the message is lost. At purge time: every personal record of the member is removed.
 import { keys } from "./keys.ts";
+import { enqueueIn } from "./queue.ts";
 import { bumpSearchVersion } from "./search_version.ts";
 import type { Invitation } from "./users.ts";
 import { listKey, unlistMember } from "./user_lists.ts";
@@ -37,16 +38,20 @@ export async function markDeleted(
     const listed = await kv.get<string>(listKey(u));
     const op = unlistMember(bumpSearchVersion(kv.atomic(), userId), listed);
     also?.(op, u);
-    const res = await op
+    op
       .check(entry)
       .set(keys.user(userId), { ...u, deletedAt: new Date(now).toISOString() })
       .delete(keys.userByUsername(u.username.toLowerCase()))
       .delete(keys.userByEmail(u.email.toLowerCase()))
       .set(keys.purgeDue(now + delayMs, userId), true)
       .delete(keys.avatar(userId))
-      .delete(keys.mmWaiting(userId))
-      .enqueue({ kind: "purge-account", userId } satisfies PurgeMessage, { delay: delayMs })
-      .commit();
+      .delete(keys.mmWaiting(userId));
+    const res = await enqueueIn(
+      kv,
+      op,
+      { kind: "purge-account", userId } satisfies PurgeMessage,
+      delayMs,
+    ).commit();
     if (res.ok) return true;
   }
   return false;

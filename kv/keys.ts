@@ -44,6 +44,11 @@ export const keys = {
   knownLoginIpsPrefix: (userId: string) => ["login_known_ip", userId] as const,
   /** How many times a queue message was delivered (its handler counts). */
   queueAttempts: (id: string) => ["queue_attempts", id] as const,
+  /** A message of the job table (kv/queue.ts), by the time it is due, where KV has no queue. */
+  job: (dueAt: number, id: string) => ["jobs", dueAt, id] as const,
+  jobsPrefix: () => ["jobs"] as const,
+  /** Bumped with every job written: listeners watch it. */
+  jobSignal: () => ["jobs_signal"] as const,
 
   avatar: (userId: string) => ["avatars", userId] as const,
   filters: (userId: string) => ["filters", userId] as const,

@@ -98,7 +98,7 @@ export async function createUserWithInvitation(
       .set(keys.invitation(code), { code, ownerId: user.id, createdAt: now } satisfies Invitation)
       .set(keys.invitationByOwner(user.id, code), true);
   }
-  if (message !== undefined) enqueueIn(op, message);
+  if (message !== undefined) enqueueIn(kv, op, message);
   const result = await op.commit();
   if (result.ok) return { ok: true, user: record, codes };
 
@@ -223,7 +223,7 @@ export async function updateUser(
       op.check({ key: keys.userByEmail(newEmail), versionstamp: null })
         .delete(keys.userByEmail(oldEmail)).set(keys.userByEmail(newEmail), id);
     }
-    if (message !== undefined) enqueueIn(op, message);
+    if (message !== undefined) enqueueIn(kv, op, message);
     if ((await op.commit()).ok) return { ok: true, user: after };
     if (oldName !== newName && (await kv.get(keys.userByUsername(newName))).value) {
       return { ok: false, reason: "username_taken" };

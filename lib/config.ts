@@ -69,7 +69,8 @@ export const envSchema = z.object({
     ).max(65535, "must be between 0 and 65535").default(8000),
   ),
   HOSTNAME: z.preprocess(emptyToUndefined, z.string().default("0.0.0.0")),
-  KV_PATH: z.preprocess(emptyToUndefined, z.string().default(DEFAULT_KV_PATH)),
+  // Unset: DEFAULT_KV_PATH, or on Deno Deploy (DENO_DEPLOY=true) the app's own managed KV.
+  KV_PATH: z.preprocess(emptyToUndefined, z.string().optional()),
   DENO_KV_ACCESS_TOKEN: optionalString,
   PUBLIC_URL: optionalUrl,
   SESSION_SECRET: z.preprocess(
@@ -161,6 +162,10 @@ export interface Config {
   production: boolean;
   port: number;
   hostname: string;
+  /**
+   * The KV to open: a file path, ":memory:", an http(s) KV Connect URL, or "" for Deno Deploy's
+   * managed KV (KV_PATH unset on Deploy: `Deno.openKv()` with no argument).
+   */
   kvPath: string;
   publicUrl: string | undefined;
   /**
@@ -289,7 +294,8 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
         "in ICE_SERVERS",
     );
   }
-  if (/^https?:\/\//.test(e.KV_PATH) && !e.DENO_KV_ACCESS_TOKEN) {
+  const kvPath = e.KV_PATH ?? (source.DENO_DEPLOY === "true" ? "" : DEFAULT_KV_PATH);
+  if (/^https?:\/\//.test(kvPath) && !e.DENO_KV_ACCESS_TOKEN) {
     throw new ConfigError("DENO_KV_ACCESS_TOKEN", "is required when KV_PATH is a URL");
   }
   if (production) {
@@ -327,7 +333,7 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     production,
     port: e.PORT,
     hostname: e.HOSTNAME,
-    kvPath: e.KV_PATH,
+    kvPath,
     publicUrl,
     origin: publicUrl ?? `http://${hostForUrl(e.HOSTNAME)}:${e.PORT}`,
     sessionSecret: e.SESSION_SECRET,

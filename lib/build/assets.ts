@@ -288,11 +288,21 @@ async function* walk(dir: string): AsyncGenerator<string> {
   }
 }
 
+/**
+ * Whether the server serves the build it was shipped with and never builds: the compiled binary
+ * (its files are embedded and read-only; `deno task compile` builds first) and Deno Deploy (the
+ * build runs in Deploy's build step, see docs/deploy.md).
+ */
+export function shippedBuildOnly(): boolean {
+  return Deno.build.standalone || Deno.env.get("DENO_DEPLOY") === "true";
+}
+
 /** Returns a manifest that matches the sources, building first when missing or stale. */
 export async function ensureBuilt(
   log: (line: string) => void = () => {},
   testHooks = defaultTestHooks(),
 ): Promise<Manifest> {
+  if (shippedBuildOnly()) return await shippedBuild(log, testHooks);
   const current = await readManifest();
   const reason = await staleReason(current, testHooks);
   if (current && reason === null) return current;
@@ -302,6 +312,25 @@ export async function ensureBuilt(
   log(
     `Built ${manifest.islandNames.length} islands in ${Math.round(performance.now() - started)} ms`,
   );
+  return manifest;
+}
+
+/** The build shipped with this server, as it is (see shippedBuildOnly). */
+async function shippedBuild(log: (line: string) => void, testHooks: boolean): Promise<Manifest> {
+  const manifest = await readManifest();
+  if (!manifest) {
+    throw new Error(
+      `No browser build was shipped with this server (${MANIFEST} is missing or from another ` +
+        "version): build with `deno task build:prod` before deploying, or `deno task compile`.",
+    );
+  }
+  if (manifest.testHooks !== testHooks) {
+    log(
+      manifest.testHooks
+        ? "The shipped browser build keeps its test hooks (built outside production)."
+        : "The shipped browser build is a production build (no test hooks).",
+    );
+  }
   return manifest;
 }
 

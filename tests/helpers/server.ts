@@ -3,6 +3,7 @@
 import { loadConfig } from "../../lib/config.ts";
 import type { Config } from "../../lib/config.ts";
 import { openKv } from "../../kv/db.ts";
+import { useJobTable } from "../../kv/queue.ts";
 import { ensureBuilt, type Manifest } from "../../lib/build/assets.ts";
 import { createApp } from "../../routes/app.tsx";
 import { Hub } from "../../lib/realtime/hub.ts";
@@ -23,6 +24,11 @@ export interface ServerOptions {
   email?: EmailSender;
   /** Where the app's log entries go (default: JSON lines on stdout/stderr). */
   log?: LogSink;
+  /**
+   * Messages go through the job table, as on a KV without a queue of its own (KV Connect, Deno
+   * Deploy), though the KV here is local (kv/queue.ts).
+   */
+  jobTable?: boolean;
 }
 
 /** What the account and browser helpers need of a server: where it is and its KV. */
@@ -70,6 +76,7 @@ export async function startServer(
     PORT: String(port),
   });
   const kv = await openKv(config.kvPath);
+  if (options.jobTable) useJobTable(kv);
   const assets = await ensureBuilt();
   const hub = new Hub(kv, config);
   const email = options.email ?? createEmailSender(kv, config);

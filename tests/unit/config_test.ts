@@ -55,6 +55,19 @@ Deno.test("config: blank values count as unset and fall back to the defaults", (
   assert.equal(config.env, "development");
 });
 
+Deno.test("config: on Deno Deploy an unset KV_PATH means the app's managed KV", () => {
+  assert.equal(loadConfig({ DENO_DEPLOY: "true" }).kvPath, "");
+  assert.equal(loadConfig({ DENO_DEPLOY: "true", KV_PATH: " " }).kvPath, "");
+  assert.equal(loadConfig({ ...PRODUCTION_OK, KV_PATH: "", DENO_DEPLOY: "true" }).kvPath, "");
+  // A KV_PATH set on Deploy is used as given (another KV through KV Connect).
+  assert.equal(
+    loadConfig({ DENO_DEPLOY: "true", KV_PATH: "./x.kv" }).kvPath,
+    "./x.kv",
+  );
+  // Anywhere else an unset KV_PATH stays the local file.
+  assert.equal(loadConfig({ DENO_DEPLOY: "false" }).kvPath, "./data/glimpse.kv");
+});
+
 Deno.test("config: good values are taken as given", () => {
   const config = loadConfig({
     PORT: "9123",
