@@ -18,7 +18,6 @@ import {
 } from "../lib/referrals/rules.ts";
 
 const DONE = keys.meta("referral_counters_v1");
-const DAY = 86400_000;
 
 interface Draft {
   figures: Map<string, Figures>;

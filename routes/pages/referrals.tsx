@@ -60,7 +60,7 @@ export function referralPages(deps: AppDeps) {
                   <li key={u.code}>
                     <span>{u.joinedAs ?? "a deleted account"}</span>
                     <span class="muted">
-                      {u.verified ? "verified" : "email not verified yet"}
+                      {u.verified ? "joined, verified" : "joined, email not verified yet"}
                     </span>
                   </li>
                 ))}
