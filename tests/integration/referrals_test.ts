@@ -13,6 +13,7 @@ import {
 import { endMatch, type Match, type MatchSide } from "../../kv/matches.ts";
 import { countryCounts, figuresAt, rankFor, topOf } from "../../kv/referrals.ts";
 import { backfillReferrals } from "../../kv/referrals_backfill.ts";
+import { addSession } from "../../kv/stats.ts";
 import { newUserRecord, type UserRecord } from "../../lib/auth/types.ts";
 import { deleteAccount, purgeAccount } from "../../lib/auth/deletion.ts";
 import { leaderboard, viral } from "../../lib/referrals/board.ts";
@@ -382,4 +383,69 @@ Deno.test("GET /api/invitations: reads are limited per member", async () => {
     for (let i = 0; i < 121; i++) last = (await ann.client.get("/api/invitations")).status;
     assert.equal(last, 429);
   }, { RATE_LIMITS: "on" });
+});
+
+Deno.test("backfill: data stored before the counters is counted once", async () => {
+  const kv = await Deno.openKv(":memory:");
+  try {
+    // Members, a used invitation and session statistics as they were stored before.
+    const owner = newUserRecord({
+      username: "old_owner",
+      email: "o@example.test",
+      passwordHash: "x",
+      location: "Porto, Portugal",
+    });
+    const friend = newUserRecord({
+      username: "old_friend",
+      email: "f@example.test",
+      passwordHash: "x",
+      emailVerified: true,
+      invitedBy: owner.id,
+    });
+    const gone = newUserRecord({
+      username: "old_gone",
+      email: "g@example.test",
+      passwordHash: "x",
+      deletedAt: "2026-11-01T00:00:00Z",
+    });
+    for (const u of [owner, friend, gone]) await kv.set(keys.user(u.id), u);
+    await kv.set(keys.invitation("OLDCODE234"), {
+      code: "OLDCODE234",
+      ownerId: owner.id,
+      createdAt: "2026-10-01T00:00:00Z",
+      usedBy: friend.id,
+      usedAt: new Date(THIS_WEEK).toISOString(),
+    });
+    const op = kv.atomic();
+    addSession(op, owner.id, "Japan", OCT);
+    addSession(op, owner.id, "Japan", THIS_WEEK);
+    addSession(op, owner.id, "Chile", THIS_WEEK);
+    addSession(op, gone.id, "Japan", THIS_WEEK);
+    await op.commit();
+
+    assert.equal(await backfillReferrals(kv, NOW), 1, "the owner (the deleted member is skipped)");
+    const f = await figuresAt(kv, owner.id, NOW);
+    // All time: a verified friend (10), 3 sessions (3), Japan (Oct) and Chile (Nov) new (10).
+    assert.deepEqual({ ...f.all, at: 0 }, {
+      joined: 1,
+      referrals: 1,
+      sessions: 3,
+      countries: 2,
+      points: 23,
+      badges: 0,
+      at: 0,
+    });
+    // This week: the friend (10) and 2 sessions (2); old weeks carry no country points.
+    assert.equal(f.week.points, 12);
+    assert.equal(f.week.countries, 2);
+    // November: the friend, 2 sessions, Chile new (Japan was met in October).
+    assert.equal(f.month.points, 10 + 2 + 5);
+    assert.deepEqual(await rankFor(kv, "all", 23, NOW), { rank: 1, ranked: 1 });
+    assert.deepEqual(await countryCounts(kv), [{ country: "Portugal", members: 1 }]);
+    assert.ok((await kv.get(keys.refFriend(friend.id))).value, "the friend counted once");
+    assert.equal(await backfillReferrals(kv, NOW), 0, "once");
+    assert.equal((await figuresAt(kv, owner.id, NOW)).all.points, 23);
+  } finally {
+    kv.close();
+  }
 });
