@@ -216,6 +216,7 @@ export function referralPages(deps: AppDeps) {
           </section>
           <section class="card" aria-labelledby="countries-title">
             <h2 id="countries-title" class="card-title">Countries</h2>
+            <p class="muted small">Members by the country on their profile today.</p>
             {board.countries.length === 0
               ? <p class="muted">No member has shared a location yet.</p>
               : (

@@ -12,7 +12,13 @@ import {
   updateUser,
 } from "../../kv/users.ts";
 import { endMatch, type Match, type MatchSide } from "../../kv/matches.ts";
-import { countryCounts, figuresAt, rankFor, topOf } from "../../kv/referrals.ts";
+import {
+  countryCounts,
+  figuresAt,
+  rankFor,
+  sweepReferralTallies,
+  topOf,
+} from "../../kv/referrals.ts";
 import { backfillReferrals } from "../../kv/referrals_backfill.ts";
 import { addSession } from "../../kv/stats.ts";
 import { newUserRecord, type UserRecord } from "../../lib/auth/types.ts";
@@ -464,6 +470,39 @@ Deno.test("backfill: data stored before the counters is counted once", async () 
     assert.ok((await kv.get(keys.refFriend(friend.id))).value, "the friend counted once");
     assert.equal(await backfillReferrals(kv, NOW), 0, "once");
     assert.equal((await figuresAt(kv, owner.id, NOW)).all.points, 23);
+  } finally {
+    kv.close();
+  }
+});
+
+Deno.test("sweep: the tallies of weeks and months past their keeping go, the current ones stay", async () => {
+  const kv = await Deno.openKv(":memory:");
+  try {
+    const [cd, ce] = await createInvitations(kv, null, 2);
+    const dave = await join(kv, "dave", cd, OCT);
+    const eve = await join(kv, "eve", ce, OCT);
+    await played(kv, dave, "Japan", eve, "Chile", at("2026-01-05T10:00:00Z"));
+    await played(kv, dave, "Japan", eve, "Chile", THIS_WEEK);
+    const tallies = async () => {
+      const out: string[] = [];
+      for (const root of [keys.refPointsRoot(), keys.refHundredsRoot()]) {
+        for await (const e of kv.list({ prefix: root })) out.push(String(e.key[1]));
+      }
+      return [...new Set(out)].sort();
+    };
+    assert.deepEqual(await tallies(), [
+      "all",
+      "month:2026-01",
+      "month:2026-11",
+      "week:2026-W02",
+      "week:2026-W48",
+    ]);
+    assert.ok((await sweepReferralTallies(kv, NOW)) > 0);
+    assert.deepEqual(await tallies(), ["all", "month:2026-01", "month:2026-11", "week:2026-W48"]);
+    assert.equal(await sweepReferralTallies(kv, NOW), 0, "idempotent");
+    // This week: a session each (their countries were new in January, not now).
+    assert.deepEqual((await figuresAt(kv, dave.id, NOW)).week.points, 1);
+    assert.deepEqual(await rankFor(kv, "week", 1, NOW), { rank: 1, ranked: 2 });
   } finally {
     kv.close();
   }
