@@ -24,7 +24,7 @@ import { addSession } from "../../kv/stats.ts";
 import { newUserRecord, type UserRecord } from "../../lib/auth/types.ts";
 import { deleteAccount, purgeAccount } from "../../lib/auth/deletion.ts";
 import { leaderboard, viral } from "../../lib/referrals/board.ts";
-import type { Period } from "../../lib/referrals/rules.ts";
+import { INVITE_TEXT, type Period } from "../../lib/referrals/rules.ts";
 import { withServer } from "../helpers/server.ts";
 import { Client, kvUser, registerMember } from "../helpers/accounts.ts";
 
@@ -398,6 +398,15 @@ Deno.test("GET /api/invitations: the member's own codes, who joined, who verifie
       ),
     );
     assert.ok(page.text.includes("#1 of 1"), "ann ranks first of one all time");
+
+    // Every code used (by friends who have not verified yet): the page says how one is earned.
+    for (const code of now.unused) {
+      await registerMember(server, { invitationCode: code, verified: false });
+    }
+    assert.deepEqual((await ann.client.get("/api/invitations")).json.unused, []);
+    const full = await ann.client.get("/viral");
+    assert.ok(full.text.includes(INVITE_TEXT.allUsed));
+    assert.ok(!full.text.includes("/auth?invite="), "no link to hand out");
   });
 });
 
