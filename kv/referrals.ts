@@ -68,8 +68,6 @@ export interface MemberEvent {
 /** What an event reads, checks and writes: prepared from reads, applied to a commit. */
 export interface PreparedEvent {
   apply(op: Deno.AtomicOperation): void;
-  /** The member's figures once applied, by period. */
-  after: Record<Period, Figures>;
 }
 
 /** How long a bucket's entries are kept (weeks nine weeks, months two years; all time: always). */
@@ -155,7 +153,6 @@ export async function prepareEvent(
   });
 
   return {
-    after: { week: next[0], month: next[1], all: next[2] },
     apply(op) {
       op.check(...entries);
       buckets.forEach(({ bucket }, i) => {
