@@ -8,6 +8,7 @@ import { benchBlur } from "./blur.ts";
 import { benchShield } from "./shield.ts";
 import { benchUploads } from "./uploads.ts";
 import { benchAdminLists } from "./admin_lists.ts";
+import { benchReferrals } from "./referrals.ts";
 
 await benchAccounts();
 await benchGeo();
@@ -17,3 +18,4 @@ await benchBlur();
 await benchShield();
 await benchUploads();
 await benchAdminLists();
+await benchReferrals();

@@ -10,14 +10,8 @@ const TEXT = "Join me on Glimpse: live point-of-view video with strangers around
 
 export default function ReferralShare({ code, link }: ReferralShareProps) {
   const [copied, setCopied] = useState(false);
-  if (!code || !link) {
-    return (
-      <p class="muted">
-        All your invitations are used. Thank you for growing Glimpse! New ones come as your friends
-        join and explore.
-      </p>
-    );
-  }
+  // With no unused code the page says how the next one is earned.
+  if (!code || !link) return null;
 
   async function copy(toastTitle = "Referral link copied!") {
     try {
@@ -28,6 +22,19 @@ export default function ReferralShare({ code, link }: ReferralShareProps) {
     } catch {
       toast({ title: "Could not copy the link", description: link!, variant: "destructive" });
     }
+  }
+
+  // The device's own share sheet where there is one; else the link is copied.
+  async function share() {
+    if (typeof navigator.share === "function") {
+      try {
+        await navigator.share({ title: "Glimpse invitation", text: TEXT, url: link! });
+        return;
+      } catch (err) {
+        if (err instanceof DOMException && err.name === "AbortError") return;
+      }
+    }
+    await copy();
   }
 
   const text = encodeURIComponent(`${TEXT} ${link}`);
@@ -41,7 +48,8 @@ export default function ReferralShare({ code, link }: ReferralShareProps) {
         <input readOnly value={link} onFocus={(e) => e.currentTarget.select()} />
       </label>
       <div class="button-row button-row-start">
-        <button type="button" class="button button-primary" onClick={() => copy()}>
+        <button type="button" class="button button-primary" onClick={share}>Share</button>
+        <button type="button" class="button button-secondary" onClick={() => copy()}>
           {copied ? "Copied!" : "Copy link"}
         </button>
         <a

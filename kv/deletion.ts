@@ -1,12 +1,14 @@
 // Account deletion in KV. At once (one commit): the record is marked deleted, its username and
-// email are free again, it leaves the members' list and count, the avatar and any waiting search
-// go, and a purge is scheduled both as a queue message and as a due-date entry that a sweep finds
-// if the message is lost. At purge time: every personal record of the member is removed.
+// email are free again, it leaves the members' list and count (and its country's count), the
+// avatar and any waiting search go, and a purge is scheduled both as a queue message and as a
+// due-date entry that a sweep finds if the message is lost. At purge time: every personal record
+// of the member is removed.
 import { keys } from "./keys.ts";
 import { enqueueIn } from "./queue.ts";
 import { bumpSearchVersion } from "./search_version.ts";
 import type { Invitation } from "./users.ts";
 import { listKey, unlistMember } from "./user_lists.ts";
+import { moveCountry } from "./referrals.ts";
 import type { UserRecord } from "../lib/auth/types.ts";
 
 export interface PurgeMessage {
@@ -37,6 +39,7 @@ export async function markDeleted(
     const u = entry.value;
     const listed = await kv.get<string>(listKey(u));
     const op = unlistMember(bumpSearchVersion(kv.atomic(), userId), listed);
+    moveCountry(op, u, null);
     also?.(op, u);
     op
       .check(entry)

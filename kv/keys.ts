@@ -141,6 +141,39 @@ export const keys = {
   stripeCustomer: (customerId: string) => ["stripe_customers", customerId] as const,
   auditPrefix: () => ["audit"] as const,
 
+  /**
+   * The referral figures of a member in one bucket of a period ("week:2026-W47", "month:2026-11",
+   * "all"): friends joined and verified, sessions, countries met, points, badges.
+   */
+  refFigures: (userId: string, bucket: string) => ["ref_figures", userId, bucket] as const,
+  refFiguresPrefix: (userId: string) => ["ref_figures", userId] as const,
+  /** A bucket's ranking: most points first, then who reached them first. Moved with the figures. */
+  refBoard: (bucket: string, points: number, at: number, userId: string) =>
+    ["ref_board", bucket, -points, at, userId] as const,
+  refBoardPrefix: (bucket: string) => ["ref_board", bucket] as const,
+  refBoardRoot: () => ["ref_board"] as const,
+  /** How many members of a bucket have exactly `points` (a KV sum): a member's rank without a scan. */
+  refPoints: (bucket: string, points: number) => ["ref_points", bucket, points] as const,
+  refPointsPrefix: (bucket: string) => ["ref_points", bucket] as const,
+  refPointsRoot: () => ["ref_points"] as const,
+  /** The same by hundreds of points (points 0–99 are hundred 0). */
+  refHundreds: (bucket: string, hundred: number) => ["ref_points100", bucket, hundred] as const,
+  refHundredsPrefix: (bucket: string) => ["ref_points100", bucket] as const,
+  refHundredsRoot: () => ["ref_points100"] as const,
+  /** A member met someone from a country in a bucket (the all-time flag lasts two years). */
+  refMet: (userId: string, bucket: string, country: string) =>
+    ["ref_met", userId, bucket, country] as const,
+  refMetPrefix: (userId: string) => ["ref_met", userId] as const,
+  /** A weekly challenge's reward, credited once: written by the commit that credits it. */
+  refReward: (userId: string, week: string, challenge: string) =>
+    ["ref_reward", userId, week, challenge] as const,
+  refRewardPrefix: (userId: string) => ["ref_reward", userId] as const,
+  /** An invited member whose verification counted for their inviter (once per member). */
+  refFriend: (inviteeId: string) => ["ref_friend", inviteeId] as const,
+  /** Members (not deleted) whose location is in a country (a KV sum). */
+  countryMembers: (country: string) => ["country_members", country] as const,
+  countryMembersPrefix: () => ["country_members"] as const,
+
   purgeDue: (dueAt: number, userId: string) => ["purge_due", dueAt, userId] as const,
   purgeDuePrefix: () => ["purge_due"] as const,
 };

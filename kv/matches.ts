@@ -1,7 +1,10 @@
 // Matches: one record per match (keys.match) and each member's "in a match" key
 // (keys.mmActive), written by the pairing commit (kv/pairing.ts); here they are read, a side
-// is updated (resume, disconnect) and a match is ended, each once whoever races.
+// is updated (resume, disconnect) and a match is ended, each once whoever races. The end is when
+// the session counts for both members' referral figures (kv/referrals.ts), in the same commit.
 import { keys } from "./keys.ts";
+import { type PreparedEvent, prepareEvent } from "./referrals.ts";
+import type { UserRecord } from "../lib/auth/types.ts";
 
 export const MATCH_RECORD_TTL_MS = 48 * 3600_000;
 
@@ -20,6 +23,8 @@ export interface MatchSide {
   disconnectedAt: number | null;
   /** Whether this side sends HD video (its plan at pairing; absent on older matches: SD). */
   hd?: boolean;
+  /** The partner's country at pairing (null: unknown; absent on older matches). */
+  partnerCountry?: string | null;
 }
 
 export interface Match {
@@ -53,7 +58,10 @@ export async function activeMatchOf(kv: Deno.Kv, userId: string) {
   return m.value && m.value.status === "live" ? m : null;
 }
 
-/** Ends a live match once; returns the ended match, or null if it had already ended. */
+/**
+ * Ends a live match once; returns the ended match, or null if it had already ended. The same
+ * commit counts the completed session for each side's member who is still a member.
+ */
 export async function endMatch(
   kv: Deno.Kv,
   id: string,
@@ -70,6 +78,7 @@ export async function endMatch(
     ]);
     const op = kv.atomic().check(entry, actA, actB)
       .set(entry.key, ended, { expireIn: MATCH_RECORD_TTL_MS });
+    for (const ev of await sessionEvents(kv, ended, now)) ev.apply(op);
     if (actA.value === id) op.delete(actA.key);
     if (actB.value === id) op.delete(actB.key);
     if ((await op.commit()).ok) return ended;
@@ -100,4 +109,21 @@ export async function updateSide(
     if (res.ok) return next;
   }
   return null;
+}
+
+/** Each side's completed session, for the sides whose member is still there. */
+async function sessionEvents(kv: Deno.Kv, m: Match, now: number): Promise<PreparedEvent[]> {
+  const users = await kv.getMany<UserRecord[]>([keys.user(m.a.userId), keys.user(m.b.userId)]);
+  const out: PreparedEvent[] = [];
+  for (const [i, side] of [m.a, m.b].entries()) {
+    const u = users[i].value;
+    if (!u || u.deletedAt) continue;
+    out.push(
+      await prepareEvent(kv, {
+        userId: side.userId,
+        session: { country: side.partnerCountry ?? null },
+      }, now),
+    );
+  }
+  return out;
 }

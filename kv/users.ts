@@ -6,6 +6,7 @@ import { enqueueIn } from "./queue.ts";
 import { listNewMember } from "./user_lists.ts";
 import type { UserRecord } from "../lib/auth/types.ts";
 import { INVITATIONS_PER_MEMBER, newInvitationCode } from "../lib/auth/invitation_code.ts";
+import { moveCountry, prepareJoined, prepareVerified } from "./referrals.ts";
 
 export interface Invitation {
   code: string;
@@ -13,6 +14,8 @@ export interface Invitation {
   createdAt: string;
   usedBy?: string;
   usedAt?: string;
+  /** Issued because a friend who joined with the owner's code verified their email. */
+  earned?: boolean;
 }
 
 export type CreateUserResult =
@@ -55,12 +58,14 @@ export async function findUserByIdentifier(kv: Deno.Kv, identifier: string) {
  * members' list and count, in the same commit.
  * Of any number of racing registrations for one username, email or code, exactly one wins.
  * `message` (the verification mail's) is queued by the same commit: exactly when the member is.
+ * The code's owner counts one more friend joined (kv/referrals.ts), in the same commit.
  */
 export async function createUserWithInvitation(
   kv: Deno.Kv,
   user: UserRecord,
   invitationCode: string | null,
   message?: unknown,
+  attempt = 0,
 ): Promise<CreateUserResult> {
   const invitationEntry = invitationCode
     ? await kv.get<Invitation>(keys.invitation(invitationCode))
@@ -83,6 +88,13 @@ export async function createUserWithInvitation(
     .set(keys.userByUsername(user.username.toLowerCase()), user.id)
     .set(keys.userByEmail(user.email.toLowerCase()), user.id);
   listNewMember(op, record);
+  moveCountry(op, null, record);
+  const joined = await prepareJoined(
+    kv,
+    invitationEntry?.value?.ownerId ?? null,
+    Date.parse(now) || Date.now(),
+  );
+  joined?.(op);
   if (invitationEntry?.value) {
     op.check(invitationEntry).set(
       keys.invitation(invitationEntry.value.code),
@@ -113,12 +125,15 @@ export async function createUserWithInvitation(
   if (invitationCode && (!inv.value || inv.value.usedBy)) {
     return { ok: false, reason: "invalid_invitation" };
   }
-  // A freshly generated code collided (1 in 32^10) or the id did: try once more.
+  // The inviter's figures moved meanwhile (another friend of theirs joined or verified), or a
+  // freshly generated code collided (1 in 32^10) or the id did: try again.
+  if (attempt >= 8) throw new Error("registration kept colliding with other writes");
   return await createUserWithInvitation(
     kv,
     { ...user, id: crypto.randomUUID() },
     invitationCode,
     message,
+    attempt + 1,
   );
 }
 
@@ -199,13 +214,15 @@ export type UpdateResult =
 
 /**
  * Read-modify-write of a member, moving the username and email indexes when those change.
- * Retries a few times when another write got in between. `message` is queued by the same commit.
+ * Retries a few times when another write got in between. `message` is queued by the same commit,
+ * and so are the referral effects of the change (see referralEffects) at `now`.
  */
 export async function updateUser(
   kv: Deno.Kv,
   id: string,
   change: (u: UserRecord) => UserRecord,
   message?: unknown,
+  now = Date.now(),
 ): Promise<UpdateResult> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const entry = await kv.get<UserRecord>(keys.user(id));
@@ -224,6 +241,7 @@ export async function updateUser(
         .delete(keys.userByEmail(oldEmail)).set(keys.userByEmail(newEmail), id);
     }
     if (message !== undefined) enqueueIn(kv, op, message);
+    await referralEffects(kv, op, before, after, now);
     if ((await op.commit()).ok) return { ok: true, user: after };
     if (oldName !== newName && (await kv.get(keys.userByUsername(newName))).value) {
       return { ok: false, reason: "username_taken" };
@@ -239,13 +257,15 @@ export async function updateUser(
  * Adds a change of a member's record that keeps their username and email (a ban, a verified
  * address) to a commit, checked against the record as read now, moving their search version (a
  * search in progress sees it). Returns the record before and as it will be, or null for no such
- * member. The caller commits, and retries a failed commit.
+ * member. The caller commits, and retries a failed commit. The referral effects of the change
+ * (see referralEffects) at `now` ride in the same commit.
  */
 export async function putUserIn(
   kv: Deno.Kv,
   op: Deno.AtomicOperation,
   userId: string,
   change: (u: UserRecord) => Omit<UserRecord, "username" | "email">,
+  now = Date.now(),
 ): Promise<{ before: UserRecord; after: UserRecord } | null> {
   const entry = await kv.get<UserRecord>(keys.user(userId));
   if (!entry.value || entry.value.deletedAt) return null;
@@ -255,5 +275,22 @@ export async function putUserIn(
     email: entry.value.email,
   };
   bumpSearchVersion(op.check(entry).set(keys.user(userId), after), userId);
+  await referralEffects(kv, op, entry.value, after, now);
   return { before: entry.value, after };
+}
+
+/**
+ * What a change of a member's record means for the referral figures, added to its commit: a
+ * country changed moves the members-per-country counts; a first verified address of an invited
+ * member credits their inviter (a referral, points, maybe a challenge and a new code).
+ */
+async function referralEffects(
+  kv: Deno.Kv,
+  op: Deno.AtomicOperation,
+  before: UserRecord,
+  after: UserRecord,
+  now: number,
+) {
+  moveCountry(op, before, after);
+  if (!before.emailVerified && after.emailVerified) (await prepareVerified(kv, after, now))?.(op);
 }

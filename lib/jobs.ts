@@ -2,7 +2,8 @@
 // dispatches by the message's kind: account mail, scheduled account purges), and an hourly sweep
 // that any instance may run (idempotent): purges whose queue message was lost, and hashtag-use
 // counters older than the 7 days the map shows, audit entries and session statistics past their
-// retention, and the triage counts of reported members whose reporters aged out.
+// retention, the triage counts of reported members whose reporters aged out, and the referral
+// tallies of past weeks and months.
 import { isPurgeMessage, purgeAccount, purgeSweep } from "./auth/deletion.ts";
 import { deliverAccountMail, isAccountMail } from "./auth/account_mail.ts";
 import type { EmailSender } from "./email/mod.ts";
@@ -11,6 +12,7 @@ import { listenQueue } from "../kv/queue.ts";
 import { AUDIT_RETENTION_MS, sweepAudit } from "../kv/audit.ts";
 import { STATS_RETENTION_MS, sweepStats } from "../kv/stats.ts";
 import { recountPending } from "../kv/report_triage.ts";
+import { sweepReferralTallies } from "../kv/referrals.ts";
 
 /** How long what the privacy policy names is kept (shortened in tests). */
 export interface RetentionPeriods {
@@ -63,6 +65,7 @@ export function startJobs(
       sweepHashtagUse(kv).catch((err) => console.error("hashtag sweep failed:", err)),
       sweepRetention(kv).catch((err) => console.error("retention sweep failed:", err)),
       recountPending(kv).catch((err) => console.error("report recount failed:", err)),
+      sweepReferralTallies(kv).catch((err) => console.error("referral sweep failed:", err)),
     ]);
   sweep();
   const timer = setInterval(sweep, SWEEP_EVERY_MS);

@@ -26,6 +26,7 @@ import { bootstrapAdmin } from "../lib/auth/admin.ts";
 import { backfillReportIndexes } from "../kv/reports.ts";
 import { backfillMonthlyStats } from "../kv/stats.ts";
 import { backfillListIndex } from "../kv/user_lists.ts";
+import { backfillReferrals } from "../kv/referrals_backfill.ts";
 import { AVATAR_TEXT } from "../lib/auth/avatar.ts";
 import { presenceTracker } from "../lib/geo/private_location.ts";
 import { ADMIN_TEXT } from "../lib/admin/shared.ts";
@@ -36,6 +37,7 @@ import { accountApi, AVATAR_BODY_MAX } from "./api/account.ts";
 import { metricsRoute } from "./metrics.ts";
 import { pwaRoutes } from "./pwa.tsx";
 import { filtersApi } from "./api/filters.ts";
+import { invitationsApi } from "./api/invitations.ts";
 import { reportApi } from "./api/report.ts";
 import { subscriptionApi } from "./api/subscription.ts";
 import { adminApi } from "./api/admin.ts";
@@ -80,6 +82,7 @@ export async function createApp(base: AppBase) {
   }
   await backfillReportIndexes(deps.kv);
   await backfillMonthlyStats(deps.kv);
+  await backfillReferrals(deps.kv);
   const app = new Hono<AppEnv>();
 
   // Last on the way out: compression (brotli or gzip) of what the rest answered.
@@ -127,6 +130,7 @@ export async function createApp(base: AppBase) {
 
   app.route("/api", accountApi(deps));
   app.route("/api", filtersApi(deps));
+  app.route("/api", invitationsApi(deps));
   app.route("/api/report", reportApi(deps));
   app.route("/api/subscription", subscriptionApi(deps));
   app.route("/api/admin", adminApi(deps));

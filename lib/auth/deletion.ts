@@ -1,7 +1,8 @@
-// Account deletion. At once: every session ends, the account can no longer sign in, and its
-// username and email are free again. Within 30 days: every personal record is purged by a job
-// that a KV queue message triggers, with a sweep any instance runs as the fallback (hosted
-// platforms differ in what they run). Reports about the member stay, without personal data.
+// Account deletion. At once: every session ends, the account can no longer sign in, its
+// username and email are free again and it leaves the leaderboards. Within 30 days: every
+// personal record is purged by a job that a KV queue message triggers, with a sweep any instance
+// runs as the fallback (hosted platforms differ in what they run). Reports about the member
+// stay, without personal data.
 import { deleteUserSessions } from "../../kv/sessions.ts";
 import {
   clearPurgeDue,
@@ -13,6 +14,7 @@ import {
 } from "../../kv/deletion.ts";
 import { anonymiseReports, purgeBlocks } from "../../kv/reports.ts";
 import { deleteStats } from "../../kv/stats.ts";
+import { dropReferralFigures } from "../../kv/referrals.ts";
 import { forgetLoginIps } from "../../kv/rate_limits.ts";
 
 import type { UserRecord } from "./types.ts";
@@ -35,6 +37,7 @@ export async function deleteAccount(
   if (!(await markDeleted(kv, userId, PURGE_DELAY_MS, now, also))) return false;
   await deleteUserSessions(kv, userId);
   await dropUnusedInvitations(kv, userId);
+  await dropReferralFigures(kv, userId);
   await forgetLoginIps(kv, userId);
   return true;
 }
@@ -47,6 +50,7 @@ export async function purgeAccount(kv: Deno.Kv, userId: string) {
   await purgeMemberRecords(kv, userId);
   await purgeBlocks(kv, userId);
   await deleteStats(kv, userId);
+  await dropReferralFigures(kv, userId);
   await anonymiseReports(kv, userId);
   await clearPurgeDue(kv, userId);
 }

@@ -135,6 +135,7 @@ export class Matcher {
       role,
       disconnectedAt: null,
       hd: t.hd === true,
+      partnerCountry: partner.me.country,
     });
     return {
       a: me,

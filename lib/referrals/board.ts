@@ -1,14 +1,19 @@
-// Referral and leaderboard figures from real data: invitations used (who invited whom), POV
-// sessions and partner countries (kv/stats.ts), members and where they are. Computed by a scan,
-// which suits an invite-only community; a larger one would keep running totals instead.
-import { listInvitations, listUsers } from "../../kv/users.ts";
+// What /viral and /leaderboard show, read from the referral counters (kv/referrals.ts): a few
+// keys per page, however many members there are. The rules are lib/referrals/rules.ts.
+import { getManyChunked } from "../../kv/db.ts";
+import { keys } from "../../kv/keys.ts";
+import { countListed } from "../../kv/user_lists.ts";
+import {
+  countryCounts,
+  type Figures,
+  figuresAt,
+  rankFor,
+  rewardsOf,
+  topOf,
+} from "../../kv/referrals.ts";
 import type { UserRecord } from "../auth/types.ts";
-import { getStats, type MemberStats, weekKey } from "../../kv/stats.ts";
 import { splitLocation } from "../profile.ts";
-
-export type Period = "week" | "month" | "all";
-
-export const POINTS = { referral: 10, session: 1, country: 5 } as const;
+import { type ChallengeId, challengeProgress, CHALLENGES, type Period } from "./rules.ts";
 
 export const WEEKLY_PRIZES = [
   { rank: "#1", prize: "$500 plus 1 year premium" },
@@ -26,83 +31,81 @@ export interface Referrer {
   points: number;
 }
 
-export interface Board {
+/** A period's top referrers with their names and countries. */
+export async function topReferrers(
+  kv: Deno.Kv,
+  period: Period,
+  limit: number,
+  now = Date.now(),
+): Promise<Referrer[]> {
+  const top = await topOf(kv, period, limit, now);
+  const users = await getManyChunked<UserRecord>(kv, top.map((r) => keys.user(r.userId)));
+  return top.map((r, i) => {
+    const u = users[i].value;
+    return {
+      ...r,
+      username: u?.username ?? "former member",
+      country: (u && splitLocation(u.location).country) || "Unknown",
+    };
+  });
+}
+
+export interface LeaderboardView {
   totalMembers: number;
   countries: { country: string; members: number }[];
   referrers: Referrer[];
 }
 
-const PERIOD_MS: Record<Period, number> = {
-  week: 7 * 86400_000,
-  month: 30 * 86400_000,
-  all: Number.POSITIVE_INFINITY,
-};
-
-export function points(referrals: number, stats: MemberStats) {
-  return referrals * POINTS.referral + stats.sessions * POINTS.session +
-    stats.countries.length * POINTS.country;
-}
-
-export async function buildBoard(kv: Deno.Kv, period: Period, now = Date.now()): Promise<Board> {
-  const users = new Map<string, UserRecord>((await listUsers(kv)).map((u) => [u.id, u]));
-  const referrals = new Map<string, number>();
-  for (const inv of await listInvitations(kv)) {
-    if (!inv.ownerId || !inv.usedBy || !inv.usedAt || !users.has(inv.ownerId)) continue;
-    if (now - Date.parse(inv.usedAt) > PERIOD_MS[period]) continue;
-    referrals.set(inv.ownerId, (referrals.get(inv.ownerId) ?? 0) + 1);
-  }
-  const countryCounts = new Map<string, number>();
-  for (const u of users.values()) {
-    const { country } = splitLocation(u.location);
-    if (country) countryCounts.set(country, (countryCounts.get(country) ?? 0) + 1);
-  }
-  const referrers: Referrer[] = [];
-  for (const [userId, n] of referrals) {
-    const u = users.get(userId)!;
-    const stats = await getStats(kv, userId);
-    referrers.push({
-      rank: 0,
-      userId,
-      username: u.username,
-      country: splitLocation(u.location).country || "Unknown",
-      referrals: n,
-      points: points(n, stats),
-    });
-  }
-  referrers.sort((a, b) =>
-    b.referrals - a.referrals || b.points - a.points ||
-    a.username.localeCompare(b.username)
-  );
-  referrers.forEach((r, i) => (r.rank = i + 1));
-  return {
-    totalMembers: users.size,
-    countries: [...countryCounts].map(([country, members]) => ({ country, members }))
-      .sort((a, b) => b.members - a.members || a.country.localeCompare(b.country)),
-    referrers,
-  };
+export async function leaderboard(
+  kv: Deno.Kv,
+  period: Period,
+  now = Date.now(),
+): Promise<LeaderboardView> {
+  const [totalMembers, countries, referrers] = await Promise.all([
+    countListed(kv),
+    countryCounts(kv),
+    topReferrers(kv, period, 8, now),
+  ]);
+  return { totalMembers, countries, referrers };
 }
 
 export interface Challenge {
+  id: ChallengeId;
   title: string;
   progress: number;
   goal: number;
   reward: string;
+  /** The reward has been credited this week. */
+  credited: boolean;
 }
 
-export function weeklyChallenges(
-  stats: MemberStats,
-  referralsThisWeek: number,
-  now = Date.now(),
-): Challenge[] {
-  const w = stats.weeks[weekKey(now)] ?? { sessions: 0, countries: [] };
-  return [
-    { title: "Invite 5 friends", progress: referralsThisWeek, goal: 5, reward: "+50 points" },
-    { title: "Complete 3 POV sessions", progress: w.sessions, goal: 3, reward: "+3 points" },
-    {
-      title: "Meet people from 3 countries",
-      progress: w.countries.length,
-      goal: 3,
-      reward: "Global Explorer badge",
-    },
-  ];
+export interface ViralView {
+  /** This week's and all time's figures. */
+  week: Figures;
+  all: Figures;
+  rankWeek: { rank: number | null; ranked: number };
+  rankAll: { rank: number | null; ranked: number };
+  topWeek: Referrer[];
+  challenges: Challenge[];
+}
+
+export async function viral(kv: Deno.Kv, userId: string, now = Date.now()): Promise<ViralView> {
+  const [figures, rewards, topWeek] = await Promise.all([
+    figuresAt(kv, userId, now),
+    rewardsOf(kv, userId, now),
+    topReferrers(kv, "week", 3, now),
+  ]);
+  const [rankWeek, rankAll] = await Promise.all([
+    rankFor(kv, "week", figures.week.points, now),
+    rankFor(kv, "all", figures.all.points, now),
+  ]);
+  const challenges = CHALLENGES.map((c) => ({
+    id: c.id,
+    title: c.title,
+    goal: c.goal,
+    reward: c.reward,
+    progress: challengeProgress(c.id, figures.week),
+    credited: rewards.has(c.id),
+  }));
+  return { week: figures.week, all: figures.all, rankWeek, rankAll, topWeek, challenges };
 }

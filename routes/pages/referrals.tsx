@@ -1,29 +1,31 @@
-// /viral and /leaderboard (members only): invitations, challenges and rankings from real data.
+// /viral and /leaderboard (members only): invitations, challenges and rankings, read from the
+// referral counters (lib/referrals/board.ts); the rules they show are lib/referrals/rules.ts.
 import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../context.tsx";
 import { page } from "../context.tsx";
 import { Island } from "../../lib/render/island.tsx";
-import { listInvitationsOf } from "../../kv/users.ts";
-import { getStats } from "../../kv/stats.ts";
 import { onlineByContinent } from "../../kv/filters.ts";
+import { leaderboard, viral, WEEKLY_PRIZES } from "../../lib/referrals/board.ts";
+import { memberInvitations } from "../../lib/referrals/invitations.ts";
 import {
-  buildBoard,
+  BADGE,
+  INVITE_TEXT,
   type Period,
-  points,
-  WEEKLY_PRIZES,
-  weeklyChallenges,
-} from "../../lib/referrals/board.ts";
+  PERIOD_NOTE,
+  periodLabel,
+  PERIODS,
+  POINT_RULES,
+} from "../../lib/referrals/rules.ts";
 import { requireUser } from "../../lib/http/auth.ts";
-
-const PERIODS: { id: Period; label: string }[] = [
-  { id: "week", label: "This Week" },
-  { id: "month", label: "This Month" },
-  { id: "all", label: "All Time" },
-];
 
 /** "1 member", "2 members". */
 function countOf(n: number, noun: string): string {
   return `${n} ${noun}${n === 1 ? "" : "s"}`;
+}
+
+/** "#3 of 12", or a dash for a member without points in the period. */
+function rankText(r: { rank: number | null; ranked: number }): string {
+  return r.rank ? `#${r.rank} of ${r.ranked}` : "—";
 }
 
 export function referralPages(deps: AppDeps) {
@@ -32,18 +34,13 @@ export function referralPages(deps: AppDeps) {
 
   app.get("/viral", requireUser(), async (c) => {
     const user = c.var.user;
-    const [invitations, stats, board, week] = await Promise.all([
-      listInvitationsOf(kv, user.id),
-      getStats(kv, user.id),
-      buildBoard(kv, "all"),
-      buildBoard(kv, "week"),
+    const [invitations, view] = await Promise.all([
+      memberInvitations(kv, user.id),
+      viral(kv, user.id),
     ]);
-    const unused = invitations.find((i) => !i.usedBy);
-    const link = unused ? `${deps.config.origin}/auth?invite=${unused.code}` : null;
-    const referrals = invitations.filter((i) => i.usedBy).length;
-    const weekReferrals = week.referrers.find((r) => r.userId === user.id)?.referrals ?? 0;
-    const mine = board.referrers.find((r) => r.userId === user.id);
-    const challenges = weeklyChallenges(stats, weekReferrals);
+    const code = invitations.unused[0] ?? null;
+    const link = code ? `${deps.config.origin}/auth?invite=${code}` : null;
+    const { week, all, rankWeek, rankAll, topWeek, challenges } = view;
     return page(c, deps, {
       title: "Invite friends",
       back: "/",
@@ -53,16 +50,29 @@ export function referralPages(deps: AppDeps) {
           <section class="card" aria-labelledby="invite-title">
             <h2 id="invite-title" class="card-title">Invite Friends</h2>
             <p class="muted">
-              {invitations.length - referrals} of your {invitations.length}{" "}
-              invitations are still free.
+              {code ? INVITE_TEXT.earn : INVITE_TEXT.allUsed}{" "}
+              {code && `You have ${countOf(invitations.unused.length, "unused invitation")}.`}
             </p>
-            <Island name="ReferralShare" props={{ code: unused?.code ?? null, link }} />
+            <Island name="ReferralShare" props={{ code, link }} />
+            {invitations.used.length > 0 && (
+              <ul class="mini-board invite-used" aria-label="Invitations used">
+                {invitations.used.map((u) => (
+                  <li key={u.code}>
+                    <span>{u.joinedAs ?? "a deleted account"}</span>
+                    <span class="muted">
+                      {u.verified ? "joined, verified" : "joined, email not verified yet"}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )}
           </section>
           <section class="card" aria-labelledby="challenges-title">
             <h2 id="challenges-title" class="card-title">Weekly Challenges</h2>
+            <p class="muted small">{periodLabel("week")}: each reward is credited once a week.</p>
             <ul class="challenge-list">
               {challenges.map((ch) => (
-                <li key={ch.title} class="challenge">
+                <li key={ch.id} class="challenge">
                   <div class="card-head">
                     <span>{ch.title}</span>
                     <span class="badge">{ch.reward}</span>
@@ -70,7 +80,7 @@ export function referralPages(deps: AppDeps) {
                   <progress max={ch.goal} value={Math.min(ch.progress, ch.goal)} class="progress" />
                   <span class="muted small">
                     {Math.min(ch.progress, ch.goal)}/{ch.goal}
-                    {ch.progress >= ch.goal ? " · done" : ""}
+                    {ch.credited ? " · done, reward credited" : ""}
                   </span>
                 </li>
               ))}
@@ -82,39 +92,60 @@ export function referralPages(deps: AppDeps) {
               <a class="header-link" href="/leaderboard">See all</a>
             </div>
             <p class="muted">
-              {mine
-                ? `You are #${mine.rank} of ${board.referrers.length} referrers.`
-                : "Invite a friend to join the leaderboard."}
+              {rankWeek.rank
+                ? `${periodLabel("week")}: you are #${rankWeek.rank} of ${rankWeek.ranked}.`
+                : `${periodLabel("week")}: earn points to join the leaderboard.`}
             </p>
-            <ol class="mini-board">
-              {board.referrers.slice(0, 3).map((r) => (
-                <li key={r.userId}>
-                  <span>#{r.rank} {r.username}</span>
-                  <span class="muted">{countOf(r.referrals, "referral")}</span>
-                </li>
-              ))}
-            </ol>
+            {topWeek.length > 0 && (
+              <ol class="mini-board">
+                {topWeek.map((r) => (
+                  <li key={r.userId}>
+                    <span>#{r.rank} {r.username}</span>
+                    <span class="muted">{countOf(r.points, "point")}</span>
+                  </li>
+                ))}
+              </ol>
+            )}
           </section>
           <section class="card" aria-labelledby="impact-title">
             <h2 id="impact-title" class="card-title">Your Impact</h2>
+            <p class="muted small">{periodLabel("all")}</p>
             <dl class="summary-grid">
               <div>
-                <dt>Friends joined</dt>
-                <dd>{referrals}</dd>
-              </div>
-              <div>
-                <dt>POV sessions</dt>
-                <dd>{stats.sessions}</dd>
-              </div>
-              <div>
-                <dt>Countries met</dt>
-                <dd>{stats.countries.length}</dd>
+                <dt>Rank</dt>
+                <dd>{rankText(rankAll)}</dd>
               </div>
               <div>
                 <dt>Points</dt>
-                <dd>{points(referrals, stats)}</dd>
+                <dd>{all.points}</dd>
+              </div>
+              <div>
+                <dt>Referrals</dt>
+                <dd>{all.referrals}</dd>
+              </div>
+              <div>
+                <dt>POV sessions</dt>
+                <dd>{all.sessions}</dd>
+              </div>
+              <div>
+                <dt>Countries met</dt>
+                <dd>{all.countries}</dd>
+              </div>
+              <div>
+                <dt>{BADGE} badges</dt>
+                <dd>{all.badges}</dd>
               </div>
             </dl>
+            <p class="muted small">
+              {periodLabel("week")}: {countOf(week.points, "point")}, rank {rankText(rankWeek)}.
+            </p>
+          </section>
+          <section class="card" aria-labelledby="rules-title">
+            <h2 id="rules-title" class="card-title">How points work</h2>
+            <ul class="rules-list">
+              {POINT_RULES.map((r) => <li key={r}>{r}</li>)}
+            </ul>
+            <p class="muted small">{PERIOD_NOTE}</p>
           </section>
         </div>
       ),
@@ -124,7 +155,7 @@ export function referralPages(deps: AppDeps) {
   app.get("/leaderboard", requireUser(), async (c) => {
     const asked = c.req.query("period") as Period | undefined;
     const period: Period = PERIODS.some((p) => p.id === asked) ? asked! : "week";
-    const [board, online] = await Promise.all([buildBoard(kv, period), onlineByContinent(kv)]);
+    const [board, online] = await Promise.all([leaderboard(kv, period), onlineByContinent(kv)]);
     const onlineNow = [...online.values()].reduce((a, b) => a + b, 0);
     return page(c, deps, {
       title: "Leaderboard",
@@ -158,10 +189,11 @@ export function referralPages(deps: AppDeps) {
               </a>
             ))}
           </nav>
+          <p class="muted small">{PERIOD_NOTE}</p>
           <section class="card" aria-labelledby="top-title">
             <h2 id="top-title" class="card-title">Top Referrers</h2>
             {board.referrers.length === 0
-              ? <p class="muted">Nobody has invited a friend in this period yet.</p>
+              ? <p class="muted">Nobody has earned points in this period yet.</p>
               : (
                 // A ranked list, not a five-column table: the name on its own line, the figures
                 // (each with its label) under it, so that a 20-character name fits a 320 px phone.
@@ -184,6 +216,7 @@ export function referralPages(deps: AppDeps) {
           </section>
           <section class="card" aria-labelledby="countries-title">
             <h2 id="countries-title" class="card-title">Countries</h2>
+            <p class="muted small">Members by the country on their profile today.</p>
             {board.countries.length === 0
               ? <p class="muted">No member has shared a location yet.</p>
               : (

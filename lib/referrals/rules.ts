@@ -1,0 +1,133 @@
+// The referral rules, written once: what earns points, the weekly challenges and their rewards,
+// the invitations a member holds, and what each leaderboard period means. The KV writers
+// (kv/referrals.ts) apply these numbers and the pages print them from here; docs/referrals.md
+// explains them for maintainers.
+
+/** Points a member earns, each at the moment of its event. */
+export const POINTS = {
+  /** A friend who joined with the member's code verified their email. */
+  verifiedFriend: 10,
+  /** A POV session of theirs ended (every match made ends once). */
+  session: 1,
+  /** They met someone from a country they had not met anyone from in the last two years. */
+  newCountry: 5,
+} as const;
+
+/** A member holds at most this many unused invitation codes. */
+export const MAX_UNUSED_INVITATIONS = 5;
+
+export type Period = "week" | "month" | "all";
+
+/** The periods, as the tabs and captions name them. */
+export const PERIODS: readonly { id: Period; label: string }[] = [
+  { id: "week", label: "This Week" },
+  { id: "month", label: "This Month" },
+  { id: "all", label: "All Time" },
+];
+
+export function periodLabel(period: Period): string {
+  return PERIODS.find((p) => p.id === period)!.label;
+}
+
+/** What a period is, said once on both pages. */
+export const PERIOD_NOTE =
+  "This week runs Monday to Sunday (ISO weeks), this month is the calendar month, both in UTC. " +
+  "A period counts what happened in it; all time counts everything.";
+
+export type ChallengeId = "friends" | "sessions" | "countries";
+
+export interface ChallengeRule {
+  id: ChallengeId;
+  title: string;
+  goal: number;
+  /** Points credited once a week when reached, or 0 for a badge. */
+  points: number;
+  /** The badge credited instead of points, if any. */
+  badge?: string;
+  reward: string;
+}
+
+/** A badge a challenge gives (counted in Your Impact). */
+export const BADGE = "Globetrotter";
+
+/** The weekly challenges: progress counts this ISO week; each reward is credited once a week. */
+export const CHALLENGES: readonly ChallengeRule[] = [
+  {
+    id: "friends",
+    title: "Invite 5 friends",
+    goal: 5,
+    points: 50,
+    reward: "+50 points",
+  },
+  {
+    id: "sessions",
+    title: "Complete 3 POV sessions",
+    goal: 3,
+    points: 10,
+    reward: "+10 points",
+  },
+  {
+    id: "countries",
+    title: "Meet people from 3 countries",
+    goal: 3,
+    points: 0,
+    badge: BADGE,
+    reward: `${BADGE} badge`,
+  },
+];
+
+/** The figures a challenge's progress is read from. */
+export function challengeProgress(
+  id: ChallengeId,
+  week: { referrals: number; sessions: number; countries: number },
+): number {
+  return id === "friends" ? week.referrals : id === "sessions" ? week.sessions : week.countries;
+}
+
+/** How points are earned, as the /viral page lists it. */
+export const POINT_RULES: readonly string[] = [
+  `${POINTS.verifiedFriend} points for each friend who joins with your code and verifies their email`,
+  `${POINTS.session} point for each POV session you complete`,
+  `${POINTS.newCountry} points for each country you meet someone from for the first time ` +
+  "(in two years)",
+];
+
+/** The invite card's promise, exactly what the code does. */
+export const INVITE_TEXT = {
+  earn: `You hold up to ${MAX_UNUSED_INVITATIONS} unused invitations. Each friend who joins with ` +
+    "your code and verifies their email earns you a new one.",
+  allUsed: "All your invitations are used. Each friend who joins with your code and verifies " +
+    "their email earns you a new one.",
+} as const;
+
+/** ISO-8601 week id (UTC), e.g. "2026-W47". */
+export function weekId(ms: number): string {
+  const d = new Date(ms);
+  const day = (d.getUTCDay() + 6) % 7;
+  d.setUTCDate(d.getUTCDate() - day + 3); // the Thursday of this week names its year
+  const year = d.getUTCFullYear();
+  const jan4 = Date.UTC(year, 0, 4);
+  const jan4Day = (new Date(jan4).getUTCDay() + 6) % 7;
+  const week1Thursday = jan4 - jan4Day * 86400_000 + 3 * 86400_000;
+  const week = 1 + Math.round((d.getTime() - week1Thursday) / (7 * 86400_000));
+  return `${year}-W${String(week).padStart(2, "0")}`;
+}
+
+/** Calendar month id (UTC), e.g. "2026-11". */
+export function monthId(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 7);
+}
+
+/** The bucket of a period that holds the moment `ms`: "week:2026-W47", "month:2026-11", "all". */
+export function bucketOf(period: Period, ms: number): string {
+  return period === "week"
+    ? `week:${weekId(ms)}`
+    : period === "month"
+    ? `month:${monthId(ms)}`
+    : "all";
+}
+
+/** The three buckets an event at `ms` counts in. */
+export function bucketsAt(ms: number): { period: Period; bucket: string }[] {
+  return PERIODS.map(({ id }) => ({ period: id, bucket: bucketOf(id, ms) }));
+}

@@ -1,0 +1,34 @@
+// GET /api/invitations: the signed-in member's own invitation codes, {unused: [code…], used:
+// [{code, joinedAs, verified}…]}. Members only; counted per member and per address.
+import { Hono } from "hono";
+import type { AppDeps, AppEnv } from "../context.tsx";
+import { requireUser } from "../../lib/http/auth.ts";
+import { rateLimit, type RateRule } from "../../lib/http/rate_limit.ts";
+import { memberInvitations } from "../../lib/referrals/invitations.ts";
+
+const MINUTES_15 = 15 * 60_000;
+/** Reads of one's own codes: far above what the pages need, low enough to stop a loop. */
+export const INVITATION_READS = {
+  member: { scope: "invitations-member", limit: { max: 120, windowMs: MINUTES_15 } },
+  ip: { scope: "invitations-ip", limit: { max: 600, windowMs: MINUTES_15 } },
+} satisfies Record<string, RateRule>;
+
+export function invitationsApi(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+  const { kv, config, clientIp } = deps;
+
+  app.get(
+    "/invitations",
+    requireUser(),
+    rateLimit(kv, config.rateLimits, (c) => [
+      { rule: INVITATION_READS.ip, subject: clientIp(c) },
+      { rule: INVITATION_READS.member, subject: c.var.user?.id ?? "" },
+    ]),
+    async (c) => {
+      c.header("Cache-Control", "no-store");
+      return c.json(await memberInvitations(kv, c.var.user!.id));
+    },
+  );
+
+  return app;
+}
