@@ -1,6 +1,7 @@
 // `deno task bench`: every benchmark, printing figures (nothing here passes or fails on time).
 // One benchmark alone: `deno run -A bench/<name>.ts`.
 import { benchAccounts } from "./accounts.ts";
+import { benchHttp } from "./http.ts";
 import { benchGeo } from "./geo.ts";
 import { benchRealtime } from "./realtime.ts";
 import { benchLive } from "./live.ts";
@@ -11,6 +12,7 @@ import { benchAdminLists } from "./admin_lists.ts";
 import { benchReferrals } from "./referrals.ts";
 
 await benchAccounts();
+await benchHttp();
 await benchGeo();
 await benchRealtime();
 await benchLive();

@@ -30,10 +30,18 @@ export async function sessionKey(kv: Deno.Kv, config: Config): Promise<Uint8Arra
 }
 
 export class Sessions {
-  constructor(private kv: Deno.Kv, private config: Config, private key: Uint8Array) {}
+  constructor(private kv: Deno.Kv, private config: Config, private key: CryptoKey) {}
 
   static async create(kv: Deno.Kv, config: Config) {
-    return new Sessions(kv, config, await sessionKey(kv, config));
+    // Imported once: given raw bytes, jose would import the key again on every request.
+    const key = await crypto.subtle.importKey(
+      "raw",
+      await sessionKey(kv, config) as Uint8Array<ArrayBuffer>,
+      { name: "HMAC", hash: "SHA-256" },
+      false,
+      ["sign", "verify"],
+    );
+    return new Sessions(kv, config, key);
   }
 
   async token(session: SessionRecord): Promise<string> {

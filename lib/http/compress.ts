@@ -55,14 +55,14 @@ export function compression(): MiddlewareHandler {
       return;
     }
     const length = Number(res.headers.get("content-length") ?? NaN);
-    if (length < MIN_BYTES) {
+    const encoding = chooseEncoding(c.req.header("accept-encoding"));
+    if (length < MIN_BYTES || encoding === null) {
       addVary(res.headers);
       return;
     }
-    const encoding = chooseEncoding(c.req.header("accept-encoding"));
     const body = new Uint8Array(await res.arrayBuffer());
     let out: Uint8Array = body;
-    const compress = encoding !== null && body.length >= MIN_BYTES;
+    const compress = body.length >= MIN_BYTES;
     if (compress) {
       out = encoding === "br"
         ? brotliCompressSync(body, {
