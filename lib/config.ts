@@ -124,6 +124,12 @@ export const envSchema = z.object({
   ICE_SERVERS: jsonIceServers,
   TURN_URLS: commaList,
   TURN_SECRET: optionalString,
+  TRUST_PROXY: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number({ error: "must be the number of proxies in front (0 for none)" }).int(
+      "must be a whole number",
+    ).min(0, "must be 0 or more").max(5, "must be at most 5").default(0),
+  ),
   REQUEST_LOG: z.preprocess(
     emptyToUndefined,
     z.enum(["on", "off"], { error: "must be on or off" }).optional(),
@@ -199,6 +205,8 @@ export interface Config {
   rateLimits: boolean;
   /** One JSON log line per request (on by default, off by default in tests). */
   requestLog: boolean;
+  /** Proxies in front that append to X-Forwarded-For (the caller's address is read past them). */
+  trustProxy: number;
   realtime: {
     searchTimeoutMs: number;
     matchDurationMs: number;
@@ -355,6 +363,7 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
       transportPolicy: e.ICE_TRANSPORT_POLICY,
     },
     rateLimits: e.RATE_LIMITS === "on",
+    trustProxy: e.TRUST_PROXY,
     requestLog: (e.REQUEST_LOG ?? (e.APP_ENV === "test" ? "off" : "on")) === "on",
     realtime: {
       searchTimeoutMs: e.SEARCH_TIMEOUT_MS,

@@ -17,6 +17,22 @@ export function clientIp(c: Context): string {
   return getConnInfo(c).remote.address ?? "local";
 }
 
+/**
+ * The caller's address behind `hops` trusted proxies (TRUST_PROXY): each proxy appends the address
+ * it was called from to X-Forwarded-For, so the caller is the hops-th entry from the right; what
+ * the caller wrote further left is theirs to forge and is ignored. With no proxies, or a header
+ * shorter than the proxies (a request that did not pass them), the socket's address.
+ */
+export function clientIpBehind(hops: number): (c: Context) => string {
+  if (hops === 0) return clientIp;
+  return (c) => {
+    const forwarded = (c.req.header("x-forwarded-for") ?? "").split(",").map((s) => s.trim())
+      .filter(Boolean);
+    const ip = forwarded.length >= hops ? forwarded[forwarded.length - hops] : "";
+    return /^[0-9a-fA-F:.]{2,45}$/.test(ip) ? ip : clientIp(c);
+  };
+}
+
 /** A URL's origin in canonical form (lower-case host, no default port), or null. */
 function originOf(url: string): string | null {
   try {

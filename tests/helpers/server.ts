@@ -9,7 +9,7 @@ import { createApp } from "../../routes/app.tsx";
 import { Hub } from "../../lib/realtime/hub.ts";
 import { createEmailSender, type EmailSender } from "../../lib/email/mod.ts";
 import { startJobs } from "../../lib/jobs.ts";
-import { clientIp } from "../../lib/http/request.ts";
+import { clientIpBehind } from "../../lib/http/request.ts";
 import { sleep } from "./time.ts";
 import type { LogSink } from "../../lib/observe/log.ts";
 
@@ -87,7 +87,7 @@ export async function startServer(
       assets,
       hub,
       email,
-      clientIp: (c) => c.req.header(TEST_IP_HEADER) ?? clientIp(c),
+      clientIp: (c) => c.req.header(TEST_IP_HEADER) ?? clientIpBehind(config.trustProxy)(c),
       log: options.log,
     });
   const app = await appFor(assets);
