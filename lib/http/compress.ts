@@ -73,15 +73,16 @@ export function compression(): MiddlewareHandler {
         })
         : gzipSync(body, { level: GZIP_LEVEL });
     }
-    // Hono copies the old answer's headers but its type onto the new one; the length and
-    // encoding are then set for the bytes that go out.
+    // Hono copies the old answer's headers but its type onto the new one (and makes the body a
+    // stream); the length and encoding are then set for the bytes that go out.
     c.res = new Response(out as Uint8Array<ArrayBuffer>, {
       status: res.status,
       statusText: res.statusText,
       headers: { "content-type": type },
     });
     const headers = c.res.headers;
-    headers.delete("content-length");
+    // The body is known: it goes out with its length, not chunked.
+    headers.set("content-length", String(out.length));
     addVary(headers);
     if (compress) {
       headers.set("content-encoding", encoding);

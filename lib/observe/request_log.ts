@@ -54,18 +54,20 @@ async function withIdInError(res: Response, id: string): Promise<Response> {
   }
   if (!data || typeof data !== "object" || Array.isArray(data) || !("error" in data)) return res;
   const headers = new Headers(res.headers);
-  headers.delete("content-length");
-  return new Response(JSON.stringify({ ...data, requestId: id }), {
-    status: res.status,
-    statusText: res.statusText,
-    headers,
-  });
+  const body = new TextEncoder().encode(JSON.stringify({ ...data, requestId: id }));
+  headers.set("content-length", String(body.length));
+  return new Response(body, { status: res.status, statusText: res.statusText, headers });
 }
 
-/** Replaces the context's answer (Hono copies the old one's headers, the stale length too). */
+/**
+ * Replaces the context's answer. Hono copies the old answer's headers onto the new one (the old
+ * length too) and makes its body a stream, so the new length is set again: a known length goes
+ * out as Content-Length, not chunked.
+ */
 function replaceAnswer(c: Context, res: Response) {
+  const length = res.headers.get("content-length");
   c.res = res;
-  c.res.headers.delete("content-length");
+  if (length !== null) c.res.headers.set("content-length", length);
 }
 
 export interface ObserveOptions {
