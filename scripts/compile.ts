@@ -5,18 +5,11 @@
 // nothing from its working directory but the KV file KV_PATH names.
 import { join, relative, resolve } from "node:path";
 import { BUILD_DIR, buildAssets, ROOT, stopBuilder } from "../lib/build/assets.ts";
+import { walk } from "../lib/build/walk.ts";
 
 function option(args: string[], name: string): string | undefined {
   const i = args.indexOf(name);
   return i >= 0 ? args[i + 1] : undefined;
-}
-
-async function* walk(dir: string): AsyncGenerator<string> {
-  for await (const entry of Deno.readDir(dir)) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory) yield* walk(path);
-    else if (entry.isFile) yield path;
-  }
 }
 
 const output = resolve(option(Deno.args, "--output") ?? join(ROOT, "dist", "glimpse"));

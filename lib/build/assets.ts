@@ -9,6 +9,7 @@ import { buildPrivacyAssets, PRIVACY_BUILD_INPUTS } from "./privacy_assets.ts";
 import { buildShieldAssets, SHIELD_BUILD_INPUTS } from "./shield_assets.ts";
 import type { BlurAssets } from "../client/privacy/protocol.ts";
 import type { ShieldAssets } from "../client/shield/protocol.ts";
+import { walk } from "./walk.ts";
 
 export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 export const BUILD_DIR = join(ROOT, "static", "build");
@@ -277,14 +278,6 @@ async function publish(outdir: string, manifest: Manifest) {
     if (keep.has(rel) || rel.startsWith(".tmp-")) continue;
     const info = await Deno.stat(file);
     if ((info.mtime?.getTime() ?? 0) < cutoff) await Deno.remove(file).catch(() => {});
-  }
-}
-
-async function* walk(dir: string): AsyncGenerator<string> {
-  for await (const entry of Deno.readDir(dir)) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory) yield* walk(path);
-    else if (entry.isFile) yield path;
   }
 }
 

@@ -7,6 +7,7 @@
 // copies, so a rebuild recompresses only what changed.
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { join, relative } from "node:path";
+import { walk } from "./walk.ts";
 
 export const PRECOMPRESSED = /\.(js|mjs|css|wasm|json|svg|txt)$/;
 const MIN_BYTES = 1024;
@@ -29,14 +30,6 @@ function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
-}
-
-async function* walk(dir: string): AsyncGenerator<string> {
-  for await (const entry of Deno.readDir(dir)) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory) yield* walk(path);
-    else if (entry.isFile) yield path;
-  }
 }
 
 /**
