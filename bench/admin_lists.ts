@@ -12,6 +12,7 @@ import { listNewMember } from "../kv/user_lists.ts";
 import { hashPassword } from "../lib/auth/password.ts";
 import { newUserRecord } from "../lib/auth/types.ts";
 import type { UsersPage } from "../lib/admin/shared.ts";
+import { quantile, timingLine } from "./stats.ts";
 
 const ADMIN = { ADMIN_EMAIL: "bench-admin@example.test", ADMIN_PASSWORD: "bench-admin-pass-1" };
 const SMALL = 1_000;
@@ -50,15 +51,7 @@ async function seed(kv: Deno.Kv, from: number, to: number, passwordHash: string)
   }
 }
 
-function percentile(samples: number[], p: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
-}
-const fmt = (ms: number) => `${ms.toFixed(2)} ms`;
-const line = (label: string, samples: number[]) =>
-  `  ${label.padEnd(34)} p50 ${fmt(percentile(samples, 0.5)).padStart(10)}  p99 ${
-    fmt(percentile(samples, 0.99)).padStart(10)
-  }  (${samples.length} runs)`;
+const line = (label: string, samples: number[]) => timingLine(label, samples, 34);
 
 /** A server on the KV file with the administrator signed in, and a timed list request. */
 async function serve(path: string) {
@@ -159,7 +152,7 @@ export async function benchAdminLists() {
       );
       console.log(
         `  first page at ${count(LARGE)} ÷ at ${count(SMALL)} (p50): ${
-          (percentile(firstLarge, 0.5) / percentile(firstSmall, 0.5)).toFixed(2)
+          (quantile(firstLarge, 0.5) / quantile(firstSmall, 0.5)).toFixed(2)
         }; total reported: ${count(first.total)}`,
       );
     } finally {

@@ -7,6 +7,7 @@
 import { freePort, startServerProcess } from "../tests/helpers/server.ts";
 import { registerMember } from "../tests/helpers/accounts.ts";
 import { sleep } from "../tests/helpers/time.ts";
+import { quantile } from "./stats.ts";
 
 const CONNECTIONS = 100;
 
@@ -37,10 +38,12 @@ async function load(url: string, headers: Record<string, string>, seconds: numbe
     }
   }));
   for (const c of clients) c.close();
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) =>
-    latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
-  return { rps: latencies.length / seconds, p50: at(0.5), p99: at(0.99), errors };
+  return {
+    rps: latencies.length / seconds,
+    p50: quantile(latencies, 0.5),
+    p99: quantile(latencies, 0.99),
+    errors,
+  };
 }
 
 async function helloServer(port: number) {

@@ -11,6 +11,7 @@ import { listNewMember } from "../kv/user_lists.ts";
 import { type Figures, keepFor, moveCountry, moveRank, NO_FIGURES } from "../kv/referrals.ts";
 import { newUserRecord } from "../lib/auth/types.ts";
 import { bucketsAt } from "../lib/referrals/rules.ts";
+import { timingLine } from "./stats.ts";
 
 const ADMIN = { ADMIN_EMAIL: "bench-admin@example.test", ADMIN_PASSWORD: "bench-admin-pass-1" };
 const SIZES = [1_000, 10_000, 100_000];
@@ -58,15 +59,7 @@ async function seed(kv: Deno.Kv, from: number, to: number) {
   }
 }
 
-function percentile(samples: number[], p: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
-}
-const fmt = (ms: number) => `${ms.toFixed(2)} ms`;
-const line = (label: string, samples: number[]) =>
-  `  ${label.padEnd(36)} p50 ${fmt(percentile(samples, 0.5)).padStart(10)}  p99 ${
-    fmt(percentile(samples, 0.99)).padStart(10)
-  }  (${samples.length} runs)`;
+const line = (label: string, samples: number[]) => timingLine(label, samples, 36);
 
 /**
  * Gives the viewer (the administrator) figures in the middle of the field, so that /viral works out

@@ -4,6 +4,7 @@
 // refusal took. Figures only: nothing here passes or fails on time.
 import { freePort, processMemory, startServerProcess } from "../tests/helpers/server.ts";
 import { sleep } from "../tests/helpers/time.ts";
+import { quantile } from "./stats.ts";
 
 const MiB = 1024 * 1024;
 const UPLOADS = 20;
@@ -28,11 +29,6 @@ while (open) {
 }
 console.log(JSON.stringify(out));
 `;
-
-function percentile(samples: number[], p: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? NaN;
-}
 
 /** A body of `mb` MiB streamed in 1 MiB pieces, without a Content-Length. */
 function streamed(mb: number, piece: Uint8Array): ReadableStream<Uint8Array> {
@@ -123,7 +119,7 @@ export async function benchUploads() {
       );
     }
 
-    const p50 = percentile(health, 0.5), p99 = percentile(health, 0.99);
+    const p50 = quantile(health, 0.5), p99 = quantile(health, 0.99);
     console.log(
       `Uploads (${UPLOADS} concurrent ${UPLOAD_MB} MB bodies, half with Content-Length, half streamed)`,
     );
@@ -144,7 +140,7 @@ export async function benchUploads() {
     );
     console.log(
       `  time to refuse an upload in the burst (as this process, sending them all, sees it): p50 ${
-        percentile(refusals, 0.5).toFixed(0)
+        quantile(refusals, 0.5).toFixed(0)
       } ms, max ${Math.max(...refusals).toFixed(0)} ms`,
     );
     console.log(`  one ${UPLOAD_MB} MB upload alone: ${alone.join("; ")}`);
