@@ -16,6 +16,7 @@ import {
   stableHeaders,
 } from "../helpers/accounts.ts";
 import { type EmailMessage, type EmailSender, OutboxSender } from "../../lib/email/mod.ts";
+import { FlakySender } from "../helpers/flaky_sender.ts";
 import { createInvitations } from "../../kv/users.ts";
 
 /** A provider that is down: every send throws. */
@@ -91,20 +92,6 @@ Deno.test("mail: with the provider down, registration answers 201 and the accoun
     { email: sender },
   );
 });
-
-/** Fails its first `failuresLeft` sends, then sends through `real`. */
-class FlakySender implements EmailSender {
-  readonly name = "outbox";
-  real: EmailSender | null = null;
-  constructor(public failuresLeft: number) {}
-  send(message: EmailMessage): Promise<void> {
-    if (this.failuresLeft > 0) {
-      this.failuresLeft--;
-      return Promise.reject(new Error("provider hiccup"));
-    }
-    return this.real!.send(message);
-  }
-}
 
 Deno.test("mail: a send that fails is retried until the mail goes out", async () => {
   const flaky = new FlakySender(1);

@@ -8,7 +8,8 @@ import assert from "node:assert/strict";
 import { withServer } from "../helpers/server.ts";
 import { awaitMails, Client, kvUser, linkIn, registerMember } from "../helpers/accounts.ts";
 import { until } from "../helpers/time.ts";
-import { type EmailMessage, type EmailSender, OutboxSender } from "../../lib/email/mod.ts";
+import { OutboxSender } from "../../lib/email/mod.ts";
+import { FlakySender } from "../helpers/flaky_sender.ts";
 import { markDeleted } from "../../kv/deletion.ts";
 import { enqueue, listenQueue, useJobTable } from "../../kv/queue.ts";
 import { hasNativeQueue } from "../../kv/queue.ts";
@@ -30,19 +31,6 @@ function withoutNativeQueue(): () => void {
     kv.enqueue = saved.enqueue;
     kv.listenQueue = saved.listen;
   };
-}
-
-class FlakySender implements EmailSender {
-  readonly name = "outbox";
-  real: EmailSender | null = null;
-  constructor(public failuresLeft: number) {}
-  send(message: EmailMessage): Promise<void> {
-    if (this.failuresLeft > 0) {
-      this.failuresLeft--;
-      return Promise.reject(new Error("provider hiccup"));
-    }
-    return this.real!.send(message);
-  }
 }
 
 Deno.test("job table: chosen for KV Connect and Deno Deploy's KV, not for a local one", () => {
