@@ -6,6 +6,7 @@
 import type { MiddlewareHandler } from "hono";
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from "hono/utils/compress";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { replaceAnswer } from "./answer.ts";
 
 /** Below this an answer goes out as it is: compressing would save less than a packet. */
 export const MIN_BYTES = 1024;
@@ -73,16 +74,15 @@ export function compression(): MiddlewareHandler {
         })
         : gzipSync(body, { level: GZIP_LEVEL });
     }
-    // Hono copies the old answer's headers but its type onto the new one (and makes the body a
-    // stream); the length and encoding are then set for the bytes that go out.
-    c.res = new Response(out as Uint8Array<ArrayBuffer>, {
-      status: res.status,
-      statusText: res.statusText,
-      headers: { "content-type": type },
-    });
+    replaceAnswer(
+      c,
+      new Response(out as Uint8Array<ArrayBuffer>, {
+        status: res.status,
+        statusText: res.statusText,
+        headers: { "content-type": type, "content-length": String(out.length) },
+      }),
+    );
     const headers = c.res.headers;
-    // The body is known: it goes out with its length, not chunked.
-    headers.set("content-length", String(out.length));
     addVary(headers);
     if (compress) {
       headers.set("content-encoding", encoding);

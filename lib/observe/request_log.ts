@@ -8,6 +8,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { matchedRoutes, routePath } from "hono/route";
 import type { HttpMetrics } from "./http_metrics.ts";
 import type { LogSink } from "./log.ts";
+import { replaceAnswer } from "../http/answer.ts";
 
 declare module "hono" {
   interface ContextVariableMap {
@@ -57,17 +58,6 @@ async function withIdInError(res: Response, id: string): Promise<Response> {
   const body = new TextEncoder().encode(JSON.stringify({ ...data, requestId: id }));
   headers.set("content-length", String(body.length));
   return new Response(body, { status: res.status, statusText: res.statusText, headers });
-}
-
-/**
- * Replaces the context's answer. Hono copies the old answer's headers onto the new one (the old
- * length too) and makes its body a stream, so the new length is set again: a known length goes
- * out as Content-Length, not chunked.
- */
-function replaceAnswer(c: Context, res: Response) {
-  const length = res.headers.get("content-length");
-  c.res = res;
-  if (length !== null) c.res.headers.set("content-length", length);
 }
 
 export interface ObserveOptions {
