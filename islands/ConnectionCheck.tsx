@@ -97,10 +97,11 @@ export default function ConnectionCheck(
           ? { state: "ok", detail: audio.label || "Microphone ready" }
           : { state: "failed", detail: "No microphone found" },
       );
-      const protectedCam = protectCamera(raw, { blur: faceBlurEnabled, assets: blurAssets });
+      const protectedCam = await protectCamera(raw, { blur: faceBlurEnabled, assets: blurAssets });
       cleanups.push(() => protectedCam.stop());
       if (gone) return;
       cleanups.push(protectedCam.onStatus(setBlur));
+      setBlur(protectedCam.status());
       const link = await loopback(protectedCam.stream, {
         onStream: (s) => setReceived(s),
         onFigures: (f) => {

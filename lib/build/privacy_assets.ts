@@ -1,7 +1,8 @@
-// Face blur's browser files, built next to the islands: the detector worker (esbuild, MediaPipe's
-// tasks-vision bundled in), MediaPipe's wasm loader and binary, and the BlazeFace full-range
-// model (sparse) with the TFLite metadata MediaPipe's FaceDetector requires. All come from npm packages,
-// get content-hashed names, and are served by our own server with immutable caching.
+// Face blur's browser files, built next to the islands: the compositor worker, the detector worker
+// (esbuild, MediaPipe's tasks-vision bundled in), MediaPipe's wasm loader and binary, and the
+// BlazeFace full-range model (sparse) with the TFLite metadata MediaPipe's FaceDetector requires.
+// All come from npm packages, get content-hashed names, and are served by our own server with
+// immutable caching.
 import { basename, join } from "node:path";
 import { buildWorkers, packageDir, placeModelFile } from "./worker_files.ts";
 import { addImageInputMetadata } from "./tflite_metadata.ts";
@@ -16,6 +17,7 @@ const MODEL = "face_detection_full_range_sparse.tflite";
 
 const WORKERS = {
   detector: "lib/client/privacy/face_worker.ts",
+  compositor: "lib/client/privacy/compositor_worker.ts",
 } as const;
 
 /** Project files whose change must rebuild these assets (besides the workers' own inputs). */
@@ -66,6 +68,7 @@ export async function buildPrivacyAssets(
   return {
     assets: {
       detector: workers.detector,
+      compositor: workers.compositor,
       loader: await place(basename(WASM_LOADER), await Deno.readFile(join(vision, WASM_LOADER))),
       wasm: await place(basename(WASM_BINARY), await Deno.readFile(join(vision, WASM_BINARY))),
       model: await place(MODEL, model),

@@ -227,10 +227,14 @@ export function WebRTCProvider(
           raw.getTracks().forEach((t) => t.stop());
           return;
         }
-        const camera = protectCamera(raw, {
+        const camera = await protectCamera(raw, {
           blur: blur.enabled,
           assets: blur.assets,
         });
+        if (goneRef.current) {
+          camera.stop();
+          return;
+        }
         protectedRef.current = camera;
         applySwitches(camera.stream, switchesRef.current);
         apply({ type: "camera_ready", stream: camera.stream, blurred: camera.blurred });

@@ -7,6 +7,9 @@
 //  - Blur on (the default): the face arrives blurred in every sampled frame, the background
 //    sharp; once the detector has found the face, the band's area away from it is sharp too.
 //  - Blur off: the face arrives sharp (the measure can fail) and there is no 'Privacy On' badge.
+//  - Chromium composes in a worker; without MediaStreamTrackProcessor (Firefox, Safari), or with
+//    the compositor worker's script unreachable, the page composes: the face arrives blurred all
+//    the same.
 //  - The detector's files (or its worker script) unreachable, blocked with a context route (which
 //    also sees requests made by the page's module workers): the fixed band covers the face and
 //    the band area in every frame from the first one, the background stays sharp, and the page
@@ -147,55 +150,113 @@ async function localBadges(page: Page): Promise<string[]> {
 /** The "Face blur:" warnings among console messages. */
 const TEST = { sanitizeResources: false, sanitizeOps: false, ignore: !ffmpegAvailable() };
 
+/** Where A's compositor runs: its hidden <video> sources (the page) and processed tracks. */
+async function composer(a: Page): Promise<{ page: number; worker: number }> {
+  return await a.evaluate(() => ({
+    page: document.querySelectorAll("video.blur-source").length,
+    // deno-lint-ignore no-explicit-any
+    worker: ((globalThis as any).__processed as MediaStreamTrack[])
+      .filter((t) => t.readyState === "live").length,
+  }));
+}
+
+/**
+ * B receives A's face blurred and the background sharp, in every one of 10 frames once A's
+ * detector has found the face (until then the band covers the frames; then only the face and its
+ * margin are, and the band's area away from the face arrives sharp).
+ */
+async function expectFaceBlurred(a: Page, b: Page) {
+  await expectRemoteVideoPlaying(b, 15_000, "B");
+  await until(
+    "the 'Privacy On' badge on A's 'You' tile",
+    () => localBadges(a),
+    (l) => l.includes("Privacy On"),
+  );
+  const started = Date.now();
+  let last: Sample | null = null;
+  try {
+    last = await until(
+      "B to receive A's band area sharp (A's detector found the face)",
+      () => sample(b),
+      (s) => s.ratio.band >= SHARP_MIN,
+      30_000,
+      300,
+    );
+  } catch (err) {
+    throw new Error(`${(err as Error).message}; ${await describeLive(b)}`);
+  }
+  console.log(`  detection live after ${Date.now() - started} ms: ${fmt(last)}`);
+  const got = await samples(b, 10, 400);
+  for (const s of got) console.log(`  received ${fmt(s)}`);
+  const worstFace = got.reduce((w, s) => s.ratio.face > w.ratio.face ? s : w);
+  assert.ok(
+    worstFace.ratio.face <= FACE_MAX,
+    `the face must arrive blurred in every frame (≤ ${pct(FACE_MAX)} of raw); ` +
+      `sharpest: ${fmt(worstFace)}`,
+  );
+  const worstBackground = got.reduce((w, s) => s.ratio.background < w.ratio.background ? s : w);
+  assert.ok(
+    worstBackground.ratio.background >= SHARP_MIN,
+    `the background must arrive sharp (≥ ${pct(SHARP_MIN)} of raw); least: ${fmt(worstBackground)}`,
+  );
+}
+
 Deno.test({
   ...TEST,
   name: "face blur live: the partner receives the face blurred, the background sharp",
   async fn() {
     await withCameraPair(() => Promise.resolve(), async ({ a, b, errors, consoleA }) => {
       await startPair(a, b);
-      await expectRemoteVideoPlaying(b, 15_000, "B");
-      await until(
-        "the 'Privacy On' badge on A's 'You' tile",
-        () => localBadges(a),
-        (l) => l.includes("Privacy On"),
-      );
-      // The band covers the frames until A's detector vouches for them; then only the face (and
-      // its margin) is covered and the band's area away from the face arrives sharp on B.
-      const started = Date.now();
-      let last: Sample | null = null;
-      try {
-        last = await until(
-          "B to receive A's band area sharp (A's detector found the face)",
-          () => sample(b),
-          (s) => s.ratio.band >= SHARP_MIN,
-          30_000,
-          300,
-        );
-      } catch (err) {
-        throw new Error(`${(err as Error).message}; ${await describeLive(b)}`);
-      }
-      console.log(`  detection live after ${Date.now() - started} ms: ${fmt(last)}`);
-      const got = await samples(b, 10, 400);
-      for (const s of got) console.log(`  received ${fmt(s)}`);
-      const worstFace = got.reduce((w, s) => s.ratio.face > w.ratio.face ? s : w);
-      assert.ok(
-        worstFace.ratio.face <= FACE_MAX,
-        `the face must arrive blurred in every frame (≤ ${pct(FACE_MAX)} of raw); ` +
-          `sharpest: ${fmt(worstFace)}`,
-      );
-      const worstBackground = got.reduce((w, s) => s.ratio.background < w.ratio.background ? s : w);
-      assert.ok(
-        worstBackground.ratio.background >= SHARP_MIN,
-        `the background must arrive sharp (≥ ${pct(SHARP_MIN)} of raw); least: ${
-          fmt(worstBackground)
-        }`,
-      );
+      await expectFaceBlurred(a, b);
+      // Chromium composes in the worker: the page only hands it the camera track.
+      assert.deepEqual(await composer(a), { page: 0, worker: 1 }, "composed in the worker");
       assert.deepEqual(
         consoleLines(consoleA, "Face blur:"),
         [],
         "the detector worked without a warning",
       );
       assert.deepEqual(errors, []);
+    });
+  },
+});
+
+Deno.test({
+  ...TEST,
+  name: "face blur live: a browser without MediaStreamTrackProcessor composes on the page, " +
+    "the face still blurred",
+  async fn() {
+    await withCameraPair(async ({ ca }) => {
+      // As in Firefox and Safari today.
+      await ca.addInitScript(() => {
+        // deno-lint-ignore no-explicit-any
+        delete (globalThis as any).MediaStreamTrackProcessor;
+      });
+    }, async ({ a, b, errors, consoleA }) => {
+      await startPair(a, b);
+      await expectFaceBlurred(a, b);
+      assert.deepEqual(await composer(a), { page: 1, worker: 0 }, "composed on the page");
+      assert.deepEqual(consoleLines(consoleA, "Face blur:"), []);
+      assert.deepEqual(errors, []);
+    });
+  },
+});
+
+Deno.test({
+  ...TEST,
+  name: "face blur live: with the compositor worker unreachable, the page composes, the face " +
+    "still blurred",
+  async fn() {
+    const blocked: string[] = [];
+    await withCameraPair(blockOnA("**/build/workers/compositor-*", blocked), async (p) => {
+      await startPair(p.a, p.b);
+      await expectFaceBlurred(p.a, p.b);
+      console.log(`  blocked on A: ${blocked.join(", ")}`);
+      assert.ok(blocked.length > 0, "A's page asked for the compositor worker");
+      assert.equal((await composer(p.a)).page, 1, "composed on the page");
+      const warnings = consoleLines(p.consoleA, "Face blur:");
+      assert.equal(warnings.length, 1, `one "Face blur:" warning on A: ${warnings}`);
+      assert.match(warnings[0], /the compositor worker did not start; the page covers the frames/);
+      assert.deepEqual(p.errors, []);
     });
   },
 });

@@ -68,6 +68,18 @@ const RECORD_PEER_CONNECTIONS = `(() => {
       window.__sockets.push(this);
     }
   };
+  // Every camera track face blur hands to a MediaStreamTrackProcessor (its compositor worker's
+  // input): such a track is in use while its canvas track is.
+  window.__processed = [];
+  const OriginalProcessor = window.MediaStreamTrackProcessor;
+  if (OriginalProcessor) {
+    window.MediaStreamTrackProcessor = class extends OriginalProcessor {
+      constructor(init) {
+        super(init);
+        window.__processed.push(init.track);
+      }
+    };
+  }
   const md = navigator.mediaDevices;
   // Every toast the tab raises, kept across page loads (a toast raised just before a navigation
   // is gone with its page; this log tells "never raised" from "raised and lost").
@@ -344,9 +356,10 @@ export async function captures(page: Page): Promise<Captures> {
     const local = document.querySelector<HTMLVideoElement>(".tile-local video");
     const shown = local?.srcObject as MediaStream | null;
     for (const t of shown?.getTracks() ?? []) used.add(t.id);
-    // Face blur plays the camera into a hidden <video class="blur-source"> whose frames go to a
-    // canvas; the canvas's captured track is what is sent and shown. Such a camera track counts
-    // as used while there are as many canvas tracks in use as blur sources.
+    // Face blur hands the camera track to a MediaStreamTrackProcessor (or, without one, plays it
+    // into a hidden <video class="blur-source">) whose frames go to a canvas; the canvas's
+    // captured track is what is sent and shown. Such a camera track counts as used while there
+    // are as many canvas tracks in use as blur sources.
     const tracksInUse = [
       ...(pc && pc.connectionState !== "closed" ? pc.getSenders().map((x) => x.track) : []),
       ...(shown?.getTracks() ?? []),
@@ -354,12 +367,13 @@ export async function captures(page: Page): Promise<Captures> {
     const canvasTracks = new Set(
       tracksInUse.filter((t) => t && t instanceof CanvasCaptureMediaStreamTrack).map((t) => t!.id),
     );
-    const sources = [...document.querySelectorAll<HTMLVideoElement>("video.blur-source")];
-    if (sources.length <= canvasTracks.size) {
-      for (const v of sources) {
-        for (const t of (v.srcObject as MediaStream | null)?.getTracks() ?? []) used.add(t.id);
-      }
-    }
+    const sources = new Set([
+      ...[...document.querySelectorAll<HTMLVideoElement>("video.blur-source")].flatMap((v) =>
+        (v.srcObject as MediaStream | null)?.getTracks() ?? []
+      ),
+      ...(g.__processed as MediaStreamTrack[] ?? []).filter((t) => t.readyState === "live"),
+    ].map((t) => t.id));
+    if (sources.size <= canvasTracks.size) { for (const id of sources) used.add(id); }
     const live = streams.flatMap((s) => s.getTracks()).filter((t) => t.readyState === "live");
     return {
       opened: streams.length,

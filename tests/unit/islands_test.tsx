@@ -43,6 +43,7 @@ const FAKE_MANIFEST: Manifest = {
   islandNames: ["AuthPanel"],
   privacy: {
     detector: "/build/workers/detector-TEST.js",
+    compositor: "/build/workers/compositor-TEST.js",
     loader: "/build/models/loader-TEST.js",
     wasm: "/build/models/wasm-TEST.wasm",
     model: "/build/models/model-TEST.tflite",

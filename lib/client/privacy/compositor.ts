@@ -1,6 +1,8 @@
-// Draws each camera frame (from a <video>) onto a canvas with its covered regions pixelated and
-// blurred, and asks the detector about a small copy of a frame whenever it is free. Nothing
-// reaches the canvas without the cover plan applied to it in the same draw.
+// Draws each camera frame onto a canvas with its covered regions pixelated and blurred, and asks
+// the detector about a small copy of a frame whenever it is free. Nothing reaches the canvas
+// without the cover plan applied to it in the same draw. It runs in the compositor worker on an
+// OffscreenCanvas with the camera's VideoFrames (compositor_worker.ts), or, where a browser lacks
+// those, on the page with a <video> and a canvas.
 import type { BlurStatus, DetectorOut } from "./protocol.ts";
 import {
   BLUR_RADIUS_PX,
@@ -13,8 +15,10 @@ import {
   PIXELATION_FACTOR,
 } from "./regions.ts";
 
-type Ctx2D = CanvasRenderingContext2D;
-type FrameSource = HTMLVideoElement;
+export type AnyCanvas = HTMLCanvasElement | OffscreenCanvas;
+type Ctx2D = CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D;
+/** A camera frame: a VideoFrame (in the worker) or the <video> playing the camera. */
+export type FrameSource = HTMLVideoElement | VideoFrame;
 
 const SAMPLES = 240;
 
@@ -23,19 +27,19 @@ function push(list: number[], value: number) {
   if (list.length > SAMPLES) list.shift();
 }
 
-export function context2d(canvas: HTMLCanvasElement): Ctx2D {
-  const ctx = canvas.getContext("2d", { alpha: false }) as Ctx2D | null;
+export function context2d(canvas: AnyCanvas): Ctx2D {
+  const ctx = (canvas as HTMLCanvasElement).getContext("2d", { alpha: false }) as Ctx2D | null;
   if (!ctx) throw new Error("no 2D canvas");
   return ctx;
 }
 
 /** Pixelates (1/15 of the size) then blurs (20 px) one region of what `ctx` holds. */
 export class Coverer {
-  private readonly small: HTMLCanvasElement;
+  private readonly small: AnyCanvas;
   private readonly smallCtx: Ctx2D;
   private readonly canFilter: boolean;
 
-  constructor(makeCanvas: (w: number, h: number) => HTMLCanvasElement) {
+  constructor(makeCanvas: (w: number, h: number) => AnyCanvas) {
     this.small = makeCanvas(64, 64);
     this.smallCtx = context2d(this.small);
     this.canFilter = "filter" in this.smallCtx;
@@ -74,6 +78,9 @@ export class Coverer {
   }
 }
 
+const isVideoFrame = (source: FrameSource): source is VideoFrame =>
+  typeof VideoFrame !== "undefined" && source instanceof VideoFrame;
+
 export interface DetectorLink {
   postMessage(msg: unknown, transfer: Transferable[]): void;
 }
@@ -84,7 +91,7 @@ export interface DetectorLink {
  */
 export class Compositor {
   readonly plan = new CoverPlan();
-  readonly canvas: HTMLCanvasElement;
+  readonly canvas: AnyCanvas;
   private readonly ctx: Ctx2D;
   private readonly coverer: Coverer;
   private asking = false;
@@ -98,11 +105,13 @@ export class Compositor {
   private readonly composeMs: number[] = [];
   private warned = false;
 
+  /** `output`: the canvas to draw on (a new one when not given). */
   constructor(
-    makeCanvas: (w: number, h: number) => HTMLCanvasElement,
+    makeCanvas: (w: number, h: number) => AnyCanvas,
     private readonly detector: DetectorLink,
+    output?: AnyCanvas,
   ) {
-    this.canvas = makeCanvas(2, 2);
+    this.canvas = output ?? makeCanvas(2, 2);
     this.ctx = context2d(this.canvas);
     this.coverer = new Coverer(makeCanvas);
   }
@@ -134,7 +143,9 @@ export class Compositor {
     this.view = view;
     const part = view ?? { x: 0, y: 0, w: width, h: height };
     const size = detectSize(part.w, part.h);
-    createImageBitmap(source, part.x, part.y, part.w, part.h, {
+    // A VideoFrame is closed once drawn: the copy is taken from a clone of it, closed after.
+    const held = isVideoFrame(source) ? source.clone() : source;
+    createImageBitmap(held, part.x, part.y, part.w, part.h, {
       resizeWidth: size.width,
       resizeHeight: size.height,
       resizeQuality: "low",
@@ -144,6 +155,8 @@ export class Compositor {
       this.asking = false;
       this.plan.failedOnce();
       this.warnOnce("could not copy a frame for the detector", err);
+    }).finally(() => {
+      if (held !== source) (held as VideoFrame).close();
     });
   }
 

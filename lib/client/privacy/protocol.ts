@@ -6,6 +6,8 @@ import type { Box, DetectorState } from "./regions.ts";
 export interface BlurAssets {
   /** The detector worker script. */
   detector: string;
+  /** The compositor worker script (draws the covered frames off the page's main thread). */
+  compositor: string;
   /** MediaPipe's wasm loader (an ES module) and binary. */
   loader: string;
   wasm: string;
@@ -26,6 +28,27 @@ export type DetectorOut =
   | { type: "failed"; error: string }
   | { type: "faces"; t: number; faces: Box[]; ms: number }
   | { type: "error"; t: number; error: string };
+
+/** From the page to the compositor worker. */
+export type CompositorIn =
+  | {
+    type: "start";
+    /** The output canvas, transferred from the page (its captured track is what is sent). */
+    canvas: OffscreenCanvas;
+    /** The camera's frames (a MediaStreamTrackProcessor's readable, transferred). */
+    frames: ReadableStream<VideoFrame>;
+    /** Where the detector answers (and is asked). */
+    detector: MessagePort;
+  }
+  /** A message about the detector that did not come from it (its worker failed to load). */
+  | { type: "detector"; msg: DetectorOut }
+  | { type: "new_call" }
+  | { type: "stop" };
+
+/** From the compositor worker to the page: the blur's status, twice a second. */
+export type CompositorOut =
+  | { type: "status"; status: BlurStatus }
+  | { type: "failed"; error: string };
 
 /** What the member can be shown about the blur, and the figures behind it. */
 export interface BlurStatus {

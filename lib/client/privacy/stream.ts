@@ -1,10 +1,18 @@
 // Face blur for a camera stream, on this device. `protectCamera(raw, …)` returns the stream to
 // send, show and record: with blur on, its video is the captured track of a canvas on which the
 // compositor draws every camera frame with faces (or the fixed band) covered, so no raw camera
-// frame can reach a peer connection or a recorder; the raw track only plays into a hidden
-// <video> that feeds the compositor. The face detector runs in a worker, loaded lazily here.
+// frame can reach a peer connection or a recorder. The compositor runs in a worker of its own
+// (the raw track's frames go to it through a MediaStreamTrackProcessor, and it draws on the
+// canvas transferred to it); where a browser lacks those, it runs on the page, fed by a hidden
+// <video>. The face detector runs in another worker, loaded lazily here.
 import { Compositor } from "./compositor.ts";
-import type { BlurAssets, BlurStatus, DetectorOut } from "./protocol.ts";
+import type {
+  BlurAssets,
+  BlurStatus,
+  CompositorIn,
+  CompositorOut,
+  DetectorOut,
+} from "./protocol.ts";
 import { CAMERA_OF } from "../peer.ts";
 
 export type { BlurAssets, BlurStatus };
@@ -66,11 +74,16 @@ function startDetector(assets: BlurAssets): Detector {
   };
 }
 
-/** Returns `raw` with face blur applied (or `raw` itself when blur is off). */
-export function protectCamera(
+/**
+ * Returns `raw` with face blur applied (or `raw` itself when blur is off), once the first covered
+ * frame is drawn. The compositor runs in its worker where the browser can; if that worker does
+ * not load (e.g. a page left open across a deploy asks for a file that is gone), the page
+ * composes instead, and the console says so once.
+ */
+export async function protectCamera(
   raw: MediaStream,
   opts: { blur: boolean; assets: BlurAssets },
-): ProtectedCamera {
+): Promise<ProtectedCamera> {
   const rawVideo = raw.getVideoTracks()[0];
   if (!opts.blur || !rawVideo) {
     return {
@@ -88,10 +101,21 @@ export function protectCamera(
     latest = s;
     for (const l of listeners) l(s);
   };
-  const detector = startDetector(opts.assets);
-  const driver = canvasDriver(rawVideo, detector.port, publish);
-  detector.onFailed((error) => driver.detector({ type: "failed", error }));
-  const stream = new MediaStream([driver.track, ...raw.getAudioTracks()]);
+  let detector = startDetector(opts.assets);
+  let driver = offPage()
+    ? await workerDriver(rawVideo, detector.port, publish, opts.assets.compositor)
+    : null;
+  if (!driver) {
+    // The detector's port went to the worker that failed: a new detector talks to the page.
+    if (offPage()) {
+      detector.worker?.terminate();
+      detector = startDetector(opts.assets);
+    }
+    driver = canvasDriver(rawVideo, detector.port, publish);
+  }
+  const chosen = driver;
+  detector.onFailed((error) => chosen.detector({ type: "failed", error }));
+  const stream = new MediaStream([chosen.track, ...raw.getAudioTracks()]);
   CAMERA_OF.set(stream, raw);
   return {
     stream,
@@ -101,11 +125,10 @@ export function protectCamera(
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    newCall: () => driver.newCall(),
+    newCall: () => chosen.newCall(),
     stop() {
-      driver.stop();
+      chosen.stop();
       detector.worker?.terminate();
-      detector.port.close();
       raw.getTracks().forEach((t) => t.stop());
     },
   };
@@ -119,7 +142,105 @@ interface Driver {
   stop(): void;
 }
 
+/** What the compositor worker needs of the page (Chromium; not yet Firefox or Safari). */
+interface TrackProcessor {
+  readonly readable: ReadableStream<VideoFrame>;
+}
+type TrackProcessorClass = new (init: {
+  track: MediaStreamTrack;
+  maxBufferSize?: number;
+}) => TrackProcessor;
+const trackProcessor = () =>
+  (globalThis as { MediaStreamTrackProcessor?: TrackProcessorClass }).MediaStreamTrackProcessor;
+
+/** Whether the compositor can run in a worker here. */
+function offPage(): boolean {
+  return typeof trackProcessor() === "function" && typeof OffscreenCanvas === "function" &&
+    typeof HTMLCanvasElement.prototype.transferControlToOffscreen === "function" &&
+    typeof HTMLCanvasElement.prototype.captureStream === "function";
+}
+
+/** How long the compositor worker has to draw its first frame before the page composes. */
+const WORKER_START_MS = 5_000;
+
 /**
+ * Frames go camera → MediaStreamTrackProcessor → (worker) compositor → the page's canvas, drawn
+ * from the worker → canvas.captureStream. The page only relays the status; the worker never
+ * hands a frame back. (A MediaStreamTrackGenerator for the output was tried: in Chromium its
+ * track sometimes reached a peer connection that never sent a frame. A canvas track does not.)
+ * Resolves once the first covered frame is drawn, or null when the worker failed to load or to
+ * draw in time (it is then let go, and nothing it drew was ever sent).
+ */
+function workerDriver(
+  rawVideo: MediaStreamTrack,
+  detectorPort: MessagePort,
+  publish: (s: BlurStatus) => void,
+  script: string,
+): Promise<Driver | null> {
+  const { width, height } = rawVideo.getSettings();
+  const canvas = Object.assign(document.createElement("canvas"), {
+    width: width || 2,
+    height: height || 2,
+  });
+  const track = canvas.captureStream().getVideoTracks()[0];
+  const offscreen = canvas.transferControlToOffscreen();
+  // The freshest frame only: one the worker has not taken yet is dropped for the next.
+  const Processor = trackProcessor()!;
+  const frames = new Processor({ track: rawVideo, maxBufferSize: 1 }).readable;
+  const worker = new Worker(script, { type: "module", name: "face-blur" });
+  const tell = (msg: CompositorIn, transfer: Transferable[] = []) =>
+    worker.postMessage(msg, transfer);
+  const driver: Driver = {
+    track,
+    detector: (msg) => tell({ type: "detector", msg }),
+    newCall: () => tell({ type: "new_call" }),
+    stop() {
+      tell({ type: "stop" });
+      track.stop();
+      // The worker ends its read of the camera, then goes (the camera itself is stopped next).
+      setTimeout(() => worker.terminate(), 1_000);
+    },
+  };
+  return new Promise((resolve) => {
+    let started = false;
+    const failed = (error: string) => {
+      if (started) {
+        console.warn("Face blur: the compositor stopped; no picture is sent.", error);
+        return;
+      }
+      clearTimeout(deadline);
+      started = true;
+      worker.terminate();
+      track.stop();
+      console.warn(
+        "Face blur: the compositor worker did not start; the page covers the frames.",
+        error,
+      );
+      resolve(null);
+    };
+    const deadline = setTimeout(() => failed("no frame drawn in time"), WORKER_START_MS);
+    worker.onmessage = (e: MessageEvent<CompositorOut>) => {
+      if (e.data.type === "failed") return failed(e.data.error);
+      publish(e.data.status);
+      if (started) return;
+      started = true;
+      clearTimeout(deadline);
+      resolve(driver);
+    };
+    worker.onerror = (e) => {
+      e.preventDefault();
+      failed(e.message || "its script did not load");
+    };
+    tell({ type: "start", canvas: offscreen, frames, detector: detectorPort }, [
+      offscreen,
+      frames as unknown as Transferable,
+      detectorPort,
+    ]);
+  });
+}
+
+/**
+ * The fallback where the compositor cannot leave the page.
  * Frames go camera → hidden <video> → compositor's canvas → canvas.captureStream. (A worker
  * reading the camera through MediaStreamTrackProcessor into a MediaStreamTrackGenerator was
  * tried: in Chromium its track sometimes reached a peer connection that never sent a frame.)
@@ -131,9 +252,9 @@ function canvasDriver(
 ): Driver {
   const makeCanvas = (w: number, h: number) =>
     Object.assign(document.createElement("canvas"), { width: w, height: h });
-  const c = new Compositor(makeCanvas, detectorPort);
+  const canvas = makeCanvas(2, 2);
+  const c = new Compositor(makeCanvas, detectorPort, canvas);
   detectorPort.onmessage = (e: MessageEvent<DetectorOut>) => c.onDetector(e.data);
-  const canvas = c.canvas;
   const video = document.createElement("video");
   video.muted = true;
   video.playsInline = true;
@@ -166,6 +287,7 @@ function canvasDriver(
     stop() {
       stopped = true;
       track.stop();
+      detectorPort.close();
       video.srcObject = null;
       video.remove();
     },
