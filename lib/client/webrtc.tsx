@@ -109,6 +109,20 @@ export function useWebRTC(): SessionContextValue {
 
 /** How long a flying reaction stays on screen. */
 const FLY_MS = 1600;
+/**
+ * Face blur's detector (a second of wasm and model loading on a phone's CPU) waits while a call
+ * is being set up: until the partner's first frame shows, the call ends, or the search has gone
+ * on this long without a match. The fixed band covers the frames meanwhile. Measured with
+ * bench/live: loading it at once made Start → partner video 0.6 s slower on two cores.
+ */
+const DETECTOR_QUIET_MS = 3_000;
+
+/** A promise and the one call that settles it. */
+function openable(): { opened: Promise<void>; open(): void } {
+  let open = () => {};
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { opened, open };
+}
 const NO_REACTIONS: Tally = zeroReactions();
 
 /** What the screens read, derived from the call's state. */
@@ -187,6 +201,9 @@ export function WebRTCProvider(
   const switchesRef = useRef<MediaSwitches>(switches);
   const [socketTrouble, setSocketTrouble] = useState<SocketTrouble>(null);
 
+  // Face blur's detector loads once this page is not setting up a call (see DETECTOR_QUIET_MS).
+  const detectorGate = useRef(openable());
+
   const closeLink = () => {
     linkRef.current?.close();
     linkRef.current = null;
@@ -209,6 +226,9 @@ export function WebRTCProvider(
       }
     }
     if (next.resume === "failed" && prev.resume !== "failed") forgetMatch();
+    // The call is up (the partner's first frame shown) or over: the detector may load now.
+    const m = matchedPhase(next);
+    if (m?.link.remoteFrame || (prev.phase.name === "matched" && !m)) detectorGate.current.open();
     if (next.flySeq !== prev.flySeq) {
       const id = next.flySeq;
       setTimeout(() => apply({ type: "fly_done", id }), FLY_MS);
@@ -230,7 +250,12 @@ export function WebRTCProvider(
         const camera = await protectCamera(raw, {
           blur: blur.enabled,
           assets: blur.assets,
+          detectorAfter: detectorGate.current.opened,
         });
+        // A search that goes on this long leaves the device idle: the detector loads meanwhile.
+        setTimeout(() => {
+          if (!matchedPhase(stateRef.current)) detectorGate.current.open();
+        }, DETECTOR_QUIET_MS);
         if (goneRef.current) {
           camera.stop();
           return;

@@ -362,3 +362,61 @@ Deno.test({
     });
   },
 });
+
+/** Notes (Date.now()) when the page first shows its own preview frame and its partner's. */
+const MARK_FRAMES = `(() => {
+  const marks = (window.__frameMarks = {});
+  const look = () => {
+    const own = document.querySelector(".self-preview video, .tile-local video");
+    if (!marks.own && own && own.readyState >= 2) marks.own = Date.now();
+    const partner = document.querySelector(".live:not(.live-pending) .tile-remote video");
+    if (!marks.partner && partner && partner.readyState >= 2) marks.partner = Date.now();
+    requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+})();`;
+
+Deno.test({
+  ...TEST,
+  name: "face blur live: the detector loads once the call is up, or after 3 s of searching alone",
+  async fn() {
+    const asked: number[] = [];
+    await withCameraPair(async ({ ca }) => {
+      await ca.addInitScript({ content: MARK_FRAMES });
+      await ca.route("**/build/workers/detector-*", (route) => {
+        asked.push(Date.now());
+        return route.continue();
+      });
+    }, async ({ a, b, errors }) => {
+      const marks = () =>
+        a.evaluate(() =>
+          // deno-lint-ignore no-explicit-any
+          (globalThis as any).__frameMarks as { own?: number; partner?: number }
+        );
+      // Alone: the search leaves the device idle, and the detector loads after 3 s of it.
+      await a.goto("/connecting");
+      const own = (await until("A's own preview", marks, (m) => m.own !== undefined)).own!;
+      await until(
+        "A's detector to be asked for",
+        () => Promise.resolve(asked),
+        (l) => l.length > 0,
+      );
+      console.log(`  alone: detector asked ${asked[0] - own} ms after the own preview`);
+      assert.ok(asked[0] - own >= 2_500, `asked ${asked[0] - own} ms after the preview`);
+      // Together from the start: nothing is loaded while the call is set up (within the
+      // precision of the page's frame marks).
+      asked.length = 0;
+      await startPair(a, b);
+      const partner = (await until("A's partner video", marks, (m) => m.partner !== undefined))
+        .partner!;
+      await until(
+        "A's detector to be asked for",
+        () => Promise.resolve(asked),
+        (l) => l.length > 0,
+      );
+      console.log(`  in a call: detector asked ${asked[0] - partner} ms after the partner's frame`);
+      assert.ok(asked[0] >= partner - 250, `asked ${partner - asked[0]} ms before it`);
+      assert.deepEqual(errors, []);
+    });
+  },
+});

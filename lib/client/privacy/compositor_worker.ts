@@ -22,7 +22,8 @@ async function run(msg: Extract<CompositorIn, { type: "start" }>) {
   compositor = c;
   msg.detector.onmessage = (e: MessageEvent<DetectorOut>) => c.onDetector(e.data);
   reader = msg.frames.getReader();
-  let lastStatus = 0;
+  // The first covered frame is told at once: the page waits for it before it sends anything.
+  let lastStatus = -Infinity;
   for (;;) {
     const { value: frame, done } = await reader.read();
     if (done) return;

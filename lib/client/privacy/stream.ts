@@ -32,17 +32,22 @@ export interface ProtectedCamera {
 }
 
 interface Detector {
-  worker: Worker | null;
   /** Where the detector's answers arrive (handed to the compositor). */
   port: MessagePort;
   /** Calls `listener` (now, if it already happened) when the worker itself fails to load. */
   onFailed(listener: (error: string) => void): void;
+  /** Ends the worker (or its start, if it is still waiting). */
+  stop(): void;
 }
 
-/** Starts the detector worker; its answers arrive on the returned port. */
-function startDetector(assets: BlurAssets): Detector {
+/**
+ * Starts the detector worker once `after` settles (at once without it); its answers arrive on the
+ * returned port, which can be handed to the compositor meanwhile.
+ */
+function startDetector(assets: BlurAssets, after?: Promise<unknown>): Detector {
   const channel = new MessageChannel();
   let worker: Worker | null = null;
+  let stopped = false;
   // A worker that fails to load cannot answer on its port: the failure is told separately.
   let failure: string | null = null;
   let listener: ((error: string) => void) | null = null;
@@ -50,26 +55,34 @@ function startDetector(assets: BlurAssets): Detector {
     failure = error;
     listener?.(error);
   };
-  try {
-    worker = new Worker(assets.detector, { type: "module", name: "face-detector" });
-    worker.onerror = (e) => {
-      e.preventDefault();
-      fail(`detector worker: ${e.message || "failed to load"}`);
-    };
-    worker.postMessage({
-      type: "load",
-      port: channel.port1,
-      files: { loader: assets.loader, wasm: assets.wasm, model: assets.model },
-    }, [channel.port1]);
-  } catch (err) {
-    fail(String(err));
-  }
+  const start = () => {
+    if (stopped) return;
+    try {
+      worker = new Worker(assets.detector, { type: "module", name: "face-detector" });
+      worker.onerror = (e) => {
+        e.preventDefault();
+        fail(`detector worker: ${e.message || "failed to load"}`);
+      };
+      worker.postMessage({
+        type: "load",
+        port: channel.port1,
+        files: { loader: assets.loader, wasm: assets.wasm, model: assets.model },
+      }, [channel.port1]);
+    } catch (err) {
+      fail(String(err));
+    }
+  };
+  if (after) after.then(start, start);
+  else start();
   return {
-    worker,
     port: channel.port2,
     onFailed(l) {
       listener = l;
       if (failure !== null) l(failure);
+    },
+    stop() {
+      stopped = true;
+      worker?.terminate();
     },
   };
 }
@@ -82,7 +95,15 @@ function startDetector(assets: BlurAssets): Detector {
  */
 export async function protectCamera(
   raw: MediaStream,
-  opts: { blur: boolean; assets: BlurAssets },
+  opts: {
+    blur: boolean;
+    assets: BlurAssets;
+    /**
+     * Hold the detector's load (its wasm and model cost a second of CPU on a phone) until this
+     * settles, e.g. while a call is being set up: the fixed band covers the frames meanwhile.
+     */
+    detectorAfter?: Promise<unknown>;
+  },
 ): Promise<ProtectedCamera> {
   const rawVideo = raw.getVideoTracks()[0];
   if (!opts.blur || !rawVideo) {
@@ -101,15 +122,15 @@ export async function protectCamera(
     latest = s;
     for (const l of listeners) l(s);
   };
-  let detector = startDetector(opts.assets);
+  let detector = startDetector(opts.assets, opts.detectorAfter);
   let driver = offPage()
     ? await workerDriver(rawVideo, detector.port, publish, opts.assets.compositor)
     : null;
   if (!driver) {
     // The detector's port went to the worker that failed: a new detector talks to the page.
     if (offPage()) {
-      detector.worker?.terminate();
-      detector = startDetector(opts.assets);
+      detector.stop();
+      detector = startDetector(opts.assets, opts.detectorAfter);
     }
     driver = canvasDriver(rawVideo, detector.port, publish);
   }
@@ -128,7 +149,7 @@ export async function protectCamera(
     newCall: () => chosen.newCall(),
     stop() {
       chosen.stop();
-      detector.worker?.terminate();
+      detector.stop();
       raw.getTracks().forEach((t) => t.stop());
     },
   };
