@@ -43,7 +43,9 @@ export default function MatchEnd(_props: MatchEndProps) {
       <header class="center match-end-head">
         {badge && <span class="badge badge-accent">Global Explorer</span>}
         <h1 id="summary-title">Session complete</h1>
-        <p class="ended-reason" role="status">{endedText(summary.reason, summary.byMe)}</p>
+        <p class="ended-reason" role="status">
+          {endedText(summary.reason, summary.byMe, summary.connected)}
+        </p>
       </header>
       <dl class="card summary-grid">
         <div>

@@ -32,6 +32,8 @@ export interface PartnerInfo {
 export interface SessionSummary {
   /** Seconds the call was connected (0 when the link never connected). */
   duration: number;
+  /** Whether the peer link ever connected (absent in summaries stored before it was kept). */
+  connected?: boolean;
   location: string;
   hashtag: string;
   reactions: Tally;
@@ -385,6 +387,7 @@ export function summaryOf(
   const seconds = p.connectedAt ? Math.max(0, Math.round((at - p.connectedAt) / 1000)) : 0;
   return {
     duration: seconds,
+    connected: Boolean(p.connectedAt),
     location: p.partner.location || "Unknown Location",
     hashtag: p.partner.hashtag || "#adventure",
     reactions: { ...p.reactions },

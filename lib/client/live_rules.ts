@@ -28,6 +28,8 @@ export const LIVE_TEXT = {
   socketRetrying: "Trying again...",
   /** Over the partner's tile when the peer link failed before it ever connected. */
   linkFailed: "Failed to create connection",
+  /** The summary of a match whose call never connected before its time ran out. */
+  neverConnected: "The call could not connect before the time ran out.",
   /** The safety code sheet. */
   safetyCodeTitle: "Safety code",
   safetyCodeHow:
@@ -37,8 +39,17 @@ export const LIVE_TEXT = {
   close: "Close",
 } as const;
 
-/** Why the session ended, as the summary says it (by reason, and who ended it). */
-export function endedText(reason: string | undefined, byMe: boolean | undefined): string {
+/**
+ * Why the session ended, as the summary says it (by reason, who ended it, and whether the call
+ * ever connected).
+ */
+export function endedText(
+  reason: string | undefined,
+  byMe: boolean | undefined,
+  connected?: boolean,
+): string {
+  // Time ran out on a call whose video never got through: it was not a session.
+  if (reason === "timeout" && connected === false) return LIVE_TEXT.neverConnected;
   if (reason === "reported" && byMe) {
     return "Report sent. Our moderators will review it, and you will not be matched with this person again.";
   }

@@ -4,13 +4,15 @@
 // candidate pair is relay on both ends (over UDP, and over TCP with ?transport=tcp): the call
 // went through the relay with the credentials Glimpse handed out, and neither page was given an
 // address of the other device. With a secret coturn does not know, the relay refuses the
-// credentials, nothing connects, and both members are told the connection failed.
+// credentials, nothing connects, both members are told the connection failed, and when the match
+// runs out their summary says the call could not connect (not "Time's up").
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import {
   describeLive,
   expectRemoteVideoPlaying,
   startPair,
+  waitForPath,
   waitLive,
   withLivePair,
 } from "../helpers/live_browser.ts";
@@ -137,7 +139,11 @@ Deno.test({
   sanitizeResources: false,
   async fn() {
     await withTurn(async (turn) => {
-      const env = relayEnv(turn.urls.udp, "not-the-secret-coturn-knows-0123456789");
+      // A 20 s match: the failure is told well before it ends, then the summary says so.
+      const env = {
+        ...relayEnv(turn.urls.udp, "not-the-secret-coturn-knows-0123456789"),
+        MATCH_DURATION_MS: "20000",
+      };
       await withLivePair(env, async ({ a, b, errors }) => {
         const started = Date.now();
         await Promise.all([a.goto("/connecting"), b.goto("/connecting")]);
@@ -166,9 +172,17 @@ Deno.test({
         }
         const waited = Date.now() - started;
         console.log(`  both told the connection failed ${waited} ms after opening /connecting`);
-        assert.ok(waited < 40_000, `told within 40 s (took ${waited} ms)`);
+        assert.ok(waited < 20_000, `told before the match ended (took ${waited} ms)`);
         // coturn refused the credentials Glimpse handed out (it knows another secret).
         assert.match(turn.log(), /check_stun_auth: Cannot find credentials/);
+        // When the match's time runs out, the summary does not call it a session that happened.
+        for (const p of [a, b]) {
+          await waitForPath(p, "/match-end", 30_000);
+          await p.locator(".ended-reason", {
+            hasText: "The call could not connect before the time ran out.",
+          }).waitFor();
+          assert.equal(await p.getByText("Global Explorer", { exact: true }).count(), 0);
+        }
         assert.deepEqual(errors, [], "no page errors");
       });
     });

@@ -382,6 +382,7 @@ Deno.test("call state: the partner ending makes the summary; the timer counts fr
     connectedAt: 1000,
     summary: {
       duration: 30,
+      connected: true,
       location: "Lisbon, Portugal",
       hashtag: "#travel",
       reactions: { ...matchedOf(LIVE).reactions, [HEART]: 1 },
@@ -399,6 +400,7 @@ Deno.test("call state: ending by this member; a link that never connected counts
   assert.equal(s.phase.byMe, true);
   assert.equal(s.phase.reason, "user_ended");
   assert.equal(s.phase.summary.duration, 0, "no session happened: no time claimed");
+  assert.equal(s.phase.summary.connected, false);
   assert.equal(s.phase.summary.byMe, true);
   // Outside a match, an end changes nothing (the socket message still goes out).
   assert.equal(callReducer(READY, { type: "end", reason: "user_ended", at: 1 }), READY);

@@ -63,6 +63,13 @@ Deno.test("summary texts: each ending says who ended it and why", () => {
   assert.match(endedText("partner_disconnected", false), /^Your partner left/);
   assert.match(endedText("timeout", false), /^Time's up/);
   assert.match(endedText("timeout", true), /^Time's up/);
+  assert.match(endedText("timeout", false, true), /^Time's up/);
+  // Time ran out on a call that never connected: not "Time's up" for a session that never was.
+  assert.equal(
+    endedText("timeout", false, false),
+    "The call could not connect before the time ran out.",
+  );
+  assert.equal(endedText("user_ended", true, false), "You ended the session.");
   // The reported member is not told who reported them or why.
   assert.equal(endedText("reported", false), "Your partner ended the session.");
   assert.equal(BADGE_MIN_SECONDS, 10);
