@@ -87,7 +87,9 @@ async function lighthouse(url: string, session: string | null): Promise<Report> 
       if (!report.runtimeError) return report;
       last = `${report.runtimeError.code}: ${report.runtimeError.message}`;
     } else {
-      last = new TextDecoder().decode(out.stderr).trim().split("\n").slice(-3).join(" ");
+      // npm's own warnings (e.g. about this machine's npmrc) are not Lighthouse's answer.
+      last = new TextDecoder().decode(out.stderr).trim().split("\n")
+        .filter((l) => !l.startsWith("npm warn")).slice(-3).join(" ");
     }
   }
   throw new Error(last);
@@ -162,7 +164,8 @@ try {
         const message = (err as Error).message;
         // Lighthouse audits no page answered with an error status (the 404 page, Access Denied);
         // axe checks those in tests/e2e/a11y_test.ts.
-        const refused = message.startsWith("ERRORED_DOCUMENT_REQUEST");
+        const refused = message.startsWith("ERRORED_DOCUMENT_REQUEST") ||
+          /unable to reliably load the page.*\(Status code: [45]\d\d\)/.test(message);
         rows.push({
           page: p.path,
           role,
