@@ -116,6 +116,7 @@ const FLY_MS = 1600;
  * bench/live: loading it at once made Start → partner video 0.6 s slower on two cores.
  */
 const DETECTOR_QUIET_MS = 3_000;
+const NO_REACTIONS: Tally = zeroReactions();
 
 /** A promise and the one call that settles it. */
 function openable(): { opened: Promise<void>; open(): void } {
@@ -123,7 +124,6 @@ function openable(): { opened: Promise<void>; open(): void } {
   const opened = new Promise<void>((resolve) => (open = resolve));
   return { opened, open };
 }
-const NO_REACTIONS: Tally = zeroReactions();
 
 /** What the screens read, derived from the call's state. */
 function contextOf(s: CallState): Omit<SessionContextValue, keyof SessionActions> {
@@ -202,7 +202,7 @@ export function WebRTCProvider(
   const [socketTrouble, setSocketTrouble] = useState<SocketTrouble>(null);
 
   // Face blur's detector loads once this page is not setting up a call (see DETECTOR_QUIET_MS).
-  const detectorGate = useRef(openable());
+  const [detectorGate] = useState(openable);
 
   const closeLink = () => {
     linkRef.current?.close();
@@ -228,7 +228,7 @@ export function WebRTCProvider(
     if (next.resume === "failed" && prev.resume !== "failed") forgetMatch();
     // The call is up (the partner's first frame shown) or over: the detector may load now.
     const m = matchedPhase(next);
-    if (m?.link.remoteFrame || (prev.phase.name === "matched" && !m)) detectorGate.current.open();
+    if (m?.link.remoteFrame || (prev.phase.name === "matched" && !m)) detectorGate.open();
     if (next.flySeq !== prev.flySeq) {
       const id = next.flySeq;
       setTimeout(() => apply({ type: "fly_done", id }), FLY_MS);
@@ -250,11 +250,11 @@ export function WebRTCProvider(
         const camera = await protectCamera(raw, {
           blur: blur.enabled,
           assets: blur.assets,
-          detectorAfter: detectorGate.current.opened,
+          detectorAfter: detectorGate.opened,
         });
         // A search that goes on this long leaves the device idle: the detector loads meanwhile.
         setTimeout(() => {
-          if (!matchedPhase(stateRef.current)) detectorGate.current.open();
+          if (!matchedPhase(stateRef.current)) detectorGate.open();
         }, DETECTOR_QUIET_MS);
         if (goneRef.current) {
           camera.stop();
