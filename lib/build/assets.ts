@@ -17,7 +17,7 @@ const MANIFEST = join(BUILD_DIR, "manifest.json");
 const ISLANDS_DIR = join(ROOT, "islands");
 const CSS_ENTRY = join(ROOT, "static", "css", "app.css");
 const SERVICE_WORKER_ENTRY = join(ROOT, "lib", "client", "sw", "service_worker.ts");
-const BUILD_VERSION = 6;
+const BUILD_VERSION = 7;
 
 /**
  * Islands written against preact's own event names (onInput on text fields; onChange only on

@@ -1,8 +1,9 @@
-// Face blur's browser files, built next to the islands: the compositor worker, the detector worker
-// (esbuild, MediaPipe's tasks-vision bundled in), MediaPipe's wasm loader and binary, and the
-// BlazeFace full-range model (sparse) with the TFLite metadata MediaPipe's FaceDetector requires.
-// All come from npm packages, get content-hashed names, and are served by our own server with
-// immutable caching.
+// Face blur's browser files, built next to the islands: the compositor worker (and the compositor
+// as a page module, for browsers where the worker cannot run), the detector worker (esbuild,
+// MediaPipe's tasks-vision bundled in), MediaPipe's wasm loader and binary, and the BlazeFace
+// full-range model (sparse) with the TFLite metadata MediaPipe's FaceDetector requires. All come
+// from npm packages, get content-hashed names, and are served by our own server with immutable
+// caching.
 import { basename, join } from "node:path";
 import { buildWorkers, packageDir, placeModelFile } from "./worker_files.ts";
 import { addImageInputMetadata } from "./tflite_metadata.ts";
@@ -18,6 +19,8 @@ const MODEL = "face_detection_full_range_sparse.tflite";
 const WORKERS = {
   detector: "lib/client/privacy/face_worker.ts",
   compositor: "lib/client/privacy/compositor_worker.ts",
+  // Not a worker: the module the page imports to compose where the worker cannot run.
+  "page-compositor": "lib/client/privacy/page_compositor.ts",
 } as const;
 
 /** Project files whose change must rebuild these assets (besides the workers' own inputs). */
@@ -69,6 +72,7 @@ export async function buildPrivacyAssets(
     assets: {
       detector: workers.detector,
       compositor: workers.compositor,
+      pageCompositor: workers["page-compositor"],
       loader: await place(basename(WASM_LOADER), await Deno.readFile(join(vision, WASM_LOADER))),
       wasm: await place(basename(WASM_BINARY), await Deno.readFile(join(vision, WASM_BINARY))),
       model: await place(MODEL, model),

@@ -27,7 +27,7 @@ Deno.test({
         assert.ok(assets, `${path} hands face blur's files to its island`);
         assert.deepEqual(
           Object.keys(assets).sort(),
-          ["detector", "loader", "model", "wasm"],
+          ["compositor", "detector", "loader", "model", "pageCompositor", "wasm"],
         );
       }
       for (const path of OTHER_PAGES) {
@@ -35,6 +35,8 @@ Deno.test({
         assert.ok(!/\/build\/(models|workers)\//.test(page.text), `${path} loads no blur files`);
       }
       const types: Record<string, RegExp> = {
+        compositor: /javascript/,
+        pageCompositor: /javascript/,
         detector: /javascript/,
         loader: /javascript/,
         wasm: /^application\/wasm$/,

@@ -44,6 +44,7 @@ const FAKE_MANIFEST: Manifest = {
   privacy: {
     detector: "/build/workers/detector-TEST.js",
     compositor: "/build/workers/compositor-TEST.js",
+    pageCompositor: "/build/workers/page-compositor-TEST.js",
     loader: "/build/models/loader-TEST.js",
     wasm: "/build/models/wasm-TEST.wasm",
     model: "/build/models/model-TEST.tflite",

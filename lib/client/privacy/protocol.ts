@@ -8,6 +8,8 @@ export interface BlurAssets {
   detector: string;
   /** The compositor worker script (draws the covered frames off the page's main thread). */
   compositor: string;
+  /** The compositor as a page module, for browsers where the worker cannot run. */
+  pageCompositor: string;
   /** MediaPipe's wasm loader (an ES module) and binary. */
   loader: string;
   wasm: string;
@@ -28,6 +30,15 @@ export type DetectorOut =
   | { type: "failed"; error: string }
   | { type: "faces"; t: number; faces: Box[]; ms: number }
   | { type: "error"; t: number; error: string };
+
+/** One camera's compositor, as stream.ts drives it (in the worker or on the page). */
+export interface Driver {
+  track: MediaStreamTrack;
+  /** Passes on a message about the detector that did not come from the detector itself. */
+  detector(msg: DetectorOut): void;
+  newCall(): void;
+  stop(): void;
+}
 
 /** From the page to the compositor worker. */
 export type CompositorIn =

@@ -5,13 +5,13 @@
 // (the raw track's frames go to it through a MediaStreamTrackProcessor, and it draws on the
 // canvas transferred to it); where a browser lacks those, it runs on the page, fed by a hidden
 // <video>. The face detector runs in another worker, loaded lazily here.
-import { Compositor } from "./compositor.ts";
 import type {
   BlurAssets,
   BlurStatus,
   CompositorIn,
   CompositorOut,
   DetectorOut,
+  Driver,
 } from "./protocol.ts";
 import { CAMERA_OF } from "../peer.ts";
 
@@ -132,6 +132,9 @@ export async function protectCamera(
       detector.stop();
       detector = startDetector(opts.assets, opts.detectorAfter);
     }
+    // The page's compositor is a module of its own, loaded only here: the live page's script
+    // stays small for the browsers that compose in the worker.
+    const { canvasDriver } = await import(opts.assets.pageCompositor) as PageCompositor;
     driver = canvasDriver(rawVideo, detector.port, publish);
   }
   const chosen = driver;
@@ -155,13 +158,7 @@ export async function protectCamera(
   };
 }
 
-interface Driver {
-  track: MediaStreamTrack;
-  /** Passes on a message about the detector that did not come from the detector itself. */
-  detector(msg: DetectorOut): void;
-  newCall(): void;
-  stop(): void;
-}
+type PageCompositor = typeof import("./page_compositor.ts");
 
 /** What the compositor worker needs of the page (Chromium; not yet Firefox or Safari). */
 interface TrackProcessor {
@@ -258,59 +255,4 @@ function workerDriver(
       detectorPort,
     ]);
   });
-}
-
-/**
- * The fallback where the compositor cannot leave the page.
- * Frames go camera → hidden <video> → compositor's canvas → canvas.captureStream. (A worker
- * reading the camera through MediaStreamTrackProcessor into a MediaStreamTrackGenerator was
- * tried: in Chromium its track sometimes reached a peer connection that never sent a frame.)
- */
-function canvasDriver(
-  rawVideo: MediaStreamTrack,
-  detectorPort: MessagePort,
-  publish: (s: BlurStatus) => void,
-): Driver {
-  const makeCanvas = (w: number, h: number) =>
-    Object.assign(document.createElement("canvas"), { width: w, height: h });
-  const canvas = makeCanvas(2, 2);
-  const c = new Compositor(makeCanvas, detectorPort, canvas);
-  detectorPort.onmessage = (e: MessageEvent<DetectorOut>) => c.onDetector(e.data);
-  const video = document.createElement("video");
-  video.muted = true;
-  video.playsInline = true;
-  video.hidden = true;
-  video.className = "blur-source";
-  video.srcObject = new MediaStream([rawVideo]);
-  document.body.append(video);
-  video.play().catch(() => {});
-  const track = canvas.captureStream().getVideoTracks()[0];
-  let stopped = false, lastStatus = 0, lastFrame = -1;
-  const tick = () => {
-    if (stopped) return;
-    const now = performance.now();
-    if (video.readyState >= 2 && video.videoWidth && video.currentTime !== lastFrame) {
-      lastFrame = video.currentTime;
-      c.frame(video, video.videoWidth, video.videoHeight, now);
-      if (now - lastStatus >= 500) {
-        lastStatus = now;
-        publish(c.status(now));
-      }
-    }
-    if ("requestVideoFrameCallback" in video) video.requestVideoFrameCallback(tick);
-    else setTimeout(tick, 1000 / 30);
-  };
-  tick();
-  return {
-    track,
-    detector: (msg) => c.onDetector(msg),
-    newCall: () => c.plan.newCall(performance.now()),
-    stop() {
-      stopped = true;
-      track.stop();
-      detectorPort.close();
-      video.srcObject = null;
-      video.remove();
-    },
-  };
 }
