@@ -5,14 +5,7 @@
 // (the raw track's frames go to it through a MediaStreamTrackProcessor, and it draws on the
 // canvas transferred to it); where a browser lacks those, it runs on the page, fed by a hidden
 // <video>. The face detector runs in another worker, loaded lazily here.
-import type {
-  BlurAssets,
-  BlurStatus,
-  CompositorIn,
-  CompositorOut,
-  DetectorOut,
-  Driver,
-} from "./protocol.ts";
+import type { BlurAssets, BlurStatus, CompositorIn, CompositorOut, Driver } from "./protocol.ts";
 import { CAMERA_OF } from "../peer.ts";
 
 export type { BlurAssets, BlurStatus };
