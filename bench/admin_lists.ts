@@ -7,6 +7,7 @@
 // deployment (closing the file also folds SQLite's write-ahead log of the bulk load into it).
 // Figures only: nothing here passes or fails on time.
 import { startServer } from "../tests/helpers/server.ts";
+import { SESSION_COOKIE, signIn } from "../tests/helpers/accounts.ts";
 import { keys } from "../kv/keys.ts";
 import { listNewMember } from "../kv/user_lists.ts";
 import { hashPassword } from "../lib/auth/password.ts";
@@ -56,14 +57,8 @@ const line = (label: string, samples: number[]) => timingLine(label, samples, 34
 /** A server on the KV file with the administrator signed in, and a timed list request. */
 async function serve(path: string) {
   const server = await startServer({ ...ADMIN, KV_PATH: path });
-  const login = await fetch(`${server.url}/api/simple-login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ identifier: ADMIN.ADMIN_EMAIL, password: ADMIN.ADMIN_PASSWORD }),
-  });
-  await login.body?.cancel();
-  if (!login.ok) throw new Error(`admin sign-in failed: ${login.status}`);
-  const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const admin = await signIn(server, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD);
+  const cookie = `${SESSION_COOKIE}=${admin.session}`;
 
   /** One list request: its time and its answer. */
   const get = async (query: string): Promise<[number, UsersPage]> => {

@@ -6,6 +6,7 @@
 // kv/referrals.ts). The server is started again on the grown file, as after a deployment.
 // Figures only: nothing here passes or fails on time.
 import { startServer } from "../tests/helpers/server.ts";
+import { SESSION_COOKIE, signIn } from "../tests/helpers/accounts.ts";
 import { keys } from "../kv/keys.ts";
 import { listNewMember } from "../kv/user_lists.ts";
 import { type Figures, keepFor, moveCountry, moveRank, NO_FIGURES } from "../kv/referrals.ts";
@@ -84,14 +85,8 @@ async function measure(path: string, members: number) {
   const server = await startServer({ ...ADMIN, KV_PATH: path });
   try {
     await middleOfTheField(server.kv);
-    const login = await fetch(`${server.url}/api/simple-login`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ identifier: ADMIN.ADMIN_EMAIL, password: ADMIN.ADMIN_PASSWORD }),
-    });
-    await login.body?.cancel();
-    if (!login.ok) throw new Error(`admin sign-in failed: ${login.status}`);
-    const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const admin = await signIn(server, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD);
+    const cookie = `${SESSION_COOKIE}=${admin.session}`;
     const get = async (page: string) => {
       const t = performance.now();
       const res = await fetch(server.url + page, { headers: { cookie } });
