@@ -8,37 +8,16 @@ import { expectToast, launchBrowser, waitForHydration } from "../helpers/browser
 import { startServer, type TestServer } from "../helpers/server.ts";
 import { type Member, registerMember } from "../helpers/accounts.ts";
 import { closeQuietly, memberContext } from "../helpers/live_browser.ts";
-import { keys } from "../../kv/keys.ts";
+import { storeLiveMatch } from "../helpers/matches.ts";
 import { updateUser } from "../../kv/users.ts";
-import { endMatch, type Match, type MatchSide } from "../../kv/matches.ts";
+import { endMatch } from "../../kv/matches.ts";
 import { INVITE_TEXT } from "../../lib/referrals/rules.ts";
 
 const SHOTS = "/tmp/shots-referrals";
 
 /** A session between two members that ended now: each met the other's country. */
 async function played(server: TestServer, a: Member, aMet: string, b: Member, bMet: string) {
-  const side = (m: Member, met: string): MatchSide => ({
-    userId: m.id,
-    username: m.username,
-    peerId: crypto.randomUUID(),
-    instanceId: "i",
-    connId: "c",
-    hashtag: "#travel",
-    location: met,
-    role: "offerer",
-    disconnectedAt: null,
-    partnerCountry: met,
-  });
-  const now = Date.now();
-  const match: Match = {
-    id: crypto.randomUUID(),
-    a: side(a, aMet),
-    b: side(b, bMet),
-    startedAt: now - 30_000,
-    endsAt: now,
-    status: "live",
-  };
-  await server.kv.set(keys.match(match.id), match);
+  const match = await storeLiveMatch(server.kv, a, aMet, b, bMet, Date.now());
   assert.ok(await endMatch(server.kv, match.id, "timeout"));
 }
 

@@ -11,7 +11,7 @@ import {
   putUserIn,
   updateUser,
 } from "../../kv/users.ts";
-import { endMatch, type Match, type MatchSide } from "../../kv/matches.ts";
+import { endMatch, type Match } from "../../kv/matches.ts";
 import {
   countryCounts,
   figuresAt,
@@ -26,6 +26,7 @@ import { deleteAccount, purgeAccount } from "../../lib/auth/deletion.ts";
 import { leaderboard, viral } from "../../lib/referrals/board.ts";
 import { INVITE_TEXT, type Period } from "../../lib/referrals/rules.ts";
 import { withServer } from "../helpers/server.ts";
+import { storeLiveMatch } from "../helpers/matches.ts";
 import { Client, kvUser, registerMember } from "../helpers/accounts.ts";
 
 const at = (iso: string) => Date.parse(iso);
@@ -61,39 +62,6 @@ async function verify(kv: Deno.Kv, id: string, when: number) {
   assert.ok(r.ok);
 }
 
-/** A live match between two members, ended at `when`: each side met the other's country. */
-async function session(
-  kv: Deno.Kv,
-  a: Member,
-  aMet: string | null,
-  b: Member,
-  bMet: string | null,
-  when: number,
-) {
-  const side = (m: Member, met: string | null): MatchSide => ({
-    userId: m.id,
-    username: m.username,
-    peerId: crypto.randomUUID(),
-    instanceId: "i",
-    connId: "c",
-    hashtag: "#travel",
-    location: met ?? "Unknown Location",
-    role: "offerer",
-    disconnectedAt: null,
-    partnerCountry: met,
-  });
-  const match: Match = {
-    id: crypto.randomUUID(),
-    a: side(a, aMet),
-    b: side(b, bMet),
-    startedAt: when - 30_000,
-    endsAt: when,
-    status: "live",
-  };
-  await kv.set(keys.match(match.id), match);
-  return match;
-}
-
 async function endAt(kv: Deno.Kv, match: Match, when: number) {
   assert.ok(await endMatch(kv, match.id, "timeout", when), "the match ends");
 }
@@ -106,7 +74,7 @@ async function played(
   bMet: string | null,
   when: number,
 ) {
-  await endAt(kv, await session(kv, a, aMet, b, bMet, when), when);
+  await endAt(kv, await storeLiveMatch(kv, a, aMet, b, bMet, when), when);
 }
 
 /** The ranking of a period at NOW as "username:points". */
@@ -283,8 +251,8 @@ Deno.test("referrals: a reward is credited once, also when its events repeat or 
     // Two sessions this week, then two more ending at the same moment: both would be the third.
     await played(kv, dave, null, eve, null, THIS_WEEK);
     await played(kv, dave, null, eve, null, THIS_WEEK + 1);
-    const m1 = await session(kv, dave, null, eve, null, THIS_WEEK + 2);
-    const m2 = await session(kv, dave, null, eve, null, THIS_WEEK + 2);
+    const m1 = await storeLiveMatch(kv, dave, null, eve, null, THIS_WEEK + 2);
+    const m2 = await storeLiveMatch(kv, dave, null, eve, null, THIS_WEEK + 2);
     await Promise.all([endAt(kv, m1, THIS_WEEK + 2), endAt(kv, m2, THIS_WEEK + 2)]);
     for (const m of [dave, eve]) {
       const f = await figuresAt(kv, m.id, NOW);
