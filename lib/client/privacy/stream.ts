@@ -116,12 +116,13 @@ export async function protectCamera(
     for (const l of listeners) l(s);
   };
   let detector = startDetector(opts.assets, opts.detectorAfter);
-  let driver = offPage()
+  const inWorker = offPage();
+  let driver = inWorker
     ? await workerDriver(rawVideo, detector.port, publish, opts.assets.compositor)
     : null;
   if (!driver) {
     // The detector's port went to the worker that failed: a new detector talks to the page.
-    if (offPage()) {
+    if (inWorker) {
       detector.stop();
       detector = startDetector(opts.assets, opts.detectorAfter);
     }
@@ -213,14 +214,16 @@ function workerDriver(
     },
   };
   return new Promise((resolve) => {
-    let started = false;
+    // "abandoned": it failed before its first frame and the page composes instead.
+    let state: "starting" | "running" | "abandoned" = "starting";
     const failed = (error: string) => {
-      if (started) {
+      if (state === "abandoned") return;
+      if (state === "running") {
         console.warn("Face blur: the compositor stopped; no picture is sent.", error);
         return;
       }
       clearTimeout(deadline);
-      started = true;
+      state = "abandoned";
       worker.terminate();
       track.stop();
       console.warn(
@@ -231,10 +234,11 @@ function workerDriver(
     };
     const deadline = setTimeout(() => failed("no frame drawn in time"), WORKER_START_MS);
     worker.onmessage = (e: MessageEvent<CompositorOut>) => {
+      if (state === "abandoned") return;
       if (e.data.type === "failed") return failed(e.data.error);
       publish(e.data.status);
-      if (started) return;
-      started = true;
+      if (state === "running") return;
+      state = "running";
       clearTimeout(deadline);
       resolve(driver);
     };
