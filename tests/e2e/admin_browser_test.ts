@@ -464,7 +464,7 @@ Deno.test({
           // …so the next call answers 401.
           await page.getByRole("tab", { name: "Reviewed" }).click();
           await expectToast(page, ADMIN_TEXT.accessDenied);
-          await page.waitForURL((u) => u.pathname === "/", { timeout: 5_000 });
+          await page.waitForURL((u) => u.pathname === "/", { timeout: 10_000 });
         },
       );
 

@@ -71,7 +71,7 @@ Deno.test({
         firstCode = await safetyCode(a);
         assert.equal(await safetyCode(b), firstCode);
         await a.locator(".reactions .reaction").nth(0).click();
-        await until("B to count the heart", () => heartCount(b), (n) => n === "1", 5_000);
+        await until("B to count the heart", () => heartCount(b), (n) => n === "1", 10_000);
         await sleep(2_000);
       });
 
@@ -106,7 +106,7 @@ Deno.test({
         console.log(`  ${names[1]} (answerer) rejoined in ${ms} ms (safety code ${code})`);
         // Reactions still reach the other side after the rejoin.
         await answerer.locator(".reactions .reaction").nth(0).click();
-        await until("the heart to be counted", () => heartCount(offerer), (n) => n === "2", 5_000);
+        await until("the heart to be counted", () => heartCount(offerer), (n) => n === "2", 10_000);
       });
 
       await t.step("the rejoined match still ends for both with End Session", async () => {

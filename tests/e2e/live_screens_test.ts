@@ -149,7 +149,7 @@ Deno.test({
         assert.equal(path(page), "/connecting", "still searching before the time-out");
         await waitForPath(page, "/", 8_000);
         try {
-          await expectToast(page, "No matches found", "Please try again later.", 2_000);
+          await expectToast(page, "No matches found", "Please try again later.", 5_000);
         } catch {
           noMatchProblem = "back on / without a visible 'No matches found' toast; toasts " +
             `raised by the tab: ${JSON.stringify(await toastLog(page))}`;

@@ -47,7 +47,7 @@ async function noMatchToastOnDiscover(page: Page, who: string): Promise<string |
   await waitForPath(page, "/", SEARCH_TIMEOUT_MS + 10_000);
   await page.waitForLoadState("domcontentloaded");
   try {
-    await expectToast(page, "No matches found", "Please try again later.", 2_000);
+    await expectToast(page, "No matches found", "Please try again later.", 5_000);
     // Neutral news, not a success; and the address bar does not keep the notice.
     await page.locator(".toast.toast-info", { hasText: "No matches found" }).waitFor({
       timeout: 2_000,

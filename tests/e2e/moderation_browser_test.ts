@@ -393,7 +393,7 @@ Deno.test({
             e.event === "toast" && e.title === LIVE_TEXT.connectionError &&
             e.description === RT_TEXT.not_authenticated && e.path === "/live-match",
         );
-        await waitForPath(b, "/", 5_000);
+        await waitForPath(b, "/", 10_000);
         await b.getByRole("heading", { name: "See the world through a stranger's eyes" })
           .waitFor();
         await b.getByRole("link", { name: "Get Started" }).waitFor();
@@ -410,7 +410,7 @@ Deno.test({
         console.log(
           `ban: the partner heard session_ended ${ended.at - banClick} ms after the click`,
         );
-        await waitForPath(d, "/match-end", 5_000);
+        await waitForPath(d, "/match-end", 10_000);
         await d.getByRole("heading", { name: "Session complete" }).waitFor();
       });
 

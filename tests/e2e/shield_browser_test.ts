@@ -80,7 +80,7 @@ const RENDER_WITHIN_MS = 500;
 async function makeUnsafe(a: Page) {
   await waitView(a, "clear", 20_000);
   const fedAt = await verdict(a, UNSAFE);
-  const log = await waitView(a, "unsafe", 3_000);
+  const log = await waitView(a, "unsafe", 5_000);
   const unsafe = log.find((s) => s.view === "unsafe" && s.at >= fedAt)!;
   assert.ok(unsafe.shielded, `blurred with the warning: ${fmtSnap(unsafe)}`);
   assert.ok(
@@ -89,7 +89,7 @@ async function makeUnsafe(a: Page) {
   );
   await expectBlurred(a, "unsafe");
   const warning = a.getByRole("alertdialog", { name: SHIELD_TEXT.unsafe });
-  await warning.waitFor({ state: "visible", timeout: 3_000 });
+  await warning.waitFor({ state: "visible", timeout: 5_000 });
   for (const name of [SHIELD_TEXT.endReport, SHIELD_TEXT.showAnyway]) {
     await warning.getByRole("button", { name, exact: true }).waitFor({ state: "visible" });
   }
@@ -163,7 +163,7 @@ Deno.test({
         await t.step("Show anyway shows the video despite further unsafe verdicts", async () => {
           const warning = await makeUnsafe(a);
           await warning.getByRole("button", { name: SHIELD_TEXT.showAnyway }).click();
-          await waitView(a, "shown", 2_000);
+          await waitView(a, "shown", 5_000);
           await expectUnblurred(a, "shown");
           await verdict(a, UNSAFE);
           await sleep(600);

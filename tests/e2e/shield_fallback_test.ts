@@ -63,7 +63,7 @@ async function expectUnavailable(p: ShieldPair) {
   await expectRemoteVideoPlaying(a, 15_000, "A");
   await expectRemoteVideoPlaying(b, 15_000, "B");
   await button.click();
-  await waitView(a, "shown", 2_000);
+  await waitView(a, "shown", 5_000);
   await expectUnblurred(a, "shown");
   assert.equal(shieldWarnings(p.consoleA).length, 1, "still one warning");
   assert.deepEqual(p.errors, []);
