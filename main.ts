@@ -7,7 +7,8 @@ import { startJobs } from "./lib/jobs.ts";
 import { createEmailSender } from "./lib/email/mod.ts";
 import { Hub } from "./lib/realtime/hub.ts";
 import { consoleSink as log } from "./lib/observe/log.ts";
-import { firstRunGuide } from "./lib/observe/first_run.ts";
+import { firstRunGuide, kvLabel } from "./lib/observe/first_run.ts";
+import { stopOnSignals } from "./lib/runtime/shutdown.ts";
 
 let config;
 try {
@@ -33,16 +34,27 @@ const email = createEmailSender(kv, config);
 const app = await createApp({ config, kv, assets, hub, email, log });
 startJobs(kv, email);
 
-Deno.serve({
+const server = Deno.serve({
   port: config.port,
   hostname: config.hostname,
   onListen: ({ port }) => {
     log({
       level: "info",
-      msg: `Glimpse (${config.env}) on http://localhost:${port} — KV ${config.kvPath}`,
+      msg: `Glimpse (${config.env}) on http://localhost:${port} — KV ${kvLabel(config.kvPath)}`,
       env: config.env,
       port,
     });
     for (const msg of firstRunGuide(config, email.name, port)) log({ level: "info", msg });
   },
 }, app.fetch);
+
+// SIGTERM (a deploy, a restart) or Ctrl-C: no new connections; the hub withdraws this instance;
+// requests under way get a moment to finish (open sockets would hold shutdown() forever).
+stopOnSignals({
+  log,
+  async stop() {
+    const closed = server.shutdown();
+    await hub.stop();
+    await Promise.race([closed, new Promise((r) => setTimeout(r, 1_000))]);
+  },
+});

@@ -3,6 +3,16 @@
 // Production prints nothing of this: its operator has docs/deploy.md.
 import { type Config, DEFAULT_KV_PATH } from "../config.ts";
 
+/**
+ * The KV as the start-up line names it: the file path or ":memory:", a KV Connect URL's origin,
+ * or Deno Deploy's managed KV (KV_PATH unset there).
+ */
+export function kvLabel(kvPath: string): string {
+  if (kvPath === "") return "Deno Deploy's managed KV";
+  if (/^https?:\/\//.test(kvPath)) return `KV Connect at ${new URL(kvPath).origin}`;
+  return kvPath;
+}
+
 export function firstRunGuide(config: Config, emailProvider: string, port: number): string[] {
   if (config.production) return [];
   const base = config.publicUrl ?? `http://localhost:${port}`;

@@ -135,6 +135,12 @@ export class Hub {
     return this.started;
   }
 
+  /**
+   * Stops this instance's realtime work and withdraws it: its searchers' tickets leave the pool
+   * and its presence record goes, so other instances neither pair anyone with a member this one
+   * can no longer reach nor wait for its heartbeat to lapse. Its sockets stay open (the server or
+   * the process closes them); their pages reconnect elsewhere and search, or resume, again.
+   */
   async stop() {
     this.core.stopped = true;
     for (const t of this.timers) clearInterval(t);
@@ -147,6 +153,12 @@ export class Hub {
     await this.pool.settled();
     await this.matcher.stop();
     await this.pool.settled();
+    await Promise.all(
+      [...this.core.conns.values()].filter((c) => c.search).map(async (c) => {
+        await c.putting;
+        await removeTicket(this.kv, c.userId, c.id).catch(logFailure("ticket withdrawal failed"));
+      }),
+    );
     await this.sessions.drain();
     await this.sessionChecks.drain();
     await this.hashtagUses.drain();

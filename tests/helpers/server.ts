@@ -137,6 +137,8 @@ export interface ProcessServer extends ServerLike {
   pid: number;
   /** SIGKILL: no cleanup at all, as a crash or a vanished machine. */
   kill(): Promise<void>;
+  /** Sends `signal` and waits for the process to exit (the test's KV handle stays open). */
+  signal(signal: Deno.Signal): Promise<Deno.CommandStatus>;
   /** Stops the process (SIGTERM) and closes the test's KV handle. */
   close(): Promise<void>;
 }
@@ -192,21 +194,23 @@ export async function startServerProcess(
   const kv = await openKv(kvPath);
   let done = false;
   const end = async (signal: Deno.Signal) => {
-    if (done) return;
-    done = true;
-    try {
-      child.kill(signal);
-    } catch {
-      // already gone
+    if (!done) {
+      done = true;
+      try {
+        child.kill(signal);
+      } catch {
+        // already gone
+      }
     }
-    await child.status;
+    return await child.status;
   };
   return {
     url,
     port,
     pid: child.pid,
     kv,
-    kill: () => end("SIGKILL"),
+    kill: async () => void await end("SIGKILL"),
+    signal: end,
     async close() {
       await end("SIGTERM");
       kv.close();
