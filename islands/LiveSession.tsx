@@ -275,6 +275,12 @@ function Live(
   const muted = !s.switches.audio;
   const cameraOff = !s.switches.video;
 
+  // The partner's video is past its first check: face blur's detector may load now (it would
+  // slow the check's first verdicts on a device with few cores).
+  useEffect(() => {
+    if (s.remoteFrame && shieldState.view !== "checking") s.noteVideoChecked();
+  }, [s.remoteFrame, shieldState.view]);
+
   useEffect(() => {
     const t = setInterval(() => setNow(Date.now()), 500);
     return () => clearInterval(t);

@@ -37,6 +37,7 @@ import {
   zeroReactions,
 } from "./call_state.ts";
 import { forgetMatch, readStoredMatch, storeMatch, storeSummary } from "./call_storage.ts";
+import { SHIELD_VERDICT_GRACE_MS } from "./shield/policy.ts";
 
 export type {
   ConnectionStatus,
@@ -95,6 +96,11 @@ export interface SessionContextValue {
   startCamera(): Promise<void>;
   /** The partner's video has shown a frame on this page. */
   noteRemoteFrame(): void;
+  /**
+   * The partner's video is past its first check (the shield's first verdict, its tap-to-show, or
+   * no shield): face blur's detector may load now.
+   */
+  noteVideoChecked(): void;
   /** Turns this member's microphone or camera off or on, and tells the partner's page. */
   setSwitches(switches: MediaSwitches): void;
 }
@@ -111,11 +117,18 @@ export function useWebRTC(): SessionContextValue {
 const FLY_MS = 1600;
 /**
  * Face blur's detector (a second of wasm and model loading on a phone's CPU) waits while a call
- * is being set up: until the partner's first frame shows, the call ends, or the search has gone
- * on this long without a match. The fixed band covers the frames meanwhile. Measured with
- * bench/live: loading it at once made Start → partner video 0.6 s slower on two cores.
+ * is being set up: until the partner's video is past its first check (see noteVideoChecked),
+ * the call ends, or the search has gone on this long without a match. The fixed band covers the
+ * frames meanwhile. Measured with bench/live: loading it at once made Start → partner video 0.6 s
+ * slower on two cores; loading it at the partner's first frame held the shield's first verdict
+ * (the partner's video stays blurred until then) behind it.
  */
 const DETECTOR_QUIET_MS = 3_000;
+/**
+ * The latest the detector waits after the partner's first frame, should no check be said: the
+ * shield's own grace, after which its tile offers tap-to-show anyway.
+ */
+const DETECTOR_AFTER_FRAME_MS = SHIELD_VERDICT_GRACE_MS;
 const NO_REACTIONS: Tally = zeroReactions();
 
 /** A promise and the one call that settles it. */
@@ -169,6 +182,7 @@ type SessionActions = Pick<
   | "resetSession"
   | "startCamera"
   | "noteRemoteFrame"
+  | "noteVideoChecked"
   | "setSwitches"
   | "switches"
   | "socketTrouble"
@@ -226,9 +240,13 @@ export function WebRTCProvider(
       }
     }
     if (next.resume === "failed" && prev.resume !== "failed") forgetMatch();
-    // The call is up (the partner's first frame shown) or over: the detector may load now.
+    // The call is over: the detector may load now. Up (the partner's first frame shown): it
+    // may once the partner's video is checked, or DETECTOR_AFTER_FRAME_MS later at the latest.
     const m = matchedPhase(next);
-    if (m?.link.remoteFrame || (prev.phase.name === "matched" && !m)) detectorGate.open();
+    if (prev.phase.name === "matched" && !m) detectorGate.open();
+    if (m?.link.remoteFrame && !matchedPhase(prev)?.link.remoteFrame) {
+      setTimeout(detectorGate.open, DETECTOR_AFTER_FRAME_MS);
+    }
     if (next.flySeq !== prev.flySeq) {
       const id = next.flySeq;
       setTimeout(() => apply({ type: "fly_done", id }), FLY_MS);
@@ -439,6 +457,10 @@ export function WebRTCProvider(
     apply({ type: "remote_frame" });
   }, []);
 
+  const noteVideoChecked = useCallback(() => {
+    if (matchedPhase(stateRef.current)?.link.remoteFrame) detectorGate.open();
+  }, []);
+
   const setSwitches = useCallback((next: MediaSwitches) => {
     switchesRef.current = next;
     setSwitchState(next);
@@ -454,6 +476,7 @@ export function WebRTCProvider(
     resetSession,
     startCamera,
     noteRemoteFrame,
+    noteVideoChecked,
     setSwitches,
     switches,
     socketTrouble,

@@ -417,7 +417,7 @@ Deno.test({
       console.log(`  alone: detector asked ${asked[0] - own} ms after the own preview`);
       assert.ok(asked[0] - own >= 2_500, `asked ${asked[0] - own} ms after the preview`);
       // Together from the start: nothing is loaded while the call is set up, from the match to
-      // the partner's first frame.
+      // the partner's first frame (then once A's shield has checked B's video, 3 s at the latest).
       asked.length = 0;
       await startPair(a, b);
       const m = await until("A's partner video", marks, (m) => m.partner !== undefined);

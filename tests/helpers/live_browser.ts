@@ -427,7 +427,9 @@ export async function withLivePair(
     /** Both members' plan (free members get 5 sessions a day). */
     tier?: TierKey;
     /** Runs before the pages open, e.g. to change the first member or route their requests. */
-    setup?: (s: { alice: Member; ca: BrowserContext; server: TestServer }) => Promise<void>;
+    setup?: (
+      s: { alice: Member; bob: Member; ca: BrowserContext; server: TestServer },
+    ) => Promise<void>;
   } = {},
 ) {
   let server: TestServer | null = null;
@@ -443,7 +445,7 @@ export async function withLivePair(
     const ca = await memberContext(browser, server, alice);
     const cb = await memberContext(browser, server, bob);
     contexts.push(ca, cb);
-    await opts.setup?.({ alice, ca, server });
+    await opts.setup?.({ alice, bob, ca, server });
     const a = await ca.newPage();
     const b = await cb.newPage();
     const errors: string[] = [];

@@ -278,6 +278,11 @@ export interface ShieldPair {
 /**
  * withLivePair with both cameras showing astronaut.png and A's page recording its shield;
  * `setup` may change A (profile, routes, listeners) before any page loads.
+ *
+ * B stands in for the partner's own device: its face blur and shield are off, as in
+ * bench/shield.ts. Both pages share this machine's 2 cores, and B's face blur alone (its detector
+ * and compositor, about 1.2 cores at 1280x720) would otherwise be timed as part of A's check,
+ * work that in a real call runs on the partner's phone. A keeps face blur on, as a member does.
  */
 export async function withShieldPair(
   fn: (p: ShieldPair) => Promise<void>,
@@ -292,6 +297,11 @@ export async function withShieldPair(
   }, {
     camera,
     setup: async (s) => {
+      const res = await s.bob.client.patch("/api/user/profile", {
+        faceBlurEnabled: false,
+        safetyShieldEnabled: false,
+      });
+      assert.equal(res.status, 200, `B's face blur and shield off: ${res.text}`);
       await s.ca.addInitScript({ content: SHIELD_RECORDER });
       await setup?.(s);
     },
