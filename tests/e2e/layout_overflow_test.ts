@@ -1,7 +1,7 @@
 // Layout on phones: every page, for a guest, a newcomer (unverified: the verification banner), a
 // member and an administrator, at 320, 360, 390 and 430 px wide, never scrolls sideways (the document and the body are no wider than the window,
 // and nothing sticks out past its right edge), and every button of the page itself is inside the
-// window and, scrolled into view, is what a tap at its centre reaches (not the bottom navigation,
+// window, holds its own text, and, scrolled into view, is what a tap at its centre reaches (not the bottom navigation,
 // a toast or anything else lying over it). Each page is loaded once per role and measured at each
 // width by resizing the window (the layout is CSS only: no island reads the window's size).
 // Toasts appear below the header, never over its back button.
@@ -85,6 +85,8 @@ interface Reach {
   right: number;
   /** What a tap at the centre reaches, when it is not the button. */
   covered: string | null;
+  /** How far the button's own content runs past its box (0: it fits). */
+  spill: number;
 }
 
 /**
@@ -129,6 +131,7 @@ function reach(primary: string[]): Reach[] {
       left: Math.round(r.left),
       right: Math.round(r.right),
       covered: reached ? null : describe(hit),
+      spill: Math.max(0, el.scrollWidth - el.clientWidth - 1),
     });
   }
   scrollTo({ top: 0, behavior: "instant" });
@@ -156,6 +159,7 @@ async function problemsOf(page: Page, role: Role, p: SitePage): Promise<string[]
         problems.push(`${where}: ${b.what} spans ${b.left}..${b.right}, outside the window`);
       }
       if (b.covered) problems.push(`${where}: ${b.what} is covered by ${b.covered}`);
+      if (b.spill) problems.push(`${where}: ${b.what}'s text runs ${b.spill} px out of it`);
     }
   }
   return problems;
