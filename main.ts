@@ -53,7 +53,8 @@ const server = Deno.serve({
 stopOnSignals({
   log,
   async stop() {
-    const closed = server.shutdown();
+    // (A listener that is already gone has nothing to wait for.)
+    const closed = server.shutdown().catch(() => {});
     await hub.stop();
     await Promise.race([closed, new Promise((r) => setTimeout(r, 1_000))]);
   },
