@@ -3,7 +3,7 @@
 // elapsed counter, rotating statuses and Cancel; a lone searcher's 'No matches found'; the 'Match
 // Found!' progress view; 'Failed to connect' and 'Connection error' when the socket cannot open or
 // drops (and a dropped search starting again); and the live match ending by itself when its time
-// is up (MATCH_DURATION_MS shortened to 6 s, SEARCH_TIMEOUT_MS to 5 s). One server and one browser
+// is up (MATCH_DURATION_MS shortened to 6 s, SEARCH_TIMEOUT_MS to 8 s). One server and one browser
 // for the file.
 import assert from "node:assert/strict";
 import type { Browser, BrowserContext, Page } from "playwright-core";
@@ -24,7 +24,9 @@ import {
 } from "../helpers/live_browser.ts";
 import { sleep, until } from "../helpers/time.ts";
 
-const SEARCH_TIMEOUT_MS = 5_000;
+// Long enough for a page that reconnects and searches again to meet a partner who started
+// meanwhile on a loaded CI machine (5 s was not, twice); short enough to wait for a time-out.
+const SEARCH_TIMEOUT_MS = 8_000;
 // The live view shows at the partner's first frame after 'Match Found!', which face blur starting
 // on both pages (its canvas and detector) slows by up to ~0.7 s on two cores running two
 // browsers: 6 s leaves the auto-end well after the live view.
@@ -181,14 +183,26 @@ Deno.test({
         await a.getByRole("heading", { name: "Finding Someone..." }).waitFor();
         await until("A's socket to open", () => socketCount(a), (c) => c.open === 1);
         assert.equal(await cutSocket(a), 1);
-        // B starts at once, while A's page reconnects (its search is 5 s long here: waiting for
-        // A's socket first left B's page load, under a loaded CI machine, past A's new search).
+        // B starts at once, while A's page reconnects (waiting for A's socket first left B's page
+        // load, on a loaded CI machine, past A's new search).
         await Promise.all([
           expectToast(a, "Connection error", "Trying again..."),
           b.goto("/connecting"),
         ]);
+        const cut = Date.now();
         await until("A's socket to open again", () => socketCount(a), (c) => c.open === 1);
-        await Promise.all([waitLive(a), waitLive(b)]);
+        console.log(`  A's socket open again ${Date.now() - cut} ms after the cut`);
+        try {
+          await Promise.all([waitLive(a), waitLive(b)]);
+        } catch (err) {
+          // Say where each page went, and what it was told on the way.
+          const where = async (p: Page) =>
+            `${path(p)}; toasts ${JSON.stringify(await toastLog(p))}`;
+          throw new Error(
+            `not both live ${Date.now() - cut} ms after the cut: A ${await where(a)}; B ` +
+              `${await where(b)} (${err})`,
+          );
+        }
         await a.getByRole("button", { name: "End Session" }).click();
         await Promise.all([waitForPath(a, "/match-end"), waitForPath(b, "/match-end")]);
       });
