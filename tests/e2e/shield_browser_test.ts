@@ -1,8 +1,9 @@
 // The safety shield in a real Chromium, as the viewer (A) sees the partner's (B's) video; both
 // fake cameras show astronaut.png.
-//  - The partner's tile starts blurred ("Checking video…") and is unblurred within 3 s of the
-//    first remote frame, after two real verdicts of the classifier (nsfwjs on tfjs wasm), which
-//    finds the fixture safe; the partner's audio plays while the video is blurred.
+//  - The partner's tile starts blurred ("Checking video…") and is unblurred after two real
+//    verdicts of the classifier (nsfwjs on tfjs wasm), which finds the fixture safe, the first
+//    within the shield's 3 s grace (never 'unavailable' on the way); the partner's audio plays
+//    while the video is blurred. B stands in for another device (see withShieldPair).
 //  - An unsafe verdict (fed through the test hook) re-blurs at once with the nudity warning; it
 //    is sticky; End & Report opens the report dialog with 'Inappropriate Content' chosen, and
 //    sending it ends the session.

@@ -18,9 +18,9 @@ import {
 
 /**
  * How soon after the partner's first frame an ordinary scene must be unblurred: a loose bound
- * that catches a shield which never lets go. The live view now shows the partner's first frame
- * sooner after the page loads, often while the classifier's first inference is still cold, and on
- * two busy cores that took 3.1–3.3 s in two of four clean-clone runs. The figures live in
+ * that catches a shield which never lets go. The live view shows the partner's first frame soon
+ * after the page loads, often while the classifier is still loading, and A's own face blur shares
+ * the 2 cores: clean-clone runs clear in 1.6–3.6 s. The figures live in
  * bench/shield.ts; what this test pins is the order (checked and blurred from the first frame
  * until safe verdicts, never 'unavailable' on the way).
  */
