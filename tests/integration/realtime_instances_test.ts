@@ -18,6 +18,7 @@ import {
 } from "../helpers/realtime_members.ts";
 import { eventually, sleep } from "../helpers/time.ts";
 import { dayKey } from "../../kv/hashtags.ts";
+import { getTicket } from "../../kv/tickets.ts";
 
 const opts = { sanitizeResources: false, sanitizeOps: false };
 const HEARTBEAT_MS = 300;
@@ -74,7 +75,7 @@ async function withCluster(fn: (c: Cluster) => Promise<void>, env: Record<string
 
 /** A member's ticket in the pool, if any. */
 async function ticketOf(c: Cluster, userId: string) {
-  return (await retryLocked(() => c.kv.get(["mm", "waiting", userId]))).value;
+  return (await retryLocked(() => getTicket(c.kv, userId))).value;
 }
 
 async function peerOn(c: Cluster, i: number): Promise<Peer> {

@@ -13,14 +13,14 @@ import {
   SHARED_SESSION_SECRET,
 } from "../helpers/realtime_members.ts";
 import { eventually } from "../helpers/time.ts";
-import { keys } from "../../kv/keys.ts";
+import { liveInstances } from "../../kv/instances.ts";
+import { getTicket } from "../../kv/tickets.ts";
 
 const opts = { sanitizeResources: false, sanitizeOps: false };
 
+/** The instances that beat within the last minute (a presence record not yet expired). */
 async function instancesIn(kv: Deno.Kv): Promise<number> {
-  let n = 0;
-  for await (const _ of kv.list({ prefix: keys.rtInstancesPrefix() })) n++;
-  return n;
+  return (await liveInstances(kv, 60_000)).size;
 }
 
 Deno.test(
@@ -38,7 +38,7 @@ Deno.test(
       peer = await connectPeer(await factory.create());
       search(peer);
       await peer.ws.next("searching");
-      const ticket = () => retryLocked(() => server.kv.get(keys.mmWaiting(peer!.member.id)));
+      const ticket = () => retryLocked(() => getTicket(server.kv, peer!.member.id));
       assert.ok(
         await eventually(async () => (await ticket()).value !== null, 5_000),
         "the searcher's ticket is in the pool",
