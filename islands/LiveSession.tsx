@@ -103,12 +103,19 @@ function Screens(
   const matchId = s.partnerInfo?.matchId ?? null;
   const connected = s.connectionStatus === "connected";
 
-  // /connecting: the camera starts while we search, and the search starts once registered.
+  // The search this screen shows is not under way because the socket dropped: it starts (again)
+  // once the socket is back (registered, no match, no end, no refusal).
+  const searchDropped = useRef(false);
+
+  // /connecting: the camera starts while we search, and the search starts once registered. The
+  // socket may have dropped again before this effect runs (after the next frame, which a slow
+  // page draws late): the search then waits for it as a dropped one does, instead of being
+  // refused as offline.
   useEffect(() => {
     if (mode !== "connecting" || started.current || !s.registered) return;
     started.current = true;
     s.startCamera();
-    s.findMatch();
+    if (!s.findMatch({ whenOnline: true })) searchDropped.current = true;
   }, [s.registered]);
 
   // A socket that never opens: a connection error, then back to discover.
@@ -127,16 +134,15 @@ function Screens(
     return () => clearTimeout(t);
   }, []);
 
-  // The server drops a search whose socket closed: once the socket is back (registered, no
-  // match, no end, no refusal), the search this screen shows starts again.
-  const searchDropped = useRef(false);
+  // The server drops a search whose socket closed: once the socket is back, the search this
+  // screen shows starts again (this render's status may be older than the socket's: a socket
+  // down again by now is waited for once more).
   useEffect(() => {
     if (s.socketTrouble === "dropped" && started.current && !found && !live) {
       searchDropped.current = true;
     }
     if (searchDropped.current && s.connectionStatus === "ready" && !s.ended && !s.refusal) {
-      searchDropped.current = false;
-      s.findMatch();
+      if (s.findMatch({ whenOnline: true })) searchDropped.current = false;
     }
   }, [s.connectionStatus, s.socketTrouble]);
 

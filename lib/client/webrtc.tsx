@@ -89,7 +89,11 @@ export interface SessionContextValue {
   /** This member's Mute and Camera off switches (they hold across matches on this page). */
   switches: MediaSwitches;
   socketTrouble: SocketTrouble;
-  findMatch(): void;
+  /**
+   * Starts a search: true when it is under way. A socket that is down refuses it with the
+   * offline text, or, with `whenOnline`, leaves it for the caller to try again once it is back.
+   */
+  findMatch(options?: { whenOnline?: boolean }): boolean;
   endSession(reason: string): void;
   sendReaction(emoji: string): void;
   resetSession(): void;
@@ -425,12 +429,14 @@ export function WebRTCProvider(
     };
   }, []);
 
-  const findMatch = useCallback(() => {
-    if (apply({ type: "search" }).phase.name !== "searching") return;
+  const findMatch = useCallback((options?: { whenOnline?: boolean }) => {
+    if (options?.whenOnline && stateRef.current.socket === "closed") return false;
+    if (apply({ type: "search" }).phase.name !== "searching") return false;
     socketRef.current?.send({
       type: "find_match",
       preferences: {},
     });
+    return true;
   }, []);
 
   const endSession = useCallback((reason: string) => {

@@ -2,9 +2,9 @@
 // ('Location Required', /profile); /match-end with no summary; the searching screen's texts,
 // elapsed counter, rotating statuses and Cancel; a lone searcher's 'No matches found'; the 'Match
 // Found!' progress view; 'Failed to connect' and 'Connection error' when the socket cannot open or
-// drops (and a dropped search starting again); and the live match ending by itself when its time
-// is up (MATCH_DURATION_MS shortened to 6 s, SEARCH_TIMEOUT_MS to 8 s). One server and one browser
-// for the file.
+// drops (a dropped search starts again, and so does one whose socket dropped before the page
+// started it); and the live match ending by itself when its time is up (MATCH_DURATION_MS
+// shortened to 6 s, SEARCH_TIMEOUT_MS to 8 s). One server and one browser for the file.
 import assert from "node:assert/strict";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launchBrowser } from "../helpers/browser.ts";
@@ -32,6 +32,40 @@ const SEARCH_TIMEOUT_MS = 8_000;
 // browsers: 6 s leaves the auto-end well after the live view.
 const MATCH_DURATION_MS = 6_000;
 const STATUSES = ["Searching...", "Looking for matches...", "Connecting..."];
+
+/**
+ * The race a slow page meets: the server's 'registered' arrives, and the socket drops before the
+ * page has acted on it. Here the drop reaches the page in the task after its first 'registered'
+ * (the real socket closes too, and the page reconnects as usual).
+ */
+const DROP_AT_REGISTERED = `(() => {
+  const Base = window.WebSocket;
+  let tripped = false;
+  window.WebSocket = class extends Base {
+    #closeHandler = null;
+    #dropped = false;
+    set onmessage(handler) {
+      super.onmessage = (e) => {
+        handler(e);
+        if (tripped || !String(e.data).includes('"type":"registered"')) return;
+        tripped = true;
+        // The next task: after the page has read 'registered' (a microtask) and drawn it,
+        // before its effects run (after the next frame).
+        setTimeout(() => {
+          this.#dropped = true;
+          this.close(4000, "network changed");
+          this.#closeHandler?.(new CloseEvent("close", { code: 4000 }));
+        });
+      };
+    }
+    set onclose(handler) {
+      this.#closeHandler = handler;
+      super.onclose = (e) => {
+        if (!this.#dropped) handler(e);
+      };
+    }
+  };
+})();`;
 
 async function text(page: Page, selector: string): Promise<string> {
   return (await page.locator(selector).first().innerText()).trim();
@@ -181,7 +215,12 @@ Deno.test({
         const [a, b] = await twoMembers();
         await a.goto("/connecting");
         await a.getByRole("heading", { name: "Finding Someone..." }).waitFor();
-        await until("A's socket to open", () => socketCount(a), (c) => c.open === 1);
+        // A's search is under way on the server (a drop before it is the next step's).
+        await until(
+          "A to be searching",
+          () => Promise.resolve(server!.hub.waitingCount()),
+          (n) => n === 1,
+        );
         assert.equal(await cutSocket(a), 1);
         // B starts at once, while A's page reconnects (waiting for A's socket first left B's page
         // load, on a loaded CI machine, past A's new search).
@@ -206,6 +245,28 @@ Deno.test({
         await a.getByRole("button", { name: "End Session" }).click();
         await Promise.all([waitForPath(a, "/match-end"), waitForPath(b, "/match-end")]);
       });
+
+      await t.step(
+        "a socket that drops as the first search starts: it starts once back",
+        async () => {
+          const [a, b] = await twoMembers();
+          await a.context().addInitScript({ content: DROP_AT_REGISTERED });
+          await a.goto("/connecting");
+          await expectToast(a, "Connection error", "Trying again...");
+          await until(
+            "A's second socket to open",
+            () => socketCount(a),
+            (c) => c.opened === 2 && c.open === 1,
+          );
+          assert.equal(path(a), "/connecting", "A still searching after the drop");
+          // Told of the drop, never that the search could not start.
+          assert.deepEqual((await toastLog(a)).map((t) => t.title), ["Connection error"]);
+          await b.goto("/connecting");
+          await Promise.all([waitLive(a), waitLive(b)]);
+          await a.getByRole("button", { name: "End Session" }).click();
+          await Promise.all([waitForPath(a, "/match-end"), waitForPath(b, "/match-end")]);
+        },
+      );
 
       await t.step("the match-found view, then the match ends by itself for both", async () => {
         const [a, b] = await twoMembers();
