@@ -44,16 +44,22 @@ Deno.test({
   ignore: !ffmpegAvailable(),
   async fn() {
     const camera = await cameraFile("astronaut");
-    await withLivePair({ MATCH_DURATION_MS: "60000" }, async ({ a, b, errors }) => {
+    await withLivePair({ MATCH_DURATION_MS: "90000" }, async ({ a, b, errors }) => {
       await startPair(a, b);
       // a (alice) is on plus: HD; b (bob) is free: SD.
       const seenA: Sent[] = [], seenB: Sent[] = [];
-      const end = Date.now() + 25_000;
+      const t0 = Date.now();
+      const firstAt = new Map<string, number>();
+      // A still picture encodes small, so the sender's bandwidth estimate, and with it the
+      // resolution, climbs slowly from 640x360: ~17 s on two loaded cores, and more in CI.
+      const end = Date.now() + 50_000;
       let hdReached = false;
       while (Date.now() < end) {
         const [sa, sb] = [await sent(a), await sent(b)];
         seenA.push(sa);
         seenB.push(sb);
+        const k = `${sa.width}x${sa.height}`;
+        if (!firstAt.has(k)) firstAt.set(k, Date.now() - t0);
         if (
           sa.width === 1280 && sa.height === 720 && seenB.filter((s) => s.frames > 0).length >= 10
         ) {
@@ -64,6 +70,9 @@ Deno.test({
       }
       const show = (l: Sent[]) => [...new Set(l.map((s) => `${s.width}x${s.height}`))].join(", ");
       console.log(`  HD member sent: ${show(seenA)}\n  SD member sent: ${show(seenB)}`);
+      console.log(
+        `  HD sizes first seen after (ms): ${JSON.stringify(Object.fromEntries(firstAt))}`,
+      );
       assert.ok(hdReached, `the plus member reached 1280x720 (sent ${show(seenA)})`);
       const sdFrames = seenB.filter((s) => s.frames > 0);
       assert.ok(sdFrames.length >= 10, "the free member sent video throughout");
