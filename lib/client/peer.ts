@@ -101,6 +101,9 @@ export class PeerLink {
   private closed = false;
   /** Local ICE candidates gathered so far (none at the end: nothing to connect with). */
   private gathered = 0;
+  /** Candidates the partner's side has sent, and whether it said its gathering ended. */
+  private remoteCandidates = 0;
+  private remoteGatheringDone = false;
 
   constructor(
     rtc: RTCConfiguration,
@@ -175,6 +178,7 @@ export class PeerLink {
     if (signal.type === "offer") {
       await this.pc.setRemoteDescription({ type: "offer", sdp: signal.sdp });
       await this.flushCandidates();
+      this.checkPartnerGathered();
       const answer = await this.pc.createAnswer();
       await this.pc.setLocalDescription(answer);
       await this.capVideo();
@@ -184,11 +188,30 @@ export class PeerLink {
       if (this.pc.signalingState !== "have-local-offer") return;
       await this.pc.setRemoteDescription({ type: "answer", sdp: signal.sdp });
       await this.flushCandidates();
+      this.checkPartnerGathered();
       if (!this.closed) this.events.signalled?.();
     } else if (signal.candidate) {
+      this.remoteCandidates++;
       if (!this.pc.remoteDescription) this.pendingCandidates.push(signal.candidate);
       else await this.pc.addIceCandidate(signal.candidate).catch(() => {});
+    } else {
+      this.remoteGatheringDone = true;
+      this.checkPartnerGathered();
     }
+  }
+
+  /**
+   * The partner's side ended gathering without a single candidate (its relay refused it, or its
+   * network lets nothing out): no path can form, though this side's browser keeps its state at
+   * "new" or "checking" for as long as the call lasts. Said as failed, as the partner's page says
+   * it. Counted over the link's life, so only a partner that never offered a way in is judged.
+   */
+  private checkPartnerGathered() {
+    const remote = this.pc.remoteDescription;
+    if (!this.remoteGatheringDone || !remote || this.closed) return;
+    if (this.remoteCandidates > 0 || /^a=candidate:/m.test(remote.sdp)) return;
+    if (this.pc.connectionState === "connected") return;
+    this.events.state("failed");
   }
 
   /** Keeps the video sender within the member's media profile (once its encodings exist). */

@@ -5,7 +5,8 @@
 // went through the relay with the credentials Glimpse handed out, and neither page was given an
 // address of the other device. With a secret coturn does not know, the relay refuses the
 // credentials, nothing connects, both members are told the connection failed, and when the match
-// runs out their summary says the call could not connect (not "Time's up").
+// runs out their summary says the call could not connect (not "Time's up"). When only one
+// member's relay refuses them, both are told too.
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import {
@@ -184,6 +185,58 @@ Deno.test({
           assert.equal(await p.getByText("Global Explorer", { exact: true }).count(), 0);
         }
         assert.deepEqual(errors, [], "no page errors");
+      });
+    });
+  },
+});
+
+/** Hands this context's peer connections TURN credentials the relay refuses. */
+const WRONG_TURN_CREDENTIAL = `(() => {
+  const Base = window.RTCPeerConnection;
+  window.RTCPeerConnection = class extends Base {
+    constructor(config, ...rest) {
+      const iceServers = (config?.iceServers ?? []).map((s) => ({ ...s, credential: "wrong" }));
+      super({ ...config, iceServers }, ...rest);
+    }
+  };
+})();`;
+
+Deno.test({
+  name: "TURN relay: when one member's relay refuses them, both members are told at once",
+  sanitizeOps: false,
+  sanitizeResources: false,
+  async fn() {
+    await withTurn(async (turn) => {
+      // A's relay refuses A (A gathers nothing); B's relay works (B gathers relay candidates,
+      // with nobody to reach). B's side cannot tell from its own connection, which keeps
+      // checking: B is told by A's end of gathering, with no candidate in it.
+      const env = { ...relayEnv(turn.urls.udp), MATCH_DURATION_MS: "30000" };
+      await withLivePair(env, async ({ a, b, errors }) => {
+        const started = Date.now();
+        await Promise.all([a.goto("/connecting"), b.goto("/connecting")]);
+        for (const [who, p] of [["A", a], ["B", b]] as const) {
+          await waitLive(p, 20_000);
+          const failure = p.locator(".tile-remote .tile-error[role=alert]");
+          try {
+            await failure.waitFor({ state: "visible", timeout: 15_000 });
+          } catch (err) {
+            throw new Error(`${who}: ${(err as Error).message}; ${await describeLive(p)}`);
+          }
+          assert.equal((await failure.innerText()).trim(), "Failed to create connection");
+        }
+        const waited = Date.now() - started;
+        console.log(`  both told the connection failed ${waited} ms after opening /connecting`);
+        const [pathA, pathB] = [await relayPath(a), await relayPath(b)];
+        assert.deepEqual(pathA.localTypes, [], `A: no candidate, ${JSON.stringify(pathA)}`);
+        assert.ok(
+          pathB.localTypes.includes("relay"),
+          `B: relay candidates, ${JSON.stringify(pathB)}`,
+        );
+        assert.deepEqual(errors, [], "no page errors");
+      }, {
+        setup: async ({ ca }) => {
+          await ca.addInitScript({ content: WRONG_TURN_CREDENTIAL });
+        },
       });
     });
   },
