@@ -1,18 +1,13 @@
-// Per-member activity for the referral and leaderboard pages: POV sessions and the countries of
-// the partners met, per calendar month and per ISO week. Stored as write-only keys (counters
-// and flags), so recording a session needs no read and rides in the commit that makes the match.
-// Kept two years (the privacy policy's session statistics): stats_months/<month>/<member> notes
-// which members have figures in a month, so the retention sweep reads only what expires.
+// Per-member session statistics of the layout used before the referral counters
+// (kv/referrals.ts), which now count every session in the commit that ends its match: POV
+// sessions and the countries of the partners met, per calendar month and per ISO week, under
+// stats/<member>. Nothing writes them any more. Data stored before is read once by the referral
+// counters' backfill (kv/referrals_backfill.ts), and kept until its retention ends (two years, the
+// privacy policy's session statistics): stats_months/<month>/<member> notes which members have
+// figures in a month, so the retention sweep reads only what expires; a member's purge deletes
+// theirs at once.
 import { keys } from "./keys.ts";
 
-export interface MemberStats {
-  /** Sessions in the months kept (two years). */
-  sessions: number;
-  countries: string[];
-  weeks: Record<string, { sessions: number; countries: string[] }>;
-}
-
-const WEEK_TTL_MS = 9 * 7 * 86400_000;
 /** How long session statistics are kept. */
 export const STATS_RETENTION_MS = 2 * 365 * 86400_000;
 
@@ -32,41 +27,6 @@ export function weekKey(ms: number): string {
 /** Calendar month key (UTC), e.g. "2026-11". */
 export function monthKey(ms: number): string {
   return new Date(ms).toISOString().slice(0, 7);
-}
-
-/** Adds one POV session with a partner from `country` (or an unknown place) to a commit. */
-export function addSession(
-  op: Deno.AtomicOperation,
-  userId: string,
-  country: string | null,
-  now = Date.now(),
-) {
-  const week = weekKey(now), month = monthKey(now);
-  const expireIn = STATS_RETENTION_MS + 31 * 86400_000;
-  op.sum([...keys.stats(userId), "month", month], 1n)
-    .sum([...keys.stats(userId), "week", week], 1n)
-    .set(keys.statsMonth(month, userId), true, { expireIn });
-  if (country) {
-    op.set([...keys.stats(userId), "month_country", month, country], true, { expireIn })
-      .set([...keys.stats(userId), "week_country", week, country], true, {
-        expireIn: WEEK_TTL_MS,
-      });
-  }
-}
-
-export async function getStats(kv: Deno.Kv, userId: string): Promise<MemberStats> {
-  const stats: MemberStats = { sessions: 0, countries: [], weeks: {} };
-  const countries = new Set<string>();
-  const week = (w: string) => (stats.weeks[w] ??= { sessions: 0, countries: [] });
-  for await (const e of kv.list({ prefix: keys.stats(userId) })) {
-    const [kind, a, b] = e.key.slice(2).map(String);
-    if (kind === "month") stats.sessions += Number((e.value as Deno.KvU64).value);
-    else if (kind === "week") week(a).sessions = Number((e.value as Deno.KvU64).value);
-    else if (kind === "month_country") countries.add(b);
-    else if (kind === "week_country") week(a).countries.push(b);
-  }
-  stats.countries = [...countries];
-  return stats;
 }
 
 /** At purge: the member's figures and their entries in the retention index. */

@@ -7,7 +7,6 @@ import { countHashtagUses } from "../../kv/hashtags.ts";
 import { getMatch, type Match, otherSide } from "../../kv/matches.ts";
 import { PATIENT_RETRY, retrying } from "../../kv/retry.ts";
 import { removeTicket, touchTickets } from "../../kv/tickets.ts";
-import { recordSessions, type SessionRecord } from "../../kv/usage.ts";
 import { sessionsAlive } from "../../kv/sessions.ts";
 import { type Conn, enqueue, newConn, send, type SocketLike } from "./connection.ts";
 import { type Core, logFailure } from "./core.ts";
@@ -67,11 +66,6 @@ export class Hub {
     (sids) => retrying(() => sessionsAlive(this.kv, sids)),
     5,
   );
-  /** Session counts for the referral pages, written after the members have been told. */
-  private sessions = new Batcher<SessionRecord, void>(async (batch) => {
-    await recordSessions(this.kv, batch);
-    return batch.map(() => undefined);
-  }, 1_000);
 
   constructor(private kv: Deno.Kv, config: Config) {
     this.core = {
@@ -100,7 +94,6 @@ export class Hub {
       pool: this.pool,
       deliver,
       rebuild: (search) => this.searches.rebuild(search),
-      sessions: this.sessions,
     });
     this.searches = new Searches(this.core, {
       pool: this.pool,
@@ -159,7 +152,6 @@ export class Hub {
         await removeTicket(this.kv, c.userId, c.id).catch(logFailure("ticket withdrawal failed"));
       }),
     );
-    await this.sessions.drain();
     await this.sessionChecks.drain();
     await this.hashtagUses.drain();
     await this.instances.stop();

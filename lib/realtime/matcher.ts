@@ -4,14 +4,12 @@
 // confirmation rule").
 import { cancelPairing, pairMany, type PairRequest, type PairResult } from "../../kv/pairing.ts";
 import type { Match, MatchSide } from "../../kv/matches.ts";
-import type { SessionRecord } from "../../kv/usage.ts";
 import { removeTicket, type TicketEntry } from "../../kv/tickets.ts";
 import { retrying } from "../../kv/retry.ts";
 import { choosePairs, matchHashtag, type Ticket } from "./rules.ts";
 import type { Search, SearchPool } from "./search_pool.ts";
 import type { Core } from "./core.ts";
 import { logFailure } from "./core.ts";
-import type { Batcher } from "./batcher.ts";
 import { type Envelope, type Recipient } from "./mailbox.ts";
 import { RT_TEXT } from "./protocol.ts";
 
@@ -23,7 +21,6 @@ export interface MatcherDeps {
   deliver(to: Recipient, body: Envelope): Promise<void>;
   /** Builds a search again from a fresh read (a held search whose claim did not hold). */
   rebuild(search: Search): void;
-  sessions: Batcher<SessionRecord, void>;
 }
 
 type Settled = "paired" | "confirming" | "undone" | "limit_a" | "limit_b" | "taken";
@@ -31,8 +28,6 @@ type Settled = "paired" | "confirming" | "undone" | "limit_a" | "limit_b" | "tak
 interface Confirming {
   match: Match;
   versionstamp: string;
-  /** The session records to write once the match is confirmed. */
-  sessions: SessionRecord[];
   timer: ReturnType<typeof setTimeout>;
 }
 
@@ -165,14 +160,7 @@ export class Matcher {
   private async settle(me: TicketEntry, them: TicketEntry, result: PairResult): Promise<Settled> {
     if (result.ok) {
       const m = result.match;
-      const made = {
-        match: m,
-        versionstamp: result.versionstamp,
-        sessions: [
-          { userId: me.value.userId, partnerCountry: them.value.me.country, at: m.startedAt },
-          { userId: them.value.userId, partnerCountry: me.value.me.country, at: m.startedAt },
-        ],
-      };
+      const made = { match: m, versionstamp: result.versionstamp };
       const here = (s: MatchSide) => s.instanceId === this.core.instanceId;
       const gone = [m.a, m.b].filter((s) => here(s) && !this.core.conns.get(s.connId)?.search);
       if (gone.length) {
@@ -261,7 +249,7 @@ export class Matcher {
 
   /**
    * Tells sides of a match made (each on its own: a failure telling one cannot silence the
-   * other), then counts the session for both members.
+   * other). The session counts for the referral pages land when the match ends (kv/matches.ts).
    */
   private async tell(c: Omit<Confirming, "timer">, sides: MatchSide[]) {
     const m = c.match;
@@ -276,8 +264,5 @@ export class Matcher {
         }).catch(logFailure("telling a match failed"))
       ),
     );
-    for (const record of c.sessions) {
-      this.deps.sessions.put(record).catch(logFailure("counting a session failed"));
-    }
   }
 }

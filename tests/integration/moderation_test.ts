@@ -14,7 +14,7 @@ import { createInvitations, putUserIn } from "../../kv/users.ts";
 import { backfillReportIndexes, createReport, listReportPage } from "../../kv/reports.ts";
 import { recountPending, REPORTERS_WINDOW_MS } from "../../kv/report_triage.ts";
 import { appendAudit, type AuditEntry, listAudit } from "../../kv/audit.ts";
-import { addSession, getStats } from "../../kv/stats.ts";
+import { addSession, getStats } from "../helpers/legacy_stats.ts";
 import { sweepRetention } from "../../lib/jobs.ts";
 import { banMember } from "../../lib/admin/bans.ts";
 import { auditEntry } from "../../lib/admin/audit.ts";

@@ -20,7 +20,7 @@ import {
   topOf,
 } from "../../kv/referrals.ts";
 import { backfillReferrals } from "../../kv/referrals_backfill.ts";
-import { addSession } from "../../kv/stats.ts";
+import { addSession } from "../helpers/legacy_stats.ts";
 import { newUserRecord, type UserRecord } from "../../lib/auth/types.ts";
 import { deleteAccount, purgeAccount } from "../../lib/auth/deletion.ts";
 import { leaderboard, viral } from "../../lib/referrals/board.ts";
