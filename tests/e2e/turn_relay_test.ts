@@ -60,6 +60,21 @@ async function relayPath(page: Page): Promise<RelayPath> {
   });
 }
 
+/**
+ * The page reaches the live view, and the partner's tile says 'Failed to create connection'
+ * within 15 s (a failure says where the page is).
+ */
+async function expectLinkFailed(p: Page, who: string) {
+  await waitLive(p, 20_000);
+  const failure = p.locator(".tile-remote .tile-error[role=alert]");
+  try {
+    await failure.waitFor({ state: "visible", timeout: 15_000 });
+  } catch (err) {
+    throw new Error(`${who}: ${(err as Error).message}; ${await describeLive(p)}`);
+  }
+  assert.equal((await failure.innerText()).trim(), "Failed to create connection");
+}
+
 /** Starts coturn for `fn` and stops it (by its pid) afterwards, whatever happens. */
 async function withTurn(fn: (turn: TurnServer) => Promise<void>) {
   const turn = await startTurn({ secret: SECRET, lifetimeS: 240 });
@@ -151,14 +166,7 @@ Deno.test({
         for (const [who, p] of [["A", a], ["B", b]] as const) {
           // Matched, and the live view comes up without the partner's video: the partner's tile
           // says the connection failed, within the handshake time and well before the match ends.
-          await waitLive(p, 20_000);
-          const failure = p.locator(".tile-remote .tile-error[role=alert]");
-          try {
-            await failure.waitFor({ state: "visible", timeout: 15_000 });
-          } catch (err) {
-            throw new Error(`${who}: ${(err as Error).message}; ${await describeLive(p)}`);
-          }
-          assert.equal((await failure.innerText()).trim(), "Failed to create connection");
+          await expectLinkFailed(p, who);
           await p.locator(".badge-insecure", { hasText: "Unencrypted" }).waitFor();
           const path = await relayPath(p);
           assert.equal(path.policy, "relay", who);
@@ -215,14 +223,7 @@ Deno.test({
         const started = Date.now();
         await Promise.all([a.goto("/connecting"), b.goto("/connecting")]);
         for (const [who, p] of [["A", a], ["B", b]] as const) {
-          await waitLive(p, 20_000);
-          const failure = p.locator(".tile-remote .tile-error[role=alert]");
-          try {
-            await failure.waitFor({ state: "visible", timeout: 15_000 });
-          } catch (err) {
-            throw new Error(`${who}: ${(err as Error).message}; ${await describeLive(p)}`);
-          }
-          assert.equal((await failure.innerText()).trim(), "Failed to create connection");
+          await expectLinkFailed(p, who);
         }
         const waited = Date.now() - started;
         console.log(`  both told the connection failed ${waited} ms after opening /connecting`);
