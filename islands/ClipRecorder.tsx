@@ -6,6 +6,13 @@ import {
   protectCamera,
   type ProtectedCamera,
 } from "../lib/client/privacy/stream.ts";
+import {
+  blurDetail,
+  type BlurView,
+  blurView,
+  wholeCovered,
+} from "../lib/client/privacy/status_text.ts";
+import { WholeBlurBadge } from "../components/live/VideoTile.tsx";
 
 export interface ClipRecorderProps {
   maxSeconds: number;
@@ -39,6 +46,13 @@ export default function ClipRecorder(
   const playback = useRef<HTMLVideoElement>(null);
   const recorder = useRef<MediaRecorder | null>(null);
   const timer = useRef<ReturnType<typeof setInterval> | undefined>(undefined);
+  const [blur, setBlur] = useState<BlurView>(faceBlurEnabled ? "starting" : "off");
+
+  useEffect(() => {
+    if (!camera) return;
+    setBlur(blurView(camera.blurred, camera.status()));
+    return camera.onStatus((st) => setBlur(blurView(camera.blurred, st)));
+  }, [camera]);
 
   useEffect(() => {
     let gone = false;
@@ -130,7 +144,12 @@ export default function ClipRecorder(
         <div class="tile recorder-tile">
           <video ref={preview} class="tile-video" muted playsInline aria-label="Camera preview" />
           {!stream && <div class="tile-placeholder">{error ?? "Starting camera..."}</div>}
-          {camera?.blurred && <span class="badge badge-accent recorder-privacy">Privacy On</span>}
+          {camera?.blurred && (
+            <span class="recorder-privacy">
+              <span class="badge badge-accent">Privacy On</span>
+              {wholeCovered(blur) && <WholeBlurBadge detail={blurDetail(blur, null)} />}
+            </span>
+          )}
           {state === "recording" && (
             <span class="badge badge-insecure recorder-badge" role="status">
               REC {String(elapsed).padStart(2, "0")}s / {maxSeconds}s

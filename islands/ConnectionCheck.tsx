@@ -5,6 +5,13 @@ import { RealtimeSocket } from "../lib/client/socket.ts";
 import { type BlurAssets, type BlurStatus, protectCamera } from "../lib/client/privacy/stream.ts";
 import { loopback, type LoopbackFigures, probeNetwork } from "../lib/client/loopback.ts";
 import { percentile } from "../lib/client/privacy/figures.ts";
+import {
+  BLUR_TEXT,
+  blurDetail,
+  type BlurView,
+  blurView,
+  wholeCovered,
+} from "../lib/client/privacy/status_text.ts";
 
 export interface ConnectionCheckProps {
   faceBlurEnabled: boolean;
@@ -26,27 +33,18 @@ const BADGE: Record<State, [string, string]> = {
   failed: ["badge badge-insecure", "Problem"],
 };
 
-function blurResult(enabled: boolean, s: BlurStatus | null): Result {
-  if (!enabled) {
-    return {
-      state: "warn",
-      detail: "Off: your video is sent as filmed. Turn it on in Profile, Privacy & Security.",
-    };
-  }
-  if (!s || s.detector === "loading") {
-    return { state: "pending", detail: "Starting: the area where faces usually are is pixelated" };
-  }
-  if (s.detector === "failed") {
-    return {
-      state: "warn",
-      detail: "Face detection could not start: the area where faces usually are is pixelated",
-    };
-  }
-  const n = s.faces.length;
-  return {
-    state: "ok",
-    detail: n === 0 ? "On: no face in view" : `On: ${n} ${n === 1 ? "face" : "faces"} blurred`,
-  };
+const BLUR_STATE: Record<BlurView, State> = {
+  off: "warn",
+  starting: "pending",
+  on: "ok",
+  stalled: "warn",
+  failing: "warn",
+  failed: "warn",
+};
+
+function blurResult(enabled: boolean, s: BlurStatus | null): Result & { view: BlurView } {
+  const view = blurView(enabled, s);
+  return { state: BLUR_STATE[view], detail: blurDetail(view, s), view };
 }
 
 /**
@@ -198,6 +196,7 @@ export default function ConnectionCheck(
           data-detector={faceBlurEnabled ? (blur?.detector ?? "loading") : "off"}
           data-faces={JSON.stringify(blur?.faces.map((b) => [b.x, b.y, b.w, b.h]) ?? [])}
           data-band={blur ? String(blur.band) : undefined}
+          data-cover={faceBlurEnabled ? (blur?.cover ?? "whole") : "off"}
           data-sent-fps={figures ? figures.sentFps.toFixed(1) : undefined}
         >
           <video
@@ -212,6 +211,11 @@ export default function ConnectionCheck(
           <figcaption class="tile-badges">
             <span class="badge tile-label">Partner's view</span>
             {faceBlurEnabled && <span class="badge badge-accent">Privacy On</span>}
+            {wholeCovered(blurRow.view) && (
+              <span class="badge badge-warn blur-whole" title={blurRow.detail}>
+                {BLUR_TEXT.wholeBadge}
+              </span>
+            )}
           </figcaption>
         </figure>
         <p class="muted small">

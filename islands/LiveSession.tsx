@@ -18,6 +18,7 @@ import {
 import { REPORT_TEXT } from "../lib/moderation/report_texts.ts";
 import type { MediaProfile } from "../lib/constants.ts";
 import type { BlurAssets } from "../lib/client/privacy/protocol.ts";
+import { blurDetail, wholeCovered } from "../lib/client/privacy/status_text.ts";
 import type { ShieldMonitor } from "../lib/client/shield/monitor.ts";
 import type { ShieldAssets } from "../lib/client/shield/protocol.ts";
 import { usePartnerShield, useShieldMonitor } from "../lib/client/shield/use_shield.ts";
@@ -379,6 +380,7 @@ function Live(
           muted
           hidden={cameraOff}
           privacyOn={s.privacyOn}
+          blurWhole={wholeCovered(s.blurView) ? blurDetail(s.blurView, null) : undefined}
         />
         <div class="flying" aria-hidden="true">
           {s.flying.map((f) => <span key={f.id} class={`fly fly-${f.from}`}>{f.emoji}</span>)}

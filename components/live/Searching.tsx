@@ -7,6 +7,8 @@ import { useEffect, useRef, useState } from "react";
 import { useWebRTC } from "../../lib/client/webrtc.tsx";
 import { milestonePct, progressLabel, SEARCH_STATUSES } from "../../lib/client/live_rules.ts";
 import { isPov } from "../../lib/client/peer.ts";
+import { blurDetail, wholeCovered } from "../../lib/client/privacy/status_text.ts";
+import { WholeBlurBadge } from "./VideoTile.tsx";
 
 export function Searching() {
   const s = useWebRTC();
@@ -25,7 +27,11 @@ export function Searching() {
 
   return (
     <section class="searching center-screen" aria-labelledby="search-title">
-      <SelfPreview stream={s.localStream} blurred={s.privacyOn} />
+      <SelfPreview
+        stream={s.localStream}
+        blurred={s.privacyOn}
+        whole={wholeCovered(s.blurView) ? blurDetail(s.blurView, null) : undefined}
+      />
       <span class="spinner spinner-large" aria-hidden="true" />
       <h1 id="search-title">Finding Someone...</h1>
       <p class="muted">Connecting you to a random POV around the world</p>
@@ -46,7 +52,14 @@ function cancelSearch(s: { resetSession(): void }) {
 }
 
 /** The member's own camera while they wait: what the partner will see (faces blurred if on). */
-function SelfPreview({ stream, blurred }: { stream: MediaStream | null; blurred: boolean }) {
+function SelfPreview(
+  { stream, blurred, whole }: {
+    stream: MediaStream | null;
+    blurred: boolean;
+    /** Why face blur covers the whole picture now, when it does. */
+    whole?: string;
+  },
+) {
   const ref = useRef<HTMLVideoElement>(null);
   useEffect(() => {
     const video = ref.current;
@@ -68,6 +81,7 @@ function SelfPreview({ stream, blurred }: { stream: MediaStream | null; blurred:
       <figcaption class="tile-badges">
         <span class="badge tile-label">You</span>
         {blurred && <span class="badge badge-accent">Privacy On</span>}
+        {whole && <WholeBlurBadge detail={whole} />}
       </figcaption>
     </figure>
   );

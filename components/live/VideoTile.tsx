@@ -6,6 +6,7 @@ import { ShieldOverlay, type ShieldTileProps } from "./ShieldOverlay.tsx";
 import { isBlurred } from "../../lib/client/shield/policy.ts";
 import { LIVE_TEXT } from "../../lib/client/live_rules.ts";
 import { Icon } from "../Icon.tsx";
+import { BLUR_TEXT } from "../../lib/client/privacy/status_text.ts";
 
 export interface VideoTileProps {
   label: "You" | "POV";
@@ -18,6 +19,11 @@ export interface VideoTileProps {
   /** Mirror horizontally (a front camera). */
   mirrored?: boolean;
   privacyOn?: boolean;
+  /**
+   * Face blur covers the whole picture (it cannot find faces now): why, said by a badge beside
+   * 'Privacy On'.
+   */
+  blurWhole?: string;
   hidden?: boolean;
   /** Whether the camera is a POV (rear-facing), when known. */
   pov?: boolean | null;
@@ -114,6 +120,7 @@ export function VideoTile(props: VideoTileProps) {
         {tag && <span class="badge">{tag}</span>}
         <span class="badge tile-timer">{props.timer}</span>
         {props.privacyOn && <span class="badge badge-accent">Privacy On</span>}
+        {props.blurWhole && <WholeBlurBadge detail={props.blurWhole} />}
         {props.micOff && (
           <span class="badge badge-muted" role="status">
             <Icon name="micOff" size={14} label={LIVE_TEXT.partnerMuted} />
@@ -121,6 +128,15 @@ export function VideoTile(props: VideoTileProps) {
         )}
       </figcaption>
     </figure>
+  );
+}
+
+/** Says that the whole picture is blurred; the reason is its title and its accessible name. */
+export function WholeBlurBadge({ detail }: { detail: string }) {
+  return (
+    <span class="badge badge-warn blur-whole" title={detail} aria-label={detail}>
+      {BLUR_TEXT.wholeBadge}
+    </span>
   );
 }
 

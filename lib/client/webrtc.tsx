@@ -18,6 +18,7 @@ import {
 } from "./peer.ts";
 import type { MediaProfile } from "../constants.ts";
 import { type BlurAssets, protectCamera, type ProtectedCamera } from "./privacy/stream.ts";
+import { type BlurView, blurView as viewOf } from "./privacy/status_text.ts";
 import {
   type CallEvent,
   callReducer,
@@ -56,6 +57,8 @@ export interface SessionContextValue {
   localStream: MediaStream | null;
   /** Whether face blur covers localStream (the 'Privacy On' badge). */
   privacyOn: boolean;
+  /** Face blur's real state: whether it finds faces, or covers the whole picture (and why). */
+  blurView: BlurView;
   remoteStream: MediaStream | null;
   /** False when the partner's camera faces them (not a POV): their tile is then mirrored. Null
    * until the partner's device has said. */
@@ -190,6 +193,7 @@ type SessionActions = Pick<
   | "setSwitches"
   | "switches"
   | "socketTrouble"
+  | "blurView"
 >;
 
 export function WebRTCProvider(
@@ -218,6 +222,8 @@ export function WebRTCProvider(
   const [switches, setSwitchState] = useState<MediaSwitches>({ audio: true, video: true });
   const switchesRef = useRef<MediaSwitches>(switches);
   const [socketTrouble, setSocketTrouble] = useState<SocketTrouble>(null);
+  // Changes only when the state said changes (the status itself comes twice a second).
+  const [blurState, setBlurState] = useState<BlurView>(blur.enabled ? "starting" : "off");
 
   // Face blur's detector loads once this page is not setting up a call (see DETECTOR_QUIET_MS).
   const [detectorGate] = useState(openable);
@@ -283,6 +289,8 @@ export function WebRTCProvider(
           return;
         }
         protectedRef.current = camera;
+        camera.onStatus((st) => setBlurState(viewOf(camera.blurred, st)));
+        setBlurState(viewOf(camera.blurred, camera.status()));
         applySwitches(camera.stream, switchesRef.current);
         apply({ type: "camera_ready", stream: camera.stream, blurred: camera.blurred });
       } catch (err) {
@@ -486,6 +494,7 @@ export function WebRTCProvider(
     setSwitches,
     switches,
     socketTrouble,
+    blurView: blurState,
   };
 
   return <Ctx.Provider value={value}>{children}</Ctx.Provider>;

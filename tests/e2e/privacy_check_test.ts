@@ -5,7 +5,7 @@
 // the profile, the detector is off and the received face is sharp (so the measure can tell).
 // One server and one browser per test (the camera file is a launch flag).
 import assert from "node:assert/strict";
-import type { Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import {
   BACKGROUND_RECT_REL,
   cameraFile,
@@ -25,12 +25,12 @@ const LOOPBACK = "video.loopback-video";
 /** A signed-in member (face blur on or off) on /test-chat, with `fixture` (or a clip) as camera. */
 async function withCheck(
   fixture: Fixture,
-  opts: { blur: boolean; camera?: string },
+  opts: { blur: boolean; camera?: string; setup?: (context: BrowserContext) => Promise<void> },
   fn: (c: { page: Page; errors: string[] }) => Promise<void>,
 ) {
   const camera = opts.camera ?? await cameraFile(fixture);
   await withCameraPage(
-    { camera, path: "/test-chat", island: "ConnectionCheck", blur: opts.blur },
+    { camera, path: "/test-chat", island: "ConnectionCheck", blur: opts.blur, setup: opts.setup },
     fn,
   );
 }
@@ -39,6 +39,7 @@ interface PartnerView {
   detector: string | null;
   faces: string | null;
   band: string | null;
+  cover: string | null;
 }
 
 async function partnerView(page: Page): Promise<PartnerView> {
@@ -46,6 +47,7 @@ async function partnerView(page: Page): Promise<PartnerView> {
     detector: el.getAttribute("data-detector"),
     faces: el.getAttribute("data-faces"),
     band: el.getAttribute("data-band"),
+    cover: el.getAttribute("data-cover"),
   }));
 }
 
@@ -261,6 +263,69 @@ Deno.test({
       assert.equal((await partnerView(page)).detector, "off");
       const row = page.locator('li.check-row[data-check="Face blur"]');
       assert.match(await row.innerText(), /Off: your video is sent as filmed/);
+    });
+  },
+});
+
+/**
+ * A detector that loads, then throws on every frame, as MediaPipe does in a worker without WebGL
+ * ("GLctx is undefined"): served in place of the detector worker's script.
+ */
+const THROWING_DETECTOR = `
+onmessage = (e) => {
+  if (e.data.type !== "load") return;
+  const port = e.data.port;
+  port.onmessage = (m) => {
+    if (m.data.type !== "detect") return;
+    m.data.bitmap.close();
+    port.postMessage({ type: "error", t: m.data.t, error: "GLctx is undefined" });
+  };
+  port.postMessage({ type: "ready", ms: 1 });
+};`;
+
+Deno.test({
+  name: "test-chat: a detector that throws on every frame: the whole picture is covered, and said",
+  sanitizeOps: false,
+  sanitizeResources: false,
+  sanitizeExit: false,
+  async fn() {
+    const setup = async (context: BrowserContext) => {
+      await context.route(
+        "**/build/workers/detector-*",
+        (route) =>
+          route.fulfill({ status: 200, contentType: "text/javascript", body: THROWING_DETECTOR }),
+      );
+    };
+    await withCheck("astronaut", { blur: true, setup }, async ({ page }) => {
+      await waitLoopback(page);
+      const row = page.locator('li.check-row[data-check="Face blur"]');
+      const texts: string[] = [];
+      const views: PartnerView[] = [];
+      const end = Date.now() + 3_000;
+      while (Date.now() < end) {
+        texts.push(await row.innerText());
+        views.push(await partnerView(page));
+        await sleep(300);
+      }
+      console.log(`  rows: ${[...new Set(texts.map((t) => t.replace(/\s+/g, " ")))].join(" | ")}`);
+      assert.ok(texts.every((t) => !/no face in view/.test(t)), texts.join(" | "));
+      assert.ok(
+        texts.at(-1)!.includes(
+          "Face detection fails on your camera's frames, so your whole picture is blurred",
+        ),
+        texts.at(-1) ?? "no row",
+      );
+      assert.ok(views.every((v) => v.cover === "whole"), JSON.stringify(views));
+      assert.equal(
+        await page.locator(`${FIGURE} .blur-whole`).innerText(),
+        "Whole picture blurred",
+      );
+      // What a partner would receive: the face and the background outside the band covered.
+      const samples = await sampleLoopback(page, "astronaut");
+      const seen = samples.map(describe).join("; ");
+      console.log(`  loopback ${seen}`);
+      assert.ok(samples.every((s) => faceRatio(s) <= 0.3), `face covered: ${seen}`);
+      assert.ok(samples.every((s) => backgroundRatio(s) <= 0.3), `background covered: ${seen}`);
     });
   },
 });

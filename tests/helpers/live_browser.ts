@@ -463,7 +463,14 @@ export async function withLivePair(
  * server; afterwards the page must have thrown nothing. Everything is closed whatever happens.
  */
 export async function withCameraPage(
-  opts: { camera: string; path: string; island: string; blur?: boolean },
+  opts: {
+    camera: string;
+    path: string;
+    island: string;
+    blur?: boolean;
+    /** Changes the member's context (routes, init scripts) before the page loads. */
+    setup?: (context: BrowserContext) => Promise<void>;
+  },
   fn: (p: { page: Page; errors: string[] }) => Promise<void>,
 ) {
   let server: TestServer | null = null;
@@ -480,6 +487,7 @@ export async function withCameraPage(
       assert.equal(res.status, 200, `turning face blur off: ${res.text}`);
     }
     context = await memberContext(browser, server, member);
+    await opts.setup?.(context);
     const page = await context.newPage();
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(String(e)));

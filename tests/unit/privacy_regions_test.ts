@@ -1,6 +1,7 @@
 // Face blur's cover decisions (lib/client/privacy/regions.ts), without pixels: the fixed band's
 // place in landscape and portrait frames, the margins around a face, clipping, a CoverPlan that
-// fails closed (the band whenever no fresh detection of this call vouches for the frame), and a
+// fails closed (the whole picture whenever no recent successful detection of this call vouches
+// for the frame, the band while that detection is a moment old), and a
 // FaceTracker that keeps a moving face covered between detections and a missed one for HOLD_MS.
 import assert from "node:assert/strict";
 import {
@@ -12,6 +13,7 @@ import {
   FaceTracker,
   fixedRegion,
   HOLD_MS,
+  RUNNING_MS,
   STALE_MS,
   withMargin,
 } from "../../lib/client/privacy/regions.ts";
@@ -65,75 +67,92 @@ function readyPlan(): CoverPlan {
   return plan;
 }
 
-Deno.test("CoverPlan: the band while the detector loads, even with detections", () => {
+const WHOLE: Box = { x: 0, y: 0, w: W, h: H };
+
+Deno.test("CoverPlan: the whole picture while the detector loads, even with detections", () => {
   const plan = new CoverPlan();
   assert.equal(plan.detector, "loading");
   plan.detected([FACE], 1000);
-  assert.equal(plan.needsBand(1000), true);
+  assert.equal(plan.cover(1000), "whole");
   const r = plan.regions(1000, W, H);
   assert.equal(r.band, true);
-  assert.deepEqual(r.boxes[0], BAND, show(r));
+  assert.deepEqual(r.boxes, [WHOLE], show(r));
 });
 
-Deno.test("CoverPlan: the band when the detector failed to load", () => {
+Deno.test("CoverPlan: the whole picture when the detector failed to load", () => {
   const plan = new CoverPlan();
   plan.detector = "failed";
   plan.detected([], 1000);
-  assert.equal(plan.needsBand(1000), true);
-  assert.deepEqual(plan.regions(1000, W, H).boxes, [BAND]);
+  assert.equal(plan.cover(1000), "whole");
+  assert.deepEqual(plan.regions(1000, W, H).boxes, [WHOLE]);
 });
 
-Deno.test("CoverPlan: ready but nothing detected yet → band", () => {
+Deno.test("CoverPlan: ready but nothing detected yet → the whole picture", () => {
   const plan = readyPlan();
-  assert.equal(plan.needsBand(0), true);
-  assert.equal(plan.needsBand(5000), true);
+  assert.equal(plan.cover(0), "whole");
+  assert.equal(plan.cover(5000), "whole");
+  assert.deepEqual(plan.regions(5000, W, H).boxes, [WHOLE]);
 });
 
-Deno.test("CoverPlan: no band right after a fresh detection; band once it is stale", () => {
+Deno.test("CoverPlan: faces right after a detection; the band a moment later; then the whole", () => {
   const plan = readyPlan();
   plan.detected([FACE], 1000);
   assert.equal(plan.needsBand(1000), false);
-  assert.equal(plan.needsBand(1000 + STALE_MS), false);
+  assert.equal(plan.cover(1000 + STALE_MS), "faces");
   const fresh = plan.regions(1000 + STALE_MS / 2, W, H);
   assert.equal(fresh.band, false);
   assert.equal(fresh.boxes.length, 1, show(fresh));
   assert.ok(contains(fresh.boxes[0], FACE), `the face is covered: ${show(fresh)}`);
   assert.ok(!contains(fresh.boxes[0], BAND), "the face region is not the band");
-  assert.equal(plan.needsBand(1000 + STALE_MS + 1), true);
+  assert.equal(plan.cover(1000 + STALE_MS + 1), "band");
   const stale = plan.regions(1000 + STALE_MS + 1, W, H);
   assert.equal(stale.band, true);
   assert.deepEqual(stale.boxes[0], BAND, show(stale));
+  // A detector silent for longer counts as not running.
+  assert.equal(plan.cover(1000 + RUNNING_MS), "band");
+  assert.equal(plan.cover(1000 + RUNNING_MS + 1), "whole");
+  assert.deepEqual(plan.regions(1000 + RUNNING_MS + 1, W, H).boxes, [WHOLE]);
   // A later detection vouches again.
-  plan.detected([], 1500);
-  assert.equal(plan.needsBand(1600), false);
+  plan.detected([], 2500);
+  assert.equal(plan.cover(2600), "faces");
 });
 
-Deno.test("CoverPlan: a failed detection brings the band back until the next detection", () => {
+Deno.test("CoverPlan: a failed detection covers the whole picture until one succeeds", () => {
   const plan = readyPlan();
   plan.detected([], 1000);
-  assert.equal(plan.needsBand(1050), false);
+  assert.equal(plan.cover(1050), "faces");
   plan.failedOnce();
-  assert.equal(plan.needsBand(1050), true);
-  assert.equal(plan.regions(1050, W, H).band, true);
+  assert.equal(plan.failing, true);
+  assert.equal(plan.cover(1050), "whole");
+  assert.deepEqual(plan.regions(1050, W, H).boxes, [WHOLE]);
   plan.detected([], 1100);
-  assert.equal(plan.needsBand(1150), false);
+  assert.equal(plan.failing, false);
+  assert.equal(plan.cover(1150), "faces");
 });
 
-Deno.test("CoverPlan: after newCall the band stays until a detection of a newer frame", () => {
+Deno.test("CoverPlan: a detector that throws on every frame never uncovers anything", () => {
+  const plan = readyPlan();
+  for (let t = 0; t < 3000; t += 66) {
+    plan.failedOnce();
+    assert.deepEqual(plan.regions(t, W, H).boxes, [WHOLE], `at ${t} ms`);
+  }
+});
+
+Deno.test("CoverPlan: after newCall the whole picture until a detection of a newer frame", () => {
   const plan = readyPlan();
   plan.detected([FACE], 1000);
   assert.equal(plan.needsBand(1100), false);
   plan.newCall(1100);
   // The last detection is only 50 ms old, but it belongs to the call before.
-  assert.equal(plan.needsBand(1150), true);
+  assert.equal(plan.cover(1150), "whole");
   assert.deepEqual(plan.tracker.faces(), [], "the previous call's faces are forgotten");
   // A detection of a frame taken before newCall that answers late does not count.
   plan.detected([FACE], 1090);
-  assert.equal(plan.needsBand(1150), true);
+  assert.equal(plan.cover(1150), "whole");
   assert.deepEqual(plan.tracker.faces(), [], "a face from a frame before the call is ignored");
   // A detection of a frame of the new call does.
   plan.detected([FACE], 1120);
-  assert.equal(plan.needsBand(1150), false);
+  assert.equal(plan.cover(1150), "faces");
   assert.deepEqual(plan.tracker.faces(), [FACE]);
 });
 

@@ -168,7 +168,7 @@ export class Compositor {
         break;
       case "failed":
         this.plan.detector = "failed";
-        this.warnOnce("the face detector did not load; a fixed band is pixelated", msg.error);
+        this.warnOnce("the face detector did not load; the whole picture is covered", msg.error);
         break;
       case "faces": {
         this.asking = false;
@@ -203,9 +203,12 @@ export class Compositor {
   }
 
   status(now: number): BlurStatus {
+    const cover = this.plan.cover(now);
     return {
       detector: this.plan.detector,
-      band: this.plan.needsBand(now),
+      cover,
+      failing: this.plan.failing,
+      band: cover !== "faces",
       faces: this.plan.tracker.faces().map((b) => ({
         x: Math.round(b.x),
         y: Math.round(b.y),

@@ -1,6 +1,6 @@
 // Messages between the page's compositor and the face detector worker. Boxes from the detector
 // are fractions of the image it saw; boxes in status messages are pixels of the camera frame.
-import type { Box, DetectorState } from "./regions.ts";
+import type { Box, Cover, DetectorState } from "./regions.ts";
 
 /** Where the face blur files are served from (content-hashed, cached for good). */
 export interface BlurAssets {
@@ -26,7 +26,11 @@ export type DetectorIn =
   | { type: "detect"; bitmap: ImageBitmap; t: number };
 
 export type DetectorOut =
-  | { type: "ready"; ms: number }
+  /**
+   * A detector loaded and a probe detection succeeded: MediaPipe's (it needs WebGL), or the CPU
+   * one on tfjs's WebAssembly backend.
+   */
+  | { type: "ready"; ms: number; backend: "mediapipe" | "wasm" }
   | { type: "failed"; error: string }
   | { type: "faces"; t: number; faces: Box[]; ms: number }
   | { type: "error"; t: number; error: string };
@@ -64,7 +68,11 @@ export type CompositorOut =
 /** What the member can be shown about the blur, and the figures behind it. */
 export interface BlurStatus {
   detector: DetectorState;
-  /** Whether the fixed band covers the current frames. */
+  /** How the current frames are covered (the whole picture while detection is not running). */
+  cover: Cover;
+  /** Whether the detector's last answer was an error (it loaded but fails on frames). */
+  failing: boolean;
+  /** Whether more than the faces covers the current frames (the band, or the whole picture). */
   band: boolean;
   /** Faces being covered, in frame pixels. */
   faces: Box[];

@@ -1,7 +1,9 @@
 // Which parts of a camera frame face blur covers, decided without touching pixels (so it can be
-// tested anywhere): the faces a detector found, followed between detections, or — whenever no
-// fresh detection can be trusted — a fixed band where faces usually are. Blur fails closed: a
-// frame is only left uncovered outside faces that a recent detection has accounted for.
+// tested anywhere): the faces a detector found, followed between detections; the fixed band where
+// faces usually are while a working detector's last answer is a moment old; and the whole
+// picture whenever the detector is not known to be running (loading, failed to load, erring on
+// frames, or silent). Blur fails closed: a frame is only left uncovered outside faces that a
+// recent successful detection has accounted for.
 
 /** A rectangle in the frame's pixels. */
 export interface Box {
@@ -23,6 +25,12 @@ export const BAND_TOP_LANDSCAPE = 0.15;
 
 /** A detection whose frame is older than this no longer vouches for the current frame. */
 export const STALE_MS = 400;
+/**
+ * With no successful detection for this long, the detector counts as not running and the whole
+ * picture is covered (between STALE_MS and this, a working detector that is a moment late gets
+ * the fixed band).
+ */
+export const RUNNING_MS = 1_000;
 /** A face a detection missed stays covered this long (a single missed detection shows nothing). */
 export const HOLD_MS = 700;
 /** Detections are asked for at most this often; tracking covers the frames between. */
@@ -171,20 +179,27 @@ export class FaceTracker {
 export type DetectorState = "loading" | "ready" | "failed";
 
 /**
+ * How a frame is covered: only the faces found (and followed), the fixed band plus those faces,
+ * or the whole picture.
+ */
+export type Cover = "faces" | "band" | "whole";
+
+/**
  * What a frame gets covered with. Faces alone only while the detector works and its last answer
- * is fresh and came after the current call began; otherwise the fixed band (plus any faces still
- * followed).
+ * is fresh, succeeded, and came after the current call began; the fixed band (plus any faces still
+ * followed) while that answer is a moment old; otherwise the whole picture.
  */
 export class CoverPlan {
   readonly tracker = new FaceTracker();
   detector: DetectorState = "loading";
-  /** Frame time of the last detection that answered, or -Infinity. */
+  /** Frame time of the last whole-frame detection that succeeded, or -Infinity. */
   private lastDetection = -Infinity;
   /** Frame time from which detections count (the start of the current call). */
   private since = -Infinity;
-  private lastError = false;
+  /** Whether the detector's last answer was an error (until a detection succeeds again). */
+  private erring = false;
 
-  /** A new call: its first frames get the fixed band until a detection of its own arrives. */
+  /** A new call: its first frames are wholly covered until a detection of its own arrives. */
   newCall(now: number) {
     this.since = now;
     this.tracker.clear();
@@ -196,23 +211,45 @@ export class CoverPlan {
    */
   detected(faces: Box[], frameTime: number, view?: Box) {
     if (frameTime < this.since) return; // a frame from before this call
-    this.lastError = false;
+    this.erring = false;
     if (!view) this.lastDetection = Math.max(this.lastDetection, frameTime);
     this.tracker.update(faces, frameTime, view);
   }
 
+  /** A detection failed (the detector threw, or the frame could not be copied for it). */
   failedOnce() {
-    this.lastError = true;
+    this.erring = true;
   }
 
-  /** Whether the fixed band must cover the frame taken at `now`. */
+  /** Whether the detector's last answer was an error. */
+  get failing(): boolean {
+    return this.erring;
+  }
+
+  /** How the frame taken at `now` must be covered. */
+  cover(now: number): Cover {
+    if (
+      this.detector !== "ready" || this.erring || this.lastDetection < this.since ||
+      now - this.lastDetection > RUNNING_MS
+    ) return "whole";
+    return now - this.lastDetection > STALE_MS ? "band" : "faces";
+  }
+
+  /** Whether more than the faces must be covered (the fixed band, or the whole picture). */
   needsBand(now: number): boolean {
-    return this.detector !== "ready" || this.lastError || this.lastDetection < this.since ||
-      now - this.lastDetection > STALE_MS;
+    return this.cover(now) !== "faces";
   }
 
-  regions(now: number, width: number, height: number): { band: boolean; boxes: Box[] } {
-    const band = this.needsBand(now);
+  regions(
+    now: number,
+    width: number,
+    height: number,
+  ): { cover: Cover; band: boolean; boxes: Box[] } {
+    const cover = this.cover(now);
+    if (cover === "whole") {
+      return { cover, band: true, boxes: [{ x: 0, y: 0, w: width, h: height }] };
+    }
+    const band = cover === "band";
     const boxes: Box[] = [];
     for (
       const box of [...(band ? [fixedRegion(width, height)] : []), ...this.tracker.regions(now)]
@@ -220,7 +257,7 @@ export class CoverPlan {
       const c = clip(box, width, height);
       if (c) boxes.push(c);
     }
-    return { band, boxes };
+    return { cover, band, boxes };
   }
 }
 
