@@ -1,13 +1,18 @@
 // Face blur's browser files, built next to the islands: the compositor worker (and the compositor
 // as a page module, for browsers where the worker cannot run), the detector worker (esbuild,
 // MediaPipe's tasks-vision bundled in), MediaPipe's wasm loader and binary, and the BlazeFace
-// full-range model (sparse) with the TFLite metadata MediaPipe's FaceDetector requires. All come
-// from npm packages, get content-hashed names, and are served by our own server with immutable
-// caching.
+// full-range model (sparse) with the TFLite metadata MediaPipe's FaceDetector requires. For
+// browsers where MediaPipe cannot run (no WebGL in the worker), the CPU detector: a module the
+// detector worker imports only then (tfjs-core and its WebAssembly backend bundled in), tfjs's
+// wasm binaries, and BlazeFace full range (dense) converted for it; the detector worker is built
+// with their URLs. All come from npm packages, get content-hashed names, and are served by our
+// own server with immutable caching.
 import { basename, join } from "node:path";
 import { buildWorkers, packageDir, placeModelFile } from "./worker_files.ts";
 import { addImageInputMetadata } from "./tflite_metadata.ts";
+import { convertDetectorModel } from "./detector_model.ts";
 import type { BlurAssets } from "../client/privacy/protocol.ts";
+import type { CpuDetectorFiles } from "../client/privacy/cpu_detector.ts";
 
 const TASKS_VISION = "@mediapipe/tasks-vision";
 const FACE_DETECTION = "@mediapipe/face_detection";
@@ -15,6 +20,12 @@ const FACE_DETECTION = "@mediapipe/face_detection";
 const WASM_LOADER = "wasm/vision_wasm_module_internal.js";
 const WASM_BINARY = "wasm/vision_wasm_module_internal.wasm";
 const MODEL = "face_detection_full_range_sparse.tflite";
+const TFJS_WASM = "@tensorflow/tfjs-backend-wasm";
+/** The CPU detector's model: the same network with dense weights (the converter reads those). */
+const CPU_MODEL = "face_detection_full_range.tflite";
+/** MediaPipe's anchors for it: one per cell of a 48×48 grid (stride 4 on 192 px). */
+const CPU_MODEL_ANCHORS: [number, number][] = [[4, 1]];
+const CPU_DETECTOR = "lib/client/privacy/cpu_detector.ts";
 
 const WORKERS = {
   detector: "lib/client/privacy/face_worker.ts",
@@ -24,7 +35,11 @@ const WORKERS = {
 } as const;
 
 /** Project files whose change must rebuild these assets (besides the workers' own inputs). */
-export const PRIVACY_BUILD_INPUTS = ["lib/build/tflite_metadata.ts"];
+export const PRIVACY_BUILD_INPUTS = [
+  "lib/build/privacy_assets.ts",
+  "lib/build/tflite_metadata.ts",
+  "lib/build/detector_model.ts",
+];
 
 /**
  * tasks-vision posts usage logs to Google every minute (odml.pa.googleapis.com), which no option
@@ -42,6 +57,39 @@ export function withoutUsageLogging(source: string): string {
     .replaceAll("https://odml.pa.googleapis.com/v1/log", "about:blank");
 }
 
+/** Builds the CPU detector's module, model and wasm binaries; returns their URLs and inputs. */
+async function buildCpuDetector(
+  root: string,
+  outdir: string,
+  faces: string,
+): Promise<{ files: CpuDetectorFiles; inputs: string[] }> {
+  const tfWasm = await packageDir(root, TFJS_WASM);
+  const { urls, inputs } = await buildWorkers(root, outdir, { "face-cpu": CPU_DETECTOR }, {
+    define: { "process.env.NODE_ENV": '"production"' },
+  });
+  const place = async (name: string, bytes: Uint8Array | Promise<Uint8Array>) =>
+    placeModelFile(outdir, name, await bytes);
+  const tflite = await Deno.readFile(join(faces, CPU_MODEL));
+  return {
+    files: {
+      module: urls["face-cpu"],
+      model: await place(
+        "face-detector-full-range.bin",
+        convertDetectorModel(tflite, CPU_MODEL_ANCHORS),
+      ),
+      wasm: await place(
+        "tfjs-backend-wasm.wasm",
+        Deno.readFile(join(tfWasm, "dist", "tfjs-backend-wasm.wasm")),
+      ),
+      wasmSimd: await place(
+        "tfjs-backend-wasm-simd.wasm",
+        Deno.readFile(join(tfWasm, "dist", "tfjs-backend-wasm-simd.wasm")),
+      ),
+    },
+    inputs,
+  };
+}
+
 /**
  * Builds the face blur files into `outdir` (below `models/` and `workers/`) and returns their
  * URLs (`/build/…`) and the project files the workers were built from.
@@ -52,7 +100,9 @@ export async function buildPrivacyAssets(
 ): Promise<{ assets: BlurAssets; inputs: string[] }> {
   const vision = await packageDir(root, TASKS_VISION);
   const faces = await packageDir(root, FACE_DETECTION);
+  const cpu = await buildCpuDetector(root, outdir, faces);
   const { urls: workers, inputs } = await buildWorkers(root, outdir, WORKERS, {
+    define: { __CPU_DETECTOR__: JSON.stringify(cpu.files) },
     plugins: [{
       name: "tasks-vision",
       setup(build) {
@@ -77,6 +127,7 @@ export async function buildPrivacyAssets(
       wasm: await place(basename(WASM_BINARY), await Deno.readFile(join(vision, WASM_BINARY))),
       model: await place(MODEL, model),
     },
-    inputs,
+    // A defined object shows up as an input named "<define:…>": it is no file.
+    inputs: [...new Set([...inputs, ...cpu.inputs])].filter((i) => !i.startsWith("<define:")),
   };
 }
