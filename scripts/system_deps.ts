@@ -1,8 +1,9 @@
 // What the browser tests need from the machine, beside Deno and npm packages: Debian's Chromium
-// (or CHROME_PATH), ffmpeg (fake cameras from the fixture photos) and coturn's turnserver (the
-// relay test and /test-chat's network check). `deno task test` installs what is missing with apt
-// when it can (as root, or through sudo without a password), else stops at once with one line
-// naming the exact command.
+// (or CHROME_PATH), Firefox ESR (or FIREFOX_PATH) and Xvfb (a display of its own for a Firefox
+// with a window, which has WebGL where headless Firefox has none), ffmpeg (fake cameras from the
+// fixture photos) and coturn's turnserver (the relay test and /test-chat's network check).
+// `deno task test` installs what is missing with apt when it can (as root, or through sudo without
+// a password), else stops at once with one line naming the exact command.
 
 export interface SystemTool {
   /** The Debian package that provides it. */
@@ -31,6 +32,8 @@ export const CHROMIUM_PATHS = [
   "/usr/bin/google-chrome-stable",
 ];
 
+export const FIREFOX_PATHS = ["/usr/bin/firefox-esr", "/usr/bin/firefox"];
+
 export function systemTools(env: Record<string, string | undefined> = Deno.env.toObject()) {
   const path = env.PATH ?? "";
   return [
@@ -38,6 +41,11 @@ export function systemTools(env: Record<string, string | undefined> = Deno.env.t
       pkg: "chromium",
       present: () => env.CHROME_PATH ? isFile(env.CHROME_PATH) : CHROMIUM_PATHS.some(isFile),
     },
+    {
+      pkg: "firefox-esr",
+      present: () => env.FIREFOX_PATH ? isFile(env.FIREFOX_PATH) : FIREFOX_PATHS.some(isFile),
+    },
+    { pkg: "xvfb", present: () => onPath("Xvfb", path) },
     { pkg: "ffmpeg", present: () => onPath("ffmpeg", path) },
     { pkg: "coturn", present: () => onPath("turnserver", path) },
   ] satisfies SystemTool[];

@@ -8,16 +8,22 @@ const missing = (env: Record<string, string>) =>
 Deno.test("system deps: what is missing is named by its Debian package", async () => {
   const empty = await Deno.makeTempDir();
   try {
-    assert.deepEqual(missing({ PATH: empty, CHROME_PATH: `${empty}/chrome` }), [
+    const browsers = { CHROME_PATH: `${empty}/chrome`, FIREFOX_PATH: `${empty}/firefox` };
+    assert.deepEqual(missing({ PATH: empty, ...browsers }), [
       "chromium",
+      "firefox-esr",
+      "xvfb",
       "ffmpeg",
       "coturn",
     ]);
-    // Tools in a folder on PATH, and Chromium where CHROME_PATH says, count as present.
-    for (const name of ["ffmpeg", "turnserver", "chrome"]) {
+    // Tools in a folder on PATH, and the browsers where CHROME_PATH and FIREFOX_PATH say, count
+    // as present; Xvfb is looked for by its own name.
+    for (const name of ["ffmpeg", "turnserver", "chrome", "firefox", "xvfb"]) {
       await Deno.writeTextFile(`${empty}/${name}`, "#!/bin/sh\n");
     }
-    assert.deepEqual(missing({ PATH: `/nowhere:${empty}`, CHROME_PATH: `${empty}/chrome` }), []);
+    assert.deepEqual(missing({ PATH: `/nowhere:${empty}`, ...browsers }), ["xvfb"]);
+    await Deno.writeTextFile(`${empty}/Xvfb`, "#!/bin/sh\n");
+    assert.deepEqual(missing({ PATH: `/nowhere:${empty}`, ...browsers }), []);
   } finally {
     await Deno.remove(empty, { recursive: true });
   }
@@ -27,11 +33,11 @@ Deno.test("system deps: without apt or sudo the run stops with one line naming t
   const empty = await Deno.makeTempDir();
   try {
     const logged: string[] = [];
-    const env = { PATH: empty, CHROME_PATH: `${empty}/chrome` };
+    const env = { PATH: empty, CHROME_PATH: `${empty}/chrome`, FIREFOX_PATH: `${empty}/firefox` };
     assert.equal(
       await ensureSystemDeps((l) => logged.push(l), env, false),
-      "The browser tests need chromium, ffmpeg, coturn: run " +
-        "`sudo apt-get update && sudo apt-get install -y chromium ffmpeg coturn`",
+      "The browser tests need chromium, firefox-esr, xvfb, ffmpeg, coturn: run " +
+        "`sudo apt-get update && sudo apt-get install -y chromium firefox-esr xvfb ffmpeg coturn`",
     );
     assert.deepEqual(logged, [], "nothing was tried");
     assert.equal(
@@ -39,7 +45,7 @@ Deno.test("system deps: without apt or sudo the run stops with one line naming t
       "apt-get update && apt-get install -y coturn",
     );
     // Everything present: nothing to do.
-    for (const name of ["ffmpeg", "turnserver", "chrome"]) {
+    for (const name of ["ffmpeg", "turnserver", "chrome", "firefox", "Xvfb"]) {
       await Deno.writeTextFile(`${empty}/${name}`, "#!/bin/sh\n");
     }
     assert.equal(await ensureSystemDeps(() => {}, env, false) ?? "none", "none");
