@@ -363,6 +363,7 @@ function Live(
           onFrame={s.noteRemoteFrame}
           cameraOff={!s.partnerVideo}
           micOff={!s.partnerAudio}
+          away={s.partnerAway}
           shield={shieldState.view === "off" ? undefined : {
             view: shieldState.view,
             onShow: () => shield?.dispatch({ type: "show" }),

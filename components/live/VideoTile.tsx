@@ -37,6 +37,11 @@ export interface VideoTileProps {
   cameraOff?: boolean;
   /** The partner's device says their microphone is off: an icon on the tile. */
   micOff?: boolean;
+  /**
+   * The partner's device says they stepped away (their page is hidden and their video does not
+   * get through): said over the frozen picture, instead of it.
+   */
+  away?: boolean;
   /** Why no video can come (the link to the partner failed): said over the tile. */
   failure?: string;
 }
@@ -107,7 +112,13 @@ export function VideoTile(props: VideoTileProps) {
         </div>
       )}
       {error && !props.failure && <div class="tile-overlay tile-error" role="alert">{error}</div>}
-      {props.stream && props.cameraOff && !error && !props.failure && (
+      {props.stream && props.away && !error && !props.failure && (
+        <div class="tile-overlay tile-camera-off tile-away" role="status">
+          <Icon name="user" size={32} />
+          <span>{LIVE_TEXT.partnerAway}</span>
+        </div>
+      )}
+      {props.stream && props.cameraOff && !props.away && !error && !props.failure && (
         <div class="tile-overlay tile-camera-off" role="status">
           <Icon name="videoOff" size={32} />
           <span>{LIVE_TEXT.partnerCameraOff}</span>

@@ -65,6 +65,8 @@ export interface LinkView {
   /** The partner's Mute and Camera off switches, as their device says (on until it says). */
   partnerAudio: boolean;
   partnerVideo: boolean;
+  /** The partner's device says they stepped away (hidden page, video not getting through). */
+  partnerAway: boolean;
 }
 
 /** Why a search ended without a partner. */
@@ -156,6 +158,8 @@ export type CallEvent =
   | { type: "link_signalled" }
   | { type: "remote_frame" }
   | { type: "remote_media"; audio: boolean; video: boolean }
+  /** The partner's device says they stepped away, or are back. */
+  | { type: "remote_away"; away: boolean }
   /** The member sent a reaction. */
   | { type: "react"; emoji: string }
   /** A flying reaction's animation is over. */
@@ -188,6 +192,7 @@ const freshLink = (): LinkView => ({
   remoteFrame: false,
   partnerAudio: true,
   partnerVideo: true,
+  partnerAway: false,
 });
 
 export function callReducer(s: CallState, e: CallEvent): CallState {
@@ -215,9 +220,9 @@ export function callReducer(s: CallState, e: CallEvent): CallState {
     case "camera_failed":
       return { ...s, camera: { ...s.camera, error: e.text } };
     case "link_new":
-      // A rebuilt link keeps what the member has already seen (the milestones, the switches),
-      // and the status of a call that was up; a link that failed before it ever connected is
-      // tried again from "connecting".
+      // A rebuilt link keeps what the member has already seen (the milestones, the switches,
+      // whether the partner stepped away), and the status of a call that was up; a link that
+      // failed before it ever connected is tried again from "connecting".
       return withLink(s, (l) => ({
         ...freshLink(),
         status: linkFailed(s) ? "connecting" : l.status,
@@ -225,6 +230,7 @@ export function callReducer(s: CallState, e: CallEvent): CallState {
         remoteFrame: l.remoteFrame,
         partnerAudio: l.partnerAudio,
         partnerVideo: l.partnerVideo,
+        partnerAway: l.partnerAway,
       }));
     case "link_state":
       return onLinkState(s, e.state, e.at);
@@ -246,6 +252,8 @@ export function callReducer(s: CallState, e: CallEvent): CallState {
             ? l
             : { ...l, partnerAudio: e.audio, partnerVideo: e.video },
       );
+    case "remote_away":
+      return withLink(s, (l) => (l.partnerAway === e.away ? l : { ...l, partnerAway: e.away }));
     case "react":
       return canReact(s) ? countReaction(s, e.emoji, "me") : s;
     case "fly_done":

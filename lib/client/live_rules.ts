@@ -22,6 +22,8 @@ export const LIVE_TEXT = {
   /** Over the partner's tile when their device says their camera or microphone is off. */
   partnerCameraOff: "Camera off",
   partnerMuted: "Partner muted",
+  /** Over the partner's tile when their device says their page is hidden and no video comes. */
+  partnerAway: "Your partner stepped away",
   /** The socket: the first connection failed, or an open one dropped (it retries by itself). */
   socketFailed: "Failed to connect",
   socketDropped: "Connection error",

@@ -2,6 +2,7 @@
 // both members see is derived from the two DTLS certificate fingerprints in the negotiated SDP,
 // so a relay that tampered with the handshake would show them different codes.
 import { MEDIA_PROFILES, type MediaProfile } from "../constants.ts";
+import { watchAway } from "./away.ts";
 
 export type SignalOut =
   | { type: "offer"; sdp: string }
@@ -16,6 +17,8 @@ export interface PeerEvents {
   remoteFacing?(pov: boolean): void;
   /** The partner's microphone and camera switches (Mute, Camera off), as their device says. */
   remoteMedia?(media: MediaSwitches): void;
+  /** The partner has stepped away: their page is hidden and their video does not get through. */
+  remoteAway?(away: boolean): void;
   /** Offer and answer are both applied: signalling is done, ICE checks run next. */
   signalled?(): void;
 }
@@ -27,7 +30,9 @@ export interface MediaSwitches {
 }
 
 /** A data channel message from the partner's page → what it says (unknown fields ignored). */
-export function readMeta(raw: unknown): { pov?: boolean; media?: MediaSwitches } {
+export function readMeta(
+  raw: unknown,
+): { pov?: boolean; media?: MediaSwitches; away?: boolean } {
   let data: unknown;
   try {
     data = JSON.parse(String(raw));
@@ -36,8 +41,9 @@ export function readMeta(raw: unknown): { pov?: boolean; media?: MediaSwitches }
   }
   if (!data || typeof data !== "object") return {};
   const d = data as Record<string, unknown>;
-  const out: { pov?: boolean; media?: MediaSwitches } = {};
+  const out: { pov?: boolean; media?: MediaSwitches; away?: boolean } = {};
   if (typeof d.pov === "boolean") out.pov = d.pov;
+  if (typeof d.away === "boolean") out.away = d.away;
   if (typeof d.audio === "boolean" && typeof d.video === "boolean") {
     out.media = { audio: d.audio, video: d.video };
   }
@@ -97,6 +103,9 @@ export class PeerLink {
   private channel: RTCDataChannel | null = null;
   /** This side's switches, said to the partner when the channel opens and on every change. */
   private switches: MediaSwitches = { audio: true, video: true };
+  /** Whether this side has stepped away (see away.ts), said like the switches. */
+  private away = false;
+  private readonly stopAway: () => void;
   private restarted = false;
   private closed = false;
   /** Local ICE candidates gathered so far (none at the end: nothing to connect with). */
@@ -126,15 +135,22 @@ export class PeerLink {
       ch.onopen = () => {
         ch.send(JSON.stringify({ pov: isPov(this.localStream) }));
         ch.send(JSON.stringify(this.switches));
+        ch.send(JSON.stringify({ away: this.away }));
       };
       ch.onmessage = (e) => {
         const meta = readMeta(e.data);
         if (meta.pov !== undefined) this.events.remoteFacing?.(meta.pov);
         if (meta.media) this.events.remoteMedia?.(meta.media);
+        if (meta.away !== undefined) this.events.remoteAway?.(meta.away);
       };
     };
     if (role === "offerer") onChannel(this.pc.createDataChannel("meta"));
     else this.pc.ondatachannel = (e) => onChannel(e.channel);
+    const camera = localStream && (CAMERA_OF.get(localStream) ?? localStream);
+    this.stopAway = watchAway(this.pc, camera, (away) => {
+      this.away = away;
+      if (this.channel?.readyState === "open") this.channel.send(JSON.stringify({ away }));
+    });
     this.pc.onicecandidate = (e) => {
       if (e.candidate) this.gathered++;
       this.events.signal({ type: "ice-candidate", candidate: e.candidate?.toJSON() ?? null });
@@ -245,6 +261,7 @@ export class PeerLink {
 
   close() {
     this.closed = true;
+    this.stopAway();
     this.pc.onicecandidate = null;
     this.pc.ontrack = null;
     this.pc.ondatachannel = null;

@@ -89,6 +89,8 @@ export interface SessionContextValue {
   /** The partner's microphone and camera, as their device says (on until it says otherwise). */
   partnerAudio: boolean;
   partnerVideo: boolean;
+  /** The partner's device says they stepped away (their page hidden, their video not sent). */
+  partnerAway: boolean;
   /** This member's Mute and Camera off switches (they hold across matches on this page). */
   switches: MediaSwitches;
   socketTrouble: SocketTrouble;
@@ -178,6 +180,7 @@ function contextOf(s: CallState): Omit<SessionContextValue, keyof SessionActions
     remoteFrame: link?.remoteFrame ?? false,
     partnerAudio: link?.partnerAudio ?? true,
     partnerVideo: link?.partnerVideo ?? true,
+    partnerAway: link?.partnerAway ?? false,
   };
 }
 
@@ -315,6 +318,7 @@ export function WebRTCProvider(
       remoteStream: (stream) => current() && apply({ type: "remote_stream", stream }),
       remoteFacing: (pov) => current() && apply({ type: "remote_facing", pov }),
       remoteMedia: (m) => current() && apply({ type: "remote_media", ...m }),
+      remoteAway: (away) => current() && apply({ type: "remote_away", away }),
       signalled: () => current() && apply({ type: "link_signalled" }),
       state: async (state) => {
         if (!current()) return;

@@ -291,6 +291,7 @@ Deno.test("call state: a new link clears the partner's video and code but keeps 
     remoteFrame: true,
     partnerAudio: false,
     partnerVideo: true,
+    partnerAway: false,
   });
 });
 
