@@ -43,6 +43,8 @@ export function watchAway(
 ): () => void {
   if (typeof document === "undefined" || !camera) return () => {};
   let away = false;
+  /** Whether the page is hidden (and the watch not stopped): measures count only then. */
+  let hidden = false;
   let timer: ReturnType<typeof setInterval> | undefined;
   /** The camera's track while the page is hidden (its mute says capture stopped). */
   let track: MediaStreamTrack | null = null;
@@ -58,11 +60,19 @@ export function watchAway(
     if (next !== away) say(away = next);
   };
   const measure = async () => {
-    const frames = await framesSent(pc).catch(() => null);
+    // Before the link connects nothing is sent yet: only the camera's state counts then.
+    const frames = pc.connectionState === "connected"
+      ? await framesSent(pc).catch(() => null)
+      : null;
+    if (!hidden) return;
     const at = performance.now();
-    if (frames === null || !track) return;
-    if (last && at > last.at) fps = (frames - last.frames) * 1000 / (at - last.at);
-    last = { frames, at };
+    if (frames === null) {
+      last = null;
+      fps = null;
+    } else {
+      if (last && at > last.at) fps = (frames - last.frames) * 1000 / (at - last.at);
+      last = { frames, at };
+    }
     judge();
   };
   const follow = (next: MediaStreamTrack | null) => {
@@ -76,7 +86,7 @@ export function watchAway(
     clearInterval(timer);
     last = null;
     fps = null;
-    const hidden = document.visibilityState === "hidden";
+    hidden = document.visibilityState === "hidden";
     follow(hidden ? camera.getVideoTracks()[0] ?? null : null);
     if (hidden) {
       timer = setInterval(measure, MEASURE_EVERY_MS);
@@ -87,6 +97,7 @@ export function watchAway(
   document.addEventListener("visibilitychange", onVisibility);
   onVisibility();
   return () => {
+    hidden = false;
     clearInterval(timer);
     follow(null);
     document.removeEventListener("visibilitychange", onVisibility);
