@@ -1,6 +1,7 @@
 // A video tile of the live match: label, location and hashtag badges, the timer, a placeholder
 // until a stream exists, a loading overlay until it plays, an error overlay on failure. Playback:
-// an AbortError retries once after 200 ms; a permission-type error is silent.
+// an AbortError retries once after 200 ms; a permission-type error is silent; a video the browser
+// paused while the page was hidden plays again when it is shown.
 import { useEffect, useRef, useState } from "react";
 import { ShieldOverlay, type ShieldTileProps } from "./ShieldOverlay.tsx";
 import { isBlurred } from "../../lib/client/shield/policy.ts";
@@ -77,6 +78,12 @@ export function VideoTile(props: VideoTileProps) {
         }
       });
     play();
+    // A browser may pause a video while its page is hidden: it plays again on return, untapped.
+    const resume = () => {
+      if (document.visibilityState === "visible" && video.paused) play();
+    };
+    document.addEventListener("visibilitychange", resume);
+    return () => document.removeEventListener("visibilitychange", resume);
   }, [props.stream]);
 
   const tag = props.hashtag.replace(/^#/, "");

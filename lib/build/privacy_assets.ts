@@ -1,12 +1,12 @@
 // Face blur's browser files, built next to the islands: the compositor worker (and the compositor
-// as a page module, for browsers where the worker cannot run), the detector worker (esbuild,
-// MediaPipe's tasks-vision bundled in), MediaPipe's wasm loader and binary, and the BlazeFace
-// full-range model (sparse) with the TFLite metadata MediaPipe's FaceDetector requires. For
-// browsers where MediaPipe cannot run (no WebGL in the worker), the CPU detector: a module the
-// detector worker imports only then (tfjs-core and its WebAssembly backend bundled in), tfjs's
-// wasm binaries, and BlazeFace full range (dense) converted for it; the detector worker is built
-// with their URLs. All come from npm packages, get content-hashed names, and are served by our
-// own server with immutable caching.
+// as a page module with its clock worker, for browsers where the worker cannot run), the detector
+// worker (esbuild, MediaPipe's tasks-vision bundled in), MediaPipe's wasm loader and binary, and
+// the BlazeFace full-range model (sparse) with the TFLite metadata MediaPipe's FaceDetector
+// requires. For browsers where MediaPipe cannot run (no WebGL in the worker), the CPU detector: a
+// module the detector worker imports only then (tfjs-core and its WebAssembly backend bundled in),
+// tfjs's wasm binaries, and BlazeFace full range (dense) converted for it; the detector worker is
+// built with their URLs. All come from npm packages, get content-hashed names, and are served by
+// our own server with immutable caching.
 import { basename, join } from "node:path";
 import { buildWorkers, packageDir, placeModelFile } from "./worker_files.ts";
 import { addImageInputMetadata } from "./tflite_metadata.ts";
@@ -32,6 +32,7 @@ const WORKERS = {
   compositor: "lib/client/privacy/compositor_worker.ts",
   // Not a worker: the module the page imports to compose where the worker cannot run.
   "page-compositor": "lib/client/privacy/page_compositor.ts",
+  clock: "lib/client/privacy/clock_worker.ts",
 } as const;
 
 /** Project files whose change must rebuild these assets (besides the workers' own inputs). */
@@ -123,6 +124,7 @@ export async function buildPrivacyAssets(
       detector: workers.detector,
       compositor: workers.compositor,
       pageCompositor: workers["page-compositor"],
+      clock: workers.clock,
       loader: await place(basename(WASM_LOADER), await Deno.readFile(join(vision, WASM_LOADER))),
       wasm: await place(basename(WASM_BINARY), await Deno.readFile(join(vision, WASM_BINARY))),
       model: await place(MODEL, model),

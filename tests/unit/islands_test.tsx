@@ -45,6 +45,7 @@ const FAKE_MANIFEST: Manifest = {
     detector: "/build/workers/detector-TEST.js",
     compositor: "/build/workers/compositor-TEST.js",
     pageCompositor: "/build/workers/page-compositor-TEST.js",
+    clock: "/build/workers/clock-TEST.js",
     loader: "/build/models/loader-TEST.js",
     wasm: "/build/models/wasm-TEST.wasm",
     model: "/build/models/model-TEST.tflite",

@@ -10,6 +10,8 @@ export interface BlurAssets {
   compositor: string;
   /** The compositor as a page module, for browsers where the worker cannot run. */
   pageCompositor: string;
+  /** The page compositor's clock worker, which paces it while the page is hidden. */
+  clock: string;
   /** MediaPipe's wasm loader (an ES module) and binary. */
   loader: string;
   wasm: string;

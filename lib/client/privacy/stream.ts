@@ -129,7 +129,7 @@ export async function protectCamera(
     // The page's compositor is a module of its own, loaded only here: the live page's script
     // stays small for the browsers that compose in the worker.
     const { canvasDriver } = await import(opts.assets.pageCompositor) as PageCompositor;
-    driver = canvasDriver(rawVideo, detector.port, publish);
+    driver = canvasDriver(rawVideo, detector.port, publish, opts.assets.clock);
   }
   const chosen = driver;
   detector.onFailed((error) => chosen.detector({ type: "failed", error }));
