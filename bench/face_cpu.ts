@@ -3,7 +3,7 @@
 // a probe detection), and the time per detection on astronaut.png (one face) and chelsea.png (a
 // cat, no face), each stretched to a 1280x720 frame and shown to the detector at 320x180 as the
 // compositor does. Browsers: Debian's headless Chromium (--disable-gpu), headless Firefox ESR (no
-// WebGL), and Firefox ESR on an Xvfb display (WebGL through llvmpipe) when Xvfb is installed.
+// WebGL), and Firefox ESR on an Xvfb display (WebGL through llvmpipe).
 // The page is the app's home page; the worker and its files come from the app's build. Figures
 // only: nothing here passes or fails on time.
 // Run: deno run -A bench/face_cpu.ts [detections per image]
@@ -44,37 +44,6 @@ function report(browser: string, result: PageResult) {
   }
 }
 
-/** Xvfb on a free display number, or null when Xvfb is not installed. */
-async function startXvfb(): Promise<{ name: string; stop(): Promise<void> } | null> {
-  for (let n = 90; n < 110; n++) {
-    try {
-      await Deno.stat(`/tmp/.X${n}-lock`);
-      continue;
-    } catch {
-      // free
-    }
-    let child: Deno.ChildProcess;
-    try {
-      child = new Deno.Command("Xvfb", {
-        args: [`:${n}`, "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
-        stdout: "null",
-        stderr: "null",
-      }).spawn();
-    } catch {
-      return null;
-    }
-    await new Promise((r) => setTimeout(r, 1_000));
-    return {
-      name: `:${n}`,
-      async stop() {
-        child.kill("SIGTERM");
-        await child.status;
-      },
-    };
-  }
-  return null;
-}
-
 export async function benchFaceCpu(frames = FRAMES) {
   const server = await startServer();
   try {
@@ -87,17 +56,7 @@ export async function benchFaceCpu(frames = FRAMES) {
     );
     report("Chromium (headless, --disable-gpu)", await detectInChromium(url, arg));
     report("Firefox ESR (headless, no WebGL)", await detectInFirefox(url, arg));
-    const xvfb = await startXvfb();
-    if (xvfb) {
-      try {
-        report(
-          `Firefox ESR (Xvfb ${xvfb.name}, WebGL)`,
-          await detectInFirefox(url, arg, xvfb.name),
-        );
-      } finally {
-        await xvfb.stop();
-      }
-    }
+    report("Firefox ESR (Xvfb, WebGL)", await detectInFirefox(url, arg, { window: true }));
   } finally {
     await server.close();
   }

@@ -2,13 +2,12 @@
 // bench/face_cpu.ts: the page starts the worker from the build's files, waits for its answer to
 // 'load', then shows it each fixture photo (stretched to a 1280x720 frame, scaled to 320x180 as
 // the compositor does) and collects its answers. Chromium through playwright-core; Firefox ESR
-// through puppeteer-core (WebDriver BiDi), headless (no WebGL) or on a given X display.
+// through puppeteer-core (WebDriver BiDi), headless (no WebGL) or on an Xvfb display of its own.
 import puppeteer from "puppeteer-core";
 import type { BlurAssets, DetectorOut } from "../../lib/client/privacy/protocol.ts";
 import { launchBrowser } from "./browser.ts";
 import { type Fixture, FIXTURES_DIR } from "./fake_camera.ts";
-
-export const FIREFOX_PATH = "/usr/bin/firefox-esr";
+import { bounded, findFirefox, FIREFOX_PREFS, startXvfb } from "./firefox.ts";
 
 export interface PageArg {
   assets: BlurAssets;
@@ -110,48 +109,40 @@ export async function fixturePngs(names: Fixture[]): Promise<Record<string, stri
   return images;
 }
 
-/** Preferences: fake media without prompts, and nothing reached beyond this machine. */
-const FIREFOX_PREFS = {
-  "media.navigator.streams.fake": true,
-  "media.navigator.permission.disabled": true,
-  "app.update.enabled": false,
-  "datareporting.policy.dataSubmissionEnabled": false,
-  "toolkit.telemetry.enabled": false,
-  "browser.safebrowsing.malware.enabled": false,
-  "browser.safebrowsing.phishing.enabled": false,
-  "network.captive-portal-service.enabled": false,
-  "network.connectivity-service.enabled": false,
-};
-
-/** Runs detectInPage in Firefox ESR at `url`: headless, or on X display `display`. */
+/**
+ * Runs detectInPage in Firefox ESR at `url`: headless (no WebGL), or with `window` on an Xvfb
+ * display of its own (WebGL through llvmpipe). Its protocol timeout leaves room for a long run.
+ */
 export async function detectInFirefox(
   url: string,
   arg: PageArg,
-  display: string | null = null,
+  opts: { window?: boolean } = {},
 ): Promise<PageResult> {
+  const xvfb = opts.window ? await startXvfb() : null;
   try {
-    await Deno.stat(FIREFOX_PATH);
-  } catch {
-    throw new Error(`No Firefox at ${FIREFOX_PATH}: apt-get install -y firefox-esr`);
-  }
-  const browser = await puppeteer.launch({
-    browser: "firefox",
-    executablePath: FIREFOX_PATH,
-    headless: display === null,
-    extraPrefsFirefox: FIREFOX_PREFS,
-    env: { ...Deno.env.toObject(), ...(display ? { DISPLAY: display } : {}) },
-    handleSIGINT: false,
-    handleSIGTERM: false,
-    handleSIGHUP: false,
-    timeout: 30_000,
-    protocolTimeout: 180_000,
-  });
-  try {
-    const page = await browser.newPage();
-    await page.goto(url);
-    return await page.evaluate(detectInPage, arg);
+    const browser = await puppeteer.launch({
+      browser: "firefox",
+      executablePath: findFirefox(),
+      headless: !xvfb,
+      extraPrefsFirefox: FIREFOX_PREFS,
+      env: { ...Deno.env.toObject(), ...(xvfb ? { DISPLAY: xvfb.name } : {}) },
+      handleSIGINT: false,
+      handleSIGTERM: false,
+      handleSIGHUP: false,
+      timeout: 30_000,
+      protocolTimeout: 180_000,
+    });
+    try {
+      const page = await browser.newPage();
+      await page.goto(url);
+      return await page.evaluate(detectInPage, arg);
+    } finally {
+      await bounded("Firefox to close", browser.close(), 10_000).catch(() => {
+        browser.process()?.kill("SIGKILL");
+      });
+    }
   } finally {
-    await browser.close().catch(() => browser.process()?.kill("SIGKILL"));
+    await xvfb?.close();
   }
 }
 
