@@ -358,14 +358,15 @@ export interface MemberPage {
 
 /**
  * A phone-sized (390x844) page in `firefox` signed in as `member` (its session cookie), recording
- * its peer connections, with `camera`'s photo as its camera if given (else Firefox's flat fake).
- * One member per Firefox: the cookie is the browser's.
+ * its peer connections, with `camera`'s photo as its camera if given (else Firefox's flat fake),
+ * and `preload` (a script) run in every document before the page's own. One member per Firefox:
+ * the cookie is the browser's.
  */
 export async function memberPage(
   firefox: Firefox,
   server: ServerLike,
   member: Member,
-  opts: { camera?: Fixture } = {},
+  opts: { camera?: Fixture; preload?: string } = {},
 ): Promise<MemberPage> {
   if (!member.client.session) throw new Error("the member has no session cookie");
   const { browser } = firefox;
@@ -387,6 +388,7 @@ export async function memberPage(
   await page.setViewport({ width: 390, height: 844 });
   const png = opts.camera ? JSON.stringify(await fixturePng(opts.camera)) : "null";
   await page.evaluateOnNewDocument(PRELOAD.replace("FIXTURE_PNG", png));
+  if (opts.preload) await page.evaluateOnNewDocument(opts.preload);
   const errors: string[] = [];
   const logged: string[] = [];
   page.on("pageerror", (e) => errors.push(String(e)));
