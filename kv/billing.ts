@@ -15,7 +15,8 @@ export type EventOutcome =
   | "ignored"
   | "unknown_member"
   | "stale"
-  | "not_current";
+  | "not_current"
+  | "ended";
 
 export interface StoredEvent {
   type: string;
@@ -41,13 +42,21 @@ export async function storedEvent(kv: Deno.Kv, eventId: string): Promise<StoredE
   return (await kv.get<StoredEvent>(keys.stripeEvent(eventId))).value;
 }
 
-/** Why an event changes nothing for this member (null: it applies). */
+/** How many ended subscription ids a member's record keeps. */
+export const ENDED_KEEP = 20;
+
+/**
+ * Why an event changes nothing for this member (null: it applies). A subscription seen deleted
+ * stays ended whatever comes after about it, even within the same second; a deletion applies
+ * whenever it arrives (nothing about a subscription follows its end).
+ */
 function skipReason(
   u: UserRecord,
   change: BillingChange,
   event: StripeEventInfo,
-): "stale" | "not_current" | null {
-  if (u.billing && event.created < u.billing.eventCreated) return "stale";
+): "stale" | "not_current" | "ended" | null {
+  if (change.subscriptionId && u.billing?.ended?.includes(change.subscriptionId)) return "ended";
+  if (!change.ends && u.billing && event.created < u.billing.eventCreated) return "stale";
   const current = u.billing?.subscriptionId ?? null;
   if (change.onlyIfCurrent && current !== null && current !== change.subscriptionId) {
     return "not_current";
@@ -55,12 +64,20 @@ function skipReason(
   return null;
 }
 
-function nextBilling(before: Billing | undefined, change: BillingChange, created: number) {
+/** `ended` with `subscriptionId` added when `change` ends it (the latest ENDED_KEEP). */
+function endedAfter(ended: string[] | undefined, change: BillingChange): string[] | undefined {
+  if (!change.ends || !change.subscriptionId) return ended;
+  return [...(ended ?? []), change.subscriptionId].slice(-ENDED_KEEP);
+}
+
+function nextBilling(before: Billing | undefined, change: BillingChange, created: number): Billing {
+  const ended = endedAfter(before?.ended, change);
   return {
     customerId: change.customerId ?? before?.customerId ?? "",
     subscriptionId: change.subscriptionId ?? before?.subscriptionId ?? null,
     status: change.status ?? before?.status ?? null,
-    eventCreated: created,
+    eventCreated: Math.max(created, before?.eventCreated ?? 0),
+    ...(ended ? { ended } : {}),
   };
 }
 
@@ -103,7 +120,15 @@ export async function applyStripeEvent(
       const skip = entry.value && !entry.value.deletedAt
         ? skipReason(entry.value, change, event)
         : null;
-      if (skip) {
+      if (skip === "not_current" && change.ends && entry.value?.billing) {
+        // An older subscription's end leaves the plan alone but is remembered, so that no later
+        // event about it makes it current again.
+        const put = await putUserIn(kv, op, userId, (u) => ({
+          ...u,
+          billing: u.billing && { ...u.billing, ended: endedAfter(u.billing.ended, change) },
+        }));
+        outcome = record(userId, put ? skip : "unknown_member");
+      } else if (skip) {
         // Nothing to change: the commit only claims the event, checked against this record.
         op.check(entry);
         outcome = record(userId, skip);

@@ -48,6 +48,8 @@ export interface Billing {
   status: string | null;
   /** The `created` time (seconds) of the latest event applied: older events change nothing. */
   eventCreated: number;
+  /** Subscriptions seen deleted (the latest 20): no event about them changes the plan again. */
+  ended?: string[];
 }
 
 /** The signed-in member as pages see them (never the password hash). */

@@ -1,7 +1,10 @@
 // What a verified Stripe webhook event means for a member, without any call back to Stripe: the
 // signed event is the authority. The member comes from the checkout's client_reference_id or the
-// metadata set at checkout (or, failing those, the stored customer); the plan from that
-// metadata or from the price id through STRIPE_PRICE_*.
+// metadata set at checkout (or, failing those, the stored customer). A subscription's plan is the
+// one its price pays for (STRIPE_PRICE_*): its metadata keeps the plan bought at checkout, which a
+// change in Stripe's billing portal does not update, and a price that is none of ours grants
+// nothing (Free). Only a checkout's own metadata, set by this server beside the price it chose,
+// names the plan of a paid checkout.
 import Stripe from "stripe";
 import type { TierKey } from "../constants.ts";
 
@@ -58,6 +61,8 @@ export interface BillingChange {
    * subscription must not end a newer one).
    */
   onlyIfCurrent: boolean;
+  /** The subscription ended for good (deleted): no later event about it may revive it. */
+  ends: boolean;
 }
 
 /** Subscription statuses that keep the plan (past_due: Stripe is still retrying the payment). */
@@ -72,10 +77,18 @@ export function hasRunningSubscription(
 
 const isPaidTier = (t: unknown): t is PaidTier => t === "basic" || t === "plus" || t === "vip";
 
-function tierOfPrice(priceId: string | undefined, prices: PriceIds): PaidTier | null {
-  if (!priceId) return null;
-  for (const tier of ["basic", "plus", "vip"] as const) if (prices[tier] === priceId) return tier;
-  return null;
+const RANK: Record<TierKey, number> = { free: 0, basic: 1, plus: 2, vip: 3 };
+
+/** The plan a subscription's prices pay for: the highest of ours among its items, else Free. */
+export function tierOfPrices(priceIds: (string | undefined)[], prices: PriceIds): TierKey {
+  let best: TierKey = "free";
+  for (const id of priceIds) {
+    if (!id) continue;
+    for (const tier of ["basic", "plus", "vip"] as const) {
+      if (prices[tier] === id && RANK[tier] > RANK[best]) best = tier;
+    }
+  }
+  return best;
 }
 
 const idOf = (v: string | { id: string } | null | undefined): string | null =>
@@ -96,6 +109,7 @@ export function billingChange(event: Stripe.Event, prices: PriceIds): BillingCha
         tier: paid && isPaidTier(tier) ? tier : null,
         status: null,
         onlyIfCurrent: false,
+        ends: false,
       };
     }
     case "customer.subscription.created":
@@ -103,8 +117,7 @@ export function billingChange(event: Stripe.Event, prices: PriceIds): BillingCha
     case "customer.subscription.deleted": {
       const sub = event.data.object;
       const deleted = event.type === "customer.subscription.deleted";
-      const named = sub.metadata?.tier;
-      const tier = isPaidTier(named) ? named : tierOfPrice(sub.items?.data?.[0]?.price?.id, prices);
+      const tier = tierOfPrices((sub.items?.data ?? []).map((item) => item.price?.id), prices);
       const paying = !deleted && PAYING.has(sub.status);
       return {
         userId: sub.metadata?.userId ?? null,
@@ -113,6 +126,7 @@ export function billingChange(event: Stripe.Event, prices: PriceIds): BillingCha
         tier: paying ? tier : "free",
         status: deleted ? "canceled" : sub.status,
         onlyIfCurrent: !paying,
+        ends: deleted,
       };
     }
     default:

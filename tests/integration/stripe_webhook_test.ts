@@ -1,6 +1,7 @@
 // POST /api/stripe/webhook with real Stripe signatures (the SDK's async test header, as Stripe
 // signs): a checkout sets the member's plan and links their customer; subscription events keep,
-// change or end it (found through the stored customer, the plan through the price id); a
+// change or end it (found through the stored customer, the plan through the price id, never the
+// metadata a portal change leaves behind); a deleted subscription stays ended; a
 // tampered body, a stale or future timestamp and a missing header get 400 and change nothing;
 // one event delivered 10 times at once changes the plan exactly once; events about unknown
 // members are recorded and answered 200; no secret means 503; an oversized body 413.
@@ -189,6 +190,77 @@ Deno.test("stripe webhook: subscription events find the member by customer and t
     await deliver(server, subscriptionEvent("updated", { ...sub, status: "unpaid" }));
     assert.equal((await kvUser(server.kv, m.id))?.tier, "free");
     assert.equal((await kvUser(server.kv, m.id))?.billing?.status, "unpaid");
+  }, ENV);
+});
+
+Deno.test("stripe webhook: a plan change in the billing portal sets the plan its price pays for, whatever the metadata says", async () => {
+  await withServer(async (server) => {
+    const m = await registerMember(server);
+    await deliver(server, checkoutCompleted(m.id, "vip", "cus_p1", "sub_p1"));
+    assert.equal((await kvUser(server.kv, m.id))?.tier, "vip");
+    // The subscription keeps the metadata set at checkout; the portal only changes its price.
+    const metadata = { userId: m.id, tier: "vip" };
+    const sub = { id: "sub_p1", customer: "cus_p1", status: "active", metadata };
+    const t = nowS();
+    const down = await deliver(
+      server,
+      subscriptionEvent("updated", { ...sub, price: PRICES.basic }, t + 1),
+    );
+    assert.equal(down.json.outcome, "applied");
+    assert.equal((await kvUser(server.kv, m.id))?.tier, "basic", "a downgrade takes VIP away");
+    const up = { ...sub, metadata: { userId: m.id, tier: "basic" }, price: PRICES.plus };
+    await deliver(server, subscriptionEvent("updated", up, t + 2));
+    assert.equal((await kvUser(server.kv, m.id))?.tier, "plus", "an upgrade gives Plus");
+    // A price that is none of ours grants nothing, whatever the metadata names.
+    const unknown = { ...sub, price: "price_someone_elses" };
+    await deliver(server, subscriptionEvent("updated", unknown, t + 3));
+    assert.equal((await kvUser(server.kv, m.id))?.tier, "free");
+  }, ENV);
+});
+
+Deno.test("stripe webhook: a deleted subscription stays ended, even for events of the same second", async () => {
+  await withServer(async (server) => {
+    const m = await registerMember(server);
+    const t = nowS();
+    await deliver(server, checkoutCompleted(m.id, "plus", "cus_g1", "sub_g1"));
+    const sub = { id: "sub_g1", customer: "cus_g1", status: "canceled", price: PRICES.plus };
+    const del = await deliver(server, subscriptionEvent("deleted", sub, t + 2));
+    assert.equal(del.json.outcome, "applied");
+    assert.equal((await kvUser(server.kv, m.id))?.tier, "free");
+    const ended = await kvUser(server.kv, m.id);
+    // The same second, a later second, and a late checkout for it: none revives it.
+    const revivals = [
+      subscriptionEvent("updated", { ...sub, status: "active" }, t + 2),
+      subscriptionEvent("updated", { ...sub, status: "active", price: PRICES.vip }, t + 30),
+      subscriptionEvent("created", { ...sub, status: "active" }, t + 31),
+      checkoutCompleted(m.id, "vip", "cus_g1", "sub_g1"),
+    ];
+    for (const ev of revivals) {
+      const res = await deliver(server, ev);
+      assert.equal(res.status, 200, res.text);
+      assert.equal(res.json.outcome, "ended", ev.type);
+    }
+    assert.deepEqual(await kvUser(server.kv, m.id), ended, "nothing stored changed");
+    // A newer subscription sets the plan again.
+    const newer = { ...checkoutCompleted(m.id, "basic", "cus_g1", "sub_g2"), created: t + 40 };
+    assert.equal((await deliver(server, newer)).json.outcome, "applied");
+    assert.equal((await kvUser(server.kv, m.id))?.tier, "basic");
+  }, ENV);
+});
+
+Deno.test("stripe webhook: an old subscription's end, arriving while another is current, keeps it ended", async () => {
+  await withServer(async (server) => {
+    const m = await registerMember(server);
+    const t = nowS();
+    await deliver(server, checkoutCompleted(m.id, "plus", "cus_h1", "sub_h_new"));
+    const old = { id: "sub_h_old", customer: "cus_h1", status: "canceled", price: PRICES.vip };
+    const del = await deliver(server, subscriptionEvent("deleted", old, t + 1));
+    assert.equal(del.json.outcome, "not_current");
+    assert.equal((await kvUser(server.kv, m.id))?.tier, "plus");
+    const late = subscriptionEvent("updated", { ...old, status: "active" }, t + 5);
+    assert.equal((await deliver(server, late)).json.outcome, "ended");
+    assert.equal((await kvUser(server.kv, m.id))?.tier, "plus");
+    assert.equal((await kvUser(server.kv, m.id))?.billing?.subscriptionId, "sub_h_new");
   }, ENV);
 });
 
