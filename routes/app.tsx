@@ -14,7 +14,7 @@ import { sessionMiddleware } from "../lib/http/auth.ts";
 import { stripeWebhookApi, WEBHOOK_BODY_MAX } from "./api/stripe.ts";
 import { sameOrigin } from "../lib/http/same_origin.ts";
 import { bodyLimits } from "../lib/http/body_limit.ts";
-import { clientIpBehind, ownSite } from "../lib/http/request.ts";
+import { addressKeyOf, clientIpBehind, ownSite } from "../lib/http/request.ts";
 import { observeRequests, routeOf } from "../lib/observe/request_log.ts";
 import { HttpMetrics } from "../lib/observe/http_metrics.ts";
 import { consoleSink, errorFields } from "../lib/observe/log.ts";
@@ -61,7 +61,7 @@ export async function createApp(base: AppBase) {
     sessions: await Sessions.create(base.kv, base.config),
     email: base.email ?? createEmailSender(base.kv, base.config),
     hub: base.hub ?? new Hub(base.kv, base.config),
-    clientIp: base.clientIp ?? clientIpBehind(base.config.trustProxy),
+    clientIp: addressKeyOf(base.clientIp ?? clientIpBehind(base.config.trustProxy)),
     log: base.log ?? consoleSink,
     httpMetrics: new HttpMetrics(),
   };

@@ -20,7 +20,10 @@ export interface AppDeps {
   sessions: Sessions;
   email: EmailSender;
   hub: Hub;
-  /** The caller's address, which per-address rate limits count (lib/http/request.ts clientIp). */
+  /**
+   * The caller's address as per-address rate limits count it: an IPv4 address, or an IPv6
+   * address's /64 (lib/http/request.ts addressKey).
+   */
   clientIp: (c: Context) => string;
   /** Where the request log and the error lines go (JSON lines on stdout/stderr by default). */
   log: LogSink;
@@ -31,7 +34,7 @@ export interface AppDeps {
 /** What main or a test gives createApp; the rest of AppDeps is made from it. */
 export type AppBase = Pick<AppDeps, "config" | "kv" | "assets"> & {
   email?: EmailSender;
-  /** Tests give one that varies the address; else the socket's. */
+  /** The caller's address: tests give one that varies it; else the socket's (or TRUST_PROXY's). */
   clientIp?: (c: Context) => string;
   /** Given by main and tests, which start and stop it; else made here and started lazily. */
   hub?: Hub;

@@ -33,6 +33,58 @@ export function clientIpBehind(hops: number): (c: Context) => string {
   };
 }
 
+/** Parses dotted IPv4 (four decimal parts of 0-255) into its four bytes, or null. */
+function ipv4Bytes(s: string): number[] | null {
+  const parts = s.split(".");
+  if (parts.length !== 4 || !parts.every((p) => /^\d{1,3}$/.test(p) && Number(p) <= 255)) {
+    return null;
+  }
+  return parts.map(Number);
+}
+
+/** Parses an IPv6 address (`::` compression and a trailing dotted IPv4 allowed) into 8 groups. */
+function ipv6Groups(s: string): number[] | null {
+  let text = s;
+  const lastColon = text.lastIndexOf(":");
+  if (text.includes(".", lastColon)) {
+    const v4 = ipv4Bytes(text.slice(lastColon + 1));
+    if (!v4) return null;
+    const hex = (hi: number, lo: number) => ((hi << 8) | lo).toString(16);
+    text = `${text.slice(0, lastColon + 1)}${hex(v4[0], v4[1])}:${hex(v4[2], v4[3])}`;
+  }
+  const halves = text.split("::");
+  if (halves.length > 2) return null;
+  const groups = (h: string) => (h === "" ? [] : h.split(":"));
+  const head = groups(halves[0]), tail = halves.length === 2 ? groups(halves[1]) : [];
+  if (![...head, ...tail].every((g) => /^[0-9a-f]{1,4}$/.test(g))) return null;
+  const known = head.length + tail.length;
+  if (halves.length === 1 ? known !== 8 : known > 7) return null;
+  const zeros = new Array<string>(8 - known).fill("0");
+  return [...head, ...zeros, ...tail].map((g) => parseInt(g, 16));
+}
+
+/**
+ * What per-address limits count an address as: an IPv4 address itself, an IPv6 address's /64
+ * (the block one subscriber's devices draw fresh addresses from) as `2001:db8:0:1::/64`, and an
+ * IPv4-mapped IPv6 address (`::ffff:192.0.2.1`, how a dual-stack socket sees IPv4) as its IPv4
+ * address. Brackets and a zone id (`%eth0`) are dropped; anything else is counted as written.
+ */
+export function addressKey(address: string): string {
+  const ip = address.trim().toLowerCase().replace(/^\[(.*)\]$/, "$1").replace(/%.*$/, "");
+  if (!ip.includes(":")) return ipv4Bytes(ip)?.join(".") ?? ip;
+  const g = ipv6Groups(ip);
+  if (!g) return ip;
+  if (g.slice(0, 5).every((x) => x === 0) && g[5] === 0xffff) {
+    return [g[6] >> 8, g[6] & 255, g[7] >> 8, g[7] & 255].join(".");
+  }
+  return `${g.slice(0, 4).map((x) => x.toString(16)).join(":")}::/64`;
+}
+
+/** `ip` answering with `addressKey`: the caller's address as per-address limits count it. */
+export function addressKeyOf(ip: (c: Context) => string): (c: Context) => string {
+  return (c) => addressKey(ip(c));
+}
+
 /** A URL's origin in canonical form (lower-case host, no default port), or null. */
 function originOf(url: string): string | null {
   try {

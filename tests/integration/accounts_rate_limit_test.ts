@@ -327,3 +327,39 @@ Deno.test("rate limit: per-address limits count before the body is read", async 
     }
   });
 });
+
+Deno.test("rate limit: IPv6 addresses count by their /64; a mapped IPv4 address as the IPv4 one", async () => {
+  // Behind one trusted proxy, as in production: the address is the entry it appended.
+  const left = WINDOW_MS - (Date.now() % WINDOW_MS);
+  if (left < EDGE_MS) await sleep(left + 100);
+  const server = await startServer({ RATE_LIMITS: "on", TRUST_PROXY: "1" });
+  try {
+    const registerFrom = (address: string) =>
+      new Client(server).post("/api/register", { username: "x" }, {
+        headers: { "x-forwarded-for": `6.6.6.6, ${address}` },
+      });
+    // Ten attempts, each from a fresh address in one /64 (a privacy-extension client)…
+    for (let i = 1; i <= 10; i++) {
+      assertError(
+        await registerFrom(`2001:db8:7:7::${i.toString(16)}`),
+        400,
+        "Please fill in all fields",
+      );
+    }
+    // …and the eleventh, however written, is over the /64's limit.
+    assertLimited(await registerFrom("2001:db8:7:7:abcd:ef01:2345:6789"), 3600);
+    assertLimited(await registerFrom("2001:0db8:0007:0007::ff"), 3600);
+    // The next /64 is another caller.
+    assertError(await registerFrom("2001:db8:7:8::1"), 400, "Please fill in all fields");
+    // An IPv4 caller seen through a dual-stack socket shares its count with its IPv4 address.
+    for (let i = 1; i <= 10; i++) {
+      const address = i % 2 ? "192.0.2.50" : "::ffff:192.0.2.50";
+      assertError(await registerFrom(address), 400, "Please fill in all fields");
+    }
+    assertLimited(await registerFrom("::ffff:c000:232"), 3600);
+    assertLimited(await registerFrom("192.0.2.50"), 3600);
+    assertError(await registerFrom("192.0.2.51"), 400, "Please fill in all fields");
+  } finally {
+    await server.close();
+  }
+});
