@@ -1,10 +1,11 @@
 // The face detector, in a worker of its own so detection never holds up the frames. It answers on
 // the MessagePort it is given, with face boxes as fractions of the image it was shown. Two
-// detectors run the same network (BlazeFace full range): MediaPipe's FaceDetector (CPU delegate,
-// WASM), which still needs WebGL to read its input, and where that is missing or fails, the CPU
-// detector (cpu_detector.ts: tfjs on WebAssembly), imported only then. A detector counts as
-// loaded only once a probe detection on a small blank picture has succeeded: MediaPipe without
-// WebGL loads fine and then throws on every frame. Every file it loads comes from our server.
+// detectors run BlazeFace full range: MediaPipe's FaceDetector (CPU delegate, WASM; the model's
+// sparse build), which still needs WebGL to read its input, and where that is missing or fails,
+// the CPU detector (cpu_detector.ts: the dense build on tfjs's WebAssembly backend), imported only
+// then. A detector counts as loaded only once a probe detection on a small grey picture has
+// succeeded: MediaPipe without WebGL loads fine and then throws on every frame. Every file it
+// loads comes from our server.
 import { FaceDetector } from "@mediapipe/tasks-vision";
 import type { DetectorIn, DetectorOut } from "./protocol.ts";
 import type { CpuDetectorFiles, FaceFinder } from "./cpu_detector.ts";
