@@ -121,6 +121,10 @@ async function measure(label: string, sides: [Side, Side], runs: number) {
     }  (${v.map((x) => Math.round(x)).join(", ")})`;
   console.log(line("both decoding", decoded));
   console.log(line("both showing", shown));
+  // Other work on the machine slows every figure: its load is printed with them.
+  console.log(
+    `  ${"".padEnd(40)} load average (1 min) at the end: ${Deno.loadavg()[0].toFixed(1)}`,
+  );
   return { decoded, shown };
 }
 
@@ -145,7 +149,10 @@ export async function benchBrowsers(runs = RUNS) {
   try {
     console.log(
       `Live session across browsers: Start (/connecting on both) to the partner's video on both, ` +
-        `${runs} runs per pair on loopback (${server.url}), face blur and safety shield on`,
+        `${runs} runs per pair on loopback (${server.url}), face blur and safety shield on; ` +
+        `load average (1 min) ${
+          Deno.loadavg()[0].toFixed(1)
+        } on ${navigator.hardwareConcurrency} cores`,
     );
     const context = await memberContext(
       chromium,

@@ -554,8 +554,18 @@ export async function startFromDiscover(a: PlaywrightPage, b: MemberPage, timeou
     a.getByRole("link", { name: "Start POV Connection" }).click(),
     click(b.page, "::-p-text(Start POV Connection)"),
   ]);
-  await Promise.all([waitLive(a, timeout), waitForPathname(b.page, "/live-match", timeout)]);
-  await b.page.locator("section.live").setTimeout(10_000).wait();
+  try {
+    await Promise.all([waitLive(a, timeout), waitForPathname(b.page, "/live-match", timeout)]);
+    await b.page.locator("section.live").setTimeout(10_000).wait();
+  } catch (err) {
+    const heading = (p: FirefoxPage) =>
+      bounded("a heading", p.evaluate(() => document.querySelector("h1")?.textContent ?? ""), 5_000)
+        .catch(() => "?");
+    throw new Error(
+      `${(err as Error).message}; Chromium at ${new URL(a.url()).pathname}, Firefox at ` +
+        `${await pathOf(b.page)} ('${await heading(b.page)}')`,
+    );
+  }
 }
 
 // Face blur as the partner receives it: the sharpness (mean absolute Laplacian) of regions of the
