@@ -107,7 +107,8 @@ export default function AuthPanel(
     const problem = validateLogin({ identifier, password: loginPassword });
     if (problem) {
       setError(problem);
-      focusField(identifier.trim() ? "login-password" : "login-identifier");
+      const passwordMissing = problem === AUTH_TEXT.loginMissing && identifier.trim();
+      focusField(passwordMissing ? "login-password" : "login-identifier");
       return;
     }
     setError("");

@@ -2,11 +2,20 @@
 // A bad value stops start-up with one clear line naming the variable (see formatConfigError).
 import { z } from "zod";
 import { isCommonPassword } from "./common_passwords.ts";
+import { checkEmail, normalizeEmail } from "./auth/rules.ts";
 
 const emptyToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
 const email = z.email("must be an email address");
-const optionalEmail = z.preprocess(emptyToUndefined, email.optional());
+/** The administrator's address: the plain address registration takes (lib/auth/rules.ts). */
+const optionalMemberEmail = z.preprocess(
+  emptyToUndefined,
+  z.string().refine(
+    (v) => !checkEmail(v).problem,
+    "must be a plain email address (name@example.com)",
+  )
+    .optional(),
+);
 const optionalUrl = z.preprocess(
   emptyToUndefined,
   z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
@@ -81,7 +90,7 @@ export const envSchema = z.object({
     emptyToUndefined,
     z.string().min(32, "must be at least 32 characters").optional(),
   ),
-  ADMIN_EMAIL: optionalEmail,
+  ADMIN_EMAIL: optionalMemberEmail,
   ADMIN_PASSWORD: z.preprocess(
     emptyToUndefined,
     z.string().min(6, "must be at least 6 characters").optional(),
@@ -346,7 +355,7 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     origin: publicUrl ?? `http://${hostForUrl(e.HOSTNAME)}:${e.PORT}`,
     sessionSecret: e.SESSION_SECRET,
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD
-      ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD }
+      ? { email: normalizeEmail(e.ADMIN_EMAIL).toLowerCase(), password: e.ADMIN_PASSWORD }
       : undefined,
     metricsToken: e.METRICS_TOKEN,
     stripe: {

@@ -15,6 +15,7 @@ import {
   checkUsername,
   EMAIL_MAX_LENGTH,
   LOCATION_MAX_LENGTH,
+  normalizeEmail,
   PASSWORD_MAX_LENGTH,
   PROFILE_RULE_TEXT,
   SECURITY_TEXT,
@@ -91,7 +92,7 @@ export async function register(
   input: z.infer<typeof registrationSchema>,
 ): Promise<{ user: UserRecord; codes: string[] }> {
   const username = input.username.trim().toLowerCase();
-  const email = input.email.trim();
+  const email = normalizeEmail(input.email);
   const invitationCode = normalizeInvitationCode(input.invitationCode);
   const problem = validateRegistration({ ...input, username, email, invitationCode });
   if (problem) throw new AccountError(problem);
@@ -173,7 +174,7 @@ export async function resendVerification(deps: AccountDeps, userId: string) {
  * mails only a member. The request does the same work whether or not the address has an account.
  */
 export async function forgotPassword(deps: AccountDeps, email: string) {
-  const clean = email.trim();
+  const clean = normalizeEmail(email);
   if (!clean) throw new AccountError(AUTH_TEXT.emailRequired);
   const problem = checkEmail(clean).problem;
   if (problem) throw new AccountError(problem);
@@ -284,7 +285,7 @@ export async function updateProfile(
     next.username = username;
   }
   if (patch.email !== undefined) {
-    const email = patch.email.trim();
+    const email = normalizeEmail(patch.email);
     const problem = checkEmail(email).problem;
     if (problem) throw new AccountError(problem);
     if (email.toLowerCase() === current.email.toLowerCase()) next.email = email;

@@ -88,7 +88,20 @@ export const SECURITY_TEXT = {
 // In a module of its own, so the live page's bundle takes these texts without the rest.
 export { VERIFY_TEXT } from "./verify_text.ts";
 
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** An atom of a dot-atom local part: letters, digits and RFC 5322's other `atext` characters. */
+const EMAIL_ATOM = "[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+";
+/** A domain label: letters, digits and hyphens, neither first nor last, at most 63. */
+const EMAIL_LABEL = "[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?";
+/**
+ * A plain address: a dot-atom local part, one @, and a domain of at least two labels whose last
+ * is not all digits. No display name (`Bob <bob@x.io>`), quoted local part (`"a,b"@x.io`),
+ * comment, space or control character.
+ */
+export const EMAIL_PATTERN = new RegExp(
+  `^${EMAIL_ATOM}(?:\\.${EMAIL_ATOM})*@(?:${EMAIL_LABEL}\\.)+(?![0-9]+$)${EMAIL_LABEL}$`,
+);
+/** The longest local part (before the @) a mail system delivers to. */
+export const EMAIL_LOCAL_MAX_LENGTH = 64;
 export const USERNAME_PATTERN = /^[a-z0-9_]{3,20}$/;
 /** 'City, Country': two non-blank parts around one comma. */
 export const LOCATION_PATTERN = /^[^,]*[^,\s][^,]*,\s*[^,]*[^,\s][^,]*$/;
@@ -122,10 +135,29 @@ export function checkUsername(raw: string): FieldCheck {
   return { problem: AUTH_TEXT.badUsername, final };
 }
 
+/**
+ * An address as it is stored and looked up: trimmed, its domain lower-cased (mail systems ignore
+ * the domain's case; the local part is kept as typed).
+ */
+export function normalizeEmail(raw: string): string {
+  const email = raw.trim();
+  const at = email.lastIndexOf("@");
+  return at < 0 ? email : email.slice(0, at + 1) + email.slice(at + 1).toLowerCase();
+}
+
+/** Characters no address may hold anywhere, so typing more cannot fix one. */
+const NEVER_IN_EMAIL = /[^A-Za-z0-9!#$%&'*+/=?^_`{|}~.@-]/;
+
 export function checkEmail(raw: string): FieldCheck {
   const email = raw.trim();
-  if (email.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(email)) return OK;
-  return { problem: AUTH_TEXT.invalidEmail, final: email.length > EMAIL_MAX_LENGTH };
+  const local = email.slice(0, email.lastIndexOf("@"));
+  if (
+    email.length <= EMAIL_MAX_LENGTH && local.length <= EMAIL_LOCAL_MAX_LENGTH &&
+    EMAIL_PATTERN.test(email)
+  ) return OK;
+  const final = email.length > EMAIL_MAX_LENGTH || local.length > EMAIL_LOCAL_MAX_LENGTH ||
+    NEVER_IN_EMAIL.test(email) || email.split("@").length > 2;
+  return { problem: AUTH_TEXT.invalidEmail, final };
 }
 
 /** A new password (registration, reset, change); sign-in checks only that one is given. */
@@ -169,8 +201,10 @@ export interface FormProblem<F extends string = string> {
   message: string;
 }
 
+/** Both given, and an identifier with an @ (an email) a plain address. */
 export function validateLogin(i: { identifier: string; password: string }): string | null {
-  return !i.identifier.trim() || !i.password ? AUTH_TEXT.loginMissing : null;
+  if (!i.identifier.trim() || !i.password) return AUTH_TEXT.loginMissing;
+  return i.identifier.includes("@") ? checkEmail(i.identifier).problem : null;
 }
 
 export type RegistrationField =

@@ -19,7 +19,12 @@ import {
   updateProfile,
 } from "../../lib/auth/accounts.ts";
 import { AVATAR_MAX_BYTES, AVATAR_TEXT, saveAvatar } from "../../lib/auth/avatar.ts";
-import { AUTH_TEXT, PASSWORD_MAX_LENGTH, VERIFY_TEXT } from "../../lib/auth/rules.ts";
+import {
+  AUTH_TEXT,
+  PASSWORD_MAX_LENGTH,
+  validateLogin,
+  VERIFY_TEXT,
+} from "../../lib/auth/rules.ts";
 import { toPublicUser, type UserRecord } from "../../lib/auth/types.ts";
 import { publicToken } from "../../lib/auth/session.ts";
 import { deleteAccount } from "../../lib/auth/deletion.ts";
@@ -98,7 +103,8 @@ export function accountApi(deps: AppDeps) {
   );
 
   const login = async (c: AppContext, identifier: string, password: string) => {
-    if (!identifier.trim() || !password) throw new AppError(400, AUTH_TEXT.loginMissing);
+    const problem = validateLogin({ identifier, password });
+    if (problem) throw new AppError(400, problem);
     // The per-account limits count the account, whether named by username or email; an
     // identifier naming no account is counted by itself (nothing tells the two apart).
     const account = limits ? await findUserByIdentifier(kv, identifier) : null;

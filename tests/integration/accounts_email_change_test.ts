@@ -110,14 +110,14 @@ Deno.test("email change: the link changes the email, verified, once; sign-in tak
     assert.deepEqual(flashOf(open), {
       kind: "success",
       title: "Email changed",
-      description: "Your email is now New@Example.test.",
+      description: "Your email is now New@example.test.", // the domain lower-cased
     });
     const stored = await kvUser(server.kv, m.id);
-    assert.equal(stored?.email, "New@Example.test");
+    assert.equal(stored?.email, "New@example.test");
     assert.equal(stored?.emailVerified, true);
     assert.equal(await emailOwner(server.kv, "new@example.test"), m.id);
     assert.equal(await emailOwner(server.kv, "old@example.test"), null, "old address freed");
-    assert.equal((await m.client.get("/api/simple-user")).json.email, "New@Example.test");
+    assert.equal((await m.client.get("/api/simple-user")).json.email, "New@example.test");
     await signIn(server, "new@example.test", PASSWORD);
 
     const again = await new Client(server).get(link);

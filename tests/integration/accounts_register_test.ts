@@ -163,7 +163,7 @@ Deno.test("registration: success answers 201 with the user, cookie, codes, link 
 
     // The user object, and never the password hash.
     assert.equal(user.username, "alice_1");
-    assert.equal(user.email, "Alice@Example.test");
+    assert.equal(user.email, "Alice@example.test", "trimmed, the domain lower-cased");
     assert.equal(user.isAuthenticated, true);
     assert.equal(user.emailVerified, false);
     assert.equal(user.role, "member");
@@ -218,7 +218,7 @@ Deno.test("registration: success answers 201 with the user, cookie, codes, link 
     // A verification email went to the address, with a working-looking link.
     const mails = await awaitMails(server.kv, "alice@example.test");
     assert.equal(mails.length, 1);
-    assert.equal(mails[0].to, "Alice@Example.test");
+    assert.equal(mails[0].to, "Alice@example.test");
     assert.match(linkIn(mails[0], "/verify-email?token="), /^\/verify-email\?token=[\w-]{20,}$/);
   });
 });

@@ -96,6 +96,14 @@ const BAD_VALUES: { env: Record<string, string>; variable: string }[] = [
   { env: { APP_ENV: "staging" }, variable: "APP_ENV" },
   { env: { RATE_LIMITS: "maybe" }, variable: "RATE_LIMITS" },
   { env: { ADMIN_EMAIL: "not-an-email", ADMIN_PASSWORD: "secret1" }, variable: "ADMIN_EMAIL" },
+  {
+    env: { ADMIN_EMAIL: "boss<boss@evil.example>", ADMIN_PASSWORD: "secret1" },
+    variable: "ADMIN_EMAIL",
+  },
+  {
+    env: { ADMIN_EMAIL: '"a,b"@example.test', ADMIN_PASSWORD: "secret1" },
+    variable: "ADMIN_EMAIL",
+  },
   { env: { ICE_SERVERS: "notjson" }, variable: "ICE_SERVERS" },
   { env: { ICE_SERVERS: '{"urls":"stun:x"}' }, variable: "ICE_SERVERS" },
   { env: { EMAIL_PROVIDER: "resend" }, variable: "RESEND_API_KEY" },

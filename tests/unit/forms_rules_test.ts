@@ -11,9 +11,11 @@ import {
   checkRegistration,
   checkUsername,
   fieldOfServerText,
+  normalizeEmail,
   PROFILE_RULE_TEXT,
   RULE_HINT,
   USERNAME_MAX_LENGTH,
+  validateLogin,
   validateRegistration,
 } from "../../lib/auth/rules.ts";
 import {
@@ -52,6 +54,55 @@ Deno.test("username: a name too short waits for the member; bad characters do no
   assert.deepEqual(checkUsername(`ana${EMOJI}`), { problem: AUTH_TEXT.badUsername, final: true });
   assert.equal(checkUsername(" Ana_99 ").problem, null, "trimmed and lower-cased, as stored");
   assert.equal(checkUsername("a".repeat(20)).problem, null);
+});
+
+Deno.test("email: only a plain address; what more typing cannot fix shows at once", () => {
+  for (
+    const plain of [
+      "ana@example.com",
+      "Ana.O'Neil+tag@Example.COM",
+      "a!#$%&'*+/=?^_`{|}~-@x-y.example.io",
+      "ana@xn--bcher-kva.example",
+      `${"a".repeat(64)}@example.com`,
+    ]
+  ) assert.equal(checkEmail(plain).problem, null, plain);
+  const refused = (email: string, final: boolean) =>
+    assert.deepEqual(checkEmail(email), { problem: AUTH_TEXT.invalidEmail, final }, email);
+  // A character no address holds, or a second @: final.
+  refused("bob<attacker@evil.example>", true);
+  refused('"a,b"@evil.example', true);
+  refused("bob (c)@example.com", true);
+  refused("bob@example.com (Bob)", true);
+  refused("bob@evil.example@example.com", true);
+  refused("bob\u0007@example.com", true);
+  refused("bob@exämple.com", true);
+  refused(`${"a".repeat(65)}@example.com`, true);
+  // Unfinished: more typing may fix it.
+  refused("ana@", false);
+  refused("ana@example", false);
+  refused("ana@example.", false);
+  refused("ana.@example.com", false);
+  refused(".ana@example.com", false);
+  refused("an..a@example.com", false);
+  refused("ana@-example.com", false);
+  refused("ana@example-.com", false);
+  refused("ana@192.0.2.1", false);
+});
+
+Deno.test("email: stored trimmed, the domain lower-cased, the local part as typed", () => {
+  assert.equal(normalizeEmail("  Ana.B@Mail.Example.COM "), "Ana.B@mail.example.com");
+  assert.equal(normalizeEmail("ana@example.com"), "ana@example.com");
+  assert.equal(normalizeEmail("no-at-sign"), "no-at-sign");
+});
+
+Deno.test("sign-in: an identifier with an @ must be a plain address", () => {
+  assert.equal(validateLogin({ identifier: "ana", password: "x" }), null);
+  assert.equal(validateLogin({ identifier: "ana@example.com", password: "x" }), null);
+  assert.equal(validateLogin({ identifier: "", password: "x" }), AUTH_TEXT.loginMissing);
+  assert.equal(
+    validateLogin({ identifier: "ana<x@evil.example>", password: "x" }),
+    AUTH_TEXT.invalidEmail,
+  );
 });
 
 Deno.test("email, password, location: verdicts and when they show", () => {
