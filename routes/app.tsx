@@ -7,6 +7,7 @@ import { join } from "node:path";
 import type { AppBase, AppContext, AppDeps, AppEnv } from "./context.tsx";
 import { page } from "./context.tsx";
 import { securityHeaders } from "../lib/http/security.ts";
+import { localRedirects } from "../lib/http/redirect.ts";
 import { compression } from "../lib/http/compress.ts";
 import { IMMUTABLE, serveDir, SHORT_CACHE } from "../lib/http/static.ts";
 import { flashMiddleware } from "../lib/http/flash.ts";
@@ -98,6 +99,8 @@ export async function createApp(base: AppBase) {
   );
   // Every answer but the socket's carries the security headers.
   app.use("*", securityHeaders(deps.config.production));
+  // Every Location header names a path on this site (lib/http/redirect.ts).
+  app.use("*", localRedirects());
   // No request body goes past its limit, whatever reads it next (or nothing does).
   app.use(
     "*",

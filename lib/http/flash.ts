@@ -3,6 +3,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { Flash } from "../../components/Layout.tsx";
+import { localPath } from "./redirect.ts";
 
 export const FLASH_COOKIE = "glimpse_flash";
 
@@ -53,7 +54,8 @@ export function flashMiddleware(): MiddlewareHandler {
       url.searchParams.delete("notice");
       const known = NOTICES[notice];
       if (known) setFlash(c, known);
-      return c.redirect(url.pathname + url.search, 303);
+      // The path as sent may start `//host` (or `/\host`, `/.//host`): the redirect is a local path.
+      return c.redirect(localPath(url.pathname + url.search), 303);
     }
     const raw = getCookie(c, FLASH_COOKIE);
     const flash = parse(raw);
