@@ -1,7 +1,7 @@
 // A member's matching filters, their private location record and presence.
 import { keys } from "./keys.ts";
 import { bumpSearchVersion } from "./search_version.ts";
-import { addHashtagUses } from "./hashtags.ts";
+import { prepareHashtagUses } from "./hashtags.ts";
 import {
   applyFiltersPatch,
   type Filters,
@@ -17,7 +17,7 @@ export async function getFilters(kv: Deno.Kv, userId: string): Promise<Filters> 
 
 /**
  * Read-modify-write of the filters; concurrent partial updates both land. Newly chosen hashtags
- * count as used today, in the member's continent and overall.
+ * count the member as using them today (once a day each), in their continent and overall.
  */
 export async function saveFilters(
   kv: Deno.Kv,
@@ -32,7 +32,7 @@ export async function saveFilters(
     const next = applyFiltersPatch(before, patch);
     const op = bumpSearchVersion(kv.atomic().check(entry).set(keys.filters(userId), next), userId);
     const added = next.hashtags.filter((t) => !before.hashtags.includes(t));
-    addHashtagUses(op, [{ hashtags: added, continent }], now);
+    (await prepareHashtagUses(kv, { userId, hashtags: added, continent }, now))(op);
     if ((await op.commit()).ok) return next;
   }
   throw new Error("filters kept changing; try again");

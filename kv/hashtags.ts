@@ -1,6 +1,7 @@
-// Hashtag use: how often each hashtag was chosen or searched with, per day and per scope ("all"
-// or a continent), for the popular hashtags of the filters page. Write-only sums; a sweep drops
-// old days (sum() cannot carry an expiry).
+// Hashtag use: how many distinct members chose or searched with each hashtag, per day and per scope
+// ("all" or a continent), for the popular hashtags of the map. A member counts once per hashtag and
+// day whatever they repeat (keys.hashtagMember is checked absent and written in the commit that
+// adds them); the sums are write-only and a sweep drops old days (sum() cannot carry an expiry).
 import { keys } from "./keys.ts";
 import { MAX_HASHTAGS } from "../lib/filters.ts";
 
@@ -11,21 +12,82 @@ export function dayKey(ms = Date.now()): string {
 
 /** How long a day's counters are kept. */
 const USE_TTL_MS = 9 * 86400_000;
+/** How long the note that a member's use of a hashtag was counted is kept (its day, and more). */
+const MEMBER_TTL_MS = 2 * 86400_000;
 
 /** One use of some hashtags by a member in a continent (or none known). */
 export interface HashtagUse {
+  userId: string;
   hashtags: readonly string[];
   continent: string | null;
 }
 
-/** Adds the counts of some uses to a commit (each use counts overall and in its continent). */
-export function addHashtagUses(op: Deno.AtomicOperation, uses: HashtagUse[], now = Date.now()) {
-  for (const [[scope, tag], n] of tally(uses)) op.sum(keys.hashtagUse(dayKey(now), scope, tag), n);
+/** A member's first use of a hashtag on a day, where it counts. */
+interface FirstUse {
+  marker: Deno.KvKey;
+  tag: string;
+  continent: string | null;
+}
+
+/** Each (member, hashtag) of `uses` once, in the continent of its first use. */
+function distinctUses(uses: HashtagUse[], day: string): FirstUse[] {
+  const out = new Map<string, FirstUse>();
+  for (const u of uses) {
+    for (const tag of u.hashtags.slice(0, MAX_HASHTAGS)) {
+      const k = `${u.userId}\u0000${tag}`;
+      if (!out.has(k)) {
+        out.set(k, { marker: keys.hashtagMember(day, tag, u.userId), tag, continent: u.continent });
+      }
+    }
+  }
+  return [...out.values()];
 }
 
 /**
- * Counts many uses (a burst of searches) in a few commits. Each commit retries on its own while
- * the file is busy: retrying the whole list would count the commits that had landed twice.
+ * Reads which of `firsts` are not counted yet and prepares their commit: each marker checked
+ * absent and written, and one more member for the hashtag overall and in the continent.
+ */
+async function prepareFirsts(
+  kv: Deno.Kv,
+  firsts: FirstUse[],
+  day: string,
+): Promise<(op: Deno.AtomicOperation) => void> {
+  const seen: Deno.KvEntryMaybe<unknown>[] = [];
+  for (let i = 0; i < firsts.length; i += 10) {
+    seen.push(...await kv.getMany(firsts.slice(i, i + 10).map((f) => f.marker)));
+  }
+  const fresh = firsts.filter((_, i) => seen[i].versionstamp === null);
+  return (op) => {
+    for (const f of fresh) {
+      op.check({ key: f.marker, versionstamp: null })
+        .set(f.marker, true, { expireIn: MEMBER_TTL_MS });
+      for (const scope of f.continent ? ["all", f.continent] : ["all"]) {
+        op.sum(keys.hashtagUse(day, scope, f.tag), 1n);
+      }
+    }
+  };
+}
+
+/**
+ * What a member choosing `tags` adds to a commit of theirs (saveFilters): the hashtags they had
+ * not used yet today count one more member. Read before the commit; the commit checks it.
+ */
+export async function prepareHashtagUses(
+  kv: Deno.Kv,
+  use: HashtagUse,
+  now = Date.now(),
+): Promise<(op: Deno.AtomicOperation) => void> {
+  const day = dayKey(now);
+  return await prepareFirsts(kv, distinctUses([use], day), day);
+}
+
+/** Members' hashtag uses a commit of counting takes at most (each writes up to 4 entries). */
+const PER_COMMIT = 100;
+
+/**
+ * Counts many uses (a burst of searches) in a few commits, each member once per hashtag and day.
+ * A commit that lost a race for a marker, or that the busy file refused (`retry`), reads again:
+ * no use counts twice.
  */
 export async function countHashtagUses(
   kv: Deno.Kv,
@@ -33,15 +95,18 @@ export async function countHashtagUses(
   retry: <T>(fn: () => Promise<T>) => Promise<T> = (fn) => fn(),
   now = Date.now(),
 ) {
-  const all = [...tally(uses)];
-  for (let i = 0; i < all.length; i += 500) {
-    await retry(() => {
-      const op = kv.atomic();
-      for (const [[scope, tag], n] of all.slice(i, i + 500)) {
-        op.sum(keys.hashtagUse(dayKey(now), scope, tag), n);
-      }
-      return op.commit();
-    });
+  const day = dayKey(now);
+  const all = distinctUses(uses, day);
+  for (let i = 0; i < all.length; i += PER_COMMIT) {
+    const chunk = all.slice(i, i + PER_COMMIT);
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const ok = await retry(async () => {
+        const op = kv.atomic();
+        (await prepareFirsts(kv, chunk, day))(op);
+        return (await op.commit()).ok;
+      });
+      if (ok) break;
+    }
   }
 }
 
@@ -73,22 +138,10 @@ export async function noteMemberHashtags(
   throw new Error("the member's hashtags could not be noted");
 }
 
-function tally(uses: HashtagUse[]): Map<[string, string], bigint> {
-  const counts = new Map<string, { at: [string, string]; n: bigint }>();
-  for (const u of uses) {
-    for (const tag of u.hashtags.slice(0, MAX_HASHTAGS)) {
-      for (const scope of u.continent ? ["all", u.continent] : ["all"]) {
-        const k = `${scope}\u0000${tag}`;
-        const c = counts.get(k) ?? { at: [scope, tag] as [string, string], n: 0n };
-        c.n++;
-        counts.set(k, c);
-      }
-    }
-  }
-  return new Map([...counts.values()].map((c) => [c.at, c.n]));
-}
-
-/** The most used hashtags over the last `days` days in a scope ("all" or a continent). */
+/**
+ * The most used hashtags over the last `days` days in a scope ("all" or a continent): for each, the
+ * members who used it, summed over the days.
+ */
 export async function popularHashtags(
   kv: Deno.Kv,
   scope: string,

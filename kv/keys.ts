@@ -53,11 +53,14 @@ export const keys = {
   avatar: (userId: string) => ["avatars", userId] as const,
   filters: (userId: string) => ["filters", userId] as const,
   location: (userId: string) => ["locations", userId] as const,
-  /** scope: a continent, or "all". */
+  /** How many members used a hashtag on a day (a KV sum); scope: a continent, or "all". */
   hashtagUse: (day: string, scope: string, tag: string) =>
     ["hashtag_use", day, scope, tag] as const,
   hashtagUsePrefix: (day: string, scope: string) => ["hashtag_use", day, scope] as const,
   hashtagUseRoot: () => ["hashtag_use"] as const,
+  /** A member's use of a hashtag on a day is counted in hashtagUse (once a day per member). */
+  hashtagMember: (day: string, tag: string, userId: string) =>
+    ["hashtag_member", day, tag, userId] as const,
   /** The distinct hashtags a member searched with on a day (capped, see noteMemberHashtags). */
   memberHashtags: (userId: string, day: string) => ["member_hashtags", userId, day] as const,
   presence: (userId: string) => ["presence", userId] as const,

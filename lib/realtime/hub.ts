@@ -52,11 +52,11 @@ export class Hub {
   private timers: ReturnType<typeof setInterval>[] = [];
   /** Each member's open sockets on this instance, oldest first. */
   private memberConns = new Map<string, Conn[]>();
-  /** The hashtags searched with, for the popular hashtags: counted after the fact. */
+  /** The hashtags searched with, for the popular hashtags: each member once a day, after the fact. */
   private hashtagUses = new Batcher<Ticket, void>(async (batch) => {
     await countHashtagUses(
       this.kv,
-      batch.map((t) => ({ hashtags: t.hashtags, continent: t.me.continent })),
+      batch.map((t) => ({ userId: t.userId, hashtags: t.hashtags, continent: t.me.continent })),
       retrying,
     );
     return batch.map(() => undefined);
