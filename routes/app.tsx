@@ -8,6 +8,7 @@ import type { AppBase, AppContext, AppDeps, AppEnv } from "./context.tsx";
 import { page } from "./context.tsx";
 import { securityHeaders } from "../lib/http/security.ts";
 import { localRedirects } from "../lib/http/redirect.ts";
+import { requestShape } from "../lib/http/request_shape.ts";
 import { compression } from "../lib/http/compress.ts";
 import { IMMUTABLE, serveDir, SHORT_CACHE } from "../lib/http/static.ts";
 import { flashMiddleware } from "../lib/http/flash.ts";
@@ -101,6 +102,8 @@ export async function createApp(base: AppBase) {
   app.use("*", securityHeaders(deps.config.production));
   // Every Location header names a path on this site (lib/http/redirect.ts).
   app.use("*", localRedirects());
+  // Unknown methods, GET/HEAD with a body and over-long addresses are refused (4xx) first.
+  app.use("*", requestShape());
   // No request body goes past its limit, whatever reads it next (or nothing does).
   app.use(
     "*",

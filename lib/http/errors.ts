@@ -3,7 +3,7 @@
 // paths; on pages a 401 becomes a redirect to /auth and a 403 the 'Access Denied' page.
 // Nothing here depends on Hono, so lib/ modules can throw it without knowing about HTTP.
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 414 | 422 | 429;
 
 export class AppError extends Error {
   constructor(
@@ -25,5 +25,8 @@ export const HTTP_TEXT = {
   notAuthenticated: "User not authenticated",
   tooLarge: "The request is too large.",
   crossSite: "Cross-site requests are not allowed.",
+  methodNotAllowed: "This method is not allowed.",
+  bodyNotAllowed: "A GET or HEAD request cannot have a body.",
+  addressTooLong: "The address is too long.",
   failed: "Something went wrong. Please try again.",
 } as const;

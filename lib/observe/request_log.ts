@@ -9,6 +9,7 @@ import { matchedRoutes, routePath } from "hono/route";
 import type { HttpMetrics } from "./http_metrics.ts";
 import type { LogSink } from "./log.ts";
 import { replaceAnswer } from "../http/answer.ts";
+import { METHODS } from "../http/request_shape.ts";
 
 declare module "hono" {
   interface ContextVariableMap {
@@ -89,7 +90,8 @@ export function observeRequests(options: ObserveOptions): MiddlewareHandler {
     }
     const durationMs = Math.round((performance.now() - started) * 100) / 100;
     const route = routeOf(c);
-    metrics.observe(c.req.method, route, status, durationMs);
+    // A method the site does not use counts as OTHER: callers cannot add series to /metrics.
+    metrics.observe(METHODS.has(c.req.method) ? c.req.method : "OTHER", route, status, durationMs);
     if (!logRequests) return;
     const userId = (c.var as { user?: { id: string } | null }).user?.id;
     log({
