@@ -1,13 +1,13 @@
 // `deno task test`: builds the browser assets, runs the unit and integration tests in parallel,
-// then the browser tests one file at a time (each drives Chromium with live video, which two
-// cores do not share well), and ends with the plain line "N passed, N failed".
+// then the browser tests one file at a time (each drives Chromium or Firefox with live video,
+// which two cores do not share well), and ends with the plain line "N passed, N failed".
 // Files given as arguments are run instead of the whole suite.
 import { buildAssets, stopBuilder } from "../lib/build/assets.ts";
 import { ensureSystemDeps } from "./system_deps.ts";
 
 const given = Deno.args;
-// The browser tests need Chromium, ffmpeg and coturn: installed now when missing (as root or with
-// sudo), else the run stops here with the one command to type.
+// The browser tests need Chromium, Firefox ESR, Xvfb, ffmpeg and coturn: installed now when
+// missing (as root or with sudo), else the run stops here with the one command to type.
 if (given.length === 0 || given.some((a) => a.includes("e2e"))) {
   const problem = await ensureSystemDeps((line) => console.log(line));
   if (problem) {
