@@ -9,6 +9,7 @@ import { page } from "./context.tsx";
 import { securityHeaders } from "../lib/http/security.ts";
 import { localRedirects } from "../lib/http/redirect.ts";
 import { requestShape } from "../lib/http/request_shape.ts";
+import { noStore } from "../lib/http/no_store.ts";
 import { compression } from "../lib/http/compress.ts";
 import { IMMUTABLE, serveDir, SHORT_CACHE } from "../lib/http/static.ts";
 import { flashMiddleware } from "../lib/http/flash.ts";
@@ -102,6 +103,8 @@ export async function createApp(base: AppBase) {
   app.use("*", securityHeaders(deps.config.production));
   // Every Location header names a path on this site (lib/http/redirect.ts).
   app.use("*", localRedirects());
+  // No browser or cache keeps an /api answer or one to a signed-in member (unless its route says).
+  app.use("*", noStore());
   // Unknown methods, GET/HEAD with a body and over-long addresses are refused (4xx) first.
   app.use("*", requestShape());
   // No request body goes past its limit, whatever reads it next (or nothing does).

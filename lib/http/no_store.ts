@@ -1,0 +1,21 @@
+// Answers that can carry a member's data are never kept by a browser or a cache on the way: every
+// answer under /api, and every answer to a signed-in member, goes out with `Cache-Control:
+// no-store` unless its route chose a policy of its own (/static, /build and the avatars keep
+// theirs). Error answers included.
+import type { MiddlewareHandler } from "hono";
+
+export function noStore(): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    if (c.res.status === 101 || c.res.headers.has("cache-control")) return;
+    const signedIn = !!(c.var as { user?: unknown }).user;
+    if (!signedIn && !c.req.path.startsWith("/api/")) return;
+    try {
+      c.res.headers.set("cache-control", "no-store");
+    } catch {
+      // Immutable headers (a Response made elsewhere): copy it once.
+      c.res = new Response(c.res.body, c.res);
+      c.res.headers.set("cache-control", "no-store");
+    }
+  };
+}
