@@ -12,7 +12,7 @@ import { requestShape } from "../lib/http/request_shape.ts";
 import { noStore } from "../lib/http/no_store.ts";
 import { compression } from "../lib/http/compress.ts";
 import { IMMUTABLE, serveDir, SHORT_CACHE } from "../lib/http/static.ts";
-import { flashMiddleware } from "../lib/http/flash.ts";
+import { flashKey, flashMiddleware } from "../lib/http/flash.ts";
 import { sessionMiddleware } from "../lib/http/auth.ts";
 import { stripeWebhookApi, WEBHOOK_BODY_MAX } from "./api/stripe.ts";
 import { sameOrigin } from "../lib/http/same_origin.ts";
@@ -23,7 +23,7 @@ import { HttpMetrics } from "../lib/observe/http_metrics.ts";
 import { consoleSink, errorFields } from "../lib/observe/log.ts";
 import { AppError, HTTP_TEXT } from "../lib/http/errors.ts";
 import { BUILD_DIR, ROOT } from "../lib/build/assets.ts";
-import { Sessions } from "../lib/auth/session.ts";
+import { sessionKey, Sessions } from "../lib/auth/session.ts";
 import { createEmailSender } from "../lib/email/mod.ts";
 import { bootstrapAdmin } from "../lib/auth/admin.ts";
 import { backfillReportIndexes } from "../kv/reports.ts";
@@ -135,7 +135,12 @@ export async function createApp(base: AppBase) {
   // The socket route comes before any middleware that could touch its response's headers.
   app.route("/", wsRoute(deps));
   app.use("*", sameOrigin());
-  app.use("*", flashMiddleware());
+  // The toast cookie is signed with a key of its own, derived from the session secret.
+  const flashSeal = {
+    key: flashKey(await sessionKey(deps.kv, deps.config)),
+    secure: deps.config.production,
+  };
+  app.use("*", flashMiddleware(flashSeal));
 
   app.route("/api", accountApi(deps));
   app.route("/api", filtersApi(deps));

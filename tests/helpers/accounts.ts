@@ -212,8 +212,10 @@ export function flashOf(a: Answer): { kind: string; title: string; description?:
   if (!line) return null;
   const raw = decodeURIComponent(line.slice(FLASH_COOKIE.length + 1).split(";")[0]);
   if (!raw) return null;
-  const json = new TextDecoder().decode(Uint8Array.from(atob(raw), (c) => c.charCodeAt(0)));
-  return JSON.parse(json);
+  // `<payload>.<mac>`: the payload is base64url JSON `{flash, exp}`.
+  const payload = raw.split(".")[0].replaceAll("-", "+").replaceAll("_", "/");
+  const json = new TextDecoder().decode(Uint8Array.from(atob(payload), (c) => c.charCodeAt(0)));
+  return JSON.parse(json).flash;
 }
 
 /** Asserts a JSON error answer: status and the text in both `error` and `message`. */

@@ -1,0 +1,56 @@
+// The toast cookie is signed: what the server sealed opens; anything changed, forged, signed with
+// another key or expired opens to nothing.
+import assert from "node:assert/strict";
+import { Buffer } from "node:buffer";
+import { createHmac } from "node:crypto";
+import { flashKey, openFlash, sealFlash } from "../../lib/http/flash.ts";
+
+const key = flashKey(new TextEncoder().encode("a-session-secret-of-32-characters!"));
+const flash = { kind: "success" as const, title: "Logged out", description: "See you soon." };
+
+Deno.test("flash: a sealed flash opens to itself within its minute", () => {
+  const now = Date.parse("2026-01-01T00:00:00Z");
+  const raw = sealFlash(key, flash, now);
+  assert.deepEqual(openFlash(key, raw, now), flash);
+  assert.deepEqual(openFlash(key, raw, now + 59_000), flash);
+  assert.equal(openFlash(key, raw, now + 60_000), null, "expired");
+});
+
+Deno.test("flash: forged, tampered or foreign cookies show nothing", () => {
+  const raw = sealFlash(key, flash);
+  const [payload, mac] = raw.split(".");
+  const changed = Buffer.from(
+    Buffer.from(payload, "base64url").toString("utf8").replace("Logged out", "Pay here"),
+  ).toString("base64url");
+  const unsigned = btoa(JSON.stringify({ kind: "info", title: "Your account is locked" }));
+  const otherKey = flashKey(new TextEncoder().encode("another-secret-another-secret-xx"));
+  const flipped = mac.slice(0, -2) + (mac.at(-2) === "A" ? "B" : "A") + mac.at(-1);
+  for (
+    const [name, value] of [
+      ["the payload changed, the mac kept", `${changed}.${mac}`],
+      ["a character of the mac changed", `${payload}.${flipped}`],
+      ["the mac cut short", `${payload}.${mac.slice(0, 10)}`],
+      ["no mac", payload],
+      ["an empty mac", `${payload}.`],
+      ["an unsigned flash (the old format)", unsigned],
+      ["signed with another key", sealFlash(otherKey, flash)],
+      ["garbage", "%%%.@@@"],
+      ["empty", ""],
+    ] as const
+  ) {
+    assert.equal(openFlash(key, value), null, name);
+  }
+  // Signed by hand the same way, a payload opens; one that is not a toast still does not.
+  const made = Buffer.from(
+    JSON.stringify({ flash: { kind: "info", title: "x" }, exp: Date.now() + 1e4 }),
+  )
+    .toString("base64url");
+  const madeMac = createHmac("sha256", key).update(made).digest("base64url");
+  assert.equal(openFlash(key, `${made}.${madeMac}`)?.title, "x");
+  const odd = Buffer.from(
+    JSON.stringify({ flash: { kind: "evil", title: 1 }, exp: Date.now() + 1e4 }),
+  )
+    .toString("base64url");
+  const oddMac = createHmac("sha256", key).update(odd).digest("base64url");
+  assert.equal(openFlash(key, `${odd}.${oddMac}`), null);
+});
