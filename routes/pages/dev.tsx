@@ -1,14 +1,18 @@
-// /dev/outbox: the emails the outbox provider kept, newest first. Not served in production.
+// /dev/outbox: the emails the outbox provider kept, newest first. Not served in production, and
+// outside it only to a caller on this machine (its links sign in and reset passwords): any other
+// caller gets the 'Page not found' page, as in production.
 import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../context.tsx";
 import { page } from "../context.tsx";
 import { listOutbox } from "../../lib/email/mod.ts";
+import { fromThisMachine } from "../../lib/http/loopback.ts";
 
 export function devPages(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   if (deps.config.production) return app;
 
   app.get("/dev/outbox", async (c) => {
+    if (!fromThisMachine(c)) return c.notFound();
     const mails = await listOutbox(deps.kv);
     return page(c, deps, {
       title: "Outbox",
