@@ -1,9 +1,13 @@
 // Matches: one record per match (keys.match) and each member's "in a match" key
 // (keys.mmActive), written by the pairing commit (kv/pairing.ts); here they are read, a side
-// is updated (resume, disconnect) and a match is ended, each once whoever races. The end is when
-// the session counts for both members' referral figures (kv/referrals.ts), in the same commit.
+// is updated (resume, disconnect, what the server saw of the call's link) and a match is ended,
+// each once whoever races. The end is when the session counts for both members' referral figures
+// (kv/referrals.ts), in the same commit; a match a member ends because its link never connected,
+// when what the server saw agrees, counts as no session at all.
 import { keys } from "./keys.ts";
 import { type PreparedEvent, prepareEvent } from "./referrals.ts";
+import { dayKey } from "./hashtags.ts";
+import { bumpSearchVersion } from "./search_version.ts";
 import type { UserRecord } from "../lib/auth/types.ts";
 
 export const MATCH_RECORD_TTL_MS = 48 * 3600_000;
@@ -36,6 +40,22 @@ export interface Match {
   status: "live" | "ended";
   endedReason?: string;
   endedAt?: number;
+  /** When the server first relayed an answer between the two (no answer: no link can form). */
+  answeredAt?: number;
+  /** When a side's page first said its peer link connected. */
+  linkedAt?: number;
+  /** False: ended as no session (its link never connected); its count was given back. */
+  counted?: boolean;
+}
+
+/**
+ * What the server knows says the match's link never connected: no answer ever went between the
+ * two (without one no link forms), or neither page said its link connected. Only a member's end
+ * that says the link failed is judged by it (see endMatch): a member cannot make a match that
+ * connected free, as the partner's page says so, and an answer that never came settles it.
+ */
+export function neverConnected(m: Match): boolean {
+  return m.answeredAt === undefined || m.linkedAt === undefined;
 }
 
 export function sideOf(match: Match, userId: string): MatchSide | null {
@@ -60,28 +80,78 @@ export async function activeMatchOf(kv: Deno.Kv, userId: string) {
 
 /**
  * Ends a live match once; returns the ended match, or null if it had already ended. The same
- * commit counts the completed session for each side's member who is still a member.
+ * commit counts the completed session for each side's member who is still a member. A member's
+ * end that says the link failed (`linkFailed`), of a match whose link never connected by what the
+ * server knows (neverConnected), counts as no session instead: both members' counts of the day's
+ * sessions are given back (their search versions move with them), and the referral figures count
+ * nothing.
  */
 export async function endMatch(
   kv: Deno.Kv,
   id: string,
   reason: string,
   now = Date.now(),
+  opts: { linkFailed?: boolean } = {},
 ): Promise<Match | null> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const entry = await getMatch(kv, id);
     if (!entry.value || entry.value.status !== "live") return null;
-    const ended: Match = { ...entry.value, status: "ended", endedReason: reason, endedAt: now };
-    const [actA, actB] = await kv.getMany<[string, string]>([
-      keys.mmActive(ended.a.userId),
-      keys.mmActive(ended.b.userId),
+    const free = opts.linkFailed === true && neverConnected(entry.value);
+    const ended: Match = {
+      ...entry.value,
+      status: "ended",
+      endedReason: reason,
+      endedAt: now,
+      ...(free ? { counted: false } : {}),
+    };
+    const { a, b } = ended;
+    const day = dayKey(ended.startedAt);
+    const [actA, actB, useA, useB] = await kv.getMany<[string, string, Deno.KvU64, Deno.KvU64]>([
+      keys.mmActive(a.userId),
+      keys.mmActive(b.userId),
+      keys.usage(a.userId, day),
+      keys.usage(b.userId, day),
     ]);
     const op = kv.atomic().check(entry, actA, actB)
       .set(entry.key, ended, { expireIn: MATCH_RECORD_TTL_MS });
-    for (const ev of await sessionEvents(kv, ended, now)) ev.apply(op);
+    if (free) {
+      op.check(useA, useB);
+      for (const u of [useA, useB]) {
+        const n = u.value?.value ?? 0n;
+        if (n > 0n) op.set(u.key, new Deno.KvU64(n - 1n));
+      }
+      bumpSearchVersion(op, a.userId, b.userId);
+    } else {
+      for (const ev of await sessionEvents(kv, ended, now)) ev.apply(op);
+    }
     if (actA.value === id) op.delete(actA.key);
     if (actB.value === id) op.delete(actB.key);
     if ((await op.commit()).ok) return ended;
+  }
+  return null;
+}
+
+/**
+ * Notes, once, what the server saw of a live match's link: an answer relayed (`answeredAt`) or a
+ * page saying its link connected (`linkedAt`). The match as stored after, or null if it is over
+ * or had it already.
+ */
+export async function noteLink(
+  kv: Deno.Kv,
+  id: string,
+  what: "answeredAt" | "linkedAt",
+  at = Date.now(),
+): Promise<Match | null> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const entry = await getMatch(kv, id);
+    if (!entry.value || entry.value.status !== "live" || entry.value[what] !== undefined) {
+      return null;
+    }
+    const next: Match = { ...entry.value, [what]: at };
+    const res = await kv.atomic().check(entry).set(entry.key, next, {
+      expireIn: MATCH_RECORD_TTL_MS,
+    }).commit();
+    if (res.ok) return next;
   }
   return null;
 }

@@ -353,7 +353,9 @@ export class Hub {
       case "reaction":
         return await this.live.reaction(conn, msg.emoji);
       case "end_session":
-        return await this.live.endSession(conn, msg.reason ?? "user_ended");
+        return await this.live.endSession(conn, msg.reason ?? "user_ended", msg.linkFailed);
+      case "link_connected":
+        return this.live.linkConnected(conn);
     }
   }
 
@@ -420,6 +422,10 @@ export class Hub {
       case "ended":
         this.live.forget(msg.matchId!);
         if (conn && conn.matchId === msg.matchId) conn.matchId = null;
+        // Ended as no session: the day's count went back down, so the next search reads afresh.
+        if (conn && msg.payload?.type === "session_ended" && msg.payload.counted === false) {
+          conn.profile = null;
+        }
         break;
     }
     if (msg.payload && conn) {

@@ -7,6 +7,7 @@ import {
   endMatch,
   getMatch,
   type Match,
+  noteLink,
   otherSide,
   sideOf,
   updateSide,
@@ -115,6 +116,8 @@ export class LiveMatches {
       disconnectedAt: null,
     }));
     if (!resumed) return false;
+    // A page whose link carried the call while its socket was away: the link connected.
+    if (linkKept) this.noteLink(resumed.id, "linkedAt");
     conn.peerId = previousPeerId;
     conn.matchId = resumed.id;
     send(conn, { type: "registered", userId: conn.userId, peerId: previousPeerId, resumed: true });
@@ -128,27 +131,57 @@ export class LiveMatches {
     return true;
   }
 
-  /** Ends a match (once, whoever calls) and tells each side that did not end it. */
-  async finish(matchId: string, reason: string, byUserId: string | null) {
-    const ended = await endMatch(this.core.kv, matchId, reason);
+  /**
+   * Ends a match (once, whoever calls) and tells each side that did not end it. `linkFailed`: the
+   * member ending it says its link never connected (see kv/matches.ts endMatch).
+   */
+  async finish(
+    matchId: string,
+    reason: string,
+    byUserId: string | null,
+    opts: { linkFailed?: boolean } = {},
+  ): Promise<Match | null> {
+    const ended = await endMatch(this.core.kv, matchId, reason, Date.now(), opts);
     this.forget(matchId);
-    if (!ended) return;
+    if (!ended) return null;
+    const counted = ended.counted === false ? { counted: false } : {};
     for (const side of [ended.a, ended.b]) {
       if (side.userId === byUserId) continue;
       await this.deps.deliver(side, {
         event: "ended",
         matchId,
-        payload: { type: "session_ended", reason },
+        payload: { type: "session_ended", reason, ...counted },
       });
     }
+    return ended;
   }
 
-  /** The member ends their session (or skips to the next). */
-  async endSession(conn: Conn, reason: string) {
+  /** The member ends their session (or skips to the next), saying whether its link failed. */
+  async endSession(conn: Conn, reason: string, linkFailed = false) {
     if (!conn.matchId) return;
     const matchId = conn.matchId;
     conn.matchId = null;
-    await this.finish(matchId, reason, conn.userId);
+    const ended = await this.finish(matchId, reason, conn.userId, { linkFailed });
+    // The day's count went back down (and the search version moved): the next search reads the
+    // member's profile afresh instead of building on a copy whose claim would not hold.
+    if (ended?.counted === false) conn.profile = null;
+  }
+
+  /** The member's page says its peer link connected. */
+  linkConnected(conn: Conn) {
+    if (conn.matchId) this.noteLink(conn.matchId, "linkedAt");
+  }
+
+  /**
+   * Notes in the match, once, an answer relayed or a link connected: what decides whether a
+   * member's end that says the link failed counts as no session. Beside the relay, never in its
+   * way; the live copy remembers it so it is written once.
+   */
+  private noteLink(matchId: string, what: "answeredAt" | "linkedAt") {
+    const lm = this.live.get(matchId);
+    if (lm?.match[what] !== undefined) return;
+    if (lm) lm.match = { ...lm.match, [what]: Date.now() };
+    noteLink(this.core.kv, matchId, what).catch(logFailure(`noting ${what} failed`));
   }
 
   /** Ends the live match between two members (a report), wherever they are. */
@@ -173,6 +206,7 @@ export class LiveMatches {
     if (!target) return false;
     this.core.metrics.observeRelay(0);
     send(target, { type: "signal", from: conn.peerId!, signal: msg.signal });
+    if (msg.signal.type === "answer") this.noteLink(lm!.match.id, "answeredAt");
     return true;
   }
 
@@ -182,6 +216,7 @@ export class LiveMatches {
     const partner = otherSide(lm.match, conn.userId);
     if (!partner || partner.peerId !== to) return send(conn, rtError("not_your_partner"));
     await this.deps.deliver(partner, { payload: { type: "signal", from: conn.peerId!, signal } });
+    if (signal.type === "answer") this.noteLink(lm.match.id, "answeredAt");
   }
 
   async reaction(conn: Conn, emoji: string) {

@@ -50,7 +50,14 @@ export const inboundSchema = z.discriminatedUnion("type", [
         .transform((tags) => [...new Set(tags)]).optional(),
     }).optional(),
   }),
-  z.object({ type: z.literal("end_session"), reason: z.string().max(40).optional() }),
+  z.object({
+    type: z.literal("end_session"),
+    reason: z.string().max(40).optional(),
+    /** The page's link failed before it ever connected: the match may count as no session. */
+    linkFailed: z.boolean().optional(),
+  }),
+  /** The page's peer link has connected (once a match): the match counts as a session. */
+  z.object({ type: z.literal("link_connected") }),
   z.object({ type: z.literal("reaction"), emoji: z.string().max(16) }),
   z.object({ type: z.literal("ping") }),
 ]);
@@ -86,7 +93,8 @@ export type Outbound =
     media: MediaProfile;
   }
   | { type: "signal"; from: string; signal: Signal }
-  | { type: "session_ended"; reason: string }
+  /** `counted: false`: the match counted as no session (its link never connected). */
+  | { type: "session_ended"; reason: string; counted?: boolean }
   | { type: "reaction"; emoji: string }
   | { type: "session_limit_reached"; code: "session_limit"; message: string }
   | { type: "no_match_found"; code: "no_match"; message: string }
