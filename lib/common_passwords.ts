@@ -48,6 +48,9 @@ glimpseadmin glimpse123 adminpassword passwordadmin letmeinplease qwertyuiopasdf
 
 const COMMON = new Set(LIST.split(/\s+/).filter(Boolean));
 
+/** The list itself (lower case), for the production secrets' estimate (lib/secret_strength.ts). */
+export const COMMON_PASSWORDS: ReadonlySet<string> = COMMON;
+
 const SWAPS: Record<string, string> = {
   "@": "a",
   "4": "a",
@@ -60,7 +63,8 @@ const SWAPS: Record<string, string> = {
   "7": "t",
 };
 
-function unswapped(word: string): string {
+/** A word with the letter swaps above undone ("p@ssw0rd" is "password"). */
+export function unswapped(word: string): string {
   return [...word].map((ch) => SWAPS[ch] ?? ch).join("");
 }
 

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { isCommonPassword } from "./common_passwords.ts";
 import { checkEmail, normalizeEmail } from "./auth/rules.ts";
+import { guessBits } from "./secret_strength.ts";
 
 const emptyToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
@@ -263,9 +264,14 @@ export function secretBits(secret: string): number {
   return distinct < 2 ? 0 : [...secret].length * Math.log2(distinct);
 }
 
-/** A production secret is at least 32 characters and scores at least SECRET_MIN_BITS. */
-function unpredictable(secret: string): boolean {
-  return [...secret].length >= 32 && secretBits(secret) >= SECRET_MIN_BITS;
+/**
+ * A production secret is at least 32 characters and scores at least SECRET_MIN_BITS both by its
+ * distinct characters and by what guessing it takes (lib/secret_strength.ts: sequences, keyboard
+ * runs, repetitions and words cost a guesser little).
+ */
+export function unpredictable(secret: string): boolean {
+  return [...secret].length >= 32 && secretBits(secret) >= SECRET_MIN_BITS &&
+    guessBits(secret) >= SECRET_MIN_BITS;
 }
 
 const DEFAULT_STUN = [{ urls: ["stun:stun.l.google.com:19302", "stun:stun1.l.google.com:19302"] }];
@@ -332,6 +338,9 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     }
     if (e.METRICS_TOKEN !== undefined && !unpredictable(e.METRICS_TOKEN)) {
       throw new ConfigError("METRICS_TOKEN", WEAK_SECRET);
+    }
+    if (e.TURN_SECRET !== undefined && !unpredictable(e.TURN_SECRET)) {
+      throw new ConfigError("TURN_SECRET", WEAK_SECRET);
     }
     if (
       e.ADMIN_PASSWORD !== undefined &&
