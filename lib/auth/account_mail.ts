@@ -4,17 +4,20 @@
 // the provider, and a request's work is the same whatever the mail turns out to be: the reset
 // message is queued for any address and the listener looks the address up; the email-change
 // message is queued for any new address and the listener decides between the confirmation link
-// and, for an address that already has an account, a notice to it.
+// and, for an address that already has an account, a notice to it. A registration with an address
+// that has an account queues a notice to that account.
 import type { EmailSender } from "../email/mod.ts";
 import {
   emailChangeEmail,
   emailInUseEmail,
   passwordResetEmail,
+  registrationAttemptEmail,
   verificationEmail,
 } from "../email/templates.ts";
 import { findUserByEmail, getUser } from "../../kv/users.ts";
 import { issueEmailToken } from "../../kv/email_tokens.ts";
-import { deliveryAttempt, RETRY_SCHEDULE_MS } from "../../kv/queue.ts";
+import { deliveryAttempt, enqueue, RETRY_SCHEDULE_MS } from "../../kv/queue.ts";
+import { hit } from "../../kv/rate_limits.ts";
 
 interface Base {
   /** Counts the deliveries of this message. */
@@ -26,9 +29,15 @@ interface Base {
 export type AccountMail =
   | Base & { kind: "mail-verify"; userId: string; email: string }
   | Base & { kind: "mail-reset"; email: string }
-  | Base & { kind: "mail-email-change"; userId: string; newEmail: string };
+  | Base & { kind: "mail-email-change"; userId: string; newEmail: string }
+  | Base & { kind: "mail-registration-attempt"; email: string };
 
-const KINDS = new Set(["mail-verify", "mail-reset", "mail-email-change"]);
+const KINDS = new Set([
+  "mail-verify",
+  "mail-reset",
+  "mail-email-change",
+  "mail-registration-attempt",
+]);
 
 export function isAccountMail(v: unknown): v is AccountMail {
   return typeof v === "object" && v !== null && KINDS.has((v as AccountMail).kind) &&
@@ -57,6 +66,24 @@ export const emailChangeMail = (userId: string, newEmail: string, origin: string
   userId,
   newEmail,
 });
+/** To the holder of an address someone tried to register a new account with. */
+export const registrationAttemptMail = (email: string, origin: string): AccountMail => ({
+  kind: "mail-registration-attempt",
+  id: id(),
+  origin,
+  email,
+});
+
+/** One notice an hour (a fixed window) at most per address, however many attempts. */
+const ATTEMPT_NOTICE = { scope: "registration-attempt-notice", max: 1, windowMs: 60 * 60_000 };
+
+/** Queues a registration-attempt notice to the holder of `email`, the first of the hour only. */
+export async function queueRegistrationAttempt(kv: Deno.Kv, email: string, origin: string) {
+  const { scope, ...limit } = ATTEMPT_NOTICE;
+  if ((await hit(kv, scope, email, limit)).ok) {
+    await enqueue(kv, registrationAttemptMail(email, origin));
+  }
+}
 
 /** The mail a message asks for now, or null when there is none to send (nothing to do). */
 async function compose(kv: Deno.Kv, m: AccountMail) {
@@ -92,6 +119,10 @@ async function compose(kv: Deno.Kv, m: AccountMail) {
         user.username,
         `${m.origin}/confirm-email?token=${token}`,
       );
+    }
+    case "mail-registration-attempt": {
+      const owner = await findUserByEmail(kv, m.email);
+      return owner ? registrationAttemptEmail(owner.email, `${m.origin}/auth`) : null;
     }
   }
 }

@@ -3,7 +3,12 @@
 // never sent while the request waits. Their failures are AccountErrors (a status and the member's
 // text), which the HTTP layer answers with.
 import { z } from "zod";
-import { emailChangeMail, resetMail, verifyMail } from "./account_mail.ts";
+import {
+  emailChangeMail,
+  queueRegistrationAttempt,
+  resetMail,
+  verifyMail,
+} from "./account_mail.ts";
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from "./password.ts";
 import {
   AUTH_TEXT,
@@ -115,6 +120,8 @@ export async function register(
     // The address of a banned member cannot come back through a new account.
     const holder = await findUserByEmail(deps.kv, email);
     if (holder && activeBan(holder)) throw new AccountError(BAN_TEXT.registrationBanned, 403);
+    // The holder hears of the attempt; nothing else is stored and the code stays unused.
+    await queueRegistrationAttempt(deps.kv, email, deps.origin);
   }
   if (!result.ok) {
     throw new AccountError(

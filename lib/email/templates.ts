@@ -54,6 +54,21 @@ export function emailChangeEmail(to: string, username: string, link: string) {
   );
 }
 
+/** To an address that already has an account, when someone tried to register a new one with it. */
+export function registrationAttemptEmail(to: string, link: string) {
+  return layout(
+    to,
+    "Someone tried to register on Glimpse with your email",
+    [
+      "Hi,",
+      "Someone tried to create a new Glimpse account with this address. It already belongs to your account, so no new account was created.",
+      "If it was you, sign in, or reset your password if you forgot it. If it was not you, you can ignore this email: your account is unchanged.",
+    ],
+    link,
+    "Sign in",
+  );
+}
+
 /** To an address that already has an account, when someone asked to move another account to it. */
 export function emailInUseEmail(to: string, link: string) {
   return layout(
