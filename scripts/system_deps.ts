@@ -1,7 +1,9 @@
 // What the browser tests need from the machine, beside Deno and npm packages: Debian's Chromium
 // (or CHROME_PATH), Firefox ESR (or FIREFOX_PATH) and Xvfb (a display of its own for a Firefox
-// with a window, which has WebGL where headless Firefox has none), ffmpeg (fake cameras from the
-// fixture photos) and coturn's turnserver (the relay test and /test-chat's network check).
+// with a window, which has WebGL where headless Firefox has none, and for WebKit's MiniBrowser,
+// which has no headless mode), WebKitGTK's WebKitWebDriver (or WEBKIT_DRIVER_PATH), ffmpeg (fake
+// cameras from the fixture photos) and coturn's turnserver (the relay test and /test-chat's network
+// check).
 // `deno task test` installs what is missing with apt when it can (as root, or through sudo without
 // a password), else stops at once with one line naming the exact command.
 
@@ -46,6 +48,11 @@ export function systemTools(env: Record<string, string | undefined> = Deno.env.t
       present: () => env.FIREFOX_PATH ? isFile(env.FIREFOX_PATH) : FIREFOX_PATHS.some(isFile),
     },
     { pkg: "xvfb", present: () => onPath("Xvfb", path) },
+    {
+      pkg: "webkit2gtk-driver",
+      present: () =>
+        env.WEBKIT_DRIVER_PATH ? isFile(env.WEBKIT_DRIVER_PATH) : onPath("WebKitWebDriver", path),
+    },
     { pkg: "ffmpeg", present: () => onPath("ffmpeg", path) },
     { pkg: "coturn", present: () => onPath("turnserver", path) },
   ] satisfies SystemTool[];

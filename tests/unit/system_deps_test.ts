@@ -13,17 +13,25 @@ Deno.test("system deps: what is missing is named by its Debian package", async (
       "chromium",
       "firefox-esr",
       "xvfb",
+      "webkit2gtk-driver",
       "ffmpeg",
       "coturn",
     ]);
     // Tools in a folder on PATH, and the browsers where CHROME_PATH and FIREFOX_PATH say, count
-    // as present; Xvfb is looked for by its own name.
-    for (const name of ["ffmpeg", "turnserver", "chrome", "firefox", "xvfb"]) {
+    // as present; Xvfb and WebKitWebDriver are looked for by their own names.
+    for (const name of ["ffmpeg", "turnserver", "chrome", "firefox", "xvfb", "webkitwebdriver"]) {
       await Deno.writeTextFile(`${empty}/${name}`, "#!/bin/sh\n");
     }
-    assert.deepEqual(missing({ PATH: `/nowhere:${empty}`, ...browsers }), ["xvfb"]);
+    assert.deepEqual(missing({ PATH: `/nowhere:${empty}`, ...browsers }), [
+      "xvfb",
+      "webkit2gtk-driver",
+    ]);
     await Deno.writeTextFile(`${empty}/Xvfb`, "#!/bin/sh\n");
+    await Deno.writeTextFile(`${empty}/WebKitWebDriver`, "#!/bin/sh\n");
     assert.deepEqual(missing({ PATH: `/nowhere:${empty}`, ...browsers }), []);
+    // WEBKIT_DRIVER_PATH names the driver instead, and must exist.
+    const driver = { ...browsers, WEBKIT_DRIVER_PATH: `${empty}/elsewhere/WebKitWebDriver` };
+    assert.deepEqual(missing({ PATH: `/nowhere:${empty}`, ...driver }), ["webkit2gtk-driver"]);
   } finally {
     await Deno.remove(empty, { recursive: true });
   }
@@ -36,8 +44,9 @@ Deno.test("system deps: without apt or sudo the run stops with one line naming t
     const env = { PATH: empty, CHROME_PATH: `${empty}/chrome`, FIREFOX_PATH: `${empty}/firefox` };
     assert.equal(
       await ensureSystemDeps((l) => logged.push(l), env, false),
-      "The browser tests need chromium, firefox-esr, xvfb, ffmpeg, coturn: run " +
-        "`sudo apt-get update && sudo apt-get install -y chromium firefox-esr xvfb ffmpeg coturn`",
+      "The browser tests need chromium, firefox-esr, xvfb, webkit2gtk-driver, ffmpeg, coturn: " +
+        "run `sudo apt-get update && sudo apt-get install -y chromium firefox-esr xvfb " +
+        "webkit2gtk-driver ffmpeg coturn`",
     );
     assert.deepEqual(logged, [], "nothing was tried");
     assert.equal(
@@ -45,7 +54,7 @@ Deno.test("system deps: without apt or sudo the run stops with one line naming t
       "apt-get update && apt-get install -y coturn",
     );
     // Everything present: nothing to do.
-    for (const name of ["ffmpeg", "turnserver", "chrome", "firefox", "Xvfb"]) {
+    for (const name of ["ffmpeg", "turnserver", "chrome", "firefox", "Xvfb", "WebKitWebDriver"]) {
       await Deno.writeTextFile(`${empty}/${name}`, "#!/bin/sh\n");
     }
     assert.equal(await ensureSystemDeps(() => {}, env, false) ?? "none", "none");
