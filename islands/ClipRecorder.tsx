@@ -13,6 +13,8 @@ import {
   wholeCovered,
 } from "../lib/client/privacy/status_text.ts";
 import { WholeBlurBadge } from "../components/live/VideoTile.tsx";
+import { CAMERA_NEEDS, CANNOT_CALL_TEXT, cannotCallLine } from "../lib/client/capabilities.ts";
+import { useMissingNeeds } from "../lib/client/use_capabilities.ts";
 
 export interface ClipRecorderProps {
   maxSeconds: number;
@@ -47,6 +49,10 @@ export default function ClipRecorder(
   const recorder = useRef<MediaRecorder | null>(null);
   const timer = useRef<ReturnType<typeof setInterval> | undefined>(undefined);
   const [blur, setBlur] = useState<BlurView>(faceBlurEnabled ? "starting" : "off");
+  // What this browser lacks for the camera (a secure page, the camera API): said instead of an
+  // obscure camera error, and no camera is asked for.
+  const needs = useMissingNeeds(CAMERA_NEEDS);
+  const missing = needs.settled ? needs.missing : [];
 
   useEffect(() => {
     if (!camera) return;
@@ -55,6 +61,7 @@ export default function ClipRecorder(
   }, [camera]);
 
   useEffect(() => {
+    if (needs.missing.length) return;
     let gone = false;
     let opened: ProtectedCamera | null = null;
     openCamera()
@@ -143,7 +150,11 @@ export default function ClipRecorder(
       {state !== "done" && (
         <div class="tile recorder-tile">
           <video ref={preview} class="tile-video" muted playsInline aria-label="Camera preview" />
-          {!stream && <div class="tile-placeholder">{error ?? "Starting camera..."}</div>}
+          {!stream && (
+            <div class="tile-placeholder">
+              {missing.length ? CANNOT_CALL_TEXT.titleCamera : error ?? "Starting camera..."}
+            </div>
+          )}
           {camera?.blurred && (
             <span class="recorder-privacy">
               <span class="badge badge-accent">Privacy On</span>
@@ -167,8 +178,9 @@ export default function ClipRecorder(
           aria-label="Your clip"
         />
       )}
+      {missing.length > 0 && <p class="recorder-missing" role="alert">{cannotCallLine(missing)}</p>}
       <div class="button-row">
-        {state === "idle" && (
+        {state === "idle" && !missing.length && (
           <button type="button" class="button button-primary button-large" onClick={start}>
             Record
           </button>

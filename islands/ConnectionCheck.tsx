@@ -5,6 +5,8 @@ import { RealtimeSocket } from "../lib/client/socket.ts";
 import { type BlurAssets, type BlurStatus, protectCamera } from "../lib/client/privacy/stream.ts";
 import { loopback, type LoopbackFigures, probeNetwork } from "../lib/client/loopback.ts";
 import { percentile } from "../lib/client/privacy/figures.ts";
+import { cannotCallLine, cannotCallText } from "../lib/client/capabilities.ts";
+import { useMissingNeeds } from "../lib/client/use_capabilities.ts";
 import {
   BLUR_TEXT,
   blurDetail,
@@ -65,6 +67,12 @@ export default function ConnectionCheck(
   const [received, setReceived] = useState<MediaStream | null>(null);
   const [run, setRun] = useState(0);
   const video = useRef<HTMLVideoElement>(null);
+  // What this browser lacks for a call: the rows it stops say what is missing and what to use
+  // instead (once settled: hydration keeps the server's markup).
+  const needs = useMissingNeeds();
+  const missing = needs.settled ? needs.missing : [];
+  const noCamera = needs.missing.filter((n) => n !== "webrtc");
+  const noWebRtc = needs.missing.includes("webrtc");
 
   useEffect(() => {
     for (const set of [setCamera, setMic, setServer, setTrip, setNetwork]) set(pending());
@@ -72,8 +80,18 @@ export default function ConnectionCheck(
     setFigures(null);
     let gone = false;
     const cleanups: (() => void)[] = [];
+    const webRtcMissing = cannotCallLine(["webrtc"]);
 
     (async () => {
+      if (noCamera.length) {
+        setCamera({ state: "failed", detail: cannotCallLine(noCamera) });
+        setMic({ state: "failed", detail: "Not checked without camera access" });
+        setTrip({
+          state: "failed",
+          detail: noWebRtc ? webRtcMissing : "Not checked without camera access",
+        });
+        return;
+      }
       let raw: MediaStream;
       try {
         raw = await openCamera();
@@ -100,6 +118,10 @@ export default function ConnectionCheck(
       if (gone) return;
       cleanups.push(protectedCam.onStatus(setBlur));
       setBlur(protectedCam.status());
+      if (noWebRtc) {
+        setTrip({ state: "failed", detail: webRtcMissing });
+        return;
+      }
       const link = await loopback(protectedCam.stream, {
         onStream: (s) => setReceived(s),
         onFigures: (f) => {
@@ -116,9 +138,12 @@ export default function ConnectionCheck(
       if (gone) link.close();
     })().catch((err) => setTrip({ state: "failed", detail: String(err) }));
 
-    probeNetwork(iceServers).then((r) => {
+    // Without WebRTC there is nothing to probe with: the row says so.
+    (noWebRtc ? Promise.resolve(null) : probeNetwork(iceServers)).then((r) => {
       if (gone) return;
-      if (r.relay > 0) {
+      if (!r) {
+        setNetwork({ state: "failed", detail: "Not checked without video calling (WebRTC)" });
+      } else if (r.relay > 0) {
         setNetwork({
           state: "ok",
           detail: "A relay server answered: calls should connect even through strict NATs.",
@@ -207,7 +232,11 @@ export default function ConnectionCheck(
             muted
             aria-label="Your video as your partner receives it"
           />
-          {!received && <div class="tile-placeholder">Starting camera...</div>}
+          {!received && (
+            <div class="tile-placeholder">
+              {missing.length ? cannotCallText(missing).title : "Starting camera..."}
+            </div>
+          )}
           <figcaption class="tile-badges">
             <span class="badge tile-label">Partner's view</span>
             {faceBlurEnabled && <span class="badge badge-accent">Privacy On</span>}

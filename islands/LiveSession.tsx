@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { toast } from "../lib/client/toast.ts";
 import { errorMessage, postJson, statusOf } from "../lib/client/api.ts";
 import { useWebRTC, WebRTCProvider } from "../lib/client/webrtc.tsx";
@@ -26,6 +26,7 @@ import { useResendVerification } from "../lib/client/verification.ts";
 import { VerifyFirst } from "../components/live/VerifyFirst.tsx";
 import { MatchFound, Searching } from "../components/live/Searching.tsx";
 import { SessionLimit } from "../components/live/SessionLimit.tsx";
+import { cannotCallPath, missingNeeds } from "../lib/client/capabilities.ts";
 import { markSummaryMine } from "../lib/client/call_storage.ts";
 
 export interface LiveSessionProps {
@@ -49,6 +50,13 @@ export interface LiveSessionProps {
 export default function LiveSession(
   { mode, me, blurAssets, shieldAssets, media }: LiveSessionProps,
 ) {
+  // A browser that cannot make a call (no WebRTC, no camera API, a page that is not secure) goes
+  // to the screen that says what is missing before anything starts: no socket, search or camera.
+  // The server's render has no browser to check.
+  const [missing] = useState(() => typeof document === "undefined" ? [] : missingNeeds(globalThis));
+  useLayoutEffect(() => {
+    if (missing.length) location.replace(cannotCallPath(missing));
+  }, []);
   // Going live needs a verified email address. A member the page knows to be unverified gets the
   // reason and the Resend at once, with no socket and no camera; one the server refuses for it
   // (verified on the page, not in KV) gets the same screen, and the provider's socket, camera
@@ -56,6 +64,9 @@ export default function LiveSession(
   const [unverified, setUnverified] = useState(mode === "connecting" && !me.emailVerified);
   // A plan with no session left today: the limit screen, with the camera and socket let go.
   const [limited, setLimited] = useState(false);
+  // Hydration takes the server's markup (a section, whichever screen it was) over as an empty
+  // section until the page goes.
+  if (missing.length) return <section />;
   if (unverified) return <VerifyFirstScreen email={me.email} />;
   if (limited) return <SessionLimit />;
   return (
@@ -218,11 +229,14 @@ function Screens(
   }
 
   function next() {
-    if (skipsUsed.current >= SKIPS_PER_SESSION) {
+    // Next from a link that failed before it ever connected is free: no skip (and the server,
+    // told so by endSession, counts no session when what it knows agrees).
+    const free = s.linkFailed;
+    if (!free && skipsUsed.current >= SKIPS_PER_SESSION) {
       toast({ title: LIVE_TEXT.noSkips, variant: "destructive" });
       return;
     }
-    skipsUsed.current++;
+    if (!free) skipsUsed.current++;
     s.endSession("user_skipped");
     setLive(false);
     history.replaceState(null, "", "/connecting");
@@ -442,9 +456,11 @@ function Live(
           {LIVE_TEXT.next}
         </button>
         <span id="skips-left" class="sr-only">
-          Skip to someone new ({skipsLeft} {skipsLeft === 1 ? "skip" : "skips"} left)
+          Skip to someone new ({s.linkFailed ? "free, " : ""}
+          {skipsLeft} {skipsLeft === 1 ? "skip" : "skips"} left)
         </span>
       </div>
+      {s.linkFailed && <p class="live-free-next muted small" role="status">{LIVE_TEXT.freeNext}</p>}
       {codeOpen && (
         <SafetyCodeSheet
           encrypted={secure}

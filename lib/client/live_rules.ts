@@ -30,6 +30,8 @@ export const LIVE_TEXT = {
   socketRetrying: "Trying again...",
   /** Over the partner's tile when the peer link failed before it ever connected. */
   linkFailed: "Failed to create connection",
+  /** Beside Next while it is free: the link failed before it ever connected. */
+  freeNext: "Next is free: a call that never connected costs no skip and none of today's sessions.",
   /** The summary of a match whose call never connected before its time ran out. */
   neverConnected: "The call could not connect before the time ran out.",
   /** The safety code sheet. */
@@ -98,6 +100,16 @@ export function milestonePct(
  */
 export const NO_FRAME_AFTER_CONNECTED_MS = 1500;
 export const HANDSHAKE_LIMIT_MS = 6000;
+
+/**
+ * How long a new peer link waits for the partner's half of the handshake: the answer to its offer
+ * (the offerer, from when the offer is sent), or the offer (the answerer, from when its link is
+ * made with the partner there). Without it the link has failed: the partner's tile says
+ * 'Failed to create connection' and Next is free. An answer that still comes later is taken, and
+ * a call that then connects clears the failure. Working calls on two cores wait at most 0.7 s,
+ * and 3.2 s beside a second call on the same cores (bench/offer_answer.ts).
+ */
+export const PARTNER_SIGNAL_WAIT_MS = 8000;
 
 /** 'Connecting' below 50%, 'Establishing link' below 90%, 'Finalizing connection' after. */
 export function progressLabel(pct: number): string {

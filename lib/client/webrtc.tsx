@@ -39,6 +39,7 @@ import {
 } from "./call_state.ts";
 import { forgetMatch, readStoredMatch, storeMatch, storeSummary } from "./call_storage.ts";
 import { SHIELD_VERDICT_GRACE_MS } from "./shield/policy.ts";
+import { PARTNER_SIGNAL_WAIT_MS } from "./live_rules.ts";
 
 export type {
   ConnectionStatus,
@@ -322,8 +323,12 @@ export function WebRTCProvider(
       signalled: () => current() && apply({ type: "link_signalled" }),
       state: async (state) => {
         if (!current()) return;
+        const first = state === "connected" && matchedPhase(stateRef.current)?.connectedAt === null;
         apply({ type: "link_state", state, at: Date.now() });
         if (state !== "connected") return;
+        // The server counts a match as one of the day's sessions once a page says its link
+        // connected (sent when the socket is back, should it be down now).
+        if (first) socketRef.current?.send({ type: "link_connected" });
         const fingerprint = await link.safetyCode();
         if (current()) apply({ type: "link_secured", fingerprint });
       },
@@ -332,6 +337,19 @@ export function WebRTCProvider(
     link.setSwitches(switchesRef.current);
     linkRef.current = link;
     return link;
+  };
+
+  /**
+   * The partner's half of the handshake (the answer to our offer, or their offer) must come
+   * within PARTNER_SIGNAL_WAIT_MS: a link of a match that never connected, still without the
+   * partner's description by then, has failed (the page says so, and Next is free).
+   */
+  const awaitPartner = (link: PeerLink) => {
+    setTimeout(() => {
+      if (linkRef.current !== link || link.pc.remoteDescription) return;
+      if (matchedPhase(stateRef.current)?.connectedAt !== null) return;
+      apply({ type: "link_state", state: "failed", at: Date.now() });
+    }, PARTNER_SIGNAL_WAIT_MS);
   };
 
   /**
@@ -402,7 +420,9 @@ export function WebRTCProvider(
           const link = newLink(p.partner, rtcConfigOf(p));
           // The offerer offers (again, on a rejoin without a working link) once the partner is
           // there; a partner who is not hears partner_reconnected when they are back.
-          if (p.partner.role === "offerer" && msg.partnerConnected !== false) await link.offer();
+          if (msg.partnerConnected === false) break;
+          if (p.partner.role === "offerer") await link.offer();
+          awaitPartner(link);
           break;
         }
         case "partner_reconnected": {
@@ -413,6 +433,7 @@ export function WebRTCProvider(
           if (msg.linkKept === true && workingLink(p.partner.matchId)) break;
           const link = newLink(p.partner, rtcConfigOf(p));
           if (p.partner.role === "offerer") await link.offer();
+          awaitPartner(link);
           break;
         }
         case "signal": {
@@ -452,7 +473,12 @@ export function WebRTCProvider(
   }, []);
 
   const endSession = useCallback((reason: string) => {
-    if (socketRef.current?.isOpen) socketRef.current.send({ type: "end_session", reason });
+    // Ending a link that failed before it ever connected: the server, if what it knows agrees,
+    // counts the match as no session.
+    const failed = linkFailed(stateRef.current) ? { linkFailed: true } : {};
+    if (socketRef.current?.isOpen) {
+      socketRef.current.send({ type: "end_session", reason, ...failed });
+    }
     apply({ type: "end", reason, at: Date.now() });
   }, []);
 

@@ -21,6 +21,8 @@ import { WelcomeScreen } from "../../components/WelcomeScreen.tsx";
 import { iceServersFor } from "../../lib/realtime/ice.ts";
 import type { SessionUser } from "../../lib/auth/types.ts";
 import type { LiveSessionProps } from "../../islands/LiveSession.tsx";
+import { CannotCall } from "../../components/live/CannotCall.tsx";
+import { cannotCallText, parseNeeds } from "../../lib/client/capabilities.ts";
 
 /**
  * The pages only a signed-in member can open: those registered with requireUser here and in
@@ -203,6 +205,18 @@ export function memberPages(deps: AppDeps) {
       title: "Live match",
       bare: true,
       body: <Island name="LiveSession" props={liveProps("live", user)} />,
+    });
+  });
+
+  // A browser that cannot make a call (the live page checks before anything starts and comes
+  // here): what is missing, what to use instead, and the way back. Open to guests, no script.
+  app.get("/cannot-go-live", (c) => {
+    const missing = parseNeeds(c.req.query("missing"));
+    if (!missing.length) return c.redirect("/", 303);
+    return page(c, deps, {
+      title: cannotCallText(missing).title,
+      back: "/",
+      body: <CannotCall missing={missing} />,
     });
   });
 

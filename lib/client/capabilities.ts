@@ -1,0 +1,137 @@
+// What a live call, and the camera on its own, need of the browser, checked before anything
+// starts: a secure context (https; http://localhost and 127.0.0.1 are secure too), the camera and
+// microphone API, and WebRTC (the peer connection, and the session descriptions and ICE candidates
+// it hands the page). Pure: the globals come in as an argument, so it runs and is tested anywhere;
+// a page passes `globalThis`. The live page only checks and, when something is missing, goes to
+// /cannot-go-live, which the server renders (components/live/CannotCall.tsx) with no script: the
+// screen's texts stay out of the live page's script.
+
+/** Something the browser must offer: a secure page, the camera API, WebRTC. */
+export type Need = "secure" | "media" | "webrtc";
+
+/** The globals the check reads (a page's `globalThis` has them all, when the browser does). */
+export interface CallGlobals {
+  isSecureContext?: boolean;
+  location?: { protocol?: string; hostname?: string };
+  navigator?: { mediaDevices?: { getUserMedia?: unknown } };
+  RTCPeerConnection?: unknown;
+  RTCSessionDescription?: unknown;
+  RTCIceCandidate?: unknown;
+}
+
+/** A live call needs all three; recording a clip needs the camera on a secure page. */
+export const CALL_NEEDS: readonly Need[] = ["secure", "media", "webrtc"];
+export const CAMERA_NEEDS: readonly Need[] = ["secure", "media"];
+
+/** This device's own addresses, which browsers treat as secure over plain http. */
+const LOOPBACK_HOSTS: ReadonlySet<string> = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
+
+function isSecure(g: CallGlobals): boolean {
+  if (typeof g.isSecureContext === "boolean") return g.isSecureContext;
+  // A browser that does not say: https, or this device's own address.
+  const host = g.location?.hostname ?? "";
+  return g.location?.protocol === "https:" || LOOPBACK_HOSTS.has(host) ||
+    host.endsWith(".localhost");
+}
+
+const isFunction = (x: unknown) => typeof x === "function";
+
+/**
+ * What of `needs` this browser lacks, in the order of CALL_NEEDS; empty when it has everything.
+ * A page that is not secure is not also said to lack the camera API: browsers hide it from such
+ * pages, and the secure address is the fix.
+ */
+export function missingNeeds(g: CallGlobals, needs: readonly Need[] = CALL_NEEDS): Need[] {
+  const secure = isSecure(g);
+  const lacks: Record<Need, boolean> = {
+    secure: !secure,
+    media: secure && !isFunction(g.navigator?.mediaDevices?.getUserMedia),
+    webrtc: !isFunction(g.RTCPeerConnection) || !isFunction(g.RTCSessionDescription) ||
+      !isFunction(g.RTCIceCandidate),
+  };
+  return CALL_NEEDS.filter((n) => needs.includes(n) && lacks[n]);
+}
+
+/** The needs named in `list` ('webrtc,media'), known ones only, in the order of CALL_NEEDS. */
+export function parseNeeds(list: string | undefined): Need[] {
+  const named = (list ?? "").split(",");
+  return CALL_NEEDS.filter((n) => named.includes(n));
+}
+
+/** Where the live page sends a browser that cannot call: the screen that says what is missing. */
+export function cannotCallPath(missing: readonly Need[]): string {
+  return `/cannot-go-live?missing=${missing.join(",")}`;
+}
+
+export const CANNOT_CALL_TEXT = {
+  /** The heading: the page's address is the only problem, or the browser is. */
+  titleAddress: "Can't go live on this address",
+  titleBrowser: "Can't go live in this browser",
+  /** The camera page's heading. */
+  titleCamera: "Can't use the camera here",
+  fixLead: "What you can do",
+  /** Each need by name, and why it is missing, in the member's words. */
+  missing: {
+    secure: {
+      name: "A secure connection (https)",
+      why: "this page is not open over https, so the browser keeps the camera off.",
+    },
+    media: {
+      name: "Camera and microphone access",
+      why: "this browser does not let websites use them.",
+    },
+    webrtc: {
+      name: "Video calling (WebRTC)",
+      why: "this browser does not have it, or it is turned off.",
+    },
+  } satisfies Record<Need, { name: string; why: string }>,
+  fix: {
+    https: "Open Glimpse at its https:// address.",
+    browser: "Use a current Chrome, Firefox, Safari or Edge (on an iPhone or iPad: Safari).",
+    inApp: "Opened from inside another app? Open Glimpse in your browser instead.",
+    webrtcOn: "Turned WebRTC off in settings? Turn it back on.",
+  },
+} as const;
+
+type Fix = keyof typeof CANNOT_CALL_TEXT.fix;
+
+const FIXES: Record<Need, Fix[]> = {
+  secure: ["https"],
+  media: ["browser", "inApp"],
+  webrtc: ["browser", "inApp", "webrtcOn"],
+};
+
+export interface CannotCallText {
+  title: string;
+  /** Each missing need: its name, and why. */
+  missing: { need: Need; name: string; why: string }[];
+  /** What to do instead, each once. */
+  fixes: string[];
+}
+
+/** What to say about what is missing: the heading, each missing thing, and what to do instead. */
+export function cannotCallText(
+  missing: readonly Need[],
+  purpose: "call" | "camera" = "call",
+): CannotCallText {
+  const t = CANNOT_CALL_TEXT;
+  const title = purpose === "camera"
+    ? t.titleCamera
+    : missing.length === 1 && missing[0] === "secure"
+    ? t.titleAddress
+    : t.titleBrowser;
+  return {
+    title,
+    missing: missing.map((need) => ({ need, ...t.missing[need] })),
+    fixes: [...new Set(missing.flatMap((n) => FIXES[n]))].map((f) => t.fix[f]),
+  };
+}
+
+/**
+ * The same in one paragraph, for a place with room for a few sentences (a tile, a check row):
+ * 'Video calling (WebRTC) is missing: this browser does not have it, or it is switched off. Use…'
+ */
+export function cannotCallLine(missing: readonly Need[]): string {
+  const { missing: lacks, fixes } = cannotCallText(missing);
+  return [...lacks.map((m) => `${m.name} is missing: ${m.why}`), ...fixes].join(" ");
+}
