@@ -288,7 +288,7 @@ function candidateMsg(to: string, seq: number, stamp: number) {
     signal: {
       type: "ice-candidate",
       candidate: {
-        candidate: `candidate:${seq} 1 udp 2122260223 192.168.1.${seq % 250} ${
+        candidate: `candidate:${seq} 1 udp 2122260223 203.0.113.${seq % 250} ${
           50000 + (seq % 10000)
         } typ host generation 0`,
         sdpMid: "0",

@@ -3,6 +3,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { getConnInfo } from "hono/deno";
 import type { Config } from "../config.ts";
+import { ipv4Bytes, ipv6Groups } from "../ip.ts";
 
 declare module "hono" {
   interface ContextVariableMap {
@@ -31,36 +32,6 @@ export function clientIpBehind(hops: number): (c: Context) => string {
     const ip = forwarded.length >= hops ? forwarded[forwarded.length - hops] : "";
     return /^[0-9a-fA-F:.]{2,45}$/.test(ip) ? ip : clientIp(c);
   };
-}
-
-/** Parses dotted IPv4 (four decimal parts of 0-255) into its four bytes, or null. */
-function ipv4Bytes(s: string): number[] | null {
-  const parts = s.split(".");
-  if (parts.length !== 4 || !parts.every((p) => /^\d{1,3}$/.test(p) && Number(p) <= 255)) {
-    return null;
-  }
-  return parts.map(Number);
-}
-
-/** Parses an IPv6 address (`::` compression and a trailing dotted IPv4 allowed) into 8 groups. */
-function ipv6Groups(s: string): number[] | null {
-  let text = s;
-  const lastColon = text.lastIndexOf(":");
-  if (text.includes(".", lastColon)) {
-    const v4 = ipv4Bytes(text.slice(lastColon + 1));
-    if (!v4) return null;
-    const hex = (hi: number, lo: number) => ((hi << 8) | lo).toString(16);
-    text = `${text.slice(0, lastColon + 1)}${hex(v4[0], v4[1])}:${hex(v4[2], v4[3])}`;
-  }
-  const halves = text.split("::");
-  if (halves.length > 2) return null;
-  const groups = (h: string) => (h === "" ? [] : h.split(":"));
-  const head = groups(halves[0]), tail = halves.length === 2 ? groups(halves[1]) : [];
-  if (![...head, ...tail].every((g) => /^[0-9a-f]{1,4}$/.test(g))) return null;
-  const known = head.length + tail.length;
-  if (halves.length === 1 ? known !== 8 : known > 7) return null;
-  const zeros = new Array<string>(8 - known).fill("0");
-  return [...head, ...zeros, ...tail].map((g) => parseInt(g, 16));
 }
 
 /**

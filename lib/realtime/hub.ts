@@ -23,6 +23,7 @@ import type { FindMatch } from "./ticket.ts";
 import { type Ticket } from "./rules.ts";
 import { type Inbound, newPeerId, parseInbound, rtError, type RtErrorCode } from "./protocol.ts";
 import { CLOSE_CODE } from "./texts.ts";
+import { screenSignal } from "./candidates.ts";
 import { MAX_SOCKETS_PER_MEMBER } from "./socket_limits.ts";
 import { Metrics } from "./metrics.ts";
 import { ProcessMetrics } from "../observe/process_metrics.ts";
@@ -225,19 +226,30 @@ export class Hub {
       }
       return Promise.resolve();
     }
+    const message = this.screened(parsed.message);
+    if (!message) return Promise.resolve();
     // The relay fast path: a signal for a partner on this instance, with nothing of this
     // socket's still queued, goes out at once (in order all the same).
     if (
-      parsed.message.type === "signal" && conn.pending === 0 &&
-      this.live.relayHere(conn, parsed.message)
+      message.type === "signal" && conn.pending === 0 && this.live.relayHere(conn, message)
     ) {
       return Promise.resolve();
     }
-    return enqueue(conn, () => this.handle(conn, parsed.message), (err) => {
+    return enqueue(conn, () => this.handle(conn, message), (err) => {
       this.metrics.refused("failed");
       if (conn.limits.firstOf("failed")) console.error("realtime message failed:", err);
       send(conn, rtError("failed"));
     });
+  }
+
+  /**
+   * A signal as the partner may receive it (candidates.ts: a candidate naming the member's own
+   * network is dropped, null), loopback allowed outside production; any other message as it is.
+   */
+  private screened(msg: Inbound): Inbound | null {
+    if (msg.type !== "signal") return msg;
+    const signal = screenSignal(msg.signal, { allowLoopback: !this.core.config.production });
+    return signal && { ...msg, signal };
   }
 
   /** Members searching on this instance (for /metrics). */

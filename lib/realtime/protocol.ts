@@ -19,16 +19,21 @@ export function rtError(code: RtErrorCode): { type: "error"; code: RtErrorCode; 
 
 const peerId = z.string().regex(/^[A-Za-z0-9_-]{21}$/);
 
+/** The longest session description relayed (Chromium's offer for a call is 6-7 KB). */
+export const MAX_SDP_CHARS = 16 * 1024;
+
+// A signal keeps only the fields named here (zod objects drop any other), and the hub relays the
+// parsed signal, screened (candidates.ts), never what arrived.
 const iceCandidate = z.object({
   candidate: z.string().max(2048),
   sdpMid: z.string().max(64).nullable().optional(),
   sdpMLineIndex: z.number().int().min(0).max(64).nullable().optional(),
   usernameFragment: z.string().max(256).nullable().optional(),
-}).passthrough();
+});
 
 export const signalSchema = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("offer"), sdp: z.string().max(60_000) }),
-  z.object({ type: z.literal("answer"), sdp: z.string().max(60_000) }),
+  z.object({ type: z.literal("offer"), sdp: z.string().max(MAX_SDP_CHARS) }),
+  z.object({ type: z.literal("answer"), sdp: z.string().max(MAX_SDP_CHARS) }),
   z.object({ type: z.literal("ice-candidate"), candidate: iceCandidate.nullable() }),
 ]);
 

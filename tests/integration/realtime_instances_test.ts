@@ -35,7 +35,7 @@ const NO_MATCH =
   "No other users are currently looking for connections. Please try again in a few minutes.";
 const CANDIDATE = {
   type: "ice-candidate",
-  candidate: { candidate: "candidate:1 1 udp 2122260223 10.0.0.1 50000 typ host" },
+  candidate: { candidate: "candidate:1 1 udp 2122260223 203.0.113.1 50000 typ host" },
 };
 
 interface Cluster {
@@ -161,7 +161,7 @@ Deno.test("instances: pairing and relay across 3 instances on one KV file", opts
           { type: "offer", sdp: "v=0\r\no=- 1 2 IN IP4 127.0.0.1\r\n" },
           ...Array.from({ length: 19 }, (_, i) => ({
             type: "ice-candidate",
-            candidate: { candidate: `candidate:${i} 1 udp 1 10.0.0.1 ${50000 + i} typ host` },
+            candidate: { candidate: `candidate:${i} 1 udp 1 203.0.113.1 ${50000 + i} typ host` },
           })),
         ];
         for (const signal of sent) a.ws.send({ type: "signal", to: b.peerId, signal });

@@ -551,7 +551,7 @@ const ANSWER = { type: "answer", sdp: "v=0\r\no=- 3 4 IN IP4 127.0.0.1\r\ns=-\r\
 const CANDIDATE = {
   type: "ice-candidate",
   candidate: {
-    candidate: "candidate:1 1 udp 2122260223 10.0.0.1 50000 typ host",
+    candidate: "candidate:1 1 udp 2122260223 203.0.113.1 50000 typ host",
     sdpMid: "0",
     sdpMLineIndex: 0,
   },

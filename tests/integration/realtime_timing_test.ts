@@ -33,7 +33,7 @@ const LONG_MATCH = { MATCH_DURATION_MS: "20000", RECONNECT_GRACE_MS: String(GRAC
 
 const CANDIDATE = {
   type: "ice-candidate",
-  candidate: { candidate: "candidate:1 1 udp 2122260223 10.0.0.1 50000 typ host" },
+  candidate: { candidate: "candidate:1 1 udp 2122260223 203.0.113.1 50000 typ host" },
 };
 
 async function usage(kv: Deno.Kv, userId: string): Promise<number> {
