@@ -171,6 +171,11 @@ export const keys = {
   refReward: (userId: string, week: string, challenge: string) =>
     ["ref_reward", userId, week, challenge] as const,
   refRewardPrefix: (userId: string) => ["ref_reward", userId] as const,
+  /**
+   * How many sessions of a pair of members counted for the referral figures on a UTC day (a KV
+   * u64; `low` < `high`, so either order names one pair). Expires after two days.
+   */
+  refPairDay: (day: string, low: string, high: string) => ["ref_pair_day", day, low, high] as const,
   /** An invited member whose verification counted for their inviter (once per member). */
   refFriend: (inviteeId: string) => ["ref_friend", inviteeId] as const,
   /** Members (not deleted) whose location is in a country (a KV sum). */

@@ -5,7 +5,7 @@
 // (kv/referrals.ts), in the same commit; a match a member ends because its link never connected,
 // when what the server saw agrees, counts as no session at all.
 import { keys } from "./keys.ts";
-import { type PreparedEvent, prepareEvent } from "./referrals.ts";
+import { type PreparedEvent, prepareEvent, prepareSessionCredit } from "./referrals.ts";
 import { dayKey } from "./hashtags.ts";
 import { bumpSearchVersion } from "./search_version.ts";
 import type { UserRecord } from "../lib/auth/types.ts";
@@ -181,10 +181,21 @@ export async function updateSide(
   return null;
 }
 
-/** Each side's completed session, for the sides whose member is still there. */
+/**
+ * Each side's completed session, for the sides whose member is still there, when the match counts
+ * for the figures (prepareSessionCredit: long enough, its link connected, the pair's daily cap).
+ */
 async function sessionEvents(kv: Deno.Kv, m: Match, now: number): Promise<PreparedEvent[]> {
+  const credit = await prepareSessionCredit(kv, {
+    a: m.a.userId,
+    b: m.b.userId,
+    startedAt: m.startedAt,
+    endedAt: now,
+    linked: m.linkedAt !== undefined,
+  });
+  if (!credit) return [];
   const users = await kv.getMany<UserRecord[]>([keys.user(m.a.userId), keys.user(m.b.userId)]);
-  const out: PreparedEvent[] = [];
+  const out: PreparedEvent[] = [credit];
   for (const [i, side] of [m.a, m.b].entries()) {
     const u = users[i].value;
     if (!u || u.deletedAt) continue;

@@ -1,8 +1,8 @@
 // Referral figures as counters: each member's friends joined and verified, sessions, countries met,
 // points and badges per bucket of each period (ISO week, calendar month, all time), moved by the
-// commit of the event itself (an invitation used, an email verified, a session ended), with the
-// ranking index (keys.refBoard) and the per-points tallies (keys.refPoints, keys.refHundreds) the
-// pages read instead of every member. The rules (what earns what) are lib/referrals/rules.ts.
+// commit of the event itself (an invitation used, an email verified, a session ended that counts:
+// prepareSessionCredit), with the ranking index (keys.refBoard) and the per-points tallies
+// (keys.refPoints, keys.refHundreds) the pages read instead of every member. The rules (what earns what) are lib/referrals/rules.ts.
 //
 // A member's figures are read and checked by every commit that moves them, so two events racing
 // for one member are applied one after the other (the loser reads again): a challenge reward is
@@ -17,9 +17,11 @@ import {
   bucketsAt,
   challengeProgress,
   CHALLENGES,
+  COUNTED_SESSION,
   MAX_UNUSED_INVITATIONS,
   type Period,
   POINTS,
+  sessionMayCount,
   weekId,
 } from "../lib/referrals/rules.ts";
 
@@ -169,6 +171,41 @@ export async function prepareEvent(
       for (const id of credited) {
         op.set(keys.refReward(ev.userId, week, id), now, { expireIn: WEEK_KEEP_MS });
       }
+    },
+  };
+}
+
+/** A match's end as the figures judge it. */
+export interface SessionEnd {
+  a: string;
+  b: string;
+  startedAt: number;
+  endedAt: number;
+  /** A page said the call's link connected. */
+  linked: boolean;
+}
+
+const PAIR_DAY_KEEP_MS = 2 * DAY;
+
+/**
+ * Whether a match's end counts as a session for the figures (COUNTED_SESSION): null if it is too
+ * short, never connected, or the pair already had its counted sessions that UTC day; otherwise
+ * what its commit must add, the pair's count of the day moved by one (read and checked, so two
+ * ends racing for one pair are counted one after the other).
+ */
+export async function prepareSessionCredit(
+  kv: Deno.Kv,
+  end: SessionEnd,
+): Promise<PreparedEvent | null> {
+  if (!sessionMayCount(end.startedAt, end.endedAt, end.linked)) return null;
+  const [low, high] = end.a < end.b ? [end.a, end.b] : [end.b, end.a];
+  const key = keys.refPairDay(new Date(end.endedAt).toISOString().slice(0, 10), low, high);
+  const entry = await kv.get<Deno.KvU64>(key);
+  const n = entry.value?.value ?? 0n;
+  if (n >= BigInt(COUNTED_SESSION.perPairPerDay)) return null;
+  return {
+    apply(op) {
+      op.check(entry).set(key, new Deno.KvU64(n + 1n), { expireIn: PAIR_DAY_KEEP_MS });
     },
   };
 }

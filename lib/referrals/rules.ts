@@ -7,11 +7,24 @@
 export const POINTS = {
   /** A friend who joined with the member's code verified their email. */
   verifiedFriend: 10,
-  /** A POV session of theirs ended (every match made ends once). */
+  /** A POV session of theirs ended that counts (see COUNTED_SESSION). */
   session: 1,
   /** They met someone from a country they had not met anyone from in the last two years. */
   newCountry: 5,
 } as const;
+
+/**
+ * Which ended matches count as a POV session for the figures (sessions, their points, countries
+ * met, the sessions challenge): the two were matched at least `minMs` before the end, a page said
+ * the call's link connected, and the pair (either order) had fewer than `perPairPerDay` counted
+ * sessions that UTC day. Two scripts ending match after match at once earn nothing.
+ */
+export const COUNTED_SESSION = { minMs: 10_000, perPairPerDay: 3 } as const;
+
+/** Whether a match from `startedAt` to `endedAt` may count (the pair's daily cap aside). */
+export function sessionMayCount(startedAt: number, endedAt: number, linked: boolean): boolean {
+  return linked && endedAt - startedAt >= COUNTED_SESSION.minMs;
+}
 
 /** A member holds at most this many unused invitation codes. */
 export const MAX_UNUSED_INVITATIONS = 5;
@@ -87,7 +100,9 @@ export function challengeProgress(
 /** How points are earned, as the /viral page lists it. */
 export const POINT_RULES: readonly string[] = [
   `${POINTS.verifiedFriend} points for each friend who joins with your code and verifies their email`,
-  `${POINTS.session} point for each POV session you complete`,
+  `${POINTS.session} point for each POV session you complete (a call that connected and lasted ` +
+  `${COUNTED_SESSION.minMs / 1000} s or more; up to ${COUNTED_SESSION.perPairPerDay} a day with ` +
+  "the same partner)",
   `${POINTS.newCountry} points for each country you meet someone from for the first time ` +
   "(in two years)",
 ];

@@ -9,8 +9,9 @@ interface Someone {
 }
 
 /**
- * Stores a live match between `a` and `b` that ends at `when` (30 s long); each side met the
- * country given for it (null: an unknown location). End it with kv/matches.ts' endMatch.
+ * Stores a live match between `a` and `b` that ends at `when` (30 s long, its link connected);
+ * each side met the country given for it (null: an unknown location). End it with kv/matches.ts'
+ * endMatch.
  */
 export async function storeLiveMatch(
   kv: Deno.Kv,
@@ -39,7 +40,24 @@ export async function storeLiveMatch(
     startedAt: when - 30_000,
     endsAt: when,
     status: "live",
+    // The call connected a moment after the match: its end counts as a session.
+    answeredAt: when - 29_000,
+    linkedAt: when - 28_000,
   };
   await kv.set(keys.match(match.id), match);
   return match;
+}
+
+/**
+ * Moves a live match's start `ms` earlier in KV, as if the two had been together that long (the
+ * referral figures count a session only from COUNTED_SESSION.minMs after the match).
+ */
+export async function backdateMatch(kv: Deno.Kv, id: string, ms: number): Promise<void> {
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const entry = await kv.get<Match>(keys.match(id));
+    if (!entry.value) throw new Error(`no match ${id}`);
+    const next = { ...entry.value, startedAt: entry.value.startedAt - ms };
+    if ((await kv.atomic().check(entry).set(entry.key, next).commit()).ok) return;
+  }
+  throw new Error(`match ${id}: too many conflicting writes`);
 }

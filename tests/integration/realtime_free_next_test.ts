@@ -18,6 +18,8 @@ import { dayKey } from "../../kv/hashtags.ts";
 import type { Match } from "../../kv/matches.ts";
 import { figuresAt } from "../../kv/referrals.ts";
 import type { TestServer } from "../helpers/server.ts";
+import { backdateMatch } from "../helpers/matches.ts";
+import { COUNTED_SESSION } from "../../lib/referrals/rules.ts";
 
 const opts = { sanitizeResources: false, sanitizeOps: false };
 const OFFER = { type: "offer", sdp: "v=0\r\no=- 1 1 IN IP4 127.0.0.1\r\n" };
@@ -113,6 +115,8 @@ Deno.test(
         const m = await paired(a, b);
         await signal(server, m, true);
         await linkConnected(server, b, m.matchId);
+        // Long enough to count on the referral pages too (COUNTED_SESSION).
+        await backdateMatch(server.kv, m.matchId, COUNTED_SESSION.minMs);
         a.ws.send({ type: "end_session", reason: "user_skipped", linkFailed: true });
         const told = await b.ws.next("session_ended");
         assert.equal(told.counted, undefined);

@@ -16,6 +16,9 @@ import { eventually, sleep } from "../helpers/time.ts";
 import { figuresAt } from "../../kv/referrals.ts";
 import { keys } from "../../kv/keys.ts";
 import type { Ticket } from "../../kv/tickets.ts";
+import type { Match } from "../../kv/matches.ts";
+import { backdateMatch } from "../helpers/matches.ts";
+import { COUNTED_SESSION } from "../../lib/referrals/rules.ts";
 
 const opts = { sanitizeResources: false, sanitizeOps: false };
 const SEARCH_TIMEOUT_MS = 900;
@@ -114,7 +117,17 @@ Deno.test(
       const [am, bm] = await f.many(2);
       const a = await connectPeer(am), b = await connectPeer(bm);
       try {
-        await pairUp(a, b);
+        const [found] = await pairUp(a, b);
+        // A call that connected and lasted long enough to count on the referral pages.
+        const matchId = String(found.matchId);
+        b.ws.send({ type: "link_connected" });
+        assert.ok(
+          await eventually(async () =>
+            (await server.kv.get<Match>(keys.match(matchId))).value?.linkedAt !== undefined
+          ),
+          "the server noted the connected link",
+        );
+        await backdateMatch(server.kv, matchId, COUNTED_SESSION.minMs);
         a.ws.send({ type: "end_session", reason: "user_ended" });
         await b.ws.next("session_ended");
         // a alone presses "next": the ticket it writes (from the socket's copy, no read; after

@@ -35,6 +35,7 @@ const NOW = at("2026-11-25T12:00:00Z");
 const OCT = at("2026-10-20T10:00:00Z"); // last month
 const NOV_EARLY = at("2026-11-10T10:00:00Z"); // this month, week 46
 const THIS_WEEK = at("2026-11-24T10:00:00Z"); // this week
+const DAY = 86400_000;
 
 type Member = UserRecord & { codes: string[] };
 
@@ -205,8 +206,9 @@ Deno.test("referrals: three members' friends, verifications and sessions, period
     ]);
 
     // A third country this week: the badge, once; more sessions credit nothing more.
-    await played(kv, alice, "Chile", fa1, "Germany", THIS_WEEK + 4000);
-    await played(kv, alice, "Japan", fa1, "Germany", THIS_WEEK + 5000);
+    // (The next day: the pair's three sessions of Nov 24 are all a day counts.)
+    await played(kv, alice, "Chile", fa1, "Germany", THIS_WEEK + DAY + 4000);
+    await played(kv, alice, "Japan", fa1, "Germany", THIS_WEEK + DAY + 5000);
     const after = await figuresAt(kv, alice.id, NOW);
     assert.equal(after.week.badges, 1);
     assert.equal(after.week.points, 33 + 1 + 5 + 1, "two sessions and a new country");
@@ -248,12 +250,13 @@ Deno.test("referrals: a reward is credited once, also when its events repeat or 
     const [cd, ce] = await createInvitations(kv, null, 2);
     const dave = await join(kv, "dave", cd, OCT);
     const eve = await join(kv, "eve", ce, OCT);
-    // Two sessions this week, then two more ending at the same moment: both would be the third.
+    // Two sessions this week, then two more ending at the same moment the next day: both would
+    // be the third.
     await played(kv, dave, null, eve, null, THIS_WEEK);
     await played(kv, dave, null, eve, null, THIS_WEEK + 1);
-    const m1 = await storeLiveMatch(kv, dave, null, eve, null, THIS_WEEK + 2);
-    const m2 = await storeLiveMatch(kv, dave, null, eve, null, THIS_WEEK + 2);
-    await Promise.all([endAt(kv, m1, THIS_WEEK + 2), endAt(kv, m2, THIS_WEEK + 2)]);
+    const m1 = await storeLiveMatch(kv, dave, null, eve, null, THIS_WEEK + DAY + 2);
+    const m2 = await storeLiveMatch(kv, dave, null, eve, null, THIS_WEEK + DAY + 2);
+    await Promise.all([endAt(kv, m1, THIS_WEEK + DAY + 2), endAt(kv, m2, THIS_WEEK + DAY + 2)]);
     for (const m of [dave, eve]) {
       const f = await figuresAt(kv, m.id, NOW);
       assert.equal(f.week.sessions, 4);
