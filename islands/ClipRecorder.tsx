@@ -13,6 +13,8 @@ import {
   wholeCovered,
 } from "../lib/client/privacy/status_text.ts";
 import { WholeBlurBadge } from "../components/live/VideoTile.tsx";
+import { useCameraFlip } from "../lib/client/camera_flip.ts";
+import { LIVE_TEXT } from "../lib/client/live_rules.ts";
 import { CAMERA_NEEDS, CANNOT_CALL_TEXT, cannotCallLine } from "../lib/client/capabilities.ts";
 import { useMissingNeeds } from "../lib/client/use_capabilities.ts";
 
@@ -49,6 +51,11 @@ export default function ClipRecorder(
   const recorder = useRef<MediaRecorder | null>(null);
   const timer = useRef<ReturnType<typeof setInterval> | undefined>(undefined);
   const [blur, setBlur] = useState<BlurView>(faceBlurEnabled ? "starting" : "off");
+  const flip = useCameraFlip(camera);
+  // Without face blur the recorder records the camera's own track, which a flip replaces: a
+  // recording in progress would end, so the flip waits for it (with blur it records the
+  // compositor's track, which follows the new camera).
+  const canFlip = flip.cameras > 1 && !(state === "recording" && !camera?.blurred);
   // What this browser lacks for the camera (a secure page, the camera API): said instead of an
   // obscure camera error, and no camera is asked for.
   const needs = useMissingNeeds(CAMERA_NEEDS);
@@ -149,7 +156,13 @@ export default function ClipRecorder(
     <div class="stack recorder" data-state={state}>
       {state !== "done" && (
         <div class="tile recorder-tile">
-          <video ref={preview} class="tile-video" muted playsInline aria-label="Camera preview" />
+          <video
+            ref={preview}
+            class={stream && !flip.pov ? "tile-video mirrored" : "tile-video"}
+            muted
+            playsInline
+            aria-label="Camera preview"
+          />
           {!stream && (
             <div class="tile-placeholder">
               {missing.length ? CANNOT_CALL_TEXT.titleCamera : error ?? "Starting camera..."}
@@ -188,6 +201,16 @@ export default function ClipRecorder(
         {state === "recording" && (
           <button type="button" class="button button-danger button-large" onClick={stop}>
             Stop
+          </button>
+        )}
+        {state !== "done" && flip.cameras > 1 && (
+          <button
+            type="button"
+            class="button button-secondary button-flip"
+            disabled={!canFlip || flip.flipping || !stream}
+            onClick={() => flip.flip()}
+          >
+            {LIVE_TEXT.flipCamera}
           </button>
         )}
         {state === "done" && (

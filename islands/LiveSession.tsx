@@ -8,7 +8,6 @@ import { ReportDialog, type ReportInput } from "../components/live/ReportDialog.
 import { SafetyCodeSheet } from "../components/live/SafetyCodeSheet.tsx";
 import { REACTIONS } from "../lib/constants.ts";
 import { Icon } from "../components/Icon.tsx";
-import { isPov } from "../lib/client/peer.ts";
 import {
   HANDSHAKE_LIMIT_MS,
   LIVE_TEXT,
@@ -365,6 +364,7 @@ function Live(
       <div class="tiles">
         <VideoTile
           label="POV"
+          caption={s.remotePov === false ? LIVE_TEXT.frontCamera : undefined}
           stream={s.remoteStream}
           placeholder="Connecting to partner..."
           failure={s.linkFailed ? LIVE_TEXT.linkFailed : undefined}
@@ -388,7 +388,7 @@ function Live(
           label="You"
           stream={s.localStream}
           placeholder={s.cameraError ?? "Starting camera..."}
-          mirrored={s.localStream !== null && !isPov(s.localStream)}
+          mirrored={s.localStream !== null && !s.localPov}
           location={me.location || "Unknown Location"}
           hashtag={hashtag}
           timer={timer}
@@ -433,6 +433,16 @@ function Live(
         >
           {cameraOff ? "Camera on" : "Camera off"}
         </button>
+        {s.cameras > 1 && (
+          <button
+            type="button"
+            class="button button-secondary button-flip"
+            disabled={s.flipping}
+            onClick={() => s.flipCamera()}
+          >
+            {LIVE_TEXT.flipCamera}
+          </button>
+        )}
         <button
           type="button"
           class="button button-secondary"

@@ -33,6 +33,8 @@ const WORKERS = {
   // Not a worker: the module the page imports to compose where the worker cannot run.
   "page-compositor": "lib/client/privacy/page_compositor.ts",
   clock: "lib/client/privacy/clock_worker.ts",
+  // Not a worker either: Flip camera's switch, imported by the live page when it is tapped.
+  "camera-switch": "lib/client/camera_switch.ts",
 } as const;
 
 /** Project files whose change must rebuild these assets (besides the workers' own inputs). */
@@ -125,6 +127,7 @@ export async function buildPrivacyAssets(
       compositor: workers.compositor,
       pageCompositor: workers["page-compositor"],
       clock: workers.clock,
+      cameraSwitch: workers["camera-switch"],
       loader: await place(basename(WASM_LOADER), await Deno.readFile(join(vision, WASM_LOADER))),
       wasm: await place(basename(WASM_BINARY), await Deno.readFile(join(vision, WASM_BINARY))),
       model: await place(MODEL, model),

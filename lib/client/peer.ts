@@ -113,6 +113,8 @@ export class PeerLink {
   /** Candidates the partner's side has sent, and whether it said its gathering ended. */
   private remoteCandidates = 0;
   private remoteGatheringDone = false;
+  /** The sender of this side's video (a flip replaces its track). */
+  private videoSender: RTCRtpSender | null = null;
 
   constructor(
     rtc: RTCConfiguration,
@@ -122,7 +124,10 @@ export class PeerLink {
   ) {
     this.pc = new RTCPeerConnection(rtc);
     if (localStream) {
-      for (const track of localStream.getTracks()) this.pc.addTrack(track, localStream);
+      for (const track of localStream.getTracks()) {
+        const sender = this.pc.addTrack(track, localStream);
+        if (track.kind === "video") this.videoSender = sender;
+      }
     } else {
       this.pc.addTransceiver("video", { direction: "recvonly" });
       this.pc.addTransceiver("audio", { direction: "recvonly" });
@@ -179,6 +184,22 @@ export class PeerLink {
   setSwitches(switches: MediaSwitches) {
     this.switches = { ...switches };
     if (this.channel?.readyState === "open") this.channel.send(JSON.stringify(this.switches));
+  }
+
+  /**
+   * The member flipped the camera: the video sender sends `track` (replaceTrack, no
+   * renegotiation; with face blur on it is the same canvas track) and the partner is told which
+   * way the camera faces now.
+   */
+  async cameraChanged(track: MediaStreamTrack) {
+    if (this.closed) return;
+    const sender = this.videoSender;
+    if (sender && sender.track !== track) await sender.replaceTrack(track);
+    // The other camera may film at another size.
+    await this.capVideo();
+    if (this.channel?.readyState === "open") {
+      this.channel.send(JSON.stringify({ pov: isPov(this.localStream) }));
+    }
   }
 
   async offer(iceRestart = false) {
@@ -240,12 +261,22 @@ export class PeerLink {
       if (!params.encodings?.length) params.encodings = [{}];
       params.encodings[0] = {
         ...params.encodings[0],
-        ...encodingFor(profile, sender.track.getSettings()),
+        ...encodingFor(profile, this.cameraSize(sender.track)),
       };
       await sender.setParameters(params).catch((err) =>
         console.warn(`Could not cap the video sent: ${err}`)
       );
     }
+  }
+
+  /**
+   * The size of the camera behind `track`: face blur's canvas track reports the canvas's size,
+   * which is 2x2 until the first frame is drawn on a page compositor (Firefox, Safari), while the
+   * canvas is drawn at the camera's size.
+   */
+  private cameraSize(track: MediaStreamTrack): { width?: number; height?: number } {
+    const camera = this.localStream && CAMERA_OF.get(this.localStream);
+    return camera?.getVideoTracks()[0]?.getSettings() ?? track.getSettings();
   }
 
   private async flushCandidates() {
@@ -289,6 +320,16 @@ export async function openCamera(profile: MediaProfile = MEDIA_PROFILES.hd): Pro
   } catch (first) {
     if (first instanceof DOMException && first.name === "NotAllowedError") throw first;
     return await navigator.mediaDevices.getUserMedia({ video: true, audio: true });
+  }
+}
+
+/** How many cameras this device has (0 before the member allowed camera access, in some browsers). */
+export async function cameraCount(): Promise<number> {
+  try {
+    const devices = await navigator.mediaDevices.enumerateDevices();
+    return devices.filter((d) => d.kind === "videoinput").length;
+  } catch {
+    return 0;
   }
 }
 

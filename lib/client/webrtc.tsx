@@ -10,7 +10,9 @@ import type { Outbound } from "../realtime/protocol.ts";
 import { RealtimeSocket } from "./socket.ts";
 import {
   CAMERA_OF,
+  cameraCount,
   cameraErrorText,
+  isPov,
   type MediaSwitches,
   openCamera,
   PeerLink,
@@ -113,6 +115,17 @@ export interface SessionContextValue {
   noteVideoChecked(): void;
   /** Turns this member's microphone or camera off or on, and tells the partner's page. */
   setSwitches(switches: MediaSwitches): void;
+  /** How many cameras the device has (Flip camera shows with more than one). */
+  cameras: number;
+  /** Whether this member's camera is a POV (rear-facing): their own tile is mirrored if not. */
+  localPov: boolean;
+  /** A flip is under way. */
+  flipping: boolean;
+  /**
+   * Rear ↔ front: the other camera replaces this one (the old track stopped first) in what is
+   * sent, shown, blurred and recorded, without renegotiation; the partner is told its facing.
+   */
+  flipCamera(): Promise<void>;
 }
 
 const Ctx = createContext<SessionContextValue | null>(null);
@@ -140,6 +153,7 @@ const DETECTOR_QUIET_MS = 3_000;
  */
 const DETECTOR_AFTER_FRAME_MS = SHIELD_VERDICT_GRACE_MS;
 const NO_REACTIONS: Tally = zeroReactions();
+type CameraSwitch = typeof import("./camera_switch.ts");
 
 /** A promise and the one call that settles it. */
 function openable(): { opened: Promise<void>; open(): void } {
@@ -198,6 +212,10 @@ type SessionActions = Pick<
   | "switches"
   | "socketTrouble"
   | "blurView"
+  | "cameras"
+  | "localPov"
+  | "flipping"
+  | "flipCamera"
 >;
 
 export function WebRTCProvider(
@@ -228,6 +246,10 @@ export function WebRTCProvider(
   const [socketTrouble, setSocketTrouble] = useState<SocketTrouble>(null);
   // Changes only when the state said changes (the status itself comes twice a second).
   const [blurState, setBlurState] = useState<BlurView>(blur.enabled ? "starting" : "off");
+  const [cameras, setCameras] = useState(0);
+  const [localPov, setLocalPov] = useState(false);
+  const [flipping, setFlipping] = useState(false);
+  const flippingRef = useRef(false);
 
   // Face blur's detector loads once this page is not setting up a call (see DETECTOR_QUIET_MS).
   const [detectorGate] = useState(openable);
@@ -295,6 +317,12 @@ export function WebRTCProvider(
         protectedRef.current = camera;
         camera.onStatus((st) => setBlurState(viewOf(camera.blurred, st)));
         setBlurState(viewOf(camera.blurred, camera.status()));
+        setLocalPov(isPov(camera.stream));
+        cameraCount().then(setCameras);
+        navigator.mediaDevices.addEventListener?.(
+          "devicechange",
+          () => cameraCount().then(setCameras),
+        );
         applySwitches(camera.stream, switchesRef.current);
         apply({ type: "camera_ready", stream: camera.stream, blurred: camera.blurred });
       } catch (err) {
@@ -505,6 +533,28 @@ export function WebRTCProvider(
     if (matchedPhase(stateRef.current)?.link.remoteFrame) detectorGate.open();
   }, []);
 
+  const flipCamera = useCallback(async () => {
+    const camera = protectedRef.current;
+    if (!camera || flippingRef.current) return;
+    flippingRef.current = true;
+    setFlipping(true);
+    try {
+      const { switchCamera } = await import(blur.assets.cameraSwitch) as CameraSwitch;
+      const sent = await switchCamera(camera, {
+        profile: mediaRef.current,
+        videoOn: switchesRef.current.video,
+        gone: () => goneRef.current,
+      });
+      if (sent) await linkRef.current?.cameraChanged(sent);
+      setLocalPov(isPov(camera.stream));
+    } catch (err) {
+      apply({ type: "camera_failed", text: cameraErrorText(err) });
+    } finally {
+      flippingRef.current = false;
+      setFlipping(false);
+    }
+  }, []);
+
   const setSwitches = useCallback((next: MediaSwitches) => {
     switchesRef.current = next;
     setSwitchState(next);
@@ -525,6 +575,10 @@ export function WebRTCProvider(
     switches,
     socketTrouble,
     blurView: blurState,
+    cameras,
+    localPov,
+    flipping,
+    flipCamera,
   };
 
   return <Ctx.Provider value={value}>{children}</Ctx.Provider>;

@@ -426,9 +426,11 @@ export async function withLivePair(
     camera?: string;
     /** Both members' plan (free members get 5 sessions a day). */
     tier?: TierKey;
+    /** More Chromium flags (e.g. two fake cameras). */
+    args?: string[];
     /** Runs before the pages open, e.g. to change the first member or route their requests. */
     setup?: (
-      s: { alice: Member; bob: Member; ca: BrowserContext; server: TestServer },
+      s: { alice: Member; bob: Member; ca: BrowserContext; cb: BrowserContext; server: TestServer },
     ) => Promise<void>;
   } = {},
 ) {
@@ -438,14 +440,17 @@ export async function withLivePair(
   try {
     server = await startServer(env);
     browser = await launchBrowser({
-      extraArgs: opts.camera ? ["--use-file-for-fake-video-capture=" + opts.camera] : [],
+      extraArgs: [
+        ...(opts.camera ? ["--use-file-for-fake-video-capture=" + opts.camera] : []),
+        ...(opts.args ?? []),
+      ],
     });
     const tier = opts.tier;
     const [alice, bob] = [await liveMember(server, { tier }), await liveMember(server, { tier })];
     const ca = await memberContext(browser, server, alice);
     const cb = await memberContext(browser, server, bob);
     contexts.push(ca, cb);
-    await opts.setup?.({ alice, bob, ca, server });
+    await opts.setup?.({ alice, bob, ca, cb, server });
     const a = await ca.newPage();
     const b = await cb.newPage();
     const errors: string[] = [];
@@ -464,12 +469,15 @@ export async function withLivePair(
  */
 export async function withCameraPage(
   opts: {
-    camera: string;
+    /** A Y4M clip the fake camera plays (Chromium's own fake cameras if not given). */
+    camera?: string;
     path: string;
     island: string;
     blur?: boolean;
     /** Changes the member's context (routes, init scripts) before the page loads. */
     setup?: (context: BrowserContext) => Promise<void>;
+    /** More Chromium flags (e.g. two fake cameras). */
+    args?: string[];
   },
   fn: (p: { page: Page; errors: string[] }) => Promise<void>,
 ) {
@@ -479,7 +487,10 @@ export async function withCameraPage(
   try {
     server = await startServer();
     browser = await launchBrowser({
-      extraArgs: ["--use-file-for-fake-video-capture=" + opts.camera],
+      extraArgs: [
+        ...(opts.camera ? ["--use-file-for-fake-video-capture=" + opts.camera] : []),
+        ...(opts.args ?? []),
+      ],
     });
     const member = await liveMember(server);
     if (opts.blur === false) {
@@ -519,3 +530,32 @@ export function blockOnA(pattern: string | (() => Promise<string>), blocked: str
 export function consoleLines(messages: ConsoleMessage[], prefix: string): string[] {
   return messages.filter((m) => m.text().startsWith(prefix)).map((m) => m.text());
 }
+
+/**
+ * The first fake camera faces away from the member, the third faces them (Chromium's second fake
+ * camera sends depth frames, which its video encoder never sends: it is hidden from the page);
+ * every camera track the page opens is kept on window.__cameras (a flip changes the tracks of the
+ * stream it had).
+ */
+export const FACING_CAMERAS = `(() => {
+  window.__cameras = [];
+  const md = navigator.mediaDevices;
+  const enumerateDevices = md.enumerateDevices.bind(md);
+  md.enumerateDevices = async () =>
+    (await enumerateDevices()).filter((d) => d.label !== "fake_device_1");
+  const getUserMedia = md.getUserMedia.bind(md);
+  md.getUserMedia = async (constraints) => {
+    const stream = await getUserMedia(constraints);
+    window.__cameras.push(...stream.getVideoTracks());
+    return stream;
+  };
+  const original = MediaStreamTrack.prototype.getSettings;
+  MediaStreamTrack.prototype.getSettings = function () {
+    const s = original.call(this);
+    if (this.kind !== "video" || !/fake_device/.test(this.label)) return s;
+    return { ...s, facingMode: this.label.endsWith("0") ? "environment" : "user" };
+  };
+})();`;
+
+/** Chromium flags for the cameras FACING_CAMERAS describes (three fake devices, one hidden). */
+export const TWO_CAMERAS_ARGS = ["--use-fake-device-for-media-stream=device-count=3"];

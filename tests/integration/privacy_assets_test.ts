@@ -27,7 +27,16 @@ Deno.test({
         assert.ok(assets, `${path} hands face blur's files to its island`);
         assert.deepEqual(
           Object.keys(assets).sort(),
-          ["clock", "compositor", "detector", "loader", "model", "pageCompositor", "wasm"],
+          [
+            "cameraSwitch",
+            "clock",
+            "compositor",
+            "detector",
+            "loader",
+            "model",
+            "pageCompositor",
+            "wasm",
+          ],
         );
       }
       for (const path of OTHER_PAGES) {
@@ -38,6 +47,7 @@ Deno.test({
         compositor: /javascript/,
         pageCompositor: /javascript/,
         clock: /javascript/,
+        cameraSwitch: /javascript/,
         detector: /javascript/,
         loader: /javascript/,
         wasm: /^application\/wasm$/,
@@ -49,7 +59,10 @@ Deno.test({
         const body = new Uint8Array(await res.arrayBuffer());
         assert.equal(res.status, 200, url);
         // The clock worker is a few lines; every other file is far larger.
-        assert.ok(body.length > (name === "clock" ? 100 : 1000), `${url} has content`);
+        assert.ok(
+          body.length > (name === "clock" || name === "cameraSwitch" ? 100 : 1000),
+          `${url} has content`,
+        );
         assert.match(res.headers.get("content-type") ?? "", types[name], url);
         assert.match(res.headers.get("cache-control") ?? "", /immutable/, url);
         // Workers take their CSP from their own response: wasm may run, nothing else is reached.

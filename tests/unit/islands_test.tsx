@@ -46,6 +46,7 @@ const FAKE_MANIFEST: Manifest = {
     compositor: "/build/workers/compositor-TEST.js",
     pageCompositor: "/build/workers/page-compositor-TEST.js",
     clock: "/build/workers/clock-TEST.js",
+    cameraSwitch: "/build/workers/camera-switch-TEST.js",
     loader: "/build/models/loader-TEST.js",
     wasm: "/build/models/wasm-TEST.wasm",
     model: "/build/models/model-TEST.tflite",

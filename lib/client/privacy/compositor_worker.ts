@@ -16,6 +16,9 @@ const STATUS_EVERY_MS = 500;
 
 let compositor: Compositor | null = null;
 let reader: ReadableStreamDefaultReader<VideoFrame> | null = null;
+let stopped = false;
+/** Wakes the loop waiting for another camera once its frames arrive (or the stop). */
+let wake: (() => void) | null = null;
 
 async function run(msg: Extract<CompositorIn, { type: "start" }>) {
   const c = new Compositor((w, h) => new OffscreenCanvas(w, h), msg.detector, msg.canvas);
@@ -24,10 +27,19 @@ async function run(msg: Extract<CompositorIn, { type: "start" }>) {
   reader = msg.frames.getReader();
   // The first covered frame is told at once: the page waits for it before it sends anything.
   let lastStatus = -Infinity;
-  for (;;) {
-    const { value: frame, done } = await reader.read();
-    if (done) return;
+  while (!stopped) {
+    // Another camera's reader may replace this one while it waits (see "source").
+    const current: ReadableStreamDefaultReader<VideoFrame> | null = reader;
+    if (!current) return;
+    const { value: frame, done } = await current.read();
+    if (done) {
+      // The camera ended: stopped for a flip, before the other one opens. The canvas keeps its
+      // last covered frame until the next camera's frames (or the stop) arrive.
+      if (current === reader) await new Promise<void>((resolve) => (wake = resolve));
+      continue;
+    }
     try {
+      if (current !== reader) continue; // a last frame of the camera just replaced
       const now = performance.now();
       c.frame(frame, frame.displayWidth, frame.displayHeight, now);
       if (now - lastStatus >= STATUS_EVERY_MS) {
@@ -60,9 +72,22 @@ scope.onmessage = (e) => {
     case "new_call":
       compositor?.plan.newCall(performance.now());
       break;
+    case "source": {
+      // Another camera: its frames are wholly covered until a detection of them succeeds.
+      const old = reader;
+      reader = msg.frames.getReader();
+      old?.cancel().catch(() => {});
+      compositor?.plan.newCall(performance.now());
+      wake?.();
+      wake = null;
+      break;
+    }
     case "stop":
+      stopped = true;
       reader?.cancel().catch(() => {});
       reader = null;
+      wake?.();
+      wake = null;
       break;
   }
 };

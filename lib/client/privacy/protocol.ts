@@ -12,6 +12,8 @@ export interface BlurAssets {
   pageCompositor: string;
   /** The page compositor's clock worker, which paces it while the page is hidden. */
   clock: string;
+  /** Flip camera's camera switch (a page module, imported when the member taps Flip camera). */
+  cameraSwitch: string;
   /** MediaPipe's wasm loader (an ES module) and binary. */
   loader: string;
   wasm: string;
@@ -43,6 +45,8 @@ export interface Driver {
   /** Passes on a message about the detector that did not come from the detector itself. */
   detector(msg: DetectorOut): void;
   newCall(): void;
+  /** Another camera (the member flipped it): its frames are drawn from now on. */
+  setSource(track: MediaStreamTrack): void;
   stop(): void;
 }
 
@@ -60,6 +64,8 @@ export type CompositorIn =
   /** A message about the detector that did not come from it (its worker failed to load). */
   | { type: "detector"; msg: DetectorOut }
   | { type: "new_call" }
+  /** Another camera's frames, replacing the current ones (the member flipped the camera). */
+  | { type: "source"; frames: ReadableStream<VideoFrame> }
   | { type: "stop" };
 
 /** From the compositor worker to the page: the blur's status, twice a second. */

@@ -18,8 +18,16 @@ export interface ProtectedCamera {
   /** The latest status (null while blur is off or before the first frame). */
   status(): BlurStatus | null;
   onStatus(listener: (s: BlurStatus) => void): () => void;
-  /** A new call begins: its first frames get the fixed band until a fresh detection. */
+  /** A new call begins: its first frames are wholly covered until a fresh detection. */
   newCall(): void;
+  /**
+   * Another camera's video track replaces the camera's (the member flipped it; the old track is
+   * already stopped). With blur on, `stream`'s video track stays the same and shows the new
+   * camera's frames, covered; with blur off, `stream`'s video track is the new one.
+   */
+  replaceVideo(track: MediaStreamTrack): void;
+  /** The camera's own video track (not face blur's canvas track). */
+  cameraTrack(): MediaStreamTrack | undefined;
   /** Stops the camera, the workers and the output. */
   stop(): void;
 }
@@ -106,6 +114,8 @@ export async function protectCamera(
       status: () => null,
       onStatus: () => () => {},
       newCall: () => {},
+      replaceVideo: (track) => swapVideo(raw, track),
+      cameraTrack: () => raw.getVideoTracks()[0],
       stop: () => raw.getTracks().forEach((t) => t.stop()),
     };
   }
@@ -144,6 +154,11 @@ export async function protectCamera(
       return () => listeners.delete(listener);
     },
     newCall: () => chosen.newCall(),
+    cameraTrack: () => raw.getVideoTracks()[0],
+    replaceVideo(track) {
+      swapVideo(raw, track);
+      chosen.setSource(track);
+    },
     stop() {
       chosen.stop();
       detector.stop();
@@ -153,6 +168,14 @@ export async function protectCamera(
 }
 
 type PageCompositor = typeof import("./page_compositor.ts");
+
+/** `stream`'s video track(s) replaced by `track` (so the camera's facing is read from it). */
+function swapVideo(stream: MediaStream, track: MediaStreamTrack) {
+  for (const old of stream.getVideoTracks()) {
+    if (old !== track) stream.removeTrack(old);
+  }
+  if (!stream.getVideoTracks().includes(track)) stream.addTrack(track);
+}
 
 /** What the compositor worker needs of the page (Chromium; not yet Firefox or Safari). */
 interface TrackProcessor {
@@ -206,6 +229,10 @@ function workerDriver(
     track,
     detector: (msg) => tell({ type: "detector", msg }),
     newCall: () => tell({ type: "new_call" }),
+    setSource(next) {
+      const readable = new Processor({ track: next, maxBufferSize: 1 }).readable;
+      tell({ type: "source", frames: readable }, [readable as unknown as Transferable]);
+    },
     stop() {
       tell({ type: "stop" });
       track.stop();
