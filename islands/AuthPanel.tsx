@@ -63,6 +63,7 @@ export default function AuthPanel(
   const [forgotEmail, setForgotEmail] = useState("");
   const [newPassword, setNewPassword] = useState("");
   const [confirmPassword, setConfirmPassword] = useState("");
+  const [sentTo, setSentTo] = useState("");
 
   // A guest on /auth has no member to remember.
   useEffect(() => {
@@ -147,13 +148,15 @@ export default function AuthPanel(
     setServerErrors({});
     setBusy(true);
     try {
-      cacheUser(await postJson<CachedUser>("/api/register", input));
-      // A full page load: the header, the navigation and the welcome are rendered signed in.
-      location.assign("/auth?tab=registration-success");
+      // The same answer whether or not the address has an account: the mailed link goes on.
+      const sent = await postJson<{ email: string }>("/api/register", input);
+      setSentTo(sent.email);
+      go("registration-sent");
     } catch (err) {
       const text = errorMessage(err, AUTH_TEXT.registrationFailedDefault);
       toast({ title: AUTH_TEXT.registrationFailed, description: text, variant: "destructive" });
       refused(text, "reg");
+    } finally {
       setBusy(false);
     }
   }
@@ -397,6 +400,20 @@ export default function AuthPanel(
           </p>
           <button type="button" class="button button-secondary" onClick={() => go("login")}>
             Back to login
+          </button>
+        </div>
+      )}
+
+      {tab === "registration-sent" && (
+        <div class="form" role="status">
+          <h1 class="card-title">Check your inbox</h1>
+          <p class="muted">
+            We sent a link to{" "}
+            <strong class="auth-sent-to">{sentTo}</strong>. Open it on this device to finish
+            creating your account.
+          </p>
+          <button type="button" class="button button-secondary" onClick={() => go("login")}>
+            Sign in
           </button>
         </div>
       )}

@@ -53,7 +53,6 @@ export class AccountError extends AppError {
 
 export const ACCOUNT_TEXT = {
   usernameTaken: AUTH_TEXT.usernameTaken,
-  emailTaken: AUTH_TEXT.emailTaken,
   invalidInvitation: AUTH_TEXT.invalidInvitation,
   badCredentials: "Invalid username/email or password",
   wrongCurrentPassword: AUTH_TEXT.wrongCurrentPassword,
@@ -92,10 +91,15 @@ export const registrationSchema = z.object({
   ageConfirmed: z.boolean().default(false),
 });
 
+/**
+ * Creates an unverified member and queues the verification mail, or, when the address already has
+ * an account, queues its holder a notice and stores nothing (the code stays unused): `null`. The
+ * caller answers both the same way, so the answer never tells whether an address has an account.
+ */
 export async function register(
   deps: AccountDeps,
   input: z.infer<typeof registrationSchema>,
-): Promise<{ user: UserRecord; codes: string[] }> {
+): Promise<{ user: UserRecord; codes: string[] } | null> {
   const username = input.username.trim().toLowerCase();
   const email = normalizeEmail(input.email);
   const invitationCode = normalizeInvitationCode(input.invitationCode);
@@ -122,13 +126,12 @@ export async function register(
     if (holder && activeBan(holder)) throw new AccountError(BAN_TEXT.registrationBanned, 403);
     // The holder hears of the attempt; nothing else is stored and the code stays unused.
     await queueRegistrationAttempt(deps.kv, email, deps.origin);
+    return null;
   }
   if (!result.ok) {
     throw new AccountError(
       result.reason === "username_taken"
         ? ACCOUNT_TEXT.usernameTaken
-        : result.reason === "email_taken"
-        ? ACCOUNT_TEXT.emailTaken
         : ACCOUNT_TEXT.invalidInvitation,
       result.reason === "invalid_invitation" ? 400 : 409,
     );

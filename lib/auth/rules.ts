@@ -10,6 +10,7 @@ export type AuthTab =
   | "forgot-password"
   | "forgot-password-success"
   | "registration-success"
+  | "registration-sent"
   | "reset-password"
   | "reset-password-success";
 

@@ -21,6 +21,7 @@ import {
 import { AVATAR_MAX_BYTES, AVATAR_TEXT, saveAvatar } from "../../lib/auth/avatar.ts";
 import {
   AUTH_TEXT,
+  normalizeEmail,
   PASSWORD_MAX_LENGTH,
   validateLogin,
   VERIFY_TEXT,
@@ -93,12 +94,10 @@ export function accountApi(deps: AppDeps) {
     validate("json", registrationSchema),
     async (c) => {
       const input = c.req.valid("json");
-      const { user, codes } = await register(accountDeps, input);
-      const body = await signedIn(c, user);
-      // The form goes on to /auth's welcome tab, rendered signed in; the toast comes with it.
-      setFlash(c, { kind: "success", title: AUTH_TEXT.registered });
-      const inviteLink = `${config.origin}/auth?invite=${codes[0]}`;
-      return c.json({ ...body, invitationCodes: codes, inviteLink }, 201);
+      // A new account and an address that already has one get the same answer, with no session:
+      // the mailed link (verification, or the holder's notice) is what tells them apart.
+      await register(accountDeps, input);
+      return c.json({ status: "check_inbox", email: normalizeEmail(input.email) }, 202);
     },
   );
 

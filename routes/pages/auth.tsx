@@ -1,6 +1,6 @@
 // /auth: login, register, forgot password and the success tabs; /verify-email and /confirm-email:
 // the links from the verification and email-change mails, which go home with a toast saying how
-// it went.
+// it went (the verification link also signs its member in on that browser).
 import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../context.tsx";
 import { page } from "../context.tsx";
@@ -10,6 +10,7 @@ import { AccountError, confirmEmailChange, verifyEmail } from "../../lib/auth/ac
 import { SECURITY_TEXT } from "../../lib/auth/rules.ts";
 import { setFlash } from "../../lib/http/flash.ts";
 import { listInvitationsOf } from "../../kv/users.ts";
+import { activeBan } from "../../lib/moderation/bans.ts";
 
 const OPEN_TABS = new Set<AuthTab>(["login", "register", "forgot-password"]);
 
@@ -70,6 +71,11 @@ export function authPages(deps: AppDeps) {
       if (err instanceof AccountError) return err;
       throw err;
     });
+    // The link signs its member in on this browser: registration itself starts no session, so
+    // the link is how a new member comes in (a banned member gets no session).
+    if (!(verified instanceof AccountError) && !activeBan(verified)) {
+      if (c.get("user")?.id !== verified.id) await deps.sessions.start(c, verified.id);
+    }
     setFlash(
       c,
       verified instanceof AccountError

@@ -10,6 +10,7 @@ import { expectToast, launchBrowser, newContext, waitForHydration } from "../hel
 import { startServer, type TestServer } from "../helpers/server.ts";
 import { createInvitations } from "../../kv/users.ts";
 import { listOutbox } from "../../lib/email/mod.ts";
+import { SESSION_COOKIE } from "../helpers/accounts.ts";
 import { sleep, until } from "../helpers/time.ts";
 
 const WELCOME_HEADLINE = "See the world through a stranger's eyes";
@@ -153,16 +154,23 @@ Deno.test({
         await page.getByLabel("I am 18 or older and accept the Terms of Service").check();
         await page.getByRole("button", { name: "Create account" }).click();
 
-        await expectToast(page, "Registration successful!");
-        await page.getByRole("heading", { name: `Welcome to Glimpse, ${USERNAME}!` }).waitFor();
-        const link = await page.getByLabel("Your invitation link").inputValue();
-        assert.match(link, /\/auth\?invite=[A-Za-z0-9]+$/, link);
-        assert.ok(!link.endsWith(code), "the member's own code, not the one just used");
-        for (const name of ["Share", "Copy link"]) {
-          await page.getByRole("button", { name, exact: true }).waitFor({ state: "visible" });
-        }
+        // No session yet: the page says where the link went, and a member may sign in meanwhile.
+        await page.getByRole("heading", { name: "Check your inbox" }).waitFor();
+        await page.getByText(
+          `We sent a link to ${EMAIL}. Open it on this device to finish creating your account.`,
+        ).waitFor();
+        assert.equal(
+          (await first.cookies()).find((c) => c.name === SESSION_COOKIE),
+          undefined,
+          "registration signs no one in",
+        );
+        await page.getByRole("button", { name: "Sign in" }).click();
+        await page.getByRole("heading", { name: "Welcome back" }).waitFor();
+        await page.getByLabel("Username or email", { exact: true }).fill(USERNAME);
+        await page.getByLabel("Password", { exact: true }).fill(FIRST_PASSWORD);
+        await page.getByRole("button", { name: "Login", exact: true }).click();
 
-        await page.getByRole("link", { name: "Start exploring" }).click();
+        // Signed in unverified: home, with the verification banner.
         await page.waitForURL((u) => u.pathname === "/");
         await page.getByRole("link", { name: "Start POV Connection" }).waitFor({
           state: "visible",

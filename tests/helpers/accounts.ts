@@ -2,7 +2,7 @@
 // registration, the email outbox, KV look-ups and a real 1x1 PNG.
 import assert from "node:assert/strict";
 import type { ServerLike } from "./server.ts";
-import { createInvitations, type Invitation } from "../../kv/users.ts";
+import { createInvitations, type Invitation, listInvitationsOf } from "../../kv/users.ts";
 import { listOutbox, type StoredEmail } from "../../lib/email/mod.ts";
 import type { UserRecord } from "../../lib/auth/types.ts";
 import { until } from "./time.ts";
@@ -246,8 +246,9 @@ export interface Member {
 }
 
 /**
- * Registers a member through the API (an operator code unless one is given); asserts 201, waits
- * for the verification mail and opens its link, as a member who goes live has (going live needs a
+ * Registers a member through the API (an operator code unless one is given); asserts the neutral
+ * 202 'check your inbox' answer, signs in with the password, waits for the verification mail and
+ * opens its link (in another browser), as a member who goes live has (going live needs a
  * verified address). `verified: false` leaves the member unverified, the mail unopened.
  */
 export async function registerMember(
@@ -278,8 +279,14 @@ export async function registerMember(
     invitationCode,
     ageConfirmed: true,
   });
-  assert.equal(res.status, 201, `registration of ${username} failed: ${res.text}`);
-  assert.ok(client.session, "registration sets the session cookie");
+  assert.equal(res.status, 202, `registration of ${username} failed: ${res.text}`);
+  assert.equal(res.json.status, "check_inbox", `registration of ${username}: ${res.text}`);
+  assert.equal(client.session, undefined, "registration starts no session");
+  // The member signs in with the password just chosen (unverified members may).
+  const login = await client.post("/api/simple-login", { identifier: username, password });
+  assert.equal(login.status, 200, `sign-in of ${username} after registering: ${login.text}`);
+  assert.ok(client.session, "sign-in sets the session cookie");
+  const codes = (await listInvitationsOf(server.kv, login.json.id)).map((i) => i.code);
   // The verification mail goes out after the answer: a test starts once it has, so that what it
   // finds stored is the member's alone.
   const awaitMail = opts.awaitMail !== false;
@@ -287,16 +294,16 @@ export async function registerMember(
   assert.ok(awaitMail || !verified, "a member is verified through the mail, which must go out");
   if (awaitMail) {
     const [mail] = await awaitMails(server.kv, email, earlier.length + 1, VERIFY_LINK);
-    if (verified) await openVerificationLink(server, mail, res.json.id);
+    if (verified) await openVerificationLink(server, mail, login.json.id);
   }
   return {
     client,
-    id: res.json.id,
-    username: res.json.username,
-    email: res.json.email,
+    id: login.json.id,
+    username: login.json.username,
+    email: login.json.email,
     password,
-    codes: res.json.invitationCodes,
-    body: res.json,
+    codes,
+    body: { ...login.json, invitationCodes: codes },
   };
 }
 

@@ -1,9 +1,10 @@
 // Registration over HTTP: every rule and its
-// exact text, nothing stored on a refusal, the success answer and cookie, the member's own
-// invitation codes, who invited whom, the verification email, and the two races.
+// exact text, nothing stored on a refusal, the neutral 'check your inbox' answer, the mailed link
+// that verifies and signs in, the member's own invitation codes, who invited whom, and the two
+// races.
 import assert from "node:assert/strict";
 import { withServer } from "../helpers/server.ts";
-import { createInvitations } from "../../kv/users.ts";
+import { createInvitations, listInvitationsOf } from "../../kv/users.ts";
 import { listOutbox } from "../../lib/email/mod.ts";
 import {
   allUsers,
@@ -13,6 +14,7 @@ import {
   cookieAttributes,
   cookieLine,
   emailOwner,
+  flashOf,
   kvInvitation,
   kvUser,
   linkIn,
@@ -31,7 +33,6 @@ const BAD_USERNAME = "Username must be 3 to 20 characters: lowercase letters, di
 const AGE = "You must be 18 or older and accept the Terms of Service";
 const BAD_INVITATION = "Invalid or already used invitation code";
 const USERNAME_TAKEN = "Username is already taken";
-const EMAIL_TAKEN = "Email is already registered";
 const INVALID_BODY = "Invalid request body";
 
 Deno.test("registration: each rule answers 400 with its text and stores nothing", async () => {
@@ -91,8 +92,10 @@ Deno.test("registration: each rule answers 400 with its text and stores nothing"
 
     // The very same payload is accepted once it is right: the code was still good.
     const ok = await new Client(server).post("/api/register", valid);
-    assert.equal(ok.status, 201, ok.text);
-    assert.equal((await kvInvitation(server.kv, code))?.usedBy, ok.json.id);
+    assert.equal(ok.status, 202, ok.text);
+    const created = await usernameOwner(server.kv, "valid_name");
+    assert.ok(created);
+    assert.equal((await kvInvitation(server.kv, code))?.usedBy, created);
 
     // A used code is refused, and the refused registration stores nothing.
     const again = await new Client(server).post("/api/register", {
@@ -146,7 +149,7 @@ Deno.test("registration: malformed or mistyped bodies answer 400 'Invalid reques
   });
 });
 
-Deno.test("registration: success answers 201 with the user, cookie, codes, link and email", async () => {
+Deno.test("registration: success answers 202 'check your inbox' without a session; the mailed link verifies and signs in", async () => {
   await withServer(async (server) => {
     const [code] = await createInvitations(server.kv, null, 1);
     const client = new Client(server);
@@ -158,68 +161,79 @@ Deno.test("registration: success answers 201 with the user, cookie, codes, link 
       ageConfirmed: true,
       role: "admin", // never trusted from the client
     });
-    assert.equal(res.status, 201, res.text);
-    const user = res.json;
+    // The answer names the address (trimmed, the domain lower-cased) and nothing of the account.
+    assert.equal(res.status, 202, res.text);
+    assert.deepEqual(res.json, { status: "check_inbox", email: "Alice@example.test" });
+    assert.deepEqual(res.setCookies, [], "no session, no toast");
+    assert.equal((await client.get("/api/simple-user")).status, 401, "not signed in");
 
-    // The user object, and never the password hash.
-    assert.equal(user.username, "alice_1");
-    assert.equal(user.email, "Alice@example.test", "trimmed, the domain lower-cased");
-    assert.equal(user.isAuthenticated, true);
-    assert.equal(user.emailVerified, false);
-    assert.equal(user.role, "member");
-    assert.equal(typeof user.id, "string");
-    assert.ok(user.token, "a public token is present");
-    assert.equal(user.faceBlurEnabled, true);
-    assert.equal(user.hideExactLocation, true);
-    assert.equal(user.notificationsEnabled, true);
-    assert.ok(!("passwordHash" in user), "no passwordHash field");
-    assert.ok(!res.text.includes("pbkdf2"), "no hash anywhere in the answer");
-    assert.ok(!res.text.includes(PASSWORD), "no password anywhere in the answer");
-
-    // The session cookie: HttpOnly, SameSite=Lax, path /, not Secure outside production.
-    const line = cookieLine(res, SESSION_COOKIE);
-    assert.ok(line, "session cookie set");
-    const attrs = cookieAttributes(line);
-    assert.ok(attrs.has("httponly"), line);
-    assert.equal(attrs.get("samesite")?.toLowerCase(), "lax", line);
-    assert.equal(attrs.get("path"), "/", line);
-    assert.ok(!attrs.has("secure"), line);
-    const me = await client.get("/api/simple-user");
-    assert.equal(me.status, 200);
-    assert.equal(me.json.id, user.id);
+    // The stored record: unverified, the consumed code, age confirmation time, a PBKDF2 hash.
+    const id = await usernameOwner(server.kv, "alice_1");
+    assert.ok(id);
+    const stored = await kvUser(server.kv, id);
+    assert.ok(stored);
+    assert.equal(stored.emailVerified, false);
+    assert.equal(stored.email, "Alice@example.test");
+    assert.equal(stored.invitedBy, null, "an operator code has no inviter");
+    assert.equal(stored.invitationCode, code);
+    assert.ok(!Number.isNaN(Date.parse(stored.ageConfirmedAt)), stored.ageConfirmedAt);
+    assert.match(stored.passwordHash, /^pbkdf2-sha256\$600000\$/);
+    assert.equal(stored.role, "member");
+    assert.equal((await kvInvitation(server.kv, code))?.usedBy, id);
+    assert.equal(await emailOwner(server.kv, "alice@example.test"), id);
 
     // Five fresh codes of the member's own, stored unused and owned by them.
-    const codes: string[] = user.invitationCodes;
+    const codes = (await listInvitationsOf(server.kv, id)).map((i) => i.code);
     assert.equal(codes.length, 5);
     assert.equal(new Set(codes).size, 5);
     for (const c of codes) {
       assert.match(c, /^[A-HJ-NP-Z2-9]{10}$/);
       assert.notEqual(c, code);
       const inv = await kvInvitation(server.kv, c);
-      assert.equal(inv?.ownerId, user.id, c);
+      assert.equal(inv?.ownerId, id, c);
       assert.equal(inv?.usedBy, undefined, c);
     }
-    assert.equal(typeof user.inviteLink, "string");
-    assert.ok(user.inviteLink.startsWith(`${server.url}/auth?invite=`), user.inviteLink);
-    assert.ok(codes.some((c) => user.inviteLink.includes(c)), user.inviteLink);
 
-    // The stored record: the consumed code, age confirmation time, a PBKDF2 hash.
-    const stored = await kvUser(server.kv, user.id);
-    assert.ok(stored);
-    assert.equal(stored.invitedBy, null, "an operator code has no inviter");
-    assert.equal(stored.invitationCode, code);
-    assert.ok(!Number.isNaN(Date.parse(stored.ageConfirmedAt)), stored.ageConfirmedAt);
-    assert.match(stored.passwordHash, /^pbkdf2-sha256\$600000\$/);
-    assert.equal(stored.role, "member");
-    assert.equal((await kvInvitation(server.kv, code))?.usedBy, user.id);
-    assert.equal(await usernameOwner(server.kv, "alice_1"), user.id);
-    assert.equal(await emailOwner(server.kv, "alice@example.test"), user.id);
-
-    // A verification email went to the address, with a working-looking link.
+    // A verification email went to the address; its link, opened in this browser, verifies the
+    // address and signs the member in (the session cookie: HttpOnly, SameSite=Lax, path /, not
+    // Secure outside production), then goes home with the toast.
     const mails = await awaitMails(server.kv, "alice@example.test");
     assert.equal(mails.length, 1);
     assert.equal(mails[0].to, "Alice@example.test");
-    assert.match(linkIn(mails[0], "/verify-email?token="), /^\/verify-email\?token=[\w-]{20,}$/);
+    const link = linkIn(mails[0], "/verify-email?token=");
+    assert.match(link, /^\/verify-email\?token=[\w-]{20,}$/);
+    const opened = await client.get(link);
+    assert.equal(opened.status, 303, opened.text);
+    assert.equal(opened.headers.get("location"), "/");
+    const line = cookieLine(opened, SESSION_COOKIE);
+    assert.ok(line, "session cookie set");
+    const attrs = cookieAttributes(line);
+    assert.ok(attrs.has("httponly"), line);
+    assert.equal(attrs.get("samesite")?.toLowerCase(), "lax", line);
+    assert.equal(attrs.get("path"), "/", line);
+    assert.ok(!attrs.has("secure"), line);
+    assert.equal(flashOf(opened)?.title, "Email verified");
+
+    // The member as the session shows them, and never the password hash.
+    const me = await client.get("/api/user/profile");
+    assert.equal(me.status, 200, me.text);
+    const user = me.json;
+    assert.equal(user.id, id);
+    assert.equal(user.username, "alice_1");
+    assert.equal(user.email, "Alice@example.test");
+    assert.equal(user.emailVerified, true);
+    assert.equal(user.role, "member");
+    assert.equal(user.faceBlurEnabled, true);
+    assert.equal(user.hideExactLocation, true);
+    assert.equal(user.notificationsEnabled, true);
+    assert.ok(!("passwordHash" in user), "no passwordHash field");
+    assert.ok(!me.text.includes("pbkdf2"), "no hash anywhere in the answer");
+
+    // The link works once: opened again (in another browser), it signs no one in.
+    const replay = await new Client(server).get(link);
+    assert.equal(replay.status, 303);
+    assert.equal(cookieLine(replay, SESSION_COOKIE), undefined);
+    assert.equal(flashOf(replay)?.title, "Verification failed");
   });
 });
 
@@ -241,7 +255,7 @@ Deno.test("registration: the invitee's record remembers who invited them", async
   });
 });
 
-Deno.test("registration: username and email are unique case-insensitively (409)", async () => {
+Deno.test("registration: a taken username answers 409; a taken email the neutral 202 and stores nothing", async () => {
   await withServer(async (server) => {
     const alice = await registerMember(server, {
       username: "alice",
@@ -266,8 +280,9 @@ Deno.test("registration: username and email are unique case-insensitively (409)"
       invitationCode: c2,
       ageConfirmed: true,
     });
-    assertError(sameEmail, 409, EMAIL_TAKEN);
-    assert.equal(cookieLine(sameEmail, SESSION_COOKIE), undefined);
+    assert.equal(sameEmail.status, 202, sameEmail.text);
+    assert.deepEqual(sameEmail.json, { status: "check_inbox", email: "ALICE@example.test" });
+    assert.deepEqual(sameEmail.setCookies, []);
 
     // The refusals changed nothing: both codes unused, the other name and address still free,
     // alice still the one holder of her name and address.
@@ -299,12 +314,13 @@ Deno.test("race: 20 parallel registrations of one username → exactly one wins"
         })
       ),
     );
-    const won = answers.filter((a) => a.status === 201);
-    const lost = answers.filter((a) => a.status !== 201);
+    const won = answers.filter((a) => a.status === 202);
+    const lost = answers.filter((a) => a.status !== 202);
     assert.equal(won.length, 1, answers.map((a) => a.status).join(","));
     for (const a of lost) assertError(a, 409, USERNAME_TAKEN);
 
-    const winner = won[0].json;
+    const winner = (await allUsers(server.kv))[0];
+    assert.equal(winner.email, won[0].json.email);
     assert.equal(await usernameOwner(server.kv, "racer"), winner.id);
     const users = await allUsers(server.kv);
     assert.equal(users.length, 1);
@@ -337,11 +353,12 @@ Deno.test("race: one invitation code used by 10 parallel registrations → exact
           ageConfirmed: true,
         })),
     );
-    const won = answers.filter((a) => a.status === 201);
+    const won = answers.filter((a) => a.status === 202);
     assert.equal(won.length, 1, answers.map((a) => a.status).join(","));
-    for (const a of answers.filter((a) => a.status !== 201)) assertError(a, 400, BAD_INVITATION);
+    for (const a of answers.filter((a) => a.status !== 202)) assertError(a, 400, BAD_INVITATION);
 
-    const winner = won[0].json;
+    const winner = (await allUsers(server.kv))[0];
+    assert.equal(winner.email, won[0].json.email);
     assert.equal((await kvInvitation(server.kv, code))?.usedBy, winner.id);
     const users = await allUsers(server.kv);
     assert.equal(users.length, 1);

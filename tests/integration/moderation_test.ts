@@ -347,7 +347,7 @@ Deno.test(
         invitationCode: res.json.codes[3],
         ageConfirmed: true,
       });
-      assert.equal(reg.status, 201, reg.text);
+      assert.equal(reg.status, 202, reg.text);
     });
   },
 );
