@@ -7,6 +7,7 @@ import { loopback, type LoopbackFigures, probeNetwork } from "../lib/client/loop
 import { percentile } from "../lib/client/privacy/figures.ts";
 import { cannotCallLine, cannotCallText } from "../lib/client/capabilities.ts";
 import { useMissingNeeds } from "../lib/client/use_capabilities.ts";
+import { HIDE_IP_TEXT } from "../lib/profile.ts";
 import {
   BLUR_TEXT,
   blurDetail,
@@ -22,6 +23,8 @@ export interface ConnectionCheckProps {
   iceServers: RTCIceServer[];
   /** "relay": this site sends every call through its relay, so without one no call connects. */
   iceTransportPolicy?: "all" | "relay";
+  /** The member's calls go through the relay to hide their IP address (their profile switch). */
+  hidesIpAddress?: boolean;
 }
 
 type State = "pending" | "ok" | "warn" | "failed";
@@ -55,7 +58,8 @@ function blurResult(enabled: boolean, s: BlurStatus | null): Result & { view: Bl
  * the network (whether a relay is reachable for strict NATs).
  */
 export default function ConnectionCheck(
-  { faceBlurEnabled, blurAssets, iceServers, iceTransportPolicy }: ConnectionCheckProps,
+  { faceBlurEnabled, blurAssets, iceServers, iceTransportPolicy, hidesIpAddress }:
+    ConnectionCheckProps,
 ) {
   const [camera, setCamera] = useState<Result>(pending());
   const [mic, setMic] = useState<Result>(pending());
@@ -146,8 +150,12 @@ export default function ConnectionCheck(
       } else if (r.relay > 0) {
         setNetwork({
           state: "ok",
-          detail: "A relay server answered: calls should connect even through strict NATs.",
+          detail: hidesIpAddress && iceTransportPolicy !== "relay"
+            ? HIDE_IP_TEXT.networkHidden
+            : "A relay server answered: calls should connect even through strict NATs.",
         });
+      } else if (hidesIpAddress && iceTransportPolicy !== "relay") {
+        setNetwork({ state: "failed", detail: HIDE_IP_TEXT.networkHiddenUnreachable });
       } else if (iceTransportPolicy === "relay") {
         setNetwork({
           state: "failed",

@@ -23,18 +23,28 @@ import {
   validateReset,
 } from "../lib/auth/rules.ts";
 import { FormField } from "../components/FormField.tsx";
-import { LANGUAGE_NAMES, PROFILE_TEXT, splitLocation } from "../lib/profile.ts";
+import {
+  HIDE_IP_TEXT,
+  hidesIpAddress,
+  type IpRelay,
+  LANGUAGE_NAMES,
+  PROFILE_TEXT,
+  splitLocation,
+} from "../lib/profile.ts";
 import type { PublicUser } from "../lib/auth/types.ts";
 import { SHIELD_TEXT } from "../lib/client/shield/policy.ts";
 
 export interface ProfilePageProps {
   user: PublicUser;
+  /** Whether this site has a relay to hide members' IP addresses behind, and its default. */
+  ipRelay: IpRelay;
 }
 
 type Tab = "profile" | "privacy";
 type PrivacyKey =
   | "faceBlurEnabled"
   | "safetyShieldEnabled"
+  | "hideIpAddress"
   | "hideExactLocation"
   | "notificationsEnabled";
 
@@ -58,6 +68,7 @@ const PRIVACY_SWITCHES: { key: PrivacyKey; label: string; help: string }[] = [
     label: SHIELD_TEXT.setting,
     help: SHIELD_TEXT.settingHelp,
   },
+  { key: "hideIpAddress", label: HIDE_IP_TEXT.label, help: HIDE_IP_TEXT.help },
   {
     key: "hideExactLocation",
     label: "Hide exact location",
@@ -70,7 +81,7 @@ const PRIVACY_SWITCHES: { key: PrivacyKey; label: string; help: string }[] = [
   },
 ];
 
-export default function ProfilePage({ user: initial }: ProfilePageProps) {
+export default function ProfilePage({ user: initial, ipRelay }: ProfilePageProps) {
   const [tab, setTab] = useState<Tab>("profile");
   const [user, setUser] = useState(initial);
   const [avatar, setAvatar] = useState<string | null>(initial.avatarUrl);
@@ -231,14 +242,19 @@ export default function ProfilePage({ user: initial }: ProfilePageProps) {
     }
   }
 
+  /** A switch as it is: hiding the IP address is the member's choice, else the site's default. */
+  const isOn = (key: PrivacyKey) =>
+    key === "hideIpAddress" ? hidesIpAddress(user.hideIpAddress, ipRelay) : user[key];
+
   async function toggle(key: PrivacyKey) {
-    const value = !user[key];
+    const value = !isOn(key);
+    const before = user[key];
     setUser({ ...user, [key]: value });
     try {
       await patch({ [key]: value });
       toast({ title: "Profile updated", variant: "success" });
     } catch {
-      setUser({ ...user, [key]: !value });
+      setUser({ ...user, [key]: before });
       toast({ title: PROFILE_TEXT.updateFailed, variant: "destructive" });
     }
   }
@@ -467,14 +483,24 @@ export default function ProfilePage({ user: initial }: ProfilePageProps) {
                 <li key={s.key} class="switch-row">
                   <div>
                     <p class="switch-label" id={`label-${s.key}`}>{s.label}</p>
-                    <p class="muted switch-help">{s.help}</p>
+                    <p class="muted switch-help" id={`help-${s.key}`}>
+                      {s.key !== "hideIpAddress"
+                        ? s.help
+                        : ipRelay.always
+                        ? HIDE_IP_TEXT.always
+                        : ipRelay.available
+                        ? s.help
+                        : HIDE_IP_TEXT.unavailable}
+                    </p>
                   </div>
                   <button
                     type="button"
                     role="switch"
                     class="switch"
-                    aria-checked={user[s.key]}
+                    aria-checked={isOn(s.key)}
                     aria-labelledby={`label-${s.key}`}
+                    aria-describedby={`help-${s.key}`}
+                    disabled={s.key === "hideIpAddress" && (ipRelay.always || !ipRelay.available)}
                     onClick={() => toggle(s.key)}
                   >
                     <span class="switch-thumb" />

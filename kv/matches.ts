@@ -27,6 +27,8 @@ export interface MatchSide {
   disconnectedAt: number | null;
   /** Whether this side sends HD video (its plan at pairing; absent on older matches: SD). */
   hd?: boolean;
+  /** This side's choice to hide their IP address at pairing (absent: the site's default). */
+  hideIp?: boolean;
   /** The partner's country at pairing (null: unknown; absent on older matches). */
   partnerCountry?: string | null;
 }

@@ -37,6 +37,8 @@ export interface Ticket {
   vip: boolean;
   /** Whether the member's plan sends HD video (absent on tickets from before: SD). */
   hd?: boolean;
+  /** The member's choice to hide their IP address (absent: not chosen, the site's default). */
+  hideIp?: boolean;
   /** Sessions a day on the member's plan (-1: unlimited), checked again at pairing. */
   dailyLimit: number;
   /**

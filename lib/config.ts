@@ -149,6 +149,14 @@ export const envSchema = z.object({
     emptyToUndefined,
     z.enum(["all", "relay"], { error: "must be all or relay" }).default("all"),
   ),
+  /**
+   * Whether members who have not chosen hide their IP address from partners (calls through the
+   * TURN relay): true unless an operator sets false. True in production needs a TURN server.
+   */
+  HIDE_IP_DEFAULT: z.preprocess(
+    emptyToUndefined,
+    z.enum(["true", "false"], { error: "must be true or false" }).default("true"),
+  ),
   RATE_LIMITS: z.preprocess(
     emptyToUndefined,
     z.enum(["on", "off"], { error: "must be on or off" }).default("on"),
@@ -211,6 +219,10 @@ export interface Config {
      * address; "all": the browsers take the best path (usually direct).
      */
     transportPolicy: "all" | "relay";
+    /** Whether a TURN server is configured (TURN_URLS, or a turn:/turns: entry in ICE_SERVERS). */
+    relayAvailable: boolean;
+    /** Whether a member who has not chosen hides their IP address (HIDE_IP_DEFAULT). */
+    hideIpDefault: boolean;
   };
   rateLimits: boolean;
   /** One JSON log line per request (on by default, off by default in tests). */
@@ -351,6 +363,13 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
         "must be at least 12 characters and not a common password",
       );
     }
+    if (e.HIDE_IP_DEFAULT === "true" && !hasTurn(e.TURN_URLS, e.ICE_SERVERS)) {
+      throw new ConfigError(
+        "HIDE_IP_DEFAULT",
+        "is true (the default), and hiding members' IP addresses needs a TURN server in " +
+          "production: set TURN_URLS and TURN_SECRET, or HIDE_IP_DEFAULT=false",
+      );
+    }
   }
   const publicUrl = e.PUBLIC_URL?.replace(/\/+$/, "");
 
@@ -379,6 +398,8 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
       turnUrls: e.TURN_URLS,
       turnSecret: e.TURN_SECRET,
       transportPolicy: e.ICE_TRANSPORT_POLICY,
+      relayAvailable: hasTurn(e.TURN_URLS, e.ICE_SERVERS),
+      hideIpDefault: e.HIDE_IP_DEFAULT === "true",
     },
     rateLimits: e.RATE_LIMITS === "on",
     trustProxy: e.TRUST_PROXY,

@@ -29,3 +29,36 @@ export function splitLocation(location: string): { city: string; country: string
   if (i < 0) return { city: "", country: location.trim() };
   return { city: location.slice(0, i).trim(), country: location.slice(i + 1).trim() };
 }
+
+/** What this site can do about a member's IP address: a relay to hide it behind, and the default. */
+export interface IpRelay {
+  /** A TURN server is configured: calls can go through it. */
+  available: boolean;
+  /** Whether a member who has not chosen hides their address. */
+  byDefault: boolean;
+  /** The site sends every call through its relay (ICE_TRANSPORT_POLICY=relay): always hidden. */
+  always: boolean;
+}
+
+/**
+ * Whether a member's calls hide their IP address from partners: always where the site sends
+ * every call through its relay; else their choice (absent: the site's default), and only where a
+ * relay is configured.
+ */
+export function hidesIpAddress(choice: boolean | null | undefined, relay: IpRelay): boolean {
+  return relay.always || (relay.available && (choice ?? relay.byDefault));
+}
+
+/** The "Hide my IP address from partners" switch and what the connection check says of it. */
+export const HIDE_IP_TEXT = {
+  label: "Hide my IP address from partners",
+  help:
+    "Your calls go through our relay server, so partners see the relay's address instead of yours. A relayed call can take a little longer to start. The relay passes on your audio and video encrypted: it cannot see or hear them. When off, a partner's browser can see your IP address, which tells roughly where you are and who your internet provider is.",
+  unavailable: "No relay server is configured on this site, so calls cannot hide your address.",
+  always:
+    "This site sends every call through its relay server, so partners never see your address. A relayed call can take a little longer to start; the relay passes on only encrypted audio and video.",
+  networkHidden:
+    "A relay server answered: your calls go through it, so partners see its address, not yours (Hide my IP address is on). A relayed call can take a little longer to start; the relay passes on only encrypted audio and video.",
+  networkHiddenUnreachable:
+    "No relay server reachable: calls cannot connect while Hide my IP address is on (your profile's Privacy tab), as they go only through the relay.",
+} as const;

@@ -1,8 +1,43 @@
 // The fourteen sections of the Privacy Policy page (/privacy-policy).
 // Operator name, address and mailboxes always come from configuration, never from this file.
 import type { LegalInfo } from "../../lib/config.ts";
+import { HIDE_IP_TEXT, type IpRelay } from "../../lib/profile.ts";
 
-export function PrivacySections({ legal }: { legal: LegalInfo }) {
+/** What the policy says of a partner learning the member's IP address, as this site is set up. */
+function IpAddressNote({ relay }: { relay: IpRelay }) {
+  if (relay.always) {
+    return (
+      <>
+        This site sends every call through our relay server, so your partner's device sees the
+        relay's address, never yours. The relay sees your address, as our website does, and passes
+        on only encrypted audio and video, which it cannot read; a relayed call can take a little
+        longer to start.
+      </>
+    );
+  }
+  if (!relay.available) {
+    return (
+      <>
+        This site has no relay server configured, so the "{HIDE_IP_TEXT.label}" switch is
+        unavailable: as with any peer-to-peer call, your partner's device learns the network (IP)
+        address of yours while the call is set up.
+      </>
+    );
+  }
+  return (
+    <>
+      With "{HIDE_IP_TEXT.label}" (your profile, Privacy;{" "}
+      {relay.byDefault ? "on unless you turn it off" : "off unless you turn it on"}), your side of
+      every call goes only through our relay server, so your partner's device sees the relay's
+      address, not yours. The relay sees your address, as our website does, and passes on only
+      encrypted audio and video, which it cannot read; a relayed call can take a little longer to
+      start. With the switch off, as with any peer-to-peer call, your partner's device learns the
+      network (IP) address of yours while the call is set up.
+    </>
+  );
+}
+
+export function PrivacySections({ legal, ipRelay }: { legal: LegalInfo; ipRelay: IpRelay }) {
   const privacy = <a href={`mailto:${legal.privacyEmail}`}>{legal.privacyEmail}</a>;
   const dpo = <a href={`mailto:${legal.dpoEmail}`}>{legal.dpoEmail}</a>;
   return (
@@ -72,18 +107,17 @@ export function PrivacySections({ legal }: { legal: LegalInfo }) {
         <p>
           <strong>We do not store video or audio.</strong>{" "}
           Calls travel directly between the two devices (peer to peer) and never through our
-          servers, except through an encrypted relay when a direct link is impossible; a relay
-          cannot read the content. Clips are recorded on your device and stay there unless you share
-          them yourself. Face blur looks for faces only on your device, with a detection model that
-          runs in your browser; no picture is sent to us or to anyone else for this. It blurs only
-          the video you send and the clips you record, not the video your partner sends you. The
-          safety shield checks your partner's video only on your device, with an image classifier
-          that runs in your browser: about twice a second a small, scaled-down copy of the current
-          frame is scored there and then discarded. No frame, score or picture is sent to us or to
-          anyone else, and a report you file from the shield carries only the reason and what you
-          write, like any other report. Please note that, as with any peer-to-peer call, your
-          partner's device learns the network (IP) address of yours while the call is set up, unless
-          the call is relayed.
+          servers, except through an encrypted relay when a direct link is impossible or a member
+          hides their address; a relay cannot read the content. Clips are recorded on your device
+          and stay there unless you share them yourself. Face blur looks for faces only on your
+          device, with a detection model that runs in your browser; no picture is sent to us or to
+          anyone else for this. It blurs only the video you send and the clips you record, not the
+          video your partner sends you. The safety shield checks your partner's video only on your
+          device, with an image classifier that runs in your browser: about twice a second a small,
+          scaled-down copy of the current frame is scored there and then discarded. No frame, score
+          or picture is sent to us or to anyone else, and a report you file from the shield carries
+          only the reason and what you write, like any other report.{" "}
+          <IpAddressNote relay={ipRelay} />
         </p>
       </section>
 

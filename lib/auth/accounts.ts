@@ -237,6 +237,7 @@ export const profilePatchSchema = z.object({
   language: z.enum(LANGUAGES, { error: "Unsupported language" }).optional(),
   faceBlurEnabled: z.boolean().optional(),
   safetyShieldEnabled: z.boolean().optional(),
+  hideIpAddress: z.boolean().optional(),
   hideExactLocation: z.boolean().optional(),
   notificationsEnabled: z.boolean().optional(),
   avatarUrl: z.string().nullable().optional(),
@@ -323,6 +324,7 @@ export async function updateProfile(
     const k of [
       "faceBlurEnabled",
       "safetyShieldEnabled",
+      "hideIpAddress",
       "hideExactLocation",
       "notificationsEnabled",
     ] as const

@@ -25,6 +25,12 @@ export interface UserRecord {
    * which means on (read it through toSessionUser).
    */
   safetyShieldEnabled?: boolean;
+  /**
+   * Calls go through the TURN relay so partners never learn the member's IP address; absent until
+   * the member chooses, which means the site's default (HIDE_IP_DEFAULT, lib/profile.ts
+   * hidesIpAddress).
+   */
+  hideIpAddress?: boolean;
   hideExactLocation: boolean;
   notificationsEnabled: boolean;
   avatarUrl: string | null;
@@ -76,6 +82,8 @@ export interface PublicUser extends SessionUser {
   language: Language;
   notificationsEnabled: boolean;
   avatarUrl: string | null;
+  /** The member's choice to hide their IP address; null: not chosen (the site's default). */
+  hideIpAddress: boolean | null;
 }
 
 export function toSessionUser(u: UserRecord): SessionUser {
@@ -104,6 +112,7 @@ export function toPublicUser(u: UserRecord, token: string): PublicUser {
     language: u.language,
     notificationsEnabled: u.notificationsEnabled,
     avatarUrl: u.avatarUrl,
+    hideIpAddress: u.hideIpAddress ?? null,
   };
 }
 

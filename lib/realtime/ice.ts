@@ -1,9 +1,32 @@
-// ICE servers for a match: the configured STUN/TURN list, plus time-limited TURN credentials
-// (the TURN REST scheme: username "expiry:userId", credential base64(HMAC-SHA1(secret, username))).
+// A member's side of a match: its ICE servers (the configured STUN/TURN list, plus time-limited TURN
+// credentials: the TURN REST scheme, username "expiry:userId", credential
+// base64(HMAC-SHA1(secret, username))) and its transport policy.
 import type { Config } from "../config.ts";
-import type { IceServer } from "./protocol.ts";
+import { hidesIpAddress, type IpRelay } from "../profile.ts";
+import type { IceServer, IceTransportPolicy } from "./protocol.ts";
 
 const TURN_TTL_S = 3600;
+
+/**
+ * The transport policy of one member's side of a call: "relay" where the site sends every call
+ * through its relay, or where the member hides their IP address (their choice, else the site's
+ * default, with a relay configured); else "all".
+ */
+export function transportPolicyFor(
+  ice: Config["ice"],
+  hideIp: boolean | undefined,
+): IceTransportPolicy {
+  return hidesIpAddress(hideIp, ipRelayOf(ice)) ? "relay" : "all";
+}
+
+/** What this site can do about members' IP addresses (see IpRelay). */
+export function ipRelayOf(ice: Config["ice"]): IpRelay {
+  return {
+    available: ice.relayAvailable,
+    byDefault: ice.hideIpDefault,
+    always: ice.transportPolicy === "relay",
+  };
+}
 
 export async function iceServersFor(config: Config, userId: string): Promise<IceServer[]> {
   const servers: IceServer[] = [...config.ice.servers];

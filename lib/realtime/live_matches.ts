@@ -18,7 +18,7 @@ import type { Core } from "./core.ts";
 import { logFailure } from "./core.ts";
 import type { Envelope, Recipient } from "./mailbox.ts";
 import { type Inbound, REACTION_EMOJI, rtError, type Signal } from "./protocol.ts";
-import { iceServersFor } from "./ice.ts";
+import { iceServersFor, transportPolicyFor } from "./ice.ts";
 
 type Timer = ReturnType<typeof setTimeout>;
 
@@ -91,7 +91,7 @@ export class LiveMatches {
       location: me.location,
       role: me.role,
       iceServers: await iceServersFor(this.core.config, conn.userId),
-      iceTransportPolicy: this.core.config.ice.transportPolicy,
+      iceTransportPolicy: transportPolicyFor(this.core.config.ice, me.hideIp),
       endsAt: match.endsAt,
       partnerConnected: partner.disconnectedAt === null,
       media: mediaProfileFor(me.hd === true),

@@ -130,6 +130,7 @@ export class Matcher {
       role,
       disconnectedAt: null,
       hd: t.hd === true,
+      ...(t.hideIp !== undefined ? { hideIp: t.hideIp } : {}),
       partnerCountry: partner.me.country,
     });
     return {

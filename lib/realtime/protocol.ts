@@ -88,7 +88,10 @@ export type Outbound =
     location: string;
     role: "offerer" | "answerer";
     iceServers: IceServer[];
-    /** "relay": the browser may use only TURN relay candidates (neither side sees the other's IP). */
+    /**
+     * "relay": this member's browser gathers and sends only TURN relay candidates, so the partner
+     * never sees their IP address (the site's ICE_TRANSPORT_POLICY, or the member's Hide my IP).
+     */
     iceTransportPolicy: IceTransportPolicy;
     endsAt: number;
     /** False while the partner is between sockets (a reload, a page change). */

@@ -70,6 +70,7 @@ export function ticketFor(
     shownLocation: hide ? (place?.country ?? country ?? "Unknown Location") : user.location,
     vip: user.tier === "vip",
     hd: HD_TIERS.includes(user.tier),
+    ...(user.hideIpAddress !== undefined ? { hideIp: user.hideIpAddress } : {}),
     dailyLimit: limit,
     usage,
     avoid: profile.avoid,

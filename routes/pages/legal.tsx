@@ -4,6 +4,7 @@ import type { AppDeps, AppEnv } from "../context.tsx";
 import { page } from "../context.tsx";
 import { TermsSections } from "../../components/legal/TermsOfService.tsx";
 import { PrivacySections } from "../../components/legal/PrivacyPolicy.tsx";
+import { ipRelayOf } from "../../lib/realtime/ice.ts";
 
 export const LEGAL_UPDATED = "22 November 2026";
 
@@ -32,7 +33,7 @@ export function legalPages(deps: AppDeps) {
         <article class="legal" aria-labelledby="legal-title">
           <h1 id="legal-title">Privacy Policy</h1>
           <p class="muted">Last updated: {LEGAL_UPDATED}</p>
-          <PrivacySections legal={legal} />
+          <PrivacySections legal={legal} ipRelay={ipRelayOf(deps.config.ice)} />
         </article>
       ),
     }));

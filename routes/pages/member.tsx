@@ -18,7 +18,8 @@ import { Discover } from "../../components/Discover.tsx";
 import { WorldMapShapes } from "../../components/WorldMapShapes.tsx";
 import { worldMap } from "../../lib/geo/world_map.ts";
 import { WelcomeScreen } from "../../components/WelcomeScreen.tsx";
-import { iceServersFor } from "../../lib/realtime/ice.ts";
+import { iceServersFor, ipRelayOf } from "../../lib/realtime/ice.ts";
+import { hidesIpAddress } from "../../lib/profile.ts";
 import type { SessionUser } from "../../lib/auth/types.ts";
 import type { LiveSessionProps } from "../../islands/LiveSession.tsx";
 import { CannotCall } from "../../components/live/CannotCall.tsx";
@@ -85,7 +86,13 @@ export function memberPages(deps: AppDeps) {
       body: (
         <div class="narrow">
           <h1 class="page-title">Your profile</h1>
-          <Island name="ProfilePage" props={{ user: toPublicUser(record, publicToken(session)) }} />
+          <Island
+            name="ProfilePage"
+            props={{
+              user: toPublicUser(record, publicToken(session)),
+              ipRelay: ipRelayOf(deps.config.ice),
+            }}
+          />
         </div>
       ),
     });
@@ -258,6 +265,10 @@ export function memberPages(deps: AppDeps) {
               blurAssets: deps.assets.privacy,
               iceServers,
               iceTransportPolicy: deps.config.ice.transportPolicy,
+              hidesIpAddress: hidesIpAddress(
+                c.var.userRecord.hideIpAddress,
+                ipRelayOf(deps.config.ice),
+              ),
             }}
           />
         </div>

@@ -91,6 +91,8 @@ function productionEnv(kvPath: string, port: number): Record<string, string> {
     SESSION_SECRET: SECRET,
     RESEND_API_KEY: "re_compile_test_never_used",
     ICE_SERVERS: "[]",
+    // No TURN server here: members' addresses cannot be hidden, which production must be told.
+    HIDE_IP_DEFAULT: "false",
     HOSTNAME: "127.0.0.1",
     PORT: String(port),
     KV_PATH: kvPath,

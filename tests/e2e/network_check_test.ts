@@ -2,7 +2,8 @@
 // the server's secret the page gathers a relay candidate and says calls should connect through
 // strict NATs; with a wrong secret no relay answers and the page says calls may fail, or, on a
 // site that sends every call through its relay (ICE_TRANSPORT_POLICY=relay), that they cannot
-// connect.
+// connect. A member who hides their IP address (the default) is told their calls go through the
+// relay, what that costs, and that without the relay they cannot connect.
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { launchBrowser } from "../helpers/browser.ts";
@@ -15,6 +16,7 @@ import {
 } from "../helpers/live_browser.ts";
 import { startTurn } from "../helpers/turn.ts";
 import { until } from "../helpers/time.ts";
+import { HIDE_IP_TEXT } from "../../lib/profile.ts";
 
 const SECRET = "glimpse-test-turn-secret";
 
@@ -55,7 +57,7 @@ Deno.test({
   sanitizeOps: false,
   sanitizeResources: false,
   async fn() {
-    const row = await checkWith(SECRET);
+    const row = await checkWith(SECRET, { HIDE_IP_DEFAULT: "false" });
     assert.equal(row.state, "ok", row.text);
     assert.match(
       row.text,
@@ -69,7 +71,7 @@ Deno.test({
   sanitizeOps: false,
   sanitizeResources: false,
   async fn() {
-    const row = await checkWith("not-the-server-secret");
+    const row = await checkWith("not-the-server-secret", { HIDE_IP_DEFAULT: "false" });
     assert.equal(row.state, "warn", row.text);
     assert.match(row.text, /calls may only connect on this network/);
   },
@@ -83,5 +85,27 @@ Deno.test({
     const row = await checkWith("not-the-server-secret", { ICE_TRANSPORT_POLICY: "relay" });
     assert.equal(row.state, "failed", row.text);
     assert.match(row.text, /No relay server reachable: calls cannot connect/);
+  },
+});
+
+Deno.test({
+  name: "test-chat network: hiding the IP address, a reachable relay says calls go through it",
+  sanitizeOps: false,
+  sanitizeResources: false,
+  async fn() {
+    const row = await checkWith(SECRET);
+    assert.equal(row.state, "ok", row.text);
+    assert.ok(row.text.includes(HIDE_IP_TEXT.networkHidden), row.text);
+  },
+});
+
+Deno.test({
+  name: "test-chat network: hiding the IP address and no relay answers: calls cannot connect",
+  sanitizeOps: false,
+  sanitizeResources: false,
+  async fn() {
+    const row = await checkWith("not-the-server-secret");
+    assert.equal(row.state, "failed", row.text);
+    assert.ok(row.text.includes(HIDE_IP_TEXT.networkHiddenUnreachable), row.text);
   },
 });

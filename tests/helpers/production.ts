@@ -1,5 +1,6 @@
 // A test server configured as in production (a KV file in a temporary folder, a PUBLIC_URL, a
-// session secret, a mail provider, rate limits on).
+// session secret, a mail provider, rate limits on; no TURN server, so members' addresses are not
+// hidden by default: HIDE_IP_DEFAULT=false).
 import { type TestServer, withServer } from "./server.ts";
 
 export const PRODUCTION_ENV = {
@@ -9,6 +10,7 @@ export const PRODUCTION_ENV = {
   RESEND_API_KEY: "re_test_123",
   RATE_LIMITS: "on",
   REQUEST_LOG: "off",
+  HIDE_IP_DEFAULT: "false",
 };
 
 export async function withProductionServer(

@@ -16,6 +16,7 @@ async function inProduction(env: Record<string, string>, fn: (s: TestServer) => 
       SESSION_SECRET: "q8Rk2ZfM0xLw5TnV9cYb3HsJ7pGd1AeU6oWiNyK4rQ-m",
       RESEND_API_KEY: "re_test_123",
       RATE_LIMITS: "on",
+      HIDE_IP_DEFAULT: "false",
       ...env,
     });
   } finally {

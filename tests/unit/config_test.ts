@@ -14,6 +14,8 @@ const PRODUCTION_OK: Record<string, string> = {
   KV_PATH: "./data/prod.kv",
   RESEND_API_KEY: "re_test_123",
   RATE_LIMITS: "on",
+  TURN_URLS: "turn:turn.example.test:3478",
+  TURN_SECRET: "Hn4Kp9Wz2Qx7Lm5Rt8Vb3Jc6Yd1Gf0Ue-turn",
 };
 
 /** Runs loadConfig expecting a ConfigError; returns it. */
@@ -173,6 +175,59 @@ Deno.test("config: ICE_TRANSPORT_POLICY=relay with TURN_URLS or a turn: ICE serv
   });
   assert.equal(withIceServer.ice.transportPolicy, "relay");
   assert.equal(loadConfig({ ICE_TRANSPORT_POLICY: "all" }).ice.transportPolicy, "all");
+});
+
+Deno.test("config: members hide their IP address by default where a TURN server is configured", () => {
+  const dev = loadConfig({});
+  assert.equal(dev.ice.hideIpDefault, true);
+  assert.equal(
+    dev.ice.relayAvailable,
+    false,
+    "no relay in a fresh checkout: the switch is unavailable",
+  );
+  const turn = loadConfig({ TURN_URLS: "turn:turn.example.test:3478", TURN_SECRET: "s" });
+  assert.equal(turn.ice.relayAvailable, true);
+  assert.equal(turn.ice.transportPolicy, "all", "the site-wide policy stays as configured");
+  const iceServer = loadConfig({
+    ICE_SERVERS: '[{"urls":"turns:turn.example.test:443","username":"u","credential":"c"}]',
+  });
+  assert.equal(iceServer.ice.relayAvailable, true);
+  assert.equal(loadConfig({ HIDE_IP_DEFAULT: "false" }).ice.hideIpDefault, false);
+  assert.equal(loadConfig({ HIDE_IP_DEFAULT: " " }).ice.hideIpDefault, true);
+  for (const bad of ["off", "no", "FALSE", "0"]) {
+    assertNames(configError({ HIDE_IP_DEFAULT: bad }), "HIDE_IP_DEFAULT");
+  }
+});
+
+Deno.test("config: production without a TURN server is refused, naming HIDE_IP_DEFAULT, unless it is false", () => {
+  for (
+    const env of [
+      { ...PRODUCTION_OK, TURN_URLS: undefined, TURN_SECRET: undefined },
+      { ...PRODUCTION_OK, TURN_URLS: "", TURN_SECRET: "", HIDE_IP_DEFAULT: "true" },
+      { ...PRODUCTION_OK, TURN_URLS: undefined, ICE_SERVERS: '[{"urls":"stun:s.example.test"}]' },
+    ]
+  ) {
+    const err = configError(env);
+    assertNames(err, "HIDE_IP_DEFAULT");
+    assert.match(err.message, /TURN_URLS and TURN_SECRET/);
+    assert.match(err.message, /HIDE_IP_DEFAULT=false/);
+  }
+  const off = loadConfig({
+    ...PRODUCTION_OK,
+    TURN_URLS: undefined,
+    TURN_SECRET: undefined,
+    HIDE_IP_DEFAULT: "false",
+  });
+  assert.equal(off.production, true);
+  assert.deepEqual([off.ice.relayAvailable, off.ice.hideIpDefault], [false, false]);
+  // A turn: entry in ICE_SERVERS is a TURN server too.
+  const fixed = loadConfig({
+    ...PRODUCTION_OK,
+    TURN_URLS: undefined,
+    TURN_SECRET: undefined,
+    ICE_SERVERS: '[{"urls":"turn:turn.example.test:3478","username":"u","credential":"c"}]',
+  });
+  assert.equal(fixed.ice.relayAvailable, true);
 });
 
 Deno.test("config: ADMIN_EMAIL without ADMIN_PASSWORD is refused, naming both", () => {
