@@ -364,7 +364,6 @@ function Live(
       <div class="tiles">
         <VideoTile
           label="POV"
-          caption={s.remotePov === false ? LIVE_TEXT.frontCamera : undefined}
           stream={s.remoteStream}
           placeholder="Connecting to partner..."
           failure={s.linkFailed ? LIVE_TEXT.linkFailed : undefined}

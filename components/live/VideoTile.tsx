@@ -11,8 +11,6 @@ import { BLUR_TEXT } from "../../lib/client/privacy/status_text.ts";
 
 export interface VideoTileProps {
   label: "You" | "POV";
-  /** The label's text when it is not `label` itself (a partner's front camera is no POV). */
-  caption?: string;
   stream: MediaStream | null;
   placeholder: string;
   location: string;
@@ -135,7 +133,7 @@ export function VideoTile(props: VideoTileProps) {
       )}
       {props.stream && props.shield && !props.failure && <ShieldOverlay {...props.shield} />}
       <figcaption class="tile-badges">
-        <span class="badge tile-label">{props.caption ?? props.label}</span>
+        <span class="badge tile-label">{props.label}</span>
         <span class="badge">{props.location}</span>
         {tag && <span class="badge">{tag}</span>}
         <span class="badge tile-timer">{props.timer}</span>

@@ -25,8 +25,6 @@ export const LIVE_TEXT = {
   /** Over the partner's tile when their device says their page is hidden and no video comes. */
   partnerAway: "Your partner stepped away",
   flipCamera: "Flip camera",
-  /** The partner's tile label while their camera faces them (it is 'POV' otherwise). */
-  frontCamera: "Front camera",
   flipFailed: "Could not switch to the other camera",
   /** The socket: the first connection failed, or an open one dropped (it retries by itself). */
   socketFailed: "Failed to connect",

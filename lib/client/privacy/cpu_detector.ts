@@ -3,6 +3,7 @@
 // converted at build time, run with tfjs-core's ops on tfjs's WebAssembly backend. A module of
 // its own, built apart from the detector worker, which imports it only when it needs it. Every
 // file comes from our server.
+import type { CpuDetectorFiles } from "./protocol.ts";
 import * as tf from "@tensorflow/tfjs-core";
 import { setWasmPaths } from "@tensorflow/tfjs-backend-wasm";
 import type { Box } from "./regions.ts";
@@ -15,15 +16,7 @@ import {
 import { facesFrom, letterbox, ssdAnchors } from "./detector_decode.ts";
 
 /** Where the CPU detector's files are served from. */
-export interface CpuDetectorFiles {
-  /** This module (the detector worker imports it by this URL). */
-  module: string;
-  /** The converted BlazeFace model (detector_graph.ts's format). */
-  model: string;
-  /** tfjs's WebAssembly backend, without and with SIMD. */
-  wasm: string;
-  wasmSimd: string;
-}
+export type { CpuDetectorFiles };
 
 export interface FaceFinder {
   /** Faces in `image`, as fractions of it. */

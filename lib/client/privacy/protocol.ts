@@ -2,6 +2,21 @@
 // are fractions of the image it saw; boxes in status messages are pixels of the camera frame.
 import type { Box, Cover, DetectorState } from "./regions.ts";
 
+/**
+ * The CPU detector's files (built into the detector worker, which imports the module only where
+ * MediaPipe cannot detect). Declared here, with the other browser-safe types, so the build that
+ * names them never reaches the detector's code (and tfjs) from the server.
+ */
+export interface CpuDetectorFiles {
+  /** The CPU detector's module (the detector worker imports it by this URL). */
+  module: string;
+  /** The converted BlazeFace model (detector_graph.ts's format). */
+  model: string;
+  /** tfjs's WebAssembly backend, without and with SIMD. */
+  wasm: string;
+  wasmSimd: string;
+}
+
 /** Where the face blur files are served from (content-hashed, cached for good). */
 export interface BlurAssets {
   /** The detector worker script. */
