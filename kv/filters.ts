@@ -2,6 +2,7 @@
 import { keys } from "./keys.ts";
 import { bumpSearchVersion } from "./search_version.ts";
 import { prepareHashtagUses } from "./hashtags.ts";
+import { MAP_DATA, pageData } from "../lib/runtime/short_cache.ts";
 import {
   applyFiltersPatch,
   type Filters,
@@ -33,7 +34,10 @@ export async function saveFilters(
     const op = bumpSearchVersion(kv.atomic().check(entry).set(keys.filters(userId), next), userId);
     const added = next.hashtags.filter((t) => !before.hashtags.includes(t));
     (await prepareHashtagUses(kv, { userId, hashtags: added, continent }, now))(op);
-    if ((await op.commit()).ok) return next;
+    if ((await op.commit()).ok) {
+      if (added.length) pageData(kv).invalidate(MAP_DATA);
+      return next;
+    }
   }
   throw new Error("filters kept changing; try again");
 }
@@ -54,6 +58,7 @@ export async function getPrivateLocation(kv: Deno.Kv, userId: string) {
 
 export async function setPrivateLocation(kv: Deno.Kv, userId: string, loc: PrivateLocation) {
   await bumpSearchVersion(kv.atomic().set(keys.location(userId), loc), userId).commit();
+  pageData(kv).invalidate(MAP_DATA);
 }
 
 /** Members seen in the last few minutes (a page view or a live socket), by continent. */
@@ -68,6 +73,7 @@ export async function touchPresence(kv: Deno.Kv, userId: string, continent: stri
   await kv.set(keys.presence(userId), { continent, at: Date.now() } satisfies Presence, {
     expireIn: PRESENCE_TTL_MS,
   });
+  pageData(kv).invalidate(MAP_DATA);
 }
 
 export async function onlineByContinent(kv: Deno.Kv, now = Date.now()) {

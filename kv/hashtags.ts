@@ -4,6 +4,7 @@
 // adds them); the sums are write-only and a sweep drops old days (sum() cannot carry an expiry).
 import { keys } from "./keys.ts";
 import { MAX_HASHTAGS } from "../lib/filters.ts";
+import { MAP_DATA, pageData } from "../lib/runtime/short_cache.ts";
 
 /** The UTC day a moment falls on, "YYYY-MM-DD": the key of every per-day counter. */
 export function dayKey(ms = Date.now()): string {
@@ -108,6 +109,7 @@ export async function countHashtagUses(
       if (ok) break;
     }
   }
+  if (all.length) pageData(kv).invalidate(MAP_DATA);
 }
 
 /**

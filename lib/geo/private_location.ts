@@ -8,6 +8,7 @@ import {
   touchPresence,
 } from "../../kv/filters.ts";
 import { popularHashtags } from "../../kv/hashtags.ts";
+import { MAP_DATA, pageData } from "../runtime/short_cache.ts";
 import { updateUser } from "../../kv/users.ts";
 import { REGIONS } from "../filters.ts";
 import { splitLocation } from "../profile.ts";
@@ -98,9 +99,21 @@ export interface RegionSummary {
   hashtags: string[];
 }
 
-/** The map: members online now per region and the most used hashtags of the last 7 days. */
-export async function regionSummaries(kv: Deno.Kv): Promise<RegionSummary[]> {
-  const online = await onlineByContinent(kv);
+/**
+ * The map: members online now per region and the most used hashtags of the last 7 days, computed
+ * at most once per PAGE_DATA_TTL_MS (and again after this server changed what it counts).
+ */
+export function regionSummaries(kv: Deno.Kv): Promise<RegionSummary[]> {
+  return pageData(kv).get(`${MAP_DATA}regions`, () => computeRegions(kv));
+}
+
+/** Members online now per continent, cached like regionSummaries. */
+export function onlineNow(kv: Deno.Kv): Promise<Map<string, number>> {
+  return pageData(kv).get(`${MAP_DATA}online`, () => onlineByContinent(kv));
+}
+
+async function computeRegions(kv: Deno.Kv): Promise<RegionSummary[]> {
+  const online = await onlineNow(kv);
   return await Promise.all(REGIONS.map(async (r) => ({
     id: r.id,
     name: r.name,

@@ -96,6 +96,56 @@ export function rateLimit(
   };
 }
 
+/**
+ * Reads of the heavy pages and their lists (the leaderboard, the map, the admin lists) by one
+ * signed-in member. Counted in this process's memory, not in KV: what it protects is this
+ * server's time, and a read must not cost a write.
+ */
+export const READ_RULE: RateRule = {
+  scope: "member-read",
+  limit: { max: 120, windowMs: 60_000 },
+};
+
+/** Fixed-window counts per subject, all of one window (a new window starts them afresh). */
+class WindowCounts {
+  private window = -1;
+  private counts = new Map<string, number>();
+
+  constructor(readonly limit: Limit) {}
+
+  /** Counts one read; the seconds until the window ends when it is over the limit. */
+  take(subject: string, now = Date.now()): number | null {
+    const window = Math.floor(now / this.limit.windowMs);
+    if (window !== this.window) {
+      this.window = window;
+      this.counts.clear();
+    }
+    const n = (this.counts.get(subject) ?? 0) + 1;
+    this.counts.set(subject, n);
+    if (n <= this.limit.max) return null;
+    return Math.max(1, Math.ceil(((window + 1) * this.limit.windowMs - now) / 1000));
+  }
+}
+
+const readCounts = new WeakMap<Deno.Kv, WindowCounts>();
+
+/**
+ * The per-member read limit (READ_RULE) of the app on `kv`, as a middleware placed after the
+ * session is known: over it, 429 with Retry-After and the rate limits' text. Guests are not
+ * counted (the heavy pages are for members). Does nothing while rate limits are off.
+ */
+export function readLimit(kv: Deno.Kv, enabled: boolean): MiddlewareHandler {
+  let counts = readCounts.get(kv);
+  if (!counts) readCounts.set(kv, counts = new WindowCounts(READ_RULE.limit));
+  const mine = counts;
+  return async (c, next) => {
+    const member = (c.var as { user?: { id: string } | null }).user?.id;
+    const wait = enabled && member ? mine.take(member) : null;
+    if (wait !== null) throw tooMany(wait);
+    await next();
+  };
+}
+
 /** Failed sign-ins to an account (from unknown addresses) answered without delay. */
 export const LOGIN_FREE_FAILURES = 10;
 const LOGIN_DELAY_FIRST_MS = 125;

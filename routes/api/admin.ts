@@ -9,7 +9,7 @@ import { z } from "zod";
 import type { AppDeps, MemberAppEnv } from "../context.tsx";
 import { requireAdmin } from "../../lib/http/auth.ts";
 import { validate } from "../../lib/http/validate.ts";
-import { RATE_RULES, rateLimit } from "../../lib/http/rate_limit.ts";
+import { RATE_RULES, rateLimit, readLimit } from "../../lib/http/rate_limit.ts";
 import {
   ADMIN_CURSOR_MAX,
   ADMIN_PAGE_MAX,
@@ -79,6 +79,8 @@ export function adminApi(deps: AppDeps) {
   const limited = (rule: (typeof RATE_RULES)[keyof typeof RATE_RULES]) =>
     rateLimit(kv, deps.config.rateLimits, (c) => [{ rule, subject: c.var.user?.id ?? "" }]);
   const write = limited(RATE_RULES.adminWrite);
+  // The lists are heavy reads: each administrator reads them at most READ_RULE times a window.
+  const reads = readLimit(kv, deps.config.rateLimits);
 
   // The direct admin page signs in without a reload, so the sign-in's one-shot 'Logged in
   // successfully' toast would show on some later page (even after a refused non-admin): it is
@@ -91,7 +93,7 @@ export function adminApi(deps: AppDeps) {
 
   // A page of members: newest first, or a search by exact or starting username or email.
   for (const path of ["/users", "/direct-users"]) {
-    app.get(path, validate("query", usersQuery), async (c) => {
+    app.get(path, reads, validate("query", usersQuery), async (c) => {
       return c.json(await listAdminUsers(kv, c.req.valid("query")));
     });
   }
@@ -140,7 +142,7 @@ export function adminApi(deps: AppDeps) {
     );
   });
 
-  app.get("/reports", validate("query", reportsQuery), async (c) => {
+  app.get("/reports", reads, validate("query", reportsQuery), async (c) => {
     const { q, status, cursor, limit } = c.req.valid("query");
     return c.json(await listAdminReports(kv, status, { query: q, cursor, limit }));
   });
@@ -157,7 +159,7 @@ export function adminApi(deps: AppDeps) {
     },
   );
 
-  app.get("/audit", validate("query", auditQuery), async (c) => {
+  app.get("/audit", reads, validate("query", auditQuery), async (c) => {
     const { cursor, limit } = c.req.valid("query");
     return c.json(await auditPage(kv, limit, cursor));
   });

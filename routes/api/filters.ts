@@ -8,6 +8,7 @@ import { filtersPatchSchema } from "../../lib/filters_schema.ts";
 import { setFlash } from "../../lib/http/flash.ts";
 import { getFilters, saveFilters } from "../../kv/filters.ts";
 import { requireUser } from "../../lib/http/auth.ts";
+import { readLimit } from "../../lib/http/rate_limit.ts";
 import { validate } from "../../lib/http/validate.ts";
 import { locateMember, LOCATION_TEXT, regionSummaries } from "../../lib/geo/private_location.ts";
 
@@ -46,7 +47,12 @@ export function filtersApi(deps: AppDeps) {
     },
   );
 
-  app.get("/regions", requireUser(), async (c) => c.json(await regionSummaries(kv)));
+  app.get(
+    "/regions",
+    requireUser(),
+    readLimit(kv, deps.config.rateLimits),
+    async (c) => c.json(await regionSummaries(kv)),
+  );
 
   return app;
 }

@@ -13,6 +13,7 @@ import { listAdminUsers } from "../../lib/admin/user_list.ts";
 import { listAdminReports } from "../../lib/admin/reports.ts";
 import { auditPage } from "../../lib/admin/audit.ts";
 import { requireAdmin } from "../../lib/http/auth.ts";
+import { readLimit } from "../../lib/http/rate_limit.ts";
 import { AdminNav } from "../../components/admin/AdminNav.tsx";
 
 /** The first page the server renders; the islands load the rest on demand. */
@@ -22,9 +23,11 @@ const AUDIT_PAGE = 50;
 export function adminPages(deps: AppDeps) {
   const app = new Hono<MemberAppEnv>();
   app.use("*", requireAdmin());
+  // The lists are heavy reads: each administrator reads them at most READ_RULE times a window.
+  const reads = readLimit(deps.kv, deps.config.rateLimits);
 
   for (const path of ["/", "/users"]) {
-    app.get(path, async (c) => {
+    app.get(path, reads, async (c) => {
       const initial = await listAdminUsers(deps.kv);
       return page(c, deps, {
         title: ADMIN_TEXT.usersTitle,
@@ -39,7 +42,7 @@ export function adminPages(deps: AppDeps) {
     });
   }
 
-  app.get("/reports", async (c) => {
+  app.get("/reports", reads, async (c) => {
     const initial = await listAdminReports(deps.kv, "pending", { limit: REPORTS_PAGE });
     return page(c, deps, {
       title: ADMIN_TEXT.reportsTitle,
@@ -53,7 +56,7 @@ export function adminPages(deps: AppDeps) {
     });
   });
 
-  app.get("/audit", async (c) => {
+  app.get("/audit", reads, async (c) => {
     const initial = await auditPage(deps.kv, AUDIT_PAGE);
     return page(c, deps, {
       title: ADMIN_TEXT.auditTitle,
@@ -90,7 +93,7 @@ export function adminPages(deps: AppDeps) {
 export function directAdminPage(deps: AppDeps) {
   const app = new Hono<AppEnv>();
 
-  app.get("/direct-admin", async (c) => {
+  app.get("/direct-admin", readLimit(deps.kv, deps.config.rateLimits), async (c) => {
     const user = c.var.user;
     const admin = user?.role === "admin";
     const initial = admin ? await listAdminUsers(deps.kv) : null;

@@ -13,6 +13,7 @@ import { usageToday } from "../../kv/usage.ts";
 import { sessionsLeft } from "../../lib/billing/plans.ts";
 import { regionSummaries } from "../../lib/geo/private_location.ts";
 import { setFlash } from "../../lib/http/flash.ts";
+import { readLimit } from "../../lib/http/rate_limit.ts";
 import { requireUser } from "../../lib/http/auth.ts";
 import { Discover } from "../../components/Discover.tsx";
 import { WorldMapShapes } from "../../components/WorldMapShapes.tsx";
@@ -126,7 +127,7 @@ export function memberPages(deps: AppDeps) {
     });
   });
 
-  app.get("/map-discovery", member, async (c) => {
+  app.get("/map-discovery", member, readLimit(deps.kv, deps.config.rateLimits), async (c) => {
     const [filters, regions] = await Promise.all([
       getFilters(deps.kv, c.var.user.id),
       regionSummaries(deps.kv),

@@ -4,7 +4,9 @@ import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../context.tsx";
 import { page } from "../context.tsx";
 import { Island } from "../../lib/render/island.tsx";
-import { onlineByContinent } from "../../kv/filters.ts";
+import { onlineNow } from "../../lib/geo/private_location.ts";
+import { pageData } from "../../lib/runtime/short_cache.ts";
+import { readLimit } from "../../lib/http/rate_limit.ts";
 import { leaderboard, viral, WEEKLY_PRIZES } from "../../lib/referrals/board.ts";
 import { memberInvitations } from "../../lib/referrals/invitations.ts";
 import {
@@ -152,11 +154,16 @@ export function referralPages(deps: AppDeps) {
     });
   });
 
-  app.get("/leaderboard", requireUser(), async (c) => {
+  // The board is computed at most once per PAGE_DATA_TTL_MS and period; each member reads it (and
+  // the other heavy pages) at most READ_RULE times a window.
+  app.get("/leaderboard", requireUser(), readLimit(kv, deps.config.rateLimits), async (c) => {
     const asked = c.req.query("period") as Period | undefined;
     const period: Period = PERIODS.some((p) => p.id === asked) ? asked! : "week";
-    const [board, online] = await Promise.all([leaderboard(kv, period), onlineByContinent(kv)]);
-    const onlineNow = [...online.values()].reduce((a, b) => a + b, 0);
+    const [board, online] = await Promise.all([
+      pageData(kv).get(`leaderboard:${period}`, () => leaderboard(kv, period)),
+      onlineNow(kv),
+    ]);
+    const onlineCount = [...online.values()].reduce((a, b) => a + b, 0);
     return page(c, deps, {
       title: "Leaderboard",
       back: "/viral",
@@ -170,7 +177,7 @@ export function referralPages(deps: AppDeps) {
             </div>
             <div>
               <dt>Online now</dt>
-              <dd>{onlineNow}</dd>
+              <dd>{onlineCount}</dd>
             </div>
             <div>
               <dt>Countries</dt>
