@@ -11,6 +11,7 @@ import { benchShield } from "./shield.ts";
 import { benchUploads } from "./uploads.ts";
 import { benchAdminLists } from "./admin_lists.ts";
 import { benchReferrals } from "./referrals.ts";
+import { benchStorm } from "./storm.ts";
 
 await benchAccounts();
 await benchHttp();
@@ -23,3 +24,4 @@ await benchShield();
 await benchUploads();
 await benchAdminLists();
 await benchReferrals();
+await benchStorm();

@@ -9,7 +9,13 @@ import {
   resetMail,
   verifyMail,
 } from "./account_mail.ts";
-import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from "./password.ts";
+import {
+  HashBusyError,
+  hashPassword,
+  needsRehash,
+  verifyAgainstDummy,
+  verifyPassword,
+} from "./password.ts";
 import {
   AUTH_TEXT,
   checkBio,
@@ -154,8 +160,12 @@ export async function authenticate(
   const ban = activeBan(user);
   if (ban) throw new AccountError(signInBanText(ban), 403);
   if (needsRehash(user.passwordHash)) {
-    const passwordHash = await hashPassword(password);
-    await updateUser(deps.kv, user.id, (u) => ({ ...u, passwordHash }));
+    // A busy hash gate leaves the old hash for the next sign-in rather than refuse this one.
+    const passwordHash = await hashPassword(password).catch((err) => {
+      if (err instanceof HashBusyError) return null;
+      throw err;
+    });
+    if (passwordHash) await updateUser(deps.kv, user.id, (u) => ({ ...u, passwordHash }));
   }
   return user;
 }
@@ -194,9 +204,10 @@ export async function forgotPassword(deps: AccountDeps, email: string) {
 export async function resetPassword(deps: AccountDeps, token: string, newPassword: string) {
   const problem = checkNewPassword(newPassword).problem;
   if (problem) throw new AccountError(problem);
+  // Hashed before the link is used up: a busy hash gate (503) leaves the link valid.
+  const passwordHash = await hashPassword(newPassword);
   const record = await consumeEmailToken(deps.kv, token, "reset");
   if (!record) throw new AccountError(AUTH_TEXT.resetFailed);
-  const passwordHash = await hashPassword(newPassword);
   const result = await updateUser(deps.kv, record.userId, (u) => ({ ...u, passwordHash }));
   if (!result.ok) throw new AccountError(AUTH_TEXT.resetFailed);
   await deleteUserSessions(deps.kv, record.userId);

@@ -3,7 +3,7 @@
 // paths; on pages a 401 becomes a redirect to /auth and a 403 the 'Access Denied' page.
 // Nothing here depends on Hono, so lib/ modules can throw it without knowing about HTTP.
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 414 | 422 | 429;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 414 | 422 | 429 | 503;
 
 export class AppError extends Error {
   constructor(

@@ -163,9 +163,15 @@ export interface LoginAttempt {
   succeeded(userId: string): Promise<void>;
   /** The password was wrong: waits as long as the account's failures ask. */
   failed(): Promise<void>;
+  /** The password was never checked (the hash gate was full): the attempt does not count. */
+  unchecked(): Promise<void>;
 }
 
-const NO_LIMITS: LoginAttempt = { succeeded: async () => {}, failed: async () => {} };
+const NO_LIMITS: LoginAttempt = {
+  succeeded: async () => {},
+  failed: async () => {},
+  unchecked: async () => {},
+};
 
 /**
  * Counts a sign-in to `account` (the account's id, or the identifier when it names none) from
@@ -194,12 +200,16 @@ export async function startLogin(
     await unhit(kv, pairRule.scope, pairSubject, pairRule.limit, now);
     throw tooMany(total.retryAfterSeconds);
   }
+  const takeBack = async () => {
+    await unhit(kv, pairRule.scope, pairSubject, pairRule.limit, now);
+    if (total) await unhit(kv, accountRule.scope, account, accountRule.limit, now);
+  };
   return {
     async succeeded(userId) {
-      await unhit(kv, pairRule.scope, pairSubject, pairRule.limit, now);
-      if (total) await unhit(kv, accountRule.scope, account, accountRule.limit, now);
+      await takeBack();
       await rememberLoginIp(kv, userId, ip);
     },
+    unchecked: takeBack,
     async failed() {
       const delay = loginFailureDelayMs(total?.count ?? 0);
       if (delay) await sleep(delay);

@@ -1,7 +1,7 @@
 // Account API, mounted at /api: register, sign-in, sign-out, verification mail, password reset
 // and change, profile, avatar upload and account deletion. Failures are AccountErrors and
 // validation refusals, answered by app.onError.
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import { z } from "zod";
 import type { AppContext, AppDeps, AppEnv } from "../context.tsx";
 import {
@@ -19,6 +19,7 @@ import {
   updateProfile,
 } from "../../lib/auth/accounts.ts";
 import { AVATAR_MAX_BYTES, AVATAR_TEXT, saveAvatar } from "../../lib/auth/avatar.ts";
+import { HashBusyError, hashGate } from "../../lib/auth/password.ts";
 import {
   AUTH_TEXT,
   normalizeEmail,
@@ -83,6 +84,21 @@ export function accountApi(deps: AppDeps) {
       { rule: memberRule, subject: c.var.user?.id ?? "" },
     ]);
 
+  // The requests that hash are admitted by the hash gate before anything else (their body, the
+  // rate-limit counters): past its places, 503 at once, so a flood of them costs little more than
+  // the answers. A sign-in gives its place back once its password is checked (before the wait a
+  // failed one may get).
+  const admissions = new WeakMap<Request, () => void>();
+  const hashRoom: MiddlewareHandler = async (c, next) => {
+    const leave = hashGate.admit();
+    admissions.set(c.req.raw, leave);
+    try {
+      await next();
+    } finally {
+      leave();
+    }
+  };
+
   const signedIn = async (c: AppContext, user: UserRecord) => {
     const session = await sessions.start(c, user.id);
     return toPublicUser(user, publicToken(session));
@@ -90,6 +106,7 @@ export function accountApi(deps: AppDeps) {
 
   app.post(
     "/register",
+    hashRoom,
     limitIp(RATE_RULES.registerIp),
     validate("json", registrationSchema),
     async (c) => {
@@ -109,25 +126,41 @@ export function accountApi(deps: AppDeps) {
     const account = limits ? await findUserByIdentifier(kv, identifier) : null;
     const subject = account?.id ?? identifier.trim().toLowerCase();
     const attempt = await startLogin(kv, limits, subject, clientIp(c));
+    const checked = () => admissions.get(c.req.raw)?.();
     const user = await authenticate(accountDeps, identifier, password).catch(async (err) => {
+      checked();
       if (err instanceof AccountError && err.status === 401) await attempt.failed();
+      if (err instanceof HashBusyError) await attempt.unchecked();
       throw err;
     });
+    checked();
     await attempt.succeeded(user.id);
     // The page reloads after signing in; the toast comes with the next page.
     setFlash(c, { kind: "success", title: AUTH_TEXT.loggedIn, description: "Welcome back!" });
     return c.json(await signedIn(c, user));
   };
 
-  app.post("/simple-login", limitIp(RATE_RULES.loginIp), validate("json", loginSchema), (c) => {
-    const { identifier, password } = c.req.valid("json");
-    return login(c, identifier, password);
-  });
+  app.post(
+    "/simple-login",
+    hashRoom,
+    limitIp(RATE_RULES.loginIp),
+    validate("json", loginSchema),
+    (c) => {
+      const { identifier, password } = c.req.valid("json");
+      return login(c, identifier, password);
+    },
+  );
 
-  app.post("/login", limitIp(RATE_RULES.loginIp), validate("json", legacyLoginSchema), (c) => {
-    const { username, password } = c.req.valid("json");
-    return login(c, username, password);
-  });
+  app.post(
+    "/login",
+    hashRoom,
+    limitIp(RATE_RULES.loginIp),
+    validate("json", legacyLoginSchema),
+    (c) => {
+      const { username, password } = c.req.valid("json");
+      return login(c, username, password);
+    },
+  );
 
   for (const path of ["/user/profile", "/simple-user"]) {
     app.get(path, requireUser(GUEST_TEXT.currentUser), (c) => {
@@ -168,6 +201,7 @@ export function accountApi(deps: AppDeps) {
 
   app.post(
     "/reset-password",
+    hashRoom,
     limitIp(RATE_RULES.resetIp),
     validate("json", resetSchema),
     async (c) => {
@@ -219,6 +253,7 @@ export function accountApi(deps: AppDeps) {
   app.post(
     "/user/password",
     requireUser(),
+    hashRoom,
     limitMember(RATE_RULES.passwordIp, RATE_RULES.passwordAccount),
     validate("json", passwordSchema),
     async (c) => {
