@@ -47,7 +47,7 @@ import { enqueue } from "../../kv/queue.ts";
 import { deleteUserSessions } from "../../kv/sessions.ts";
 import { deleteAvatar } from "../../kv/avatars.ts";
 import { AppError } from "../http/errors.ts";
-import { activeBan, BAN_TEXT, signInBanText } from "../moderation/bans.ts";
+import { activeBan, signInBanText } from "../moderation/bans.ts";
 import { rememberTypedLocation } from "../geo/private_location.ts";
 
 export class AccountError extends AppError {
@@ -127,9 +127,10 @@ export async function register(
     verifyMail(user.id, user.email, deps.origin),
   );
   if (!result.ok && result.reason === "email_taken") {
-    // The address of a banned member cannot come back through a new account.
+    // The address of a banned member cannot come back through a new account, and the answer is
+    // the same as for any taken address (a ban is told only to whoever has its password).
     const holder = await findUserByEmail(deps.kv, email);
-    if (holder && activeBan(holder)) throw new AccountError(BAN_TEXT.registrationBanned, 403);
+    if (holder && activeBan(holder)) return null;
     // The holder hears of the attempt; nothing else is stored and the code stays unused.
     await queueRegistrationAttempt(deps.kv, email, deps.origin);
     return null;

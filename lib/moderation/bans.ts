@@ -34,8 +34,6 @@ export const BAN_TEXT = {
     `Your account is suspended until ${until} for breaking the community guidelines.`,
   signInBannedForever:
     "Your account has been permanently banned for breaking the community guidelines.",
-  /** Registration with a banned member's email address. */
-  registrationBanned: "This email address belongs to a banned account and cannot register again.",
 } as const;
 
 /** The member's ban if it is in force at `now`; an expired timed ban is no ban. */
