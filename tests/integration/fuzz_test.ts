@@ -9,7 +9,7 @@
 // deno-lint-ignore-file no-explicit-any
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { startServer, type TestServer } from "../helpers/server.ts";
+import { startServer, TEST_IP_HEADER, type TestServer } from "../helpers/server.ts";
 import { Client, SESSION_COOKIE } from "../helpers/accounts.ts";
 import { MemberFactory } from "../helpers/realtime_members.ts";
 import { WsClient } from "../helpers/realtime.ts";
@@ -510,6 +510,13 @@ Deno.test("fuzz: every JSON API route and /ws message type, guest, member and ad
   const log = new ServerLog();
   const stripe = startStripeStandIn();
   const server = await startServer({
+    // The limits and the request log run as in production (each request from its own address,
+    // below, so that the per-address limits count without refusing everything).
+    RATE_LIMITS: "on",
+    REQUEST_LOG: "on",
+    // A search started by a fuzzed find_match stays until its socket closes (no timeout ending
+    // it in the middle of another message's before/after).
+    SEARCH_TIMEOUT_MS: "600000",
     STRIPE_SECRET_KEY: "sk_test_fuzz",
     STRIPE_WEBHOOK_SECRET: "whsec_fuzz_0123456789",
     STRIPE_PRICE_BASIC: "price_basic",
@@ -546,13 +553,13 @@ Deno.test("fuzz: every JSON API route and /ws message type, guest, member and ad
         ? fc.tuple(shot, params(victim.id)).map(([s, param]) => ({ ...s, param }))
         : shot;
       const result = await fc.check(
-        fc.asyncProperty(actorArb, withParam, async (actor, s) => {
+        fc.asyncProperty(actorArb, withParam, fc.ipV4(), async (actor, s, ip) => {
           tried++;
           const path = route.path.replace(/:[a-zA-Z]+/g, s.param ?? "x") +
             (s.query ? `?${s.query}` : "");
           const before = await dump(server.kv);
           const from = log.lines.length;
-          const headers: Record<string, string> = {};
+          const headers: Record<string, string> = { [TEST_IP_HEADER]: ip };
           if (s.type) headers["content-type"] = s.type;
           if (s.noOrigin) headers.origin = "";
           let status: number, text: string;
@@ -664,10 +671,14 @@ class FuzzSocket {
       await this.ws.waitClosed().catch(() => {});
     }
     if (!this.ws || this.ws.closed || this.ws.socket.readyState > 1 || this.sent >= 25) {
+      // The old socket's search ends after it closes: compared from a still KV.
+      await settled(this.server.kv);
       this.ws = await WsClient.connect(this.server.url, this.cookie);
-      this.sent = 0;
+      // Registered, as the page's socket is, so that what follows gets past 'Register first'.
+      await this.ws.register();
+      await settled(this.server.kv);
+      this.sent = 1;
     }
-    this.sent++;
     return this.ws;
   }
 
@@ -676,7 +687,8 @@ class FuzzSocket {
    * (`pongs`: 2 when the frame is a ping itself).
    */
   async send(frame: Frame, pongs: number): Promise<{ answers: any[]; closed: boolean }> {
-    const ws = await this.open();
+    const ws = this.ws!;
+    this.sent++;
     const start = ws.messages.length;
     ws.socket.send(frame);
     if (ws.socket.readyState === 1) ws.send({ type: "ping" });
@@ -720,6 +732,8 @@ async function fuzzSocket(
               ? JSON.stringify(frame.length > 200 ? frame.slice(0, 200) + "…" : frame)
               : `bytes[${frame.length}]`
           }`;
+          // A socket is opened (and an old one closed) before the KV is read.
+          await sock.open();
           const before = await dump(server.kv);
           const from = log.lines.length;
           const expected = parseInbound(
