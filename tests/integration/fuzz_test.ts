@@ -754,7 +754,16 @@ async function fuzzSocket(
           }
           assert.deepEqual(log.stacksSince(from), [], `a stack in the log for ${where}`);
           if (!expected.ok || errors.length) {
-            const diff = kvDiff(before, await dump(server.kv));
+            // The member's search ticket (a search an earlier message started) moves by itself:
+            // the instance's heartbeat rewrites it (there before and after), and a socket the
+            // server closed (too large, too many refusals) ends the search with it (gone).
+            const ticket = JSON.stringify(["mm", "waiting", member.id]);
+            let diff = kvDiff(before, await dump(server.kv));
+            const gone = diff.some((l) => l.startsWith(`- ${ticket} `));
+            const back = diff.some((l) => l.startsWith(`+ ${ticket} `));
+            if ((gone && back) || (gone && closed)) {
+              diff = diff.filter((l) => !l.slice(2).startsWith(`${ticket} `));
+            }
             assert.deepEqual(diff, [], `refused yet the KV changed for ${where}`);
           } else {
             await settled(server.kv);
