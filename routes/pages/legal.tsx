@@ -6,7 +6,7 @@ import { TermsSections } from "../../components/legal/TermsOfService.tsx";
 import { PrivacySections } from "../../components/legal/PrivacyPolicy.tsx";
 import { ipRelayOf } from "../../lib/realtime/ice.ts";
 
-export const LEGAL_UPDATED = "22 November 2026";
+export const LEGAL_UPDATED = "26 November 2026";
 
 export function legalPages(deps: AppDeps) {
   const app = new Hono<AppEnv>();
