@@ -47,17 +47,73 @@ export const CHROMIUM_ARGS = [
   "--use-fake-device-for-media-stream",
 ];
 
+/** How long a browser may take to close before its process is killed. */
+const CLOSE_MS = 15_000;
+
+/** This process's Chromium children (Linux /proc; empty elsewhere). */
+function chromiumChildren(): Set<number> {
+  const out = new Set<number>();
+  try {
+    for (const entry of Deno.readDirSync("/proc")) {
+      if (!/^\d+$/.test(entry.name)) continue;
+      try {
+        const stat = Deno.readTextFileSync(`/proc/${entry.name}/stat`);
+        const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+        if (ppid !== Deno.pid) continue;
+        if (Deno.readTextFileSync(`/proc/${entry.name}/cmdline`).includes("chrom")) {
+          out.add(Number(entry.name));
+        }
+      } catch {
+        // the process ended meanwhile
+      }
+    }
+  } catch {
+    // no /proc
+  }
+  return out;
+}
+
+/**
+ * Launches Chromium. Its close() is bounded: a Chromium that has not closed within CLOSE_MS (its
+ * audio service sometimes keeps it up after the last page closed, and a test would then wait for
+ * ever) is killed, with a warning.
+ */
 export async function launchBrowser(
   options: { extraArgs?: string[] } & LaunchOptions = {},
 ): Promise<Browser> {
   const { extraArgs = [], ...rest } = options;
-  return await chromium.launch({
+  const before = chromiumChildren();
+  const browser = await chromium.launch({
     executablePath: findChromium(),
     headless: true,
     args: [...CHROMIUM_ARGS, ...extraArgs],
     timeout: 30_000,
     ...rest,
   });
+  const pids = [...chromiumChildren()].filter((pid) => !before.has(pid));
+  const close = browser.close.bind(browser);
+  browser.close = async (...args: Parameters<Browser["close"]>) => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<"late">((resolve) =>
+      timer = setTimeout(() => resolve("late"), CLOSE_MS)
+    );
+    const closed = close(...args).then(() => "closed" as const, () => "closed" as const);
+    const how = await Promise.race([closed, late]);
+    clearTimeout(timer);
+    if (how === "late") {
+      console.warn(`Chromium did not close within ${CLOSE_MS} ms: killed (pid ${pids.join(", ")})`);
+      for (const pid of pids) {
+        try {
+          Deno.kill(pid, "SIGKILL");
+        } catch {
+          // already gone
+        }
+      }
+      // Playwright sees the process go; it is not waited for beyond a few seconds more.
+      await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+    }
+  };
+  return browser;
 }
 
 /** A phone-sized context (390x844) unless a viewport is given. */
