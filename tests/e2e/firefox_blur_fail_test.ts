@@ -16,7 +16,7 @@ import {
   startFromDiscover,
   withChromiumAndFirefox,
 } from "../helpers/firefox.ts";
-import { ffmpegAvailable } from "../helpers/fake_camera.ts";
+import { ffmpegAvailable, THROWING_DETECTOR } from "../helpers/fake_camera.ts";
 import { expectRemoteVideoPlaying } from "../helpers/live_browser.ts";
 import { sleep, until } from "../helpers/time.ts";
 import { BLUR_TEXT } from "../../lib/client/privacy/status_text.ts";
@@ -45,22 +45,6 @@ function wholeBadge(page: FirefoxPage): Promise<{ text: string; title: string } 
       : null;
   });
 }
-
-/**
- * A detector that loads, then throws on every frame, as MediaPipe does in a worker without WebGL
- * ("GLctx is undefined"): served in place of the detector worker's script.
- */
-const THROWING_DETECTOR = `
-onmessage = (e) => {
-  if (e.data.type !== "load") return;
-  const port = e.data.port;
-  port.onmessage = (m) => {
-    if (m.data.type !== "detect") return;
-    m.data.bitmap.close();
-    port.postMessage({ type: "error", t: m.data.t, error: "GLctx is undefined" });
-  };
-  port.postMessage({ type: "ready", ms: 1 });
-};`;
 
 /**
  * The call with Firefox's detector worker script aborted (`detector: "unreachable"`) or answered

@@ -14,6 +14,7 @@ import {
   rawGray,
   SMALL_FACE_RECT,
   smallFaceCameraFile,
+  THROWING_DETECTOR,
 } from "../helpers/fake_camera.ts";
 import { meanAbsLaplacian, type Rect, toPixels, videoGray } from "../helpers/sharpness.ts";
 import { withCameraPage } from "../helpers/live_browser.ts";
@@ -266,22 +267,6 @@ Deno.test({
     });
   },
 });
-
-/**
- * A detector that loads, then throws on every frame, as MediaPipe does in a worker without WebGL
- * ("GLctx is undefined"): served in place of the detector worker's script.
- */
-const THROWING_DETECTOR = `
-onmessage = (e) => {
-  if (e.data.type !== "load") return;
-  const port = e.data.port;
-  port.onmessage = (m) => {
-    if (m.data.type !== "detect") return;
-    m.data.bitmap.close();
-    port.postMessage({ type: "error", t: m.data.t, error: "GLctx is undefined" });
-  };
-  port.postMessage({ type: "ready", ms: 1 });
-};`;
 
 Deno.test({
   name: "test-chat: a detector that throws on every frame: the whole picture is covered, and said",

@@ -188,3 +188,19 @@ export const FACE_RECT_REL: Rect = rel(FACE_RECT);
 
 /** BACKGROUND_RECT as fractions (0..1) of the frame. */
 export const BACKGROUND_RECT_REL: Rect = rel(BACKGROUND_RECT);
+
+/**
+ * A detector that loads, then throws on every frame, as MediaPipe does in a worker without WebGL
+ * ("GLctx is undefined"): served in place of the detector worker's script.
+ */
+export const THROWING_DETECTOR = `
+onmessage = (e) => {
+  if (e.data.type !== "load") return;
+  const port = e.data.port;
+  port.onmessage = (m) => {
+    if (m.data.type !== "detect") return;
+    m.data.bitmap.close();
+    port.postMessage({ type: "error", t: m.data.t, error: "GLctx is undefined" });
+  };
+  port.postMessage({ type: "ready", ms: 1 });
+};`;
