@@ -1,14 +1,18 @@
-// `deno task test`: builds the browser assets, runs the unit and integration tests in parallel,
-// then the browser tests one file at a time (each drives Chromium or Firefox with live video,
-// which two cores do not share well), and ends with the plain line "N passed, N failed".
-// Files given as arguments are run instead of the whole suite.
+// `deno task test`: builds the browser assets, runs the unit tests, then the integration tests
+// (each part in parallel), then the browser tests one file at a time, each file in a process of
+// its own (each drives Chromium or Firefox with live video, which two cores do not share well).
+// A file that has not finished within its time limit is stopped with everything it started
+// (browsers, Xvfb) and counted as failed, so that one stuck teardown cannot hold the run.
+// Ends with the time each part took and the plain line "N passed, N failed".
+// Files given as arguments are run instead of the whole suite (browser files one by one).
 import { buildAssets, stopBuilder } from "../lib/build/assets.ts";
 import { ensureSystemDeps } from "./system_deps.ts";
 
 const given = Deno.args;
+const isBrowserFile = (f: string) => f.includes("e2e");
 // The browser tests need Chromium, Firefox ESR, Xvfb, ffmpeg and coturn: installed now when
 // missing (as root or with sudo), else the run stops here with the one command to type.
-if (given.length === 0 || given.some((a) => a.includes("e2e"))) {
+if (given.length === 0 || given.some(isBrowserFile)) {
   const problem = await ensureSystemDeps((line) => console.log(line));
   if (problem) {
     console.error(problem);
@@ -16,19 +20,53 @@ if (given.length === 0 || given.some((a) => a.includes("e2e"))) {
   }
 }
 
-await buildAssets();
-await stopBuilder();
+const seconds = (name: string, fallback: number) => Number(Deno.env.get(name) ?? fallback) * 1000;
+/** How long one browser test file may run (TEST_FILE_LIMIT_S). */
+const FILE_LIMIT_MS = seconds("TEST_FILE_LIMIT_S", 360);
+/** How long the unit or the integration part may run (TEST_PART_LIMIT_S). */
+const PART_LIMIT_MS = seconds("TEST_PART_LIMIT_S", 600);
 
 const SUMMARY = /^(?:ok|FAILED) \| (\d+) passed(?: \([^)]*\))? \| (\d+) failed/m;
 // deno-lint-ignore no-control-regex
 const strip = (s: string) => s.replace(/\x1b\[[0-9;]*m/g, "");
 
-async function run(args: string[]): Promise<{ passed: number; failed: number; code: number }> {
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["test", "-A", ...args],
+interface Outcome {
+  passed: number;
+  failed: number;
+  code: number;
+  ms: number;
+}
+
+/** Stops a process and every process it started (its own process group). */
+function killGroup(pid: number) {
+  try {
+    Deno.kill(-pid, "SIGKILL");
+  } catch {
+    try {
+      Deno.kill(pid, "SIGKILL");
+    } catch {
+      // already gone
+    }
+  }
+}
+
+/**
+ * Runs `deno test` with `args` in a process group of its own (setsid), its output passed through,
+ * and stops the whole group when it outlives `limitMs`.
+ */
+async function run(args: string[], limitMs: number, label: string): Promise<Outcome> {
+  const started = Date.now();
+  const child = new Deno.Command("setsid", {
+    args: [Deno.execPath(), "test", "-A", ...args],
     stdout: "piped",
     stderr: "inherit",
   }).spawn();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    console.log(`\n${label}: still running after ${limitMs / 1000} s: stopped, counted as failed`);
+    killGroup(child.pid);
+  }, limitMs);
   let text = "";
   const decoder = new TextDecoder();
   for await (const chunk of child.stdout) {
@@ -36,18 +74,88 @@ async function run(args: string[]): Promise<{ passed: number; failed: number; co
     text += decoder.decode(chunk, { stream: true });
   }
   const { code } = await child.status;
+  clearTimeout(timer);
+  // A test file may leave helpers behind (a browser that ignored close): none outlives its file.
+  killGroup(child.pid);
   const m = strip(text).match(new RegExp(SUMMARY.source, "gm"))?.pop()?.match(SUMMARY);
   const passed = m ? Number(m[1]) : 0;
-  const failed = m ? Number(m[2]) : (code === 0 ? 0 : 1);
-  return { passed, failed, code };
+  const failed = (m ? Number(m[2]) : 0) + (timedOut || (!m && code !== 0) ? 1 : 0);
+  return { passed, failed, code: timedOut ? 1 : code, ms: Date.now() - started };
 }
 
-const runs = given.length ? [await run(given)] : [
-  await run(["--parallel", "tests/unit/", "tests/integration/"]),
-  await run(["tests/e2e/"]),
-];
+/** Type-checks `paths` once, so that each file's own run can skip it. */
+async function check(paths: string[]): Promise<Outcome> {
+  const started = Date.now();
+  const { code } = await new Deno.Command(Deno.execPath(), {
+    args: ["check", ...paths],
+    stdout: "inherit",
+    stderr: "inherit",
+  }).output();
+  return { passed: 0, failed: code === 0 ? 0 : 1, code, ms: Date.now() - started };
+}
 
-const passed = runs.reduce((n, r) => n + r.passed, 0);
-const failed = runs.reduce((n, r) => n + r.failed, 0);
+function browserFiles(): string[] {
+  return [...Deno.readDirSync("tests/e2e")]
+    .filter((e) => e.isFile && e.name.endsWith("_test.ts"))
+    .map((e) => `tests/e2e/${e.name}`)
+    .sort();
+}
+
+const clock = (ms: number) => {
+  const s = Math.round(ms / 1000);
+  return s >= 60 ? `${Math.floor(s / 60)}m${String(s % 60).padStart(2, "0")}s` : `${s}s`;
+};
+
+const parts: { name: string; outcomes: Outcome[]; ms: number; slowest?: string }[] = [];
+async function part(name: string, body: () => Promise<Outcome[]>, note?: () => string) {
+  const started = Date.now();
+  const outcomes = await body();
+  parts.push({ name, outcomes, ms: Date.now() - started, slowest: note?.() });
+}
+
+const buildStarted = Date.now();
+await buildAssets();
+await stopBuilder();
+parts.push({ name: "build", outcomes: [], ms: Date.now() - buildStarted });
+
+const units = given.length ? given.filter((f) => !isBrowserFile(f)) : ["tests/unit/"];
+const integration = given.length ? [] : ["tests/integration/"];
+const browser = given.length ? given.filter(isBrowserFile) : browserFiles();
+const fileTimes: [string, number][] = [];
+
+if (units.length) {
+  await part(given.length ? "given" : "unit", async () => [
+    await run(["--parallel", ...units], PART_LIMIT_MS, units.join(" ")),
+  ]);
+}
+if (integration.length) {
+  await part("integration", async () => [
+    await run(["--parallel", ...integration], PART_LIMIT_MS, integration.join(" ")),
+  ]);
+}
+if (browser.length) {
+  await part("browser", async () => {
+    const checked = await check(browser);
+    if (checked.code !== 0) return [checked];
+    const outcomes = [];
+    for (const file of browser) {
+      const outcome = await run(["--no-check", file], FILE_LIMIT_MS, file);
+      fileTimes.push([file, outcome.ms]);
+      outcomes.push(outcome);
+    }
+    return outcomes;
+  }, () =>
+    fileTimes.sort((x, y) => y[1] - x[1]).slice(0, 3)
+      .map(([f, ms]) => `${f.replace("tests/e2e/", "")} ${clock(ms)}`).join(", "));
+}
+
+const all = parts.flatMap((p) => p.outcomes);
+const passed = all.reduce((n, r) => n + r.passed, 0);
+const failed = all.reduce((n, r) => n + r.failed, 0);
+console.log(
+  "\ntime: " + parts.map((p) => `${p.name} ${clock(p.ms)}`).join(", ") +
+    `; total ${clock(parts.reduce((n, p) => n + p.ms, 0))}`,
+);
+for (const p of parts) if (p.slowest) console.log(`slowest ${p.name} files: ${p.slowest}`);
 console.log(`${passed} passed, ${failed} failed`);
-Deno.exit(runs.some((r) => r.code !== 0) || failed > 0 ? 1 : 0);
+Deno.exit(all.some((r) => r.code !== 0) || failed > 0 ? 1 : 0);

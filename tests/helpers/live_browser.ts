@@ -9,7 +9,7 @@ import { type ServerLike, startServer, type TestServer } from "./server.ts";
 import type { UserRecord } from "../../lib/auth/types.ts";
 import type { TierKey } from "../../lib/constants.ts";
 import { expectToast, launchBrowser, toastTitled, waitForHydration } from "./browser.ts";
-import { until } from "./time.ts";
+import { until, within } from "./time.ts";
 
 export { expectToast, toastTitled, waitForHydration };
 
@@ -396,12 +396,15 @@ export async function safetyCode(page: Page, timeout = 15_000): Promise<string> 
   );
 }
 
+/** Closes each of `things` in turn, ignoring errors; none may take more than 30 s. */
 export async function closeQuietly(...things: ({ close(): Promise<void> } | null | undefined)[]) {
   for (const t of things) {
-    try {
-      await t?.close();
-    } catch {
-      // already gone
+    if (t) {
+      await within(
+        `closing ${t.constructor?.name ?? "a resource"}`,
+        Promise.resolve().then(() => t.close()),
+        30_000,
+      );
     }
   }
 }

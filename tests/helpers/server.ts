@@ -10,7 +10,7 @@ import { Hub } from "../../lib/realtime/hub.ts";
 import { createEmailSender, type EmailSender } from "../../lib/email/mod.ts";
 import { startJobs } from "../../lib/jobs.ts";
 import { clientIpBehind } from "../../lib/http/request.ts";
-import { sleep } from "./time.ts";
+import { sleep, within } from "./time.ts";
 import type { LogSink } from "../../lib/observe/log.ts";
 
 /**
@@ -105,12 +105,14 @@ export async function startServer(
       started.assets = next;
     },
     async close() {
-      await hub.stop();
+      // Each step is bounded: one that never ends is named in a warning instead of holding the
+      // test file for ever.
+      await within("the hub's stop", hub.stop(), 10_000);
       ac.abort();
-      await server.finished;
+      await within("the HTTP server's shutdown", server.finished, 10_000);
       jobs.stop();
       kv.close();
-      await jobs.listening;
+      await within("the job queue's end", jobs.listening, 5_000);
     },
   };
   return started;

@@ -38,3 +38,16 @@ export async function until<T>(
   }
   return last;
 }
+
+/**
+ * Waits for `work` at most `ms`; past that, warns naming `what` and goes on (a teardown step that
+ * never ends must not hold the test file: what it leaves is stopped with the file's process).
+ */
+export async function within(what: string, work: Promise<unknown>, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<"late">((resolve) => timer = setTimeout(() => resolve("late"), ms));
+  const done = work.then(() => "done" as const, () => "done" as const);
+  const how = await Promise.race([done, late]);
+  clearTimeout(timer);
+  if (how === "late") console.warn(`${what} did not finish within ${ms} ms: left behind`);
+}
