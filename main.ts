@@ -6,7 +6,7 @@ import { createApp } from "./routes/app.tsx";
 import { startJobs } from "./lib/jobs.ts";
 import { createEmailSender } from "./lib/email/mod.ts";
 import { Hub } from "./lib/realtime/hub.ts";
-import { consoleSink as log } from "./lib/observe/log.ts";
+import { consoleSink as log, logger } from "./lib/observe/log.ts";
 import { firstRunGuide, kvLabel } from "./lib/observe/first_run.ts";
 import { stopOnSignals } from "./lib/runtime/shutdown.ts";
 
@@ -15,7 +15,7 @@ try {
   config = loadConfig(Deno.env.toObject());
 } catch (err) {
   if (err instanceof ConfigError) {
-    console.error(err.message);
+    logger.error(err.message);
     Deno.exit(1);
   }
   throw err;

@@ -12,6 +12,7 @@
 // time; done, it is deleted; failed, it is due again after the next retry delay; an instance that
 // died holding it leaves it due again when the lease ends. At least once, as Deno's queue.
 import { keys } from "./keys.ts";
+import { logger } from "../lib/observe/log.ts";
 
 /**
  * Retries of a message whose handler failed (an email provider that is down): after 1 s, 10 s,
@@ -131,7 +132,7 @@ async function listenJobTable(
       if (due.length === JOB_BATCH) continue;
     } catch (err) {
       if (closedKv(err)) break;
-      console.error("job table: listing failed:", err);
+      logger.error("job table: listing failed", err);
     }
     if (signalled || closed) {
       signalled = false;
@@ -166,7 +167,7 @@ async function runJob(
     if (!claim.ok) return; // another instance took it
   } catch (err) {
     // A local file another connection holds locked: the job stays due for the next look.
-    if (!closedKv(err) && !locked(err)) console.error("job table: claim failed:", err);
+    if (!closedKv(err) && !locked(err)) logger.error("job table: claim failed", err);
     return;
   }
   let failed = false;
@@ -175,7 +176,7 @@ async function runJob(
   } catch (err) {
     failed = true;
     if (held.deliveries > RETRY_SCHEDULE_MS.length) {
-      console.error(`job table: message ${job.id} dropped after ${held.deliveries} tries:`, err);
+      logger.error("job table: message dropped", err, { job: job.id, tries: held.deliveries });
       failed = false;
     }
   }
@@ -192,7 +193,7 @@ async function runJob(
         continue;
       }
       // The lease ends and the job runs again: at least once.
-      if (!closedKv(err)) console.error("job table: settling failed:", err);
+      if (!closedKv(err)) logger.error("job table: settling failed", err);
       return;
     }
   }

@@ -7,6 +7,7 @@ import { keys } from "./keys.ts";
 import { getManyChunked } from "./db.ts";
 import { PATIENT_RETRY, retrying } from "./retry.ts";
 import type { UserRecord } from "../lib/auth/types.ts";
+import { logger } from "../lib/observe/log.ts";
 
 /** KV sums wrap at 2^64, so adding 2^64 − 1 takes one away. */
 const MINUS_ONE = 0xffff_ffff_ffff_ffffn;
@@ -80,7 +81,7 @@ export async function backfillListIndex(kv: Deno.Kv): Promise<number> {
   }
   if (batch.length) await flush();
   if (tally.busy) {
-    console.error(`${tally.busy} members kept changing; the list index backfill runs again`);
+    logger.warn("members kept changing; the list index backfill runs again", { busy: tally.busy });
   } else {
     await retrying(() => kv.set(keys.meta(LIST_BACKFILL_DONE), new Date().toISOString()));
   }

@@ -13,6 +13,7 @@ import { AUDIT_RETENTION_MS, sweepAudit } from "../kv/audit.ts";
 import { STATS_RETENTION_MS, sweepStats } from "../kv/stats.ts";
 import { recountPending } from "../kv/report_triage.ts";
 import { sweepReferralTallies } from "../kv/referrals.ts";
+import { logger } from "./observe/log.ts";
 
 /** How long what the privacy policy names is kept (shortened in tests). */
 export interface RetentionPeriods {
@@ -56,16 +57,18 @@ export function startJobs(
   const listening = listenQueue(kv, async (msg) => {
     if (isAccountMail(msg)) await deliverAccountMail(kv, email, msg);
     else if (isPurgeMessage(msg)) await purgeAccount(kv, msg.userId);
-    else console.error("queue: unknown message dropped:", JSON.stringify(msg).slice(0, 200));
-  }).catch((err) => console.error("queue listener stopped:", err));
+    else {logger.warn("queue: unknown message dropped", {
+        message: JSON.stringify(msg).slice(0, 200),
+      });}
+  }).catch((err) => logger.error("queue listener stopped", err));
   if (options.sweeps === false) return { stop: () => {}, listening };
   const sweep = () =>
     Promise.all([
-      purgeSweep(kv).catch((err) => console.error("purge sweep failed:", err)),
-      sweepHashtagUse(kv).catch((err) => console.error("hashtag sweep failed:", err)),
-      sweepRetention(kv).catch((err) => console.error("retention sweep failed:", err)),
-      recountPending(kv).catch((err) => console.error("report recount failed:", err)),
-      sweepReferralTallies(kv).catch((err) => console.error("referral sweep failed:", err)),
+      purgeSweep(kv).catch((err) => logger.error("purge sweep failed", err)),
+      sweepHashtagUse(kv).catch((err) => logger.error("hashtag sweep failed", err)),
+      sweepRetention(kv).catch((err) => logger.error("retention sweep failed", err)),
+      recountPending(kv).catch((err) => logger.error("report recount failed", err)),
+      sweepReferralTallies(kv).catch((err) => logger.error("referral sweep failed", err)),
     ]);
   sweep();
   const timer = setInterval(sweep, SWEEP_EVERY_MS);

@@ -9,6 +9,7 @@ import type { AppDeps, AppEnv } from "./context.tsx";
 import { rtError } from "../lib/realtime/protocol.ts";
 import { CLOSE_CODE } from "../lib/realtime/texts.ts";
 import { fromOwnSite } from "../lib/http/request.ts";
+import { logger } from "../lib/observe/log.ts";
 
 const WS_TEXT = {
   upgradeRequired: "This address takes WebSocket connections only.",
@@ -56,10 +57,10 @@ export function wsRoute(deps: AppDeps) {
         },
         onMessage: (event) => {
           hub.message(connId, event.data as string | ArrayBuffer | Blob)
-            .catch((err) => console.error("ws message:", err));
+            .catch((err) => logger.error("ws message failed", err));
         },
         onClose: () => {
-          hub.close(connId).catch((err) => console.error("ws close:", err));
+          hub.close(connId).catch((err) => logger.error("ws close failed", err));
         },
         onError: () => {},
       };

@@ -18,6 +18,7 @@ import { findUserByEmail, getUser } from "../../kv/users.ts";
 import { issueEmailToken } from "../../kv/email_tokens.ts";
 import { deliveryAttempt, enqueue, RETRY_SCHEDULE_MS } from "../../kv/queue.ts";
 import { hit } from "../../kv/rate_limits.ts";
+import { errorFields, logger } from "../observe/log.ts";
 
 interface Base {
   /** Counts the deliveries of this message. */
@@ -140,10 +141,16 @@ export async function deliverAccountMail(kv: Deno.Kv, sender: EmailSender, m: Ac
   } catch (err) {
     const tries = RETRY_SCHEDULE_MS.length + 1;
     if (attempt >= tries) {
-      console.error(`${m.kind} ${m.id}: gave up after ${tries} attempts:`, err);
+      logger.error("account mail: gave up", err, { kind: m.kind, id: m.id, attempts: tries });
       return;
     }
-    console.error(`${m.kind} ${m.id}: attempt ${attempt} of ${tries} failed; retrying:`, err);
+    logger.warn("account mail: attempt failed; retrying", {
+      kind: m.kind,
+      id: m.id,
+      attempt,
+      of: tries,
+      ...errorFields(err),
+    });
     throw err;
   }
 }

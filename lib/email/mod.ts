@@ -3,6 +3,7 @@
 import { Resend } from "resend";
 import type { Config } from "../config.ts";
 import { storeEmail } from "../../kv/outbox.ts";
+import { logger } from "../observe/log.ts";
 
 export { listOutbox } from "../../kv/outbox.ts";
 
@@ -39,7 +40,11 @@ export class OutboxSender implements EmailSender {
     };
     await storeEmail(this.kv, stored);
     if (this.print) {
-      console.log(`[outbox] to ${message.to}: ${message.subject}\n${message.text}\n`);
+      logger.info("email kept in the outbox", {
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+      });
     }
   }
 }

@@ -30,3 +30,33 @@ export function errorFields(err: unknown): { error: string; stack?: string } {
   if (err instanceof Error) return { error: `${err.name}: ${err.message}`, stack: err.stack };
   return { error: String(err) };
 }
+
+let processSink: LogSink = consoleSink;
+
+/**
+ * Where `logger` writes (the console by default); a test sets a sink of its own and gets back the
+ * function that restores the previous one.
+ */
+export function setProcessSink(sink: LogSink): () => void {
+  const previous = processSink;
+  processSink = sink;
+  return () => {
+    processSink = previous;
+  };
+}
+
+/**
+ * The process's logger, for work no request owns (realtime, jobs, mail retries, start-up): the
+ * same JSON lines as the request log. An error's name, message and stack become fields.
+ */
+export const logger = {
+  info(msg: string, fields: Record<string, unknown> = {}) {
+    processSink({ ...fields, level: "info", msg });
+  },
+  warn(msg: string, fields: Record<string, unknown> = {}) {
+    processSink({ ...fields, level: "warn", msg });
+  },
+  error(msg: string, err?: unknown, fields: Record<string, unknown> = {}) {
+    processSink({ ...fields, ...(err === undefined ? {} : errorFields(err)), level: "error", msg });
+  },
+};

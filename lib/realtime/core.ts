@@ -3,6 +3,7 @@
 import type { Config } from "../config.ts";
 import type { Conn } from "./connection.ts";
 import type { Metrics } from "./metrics.ts";
+import { logger } from "../observe/log.ts";
 
 export interface Core {
   readonly kv: Deno.Kv;
@@ -17,5 +18,5 @@ export interface Core {
 
 /** Logs a failure of work nobody waits for. */
 export function logFailure(what: string): (err: unknown) => void {
-  return (err) => console.error(`${what}:`, err);
+  return (err) => logger.error(what, err);
 }

@@ -28,6 +28,7 @@ import { MAX_SOCKETS_PER_MEMBER } from "./socket_limits.ts";
 import { Metrics } from "./metrics.ts";
 import { ProcessMetrics } from "../observe/process_metrics.ts";
 import { trimNativeMemory } from "../runtime/trim.ts";
+import { logger } from "../observe/log.ts";
 
 export type { SocketLike };
 
@@ -237,7 +238,7 @@ export class Hub {
     }
     return enqueue(conn, () => this.handle(conn, message), (err) => {
       this.metrics.refused("failed");
-      if (conn.limits.firstOf("failed")) console.error("realtime message failed:", err);
+      if (conn.limits.firstOf("failed")) logger.error("realtime message failed", err);
       send(conn, rtError("failed"));
     });
   }
@@ -281,7 +282,7 @@ export class Hub {
       }
     } catch (err) {
       // The stale-ticket sweep and the partners' instance check clean up after us.
-      console.error("realtime close failed:", err);
+      logger.error("realtime close failed", err);
     }
   }
 
@@ -338,8 +339,12 @@ export class Hub {
   private refuse(conn: Conn, code: RtErrorCode, answer = true) {
     this.metrics.refused(code);
     if (conn.limits.firstOf(code)) {
-      console.warn(
-        `socket of member ${conn.userId} refused: ${code} (further refusals on this socket are counted in /metrics only)`,
+      logger.warn(
+        "socket refused a message (further refusals on it are counted in /metrics only)",
+        {
+          user: conn.userId,
+          code,
+        },
       );
     }
     if (answer) send(conn, rtError(code));

@@ -4,6 +4,7 @@
 import { beat, leave, liveInstances } from "../../kv/instances.ts";
 import type { Core } from "./core.ts";
 import { logFailure } from "./core.ts";
+import { logger } from "../observe/log.ts";
 
 export class Instances {
   /** How often this instance beats, and how old a beat may be for its instance to count alive. */
@@ -52,7 +53,7 @@ export class Instances {
       await beat(this.core.kv, this.core.instanceId, this.ttlMs);
       await this.look();
     } catch (err) {
-      console.error("realtime pulse failed:", err);
+      logger.error("realtime pulse failed", err);
     }
   }
 

@@ -19,6 +19,7 @@ import { logFailure } from "./core.ts";
 import type { Envelope, Recipient } from "./mailbox.ts";
 import { type Inbound, REACTION_EMOJI, rtError, type Signal } from "./protocol.ts";
 import { iceServersFor, transportPolicyFor } from "./ice.ts";
+import { logger } from "../observe/log.ts";
 
 type Timer = ReturnType<typeof setTimeout>;
 
@@ -267,7 +268,7 @@ export class LiveMatches {
       const mine = (s: Match["a"]) => s.instanceId === this.core.instanceId && !s.disconnectedAt;
       if (m && ![m.a, m.b].some(mine)) this.forget(matchId);
     } catch (err) {
-      console.error("grace period check failed:", err);
+      logger.error("grace period check failed", err);
     }
   }
 

@@ -12,6 +12,7 @@ import type { Core } from "./core.ts";
 import { logFailure } from "./core.ts";
 import { type Envelope, type Recipient } from "./mailbox.ts";
 import { RT_TEXT } from "./protocol.ts";
+import { logger } from "../observe/log.ts";
 
 /** How long a side's instance has to confirm a pairing before it is undone. */
 export const CONFIRM_MS = 2_000;
@@ -93,7 +94,7 @@ export class Matcher {
       const results = await Promise.all(
         chosen.map(([me, them], i) =>
           this.settle(me, them, claims[i]).catch((err) => {
-            console.error("pairing failed:", err);
+            logger.error("pairing failed", err);
             return "taken" as const;
           })
         ),
@@ -235,7 +236,7 @@ export class Matcher {
         }
       }
     } catch (err) {
-      console.error("undoing a pairing failed:", err);
+      logger.error("undoing a pairing failed", err);
     }
   }
 

@@ -6,6 +6,7 @@ import { dropListedTicket, listTickets, putTickets } from "../../kv/tickets.ts";
 import { retrying } from "../../kv/retry.ts";
 import type { Core } from "./core.ts";
 import type { FindMatch } from "./ticket.ts";
+import { logger } from "../observe/log.ts";
 
 /**
  * How long a search stays in memory before its ticket is written, when no partner was in view
@@ -201,7 +202,7 @@ export class SearchPool {
           putting.map((l) => ({ ticket: l.entry.value, checks: l.checks })),
         );
       } catch (err) {
-        console.error("writing search tickets failed:", err);
+        logger.error("writing search tickets failed", err);
       }
       putting.forEach((l, i) => {
         const conn = conns[i];
@@ -282,7 +283,7 @@ export class SearchPool {
         }
         this.remote = this.remote.filter((e) => !this.local.has(e.value.userId));
       } catch (err) {
-        console.error("listing the pool failed:", err);
+        logger.error("listing the pool failed", err);
       } finally {
         this.refreshing = null;
       }

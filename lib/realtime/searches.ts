@@ -21,6 +21,7 @@ import { type FindMatch, ticketFor } from "./ticket.ts";
 import type { Ticket } from "./rules.ts";
 import { RT_TEXT, rtError } from "./protocol.ts";
 import { CLOSE_CODE } from "./texts.ts";
+import { logger } from "../observe/log.ts";
 
 /** How many times a search is built (the request, then refused puts and lost claims) at most. */
 const MAX_ATTEMPTS = 5;
@@ -127,7 +128,7 @@ export class Searches {
   }
 
   failed(connId: string, err: unknown) {
-    console.error("search failed:", err);
+    logger.error("search failed", err);
     const conn = this.core.conns.get(connId);
     if (!conn?.search) return;
     this.stop(conn);
@@ -162,7 +163,7 @@ export class Searches {
         }
       }
     } catch (err) {
-      console.error("search time-out failed:", err);
+      logger.error("search time-out failed", err);
     }
     if (!conn.search) return;
     this.stop(conn);

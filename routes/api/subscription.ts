@@ -16,6 +16,7 @@ import { stripeClient } from "../../lib/billing/stripe_client.ts";
 import { createCheckout, createPortal } from "../../lib/billing/checkout.ts";
 import { hasRunningSubscription } from "../../lib/billing/events.ts";
 import { CHECKOUT_TEXT } from "../../lib/billing/plans.ts";
+import { logger } from "../../lib/observe/log.ts";
 
 const errorText = (err: unknown) => err instanceof Error ? err.message : String(err);
 
@@ -93,7 +94,7 @@ export function subscriptionApi(deps: AppDeps) {
         checkoutUrl = await createCheckout(checkoutDeps, record, tier);
       } catch (err) {
         if (err instanceof AppError) throw err;
-        console.error(`Stripe checkout for ${c.var.user.id}: ${errorText(err)}`);
+        logger.error("Stripe checkout failed", errorText(err), { user: c.var.user.id });
         if (form) {
           setFlash(c, { kind: "failure", title: CHECKOUT_TEXT.failed });
           return c.redirect("/subscriptions", 303);
@@ -123,7 +124,7 @@ export function subscriptionApi(deps: AppDeps) {
     try {
       portalUrl = await createPortal(checkoutDeps, customer);
     } catch (err) {
-      console.error(`Stripe portal for ${c.var.user.id}: ${errorText(err)}`);
+      logger.error("Stripe portal failed", errorText(err), { user: c.var.user.id });
       return c.json({ success: false, error: CHECKOUT_TEXT.portalFailed }, 502);
     }
     return c.json({ success: true, portalUrl });
