@@ -1,14 +1,14 @@
 // Composition root: read config, open KV, make sure the browser assets are built, serve.
-import { ConfigError, loadConfig } from "./lib/config.ts";
+import { ConfigError, loadConfig } from "./server/config.ts";
 import { openKv } from "./kv/db.ts";
-import { ensureBuilt } from "./lib/build/assets.ts";
+import { ensureBuilt } from "./server/build/assets.ts";
 import { createApp } from "./routes/app.tsx";
-import { startJobs } from "./lib/jobs.ts";
-import { createEmailSender } from "./lib/email/mod.ts";
-import { Hub } from "./lib/realtime/hub.ts";
-import { consoleSink as log, logger } from "./lib/observe/log.ts";
-import { firstRunGuide, kvLabel } from "./lib/observe/first_run.ts";
-import { stopOnSignals } from "./lib/runtime/shutdown.ts";
+import { startJobs } from "./server/jobs.ts";
+import { createEmailSender } from "./server/email/mod.ts";
+import { Hub } from "./server/realtime/hub.ts";
+import { consoleSink as log, logger } from "./shared/log.ts";
+import { firstRunGuide, kvLabel } from "./server/observe/first_run.ts";
+import { stopOnSignals } from "./server/runtime/shutdown.ts";
 
 let config;
 try {

@@ -2,8 +2,8 @@
 // hashtag cards (interests and 'Popular this week', an island the page passes in); on a plan with
 // a daily limit, the sessions left today.
 import type { ReactNode } from "react";
-import { PLANS_TEXT, sessionsLeftText } from "../lib/billing/plans.ts";
-import type { Filters } from "../lib/filters.ts";
+import { PLANS_TEXT, sessionsLeftText } from "../shared/plans.ts";
+import type { Filters } from "../shared/filters.ts";
 import { Icon } from "./Icon.tsx";
 
 const PREFERENCE_TEXT: Record<Filters["locationPreference"], string> = {

@@ -4,7 +4,7 @@
 // its limit stays as typed and the line says why it will be refused. A password field carries a
 // show-password toggle. Used inside islands (it keeps the touched and revealed states).
 import { useState } from "react";
-import type { FieldCheck } from "../lib/auth/rules.ts";
+import type { FieldCheck } from "../shared/auth/rules.ts";
 
 export interface FormFieldProps {
   /** The input's id; the hint line is `${id}-hint`. */

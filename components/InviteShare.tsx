@@ -1,7 +1,7 @@
 // Invite sharing after a successful registration: native share, copy link, and links for social,
 // messaging and email. Used inside islands, so its buttons work after hydration.
 import { useState } from "react";
-import { toast } from "../lib/client/toast.ts";
+import { toast } from "../client/toast.ts";
 
 const SHARE_TEXT = "Join me on Glimpse: live point-of-view video with strangers around the world.";
 

@@ -2,8 +2,8 @@
 // link; the guest 'Login / Register' button; the verification-banner slot; the page itself; the
 // toast region; the bottom navigation.
 import type { ComponentChildren } from "preact";
-import { NAV_ITEMS } from "../lib/constants.ts";
-import type { SessionUser } from "../lib/auth/types.ts";
+import { NAV_ITEMS } from "../shared/constants.ts";
+import type { SessionUser } from "../shared/auth/types.ts";
 import { Icon } from "./Icon.tsx";
 import { Logo } from "./Logo.tsx";
 

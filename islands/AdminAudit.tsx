@@ -1,16 +1,16 @@
 // /admin/audit: every administrator action, newest first, a page at a time: when, who, what,
 // whom, and the reason given.
 import { useState } from "react";
-import { getJson } from "../lib/client/api.ts";
-import { toast } from "../lib/client/toast.ts";
+import { getJson } from "../client/api.ts";
+import { toast } from "../client/toast.ts";
 import {
   ADMIN_TEXT,
   auditActionLabel,
   type AuditEntryView,
   formatReportDate,
-} from "../lib/admin/shared.ts";
+} from "../shared/admin.ts";
 import { LoadMore } from "../components/admin/LoadMore.tsx";
-import { accessDenied, isDenied, useViewerTimeZone } from "../lib/admin/hooks.ts";
+import { accessDenied, isDenied, useViewerTimeZone } from "../client/admin/hooks.ts";
 
 export interface AdminAuditProps {
   initial: { entries: AuditEntryView[]; nextCursor: string | null };

@@ -1,10 +1,10 @@
 // /admin/invitations: an administrator creates 1 to 50 invitation codes with one click and
 // copies them, one by one or all at once.
 import { useState } from "react";
-import { apiRequest } from "../lib/client/api.ts";
-import { toast } from "../lib/client/toast.ts";
-import { ADMIN_TEXT, INVITATIONS_MAX } from "../lib/admin/shared.ts";
-import { accessDenied, isDenied } from "../lib/admin/hooks.ts";
+import { apiRequest } from "../client/api.ts";
+import { toast } from "../client/toast.ts";
+import { ADMIN_TEXT, INVITATIONS_MAX } from "../shared/admin.ts";
+import { accessDenied, isDenied } from "../client/admin/hooks.ts";
 
 export default function AdminInvitations(_props: Record<string, never>) {
   const [count, setCount] = useState("10");

@@ -2,17 +2,12 @@
 // report (the pending queue in triage order, a page at a time), Review, Dismiss and Review and
 // ban on pending reports. A 401 or 403 from the API shows 'Access Denied' and goes to / after 2 s.
 import { useEffect, useRef, useState } from "react";
-import { ApiError, apiRequest, getJson } from "../lib/client/api.ts";
-import { toast } from "../lib/client/toast.ts";
-import {
-  ADMIN_TEXT,
-  type AdminReport,
-  REPORT_TABS,
-  type ReportFilter,
-} from "../lib/admin/shared.ts";
-import { BAN_TEXT } from "../lib/moderation/bans.ts";
+import { ApiError, apiRequest, getJson } from "../client/api.ts";
+import { toast } from "../client/toast.ts";
+import { ADMIN_TEXT, type AdminReport, REPORT_TABS, type ReportFilter } from "../shared/admin.ts";
+import { BAN_TEXT } from "../shared/moderation/bans.ts";
 import { LoadMore } from "../components/admin/LoadMore.tsx";
-import { accessDenied, isDenied, useViewerTimeZone } from "../lib/admin/hooks.ts";
+import { accessDenied, isDenied, useViewerTimeZone } from "../client/admin/hooks.ts";
 import { ReportCard } from "../components/admin/ReportCard.tsx";
 import { BanDialog } from "../components/admin/BanDialog.tsx";
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import type { JSX } from "react";
-import { errorMessage, postJson } from "../lib/client/api.ts";
-import { toast } from "../lib/client/toast.ts";
+import { errorMessage, postJson } from "../client/api.ts";
+import { toast } from "../client/toast.ts";
 import {
   AUTH_TEXT,
   type AuthTab,
@@ -17,10 +17,10 @@ import {
   validateForgot,
   validateLogin,
   validateReset,
-} from "../lib/auth/rules.ts";
+} from "../shared/auth/rules.ts";
 import { InviteShare } from "../components/InviteShare.tsx";
 import { FormField } from "../components/FormField.tsx";
-import { type CachedUser, cacheUser, clearCachedUser } from "../lib/client/user_cache.ts";
+import { type CachedUser, cacheUser, clearCachedUser } from "../client/user_cache.ts";
 
 export interface AuthPanelProps {
   initialTab: AuthTab;

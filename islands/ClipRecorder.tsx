@@ -1,22 +1,18 @@
 import { useEffect, useRef, useState } from "react";
-import { toast } from "../lib/client/toast.ts";
-import { cameraErrorText, openCamera } from "../lib/client/peer.ts";
-import {
-  type BlurAssets,
-  protectCamera,
-  type ProtectedCamera,
-} from "../lib/client/privacy/stream.ts";
+import { toast } from "../client/toast.ts";
+import { cameraErrorText, openCamera } from "../client/peer.ts";
+import { type BlurAssets, protectCamera, type ProtectedCamera } from "../client/privacy/stream.ts";
 import {
   blurDetail,
   type BlurView,
   blurView,
   wholeCovered,
-} from "../lib/client/privacy/status_text.ts";
+} from "../client/privacy/status_text.ts";
 import { WholeBlurBadge } from "../components/live/VideoTile.tsx";
-import { useCameraFlip } from "../lib/client/camera_flip.ts";
-import { LIVE_TEXT } from "../lib/client/live_rules.ts";
-import { CAMERA_NEEDS, CANNOT_CALL_TEXT, cannotCallLine } from "../lib/client/capabilities.ts";
-import { useMissingNeeds } from "../lib/client/use_capabilities.ts";
+import { useCameraFlip } from "../client/camera_flip.ts";
+import { LIVE_TEXT } from "../client/live_rules.ts";
+import { CAMERA_NEEDS, CANNOT_CALL_TEXT, cannotCallLine } from "../client/capabilities.ts";
+import { useMissingNeeds } from "../client/use_capabilities.ts";
 
 export interface ClipRecorderProps {
   maxSeconds: number;

@@ -1,20 +1,20 @@
 import { useEffect, useRef, useState } from "react";
 import type { ComponentChildren } from "preact";
-import { cameraErrorText, openCamera } from "../lib/client/peer.ts";
-import { RealtimeSocket } from "../lib/client/socket.ts";
-import { type BlurAssets, type BlurStatus, protectCamera } from "../lib/client/privacy/stream.ts";
-import { loopback, type LoopbackFigures, probeNetwork } from "../lib/client/loopback.ts";
-import { percentile } from "../lib/client/privacy/figures.ts";
-import { cannotCallLine, cannotCallText } from "../lib/client/capabilities.ts";
-import { useMissingNeeds } from "../lib/client/use_capabilities.ts";
-import { HIDE_IP_TEXT } from "../lib/profile.ts";
+import { cameraErrorText, openCamera } from "../client/peer.ts";
+import { RealtimeSocket } from "../client/socket.ts";
+import { type BlurAssets, type BlurStatus, protectCamera } from "../client/privacy/stream.ts";
+import { loopback, type LoopbackFigures, probeNetwork } from "../client/loopback.ts";
+import { percentile } from "../client/privacy/figures.ts";
+import { cannotCallLine, cannotCallText } from "../client/capabilities.ts";
+import { useMissingNeeds } from "../client/use_capabilities.ts";
+import { HIDE_IP_TEXT } from "../shared/profile.ts";
 import {
   BLUR_TEXT,
   blurDetail,
   type BlurView,
   blurView,
   wholeCovered,
-} from "../lib/client/privacy/status_text.ts";
+} from "../client/privacy/status_text.ts";
 
 export interface ConnectionCheckProps {
   faceBlurEnabled: boolean;

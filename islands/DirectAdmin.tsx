@@ -19,21 +19,14 @@ import {
   formatDay,
   type SystemStatus,
   type UsersPage,
-} from "../lib/admin/shared.ts";
+} from "../shared/admin.ts";
 import { AdminAlert } from "../components/admin/AdminAlert.tsx";
 import { FormField } from "../components/FormField.tsx";
-import {
-  ApiError,
-  apiRequest,
-  errorMessage,
-  getJson,
-  postJson,
-  statusOf,
-} from "../lib/client/api.ts";
-import { useViewerTimeZone } from "../lib/admin/hooks.ts";
-import { useUsersList } from "../lib/admin/use_users.ts";
-import { banMember, unbanMember } from "../lib/admin/ban_client.ts";
-import { BAN_TEXT } from "../lib/moderation/bans.ts";
+import { ApiError, apiRequest, errorMessage, getJson, postJson, statusOf } from "../client/api.ts";
+import { useViewerTimeZone } from "../client/admin/hooks.ts";
+import { useUsersList } from "../client/admin/use_users.ts";
+import { banMember, unbanMember } from "../client/admin/ban_client.ts";
+import { BAN_TEXT } from "../shared/moderation/bans.ts";
 
 export interface DirectAdminProps {
   /** An administrator is already signed in on this device. */

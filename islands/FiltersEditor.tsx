@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
 import type { JSX } from "react";
-import { errorMessage, postJson } from "../lib/client/api.ts";
-import { toast } from "../lib/client/toast.ts";
-import { storeFiltersLocally } from "../lib/client/filters_store.ts";
+import { errorMessage, postJson } from "../client/api.ts";
+import { toast } from "../client/toast.ts";
+import { storeFiltersLocally } from "../client/filters_store.ts";
 import {
   CONTINENTS,
   COUNTRIES,
@@ -21,8 +21,8 @@ import {
   PREFERENCE_LABELS,
   QUICK_ADD_HASHTAGS,
   tryAddHashtag,
-} from "../lib/filters.ts";
-import { LANGUAGE_NAMES } from "../lib/profile.ts";
+} from "../shared/filters.ts";
+import { LANGUAGE_NAMES } from "../shared/profile.ts";
 
 export interface FiltersEditorProps {
   filters: Filters;

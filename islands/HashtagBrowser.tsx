@@ -1,7 +1,7 @@
 import { useState } from "react";
-import { errorMessage, postJson } from "../lib/client/api.ts";
-import { toast } from "../lib/client/toast.ts";
-import { storeFiltersLocally } from "../lib/client/filters_store.ts";
+import { errorMessage, postJson } from "../client/api.ts";
+import { toast } from "../client/toast.ts";
+import { storeFiltersLocally } from "../client/filters_store.ts";
 import {
   FILTER_TEXT,
   type Filters,
@@ -10,7 +10,7 @@ import {
   MAX_HASHTAGS,
   normalizeHashtag,
   SUGGESTED_HASHTAGS,
-} from "../lib/filters.ts";
+} from "../shared/filters.ts";
 
 export interface HashtagBrowserProps {
   selected: string[];

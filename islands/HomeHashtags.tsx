@@ -2,7 +2,7 @@
 // '+N more') and 'Popular this week', whose chips add their tag to the member's filters; the
 // interests card follows at once.
 import { HashtagChips } from "../components/HashtagChips.tsx";
-import { useHashtagChips } from "../lib/client/hashtag_filters.ts";
+import { useHashtagChips } from "../client/hashtag_filters.ts";
 
 export interface HomeHashtagsProps {
   /** The member's saved hashtags. */

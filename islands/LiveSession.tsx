@@ -1,32 +1,32 @@
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
-import { toast } from "../lib/client/toast.ts";
-import { errorMessage, postJson, statusOf } from "../lib/client/api.ts";
-import { useWebRTC, WebRTCProvider } from "../lib/client/webrtc.tsx";
-import { refusalText, refusalTitle } from "../lib/client/call_state.ts";
+import { toast } from "../client/toast.ts";
+import { errorMessage, postJson, statusOf } from "../client/api.ts";
+import { useWebRTC, WebRTCProvider } from "../client/webrtc.tsx";
+import { refusalText, refusalTitle } from "../client/call_state.ts";
 import { mmss, VideoTile } from "../components/live/VideoTile.tsx";
 import { ReportDialog, type ReportInput } from "../components/live/ReportDialog.tsx";
 import { SafetyCodeSheet } from "../components/live/SafetyCodeSheet.tsx";
-import { REACTIONS } from "../lib/constants.ts";
+import { REACTIONS } from "../shared/constants.ts";
 import { Icon } from "../components/Icon.tsx";
 import {
   HANDSHAKE_LIMIT_MS,
   LIVE_TEXT,
   NO_FRAME_AFTER_CONNECTED_MS,
   SKIPS_PER_SESSION,
-} from "../lib/client/live_rules.ts";
-import { REPORT_TEXT } from "../lib/moderation/report_texts.ts";
-import type { MediaProfile } from "../lib/constants.ts";
-import type { BlurAssets } from "../lib/client/privacy/protocol.ts";
-import { blurDetail, wholeCovered } from "../lib/client/privacy/status_text.ts";
-import type { ShieldMonitor } from "../lib/client/shield/monitor.ts";
-import type { ShieldAssets } from "../lib/client/shield/protocol.ts";
-import { usePartnerShield, useShieldMonitor } from "../lib/client/shield/use_shield.ts";
-import { useResendVerification } from "../lib/client/verification.ts";
+} from "../client/live_rules.ts";
+import { REPORT_TEXT } from "../shared/moderation/report_texts.ts";
+import type { MediaProfile } from "../shared/constants.ts";
+import type { BlurAssets } from "../client/privacy/protocol.ts";
+import { blurDetail, wholeCovered } from "../client/privacy/status_text.ts";
+import type { ShieldMonitor } from "../client/shield/monitor.ts";
+import type { ShieldAssets } from "../client/shield/protocol.ts";
+import { usePartnerShield, useShieldMonitor } from "../client/shield/use_shield.ts";
+import { useResendVerification } from "../client/verification.ts";
 import { VerifyFirst } from "../components/live/VerifyFirst.tsx";
 import { MatchFound, Searching } from "../components/live/Searching.tsx";
 import { SessionLimit } from "../components/live/SessionLimit.tsx";
-import { cannotCallPath, missingNeeds } from "../lib/client/capabilities.ts";
-import { markSummaryMine } from "../lib/client/call_storage.ts";
+import { cannotCallPath, missingNeeds } from "../client/capabilities.ts";
+import { markSummaryMine } from "../client/call_storage.ts";
 
 export interface LiveSessionProps {
   /** connecting: search then go live; live: rejoin the match of this tab (a reload). */

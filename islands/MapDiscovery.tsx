@@ -4,19 +4,19 @@
 // {region}'. The land itself is drawn once by the page (components/WorldMapShapes.tsx); this
 // island places it with <use>.
 import { useEffect, useRef, useState } from "react";
-import { errorMessage, postJson } from "../lib/client/api.ts";
-import { toast } from "../lib/client/toast.ts";
-import { storeFiltersLocally } from "../lib/client/filters_store.ts";
-import { useHashtagChips } from "../lib/client/hashtag_filters.ts";
+import { errorMessage, postJson } from "../client/api.ts";
+import { toast } from "../client/toast.ts";
+import { storeFiltersLocally } from "../client/filters_store.ts";
+import { useHashtagChips } from "../client/hashtag_filters.ts";
 import { HashtagChips } from "../components/HashtagChips.tsx";
-import { FILTER_TEXT, type Filters, REGIONS } from "../lib/filters.ts";
-import { ONLINE_STEPS, onlineStep } from "../lib/geo/map_scale.ts";
-import type { RegionSummary } from "../lib/geo/private_location.ts";
+import { FILTER_TEXT, type Filters, REGIONS } from "../shared/filters.ts";
+import { ONLINE_STEPS, onlineStep } from "../shared/geo/map_scale.ts";
+import type { RegionSummary } from "../server/geo/private_location.ts";
 
 export interface MapDiscoveryProps {
   regions: RegionSummary[];
   myHashtags: string[];
-  /** The viewBox of the map's land (lib/geo/world_map.ts). */
+  /** The viewBox of the map's land (server/geo/world_map.ts). */
   viewBox: string;
 }
 

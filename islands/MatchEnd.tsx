@@ -1,9 +1,9 @@
 import { useEffect, useState } from "react";
-import { readSummary } from "../lib/client/call_storage.ts";
-import type { SessionSummary } from "../lib/client/call_state.ts";
-import { REACTIONS } from "../lib/constants.ts";
+import { readSummary } from "../client/call_storage.ts";
+import type { SessionSummary } from "../client/call_state.ts";
+import { REACTIONS } from "../shared/constants.ts";
 import { mmss } from "../components/live/VideoTile.tsx";
-import { BADGE_MIN_SECONDS, endedText, LIVE_TEXT } from "../lib/client/live_rules.ts";
+import { BADGE_MIN_SECONDS, endedText, LIVE_TEXT } from "../client/live_rules.ts";
 
 export interface MatchEndProps {
   /** Nothing from the server: the summary lives in this tab. */

@@ -1,9 +1,9 @@
 import { useEffect, useState } from "react";
 import type { JSX } from "react";
-import { apiRequest, errorMessage, postJson } from "../lib/client/api.ts";
-import { toast } from "../lib/client/toast.ts";
-import { resizeImage } from "../lib/client/image.ts";
-import { locateMe, LocationError } from "../lib/client/location.ts";
+import { apiRequest, errorMessage, postJson } from "../client/api.ts";
+import { toast } from "../client/toast.ts";
+import { resizeImage } from "../client/image.ts";
+import { locateMe, LocationError } from "../client/location.ts";
 import {
   AUTH_TEXT,
   BIO_MAX_LENGTH,
@@ -21,7 +21,7 @@ import {
   SECURITY_TEXT,
   USERNAME_MAX_LENGTH,
   validateReset,
-} from "../lib/auth/rules.ts";
+} from "../shared/auth/rules.ts";
 import { FormField } from "../components/FormField.tsx";
 import {
   HIDE_IP_TEXT,
@@ -30,9 +30,9 @@ import {
   LANGUAGE_NAMES,
   PROFILE_TEXT,
   splitLocation,
-} from "../lib/profile.ts";
-import type { PublicUser } from "../lib/auth/types.ts";
-import { SHIELD_TEXT } from "../lib/client/shield/policy.ts";
+} from "../shared/profile.ts";
+import type { PublicUser } from "../shared/auth/types.ts";
+import { SHIELD_TEXT } from "../client/shield/policy.ts";
 
 export interface ProfilePageProps {
   user: PublicUser;

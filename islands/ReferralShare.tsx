@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { toast } from "../lib/client/toast.ts";
+import { toast } from "../client/toast.ts";
 
 export interface ReferralShareProps {
   code: string | null;

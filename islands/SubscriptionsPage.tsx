@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from "react";
 import type { JSX } from "react";
-import type { TierKey } from "../lib/constants.ts";
-import { cardAction, PLANS_TEXT, type PlanView, type Usage } from "../lib/billing/plans.ts";
-import { CHECKOUT_TEXT } from "../lib/billing/plans.ts";
-import { errorMessage, postJson } from "../lib/client/api.ts";
-import { toast } from "../lib/client/toast.ts";
+import type { TierKey } from "../shared/constants.ts";
+import { cardAction, PLANS_TEXT, type PlanView, type Usage } from "../shared/plans.ts";
+import { CHECKOUT_TEXT } from "../shared/plans.ts";
+import { errorMessage, postJson } from "../client/api.ts";
+import { toast } from "../client/toast.ts";
 import {
   CHECKOUT_PATH,
   checkoutFailure,
@@ -17,7 +17,7 @@ import {
   returnToOpener,
   usePlanSync,
   whenClosed,
-} from "../lib/client/plans.ts";
+} from "../client/plans.ts";
 import { PlanCard } from "../components/plans/PlanCard.tsx";
 import { LoadFailed, PaymentBanner, UsageCard } from "../components/plans/PlanStatus.tsx";
 

@@ -1,5 +1,5 @@
-import { useResendVerification } from "../lib/client/verification.ts";
-import { VERIFY_TEXT } from "../lib/auth/verify_text.ts";
+import { useResendVerification } from "../client/verification.ts";
+import { VERIFY_TEXT } from "../shared/auth/verify_text.ts";
 
 export interface VerificationBannerProps {
   email: string;

@@ -2,14 +2,14 @@
 import { keys } from "./keys.ts";
 import { bumpSearchVersion } from "./search_version.ts";
 import { prepareHashtagUses } from "./hashtags.ts";
-import { MAP_DATA, pageData } from "../lib/runtime/short_cache.ts";
+import { MAP_DATA, pageData } from "../shared/short_cache.ts";
 import {
   applyFiltersPatch,
   type Filters,
   type FiltersPatch,
   readSavedFilters,
-} from "../lib/filters.ts";
-import type { Cell, Continent } from "../lib/geo/geocoder.ts";
+} from "../shared/filters.ts";
+import type { Cell, Continent } from "../server/geo/geocoder.ts";
 
 export async function getFilters(kv: Deno.Kv, userId: string): Promise<Filters> {
   const entry = await kv.get(keys.filters(userId));

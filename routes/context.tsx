@@ -1,16 +1,16 @@
 // What every route gets: the app's dependencies and, per request, the signed-in member.
 import type { Context } from "hono";
-import type { Config } from "../lib/config.ts";
-import type { Manifest } from "../lib/build/assets.ts";
-import type { Sessions } from "../lib/auth/session.ts";
-import type { SessionUser } from "../lib/auth/types.ts";
-import type { EmailSender } from "../lib/email/mod.ts";
-import type { MemberVariables, SessionVariables } from "../lib/http/auth.ts";
-import type { Hub } from "../lib/realtime/hub.ts";
-import type { LogSink } from "../lib/observe/log.ts";
-import type { HttpMetrics } from "../lib/observe/http_metrics.ts";
-import { type PageOptions, pageResponse } from "../lib/render/page.tsx";
-import { Island } from "../lib/render/island.tsx";
+import type { Config } from "../server/config.ts";
+import type { Manifest } from "../server/build/assets.ts";
+import type { Sessions } from "../server/auth/session.ts";
+import type { SessionUser } from "../shared/auth/types.ts";
+import type { EmailSender } from "../server/email/mod.ts";
+import type { MemberVariables, SessionVariables } from "../server/http/auth.ts";
+import type { Hub } from "../server/realtime/hub.ts";
+import type { LogSink } from "../shared/log.ts";
+import type { HttpMetrics } from "../server/observe/http_metrics.ts";
+import { type PageOptions, pageResponse } from "../server/render/page.tsx";
+import { Island } from "../server/render/island.tsx";
 import type { Flash } from "../components/Layout.tsx";
 
 export interface AppDeps {
@@ -22,7 +22,7 @@ export interface AppDeps {
   hub: Hub;
   /**
    * The caller's address as per-address rate limits count it: an IPv4 address, or an IPv6
-   * address's /64 (lib/http/request.ts addressKey).
+   * address's /64 (server/http/request.ts addressKey).
    */
   clientIp: (c: Context) => string;
   /** Where the request log and the error lines go (JSON lines on stdout/stderr by default). */

@@ -3,9 +3,9 @@
 // no answer here carries or reads a member's cookie.
 import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "./context.tsx";
-import { WEB_APP_MANIFEST } from "../lib/pwa/manifest.ts";
-import { OFFLINE_PATH, offlineDocument, serviceWorkerScript } from "../lib/pwa/shell.tsx";
-import { SHORT_CACHE } from "../lib/http/static.ts";
+import { WEB_APP_MANIFEST } from "../server/pwa/manifest.ts";
+import { OFFLINE_PATH, offlineDocument, serviceWorkerScript } from "../server/pwa/shell.tsx";
+import { SHORT_CACHE } from "../server/http/static.ts";
 
 /** The worker's script and the offline page are checked on every use (a new build replaces them). */
 export const REVALIDATE = "no-cache";

@@ -6,10 +6,10 @@ import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { upgradeWebSocket } from "hono/deno";
 import type { AppDeps, AppEnv } from "./context.tsx";
-import { rtError } from "../lib/realtime/protocol.ts";
-import { CLOSE_CODE } from "../lib/realtime/texts.ts";
-import { fromOwnSite } from "../lib/http/request.ts";
-import { logger } from "../lib/observe/log.ts";
+import { rtError } from "../shared/realtime/protocol.ts";
+import { CLOSE_CODE } from "../shared/realtime/texts.ts";
+import { fromOwnSite } from "../server/http/request.ts";
+import { logger } from "../shared/log.ts";
 
 const WS_TEXT = {
   upgradeRequired: "This address takes WebSocket connections only.",

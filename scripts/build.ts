@@ -1,8 +1,8 @@
 // `deno task build`: builds the islands and the stylesheet, then prints the JavaScript (gzip)
 // each page ships. Pages are rendered by the real app, as a guest and as a signed-in member.
-import { buildAssets, stopBuilder } from "../lib/build/assets.ts";
-import { pageWeight } from "../lib/build/page_weight.ts";
-import { testConfig } from "../lib/config.ts";
+import { buildAssets, stopBuilder } from "../server/build/assets.ts";
+import { pageWeight } from "../server/build/page_weight.ts";
+import { testConfig } from "../server/config.ts";
 import { openKv } from "../kv/db.ts";
 import { createApp } from "../routes/app.tsx";
 import { MEMBER_PAGES } from "../routes/pages/member.tsx";

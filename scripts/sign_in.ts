@@ -1,11 +1,11 @@
 // Makes a member straight in KV and returns a session cookie for them, for scripts that render
 // member pages (the build's per-page JavaScript table).
-import type { Config } from "../lib/config.ts";
+import type { Config } from "../server/config.ts";
 import { createUserWithInvitation } from "../kv/users.ts";
 import { createSession } from "../kv/sessions.ts";
-import { SESSION_COOKIE, Sessions } from "../lib/auth/session.ts";
-import { hashPassword } from "../lib/auth/password.ts";
-import { newUserRecord } from "../lib/auth/types.ts";
+import { SESSION_COOKIE, Sessions } from "../server/auth/session.ts";
+import { hashPassword } from "../server/auth/password.ts";
+import { newUserRecord } from "../shared/auth/types.ts";
 
 export async function signInCookie(kv: Deno.Kv, config: Config): Promise<string> {
   const result = await createUserWithInvitation(

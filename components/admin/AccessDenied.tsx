@@ -1,5 +1,5 @@
 // What a signed-in member who is not an administrator sees on /admin*: 'Access Denied'.
-import { ADMIN_TEXT } from "../../lib/admin/shared.ts";
+import { ADMIN_TEXT } from "../../shared/admin.ts";
 
 export function AccessDenied() {
   return (

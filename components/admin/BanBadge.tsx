@@ -1,6 +1,6 @@
 // The ban in force on a member, in both admin user tables: 'Banned until {date}' in the viewer's
 // time zone (UTC on the server), or 'Banned permanently'; the reason on hover.
-import { type AdminUser, banLabel } from "../../lib/admin/shared.ts";
+import { type AdminUser, banLabel } from "../../shared/admin.ts";
 
 export function BanBadge({ ban, timeZone }: { ban: AdminUser["ban"]; timeZone?: string }) {
   if (!ban) return null;

@@ -9,8 +9,8 @@ import {
   BAN_DURATIONS,
   banDays,
   type BanDuration,
-} from "../../lib/admin/shared.ts";
-import { BAN_MAX_DAYS, BAN_REASON_MAX, BAN_TEXT } from "../../lib/moderation/bans.ts";
+} from "../../shared/admin.ts";
+import { BAN_MAX_DAYS, BAN_REASON_MAX, BAN_TEXT } from "../../shared/moderation/bans.ts";
 
 export interface BanDialogProps {
   username: string;

@@ -1,5 +1,5 @@
 // Under both admin user tables: how many members are shown, and Load more while more follow.
-import { ADMIN_TEXT, type UsersPage } from "../../lib/admin/shared.ts";
+import { ADMIN_TEXT, type UsersPage } from "../../shared/admin.ts";
 import { LoadMore } from "./LoadMore.tsx";
 
 export function ListFooter(

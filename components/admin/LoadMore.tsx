@@ -1,5 +1,5 @@
 // The button under a paged admin list that asks for the next page ('Loading more...' meanwhile).
-import { ADMIN_TEXT } from "../../lib/admin/shared.ts";
+import { ADMIN_TEXT } from "../../shared/admin.ts";
 
 export function LoadMore({ busy, onMore }: { busy: boolean; onMore(): void }) {
   return (

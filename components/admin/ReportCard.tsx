@@ -8,8 +8,8 @@ import {
   banLabel,
   formatReportDate,
   reasonLabel,
-} from "../../lib/admin/shared.ts";
-import type { SideContext } from "../../lib/moderation/reports.ts";
+} from "../../shared/admin.ts";
+import type { SideContext } from "../../server/moderation/reports.ts";
 
 export interface ReportCardProps {
   report: AdminReport;

@@ -7,7 +7,7 @@ import {
   formatTime,
   SYSTEM_TEXT,
   type SystemStatus,
-} from "../../lib/admin/shared.ts";
+} from "../../shared/admin.ts";
 
 /** The rows as label, value and whether the value is a healthy (or failed) state badge. */
 function rows(s: SystemStatus, zone?: string): [string, string, "ok" | "warn" | null][] {

@@ -1,7 +1,7 @@
 // The fourteen sections of the Privacy Policy page (/privacy-policy).
 // Operator name, address and mailboxes always come from configuration, never from this file.
-import type { LegalInfo } from "../../lib/config.ts";
-import { HIDE_IP_TEXT, type IpRelay } from "../../lib/profile.ts";
+import type { LegalInfo } from "../../server/config.ts";
+import { HIDE_IP_TEXT, type IpRelay } from "../../shared/profile.ts";
 
 /** What the policy says of a partner learning the member's IP address, as this site is set up. */
 function IpAddressNote({ relay }: { relay: IpRelay }) {

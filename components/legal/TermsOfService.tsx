@@ -1,6 +1,6 @@
 // The twelve sections of the Terms of Service page (/terms-of-service).
 // Operator name, address and mailboxes always come from configuration, never from this file.
-import type { LegalInfo } from "../../lib/config.ts";
+import type { LegalInfo } from "../../server/config.ts";
 
 export function TermsSections({ legal }: { legal: LegalInfo }) {
   const support = <a href={`mailto:${legal.supportEmail}`}>{legal.supportEmail}</a>;

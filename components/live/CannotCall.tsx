@@ -2,8 +2,8 @@
 // API, or a page that is not secure): exactly what is missing, what to use instead, and the way
 // back to discover. No search starts, no socket opens and no camera is asked for.
 import { Icon } from "../Icon.tsx";
-import { LIVE_TEXT } from "../../lib/client/live_rules.ts";
-import { CANNOT_CALL_TEXT, cannotCallText, type Need } from "../../lib/client/capabilities.ts";
+import { LIVE_TEXT } from "../../client/live_rules.ts";
+import { CANNOT_CALL_TEXT, cannotCallText, type Need } from "../../client/capabilities.ts";
 
 export function CannotCall({ missing }: { missing: readonly Need[] }) {
   const text = cannotCallText(missing);

@@ -2,7 +2,7 @@
 // 'Block this user', on by default.
 import { useState } from "react";
 import type { JSX } from "react";
-import { REPORT_REASONS, REPORT_TEXT } from "../../lib/moderation/report_texts.ts";
+import { REPORT_REASONS, REPORT_TEXT } from "../../shared/moderation/report_texts.ts";
 
 export interface ReportInput {
   reportReason: string;

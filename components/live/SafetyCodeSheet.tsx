@@ -2,7 +2,7 @@
 // (inside the viewport on a phone and a desktop), shows the code both members see in groups of
 // four, and says how to compare it. Escape, Close or a tap outside closes it.
 import { useEffect, useRef } from "react";
-import { LIVE_TEXT } from "../../lib/client/live_rules.ts";
+import { LIVE_TEXT } from "../../client/live_rules.ts";
 
 export interface SafetyCodeSheetProps {
   encrypted: boolean;

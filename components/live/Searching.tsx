@@ -4,10 +4,10 @@
 // start), its progress following the connection's real milestones: signalling done, ICE
 // connected, the partner's first frame. The live view takes over at that frame.
 import { useEffect, useRef, useState } from "react";
-import { useWebRTC } from "../../lib/client/webrtc.tsx";
-import { milestonePct, progressLabel, SEARCH_STATUSES } from "../../lib/client/live_rules.ts";
-import { isPov } from "../../lib/client/peer.ts";
-import { blurDetail, wholeCovered } from "../../lib/client/privacy/status_text.ts";
+import { useWebRTC } from "../../client/webrtc.tsx";
+import { milestonePct, progressLabel, SEARCH_STATUSES } from "../../client/live_rules.ts";
+import { isPov } from "../../client/peer.ts";
+import { blurDetail, wholeCovered } from "../../client/privacy/status_text.ts";
 import { WholeBlurBadge } from "./VideoTile.tsx";
 
 export function Searching() {

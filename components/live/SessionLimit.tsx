@@ -1,8 +1,8 @@
 // What the live start screen shows a member whose plan has no session left today: why the search
 // stopped, the way to the plans and the way back to discover.
 import { Icon } from "../Icon.tsx";
-import { LIVE_TEXT } from "../../lib/client/live_rules.ts";
-import { RT_TEXT } from "../../lib/realtime/texts.ts";
+import { LIVE_TEXT } from "../../client/live_rules.ts";
+import { RT_TEXT } from "../../shared/realtime/texts.ts";
 
 export function SessionLimit() {
   return (

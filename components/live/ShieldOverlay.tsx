@@ -1,7 +1,7 @@
 // What the safety shield puts over the partner's tile while it blurs the video: a short
 // "Checking video…" label; a tap-to-show button when the check is unavailable or late; the
 // nudity warning with End & Report and Show anyway. Audio plays throughout.
-import { isBlurred, SHIELD_TEXT, type ShieldView } from "../../lib/client/shield/policy.ts";
+import { isBlurred, SHIELD_TEXT, type ShieldView } from "../../client/shield/policy.ts";
 
 export interface ShieldTileProps {
   view: ShieldView;

@@ -1,9 +1,9 @@
 // What the live start screen shows a member whose email address is not verified: why they cannot
 // go live yet, the Resend that mails the link again, and the way back to discover.
 import { Icon } from "../Icon.tsx";
-import { LIVE_TEXT } from "../../lib/client/live_rules.ts";
-import { RT_TEXT } from "../../lib/realtime/texts.ts";
-import { VERIFY_TEXT } from "../../lib/auth/verify_text.ts";
+import { LIVE_TEXT } from "../../client/live_rules.ts";
+import { RT_TEXT } from "../../shared/realtime/texts.ts";
+import { VERIFY_TEXT } from "../../shared/auth/verify_text.ts";
 
 export function VerifyFirst(
   { email, busy, onResend }: { email: string; busy: boolean; onResend(): void },

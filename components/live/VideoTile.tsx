@@ -4,10 +4,10 @@
 // paused while the page was hidden plays again when it is shown.
 import { useEffect, useRef, useState } from "react";
 import { ShieldOverlay, type ShieldTileProps } from "./ShieldOverlay.tsx";
-import { isBlurred } from "../../lib/client/shield/policy.ts";
-import { LIVE_TEXT } from "../../lib/client/live_rules.ts";
+import { isBlurred } from "../../client/shield/policy.ts";
+import { LIVE_TEXT } from "../../client/live_rules.ts";
 import { Icon } from "../Icon.tsx";
-import { BLUR_TEXT } from "../../lib/client/privacy/status_text.ts";
+import { BLUR_TEXT } from "../../client/privacy/status_text.ts";
 
 export interface VideoTileProps {
   label: "You" | "POV";

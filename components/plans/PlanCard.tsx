@@ -2,14 +2,14 @@
 // and the card's button (see cardAction). The checkout and plan-change buttons are forms that
 // work without scripts; the plans island intercepts them.
 import type { JSX } from "react";
-import type { TierKey } from "../../lib/constants.ts";
+import type { TierKey } from "../../shared/constants.ts";
 import {
   type CardAction,
   moreFeaturesText,
   PLANS_TEXT,
   type PlanView,
   SHOWN_FEATURES,
-} from "../../lib/billing/plans.ts";
+} from "../../shared/plans.ts";
 
 export interface PlanCardProps {
   plan: PlanView;

@@ -2,8 +2,8 @@
 // (sessions today, the daily renewal, Manage subscription) and the card that replaces it when
 // the page could not read the plan.
 import type { JSX } from "react";
-import { type TierKey, TIERS } from "../../lib/constants.ts";
-import { PLANS_TEXT, type Usage, usageLine } from "../../lib/billing/plans.ts";
+import { type TierKey, TIERS } from "../../shared/constants.ts";
+import { PLANS_TEXT, type Usage, usageLine } from "../../shared/plans.ts";
 import { Icon } from "../Icon.tsx";
 
 export function PaymentBanner(

@@ -7,9 +7,9 @@ import { Hono } from "hono";
 import { deleteCookie } from "hono/cookie";
 import { z } from "zod";
 import type { AppDeps, MemberAppEnv } from "../context.tsx";
-import { requireAdmin } from "../../lib/http/auth.ts";
-import { validate } from "../../lib/http/validate.ts";
-import { RATE_RULES, rateLimit, readLimit } from "../../lib/http/rate_limit.ts";
+import { requireAdmin } from "../../server/http/auth.ts";
+import { validate } from "../../server/http/validate.ts";
+import { RATE_RULES, rateLimit, readLimit } from "../../server/http/rate_limit.ts";
 import {
   ADMIN_CURSOR_MAX,
   ADMIN_PAGE_MAX,
@@ -17,16 +17,16 @@ import {
   ADMIN_QUERY_MAX,
   ADMIN_TEXT,
   INVITATIONS_MAX,
-} from "../../lib/admin/shared.ts";
-import { listAdminUsers } from "../../lib/admin/user_list.ts";
-import { adminDeleteUser, adminVerifyEmail } from "../../lib/admin/actions.ts";
-import { banMember, unbanMember } from "../../lib/admin/bans.ts";
-import { listAdminReports, setReportStatus } from "../../lib/admin/reports.ts";
-import { auditPage } from "../../lib/admin/audit.ts";
-import { createAdminInvitations } from "../../lib/admin/invitations.ts";
-import { systemStatus } from "../../lib/admin/system.ts";
-import { FLASH_COOKIE } from "../../lib/http/flash.ts";
-import { BAN_MAX_DAYS, BAN_REASON_MAX, BAN_TEXT } from "../../lib/moderation/bans.ts";
+} from "../../shared/admin.ts";
+import { listAdminUsers } from "../../server/admin/user_list.ts";
+import { adminDeleteUser, adminVerifyEmail } from "../../server/admin/actions.ts";
+import { banMember, unbanMember } from "../../server/admin/bans.ts";
+import { listAdminReports, setReportStatus } from "../../server/admin/reports.ts";
+import { auditPage } from "../../server/admin/audit.ts";
+import { createAdminInvitations } from "../../server/admin/invitations.ts";
+import { systemStatus } from "../../server/admin/system.ts";
+import { FLASH_COOKIE } from "../../server/http/flash.ts";
+import { BAN_MAX_DAYS, BAN_REASON_MAX, BAN_TEXT } from "../../shared/moderation/bans.ts";
 
 const queryText = z.string({ error: ADMIN_TEXT.badQuery }).max(ADMIN_QUERY_MAX, ADMIN_TEXT.badQuery)
   .default("");

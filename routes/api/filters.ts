@@ -3,14 +3,14 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppDeps, AppEnv } from "../context.tsx";
-import { FILTER_TEXT } from "../../lib/filters.ts";
-import { filtersPatchSchema } from "../../lib/filters_schema.ts";
-import { setFlash } from "../../lib/http/flash.ts";
+import { FILTER_TEXT } from "../../shared/filters.ts";
+import { filtersPatchSchema } from "../../shared/filters_schema.ts";
+import { setFlash } from "../../server/http/flash.ts";
 import { getFilters, saveFilters } from "../../kv/filters.ts";
-import { requireUser } from "../../lib/http/auth.ts";
-import { readLimit } from "../../lib/http/rate_limit.ts";
-import { validate } from "../../lib/http/validate.ts";
-import { locateMember, LOCATION_TEXT, regionSummaries } from "../../lib/geo/private_location.ts";
+import { requireUser } from "../../server/http/auth.ts";
+import { readLimit } from "../../server/http/rate_limit.ts";
+import { validate } from "../../server/http/validate.ts";
+import { locateMember, LOCATION_TEXT, regionSummaries } from "../../server/geo/private_location.ts";
 
 const coordinatesSchema = z.object({
   latitude: z.number(),

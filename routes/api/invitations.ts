@@ -2,9 +2,9 @@
 // [{code, joinedAs, verified}…]}. Members only; counted per member and per address.
 import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../context.tsx";
-import { requireUser } from "../../lib/http/auth.ts";
-import { rateLimit, type RateRule } from "../../lib/http/rate_limit.ts";
-import { memberInvitations } from "../../lib/referrals/invitations.ts";
+import { requireUser } from "../../server/http/auth.ts";
+import { rateLimit, type RateRule } from "../../server/http/rate_limit.ts";
+import { memberInvitations } from "../../server/referrals/invitations.ts";
 
 const MINUTES_15 = 15 * 60_000;
 /** Reads of one's own codes: far above what the pages need, low enough to stop a loop. */

@@ -2,9 +2,9 @@
 // a partner of the last 24 hours; a live match between the two ends at once.
 import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../context.tsx";
-import { fileReport, REPORT_TEXT, reportSchema } from "../../lib/moderation/reports.ts";
-import { requireUser } from "../../lib/http/auth.ts";
-import { validate } from "../../lib/http/validate.ts";
+import { fileReport, REPORT_TEXT, reportSchema } from "../../server/moderation/reports.ts";
+import { requireUser } from "../../server/http/auth.ts";
+import { validate } from "../../server/http/validate.ts";
 
 export function reportApi(deps: AppDeps) {
   const app = new Hono<AppEnv>();

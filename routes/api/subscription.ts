@@ -5,18 +5,18 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
 import type { AppDeps, AppEnv } from "../context.tsx";
-import { TIERS } from "../../lib/constants.ts";
+import { TIERS } from "../../shared/constants.ts";
 import { usageToday } from "../../kv/usage.ts";
-import { setFlash } from "../../lib/http/flash.ts";
-import { requireUser } from "../../lib/http/auth.ts";
-import { isFormPost, validate } from "../../lib/http/validate.ts";
-import { AppError } from "../../lib/http/errors.ts";
-import { RATE_RULES, rateLimit } from "../../lib/http/rate_limit.ts";
-import { stripeClient } from "../../lib/billing/stripe_client.ts";
-import { createCheckout, createPortal } from "../../lib/billing/checkout.ts";
-import { hasRunningSubscription } from "../../lib/billing/events.ts";
-import { CHECKOUT_TEXT } from "../../lib/billing/plans.ts";
-import { logger } from "../../lib/observe/log.ts";
+import { setFlash } from "../../server/http/flash.ts";
+import { requireUser } from "../../server/http/auth.ts";
+import { isFormPost, validate } from "../../server/http/validate.ts";
+import { AppError } from "../../server/http/errors.ts";
+import { RATE_RULES, rateLimit } from "../../server/http/rate_limit.ts";
+import { stripeClient } from "../../server/billing/stripe_client.ts";
+import { createCheckout, createPortal } from "../../server/billing/checkout.ts";
+import { hasRunningSubscription } from "../../server/billing/events.ts";
+import { CHECKOUT_TEXT } from "../../shared/plans.ts";
+import { logger } from "../../shared/log.ts";
 
 const errorText = (err: unknown) => err instanceof Error ? err.message : String(err);
 

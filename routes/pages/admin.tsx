@@ -7,13 +7,13 @@
 import { Hono } from "hono";
 import type { AppDeps, AppEnv, MemberAppEnv } from "../context.tsx";
 import { page } from "../context.tsx";
-import { Island } from "../../lib/render/island.tsx";
-import { ADMIN_TEXT } from "../../lib/admin/shared.ts";
-import { listAdminUsers } from "../../lib/admin/user_list.ts";
-import { listAdminReports } from "../../lib/admin/reports.ts";
-import { auditPage } from "../../lib/admin/audit.ts";
-import { requireAdmin } from "../../lib/http/auth.ts";
-import { readLimit } from "../../lib/http/rate_limit.ts";
+import { Island } from "../../server/render/island.tsx";
+import { ADMIN_TEXT } from "../../shared/admin.ts";
+import { listAdminUsers } from "../../server/admin/user_list.ts";
+import { listAdminReports } from "../../server/admin/reports.ts";
+import { auditPage } from "../../server/admin/audit.ts";
+import { requireAdmin } from "../../server/http/auth.ts";
+import { readLimit } from "../../server/http/rate_limit.ts";
 import { AdminNav } from "../../components/admin/AdminNav.tsx";
 
 /** The first page the server renders; the islands load the rest on demand. */

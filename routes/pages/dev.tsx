@@ -4,8 +4,8 @@
 import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../context.tsx";
 import { page } from "../context.tsx";
-import { listOutbox } from "../../lib/email/mod.ts";
-import { fromThisMachine } from "../../lib/http/loopback.ts";
+import { listOutbox } from "../../server/email/mod.ts";
+import { fromThisMachine } from "../../server/http/loopback.ts";
 
 export function devPages(deps: AppDeps) {
   const app = new Hono<AppEnv>();

@@ -4,7 +4,7 @@ import type { AppDeps, AppEnv } from "../context.tsx";
 import { page } from "../context.tsx";
 import { TermsSections } from "../../components/legal/TermsOfService.tsx";
 import { PrivacySections } from "../../components/legal/PrivacyPolicy.tsx";
-import { ipRelayOf } from "../../lib/realtime/ice.ts";
+import { ipRelayOf } from "../../server/realtime/ice.ts";
 
 export const LEGAL_UPDATED = "26 November 2026";
 

@@ -1,30 +1,30 @@
 // Pages for signed-in members: each one sits behind requireUser, which sends a guest to /auth
 // (303) before any page code runs. / is the Discover screen for a member and the welcome screen
 // for a guest; /live-match is open to guests (it says there is no live session).
-import { HD_TIERS, mediaProfileFor, POPULAR_HASHTAGS } from "../../lib/constants.ts";
+import { HD_TIERS, mediaProfileFor, POPULAR_HASHTAGS } from "../../shared/constants.ts";
 import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../context.tsx";
 import { page } from "../context.tsx";
-import { Island } from "../../lib/render/island.tsx";
-import { toPublicUser } from "../../lib/auth/types.ts";
-import { publicToken } from "../../lib/auth/session.ts";
+import { Island } from "../../server/render/island.tsx";
+import { toPublicUser } from "../../shared/auth/types.ts";
+import { publicToken } from "../../server/auth/session.ts";
 import { getFilters } from "../../kv/filters.ts";
 import { usageToday } from "../../kv/usage.ts";
-import { sessionsLeft } from "../../lib/billing/plans.ts";
-import { regionSummaries } from "../../lib/geo/private_location.ts";
-import { setFlash } from "../../lib/http/flash.ts";
-import { readLimit } from "../../lib/http/rate_limit.ts";
-import { requireUser } from "../../lib/http/auth.ts";
+import { sessionsLeft } from "../../shared/plans.ts";
+import { regionSummaries } from "../../server/geo/private_location.ts";
+import { setFlash } from "../../server/http/flash.ts";
+import { readLimit } from "../../server/http/rate_limit.ts";
+import { requireUser } from "../../server/http/auth.ts";
 import { Discover } from "../../components/Discover.tsx";
 import { WorldMapShapes } from "../../components/WorldMapShapes.tsx";
-import { worldMap } from "../../lib/geo/world_map.ts";
+import { worldMap } from "../../server/geo/world_map.ts";
 import { WelcomeScreen } from "../../components/WelcomeScreen.tsx";
-import { iceServersFor, ipRelayOf } from "../../lib/realtime/ice.ts";
-import { hidesIpAddress } from "../../lib/profile.ts";
-import type { SessionUser } from "../../lib/auth/types.ts";
+import { iceServersFor, ipRelayOf } from "../../server/realtime/ice.ts";
+import { hidesIpAddress } from "../../shared/profile.ts";
+import type { SessionUser } from "../../shared/auth/types.ts";
 import type { LiveSessionProps } from "../../islands/LiveSession.tsx";
 import { CannotCall } from "../../components/live/CannotCall.tsx";
-import { cannotCallText, parseNeeds } from "../../lib/client/capabilities.ts";
+import { cannotCallText, parseNeeds } from "../../client/capabilities.ts";
 
 /**
  * The pages only a signed-in member can open: those registered with requireUser here and in

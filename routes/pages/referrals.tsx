@@ -1,14 +1,14 @@
 // /viral and /leaderboard (members only): invitations, challenges and rankings, read from the
-// referral counters (lib/referrals/board.ts); the rules they show are lib/referrals/rules.ts.
+// referral counters (server/referrals/board.ts); the rules they show are shared/referrals/rules.ts.
 import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../context.tsx";
 import { page } from "../context.tsx";
-import { Island } from "../../lib/render/island.tsx";
-import { onlineNow } from "../../lib/geo/private_location.ts";
-import { pageData } from "../../lib/runtime/short_cache.ts";
-import { readLimit } from "../../lib/http/rate_limit.ts";
-import { leaderboard, viral, WEEKLY_PRIZES } from "../../lib/referrals/board.ts";
-import { memberInvitations } from "../../lib/referrals/invitations.ts";
+import { Island } from "../../server/render/island.tsx";
+import { onlineNow } from "../../server/geo/private_location.ts";
+import { pageData } from "../../shared/short_cache.ts";
+import { readLimit } from "../../server/http/rate_limit.ts";
+import { leaderboard, viral, WEEKLY_PRIZES } from "../../server/referrals/board.ts";
+import { memberInvitations } from "../../server/referrals/invitations.ts";
 import {
   BADGE,
   INVITE_TEXT,
@@ -17,8 +17,8 @@ import {
   periodLabel,
   PERIODS,
   POINT_RULES,
-} from "../../lib/referrals/rules.ts";
-import { requireUser } from "../../lib/http/auth.ts";
+} from "../../shared/referrals/rules.ts";
+import { requireUser } from "../../server/http/auth.ts";
 
 /** "1 member", "2 members". */
 function countOf(n: number, noun: string): string {

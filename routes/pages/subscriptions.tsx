@@ -3,8 +3,8 @@
 import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../context.tsx";
 import { page } from "../context.tsx";
-import { Island } from "../../lib/render/island.tsx";
-import { PLANS_TEXT, planViews, usageOf } from "../../lib/billing/plans.ts";
+import { Island } from "../../server/render/island.tsx";
+import { PLANS_TEXT, planViews, usageOf } from "../../shared/plans.ts";
 import { usageToday } from "../../kv/usage.ts";
 
 export function subscriptionPages(deps: AppDeps) {

@@ -9,8 +9,8 @@ import assert from "node:assert/strict";
 import type { Request } from "playwright-core";
 import { blockOnA, expectRemoteVideoPlaying, startPair } from "../helpers/live_browser.ts";
 import { sleep, until } from "../helpers/time.ts";
-import { readManifest } from "../../lib/build/assets.ts";
-import { SHIELD_TEXT, SHIELD_VERDICT_GRACE_MS } from "../../lib/client/shield/policy.ts";
+import { readManifest } from "../../server/build/assets.ts";
+import { SHIELD_TEXT, SHIELD_VERDICT_GRACE_MS } from "../../client/shield/policy.ts";
 
 import {
   expectBlurred,

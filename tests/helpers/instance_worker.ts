@@ -1,11 +1,11 @@
 // One Glimpse server instance inside a Deno Worker: several of these on one KV file behave like
 // several server processes sharing one KV (watch events reach every handle in the process).
 /// <reference lib="deno.worker" />
-import { loadConfig } from "../../lib/config.ts";
+import { loadConfig } from "../../server/config.ts";
 import { openKv } from "../../kv/db.ts";
-import { readManifest } from "../../lib/build/assets.ts";
+import { readManifest } from "../../server/build/assets.ts";
 import { createApp } from "../../routes/app.tsx";
-import { Hub } from "../../lib/realtime/hub.ts";
+import { Hub } from "../../server/realtime/hub.ts";
 
 let stop: (() => Promise<void>) | null = null;
 

@@ -1,17 +1,17 @@
 // Starts the real app on a free loopback port with an in-memory KV (or a given KV path), with
 // its queue listener (which sends the app's mail).
-import { loadConfig } from "../../lib/config.ts";
-import type { Config } from "../../lib/config.ts";
+import { loadConfig } from "../../server/config.ts";
+import type { Config } from "../../server/config.ts";
 import { openKv } from "../../kv/db.ts";
 import { useJobTable } from "../../kv/queue.ts";
-import { ensureBuilt, type Manifest } from "../../lib/build/assets.ts";
+import { ensureBuilt, type Manifest } from "../../server/build/assets.ts";
 import { createApp } from "../../routes/app.tsx";
-import { Hub } from "../../lib/realtime/hub.ts";
-import { createEmailSender, type EmailSender } from "../../lib/email/mod.ts";
-import { startJobs } from "../../lib/jobs.ts";
-import { clientIpBehind } from "../../lib/http/request.ts";
+import { Hub } from "../../server/realtime/hub.ts";
+import { createEmailSender, type EmailSender } from "../../server/email/mod.ts";
+import { startJobs } from "../../server/jobs.ts";
+import { clientIpBehind } from "../../server/http/request.ts";
 import { sleep, within } from "./time.ts";
-import type { LogSink } from "../../lib/observe/log.ts";
+import type { LogSink } from "../../shared/log.ts";
 
 /**
  * A request carrying this header counts, for the per-address rate limits, as coming from the

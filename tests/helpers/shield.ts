@@ -14,7 +14,7 @@ import {
   SHIELD_TEXT,
   SHIELD_THRESHOLDS,
   type ShieldView,
-} from "../../lib/client/shield/policy.ts";
+} from "../../client/shield/policy.ts";
 
 /**
  * How soon after the partner's first frame an ordinary scene must be unblurred: a loose bound

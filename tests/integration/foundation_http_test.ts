@@ -7,11 +7,11 @@ import assert from "node:assert/strict";
 import { type TestServer, withServer } from "../helpers/server.ts";
 import { assertError, Client, kvUser, registerMember, TINY_PNG } from "../helpers/accounts.ts";
 import { openKv } from "../../kv/db.ts";
-import { testConfig } from "../../lib/config.ts";
-import { ensureBuilt } from "../../lib/build/assets.ts";
+import { testConfig } from "../../server/config.ts";
+import { ensureBuilt } from "../../server/build/assets.ts";
 import { createApp } from "../../routes/app.tsx";
 import { MEMBER_PAGES } from "../../routes/pages/member.tsx";
-import { ADMIN_TEXT } from "../../lib/admin/shared.ts";
+import { ADMIN_TEXT } from "../../shared/admin.ts";
 import { kvDump } from "../helpers/kv_dump.ts";
 
 const NOT_AUTHENTICATED = "User not authenticated";

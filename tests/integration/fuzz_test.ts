@@ -21,9 +21,9 @@ import { openKv } from "../../kv/db.ts";
 import { createInvitations, updateUser } from "../../kv/users.ts";
 import { createSession } from "../../kv/sessions.ts";
 import { JOB_LEASE_MS } from "../../kv/queue.ts";
-import { Sessions } from "../../lib/auth/session.ts";
-import type { LogEntry } from "../../lib/observe/log.ts";
-import { parseInbound, RT_TEXT } from "../../lib/realtime/protocol.ts";
+import { Sessions } from "../../server/auth/session.ts";
+import type { LogEntry } from "../../shared/log.ts";
+import { parseInbound, RT_TEXT } from "../../shared/realtime/protocol.ts";
 
 const RUNS = Number(Deno.env.get("FUZZ_RUNS") ?? 40);
 const SEED = Number(Deno.env.get("FUZZ_SEED") ?? 30_30);

@@ -1,13 +1,13 @@
 // Page weight budgets: the JavaScript each page loads before it runs (gzip, as `deno task build`
 // prints it) stays within issue 18's budgets. A page over budget fails here, with its files.
 import assert from "node:assert/strict";
-import { ensureBuilt } from "../../lib/build/assets.ts";
-import { JS_BUDGET_KB, pageWeight } from "../../lib/build/page_weight.ts";
-import { testConfig } from "../../lib/config.ts";
+import { ensureBuilt } from "../../server/build/assets.ts";
+import { JS_BUDGET_KB, pageWeight } from "../../server/build/page_weight.ts";
+import { testConfig } from "../../server/config.ts";
 import { openKv } from "../../kv/db.ts";
 import { createApp } from "../../routes/app.tsx";
 import { signInCookie } from "../../scripts/sign_in.ts";
-import { Hub } from "../../lib/realtime/hub.ts";
+import { Hub } from "../../server/realtime/hub.ts";
 
 Deno.test("budgets: each page's JavaScript (gzip) is within its budget", async () => {
   const kv = await openKv(":memory:");

@@ -20,8 +20,8 @@ import { eventually, sleep } from "../helpers/time.ts";
 import { keys } from "../../kv/keys.ts";
 import { dayKey } from "../../kv/hashtags.ts";
 import { Client } from "../helpers/accounts.ts";
-import { FILTER_TEXT, MAX_DAILY_HASHTAGS } from "../../lib/filters.ts";
-import { RT_TEXT } from "../../lib/realtime/texts.ts";
+import { FILTER_TEXT, MAX_DAILY_HASHTAGS } from "../../shared/filters.ts";
+import { RT_TEXT } from "../../shared/realtime/texts.ts";
 
 const opts = { sanitizeResources: false, sanitizeOps: false };
 /** The password of every member the factory makes. */

@@ -7,10 +7,10 @@ import {
   PBKDF2_ITERATIONS,
   timingSafeEqual,
   verifyPassword,
-} from "../../lib/auth/password.ts";
-import { authenticate } from "../../lib/auth/accounts.ts";
+} from "../../server/auth/password.ts";
+import { authenticate } from "../../server/auth/accounts.ts";
 import { createUserWithInvitation } from "../../kv/users.ts";
-import type { UserRecord } from "../../lib/auth/types.ts";
+import type { UserRecord } from "../../shared/auth/types.ts";
 
 const FORMAT = /^pbkdf2-sha256\$600000\$([A-Za-z0-9+/]+=*)\$([A-Za-z0-9+/]+=*)$/;
 const unb64 = (s: string) => Uint8Array.from(atob(s), (c) => c.charCodeAt(0));

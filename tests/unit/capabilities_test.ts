@@ -11,7 +11,7 @@ import {
   cannotCallText,
   missingNeeds,
   parseNeeds,
-} from "../../lib/client/capabilities.ts";
+} from "../../client/capabilities.ts";
 
 class Fake {}
 

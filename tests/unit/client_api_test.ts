@@ -9,7 +9,7 @@ import {
   getJson,
   postJson,
   statusOf,
-} from "../../lib/client/api.ts";
+} from "../../client/api.ts";
 
 interface Seen {
   method: string;

@@ -1,5 +1,5 @@
 // Rules about the code itself, checked on the tree: every server log line goes through the one
-// logger (lib/observe/log.ts), so that each is a JSON line a log shipper can read.
+// logger (shared/log.ts), so that each is a JSON line a log shipper can read.
 import assert from "node:assert/strict";
 
 const ROOT = new URL("../../", import.meta.url);
@@ -14,15 +14,14 @@ function* sourceFiles(dir: string): Generator<string> {
 
 /** Server code: what runs in the server process (the browser's own code logs to its console). */
 function serverFiles(): string[] {
-  return ["lib", "kv", "routes"].flatMap((d) => [...sourceFiles(d)])
-    .filter((f) => !f.startsWith("lib/client/"))
+  return ["server", "shared", "kv", "routes"].flatMap((d) => [...sourceFiles(d)])
     .concat("main.ts");
 }
 
 Deno.test("server code writes its log lines through the logger, never console.*", () => {
   const offenders: string[] = [];
   for (const file of serverFiles()) {
-    if (file === "lib/observe/log.ts") continue; // the console sink itself
+    if (file === "shared/log.ts") continue; // the console sink itself
     const text = Deno.readTextFileSync(new URL(file, ROOT));
     text.split("\n").forEach((line, i) => {
       if (/\bconsole\.(log|info|warn|error|debug)\(/.test(line)) {

@@ -2,7 +2,13 @@
 // for each bad environment value (Foundation: config validated once at start-up).
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
-import { type Config, ConfigError, loadConfig, secretBits, testConfig } from "../../lib/config.ts";
+import {
+  type Config,
+  ConfigError,
+  loadConfig,
+  secretBits,
+  testConfig,
+} from "../../server/config.ts";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
@@ -365,7 +371,7 @@ Deno.test("config: production defaults to the resend provider, which needs a key
   assertNames(configError({ ...PRODUCTION_OK, RESEND_API_KEY: undefined }), "RESEND_API_KEY");
 });
 
-Deno.test("config: starting main.ts with PORT=notaport exits non-zero with one stderr line naming PORT", async () => {
+Deno.test("config: starting main.ts with PORT=notaport exits non-zero with one JSON error line naming PORT", async () => {
   // Only what deno itself needs to find its cache, so the result does not depend on the caller's
   // environment; PORT is the one bad value.
   const env: Record<string, string> = { PORT: "notaport", NO_COLOR: "1" };
@@ -386,7 +392,10 @@ Deno.test("config: starting main.ts with PORT=notaport exits non-zero with one s
   assert.notEqual(output.code, 0, `main.ts exited 0; stdout: ${stdout}`);
   const lines = stderr.split("\n").filter((l) => l.trim() !== "");
   assert.equal(lines.length, 1, `expected one stderr line, got:\n${stderr}`);
-  assert.match(lines[0], /^Invalid configuration: PORT /);
+  // The one line is the logger's JSON, like every other line the server writes.
+  const line = JSON.parse(lines[0]);
+  assert.equal(line.level, "error");
+  assert.match(line.msg, /^Invalid configuration: PORT /);
   // It stopped before serving anything.
   assert.doesNotMatch(stdout, /on http:\/\/localhost/);
 });

@@ -1,9 +1,14 @@
 // The two email providers: the outbox keeps messages in KV (newest first); the Resend provider
 // sends them through the Resend client, here with the network replaced by a recording fetch.
 import assert from "node:assert/strict";
-import { createEmailSender, listOutbox, OutboxSender, ResendSender } from "../../lib/email/mod.ts";
-import { verificationEmail } from "../../lib/email/templates.ts";
-import { testConfig } from "../../lib/config.ts";
+import {
+  createEmailSender,
+  listOutbox,
+  OutboxSender,
+  ResendSender,
+} from "../../server/email/mod.ts";
+import { verificationEmail } from "../../server/email/templates.ts";
+import { testConfig } from "../../server/config.ts";
 import { sleep } from "../helpers/time.ts";
 
 Deno.test("outbox: messages are kept in KV, newest first", async () => {

@@ -22,8 +22,8 @@ import {
   readSavedFilters,
   REGIONS,
   SUGGESTED_HASHTAGS,
-} from "../../lib/filters.ts";
-import { filtersPatchSchema } from "../../lib/filters_schema.ts";
+} from "../../shared/filters.ts";
+import { filtersPatchSchema } from "../../shared/filters_schema.ts";
 
 const SUGGESTED_NAMES = [
   "travel",

@@ -12,8 +12,8 @@ import {
   matchHashtag,
   sharedHashtags,
   type Ticket,
-} from "../../lib/realtime/rules.ts";
-import { distanceKm, NEARBY_KM } from "../../lib/geo/geocoder.ts";
+} from "../../server/realtime/rules.ts";
+import { distanceKm, NEARBY_KM } from "../../server/geo/geocoder.ts";
 
 /** Kilometres per degree of latitude on the sphere the geocoder uses. */
 const KM_PER_DEGREE = distanceKm({ lat: 0, lon: 0 }, { lat: 1, lon: 0 });

@@ -1,0 +1,18 @@
+// The browser's calls to ban and unban a member (both admin user tables use them).
+import { apiRequest, postJson } from "../api.ts";
+import type { AdminUser } from "../../shared/admin.ts";
+
+export interface BanAnswer {
+  ok: true;
+  user: AdminUser;
+  message: string;
+}
+
+const banPath = (id: string) => `/api/admin/users/${encodeURIComponent(id)}/ban`;
+
+/** Bans a member for `days` (undefined: permanently). */
+export const banMember = (id: string, reason: string, days: number | undefined) =>
+  postJson<BanAnswer>(banPath(id), days === undefined ? { reason } : { reason, days });
+
+/** Lifts a member's ban. */
+export const unbanMember = (id: string) => apiRequest<BanAnswer>("DELETE", banPath(id));

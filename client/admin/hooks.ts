@@ -1,0 +1,33 @@
+// Browser hooks shared by the admin islands.
+import { useEffect, useState } from "react";
+import { ApiError } from "../api.ts";
+import { toast } from "../toast.ts";
+import { ADMIN_REDIRECT_MS, ADMIN_TEXT } from "../../shared/admin.ts";
+
+/**
+ * The time zone to format dates in: "UTC" for the server render and the hydration pass (so both
+ * agree), then the viewer's own zone (undefined) once the island runs.
+ */
+export function useViewerTimeZone(): string | undefined {
+  const [zone, setZone] = useState<string | undefined>("UTC");
+  useEffect(() => setZone(undefined), []);
+  return zone;
+}
+
+/** True for a 401 or 403 answer: the viewer is signed out or no longer an administrator. */
+export function isDenied(err: unknown): boolean {
+  return err instanceof ApiError && (err.status === 401 || err.status === 403);
+}
+
+let leaving = false;
+/** A viewer who lost the right to be here: an 'Access Denied' toast, then / after 2 s. */
+export function accessDenied() {
+  if (leaving) return;
+  leaving = true;
+  toast({
+    title: ADMIN_TEXT.accessDenied,
+    description: ADMIN_TEXT.noPermission,
+    variant: "destructive",
+  });
+  setTimeout(() => location.assign("/"), ADMIN_REDIRECT_MS);
+}

@@ -1,0 +1,94 @@
+// Compression of the answers the server makes (pages, JSON, the service worker, /static files):
+// brotli when the caller accepts it, else gzip, for compressible types of at least MIN_BYTES.
+// Content-hashed /build files are compressed once at build time (server/build/precompress.ts) and
+// served as they are, with their Content-Encoding. Untouched: socket upgrades, event streams,
+// answers already encoded, HEAD and bodiless answers, `Cache-Control: no-transform`.
+import type { MiddlewareHandler } from "hono";
+import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from "hono/utils/compress";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { replaceAnswer } from "./answer.ts";
+
+/** Below this an answer goes out as it is: compressing would save less than a packet. */
+export const MIN_BYTES = 1024;
+/** Brotli quality for answers made per request: fast (about gzip's speed) and smaller than gzip. */
+const BROTLI_QUALITY = 4;
+const GZIP_LEVEL = 6;
+
+/** The encoding to answer with, from the request's Accept-Encoding: "br", "gzip" or null. */
+export function chooseEncoding(acceptEncoding: string | undefined): "br" | "gzip" | null {
+  if (!acceptEncoding) return null;
+  const accepted = new Map<string, number>();
+  for (const part of acceptEncoding.split(",")) {
+    const [name, ...params] = part.trim().toLowerCase().split(";");
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    const weight = q ? Number(q.slice(2)) : 1;
+    accepted.set(name.trim(), Number.isFinite(weight) ? weight : 0);
+  }
+  const weight = (name: string) => accepted.get(name) ?? accepted.get("*") ?? 0;
+  const br = weight("br");
+  const gzip = weight("gzip");
+  if (br > 0 && br >= gzip) return "br";
+  if (gzip > 0) return "gzip";
+  return null;
+}
+
+function addVary(headers: Headers) {
+  const vary = headers.get("vary");
+  if (!vary) headers.set("vary", "Accept-Encoding");
+  else if (!/(^|,)\s*(accept-encoding|\*)\s*(,|$)/i.test(vary)) {
+    headers.set("vary", `${vary}, Accept-Encoding`);
+  }
+}
+
+export function compression(): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    const res = c.res;
+    const type = res.headers.get("content-type") ?? "";
+    if (
+      res.status === 101 || res.status === 204 || res.status === 304 || !res.body ||
+      c.req.method === "HEAD" || !COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type) ||
+      /\bno-transform\b/i.test(res.headers.get("cache-control") ?? "")
+    ) return;
+    if (res.headers.has("content-encoding")) {
+      // Compressed at build time: caches must still keep one copy per encoding.
+      addVary(res.headers);
+      return;
+    }
+    const length = Number(res.headers.get("content-length") ?? NaN);
+    const encoding = chooseEncoding(c.req.header("accept-encoding"));
+    if (length < MIN_BYTES || encoding === null) {
+      addVary(res.headers);
+      return;
+    }
+    const body = new Uint8Array(await res.arrayBuffer());
+    let out: Uint8Array = body;
+    const compress = body.length >= MIN_BYTES;
+    if (compress) {
+      out = encoding === "br"
+        ? brotliCompressSync(body, {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+            [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+          },
+        })
+        : gzipSync(body, { level: GZIP_LEVEL });
+    }
+    replaceAnswer(
+      c,
+      new Response(out as Uint8Array<ArrayBuffer>, {
+        status: res.status,
+        statusText: res.statusText,
+        headers: { "content-type": type, "content-length": String(out.length) },
+      }),
+    );
+    const headers = c.res.headers;
+    addVary(headers);
+    if (compress) {
+      headers.set("content-encoding", encoding);
+      // An entity tag names the bytes: the compressed ones are other bytes.
+      const etag = headers.get("etag");
+      if (etag && !etag.startsWith("W/")) headers.set("etag", `W/${etag}`);
+    }
+  };
+}

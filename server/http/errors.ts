@@ -1,0 +1,32 @@
+// The one error type the HTTP layer maps to an answer: a status and the member's text. Domain
+// code throws it (or a subclass) and `app.onError` answers with it: `{error, message}` on /api
+// paths; on pages a 401 becomes a redirect to /auth and a 403 the 'Access Denied' page.
+// Nothing here depends on Hono, so server modules can throw it without knowing about HTTP.
+
+export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 414 | 422 | 429 | 503;
+
+export class AppError extends Error {
+  constructor(
+    readonly status: ErrorStatus,
+    message: string,
+    /** Response headers the answer carries, e.g. Retry-After with a 429. */
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = "AppError";
+  }
+}
+
+/** Texts of the HTTP layer itself (the domains keep their own). */
+export const HTTP_TEXT = {
+  invalidBody: "Invalid request body",
+  invalidQuery: "Invalid query",
+  notFound: "Not found",
+  notAuthenticated: "User not authenticated",
+  tooLarge: "The request is too large.",
+  crossSite: "Cross-site requests are not allowed.",
+  methodNotAllowed: "This method is not allowed.",
+  bodyNotAllowed: "A GET or HEAD request cannot have a body.",
+  addressTooLong: "The address is too long.",
+  failed: "Something went wrong. Please try again.",
+} as const;

@@ -1,0 +1,116 @@
+// What /viral and /leaderboard show, read from the referral counters (kv/referrals.ts): a few
+// keys per page, however many members there are. The rules are shared/referrals/rules.ts.
+import { getManyChunked } from "../../kv/db.ts";
+import { keys } from "../../kv/keys.ts";
+import { countListed } from "../../kv/user_lists.ts";
+import {
+  countryCounts,
+  type Figures,
+  figuresAt,
+  rankFor,
+  rewardsOf,
+  topOf,
+} from "../../kv/referrals.ts";
+import type { UserRecord } from "../../shared/auth/types.ts";
+import { splitLocation } from "../../shared/profile.ts";
+import {
+  type ChallengeId,
+  challengeProgress,
+  CHALLENGES,
+  type Period,
+} from "../../shared/referrals/rules.ts";
+
+export const WEEKLY_PRIZES = [
+  { rank: "#1", prize: "$500 plus 1 year premium" },
+  { rank: "#2", prize: "$250 plus 6 months premium" },
+  { rank: "#3", prize: "$100 plus 3 months premium" },
+  { rank: "Top 10", prize: "Glimpse merchandise" },
+] as const;
+
+export interface Referrer {
+  rank: number;
+  userId: string;
+  username: string;
+  country: string;
+  referrals: number;
+  points: number;
+}
+
+/** A period's top referrers with their names and countries. */
+export async function topReferrers(
+  kv: Deno.Kv,
+  period: Period,
+  limit: number,
+  now = Date.now(),
+): Promise<Referrer[]> {
+  const top = await topOf(kv, period, limit, now);
+  const users = await getManyChunked<UserRecord>(kv, top.map((r) => keys.user(r.userId)));
+  return top.map((r, i) => {
+    const u = users[i].value;
+    return {
+      ...r,
+      username: u?.username ?? "former member",
+      country: (u && splitLocation(u.location).country) || "Unknown",
+    };
+  });
+}
+
+export interface LeaderboardView {
+  totalMembers: number;
+  countries: { country: string; members: number }[];
+  referrers: Referrer[];
+}
+
+export async function leaderboard(
+  kv: Deno.Kv,
+  period: Period,
+  now = Date.now(),
+): Promise<LeaderboardView> {
+  const [totalMembers, countries, referrers] = await Promise.all([
+    countListed(kv),
+    countryCounts(kv),
+    topReferrers(kv, period, 8, now),
+  ]);
+  return { totalMembers, countries, referrers };
+}
+
+export interface Challenge {
+  id: ChallengeId;
+  title: string;
+  progress: number;
+  goal: number;
+  reward: string;
+  /** The reward has been credited this week. */
+  credited: boolean;
+}
+
+export interface ViralView {
+  /** This week's and all time's figures. */
+  week: Figures;
+  all: Figures;
+  rankWeek: { rank: number | null; ranked: number };
+  rankAll: { rank: number | null; ranked: number };
+  topWeek: Referrer[];
+  challenges: Challenge[];
+}
+
+export async function viral(kv: Deno.Kv, userId: string, now = Date.now()): Promise<ViralView> {
+  const [figures, rewards, topWeek] = await Promise.all([
+    figuresAt(kv, userId, now),
+    rewardsOf(kv, userId, now),
+    topReferrers(kv, "week", 3, now),
+  ]);
+  const [rankWeek, rankAll] = await Promise.all([
+    rankFor(kv, "week", figures.week.points, now),
+    rankFor(kv, "all", figures.all.points, now),
+  ]);
+  const challenges = CHALLENGES.map((c) => ({
+    id: c.id,
+    title: c.title,
+    goal: c.goal,
+    reward: c.reward,
+    progress: challengeProgress(c.id, figures.week),
+    credited: rewards.has(c.id),
+  }));
+  return { week: figures.week, all: figures.all, rankWeek, rankAll, topWeek, challenges };
+}
