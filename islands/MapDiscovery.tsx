@@ -11,7 +11,7 @@ import { useHashtagChips } from "../client/hashtag_filters.ts";
 import { HashtagChips } from "../components/HashtagChips.tsx";
 import { FILTER_TEXT, type Filters, REGIONS } from "../shared/filters.ts";
 import { ONLINE_STEPS, onlineStep } from "../shared/geo/map_scale.ts";
-import type { RegionSummary } from "../server/geo/private_location.ts";
+import type { RegionSummary } from "../shared/geo/types.ts";
 
 export interface MapDiscoveryProps {
   regions: RegionSummary[];

@@ -3,13 +3,10 @@ import { keys } from "./keys.ts";
 import { bumpSearchVersion } from "./search_version.ts";
 import { prepareHashtagUses } from "./hashtags.ts";
 import { MAP_DATA, pageData } from "../shared/short_cache.ts";
-import {
-  applyFiltersPatch,
-  type Filters,
-  type FiltersPatch,
-  readSavedFilters,
-} from "../shared/filters.ts";
-import type { Cell, Continent } from "../server/geo/geocoder.ts";
+import { type Filters, readSavedFilters } from "../shared/filters.ts";
+import { applyFiltersPatch, type FiltersPatch } from "../shared/filters_schema.ts";
+import type { Cell } from "../shared/geo/types.ts";
+import type { Continent } from "../shared/geo/continents.ts";
 
 export async function getFilters(kv: Deno.Kv, userId: string): Promise<Filters> {
   const entry = await kv.get(keys.filters(userId));

@@ -2,7 +2,7 @@
 // listed by every instance, removed by the socket that put it or claimed by a pairing
 // (kv/pairing.ts).
 import { keys } from "./keys.ts";
-import type { Cell } from "../server/geo/geocoder.ts";
+import type { Cell } from "../shared/geo/types.ts";
 import type { LanguagePreference, LocationPreference } from "../shared/filters.ts";
 import { BURST_RETRY, retrying } from "./retry.ts";
 import { laneOf } from "./write_lane.ts";

@@ -1,7 +1,7 @@
 // The administrator's side: texts, the shapes the admin API answers
 // with, the search rules and date formats. Safe for the browser bundle (no KV, no server code).
 import { REPORT_REASONS } from "./moderation/report_texts.ts";
-import type { ReportContext } from "../server/moderation/reports.ts";
+import type { ReportContext } from "./moderation/reports.ts";
 import { BAN_MAX_DAYS, BAN_TEXT, formatDateTime } from "./moderation/bans.ts";
 
 export const ADMIN_TEXT = {

@@ -1,8 +1,5 @@
 // Filters, hashtags and regions, shared by the pages, the API and the matchmaker.
 import { CONTINENTS } from "./geo/continents.ts";
-import type { FiltersPatch } from "./filters_schema.ts";
-
-export type { FiltersPatch };
 
 export { CONTINENTS };
 export type { Continent } from "./geo/continents.ts";
@@ -348,38 +345,6 @@ export function readSavedFilters(saved: unknown): Filters {
     f.interests = s.interests.filter((t): t is string => typeof t === "string");
   }
   return f;
-}
-
-/**
- * Applies a validated patch. Choosing country defaults the country to United States if unset,
- * continent to Europe; only the value for the chosen preference is kept.
- */
-export function applyFiltersPatch(current: Filters, patch: FiltersPatch): Filters {
-  const next: Filters = { ...current };
-  if (patch.hashtags) next.hashtags = patch.hashtags;
-  if (patch.locationPreference) next.locationPreference = patch.locationPreference;
-  if (patch.countryPreference !== undefined) {
-    next.countryPreference = patch.countryPreference ?? undefined;
-  }
-  if (patch.continentPreference !== undefined) {
-    next.continentPreference = patch.continentPreference ?? undefined;
-  }
-  if (patch.languagePreference) next.languagePreference = patch.languagePreference;
-  if (patch.ageRange) next.ageRange = patch.ageRange;
-  if (patch.languages) next.languages = patch.languages;
-  if (patch.interests) next.interests = patch.interests;
-  if (patch.location !== undefined) next.location = patch.location;
-  if (next.locationPreference === "country") {
-    next.countryPreference ??= DEFAULT_COUNTRY;
-    delete next.continentPreference;
-  } else if (next.locationPreference === "continent") {
-    next.continentPreference ??= DEFAULT_CONTINENT;
-    delete next.countryPreference;
-  } else {
-    delete next.countryPreference;
-    delete next.continentPreference;
-  }
-  return next;
 }
 
 export interface Region {

@@ -4,7 +4,10 @@ import { z } from "zod";
 import {
   CONTINENTS,
   COUNTRIES,
+  DEFAULT_CONTINENT,
+  DEFAULT_COUNTRY,
   FILTER_TEXT,
+  type Filters,
   hashtagProblem,
   LANGUAGE_PREFERENCES,
   LOCATION_PREFERENCES,
@@ -37,3 +40,35 @@ export const filtersPatchSchema = z.object({
 }).strict();
 
 export type FiltersPatch = z.infer<typeof filtersPatchSchema>;
+
+/**
+ * Applies a validated patch. Choosing country defaults the country to United States if unset,
+ * continent to Europe; only the value for the chosen preference is kept.
+ */
+export function applyFiltersPatch(current: Filters, patch: FiltersPatch): Filters {
+  const next: Filters = { ...current };
+  if (patch.hashtags) next.hashtags = patch.hashtags;
+  if (patch.locationPreference) next.locationPreference = patch.locationPreference;
+  if (patch.countryPreference !== undefined) {
+    next.countryPreference = patch.countryPreference ?? undefined;
+  }
+  if (patch.continentPreference !== undefined) {
+    next.continentPreference = patch.continentPreference ?? undefined;
+  }
+  if (patch.languagePreference) next.languagePreference = patch.languagePreference;
+  if (patch.ageRange) next.ageRange = patch.ageRange;
+  if (patch.languages) next.languages = patch.languages;
+  if (patch.interests) next.interests = patch.interests;
+  if (patch.location !== undefined) next.location = patch.location;
+  if (next.locationPreference === "country") {
+    next.countryPreference ??= DEFAULT_COUNTRY;
+    delete next.continentPreference;
+  } else if (next.locationPreference === "continent") {
+    next.continentPreference ??= DEFAULT_CONTINENT;
+    delete next.countryPreference;
+  } else {
+    delete next.countryPreference;
+    delete next.continentPreference;
+  }
+  return next;
+}

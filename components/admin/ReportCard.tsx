@@ -9,7 +9,7 @@ import {
   formatReportDate,
   reasonLabel,
 } from "../../shared/admin.ts";
-import type { SideContext } from "../../server/moderation/reports.ts";
+import type { SideContext } from "../../shared/moderation/reports.ts";
 
 export interface ReportCardProps {
   report: AdminReport;

@@ -7,6 +7,8 @@
 // names the plan of a paid checkout.
 import Stripe from "stripe";
 import type { TierKey } from "../../shared/constants.ts";
+import type { BillingChange } from "../../shared/billing.ts";
+export type { BillingChange };
 
 /** Signatures older (or, beyond Stripe's own check, newer) than this are refused, in seconds. */
 export const WEBHOOK_TOLERANCE_S = 300;
@@ -45,25 +47,6 @@ export async function verifyEvent(
 
 export type PaidTier = Exclude<TierKey, "free">;
 export type PriceIds = { basic?: string; plus?: string; vip?: string };
-
-/** A change of a member's plan an event asks for. */
-export interface BillingChange {
-  /** The member named by the event itself (null: look the customer up). */
-  userId: string | null;
-  customerId: string | null;
-  subscriptionId: string | null;
-  /** The plan to set; null leaves the plan alone (e.g. a checkout not paid yet). */
-  tier: TierKey | null;
-  /** The subscription's status, when the event is about one. */
-  status: string | null;
-  /**
-   * Only if the member's current subscription is this one (a deleted or lapsed old
-   * subscription must not end a newer one).
-   */
-  onlyIfCurrent: boolean;
-  /** The subscription ended for good (deleted): no later event about it may revive it. */
-  ends: boolean;
-}
 
 /** Subscription statuses that keep the plan (past_due: Stripe is still retrying the payment). */
 const PAYING = new Set(["active", "trialing", "past_due"]);

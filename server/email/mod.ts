@@ -4,21 +4,10 @@ import { Resend } from "resend";
 import type { Config } from "../config.ts";
 import { storeEmail } from "../../kv/outbox.ts";
 import { logger } from "../../shared/log.ts";
+import type { EmailMessage, StoredEmail } from "../../shared/email.ts";
+export type { EmailMessage, StoredEmail };
 
 export { listOutbox } from "../../kv/outbox.ts";
-
-export interface EmailMessage {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-}
-
-export interface StoredEmail extends EmailMessage {
-  id: string;
-  from: string;
-  sentAt: string;
-}
 
 export interface EmailSender {
   readonly name: "outbox" | "resend";

@@ -7,6 +7,8 @@ import { around, distance } from "geokdbush";
 import * as countryCoder from "@rapideditor/country-coder";
 import { type CityTable, decodeCities } from "./cities.ts";
 import { type Continent, CONTINENTS } from "../../shared/geo/continents.ts";
+import type { Cell } from "../../shared/geo/types.ts";
+export type { Cell };
 
 export { CONTINENTS };
 export type { Continent };
@@ -139,15 +141,6 @@ export function continentAt(latitude: number, longitude: number): Continent | nu
 /** Great-circle distance in km. */
 export function distanceKm(a: { lat: number; lon: number }, b: { lat: number; lon: number }) {
   return distance(a.lon, a.lat, b.lon, b.lat);
-}
-
-/**
- * The coarse cell kept instead of coordinates: the centre of a 0.02° grid square (about 2 km).
- * 'Nearby' compares cell centres.
- */
-export interface Cell {
-  lat: number;
-  lon: number;
 }
 
 const CELL_DEGREES = 0.02;

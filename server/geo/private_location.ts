@@ -21,6 +21,8 @@ import {
   geocoder,
   validCoordinates,
 } from "./geocoder.ts";
+import type { RegionSummary } from "../../shared/geo/types.ts";
+export type { RegionSummary };
 
 export const LOCATION_TEXT = {
   noNames: "Could not get location names",
@@ -88,15 +90,6 @@ export async function rememberTypedLocation(kv: Deno.Kv, userId: string, locatio
     cell: same ? previous.cell : null,
     updatedAt: new Date().toISOString(),
   });
-}
-
-export interface RegionSummary {
-  id: string;
-  name: string;
-  x: number;
-  y: number;
-  users: number;
-  hashtags: string[];
 }
 
 /**

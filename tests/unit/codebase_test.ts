@@ -1,5 +1,8 @@
-// Rules about the code itself, checked on the tree: every server log line goes through the one
-// logger (shared/log.ts), so that each is a JSON line a log shipper can read.
+// Rules about the code itself, checked on the tree. Every server log line goes through the one
+// logger (shared/log.ts), so that each is a JSON line a log shipper can read. The import graph
+// (deno info) keeps the boundary the folders name: what the browser loads (islands, workers)
+// reaches no server/, kv/ or routes/ module; shared/ imports only shared/, client/ only client/
+// and shared/, kv/ only kv/ and shared/; and no module imports itself through others.
 import assert from "node:assert/strict";
 
 const ROOT = new URL("../../", import.meta.url);
@@ -30,4 +33,159 @@ Deno.test("server code writes its log lines through the logger, never console.*"
     });
   }
   assert.deepEqual(offenders, []);
+});
+
+// ---------- The import graph ----------
+
+const ROOT_URL = ROOT.href;
+
+/** Local module → the local modules it imports (code and type imports alike), for `roots`. */
+async function importGraph(roots: string[]): Promise<Map<string, Set<string>>> {
+  const graph = new Map<string, Set<string>>();
+  const local = (s: string | undefined) =>
+    s?.startsWith(ROOT_URL) ? s.slice(ROOT_URL.length) : undefined;
+  await Promise.all(roots.map(async (root) => {
+    const out = await new Deno.Command(Deno.execPath(), {
+      args: ["info", "--json", root],
+      cwd: ROOT,
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    assert.equal(out.code, 0, new TextDecoder().decode(out.stderr));
+    const info = JSON.parse(new TextDecoder().decode(out.stdout)) as {
+      modules: {
+        specifier: string;
+        dependencies?: { code?: { specifier: string }; type?: { specifier: string } }[];
+      }[];
+    };
+    for (const m of info.modules) {
+      const from = local(m.specifier);
+      if (!from) continue;
+      const to = graph.get(from) ?? new Set<string>();
+      graph.set(from, to);
+      for (const d of m.dependencies ?? []) {
+        for (const dep of [local(d.code?.specifier), local(d.type?.specifier)]) {
+          if (dep) to.add(dep);
+        }
+      }
+    }
+  }));
+  return graph;
+}
+
+const files = (dir: string) => [...sourceFiles(dir)];
+/** What the browser loads: the islands, and the workers and service worker the build bundles. */
+const BROWSER_ROOTS = [
+  ...files("islands"),
+  "client/privacy/face_worker.ts",
+  "client/privacy/compositor_worker.ts",
+  "client/privacy/page_compositor.ts",
+  "client/privacy/clock_worker.ts",
+  "client/camera_switch.ts",
+  "client/shield/classifier_worker.ts",
+  "client/sw/service_worker.ts",
+];
+const SERVER_ONLY = /^(server|kv|routes)\//;
+
+/** The chain of imports from `from` to `to` (breadth first). */
+function chain(graph: Map<string, Set<string>>, from: string, to: string): string[] {
+  const seen = new Map<string, string | null>([[from, null]]);
+  const queue = [from];
+  while (queue.length) {
+    const at = queue.shift()!;
+    if (at === to) break;
+    for (const next of graph.get(at) ?? []) {
+      if (!seen.has(next)) {
+        seen.set(next, at);
+        queue.push(next);
+      }
+    }
+  }
+  const path = [to];
+  for (let at = seen.get(to); at; at = seen.get(at)) path.unshift(at);
+  return path;
+}
+
+Deno.test("the browser's code reaches no server code: no kv/, routes/ or server/ module", async () => {
+  for (const root of BROWSER_ROOTS) {
+    const graph = await importGraph([root]);
+    const reached = [...graph.keys()].filter((m) => SERVER_ONLY.test(m));
+    assert.deepEqual(
+      reached.map((m) => chain(graph, root, m).join(" → ")),
+      [],
+      `${root} reaches server-only code`,
+    );
+  }
+});
+
+Deno.test("kv/ imports nothing but shared/ code and other kv/ modules", async () => {
+  const graph = await importGraph(files("kv"));
+  const wrong: string[] = [];
+  for (const [from, to] of graph) {
+    if (!from.startsWith("kv/")) continue;
+    for (const dep of to) {
+      if (!/^(kv|shared)\//.test(dep)) wrong.push(`${from} → ${dep}`);
+    }
+  }
+  assert.deepEqual(wrong.sort(), []);
+});
+
+Deno.test("shared/ imports only shared/; client/ only client/ and shared/", async () => {
+  const graph = await importGraph([...files("shared"), ...files("client")]);
+  const wrong: string[] = [];
+  for (const [from, to] of graph) {
+    const allowed = from.startsWith("shared/")
+      ? /^shared\//
+      : from.startsWith("client/")
+      ? /^(client|shared)\//
+      : null;
+    if (!allowed) continue;
+    for (const dep of to) if (!allowed.test(dep)) wrong.push(`${from} → ${dep}`);
+  }
+  assert.deepEqual(wrong.sort(), []);
+});
+
+/** The strongly connected groups of more than one module (or a module importing itself). */
+function cycles(graph: Map<string, Set<string>>): string[][] {
+  let index = 0;
+  const order = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+  const visit = (v: string) => {
+    order.set(v, index);
+    low.set(v, index++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!order.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, order.get(w)!));
+    }
+    if (low.get(v) === order.get(v)) {
+      const group: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop()!;
+        onStack.delete(w);
+        group.push(w);
+      } while (w !== v);
+      if (group.length > 1 || graph.get(v)?.has(v)) found.push(group.sort());
+    }
+  };
+  for (const v of graph.keys()) if (!order.has(v)) visit(v);
+  return found;
+}
+
+Deno.test("no import cycles: the server, every island, worker, script and benchmark", async () => {
+  const graph = await importGraph([
+    "main.ts",
+    ...BROWSER_ROOTS,
+    ...files("scripts"),
+    ...files("bench"),
+  ]);
+  assert.ok(graph.size > 300, `the graph has ${graph.size} modules`);
+  assert.deepEqual(cycles(graph).map((g) => g.join(" ↔ ")), []);
 });

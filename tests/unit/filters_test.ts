@@ -4,7 +4,6 @@
 import assert from "node:assert/strict";
 import {
   addHashtag,
-  applyFiltersPatch,
   CONTINENTS,
   COUNTRIES,
   DEFAULT_CONTINENT,
@@ -23,7 +22,7 @@ import {
   REGIONS,
   SUGGESTED_HASHTAGS,
 } from "../../shared/filters.ts";
-import { filtersPatchSchema } from "../../shared/filters_schema.ts";
+import { applyFiltersPatch, filtersPatchSchema } from "../../shared/filters_schema.ts";
 
 const SUGGESTED_NAMES = [
   "travel",
