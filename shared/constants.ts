@@ -39,7 +39,7 @@ export interface Tier {
   features: string[];
 }
 
-// Tier prices and daily session limits are our own choice (listed in the README's decisions).
+// Tier prices and daily session limits are our own choice (docs/payments.md).
 export const TIERS: Record<TierKey, Tier> = {
   free: {
     name: "Free",

@@ -1,5 +1,5 @@
-// Builds the browser assets: one esbuild entry per island (react aliased to preact/compat,
-// code splitting, minified, content-hashed names) plus the stylesheet. The manifest records
+// Builds the browser assets: one esbuild entry per island, each a single file (react aliased to
+// preact/compat, minified, content-hashed names) plus the stylesheet. The manifest records
 // every input's content hash, so start-up can tell when the build is missing or stale.
 import { precompress } from "./precompress.ts";
 import * as esbuild from "esbuild";

@@ -24,6 +24,7 @@ import { JOB_LEASE_MS } from "../../kv/queue.ts";
 import { Sessions } from "../../server/auth/session.ts";
 import type { LogEntry } from "../../shared/log.ts";
 import { parseInbound, RT_TEXT } from "../../shared/realtime/protocol.ts";
+import { setProcessSink } from "../../shared/log.ts";
 
 const RUNS = Number(Deno.env.get("FUZZ_RUNS") ?? 40);
 const SEED = Number(Deno.env.get("FUZZ_SEED") ?? 30_30);
@@ -64,8 +65,11 @@ class ServerLog {
     }
   };
 
-  /** Records console.error/warn/log/info too (the realtime hub writes there). */
+  /** Records the process logger's lines (realtime, jobs) and console.error/warn/log too. */
   captureConsole() {
+    const restoreSink = setProcessSink((entry) => {
+      this.lines.push(entry.stack ? `STACK ${entry.stack}` : JSON.stringify(entry));
+    });
     const saved = { error: console.error, warn: console.warn, log: console.log };
     const record = (...args: unknown[]) => {
       this.lines.push(
@@ -81,7 +85,10 @@ class ServerLog {
       if (String(args[0]).startsWith("fuzz:")) saved.log(...args);
       else record(...args);
     };
-    this.restore = () => Object.assign(console, saved);
+    this.restore = () => {
+      Object.assign(console, saved);
+      restoreSink();
+    };
   }
 
   release() {

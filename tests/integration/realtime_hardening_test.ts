@@ -22,6 +22,7 @@ import { dayKey } from "../../kv/hashtags.ts";
 import { Client } from "../helpers/accounts.ts";
 import { FILTER_TEXT, MAX_DAILY_HASHTAGS } from "../../shared/filters.ts";
 import { RT_TEXT } from "../../shared/realtime/texts.ts";
+import { setProcessSink } from "../../shared/log.ts";
 
 const opts = { sanitizeResources: false, sanitizeOps: false };
 /** The password of every member the factory makes. */
@@ -280,8 +281,9 @@ Deno.test("ws limits: a stream of refused messages closes the socket (1008)", op
   await withMembers(ENV, async (server, f) => {
     const a = await connectPeer(await f.create());
     const warnings: string[] = [];
-    const warn = console.warn;
-    console.warn = (...args: unknown[]) => warnings.push(args.map(String).join(" "));
+    const restore = setProcessSink((e) => {
+      if (e.level === "warn") warnings.push(JSON.stringify(e));
+    });
     try {
       // The twenty-first refused message closes it (sending on after that is cut off).
       for (let i = 0; i < 21; i++) a.ws.send("{not json");
@@ -295,7 +297,7 @@ Deno.test("ws limits: a stream of refused messages closes the socket (1008)", op
       // Logged once for the socket, not once a message.
       assert.equal(warnings.filter((w) => w.includes("malformed")).length, 1);
     } finally {
-      console.warn = warn;
+      restore();
       closeAll(a);
     }
   });
