@@ -235,7 +235,7 @@ export interface SystemStatus {
   checkedAt: string;
 }
 
-/** The System tab's rows, in order (the first four are the SPEC's). */
+/** The System tab's rows, in order (Environment, Database, Email Provider, WebSocket Server first). */
 export const SYSTEM_TEXT = {
   environment: "Environment",
   database: "Database",

@@ -1,4 +1,4 @@
-// The direct admin page's System tab: the SPEC's four rows (Environment, Database with the KV
+// The direct admin page's System tab: four rows (Environment, Database with the KV
 // round trip just measured, Email Provider, WebSocket Server) and this instance's figures
 // (members waiting, live matches, build, runtime, uptime), with Refresh Status to measure again.
 import {

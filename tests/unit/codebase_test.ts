@@ -189,3 +189,83 @@ Deno.test("no import cycles: the server, every island, worker, script and benchm
   assert.ok(graph.size > 300, `the graph has ${graph.size} modules`);
   assert.deepEqual(cycles(graph).map((g) => g.join(" ↔ ")), []);
 });
+
+// ---------- The documents ----------
+
+/** README.md and every page under docs/. */
+function documents(): string[] {
+  return ["README.md", ...markdown("docs")];
+}
+
+function markdown(dir: string): string[] {
+  const out: string[] = [];
+  for (const entry of Deno.readDirSync(new URL(dir, ROOT))) {
+    const path = `${dir}/${entry.name}`;
+    if (entry.isDirectory) out.push(...markdown(path));
+    else if (entry.name.endsWith(".md")) out.push(path);
+  }
+  return out.sort();
+}
+
+Deno.test("the README is a short map: at most 200 lines, with the two commands", () => {
+  const readme = Deno.readTextFileSync(new URL("README.md", ROOT));
+  const pin = Deno.readTextFileSync(new URL(".deno-version", ROOT)).trim();
+  assert.ok(readme.split("\n").length <= 200, `${readme.split("\n").length} lines`);
+  assert.ok(readme.includes(`npx -y deno@${pin} task start`));
+  assert.ok(readme.includes(`npx -y deno@${pin} task test`));
+});
+
+Deno.test("every file path and relative link in README.md and docs/ exists", () => {
+  const missing: string[] = [];
+  for (const doc of documents()) {
+    const text = Deno.readTextFileSync(new URL(doc, ROOT));
+    const dir = doc.includes("/") ? doc.slice(0, doc.lastIndexOf("/") + 1) : "";
+    // `server/http/auth.ts` and the like: paths from the repository's root.
+    for (
+      const [, path] of text.matchAll(/`((?:[a-z_]+\/)+[A-Za-z0-9_.-]+\.(?:ts|tsx|md|css|json))`/g)
+    ) {
+      if (!exists(path) && !exists(dir + path)) missing.push(`${doc}: ${path}`);
+    }
+    // [text](other.md#part): relative to the document.
+    for (const [, link] of text.matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)) {
+      if (/^[a-z]+:/.test(link)) continue;
+      if (!exists(normalize(dir + link))) missing.push(`${doc}: link ${link}`);
+    }
+  }
+  assert.deepEqual(missing, []);
+});
+
+Deno.test("no text points at documents outside the repository", () => {
+  const outside = /DESIGN\.md|\bSPEC\b|\bthe spec\b/;
+  const found: string[] = [];
+  const all = [
+    ...documents(),
+    ...["server", "shared", "client", "kv", "routes", "islands", "components", "scripts"]
+      .flatMap(files),
+    "main.ts",
+  ];
+  for (const file of all) {
+    Deno.readTextFileSync(new URL(file, ROOT)).split("\n").forEach((line, i) => {
+      if (outside.test(line)) found.push(`${file}:${i + 1}`);
+    });
+  }
+  assert.deepEqual(found, []);
+});
+
+function exists(path: string): boolean {
+  try {
+    Deno.statSync(new URL(path, ROOT));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function normalize(path: string): string {
+  const parts: string[] = [];
+  for (const part of path.split("/")) {
+    if (part === "..") parts.pop();
+    else if (part !== "." && part !== "") parts.push(part);
+  }
+  return parts.join("/");
+}
