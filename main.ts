@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from "./server/config.ts";
 import { openKv } from "./kv/db.ts";
 import { ensureBuilt } from "./server/build/assets.ts";
 import { createApp } from "./routes/app.tsx";
+import { migrate } from "./server/migrate.ts";
 import { startJobs } from "./server/jobs.ts";
 import { createEmailSender } from "./server/email/mod.ts";
 import { Hub } from "./server/realtime/hub.ts";
@@ -31,6 +32,7 @@ const hub = new Hub(kv, config);
 await hub.start();
 // One sender for the app and the queue listener that sends the app's mail.
 const email = createEmailSender(kv, config);
+await migrate(kv, config, log);
 const app = await createApp({ config, kv, assets, hub, email, log });
 startJobs(kv, email);
 

@@ -5,7 +5,7 @@ import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { join } from "node:path";
 import type { AppBase, AppContext, AppDeps, AppEnv } from "./context.tsx";
-import { page } from "./context.tsx";
+import { mount, page } from "./context.tsx";
 import { securityHeaders } from "../server/http/security.ts";
 import { localRedirects } from "../server/http/redirect.ts";
 import { requestShape } from "../server/http/request_shape.ts";
@@ -25,11 +25,6 @@ import { AppError, HTTP_TEXT } from "../server/http/errors.ts";
 import { BUILD_DIR, ROOT } from "../server/build/assets.ts";
 import { sessionKey, Sessions } from "../server/auth/session.ts";
 import { createEmailSender } from "../server/email/mod.ts";
-import { bootstrapAdmin } from "../server/auth/admin.ts";
-import { backfillReportIndexes } from "../kv/reports.ts";
-import { backfillMonthlyStats } from "../kv/stats.ts";
-import { backfillListIndex } from "../kv/user_lists.ts";
-import { backfillReferrals } from "../kv/referrals_backfill.ts";
 import { AVATAR_TEXT } from "../server/auth/avatar.ts";
 import { presenceTracker } from "../server/geo/private_location.ts";
 import { ADMIN_TEXT } from "../shared/admin.ts";
@@ -68,24 +63,6 @@ export async function createApp(base: AppBase) {
     log: base.log ?? consoleSink,
     httpMetrics: new HttpMetrics(),
   };
-  // Members stored before the members' list index existed are added to it once (a meta key says
-  // so); any instance may do it, several at once too.
-  const listed = await backfillListIndex(deps.kv);
-  if (listed) {
-    deps.log({ level: "info", msg: "added members to the members' list index", count: listed });
-  }
-  const admin = await bootstrapAdmin(deps.kv, deps.config);
-  if (admin) {
-    deps.log({
-      level: "info",
-      msg: admin.created
-        ? `Created the administrator account "${admin.user.username}" from ADMIN_EMAIL`
-        : `The administrator account "${admin.user.username}" is ready (ADMIN_EMAIL)`,
-    });
-  }
-  await backfillReportIndexes(deps.kv);
-  await backfillMonthlyStats(deps.kv);
-  await backfillReferrals(deps.kv);
   const app = new Hono<AppEnv>();
 
   // Last on the way out: compression (brotli or gzip) of what the rest answered.
@@ -142,22 +119,25 @@ export async function createApp(base: AppBase) {
   };
   app.use("*", flashMiddleware(flashSeal));
 
-  app.route("/api", accountApi(deps));
-  app.route("/api", filtersApi(deps));
-  app.route("/api", invitationsApi(deps));
-  app.route("/api/report", reportApi(deps));
-  app.route("/api/subscription", subscriptionApi(deps));
-  app.route("/api/admin", adminApi(deps));
-  app.route("/avatars", avatarRoutes(deps));
-  app.route("/admin", adminPages(deps));
-  app.route("/", directAdminPage(deps));
-  app.route("/", authPages(deps));
-  app.route("/", devPages(deps));
-  app.route("/", publicPages(deps));
-  app.route("/", legalPages(deps));
-  app.route("/", subscriptionPages(deps));
-  app.route("/", memberPages(deps));
-  app.route("/", referralPages(deps));
+  // Sub-apps made with membersOnly() are guarded by mount(), once, in front of their routes.
+  mount(app, "/api", ...accountApi(deps), filtersApi(deps), invitationsApi(deps));
+  mount(app, "/api/report", reportApi(deps));
+  mount(app, "/api/subscription", ...subscriptionApi(deps));
+  mount(app, "/api/admin", adminApi(deps));
+  mount(app, "/avatars", avatarRoutes(deps));
+  mount(app, "/admin", adminPages(deps));
+  mount(
+    app,
+    "/",
+    directAdminPage(deps),
+    authPages(deps),
+    devPages(deps),
+    publicPages(deps),
+    legalPages(deps),
+    subscriptionPages(deps),
+    ...memberPages(deps),
+    referralPages(deps),
+  );
 
   app.notFound((c) => {
     if (isApi(c)) return c.json({ error: HTTP_TEXT.notFound }, 404);

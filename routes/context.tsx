@@ -1,11 +1,11 @@
 // What every route gets: the app's dependencies and, per request, the signed-in member.
-import type { Context } from "hono";
+import { type Context, Hono, type MiddlewareHandler } from "hono";
 import type { Config } from "../server/config.ts";
 import type { Manifest } from "../server/build/assets.ts";
 import type { Sessions } from "../server/auth/session.ts";
 import type { SessionUser } from "../shared/auth/types.ts";
 import type { EmailSender } from "../server/email/mod.ts";
-import type { MemberVariables, SessionVariables } from "../server/http/auth.ts";
+import { type MemberVariables, requireUser, type SessionVariables } from "../server/http/auth.ts";
 import type { Hub } from "../server/realtime/hub.ts";
 import type { LogSink } from "../shared/log.ts";
 import type { HttpMetrics } from "../server/observe/http_metrics.ts";
@@ -53,6 +53,53 @@ export type MemberAppEnv = {
 };
 
 export type AppContext = Context<AppEnv>;
+
+/** Sub-apps made by membersOnly, and the guard each was made with. */
+const guards = new WeakMap<Hono<MemberAppEnv>, MiddlewareHandler>();
+
+/**
+ * A sub-app whose every route is for signed-in members: `guard` (requireUser() unless given, e.g.
+ * with a refusal text of its own) runs before each of its routes once `mount` has mounted it.
+ */
+export function membersOnly(guard: MiddlewareHandler = requireUser()): Hono<MemberAppEnv> {
+  const app = new Hono<MemberAppEnv>();
+  guards.set(app, guard);
+  return app;
+}
+
+/**
+ * Mounts sub-apps under `prefix`; one made by membersOnly gets its guard in front of each of its
+ * routes (method and path), and nowhere else. The member pages share no prefix (their addresses
+ * are fixed), and a sub-app mounted at "/" with its own use("*", guard) would guard every path
+ * of the site, the welcome page and unknown addresses included; /admin, which has a prefix of its
+ * own, uses use("*", requireAdmin()) instead.
+ */
+export function mount(
+  app: Hono<AppEnv>,
+  prefix: string,
+  ...subs: (Hono<AppEnv> | Hono<MemberAppEnv>)[]
+) {
+  for (const sub of subs) {
+    const guard = guards.get(sub as Hono<MemberAppEnv>);
+    if (guard) {
+      const done = new Set<string>();
+      for (const route of sub.routes) {
+        if (route.method === "ALL") continue;
+        const path = joinPath(prefix, route.path);
+        if (done.has(`${route.method} ${path}`)) continue;
+        done.add(`${route.method} ${path}`);
+        app.on(route.method, path, guard);
+      }
+    }
+    app.route(prefix, sub as Hono<AppEnv>);
+  }
+}
+
+/** "/api" + "/filters" → "/api/filters"; "/api/report" + "/" → "/api/report"; "/" + "/x" → "/x". */
+function joinPath(prefix: string, path: string): string {
+  if (prefix === "/" || prefix === "") return path;
+  return path === "/" ? prefix : prefix + path;
+}
 
 /** Renders a page inside the shell for the current request's path and member. */
 /** What a page needs of the request: its path, the member (if any) and the pending toast. */

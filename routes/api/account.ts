@@ -3,7 +3,7 @@
 // validation refusals, answered by app.onError.
 import { Hono, type MiddlewareHandler } from "hono";
 import { z } from "zod";
-import type { AppContext, AppDeps, AppEnv } from "../context.tsx";
+import { type AppContext, type AppDeps, type AppEnv, membersOnly } from "../context.tsx";
 import {
   ACCOUNT_FIELD,
   type AccountDeps,
@@ -67,8 +67,16 @@ const GUEST_TEXT = {
 /** A multipart form with one picture of at most 60 KB, plus room for the form's own lines. */
 export const AVATAR_BODY_MAX = AVATAR_MAX_BYTES + 4 * 1024;
 
+/**
+ * The account API: what guests and members alike may call, then the members' routes (most
+ * refuse a guest with "User not authenticated"; reading one's own record and asking for the
+ * verification mail again have refusal texts of their own).
+ */
 export function accountApi(deps: AppDeps) {
   const app = new Hono<AppEnv>();
+  const members = membersOnly();
+  const currentUser = membersOnly(requireUser(GUEST_TEXT.currentUser));
+  const resend = membersOnly(requireUser(GUEST_TEXT.resend));
   const { kv, config, sessions, clientIp } = deps;
   const accountDeps: AccountDeps = { kv, origin: config.origin };
   const limits = config.rateLimits;
@@ -163,7 +171,7 @@ export function accountApi(deps: AppDeps) {
   );
 
   for (const path of ["/user/profile", "/simple-user"]) {
-    app.get(path, requireUser(GUEST_TEXT.currentUser), (c) => {
+    currentUser.get(path, (c) => {
       return c.json(toPublicUser(c.var.userRecord, publicToken(c.var.session)));
     });
   }
@@ -212,9 +220,8 @@ export function accountApi(deps: AppDeps) {
     },
   );
 
-  app.post(
+  resend.post(
     "/resend-verification",
-    requireUser(GUEST_TEXT.resend),
     limitMember(RATE_RULES.resendIp, RATE_RULES.resendAccount),
     async (c) => {
       await resendVerification(accountDeps, c.var.user.id);
@@ -222,9 +229,8 @@ export function accountApi(deps: AppDeps) {
     },
   );
 
-  app.patch(
+  members.patch(
     "/user/profile",
-    requireUser(),
     limitIp(RATE_RULES.profileIp),
     validate("json", profilePatchSchema),
     async (c) => {
@@ -250,9 +256,8 @@ export function accountApi(deps: AppDeps) {
 
   // The current password is checked at most passwordAccount times per member and passwordIp
   // times per address, counted before the body is read (and so before the hash).
-  app.post(
+  members.post(
     "/user/password",
-    requireUser(),
     hashRoom,
     limitMember(RATE_RULES.passwordIp, RATE_RULES.passwordAccount),
     validate("json", passwordSchema),
@@ -264,9 +269,8 @@ export function accountApi(deps: AppDeps) {
     },
   );
 
-  app.post(
+  members.post(
     "/user/avatar",
-    requireUser(),
     validate("form", avatarForm, {
       fallback: AVATAR_TEXT.notImage,
       maxBytes: AVATAR_BODY_MAX,
@@ -278,7 +282,7 @@ export function accountApi(deps: AppDeps) {
     },
   );
 
-  app.delete("/delete-account", requireUser(), async (c) => {
+  members.delete("/delete-account", async (c) => {
     await deleteAccount(kv, c.var.user.id);
     sessions.clear(c);
     setFlash(c, {
@@ -289,5 +293,5 @@ export function accountApi(deps: AppDeps) {
     return c.json({ ok: true, message: "Your account has been deleted." });
   });
 
-  return app;
+  return [app, currentUser, resend, members];
 }

@@ -1,13 +1,11 @@
 // Filters and location API, mounted at /api: GET/POST /filters (a partial update), POST /location
 // (the device's position, named offline) and GET /regions (the map). Members only.
-import { Hono } from "hono";
 import { z } from "zod";
-import type { AppDeps, AppEnv } from "../context.tsx";
+import { type AppDeps, membersOnly } from "../context.tsx";
 import { FILTER_TEXT } from "../../shared/filters.ts";
 import { filtersPatchSchema } from "../../shared/filters_schema.ts";
 import { setFlash } from "../../server/http/flash.ts";
 import { getFilters, saveFilters } from "../../kv/filters.ts";
-import { requireUser } from "../../server/http/auth.ts";
 import { readLimit } from "../../server/http/rate_limit.ts";
 import { validate } from "../../server/http/validate.ts";
 import { locateMember, LOCATION_TEXT, regionSummaries } from "../../server/geo/private_location.ts";
@@ -18,12 +16,12 @@ const coordinatesSchema = z.object({
 }).strict();
 
 export function filtersApi(deps: AppDeps) {
-  const app = new Hono<AppEnv>();
+  const app = membersOnly();
   const { kv } = deps;
 
-  app.get("/filters", requireUser(), async (c) => c.json(await getFilters(kv, c.var.user.id)));
+  app.get("/filters", async (c) => c.json(await getFilters(kv, c.var.user.id)));
 
-  app.post("/filters", requireUser(), validate("json", filtersPatchSchema), async (c) => {
+  app.post("/filters", validate("json", filtersPatchSchema), async (c) => {
     const saved = await saveFilters(kv, c.var.user.id, c.req.valid("json"));
     if (c.req.query("flash")) {
       setFlash(c, {
@@ -39,7 +37,6 @@ export function filtersApi(deps: AppDeps) {
   // names, the continent and a ~2 km cell. The coordinates are neither stored nor logged.
   app.post(
     "/location",
-    requireUser(),
     validate("json", coordinatesSchema, { fallback: LOCATION_TEXT.badCoordinates }),
     async (c) => {
       const { latitude, longitude } = c.req.valid("json");
@@ -49,7 +46,6 @@ export function filtersApi(deps: AppDeps) {
 
   app.get(
     "/regions",
-    requireUser(),
     readLimit(kv, deps.config.rateLimits),
     async (c) => c.json(await regionSummaries(kv)),
   );

@@ -1,8 +1,6 @@
 // GET /api/invitations: the signed-in member's own invitation codes, {unused: [code…], used:
 // [{code, joinedAs, verified}…]}. Members only; counted per member and per address.
-import { Hono } from "hono";
-import type { AppDeps, AppEnv } from "../context.tsx";
-import { requireUser } from "../../server/http/auth.ts";
+import { type AppDeps, membersOnly } from "../context.tsx";
 import { rateLimit, type RateRule } from "../../server/http/rate_limit.ts";
 import { memberInvitations } from "../../server/referrals/invitations.ts";
 
@@ -14,12 +12,11 @@ export const INVITATION_READS = {
 } satisfies Record<string, RateRule>;
 
 export function invitationsApi(deps: AppDeps) {
-  const app = new Hono<AppEnv>();
+  const app = membersOnly();
   const { kv, config, clientIp } = deps;
 
   app.get(
     "/invitations",
-    requireUser(),
     rateLimit(kv, config.rateLimits, (c) => [
       { rule: INVITATION_READS.ip, subject: clientIp(c) },
       { rule: INVITATION_READS.member, subject: c.var.user?.id ?? "" },

@@ -1,17 +1,14 @@
 // POST /api/report {reportReason, additionalDetails, partnerPeerId, blockUser}: a member reports
 // a partner of the last 24 hours; a live match between the two ends at once.
-import { Hono } from "hono";
-import type { AppDeps, AppEnv } from "../context.tsx";
+import { type AppDeps, membersOnly } from "../context.tsx";
 import { fileReport, REPORT_TEXT, reportSchema } from "../../server/moderation/reports.ts";
-import { requireUser } from "../../server/http/auth.ts";
 import { validate } from "../../server/http/validate.ts";
 
 export function reportApi(deps: AppDeps) {
-  const app = new Hono<AppEnv>();
+  const app = membersOnly();
 
   app.post(
     "/",
-    requireUser(),
     validate("json", reportSchema, { fallback: REPORT_TEXT.reasonRequired }),
     async (c) => {
       const user = c.var.user;

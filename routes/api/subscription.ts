@@ -4,11 +4,10 @@
 // without scripts) is told that payments need JavaScript (the CSP keeps forms on this site).
 import { type Context, Hono } from "hono";
 import { z } from "zod";
-import type { AppDeps, AppEnv } from "../context.tsx";
+import { type AppDeps, type AppEnv, membersOnly } from "../context.tsx";
 import { TIERS } from "../../shared/constants.ts";
 import { usageToday } from "../../kv/usage.ts";
 import { setFlash } from "../../server/http/flash.ts";
-import { requireUser } from "../../server/http/auth.ts";
 import { isFormPost, validate } from "../../server/http/validate.ts";
 import { AppError } from "../../server/http/errors.ts";
 import { RATE_RULES, rateLimit } from "../../server/http/rate_limit.ts";
@@ -27,12 +26,13 @@ const checkoutSchema = z.object({
 });
 const checkoutInput = { fallback: CHECKOUT_TEXT.badTier };
 
+/** The plans API: the tier map for anyone, the rest for members. */
 export function subscriptionApi(deps: AppDeps) {
-  const app = new Hono<AppEnv>();
+  const open = new Hono<AppEnv>();
+  open.get("/tiers", (c) => c.json(TIERS));
 
-  app.get("/tiers", (c) => c.json(TIERS));
-
-  app.get("/session-limit", requireUser(), async (c) => {
+  const app = membersOnly();
+  app.get("/session-limit", async (c) => {
     const user = c.var.user;
     const limit = TIERS[user.tier].dailySessionLimit;
     const used = await usageToday(deps.kv, user.id);
@@ -59,12 +59,11 @@ export function subscriptionApi(deps: AppDeps) {
     ? { kv: deps.kv, stripe, origin: deps.config.origin, prices: { basic, plus, vip } }
     : null;
   const limitCheckout = rateLimit(deps.kv, deps.config.rateLimits, (c) => [
-    { rule: RATE_RULES.checkout, subject: c.var.user?.id ?? "" },
+    { rule: RATE_RULES.checkout, subject: c.var.user.id },
   ]);
 
   app.post(
     "/create-checkout",
-    requireUser(),
     limitCheckout,
     validate("form", checkoutSchema, { ...checkoutInput, when: isFormPost }),
     validate("json", checkoutSchema, { ...checkoutInput, when: (c) => !isFormPost(c) }),
@@ -110,7 +109,7 @@ export function subscriptionApi(deps: AppDeps) {
   );
 
   // Stripe's billing portal, where a subscriber changes or cancels their plan.
-  app.post("/portal", requireUser(), limitCheckout, async (c) => {
+  app.post("/portal", limitCheckout, async (c) => {
     if (!checkoutDeps) {
       return c.json(
         { success: false, configRequired: true, error: CHECKOUT_TEXT.notConfigured },
@@ -130,5 +129,5 @@ export function subscriptionApi(deps: AppDeps) {
     return c.json({ success: true, portalUrl });
   });
 
-  return app;
+  return [open, app];
 }

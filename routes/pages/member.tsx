@@ -1,9 +1,9 @@
-// Pages for signed-in members: each one sits behind requireUser, which sends a guest to /auth
-// (303) before any page code runs. / is the Discover screen for a member and the welcome screen
+// Pages for signed-in members: their sub-app is mounted behind requireUser, which sends a guest
+// to /auth (303) before any page code runs. / is the Discover screen for a member and the welcome screen
 // for a guest; /live-match is open to guests (it says there is no live session).
 import { HD_TIERS, mediaProfileFor, POPULAR_HASHTAGS } from "../../shared/constants.ts";
 import { Hono } from "hono";
-import type { AppDeps, AppEnv } from "../context.tsx";
+import { type AppDeps, type AppEnv, membersOnly } from "../context.tsx";
 import { page } from "../context.tsx";
 import { Island } from "../../server/render/island.tsx";
 import { toPublicUser } from "../../shared/auth/types.ts";
@@ -14,7 +14,6 @@ import { sessionsLeft } from "../../shared/plans.ts";
 import { regionSummaries } from "../../server/geo/private_location.ts";
 import { setFlash } from "../../server/http/flash.ts";
 import { readLimit } from "../../server/http/rate_limit.ts";
-import { requireUser } from "../../server/http/auth.ts";
 import { Discover } from "../../components/Discover.tsx";
 import { WorldMapShapes } from "../../components/WorldMapShapes.tsx";
 import { worldMap } from "../../server/geo/world_map.ts";
@@ -27,34 +26,14 @@ import { CannotCall } from "../../components/live/CannotCall.tsx";
 import { cannotCallText, parseNeeds } from "../../client/capabilities.ts";
 
 /**
- * The pages only a signed-in member can open: those registered with requireUser here and in
- * referrals.tsx, and the admin pages (requireAdmin). A test checks this list against what the
- * app really answers a guest; the build report measures these pages as a member.
+ * The member's pages, and the three that guests may open too (/ is the welcome screen for a
+ * guest, /live-match says there is no session, /cannot-go-live needs no account).
  */
-export const MEMBER_PAGES = [
-  "/connecting",
-  "/match-end",
-  "/profile",
-  "/camera",
-  "/filters",
-  "/hashtags",
-  "/map-discovery",
-  "/test-chat",
-  "/admin",
-  "/admin/reports",
-  "/admin/users",
-  "/admin/invitations",
-  "/admin/audit",
-  "/viral",
-  "/leaderboard",
-] as const;
-
 export function memberPages(deps: AppDeps) {
-  const app = new Hono<AppEnv>();
+  const open = new Hono<AppEnv>();
+  const app = membersOnly();
 
-  const member = requireUser();
-
-  app.get("/", async (c) => {
+  open.get("/", async (c) => {
     const user = c.var.user;
     if (!user) return page(c, deps, { title: "Welcome", body: <WelcomeScreen /> });
     const [filters, used] = await Promise.all([
@@ -79,7 +58,7 @@ export function memberPages(deps: AppDeps) {
     });
   });
 
-  app.get("/profile", member, (c) => {
+  app.get("/profile", (c) => {
     const { userRecord: record, session } = c.var;
     return page(c, deps, {
       title: "Profile",
@@ -99,7 +78,7 @@ export function memberPages(deps: AppDeps) {
     });
   });
 
-  app.get("/filters", member, async (c) => {
+  app.get("/filters", async (c) => {
     const filters = await getFilters(deps.kv, c.var.user.id);
     return page(c, deps, {
       title: "Edit Your Filters",
@@ -113,7 +92,7 @@ export function memberPages(deps: AppDeps) {
     });
   });
 
-  app.get("/hashtags", member, async (c) => {
+  app.get("/hashtags", async (c) => {
     const filters = await getFilters(deps.kv, c.var.user.id);
     return page(c, deps, {
       title: "Hashtags",
@@ -127,7 +106,7 @@ export function memberPages(deps: AppDeps) {
     });
   });
 
-  app.get("/map-discovery", member, readLimit(deps.kv, deps.config.rateLimits), async (c) => {
+  app.get("/map-discovery", readLimit(deps.kv, deps.config.rateLimits), async (c) => {
     const [filters, regions] = await Promise.all([
       getFilters(deps.kv, c.var.user.id),
       regionSummaries(deps.kv),
@@ -168,7 +147,7 @@ export function memberPages(deps: AppDeps) {
   // start screen's reason and Resend in place of a search (the island opens no socket and no
   // camera for them; the server refuses their search too). A verified member without a location
   // is sent to the profile to add one first.
-  app.get("/connecting", member, (c) => {
+  app.get("/connecting", (c) => {
     const user = c.var.user;
     if (!user.emailVerified) {
       return page(c, deps, {
@@ -195,7 +174,7 @@ export function memberPages(deps: AppDeps) {
   });
 
   // /live-match is open to guests; a member rejoins the match of their tab.
-  app.get("/live-match", (c) => {
+  open.get("/live-match", (c) => {
     const user = c.var.user;
     if (!user) {
       return page(c, deps, {
@@ -218,7 +197,7 @@ export function memberPages(deps: AppDeps) {
 
   // A browser that cannot make a call (the live page checks before anything starts and comes
   // here): what is missing, what to use instead, and the way back. Open to guests, no script.
-  app.get("/cannot-go-live", (c) => {
+  open.get("/cannot-go-live", (c) => {
     const missing = parseNeeds(c.req.query("missing"));
     if (!missing.length) return c.redirect("/", 303);
     return page(c, deps, {
@@ -228,7 +207,7 @@ export function memberPages(deps: AppDeps) {
     });
   });
 
-  app.get("/camera", member, (c) =>
+  app.get("/camera", (c) =>
     page(c, deps, {
       title: "Record a POV clip",
       back: "/",
@@ -249,7 +228,7 @@ export function memberPages(deps: AppDeps) {
 
   // /test-chat shows what a partner would see (the member's video after a WebRTC round trip on
   // the device, blur included) and checks camera, microphone, server and network.
-  app.get("/test-chat", member, async (c) => {
+  app.get("/test-chat", async (c) => {
     const user = c.var.user;
     const iceServers = await iceServersFor(deps.config, user.id);
     return page(c, deps, {
@@ -277,7 +256,7 @@ export function memberPages(deps: AppDeps) {
     });
   });
 
-  app.get("/match-end", member, (c) =>
+  app.get("/match-end", (c) =>
     page(c, deps, {
       title: "Session summary",
       body: (
@@ -287,5 +266,5 @@ export function memberPages(deps: AppDeps) {
       ),
     }));
 
-  return app;
+  return [open, app];
 }

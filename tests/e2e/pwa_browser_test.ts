@@ -14,7 +14,7 @@ import { launchBrowser, waitForHydration } from "../helpers/browser.ts";
 import { startServer, type TestServer } from "../helpers/server.ts";
 import { registerMember, SESSION_COOKIE } from "../helpers/accounts.ts";
 import { until } from "../helpers/time.ts";
-import { MEMBER_PAGES } from "../../routes/pages/member.tsx";
+import { MEMBER_ONLY_PAGES } from "../helpers/site.ts";
 import { OFFLINE_TEXT } from "../../components/OfflineScreen.tsx";
 import { cacheName, type ShellConfig } from "../../client/sw/policy.ts";
 
@@ -110,7 +110,7 @@ Deno.test({
       page.on("console", (m) => m.type() === "error" && consoleErrors.push(m.text()));
       const shell = await servedShell(server);
       const allowed = new Set([...shell.precache, ...shell.cacheFirst]);
-      const memberPages = new Set<string>(["/", ...MEMBER_PAGES]);
+      const memberPages = new Set<string>(["/", ...MEMBER_ONLY_PAGES]);
 
       await t.step("a page with an island registers the worker; it controls the page", async () => {
         await page.goto("/profile");

@@ -5,6 +5,8 @@ import { loadConfig } from "../../server/config.ts";
 import { openKv } from "../../kv/db.ts";
 import { readManifest } from "../../server/build/assets.ts";
 import { createApp } from "../../routes/app.tsx";
+import { migrate } from "../../server/migrate.ts";
+import { consoleSink } from "../../shared/log.ts";
 import { Hub } from "../../server/realtime/hub.ts";
 
 let stop: (() => Promise<void>) | null = null;
@@ -30,6 +32,7 @@ self.onmessage = async (e: MessageEvent) => {
     const assets = (await readManifest())!;
     const hub = new Hub(kv, config);
     await hub.start();
+    await migrate(kv, config, consoleSink);
     const app = await createApp({ config, kv, assets, hub });
     handler = app.fetch;
     stop = async () => {

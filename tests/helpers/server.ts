@@ -6,6 +6,8 @@ import { openKv } from "../../kv/db.ts";
 import { useJobTable } from "../../kv/queue.ts";
 import { ensureBuilt, type Manifest } from "../../server/build/assets.ts";
 import { createApp } from "../../routes/app.tsx";
+import { migrate } from "../../server/migrate.ts";
+import { consoleSink } from "../../shared/log.ts";
 import { Hub } from "../../server/realtime/hub.ts";
 import { createEmailSender, type EmailSender } from "../../server/email/mod.ts";
 import { startJobs } from "../../server/jobs.ts";
@@ -90,6 +92,7 @@ export async function startServer(
       clientIp: (c) => c.req.header(TEST_IP_HEADER) ?? clientIpBehind(config.trustProxy)(c),
       log: options.log,
     });
+  await migrate(kv, config, options.log ?? consoleSink);
   const app = await appFor(assets);
   const jobs = startJobs(kv, email, { sweeps: false });
   handler = app.fetch;

@@ -11,6 +11,28 @@ import { seedReport } from "./reports.ts";
 import { LOCATION } from "./live_browser.ts";
 
 /**
+ * The pages only a signed-in member can open (a guest is sent to /auth): the member pages and the
+ * admin pages. The tests check the app against this list, which is theirs, not the app's.
+ */
+export const MEMBER_ONLY_PAGES = [
+  "/connecting",
+  "/match-end",
+  "/profile",
+  "/camera",
+  "/filters",
+  "/hashtags",
+  "/map-discovery",
+  "/test-chat",
+  "/admin",
+  "/admin/reports",
+  "/admin/users",
+  "/admin/invitations",
+  "/admin/audit",
+  "/viral",
+  "/leaderboard",
+] as const;
+
+/**
  * A guest; a newcomer (just registered: email not verified yet, no location, a 20-character
  * name); a member (verified, located); an administrator.
  */

@@ -10,7 +10,7 @@ import { openKv } from "../../kv/db.ts";
 import { testConfig } from "../../server/config.ts";
 import { ensureBuilt } from "../../server/build/assets.ts";
 import { createApp } from "../../routes/app.tsx";
-import { MEMBER_PAGES } from "../../routes/pages/member.tsx";
+import { MEMBER_ONLY_PAGES } from "../helpers/site.ts";
 import { ADMIN_TEXT } from "../../shared/admin.ts";
 import { kvDump } from "../helpers/kv_dump.ts";
 
@@ -169,7 +169,7 @@ Deno.test("same origin: another site's page cannot change anything with a member
   });
 });
 
-Deno.test("guards: the pages a guest is sent to /auth from are exactly MEMBER_PAGES", async () => {
+Deno.test("guards: the pages a guest is sent to /auth from are exactly MEMBER_ONLY_PAGES", async () => {
   const kv = await openKv(":memory:");
   try {
     const app = await createApp({ config: testConfig(), kv, assets: await ensureBuilt() });
@@ -184,7 +184,7 @@ Deno.test("guards: the pages a guest is sent to /auth from are exactly MEMBER_PA
       await res.body?.cancel();
       if (res.status === 303 && res.headers.get("location") === "/auth") redirected.push(path);
     }
-    assert.deepEqual(redirected.sort(), [...MEMBER_PAGES].sort());
+    assert.deepEqual(redirected.sort(), [...MEMBER_ONLY_PAGES].sort());
   } finally {
     kv.close();
   }

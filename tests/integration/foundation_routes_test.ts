@@ -2,7 +2,7 @@
 // security headers, asset caching and path confinement of the static folders.
 import assert from "node:assert/strict";
 import { startServer, type TestServer, withServer } from "../helpers/server.ts";
-import { MEMBER_PAGES } from "../../routes/pages/member.tsx";
+import { MEMBER_ONLY_PAGES } from "../helpers/site.ts";
 
 const SUPPORT_EMAIL = "help@example.test";
 const HEADLINE = "See the world through a stranger's eyes";
@@ -314,8 +314,8 @@ Deno.test({
       });
 
       await t.step("every protected page sends a guest to /auth with 303", async () => {
-        assert.ok(MEMBER_PAGES.length >= 13);
-        for (const path of [...MEMBER_PAGES, "/profile?tab=privacy"]) {
+        assert.ok(MEMBER_ONLY_PAGES.length >= 13);
+        for (const path of [...MEMBER_ONLY_PAGES, "/profile?tab=privacy"]) {
           const res = await fetch(server.url + path, { redirect: "manual" });
           await res.body?.cancel();
           assert.equal(res.status, 303, `${path} status`);
@@ -325,7 +325,7 @@ Deno.test({
         }
       });
 
-      await t.step("the member-only routes are all in MEMBER_PAGES", () => {
+      await t.step("the member-only routes are all in MEMBER_ONLY_PAGES", () => {
         for (
           const path of [
             "/connecting",
@@ -343,10 +343,10 @@ Deno.test({
             "/leaderboard",
           ]
         ) {
-          assert.ok((MEMBER_PAGES as readonly string[]).includes(path), `${path} unprotected`);
+          assert.ok((MEMBER_ONLY_PAGES as readonly string[]).includes(path), `${path} unprotected`);
         }
-        assert.ok(!(MEMBER_PAGES as readonly string[]).includes("/live-match"));
-        assert.ok(!(MEMBER_PAGES as readonly string[]).includes("/direct-admin"));
+        assert.ok(!(MEMBER_ONLY_PAGES as readonly string[]).includes("/live-match"));
+        assert.ok(!(MEMBER_ONLY_PAGES as readonly string[]).includes("/direct-admin"));
       });
 
       await t.step(

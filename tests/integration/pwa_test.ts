@@ -15,7 +15,7 @@ import { ROOT } from "../../server/build/assets.ts";
 import type { ShellConfig } from "../../client/sw/policy.ts";
 import { shellConfig } from "../../server/pwa/shell.tsx";
 import { PNG_ICONS } from "../../server/pwa/manifest.ts";
-import { MEMBER_PAGES } from "../../routes/pages/member.tsx";
+import { MEMBER_ONLY_PAGES } from "../helpers/site.ts";
 import { OFFLINE_TEXT } from "../../components/OfflineScreen.tsx";
 
 /** The dark theme's page background, as the stylesheet declares it. */
@@ -147,7 +147,7 @@ Deno.test("pwa: /sw.js is this build's worker, re-checked, the same for everybod
     for (const icon of Object.values(PNG_ICONS)) assert.ok(shell.precache.includes(icon.path));
     const island = page.match(/<script type="module" src="([^"]+)">/)?.[1];
     assert.ok(island && shell.cacheFirst.includes(island), "the islands' scripts are kept");
-    const memberPages = new Set<string>(["/", ...MEMBER_PAGES]);
+    const memberPages = new Set<string>(["/", ...MEMBER_ONLY_PAGES]);
     for (const path of [...shell.precache, ...shell.cacheFirst]) {
       assert.ok(!path.startsWith("/api"), `the shell lists the API: ${path}`);
       assert.ok(!memberPages.has(path), `the shell lists a member's page: ${path}`);
