@@ -25,6 +25,8 @@ const seconds = (name: string, fallback: number) => Number(Deno.env.get(name) ??
 const FILE_LIMIT_MS = seconds("TEST_FILE_LIMIT_S", 360);
 /** How long the unit or the integration part may run (TEST_PART_LIMIT_S). */
 const PART_LIMIT_MS = seconds("TEST_PART_LIMIT_S", 600);
+/** How many browser test files run at once (TEST_LANES); each file's output prints when it ends. */
+const LANES = Math.max(1, Number(Deno.env.get("TEST_LANES") ?? 1));
 
 const SUMMARY = /^(?:ok|FAILED) \| (\d+) passed(?: \([^)]*\))? \| (\d+) failed/m;
 // deno-lint-ignore no-control-regex
@@ -54,7 +56,12 @@ function killGroup(pid: number) {
  * Runs `deno test` with `args` in a process group of its own (setsid), its output passed through,
  * and stops the whole group when it outlives `limitMs`.
  */
-async function run(args: string[], limitMs: number, label: string): Promise<Outcome> {
+async function run(
+  args: string[],
+  limitMs: number,
+  label: string,
+  buffered = false,
+): Promise<Outcome> {
   const started = Date.now();
   const child = new Deno.Command("setsid", {
     args: [Deno.execPath(), "test", "-A", ...args],
@@ -69,10 +76,13 @@ async function run(args: string[], limitMs: number, label: string): Promise<Outc
   }, limitMs);
   let text = "";
   const decoder = new TextDecoder();
+  const held: Uint8Array[] = [];
   for await (const chunk of child.stdout) {
-    await Deno.stdout.write(chunk);
+    if (buffered) held.push(chunk);
+    else await Deno.stdout.write(chunk);
     text += decoder.decode(chunk, { stream: true });
   }
+  for (const chunk of held) await Deno.stdout.write(chunk);
   const { code } = await child.status;
   clearTimeout(timer);
   // A test file may leave helpers behind (a browser that ignored close): none outlives its file.
@@ -137,12 +147,16 @@ if (browser.length) {
   await part("browser", async () => {
     const checked = await check(browser);
     if (checked.code !== 0) return [checked];
-    const outcomes = [];
-    for (const file of browser) {
-      const outcome = await run(["--no-check", file], FILE_LIMIT_MS, file);
-      fileTimes.push([file, outcome.ms]);
-      outcomes.push(outcome);
-    }
+    const outcomes: Outcome[] = [];
+    const queue = [...browser];
+    const lane = async () => {
+      for (let file = queue.shift(); file; file = queue.shift()) {
+        const outcome = await run(["--no-check", file], FILE_LIMIT_MS, file, LANES > 1);
+        fileTimes.push([file, outcome.ms]);
+        outcomes.push(outcome);
+      }
+    };
+    await Promise.all(Array.from({ length: LANES }, lane));
     return outcomes;
   }, () =>
     fileTimes.sort((x, y) => y[1] - x[1]).slice(0, 3)
