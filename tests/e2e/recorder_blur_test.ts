@@ -72,8 +72,12 @@ Deno.test({
             state: "visible",
             timeout: 5_000,
           });
-          // Time for the detector to load; the first frames are covered by the band either way.
-          await sleep(2_000);
+          // Recording starts once detections run (until then the whole picture is covered, and
+          // the preview says so beside 'Privacy On').
+          await page.locator(".recorder-privacy", { hasText: "Whole picture blurred" }).waitFor({
+            state: "detached",
+            timeout: 30_000,
+          });
 
           await page.getByRole("button", { name: "Record", exact: true }).click();
           await page.getByRole("button", { name: "Stop", exact: true }).waitFor({ timeout: 5_000 });
