@@ -2,7 +2,7 @@
 // a remote KV (Deno Deploy / self-hosted denokv) when KV_PATH is an http(s) URL, or "" for the
 // KV Deno Deploy attaches to the app (docs/deploy.md).
 import { dirname } from "node:path";
-import { hasNativeQueue, useJobTable } from "./queue.ts";
+import { enableJobTable, hasNativeQueue } from "./queue.ts";
 
 export async function openKv(path: string): Promise<Deno.Kv> {
   if (path !== "" && path !== ":memory:" && !/^https?:\/\//.test(path)) {
@@ -10,7 +10,7 @@ export async function openKv(path: string): Promise<Deno.Kv> {
   }
   const kv = path === "" ? await Deno.openKv() : await Deno.openKv(path);
   // KV Connect and Deno Deploy have no queue: messages go through the job table (kv/queue.ts).
-  if (!hasNativeQueue(path)) useJobTable(kv);
+  if (!hasNativeQueue(path)) enableJobTable(kv);
   return kv;
 }
 

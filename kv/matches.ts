@@ -108,17 +108,19 @@ export async function endMatch(
     };
     const { a, b } = ended;
     const day = dayKey(ended.startedAt);
-    const [actA, actB, useA, useB] = await kv.getMany<[string, string, Deno.KvU64, Deno.KvU64]>([
-      keys.mmActive(a.userId),
-      keys.mmActive(b.userId),
-      keys.usage(a.userId, day),
-      keys.usage(b.userId, day),
-    ]);
+    const [actA, actB, usageA, usageB] = await kv.getMany<[string, string, Deno.KvU64, Deno.KvU64]>(
+      [
+        keys.mmActive(a.userId),
+        keys.mmActive(b.userId),
+        keys.usage(a.userId, day),
+        keys.usage(b.userId, day),
+      ],
+    );
     const op = kv.atomic().check(entry, actA, actB)
       .set(entry.key, ended, { expireIn: MATCH_RECORD_TTL_MS });
     if (free) {
-      op.check(useA, useB);
-      for (const u of [useA, useB]) {
+      op.check(usageA, usageB);
+      for (const u of [usageA, usageB]) {
         const n = u.value?.value ?? 0n;
         if (n > 0n) op.set(u.key, new Deno.KvU64(n - 1n));
       }

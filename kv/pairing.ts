@@ -223,13 +223,15 @@ export async function cancelPairing(kv: Deno.Kv, match: Match, now = Date.now())
     const entry = await getMatch(kv, match.id);
     if (!entry.value || entry.value.status !== "live") return false;
     const { a, b } = entry.value;
-    const [actA, actB, useA, useB] = await kv.getMany<[string, string, Deno.KvU64, Deno.KvU64]>([
-      keys.mmActive(a.userId),
-      keys.mmActive(b.userId),
-      keys.usage(a.userId, day),
-      keys.usage(b.userId, day),
-    ]);
-    const op = kv.atomic().check(entry, actA, actB, useA, useB)
+    const [actA, actB, usageA, usageB] = await kv.getMany<[string, string, Deno.KvU64, Deno.KvU64]>(
+      [
+        keys.mmActive(a.userId),
+        keys.mmActive(b.userId),
+        keys.usage(a.userId, day),
+        keys.usage(b.userId, day),
+      ],
+    );
+    const op = kv.atomic().check(entry, actA, actB, usageA, usageB)
       .set(
         entry.key,
         { ...entry.value, status: "ended", endedReason: "unconfirmed", endedAt: now },
@@ -241,7 +243,7 @@ export async function cancelPairing(kv: Deno.Kv, match: Match, now = Date.now())
       .delete(keys.mmHistory(b.userId, a.peerId));
     if (actA.value === match.id) op.delete(actA.key);
     if (actB.value === match.id) op.delete(actB.key);
-    for (const u of [useA, useB]) {
+    for (const u of [usageA, usageB]) {
       const n = u.value?.value ?? 0n;
       if (n > 0n) op.set(u.key, new Deno.KvU64(n - 1n));
     }

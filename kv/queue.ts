@@ -5,7 +5,7 @@
 // Deno KV's own queue exists only on a local KV (a file or :memory:). Over KV Connect (a denokv
 // server, Deno Deploy's KV from outside) a commit with a message fails ('Enqueue operations are
 // not supported in KV Connect'), and Deno Deploy has no queues at all. There the messages go
-// through a job table in KV instead (useJobTable, chosen by kv/db.ts): a message is a key under
+// through a job table in KV instead (enableJobTable, chosen by kv/db.ts): a message is a key under
 // ["jobs", dueAt, id], written in the same commit as what it belongs to; every instance watches a
 // signal key bumped with each one and also looks every second. An instance claims a due message
 // in one commit that checks it and moves it a lease ahead (JOB_LEASE_MS), so it runs once at a
@@ -39,7 +39,7 @@ interface Job {
 const jobTables = new WeakSet<Deno.Kv>();
 
 /** Sends this KV's messages through the job table (a KV without a queue of its own). */
-export function useJobTable(kv: Deno.Kv) {
+export function enableJobTable(kv: Deno.Kv) {
   jobTables.add(kv);
 }
 

@@ -3,7 +3,7 @@
 import { loadConfig } from "../../server/config.ts";
 import type { Config } from "../../server/config.ts";
 import { openKv } from "../../kv/db.ts";
-import { useJobTable } from "../../kv/queue.ts";
+import { enableJobTable } from "../../kv/queue.ts";
 import { ensureBuilt, type Manifest } from "../../server/build/assets.ts";
 import { createApp } from "../../routes/app.tsx";
 import { migrate } from "../../server/migrate.ts";
@@ -78,7 +78,7 @@ export async function startServer(
     PORT: String(port),
   });
   const kv = await openKv(config.kvPath);
-  if (options.jobTable) useJobTable(kv);
+  if (options.jobTable) enableJobTable(kv);
   const assets = await ensureBuilt();
   const hub = new Hub(kv, config);
   const email = options.email ?? createEmailSender(kv, config);

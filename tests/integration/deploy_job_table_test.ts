@@ -11,7 +11,7 @@ import { until } from "../helpers/time.ts";
 import { OutboxSender } from "../../server/email/mod.ts";
 import { FlakySender } from "../helpers/flaky_sender.ts";
 import { markDeleted } from "../../kv/deletion.ts";
-import { enqueue, listenQueue, useJobTable } from "../../kv/queue.ts";
+import { enableJobTable, enqueue, listenQueue } from "../../kv/queue.ts";
 import { hasNativeQueue } from "../../kv/queue.ts";
 
 const KV_CONNECT = "Enqueue operations are not supported in KV Connect";
@@ -90,8 +90,8 @@ Deno.test({
     const path = `${dir}/jobs.kv`;
     const a = await Deno.openKv(path);
     const b = await Deno.openKv(path);
-    useJobTable(a);
-    useJobTable(b);
+    enableJobTable(a);
+    enableJobTable(b);
     const seen: { by: string; n: number }[] = [];
     let failedOnce = false;
     const handler = (by: string) => async (msg: unknown) => {
