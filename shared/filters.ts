@@ -154,8 +154,11 @@ const suggestion = (name: string, icon: string, category: HashtagCategory): Hash
   category,
 });
 
-/** The 30 suggested hashtags, each with an icon and a category. */
-export const SUGGESTED_HASHTAGS: HashtagSuggestion[] = [
+/**
+ * The 30 suggested hashtags, each with an icon and a category. Pure: a bundle that does not use
+ * them (the live page's, through the realtime texts) leaves them out.
+ */
+export const SUGGESTED_HASHTAGS: HashtagSuggestion[] = /* @__PURE__ */ (() => [
   suggestion("travel", "✈️", "places"),
   suggestion("art", "🎨", "entertainment"),
   suggestion("food", "🍜", "food"),
@@ -186,7 +189,7 @@ export const SUGGESTED_HASHTAGS: HashtagSuggestion[] = [
   suggestion("health", "🩺", "health"),
   suggestion("yoga", "🧘", "health"),
   suggestion("meditation", "🕯️", "health"),
-];
+])();
 
 export const MAX_HASHTAGS = 30;
 export const MAX_HASHTAG_LENGTH = 30;
@@ -255,26 +258,32 @@ export function tryAddHashtag(list: readonly string[], raw: string): HashtagAddi
   return { kind: "added", tag, list: [...list, tag] };
 }
 
-export const FILTER_TEXT = {
-  saved: "Filters saved",
-  savedDescription: "Your filter preferences have been updated.",
-  saveError: "Error saving filters",
-  saveErrorDescription: "There was a problem saving your filters. Please try again.",
-  hashtagsSaved: "Hashtags saved!",
-  hashtagsSavedDescription: "Successfully updated your hashtags.",
-  hashtagsError: "Failed to save hashtags",
-  hashtagsErrorDescription: "There was an error saving your hashtags. Please try again.",
-  noHashtags: "No hashtags selected",
-  noHashtagsDescription: "Please select at least one hashtag.",
-  badHashtag: `Hashtags use letters, digits and _ (at most ${MAX_HASHTAG_LENGTH} characters).`,
-  tooManyHashtags: `Choose at most ${MAX_HASHTAGS} hashtags.`,
-  hashtagHint:
-    `Letters, digits and _, up to ${MAX_HASHTAG_LENGTH} characters; at most ${MAX_HASHTAGS} hashtags.`,
-  badCountry: "Please choose a country from the list.",
-  badContinent: "Please choose a continent from the list.",
-  badPreference: "Please choose global, continent, country, city or nearby.",
-  badLanguage: "Please choose any or one of English, Spanish, French, German, Chinese, Japanese.",
-} as const;
+/** FILTER_TEXT.badHashtag, on its own for the realtime texts (the live page needs no other). */
+export const BAD_HASHTAG_TEXT =
+  `Hashtags use letters, digits and _ (at most ${MAX_HASHTAG_LENGTH} characters).`;
+
+// Pure (its template texts would keep it in every bundle that imports this module otherwise).
+export const FILTER_TEXT = /* @__PURE__ */ (() =>
+  ({
+    saved: "Filters saved",
+    savedDescription: "Your filter preferences have been updated.",
+    saveError: "Error saving filters",
+    saveErrorDescription: "There was a problem saving your filters. Please try again.",
+    hashtagsSaved: "Hashtags saved!",
+    hashtagsSavedDescription: "Successfully updated your hashtags.",
+    hashtagsError: "Failed to save hashtags",
+    hashtagsErrorDescription: "There was an error saving your hashtags. Please try again.",
+    noHashtags: "No hashtags selected",
+    noHashtagsDescription: "Please select at least one hashtag.",
+    badHashtag: BAD_HASHTAG_TEXT,
+    tooManyHashtags: `Choose at most ${MAX_HASHTAGS} hashtags.`,
+    hashtagHint:
+      `Letters, digits and _, up to ${MAX_HASHTAG_LENGTH} characters; at most ${MAX_HASHTAGS} hashtags.`,
+    badCountry: "Please choose a country from the list.",
+    badContinent: "Please choose a continent from the list.",
+    badPreference: "Please choose global, continent, country, city or nearby.",
+    badLanguage: "Please choose any or one of English, Spanish, French, German, Chinese, Japanese.",
+  }) as const)();
 
 export interface Filters {
   hashtags: string[];

@@ -1,7 +1,7 @@
 // The realtime socket's refusals, by code, with the text a member is shown. A module of its own
 // with no imports but the filters' texts, so the browser can map codes to texts without
 // bundling the protocol's validation (zod).
-import { FILTER_TEXT, MAX_DAILY_HASHTAGS } from "../filters.ts";
+import { BAD_HASHTAG_TEXT, MAX_DAILY_HASHTAGS } from "../filters.ts";
 
 /**
  * What the server can refuse or report, by code, with the text a member is shown. The server
@@ -24,7 +24,7 @@ export const RT_TEXT = {
   location_required: "Location Required",
   email_unverified:
     "Please verify your email address before starting a live session. We sent you a link when you registered.",
-  bad_hashtag: FILTER_TEXT.badHashtag,
+  bad_hashtag: BAD_HASHTAG_TEXT,
   hashtag_limit:
     `You have searched with ${MAX_DAILY_HASHTAGS} hashtags of your own today. Search with ones you have used or the suggested ones, or try new ones tomorrow.`,
   set_filters_limit: "Filters are changing too often. Please wait a moment.",

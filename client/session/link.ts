@@ -1,0 +1,60 @@
+// The session's peer link with the match's partner: a new link wired into the call reducer,
+// the wait for the partner's half of the handshake, and whether the link still carries the call.
+import { PeerLink, type SignalOut } from "../peer.ts";
+import { matchedPhase, type PartnerInfo } from "../call_state.ts";
+import { PARTNER_SIGNAL_WAIT_MS } from "../live_rules.ts";
+import { apply, closeLink, type Session } from "./core.ts";
+
+/** A new peer link with the match's partner, replacing any link before it. */
+export function newLink(s: Session, p: PartnerInfo, rtc: RTCConfiguration): PeerLink {
+  closeLink(s);
+  apply(s, { type: "link_new" });
+  // Every call starts fail-closed: the fixed band until a detection of this call's frames.
+  s.camera?.newCall();
+  const current = () => s.link === link;
+  const link: PeerLink = new PeerLink(rtc, s.state.camera.stream, {
+    signal: (signal: SignalOut) => s.socket?.send({ type: "signal", to: p.peerId, signal }),
+    remoteStream: (stream) => current() && apply(s, { type: "remote_stream", stream }),
+    remoteFacing: (pov) => current() && apply(s, { type: "remote_facing", pov }),
+    remoteMedia: (m) => current() && apply(s, { type: "remote_media", ...m }),
+    remoteAway: (away) => current() && apply(s, { type: "remote_away", away }),
+    signalled: () => current() && apply(s, { type: "link_signalled" }),
+    state: async (state) => {
+      if (!current()) return;
+      const first = state === "connected" && matchedPhase(s.state)?.connectedAt === null;
+      apply(s, { type: "link_state", state, at: Date.now() });
+      if (state !== "connected") return;
+      // The server counts a match as one of the day's sessions once a page says its link
+      // connected (sent when the socket is back, should it be down now).
+      if (first) s.socket?.send({ type: "link_connected" });
+      const fingerprint = await link.safetyCode();
+      if (current()) apply(s, { type: "link_secured", fingerprint });
+    },
+  }, p.role);
+  link.media = s.media;
+  link.setSwitches(s.switches);
+  s.link = link;
+  return link;
+}
+
+/**
+ * The partner's half of the handshake (the answer to our offer, or their offer) must come
+ * within PARTNER_SIGNAL_WAIT_MS: a link of a match that never connected, still without the
+ * partner's description by then, has failed (the page says so, and Next is free).
+ */
+export function awaitPartner(s: Session, link: PeerLink) {
+  setTimeout(() => {
+    if (s.link !== link || link.pc.remoteDescription) return;
+    if (matchedPhase(s.state)?.connectedAt !== null) return;
+    apply(s, { type: "link_state", state: "failed", at: Date.now() });
+  }, PARTNER_SIGNAL_WAIT_MS);
+}
+
+/** The peer link of match `matchId`, if its media still flows (no server needed for that). */
+export function workingLink(s: Session, matchId: string): PeerLink | null {
+  const link = s.link;
+  return link && matchedPhase(s.state)?.partner.matchId === matchId &&
+      link.pc.connectionState === "connected"
+    ? link
+    : null;
+}
