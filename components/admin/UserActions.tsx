@@ -1,15 +1,17 @@
 // The Actions of both admin user tables: Verify while unverified, Ban (Unban while banned) and
 // Delete. An administrator is never offered Ban or Delete on their own account.
+import type { AdminUser } from "../../shared/admin.ts";
+
+/** What a row's actions do, for the member the row shows. */
+export interface UserHandlers {
+  onVerify(user: AdminUser): void;
+  onDelete(user: AdminUser): void;
+  onBan(user: AdminUser): void;
+  onUnban(user: AdminUser): void;
+}
+
 export function UserActions(
-  { user, busy, self, onVerify, onDelete, onBan, onUnban }: {
-    user: { id: string; username: string; emailVerified: boolean; ban: unknown };
-    busy: boolean;
-    self: boolean;
-    onVerify(): void;
-    onDelete(): void;
-    onBan(): void;
-    onUnban(): void;
-  },
+  { user, busy, self, on }: { user: AdminUser; busy: boolean; self: boolean; on: UserHandlers },
 ) {
   return (
     <div class="admin-actions">
@@ -18,7 +20,7 @@ export function UserActions(
           type="button"
           class="button button-secondary button-small"
           disabled={busy}
-          onClick={onVerify}
+          onClick={() => on.onVerify(user)}
           aria-label={`Verify ${user.username}`}
         >
           Verify
@@ -30,7 +32,7 @@ export function UserActions(
             type="button"
             class="button button-secondary button-small"
             disabled={busy}
-            onClick={onUnban}
+            onClick={() => on.onUnban(user)}
             aria-label={`Unban ${user.username}`}
           >
             Unban
@@ -41,7 +43,7 @@ export function UserActions(
             type="button"
             class="button button-danger button-small"
             disabled={busy}
-            onClick={onBan}
+            onClick={() => on.onBan(user)}
             aria-label={`Ban ${user.username}`}
           >
             Ban
@@ -52,7 +54,7 @@ export function UserActions(
           type="button"
           class="button button-danger button-small"
           disabled={busy}
-          onClick={onDelete}
+          onClick={() => on.onDelete(user)}
           aria-label={`Delete ${user.username}`}
         >
           Delete

@@ -1,0 +1,60 @@
+// /direct-admin's Users tab: the title with the total and Refresh, then the members table (or
+// 'Loading users...' before the first page, or 'No users found.'), then how many are shown and
+// Load more. The list and the actions are client/admin/'s hooks.
+import { ADMIN_TEXT } from "../../shared/admin.ts";
+import type { UsersList } from "../../client/admin/use_users.ts";
+import type { DirectUserActions } from "../../client/admin/use_direct_admin.ts";
+import { ListFooter } from "./ListFooter.tsx";
+import { DIRECT_USER_COLUMNS } from "./DirectUserColumns.tsx";
+import { UsersTable } from "./UsersTable.tsx";
+
+export function DirectUsers({ list, actions, zone, meId }: {
+  list: UsersList;
+  actions: DirectUserActions;
+  zone: string | undefined;
+  meId: string;
+}) {
+  const page = list.page;
+  return (
+    <>
+      <div class="card-head">
+        <div>
+          <h2 class="card-title">{ADMIN_TEXT.usersTitle}</h2>
+          {page && <p class="muted">Total users: {page.total}</p>}
+        </div>
+        <button
+          type="button"
+          class="button button-secondary button-small"
+          onClick={() => list.reload()}
+          disabled={list.loading}
+        >
+          Refresh
+        </button>
+      </div>
+      {!page
+        ? list.loading && <p class="notice" role="status">{ADMIN_TEXT.loadingUsers}</p>
+        : page.users.length === 0
+        ? <p class="admin-empty">{ADMIN_TEXT.noUsersDirect}</p>
+        : (
+          <UsersTable
+            columns={DIRECT_USER_COLUMNS}
+            users={page.users}
+            loading={list.loading}
+            zone={zone}
+            busyId={actions.actionId}
+            meId={meId}
+            handlers={actions.handlers}
+            wrapClass="admin-table-wrap"
+          />
+        )}
+      {page && (
+        <ListFooter
+          page={page}
+          searched=""
+          loadingMore={list.loadingMore}
+          onMore={list.loadMore}
+        />
+      )}
+    </>
+  );
+}
