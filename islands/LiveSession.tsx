@@ -8,12 +8,13 @@ import { ReportDialog, type ReportInput } from "../components/live/ReportDialog.
 import { SafetyCodeSheet } from "../components/live/SafetyCodeSheet.tsx";
 import { REACTIONS } from "../shared/constants.ts";
 import { Icon } from "../components/Icon.tsx";
+import { LIVE_TEXT, SKIPS_PER_SESSION } from "../client/live_rules.ts";
 import {
-  HANDSHAKE_LIMIT_MS,
-  LIVE_TEXT,
-  NO_FRAME_AFTER_CONNECTED_MS,
-  SKIPS_PER_SESSION,
-} from "../client/live_rules.ts";
+  initialScreen,
+  type ScreenEffect,
+  type ScreenEvent,
+  screenReducer,
+} from "../client/screen_rules.ts";
 import { REPORT_TEXT } from "../shared/moderation/report_texts.ts";
 import type { MediaProfile } from "../shared/constants.ts";
 import type { BlurAssets } from "../client/privacy/protocol.ts";
@@ -99,62 +100,40 @@ function Screens(
     },
 ) {
   const s = useWebRTC();
-  // The live view is on screen (not under 'Match Found!'): from the partner's first frame.
-  const [live, setLive] = useState(mode === "live");
-  const started = useRef(false);
-  // Skips in this visit to the search (3 per session): a new Start, or Next on the summary,
-  // begins a new session with its 3 skips.
-  const skipsUsed = useRef(0);
-  // A report of the partner on its way: the server ends the match for both sides as it files
-  // the report, so this page may hear the 'reported' end before the report's answer.
-  const reporting = useRef(false);
+  // The screen's own rules (screen_rules.ts): the search's start and restart, the skips, a
+  // report on its way, and when the live view shows. The latest state is read between renders.
+  const [rules, setRules] = useState(() => initialScreen(mode === "connecting"));
+  const rulesRef = useRef(rules);
   // The safety shield, one per page: its classifier loads while the search runs.
   const shield = useShieldMonitor(shieldAssets, me.safetyShieldEnabled);
   const found = s.partnerInfo !== null;
   const matchId = s.partnerInfo?.matchId ?? null;
   const connected = s.connectionStatus === "connected";
+  const live = rules.live;
 
-  // The search this screen shows is not under way because the socket dropped: it starts (again)
-  // once the socket is back (registered, no match, no end, no refusal).
-  const searchDropped = useRef(false);
+  /** Runs an event through the rules and their effects; returns what clears its timers. */
+  function dispatch(event: ScreenEvent): () => void {
+    const [next, effects] = screenReducer(rulesRef.current, event);
+    rulesRef.current = next;
+    setRules(next);
+    const timers = effects.map((e) => runEffect(e, s, dispatch));
+    return () => timers.forEach((t) => clearTimeout(t));
+  }
 
-  // /connecting: the camera starts while we search, and the search starts once registered. The
-  // socket may have dropped again before this effect runs (after the next frame, which a slow
-  // page draws late): the search then waits for it as a dropped one does, instead of being
-  // refused as offline.
   useEffect(() => {
-    if (mode !== "connecting" || started.current || !s.registered) return;
-    started.current = true;
-    s.startCamera();
-    if (!s.findMatch({ whenOnline: true })) searchDropped.current = true;
+    if (s.registered) dispatch({ type: "registered" });
   }, [s.registered]);
 
-  // A socket that never opens: a connection error, then back to discover.
-  useEffect(() => {
-    if (mode !== "connecting") return;
-    const t = setTimeout(() => {
-      if (!started.current) {
-        toast({
-          title: LIVE_TEXT.connectionError,
-          description: LIVE_TEXT.offline,
-          variant: "destructive",
-        });
-        setTimeout(() => location.assign("/"), 1500);
-      }
-    }, 8000);
-    return () => clearTimeout(t);
-  }, []);
+  useEffect(() => dispatch({ type: "mounted" }), []);
 
-  // The server drops a search whose socket closed: once the socket is back, the search this
-  // screen shows starts again (this render's status may be older than the socket's: a socket
-  // down again by now is waited for once more).
   useEffect(() => {
-    if (s.socketTrouble === "dropped" && started.current && !found && !live) {
-      searchDropped.current = true;
-    }
-    if (searchDropped.current && s.connectionStatus === "ready" && !s.ended && !s.refusal) {
-      if (s.findMatch({ whenOnline: true })) searchDropped.current = false;
-    }
+    dispatch({
+      type: "socket",
+      trouble: s.socketTrouble,
+      ready: s.connectionStatus === "ready",
+      free: !s.ended && !s.refusal,
+      found,
+    });
   }, [s.connectionStatus, s.socketTrouble]);
 
   // The socket could not connect, or dropped: say so (it tries again by itself).
@@ -199,49 +178,15 @@ function Screens(
     if (s.cameraError) toast({ title: s.cameraError, variant: "destructive" });
   }, [s.cameraError]);
 
-  // The session ended (the partner left, the time was up, we ended it, a report): the summary,
-  // which says why. A skip of ours goes on searching instead.
-  useEffect(() => {
-    if (!s.ended || (s.endedByMe && s.ended === "user_skipped")) return;
-    // The server ends a reported match for both sides as it files the report, often before
-    // this page's own end: the reporter's summary still says their report was sent.
-    if (s.ended === "reported" && reporting.current) markSummaryMine();
-    location.assign("/match-end");
-  }, [s.ended, s.endedByMe]);
+  useEffect(() => dispatch({ type: "ended", reason: s.ended, byMe: s.endedByMe }), [
+    s.ended,
+    s.endedByMe,
+  ]);
 
-  // 'Match Found!' until the partner's first frame is on screen; the live view then. Without a
-  // frame (their camera is off or missing, or the handshake stalls) the live view shows anyway
-  // and says why over the tile.
-  useEffect(() => {
-    if (!found || live) return;
-    if (s.remoteFrame) return goLive();
-    const t = connected
-      ? setTimeout(goLive, NO_FRAME_AFTER_CONNECTED_MS)
-      : setTimeout(goLive, HANDSHAKE_LIMIT_MS);
-    return () => clearTimeout(t);
-  }, [matchId, live, s.remoteFrame, connected]);
-
-  function goLive() {
-    setLive(true);
-    history.replaceState(null, "", "/live-match");
-    document.title = "Live match · Glimpse";
-  }
-
-  function next() {
-    // Next from a link that failed before it ever connected is free: no skip (and the server,
-    // told so by endSession, counts no session when what it knows agrees).
-    const free = s.linkFailed;
-    if (!free && skipsUsed.current >= SKIPS_PER_SESSION) {
-      toast({ title: LIVE_TEXT.noSkips, variant: "destructive" });
-      return;
-    }
-    if (!free) skipsUsed.current++;
-    s.endSession("user_skipped");
-    setLive(false);
-    history.replaceState(null, "", "/connecting");
-    document.title = "Connecting · Glimpse";
-    s.findMatch();
-  }
+  useEffect(
+    () => dispatch({ type: "partner", found, frame: s.remoteFrame, connected }),
+    [matchId, live, s.remoteFrame, connected],
+  );
 
   if (mode === "live" && s.resumeFailed && !s.partnerInfo) {
     return (
@@ -260,13 +205,50 @@ function Screens(
         me={me}
         shield={shield}
         pending={!live}
-        skipsLeft={SKIPS_PER_SESSION - skipsUsed.current}
-        onNext={next}
-        onReporting={(sending) => (reporting.current = sending)}
+        skipsLeft={SKIPS_PER_SESSION - rules.skips}
+        onNext={() => dispatch({ type: "next", free: s.linkFailed })}
+        onReporting={(sending) => dispatch({ type: "reporting", sending })}
       />
       {!live && <MatchFound />}
     </>
   );
+}
+
+/** Runs one of the screen rules' effects (see ScreenEffect); a timer's id for its clearing. */
+function runEffect(
+  e: ScreenEffect,
+  s: ReturnType<typeof useWebRTC>,
+  dispatch: (event: ScreenEvent) => void,
+) {
+  switch (e.type) {
+    case "camera":
+      s.startCamera();
+      break;
+    case "find": {
+      const ok = s.findMatch(e.whenOnline && { whenOnline: true });
+      if (e.whenOnline) dispatch({ type: "searched", ok });
+      break;
+    }
+    case "skip":
+      s.endSession("user_skipped");
+      break;
+    case "toast":
+      toast({ title: e.title, description: e.description, variant: "destructive" });
+      break;
+    case "go":
+      if (e.after) setTimeout(() => location.assign(e.path), e.after);
+      else location.assign(e.path);
+      break;
+    case "view":
+      history.replaceState(null, "", e.live ? "/live-match" : "/connecting");
+      document.title = e.live ? "Live match · Glimpse" : "Connecting · Glimpse";
+      break;
+    case "mine":
+      markSummaryMine();
+      break;
+    case "timer":
+      return setTimeout(() => dispatch({ type: "timeout", of: e.of }), e.ms);
+  }
 }
 
 function Live(
