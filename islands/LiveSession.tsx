@@ -6,7 +6,7 @@ import { refusalText, refusalTitle } from "../client/call_state.ts";
 import { mmss, VideoTile } from "../components/live/VideoTile.tsx";
 import { ReportDialog, type ReportInput } from "../components/live/ReportDialog.tsx";
 import { SafetyCodeSheet } from "../components/live/SafetyCodeSheet.tsx";
-import { REACTIONS } from "../shared/constants.ts";
+import { LiveControls, Reactions } from "../components/live/LiveControls.tsx";
 import { Icon } from "../components/Icon.tsx";
 import { LIVE_TEXT, SKIPS_PER_SESSION } from "../client/live_rules.ts";
 import {
@@ -251,6 +251,33 @@ function runEffect(
   }
 }
 
+/**
+ * Files a report of the partner: true once it is filed (or was already: a 409 says an earlier
+ * try landed, which is what was asked); a failure is said in a toast.
+ */
+async function fileReport(
+  input: ReportInput,
+  partnerPeerId: string,
+  onReporting: (sending: boolean) => void,
+): Promise<boolean> {
+  onReporting(true);
+  try {
+    await postJson("/api/report", { ...input, partnerPeerId });
+  } catch (err) {
+    if (statusOf(err) !== 409) {
+      onReporting(false);
+      const text = errorMessage(err, "");
+      toast({
+        title: REPORT_TEXT.failed,
+        ...(text && text !== REPORT_TEXT.failed ? { description: text } : {}),
+        variant: "destructive",
+      });
+      return false;
+    }
+  }
+  return true;
+}
+
 function Live(
   { me, shield, pending, skipsLeft, onNext, onReporting }: {
     me: LiveSessionProps["me"];
@@ -274,8 +301,6 @@ function Live(
     me.safetyShieldEnabled,
     s.remoteStream,
   );
-  const muted = !s.switches.audio;
-  const cameraOff = !s.switches.video;
 
   // The partner's video is past its first check: face blur's detector may load now (it would
   // slow the check's first verdicts on a device with few cores).
@@ -299,25 +324,7 @@ function Live(
   const secure = s.isEncrypted && s.connectionStatus === "connected";
 
   async function report(input: ReportInput) {
-    onReporting(true);
-    try {
-      await postJson("/api/report", {
-        ...input,
-        partnerPeerId: s.partnerInfo?.peerId ?? "",
-      });
-    } catch (err) {
-      // 409: this session was reported already (an earlier try landed), which is what was asked.
-      if (statusOf(err) !== 409) {
-        onReporting(false);
-        const text = errorMessage(err, "");
-        toast({
-          title: REPORT_TEXT.failed,
-          ...(text && text !== REPORT_TEXT.failed ? { description: text } : {}),
-          variant: "destructive",
-        });
-        return;
-      }
-    }
+    if (!(await fileReport(input, s.partnerInfo?.peerId ?? "", onReporting))) return;
     setReporting(false); // the summary says the report was sent
     s.endSession("reported");
   }
@@ -374,7 +381,7 @@ function Live(
           hashtag={hashtag}
           timer={timer}
           muted
-          hidden={cameraOff}
+          hidden={!s.switches.video}
           privacyOn={s.privacyOn}
           blurWhole={wholeCovered(s.blurView) ? blurDetail(s.blurView, null) : undefined}
         />
@@ -382,75 +389,12 @@ function Live(
           {s.flying.map((f) => <span key={f.id} class={`fly fly-${f.from}`}>{f.emoji}</span>)}
         </div>
       </div>
-      <div class="reactions" role="group" aria-label="Reactions">
-        {REACTIONS.map((r) => (
-          <button
-            key={r.key}
-            type="button"
-            class="reaction"
-            aria-label={`${r.label} (${s.reactions[r.emoji] ?? 0})`}
-            disabled={s.connectionStatus !== "connected"}
-            onClick={() => s.sendReaction(r.emoji)}
-          >
-            <span aria-hidden="true">{r.emoji}</span>
-            <span class="reaction-count">{s.reactions[r.emoji] ?? 0}</span>
-          </button>
-        ))}
-      </div>
-      <div class="controls">
-        <button
-          type="button"
-          class="button button-secondary"
-          aria-pressed={muted}
-          onClick={() => s.setSwitches({ ...s.switches, audio: muted })}
-        >
-          {muted ? "Unmute" : "Mute"}
-        </button>
-        <button
-          type="button"
-          class="button button-secondary"
-          aria-pressed={cameraOff}
-          onClick={() => s.setSwitches({ ...s.switches, video: cameraOff })}
-        >
-          {cameraOff ? "Camera on" : "Camera off"}
-        </button>
-        {s.cameras > 1 && (
-          <button
-            type="button"
-            class="button button-secondary button-flip"
-            disabled={s.flipping}
-            onClick={() => s.flipCamera()}
-          >
-            {LIVE_TEXT.flipCamera}
-          </button>
-        )}
-        <button
-          type="button"
-          class="button button-secondary"
-          onClick={() => setReporting({ reason: "" })}
-        >
-          Report
-        </button>
-        <button
-          type="button"
-          class="button button-danger"
-          onClick={() => s.endSession("user_ended")}
-        >
-          End Session
-        </button>
-        <button
-          type="button"
-          class="button button-primary button-next"
-          onClick={onNext}
-          aria-describedby="skips-left"
-        >
-          {LIVE_TEXT.next}
-        </button>
-        <span id="skips-left" class="sr-only">
-          Skip to someone new ({s.linkFailed ? "free, " : ""}
-          {skipsLeft} {skipsLeft === 1 ? "skip" : "skips"} left)
-        </span>
-      </div>
+      <Reactions />
+      <LiveControls
+        skipsLeft={skipsLeft}
+        onReport={() => setReporting({ reason: "" })}
+        onNext={onNext}
+      />
       {s.linkFailed && <p class="live-free-next muted small" role="status">{LIVE_TEXT.freeNext}</p>}
       {codeOpen && (
         <SafetyCodeSheet

@@ -1,0 +1,93 @@
+// The live view's bars: the reactions (each with its count, usable while the call is connected)
+// and the controls (Mute, Camera off, Flip camera, Report, End Session, and Next with the
+// skips left).
+import { useWebRTC } from "../../client/webrtc.tsx";
+import { LIVE_TEXT } from "../../client/live_rules.ts";
+import { REACTIONS } from "../../shared/constants.ts";
+
+export function Reactions() {
+  const s = useWebRTC();
+  return (
+    <div class="reactions" role="group" aria-label="Reactions">
+      {REACTIONS.map((r) => (
+        <button
+          key={r.key}
+          type="button"
+          class="reaction"
+          aria-label={`${r.label} (${s.reactions[r.emoji] ?? 0})`}
+          disabled={s.connectionStatus !== "connected"}
+          onClick={() => s.sendReaction(r.emoji)}
+        >
+          <span aria-hidden="true">{r.emoji}</span>
+          <span class="reaction-count">{s.reactions[r.emoji] ?? 0}</span>
+        </button>
+      ))}
+    </div>
+  );
+}
+
+export function LiveControls(
+  { skipsLeft, onReport, onNext }: {
+    skipsLeft: number;
+    /** Report: opens the report dialog with no reason chosen. */
+    onReport(): void;
+    /** Next: skip this partner and search again (one of the session's skips). */
+    onNext(): void;
+  },
+) {
+  const s = useWebRTC();
+  const muted = !s.switches.audio;
+  const cameraOff = !s.switches.video;
+  return (
+    <div class="controls">
+      <button
+        type="button"
+        class="button button-secondary"
+        aria-pressed={muted}
+        onClick={() => s.setSwitches({ ...s.switches, audio: muted })}
+      >
+        {muted ? "Unmute" : "Mute"}
+      </button>
+      <button
+        type="button"
+        class="button button-secondary"
+        aria-pressed={cameraOff}
+        onClick={() => s.setSwitches({ ...s.switches, video: cameraOff })}
+      >
+        {cameraOff ? "Camera on" : "Camera off"}
+      </button>
+      {s.cameras > 1 && (
+        <button
+          type="button"
+          class="button button-secondary button-flip"
+          disabled={s.flipping}
+          onClick={() => s.flipCamera()}
+        >
+          {LIVE_TEXT.flipCamera}
+        </button>
+      )}
+      <button type="button" class="button button-secondary" onClick={onReport}>
+        Report
+      </button>
+      <button
+        type="button"
+        class="button button-danger"
+        onClick={() => s.endSession("user_ended")}
+      >
+        End Session
+      </button>
+      <button
+        type="button"
+        class="button button-primary button-next"
+        onClick={onNext}
+        aria-describedby="skips-left"
+      >
+        {LIVE_TEXT.next}
+      </button>
+      <span id="skips-left" class="sr-only">
+        Skip to someone new ({s.linkFailed ? "free, " : ""}
+        {skipsLeft} {skipsLeft === 1 ? "skip" : "skips"} left)
+      </span>
+    </div>
+  );
+}
