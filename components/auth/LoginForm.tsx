@@ -1,0 +1,64 @@
+// The /auth login tab: username or email and password; a full page load to / once signed in.
+import type { JSX } from "react";
+import { errorMessage, postJson } from "../../client/api.ts";
+import { toast } from "../../client/toast.ts";
+import { type CachedUser, cacheUser } from "../../client/user_cache.ts";
+import { AUTH_TEXT, type AuthTab, validateLogin } from "../../shared/auth/rules.ts";
+import { FormInput } from "../FormInput.tsx";
+import type { AuthForm } from "./form.ts";
+
+export function LoginForm({ form, go }: { form: AuthForm; go: (tab: AuthTab) => void }) {
+  const { identifier, loginPassword } = form.values;
+
+  async function onLogin(e: JSX.TargetedEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const problem = validateLogin({ identifier, password: loginPassword });
+    if (problem) {
+      const passwordMissing = problem === AUTH_TEXT.loginMissing && identifier.trim();
+      form.problem(problem, passwordMissing ? "loginPassword" : "identifier");
+      return;
+    }
+    form.send();
+    try {
+      // The server hands 'Logged in successfully' to the next page as a toast.
+      cacheUser(
+        await postJson<CachedUser>("/api/simple-login", { identifier, password: loginPassword }),
+      );
+      location.assign("/");
+    } catch (err) {
+      const text = errorMessage(err, AUTH_TEXT.loginFailedDefault);
+      toast({ title: AUTH_TEXT.loginFailed, description: text, variant: "destructive" });
+      form.update({ error: text, busy: false });
+    }
+  }
+
+  return (
+    <div id="panel-login" role="tabpanel" aria-labelledby="tab-login">
+      <form class="form" onSubmit={onLogin} noValidate>
+        <h1 class="card-title">Welcome back</h1>
+        <FormInput
+          form={form}
+          field="identifier"
+          label="Username or email"
+          autoComplete="username"
+          autoCapitalize="none"
+        />
+        <FormInput
+          form={form}
+          field="loginPassword"
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+        />
+        {form.error && <p class="form-error" role="alert">{form.error}</p>}
+        <button class="button button-primary button-block" type="submit" disabled={form.busy}>
+          {form.busy ? "Logging in..." : "Login"}
+        </button>
+        <button type="button" class="link-button" onClick={() => go("forgot-password")}>
+          Forgot password?
+        </button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+// The /auth reset-password tab (opened from the mailed link): the new password, twice.
+import type { JSX } from "react";
+import { errorMessage, postJson } from "../../client/api.ts";
+import { toast } from "../../client/toast.ts";
+import {
+  AUTH_TEXT,
+  type AuthTab,
+  checkNewPassword,
+  RULE_HINT,
+  validateReset,
+} from "../../shared/auth/rules.ts";
+import { FormInput } from "../FormInput.tsx";
+import type { AuthForm } from "./form.ts";
+
+export interface ResetFormProps {
+  form: AuthForm;
+  go: (tab: AuthTab) => void;
+  /** The mailed link's token. */
+  token: string;
+}
+
+export function ResetForm({ form, go, token }: ResetFormProps) {
+  const { newPassword, confirmPassword } = form.values;
+
+  async function onReset(e: JSX.TargetedEvent<HTMLFormElement>) {
+    e.preventDefault();
+    form.update({ submitted: true });
+    const problem = validateReset({ newPassword, confirmPassword });
+    if (problem) {
+      form.problem(
+        problem,
+        problem === AUTH_TEXT.passwordsDiffer ? "confirmPassword" : "newPassword",
+      );
+      return;
+    }
+    form.send();
+    try {
+      await postJson("/api/reset-password", { token, newPassword });
+      toast({ title: AUTH_TEXT.passwordUpdated, variant: "success" });
+      go("reset-password-success");
+    } catch (err) {
+      const text = errorMessage(err, AUTH_TEXT.resetFailed);
+      form.refused(text, { password: "newPassword" });
+    } finally {
+      form.update({ busy: false });
+    }
+  }
+
+  return (
+    <form class="form" onSubmit={onReset} noValidate>
+      <h1 class="card-title">Set a new password</h1>
+      <FormInput
+        form={form}
+        field="newPassword"
+        label="New password"
+        type="password"
+        hint={RULE_HINT.password}
+        check={checkNewPassword}
+        autoComplete="new-password"
+      />
+      <FormInput
+        form={form}
+        field="confirmPassword"
+        label="Confirm new password"
+        type="password"
+        autoComplete="new-password"
+      />
+      {form.error && <p class="form-error" role="alert">{form.error}</p>}
+      <button class="button button-primary button-block" type="submit" disabled={form.busy}>
+        {form.busy ? "Saving..." : "Set new password"}
+      </button>
+    </form>
+  );
+}

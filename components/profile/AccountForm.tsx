@@ -1,0 +1,92 @@
+// /profile's account form: username, email (with the current password when it changes), display
+// name, bio, place and language, each checked with the server's own rules. Its state and the save
+// live in use_account.ts, kept by the island.
+import {
+  BIO_MAX_LENGTH,
+  charCount,
+  checkBio,
+  checkDisplayName,
+  checkEmail,
+  checkUsername,
+  DISPLAY_NAME_MAX_LENGTH,
+  normalizeUsername,
+  RULE_HINT,
+  SECURITY_TEXT,
+  USERNAME_MAX_LENGTH,
+} from "../../shared/auth/rules.ts";
+import type { PublicUser } from "../../shared/auth/types.ts";
+import { LANGUAGE_NAMES } from "../../shared/profile.ts";
+import { FormInput } from "../FormInput.tsx";
+import { LocationFields } from "./LocationFields.tsx";
+import type { Account } from "./use_account.ts";
+
+export function AccountForm({ account, user }: { account: Account; user: PublicUser }) {
+  const { form, emailChanging, emailNote, saved } = account;
+  const { values } = form;
+  return (
+    <form class="form" onSubmit={account.onSave} noValidate>
+      <FormInput
+        form={form}
+        field="username"
+        label="Username"
+        hint={RULE_HINT.username}
+        check={checkUsername}
+        count={{ n: charCount(normalizeUsername(values.username)), max: USERNAME_MAX_LENGTH }}
+        autoComplete="username"
+        autoCapitalize="none"
+      />
+      <FormInput
+        form={form}
+        field="email"
+        label="Email"
+        type="email"
+        check={checkEmail}
+        autoComplete="email"
+        autoCapitalize="none"
+      />
+      {emailChanging && (
+        <FormInput
+          form={form}
+          field="currentPassword"
+          label={SECURITY_TEXT.currentPasswordLabel}
+          name="emailCurrentPassword"
+          type="password"
+          hint={SECURITY_TEXT.currentPasswordHelp}
+          autoComplete="current-password"
+        />
+      )}
+      {emailNote && <p class="notice" role="status">{emailNote}</p>}
+      <FormInput
+        form={form}
+        field="displayName"
+        label="Display name"
+        check={checkDisplayName}
+        count={{ n: charCount(values.displayName.trim()), max: DISPLAY_NAME_MAX_LENGTH }}
+      />
+      <FormInput
+        form={form}
+        field="bio"
+        label="Bio"
+        rows={3}
+        check={checkBio}
+        count={{ n: charCount(values.bio.trim()), max: BIO_MAX_LENGTH }}
+      />
+      <LocationFields account={account} />
+      <label class="field">
+        <span>Language</span>
+        <select name="language" defaultValue={user.language}>
+          {Object.entries(LANGUAGE_NAMES).map(([code, name]) => (
+            <option key={code} value={code}>{name}</option>
+          ))}
+        </select>
+      </label>
+      {form.error && <p class="form-error" role="alert">{form.error}</p>}
+      <div class="button-row button-row-start">
+        <button class="button button-primary" type="submit" disabled={form.busy}>
+          {form.busy ? "Saving..." : "Save profile"}
+        </button>
+        {saved && <span class="saved-flag" role="status">Saved</span>}
+      </div>
+    </form>
+  );
+}
