@@ -1,6 +1,6 @@
 // Prints the cost of one password hash and of one full sign-in over HTTP on this machine, and
-// forgot-password's answer time for an address with an account and one without (they should be
-// alike: the mail is queued either way and sent after the answer). Figures only: nothing here
+// forgot-password's response time for an address with an account and one without (they should be
+// alike: the mail is queued either way and sent after the response). Figures only: nothing here
 // passes or fails on time.
 import { hashPassword, verifyPassword } from "../server/auth/password.ts";
 import { startServer } from "../tests/helpers/server.ts";

@@ -60,7 +60,7 @@ async function serve(path: string) {
   const admin = await signIn(server, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD);
   const cookie = `${SESSION_COOKIE}=${admin.session}`;
 
-  /** One list request: its time and its answer. */
+  /** One list request: its time and its response. */
   const get = async (query: string): Promise<[number, UsersPage]> => {
     const t = performance.now();
     const res = await fetch(`${server.url}/api/admin/users${query}`, { headers: { cookie } });

@@ -1,7 +1,7 @@
 // HTTP throughput on loopback: requests/s and latency (p50, p99) with 100 concurrent connections
 // for the welcome page, a signed-in member's home page and GET /api/user/profile, served by the
 // real app (main.ts in a process of its own, on a KV file, request log on as in production),
-// beside a bare `Deno.serve` answering "hello" in the same run on the same machine. The figure
+// beside a bare `Deno.serve` responding "hello" in the same run on the same machine. The figure
 // that matters is the ratio to the bare server (target: at least 0.3 for server-rendered pages).
 // Figures only. `deno run -A bench/http.ts [seconds per target]`
 import { freePort, startServerProcess } from "../tests/helpers/server.ts";
@@ -18,7 +18,7 @@ interface Run {
   errors: number;
 }
 
-/** CONNECTIONS loops, each sending the next request when its answer is read, for `seconds`. */
+/** CONNECTIONS loops, each sending the next request when its response is read, for `seconds`. */
 async function load(url: string, headers: Record<string, string>, seconds: number): Promise<Run> {
   const latencies: number[] = [];
   let errors = 0;

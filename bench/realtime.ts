@@ -9,7 +9,7 @@
 //
 // 1. N members searching at once, all compatible, on one server: all paired?, double matches
 //    counted from KV afterwards, pairs/s, time-to-match p50/p99 (find_match sent → match_found),
-//    and the floor: the same clients against a bare Deno server that answers at once.
+//    and the floor: the same clients against a bare Deno server that responds at once.
 // 2. Signal relay latency p50/p99 with P live pairs each sending 10 msg/s for a few seconds, and
 //    relay throughput (every pair bursting under the per-socket flood limit) as a ratio to a bare
 //    Deno WebSocket echo server driven the same way in the same run.
@@ -375,7 +375,7 @@ async function burstRate(
 }
 
 /**
- * A bare Deno WebSocket server that answers every message with "searching" and a match_found of
+ * A bare Deno WebSocket server that responds to every message with "searching" and a match_found of
  * the same shape as Glimpse's, at once: no KV, no matching. The same clients searching against it
  * give the floor under any server's time-to-match on this runtime and machine.
  */
@@ -398,7 +398,7 @@ function floorServer() {
   });
 }
 
-/** A bare Deno WebSocket server on a free loopback port, answering each message with `onText`. */
+/** A bare Deno WebSocket server on a free loopback port, responding to each message with `onText`. */
 function bareServer(onText: (socket: WebSocket, data: string) => void) {
   const ac = new AbortController();
   const server = Deno.serve(
@@ -627,7 +627,7 @@ interface PairingClientConfig {
   urls: string[];
   cookies: string[];
   relay: { pairs: number; seconds: number; echoUrl: string } | null;
-  /** A bare server answering a search at once: the floor of this runtime and machine. */
+  /** A bare server responding to a search at once: the floor of this runtime and machine. */
   floorUrl: string | null;
 }
 
@@ -655,7 +655,7 @@ class Lines {
     return line;
   }
 
-  /** Lines up to the one starting with `word` (rows on the way are collected); answers it. */
+  /** Lines up to the one starting with `word` (rows on the way are collected); returns it. */
   async until(word: string, timeoutMs = 600_000): Promise<string> {
     const until = Date.now() + timeoutMs;
     while (true) {

@@ -1,6 +1,6 @@
 // Slow request heads against the real app (tests/helpers/server.ts, Deno.serve): whether a socket
 // that sends nothing, half a request line, or a header line every 5 s is still open after the
-// given time, and the largest complete request head the server still answers. Figures only:
+// given time, and the largest complete request head the server still responds to. Figures only:
 // nothing here passes or fails. docs/deploy.md says what closes such sockets in production.
 // Run: deno run -A bench/slow_headers.ts [seconds, default 100]
 import { startServer, type TestServer } from "../tests/helpers/server.ts";
@@ -16,7 +16,7 @@ async function watch(server: TestServer, first: string, trickle: boolean, stop: 
   const reading = (async () => {
     const buf = new Uint8Array(1024);
     try {
-      while ((await conn.read(buf)) !== null) { /* an answer to a head never sent: none */ }
+      while ((await conn.read(buf)) !== null) { /* a response to a head never sent: none */ }
     } catch {
       // reset
     }

@@ -1,13 +1,13 @@
 // /healthz while the server is stormed, served by the real app (main.ts in a process of its own, on
 // a KV file, request log and rate limits on as in production, behind one proxy): a probe process
 // asks /healthz one request after another, and its p50 / p99 / max are printed for the server at
-// rest and during each storm, with the storm's answers by status:
+// rest and during each storm, with the storm's responses by status:
 // - sign-ins: 300 clients, each from an address of its own, sending a wrong sign-in for an
-//   account that does not exist once a second (each costs a password hash), answered 401 or,
+//   account that does not exist once a second (each costs a password hash), responded to with 401 or,
 //   past the hash gate's queue, 503;
 // - heavy pages: 200 clients of one signed-in administrator, each asking /leaderboard,
 //   /map-discovery or /admin/users once a second (2,000 members online in six continents, with a
-//   week of hashtags), answered 200 or, past the member's read limit, 429.
+//   week of hashtags), responded to with 200 or, past the member's read limit, 429.
 // Figures only: nothing here passes or fails on time. `deno run -A bench/storm.ts [seconds]`
 import { freePort, startServerProcess } from "../tests/helpers/server.ts";
 import { signIn } from "../tests/helpers/accounts.ts";
@@ -49,8 +49,8 @@ async function probe(url: string, seconds: number): Promise<number[]> {
 }
 
 /**
- * `connections` clients for `seconds`, each sending `request(i)` once a second (or, when an answer
- * takes longer, as soon as it is read): the answers by status.
+ * `connections` clients for `seconds`, each sending `request(i)` once a second (or, when a response
+ * takes longer, as soon as it is read): the responses by status.
  */
 async function storm(
   connections: number,
@@ -88,7 +88,7 @@ function healthLine(label: string, samples: number[]) {
     `(${samples.length} probes)`;
 }
 
-const answersLine = (statuses: Map<number | string, number>, seconds: number) =>
+const responsesLine = (statuses: Map<number | string, number>, seconds: number) =>
   "    answers: " + [...statuses].sort().map(([s, n]) => `${s} ×${n}`).join(", ") +
   ` (${([...statuses.values()].reduce((a, b) => a + b, 0) / seconds).toFixed(0)} req/s)`;
 
@@ -119,7 +119,7 @@ async function during(
 ) {
   const [health, statuses] = await Promise.all([probe(url, seconds), work()]);
   console.log(healthLine(label, health));
-  console.log(answersLine(statuses, seconds));
+  console.log(responsesLine(statuses, seconds));
 }
 
 export async function benchStorm(seconds = 10) {

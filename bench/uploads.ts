@@ -50,7 +50,7 @@ export async function benchUploads() {
     const piece = new Uint8Array(MiB).fill(0x7b);
 
     // /healthz is polled from a process of its own, so its latency is the server's and not the
-    // time this process, busy sending a gigabyte, takes to get round to reading the answer.
+    // time this process, busy sending a gigabyte, takes to get round to reading the response.
     const poller = new Deno.Command(Deno.execPath(), {
       args: ["eval", POLLER, `${server.url}/healthz`],
       stdout: "piped",

@@ -114,8 +114,8 @@ export async function countHashtagUses(
 
 /**
  * Adds `tags` to the distinct hashtags the member searched with on `day`, unless that would make
- * more than `cap`: then nothing changes and the answer is null. Two sockets of one member
- * adding at once cannot both pass the cap (the commit checks what it read). Answers the day's
+ * more than `cap`: then nothing changes and the result is null. Two sockets of one member
+ * adding at once cannot both pass the cap (the commit checks what it read). Returns the day's
  * set.
  */
 export async function noteMemberHashtags(

@@ -38,7 +38,7 @@ const TAKE_PER_COMMIT = 500;
 
 /**
  * Takes messages out of the mailbox, many to a commit (before they are handled, so each is
- * handled at most once). Answers how many of them, from the first, were taken: a commit that
+ * handled at most once). Returns how many of them, from the first, were taken: a commit that
  * fails leaves the rest in the mailbox for the next drain.
  */
 export async function take(kv: Deno.Kv, keys: Deno.KvKey[]): Promise<number> {

@@ -184,7 +184,7 @@ export async function pairMany(
 /**
  * Commits a group of claims, again after a pause while the file is busy. The landed-throw rule
  * (docs/realtime.md): a commit that threw may still have landed, so before trying again the
- * first pair's active key tells (the group is one commit, so one pair answers for all). Null:
+ * first pair's active key tells (the group is one commit, so one pair speaks for all). Null:
  * the group did not land.
  */
 async function commitGroup(

@@ -91,7 +91,7 @@ function closedKv(err: unknown): boolean {
   return /closed|Bad resource|BadResource|interrupted/i.test(String(err));
 }
 
-/** SQLite's answer when another connection holds a local file's write lock. */
+/** SQLite's error when another connection holds a local file's write lock. */
 function locked(err: unknown): boolean {
   return String(err).includes("database is locked");
 }
@@ -202,7 +202,7 @@ async function runJob(
 const ATTEMPTS_TTL_MS = 24 * 3600_000;
 
 /**
- * Counts one delivery of the message `id` and answers which one it is (1 for the first). Kept a
+ * Counts one delivery of the message `id` and returns which one it is (1 for the first). Kept a
  * day, longer than every retry together.
  */
 export async function deliveryAttempt(kv: Deno.Kv, id: string): Promise<number> {

@@ -16,7 +16,7 @@ function keyOf(scope: string, subject: string, limit: Limit, now: number) {
 }
 
 /**
- * Counts one attempt and answers whether it is within the limit. A compare-and-set, so of any
+ * Counts one attempt and returns whether it is within the limit. A compare-and-set, so of any
  * number of racing attempts exactly `max` are within it; attempts over the limit are not stored.
  */
 export async function hit(

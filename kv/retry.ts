@@ -1,4 +1,4 @@
-// Retry policies for KV operations. A busy SQLite file answers "database is locked" under load
+// Retry policies for KV operations. A busy SQLite file fails with "database is locked" under load
 // (several instances on one file lock each other out): a short pause and another try finds it
 // free. Which policy an operation uses depends on what waits on it (see docs/realtime.md,
 // "Retries").

@@ -75,7 +75,7 @@ const TICKETS_PER_COMMIT = 100;
 /**
  * Puts searchers in the pool, many tickets to a commit. Each ticket holds only if what it was
  * built from (its checks: the member's search version) is unchanged; a commit in which one is
- * not is put again ticket by ticket. Answers, for each ticket, the versionstamp it was put with
+ * not is put again ticket by ticket. Returns, for each ticket, the versionstamp it was put with
  * (null: not put, an entry it came from changed).
  */
 export async function putTickets(kv: Deno.Kv, puts: TicketPut[]): Promise<(string | null)[]> {
@@ -139,7 +139,7 @@ export async function dropListedTicket(kv: Deno.Kv, entry: Deno.KvEntry<Ticket>)
 }
 
 /**
- * Refreshes seenAt of the tickets this instance holds (heartbeat); answers the tickets as they
+ * Refreshes seenAt of the tickets this instance holds (heartbeat); returns the tickets as they
  * now stand.
  */
 export async function touchTickets(

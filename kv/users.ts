@@ -114,7 +114,7 @@ export async function createUserWithInvitation(
   const result = await op.commit();
   if (result.ok) return { ok: true, user: record, codes };
 
-  // Find out which check lost, for a precise answer.
+  // Find out which check lost, for a precise result.
   const [byName, byEmail, inv] = await kv.getMany<[string, string, Invitation]>([
     keys.userByUsername(user.username.toLowerCase()),
     keys.userByEmail(user.email.toLowerCase()),

@@ -1,5 +1,5 @@
 // Builds the Hono app: the middleware every request passes, then one sub-app per area mounted
-// under its prefix, then the one place where errors become answers. The route map, the guards and
+// under its prefix, then the one place where errors become responses. The route map, the guards and
 // the error mapping are described in docs/http.md.
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
@@ -65,7 +65,7 @@ export async function createApp(base: AppBase) {
   };
   const app = new Hono<AppEnv>();
 
-  // Last on the way out: compression (brotli or gzip) of what the rest answered.
+  // Last on the way out: compression (brotli or gzip) of what the rest responded.
   app.use("*", compression());
   // Every request gets an id, its figures and (unless off) one JSON log line.
   app.use(
@@ -76,11 +76,11 @@ export async function createApp(base: AppBase) {
       logRequests: deps.config.requestLog,
     }),
   );
-  // Every answer but the socket's carries the security headers.
+  // Every response but the socket's carries the security headers.
   app.use("*", securityHeaders(deps.config.production));
   // Every Location header names a path on this site (server/http/redirect.ts).
   app.use("*", localRedirects());
-  // No browser or cache keeps an /api answer or one to a signed-in member (unless its route says).
+  // No browser or cache keeps an /api response or one to a signed-in member (unless its route says).
   app.use("*", noStore());
   // Unknown methods, GET/HEAD with a body and over-long addresses are refused (4xx) first.
   app.use("*", requestShape());
@@ -174,14 +174,14 @@ export async function createApp(base: AppBase) {
       ...errorFields(err),
     });
     if (isApi(c)) return c.json({ error: HTTP_TEXT.failed, message: HTTP_TEXT.failed }, 500);
-    // The reference lets support find the log line (the JSON answers carry it as requestId).
+    // The reference lets support find the log line (the JSON responses carry it as requestId).
     return c.text(`${HTTP_TEXT.failed} (Reference: ${requestId})`, 500);
   });
 
   return app;
 }
 
-/** API paths answer JSON, pages HTML. */
+/** API paths respond with JSON, pages with HTML. */
 function isApi(c: AppContext): boolean {
   return c.req.path.startsWith("/api/");
 }

@@ -1,6 +1,6 @@
 // The installable app: the web app manifest, the service worker's script and the offline page
 // it stores. None of them depends on who asks: they are mounted before the session is read, so
-// no answer here carries or reads a member's cookie.
+// no response here carries or reads a member's cookie.
 import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "./context.tsx";
 import { WEB_APP_MANIFEST } from "../server/pwa/manifest.ts";

@@ -87,7 +87,7 @@ async function lighthouse(url: string, session: string | null): Promise<Report> 
       if (!report.runtimeError) return report;
       last = `${report.runtimeError.code}: ${report.runtimeError.message}`;
     } else {
-      // npm's own warnings (e.g. about this machine's npmrc) are not Lighthouse's answer.
+      // npm's own warnings (e.g. about this machine's npmrc) are not Lighthouse's result.
       last = new TextDecoder().decode(out.stderr).trim().split("\n")
         .filter((l) => !l.startsWith("npm warn")).slice(-3).join(" ");
     }
@@ -162,7 +162,7 @@ try {
         });
       } catch (err) {
         const message = (err as Error).message;
-        // Lighthouse audits no page answered with an error status (the 404 page, Access Denied);
+        // Lighthouse audits no page that responds with an error status (the 404 page, Access Denied);
         // axe checks those in tests/e2e/a11y_test.ts.
         const refused = message.startsWith("ERRORED_DOCUMENT_REQUEST") ||
           /unable to reliably load the page.*\(Status code: [45]\d\d\)/.test(message);

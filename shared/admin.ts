@@ -1,4 +1,4 @@
-// The administrator's side: texts, the shapes the admin API answers
+// The administrator's side: texts, the shapes the admin API responds with
 // with, the search rules and date formats. Safe for the browser bundle (no KV, no server code).
 import { REPORT_REASONS } from "./moderation/report_texts.ts";
 import type { ReportContext } from "./moderation/reports.ts";

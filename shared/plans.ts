@@ -1,12 +1,12 @@
 // The plans page's texts and rules, shared by the server (the page, the plans API, the home
-// screen) and the browser (the plans island): checkout's answers, the payment banners, the usage
+// screen) and the browser (the plans island): checkout's responses, the payment banners, the usage
 // line, the sessions left today, and which button each plan card carries for whom.
 import { type TierKey, TIERS } from "./constants.ts";
 
 export const CHECKOUT_TEXT = {
   notConfigured: "Stripe is not configured yet. Please contact support to enable payments.",
   failed: "Failed to create checkout session. Please try again.",
-  /** A checkout request that got no answer at all. */
+  /** A checkout request that got no response at all. */
   network: "Checkout failed. Please try again.",
   badTier: "Please choose the basic, plus or vip plan.",
   unreachable: "The payment provider could not be reached. No payment was taken.",

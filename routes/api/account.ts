@@ -1,6 +1,6 @@
 // Account API, mounted at /api: register, sign-in, sign-out, verification mail, password reset
 // and change, profile, avatar upload and account deletion. Failures are AccountErrors and
-// validation refusals, answered by app.onError.
+// validation refusals, turned into responses by app.onError.
 import { Hono, type MiddlewareHandler } from "hono";
 import { z } from "zod";
 import { type AppContext, type AppDeps, type AppEnv, membersOnly } from "../context.tsx";
@@ -94,7 +94,7 @@ export function accountApi(deps: AppDeps) {
 
   // The requests that hash are admitted by the hash gate before anything else (their body, the
   // rate-limit counters): past its places, 503 at once, so a flood of them costs little more than
-  // the answers. A sign-in gives its place back once its password is checked (before the wait a
+  // the responses. A sign-in gives its place back once its password is checked (before the wait a
   // failed one may get).
   const admissions = new WeakMap<Request, () => void>();
   const hashRoom: MiddlewareHandler = async (c, next) => {
@@ -119,7 +119,7 @@ export function accountApi(deps: AppDeps) {
     validate("json", registrationSchema),
     async (c) => {
       const input = c.req.valid("json");
-      // A new account and an address that already has one get the same answer, with no session:
+      // A new account and an address that already has one get the same response, with no session:
       // the mailed link (verification, or the holder's notice) is what tells them apart.
       await register(accountDeps, input);
       return c.json({ status: "check_inbox", email: normalizeEmail(input.email) }, 202);

@@ -69,7 +69,7 @@ const invitationsBody = z.object({
     .default(1),
 }).strict();
 
-/** An id in the path that cannot name anything answers like an unknown one. */
+/** An id in the path that cannot name anything gets the same response as an unknown one. */
 const userId = validate("param", idParam, { fallback: ADMIN_TEXT.userNotFound, status: 404 });
 const reportId = validate("param", idParam, { fallback: ADMIN_TEXT.reportNotFound, status: 404 });
 

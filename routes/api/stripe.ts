@@ -1,7 +1,7 @@
 // POST /api/stripe/webhook: Stripe's events about checkouts and subscriptions. No session and no
 // same-origin check (Stripe's servers post it): the signature over the raw body is the check, with
 // a 300 s tolerance either way. Each event is applied once (kv/billing.ts); events about members
-// we do not know are recorded and answered 200, so Stripe stops retrying them.
+// we do not know are recorded and get 200, so Stripe stops retrying them.
 import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../context.tsx";
 import { billingChange, verifyEvent, WebhookSignatureError } from "../../server/billing/events.ts";

@@ -1,5 +1,5 @@
 // Plans API, mounted at /api/subscription: the tier map, today's session-limit status, Stripe
-// Checkout and the billing portal. Until Stripe is configured, checkout answers configRequired
+// Checkout and the billing portal. Until Stripe is configured, checkout responds configRequired
 // with its text. Scripts post JSON and navigate to the URL they get; a form post (a browser
 // without scripts) is told that payments need JavaScript (the CSP keeps forms on this site).
 import { type Context, Hono } from "hono";

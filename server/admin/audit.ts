@@ -54,7 +54,7 @@ export function auditEntry(
   };
 }
 
-/** One page of the log, newest first; a cursor this server did not hand out answers 400. */
+/** One page of the log, newest first; a cursor this server did not hand out returns 400. */
 export function auditPage(kv: Deno.Kv, limit: number, cursor?: string) {
   return readingCursor(cursor, () => listAudit(kv, limit, cursor));
 }

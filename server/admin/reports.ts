@@ -94,7 +94,7 @@ export async function listAdminReports(
 /**
  * Moves a pending report to reviewed or dismissed, with its audit entry; a review may ban the
  * reported member in the same commit (then they are signed out everywhere). Anything else
- * answers 404 or 409; a ban of a member who is gone or of the administrator themselves is
+ * returns 404 or 409; a ban of a member who is gone or of the administrator themselves is
  * refused and the report stays pending.
  */
 export async function setReportStatus(

@@ -7,7 +7,7 @@
 // a page may hold fewer members than asked (even none, where a search skips members it listed
 // already) and still have a next page. A cursor is opaque to callers (base64url of JSON naming
 // where the reading stopped) and is checked: one that does not decode, or belongs to another
-// search, answers 400.
+// search, returns 400.
 import { z } from "zod";
 import { countListed, membersByPrefix, newestMembers } from "../../kv/user_lists.ts";
 import { keys } from "../../kv/keys.ts";

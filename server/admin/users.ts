@@ -14,7 +14,7 @@ export class AdminError extends AppError {
 
 /**
  * Runs a list read from KV's own cursor: KV refuses a cursor it did not make with a TypeError,
- * which answers 400 with the list's text; any other failure stays what it is.
+ * which returns 400 with the list's text; any other failure stays what it is.
  */
 export async function readingCursor<T>(cursor: string | undefined, read: () => Promise<T>) {
   try {

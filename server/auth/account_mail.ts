@@ -1,6 +1,6 @@
-// Account mail goes out after the answer, through the KV queue: the request only queues a
+// Account mail goes out after the response, through the KV queue: the request only queues a
 // message (inside the commit that makes the change, where there is one) and the queue listener
-// sends it, with retries when the provider fails. So an answer never waits for, or depends on,
+// sends it, with retries when the provider fails. So a response never waits for, or depends on,
 // the provider, and a request's work is the same whatever the mail turns out to be: the reset
 // message is queued for any address and the listener looks the address up; the email-change
 // message is queued for any new address and the listener decides between the confirmation link

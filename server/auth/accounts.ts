@@ -1,7 +1,7 @@
 // Account operations: registration, sign-in, email verification, password reset and change,
 // profile edits and email change. Plain functions over kv/; mail is queued (see account_mail.ts),
 // never sent while the request waits. Their failures are AccountErrors (a status and the member's
-// text), which the HTTP layer answers with.
+// text), which the HTTP layer responds with.
 import { z } from "zod";
 import {
   emailChangeMail,
@@ -66,7 +66,7 @@ export const ACCOUNT_TEXT = {
   locationRequired: PROFILE_TEXT.locationRequired,
   notLoggedIn: "User not authenticated",
   verifyLinkInvalid: "This verification link is invalid or has expired.",
-  forgotAnswer:
+  forgotResponse:
     "If an account exists for that email, we have sent a link to reset your password. It works once and for one hour.",
 } as const;
 
@@ -100,7 +100,7 @@ export const registrationSchema = z.object({
 /**
  * Creates an unverified member and queues the verification mail, or, when the address already has
  * an account, queues its holder a notice and stores nothing (the code stays unused): `null`. The
- * caller answers both the same way, so the answer never tells whether an address has an account.
+ * caller responds to both the same way, so the response never tells whether an address has an account.
  */
 export async function register(
   deps: AccountDeps,
@@ -118,7 +118,7 @@ export async function register(
     passwordHash: await hashPassword(input.password),
     invitationCode,
   });
-  // The verification mail is queued by the commit that creates the member: the answer does not
+  // The verification mail is queued by the commit that creates the member: the response does not
   // wait for the provider, nor fail with it.
   const result = await createUserWithInvitation(
     deps.kv,
@@ -127,7 +127,7 @@ export async function register(
     verifyMail(user.id, user.email, deps.origin),
   );
   if (!result.ok && result.reason === "email_taken") {
-    // The address of a banned member cannot come back through a new account, and the answer is
+    // The address of a banned member cannot come back through a new account, and the response is
     // the same as for any taken address (a ban is told only to whoever has its password).
     const holder = await findUserByEmail(deps.kv, email);
     if (holder && activeBan(holder)) return null;
@@ -146,7 +146,7 @@ export async function register(
   return { user: result.user, codes: result.codes };
 }
 
-/** Checks a password sign-in. The answer never tells whether the account exists. */
+/** Checks a password sign-in. The response never tells whether the account exists. */
 export async function authenticate(
   deps: AccountDeps,
   identifier: string,
@@ -264,7 +264,7 @@ export type ProfilePatch = z.infer<typeof profilePatchSchema>;
  * the work they guard, and only for the changes a patch really asks for.
  */
 export interface ProfileLimits {
-  /** Before a new username is tried (the answer tells whether it is taken). */
+  /** Before a new username is tried (the response tells whether it is taken). */
   usernameChange(): Promise<void>;
   /** Before the current password is checked. */
   passwordCheck(): Promise<void>;
@@ -287,7 +287,7 @@ export interface ProfileUpdate {
 /**
  * Applies a profile patch. A new email address (other than the current one in another case) is
  * not applied: with the right current password, a confirmation link is queued for the new
- * address, and the address changes when the link is opened. The answer is the same whether or
+ * address, and the address changes when the link is opened. The response is the same whether or
  * not the address already has an account (the queue listener mails that account a notice). A
  * refused patch changes nothing.
  */

@@ -12,7 +12,7 @@ export const AVATAR_TEXT = {
   tooLarge: "Please choose a smaller picture (at most 60 KB after resizing).",
 };
 
-/** Stores a member's new picture and points their record at it; answers the new URL. */
+/** Stores a member's new picture and points their record at it; returns the new URL. */
 export async function saveAvatar(kv: Deno.Kv, userId: string, file: File): Promise<string> {
   if (!AVATAR_TYPES.has(file.type)) throw new AccountError(AVATAR_TEXT.notImage);
   if (file.size > AVATAR_MAX_BYTES) throw new AccountError(AVATAR_TEXT.tooLarge, 413);

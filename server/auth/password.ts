@@ -36,7 +36,7 @@ export const HASH_BUSY_TEXT = "The server is busy. Please try again in a few sec
 /** Retry-After of a refused hash, in seconds: the queue drains in well under that. */
 export const HASH_RETRY_AFTER_S = 2;
 
-/** A hash refused because the gate's queue is full: answered 503 with Retry-After. */
+/** A hash refused because the gate's queue is full: a 503 response with Retry-After. */
 export class HashBusyError extends AppError {
   constructor() {
     super(503, HASH_BUSY_TEXT, { "Retry-After": String(HASH_RETRY_AFTER_S) });
@@ -65,7 +65,7 @@ export class HashGate {
   /**
    * Admits a request that is going to hash, before it reads or stores anything: at most permits +
    * queue at once, beyond that HashBusyError. Bounds what such requests do before their hash too
-   * (the rate-limit counters, the account's lookup). The answer gives the place back (once).
+   * (the rate-limit counters, the account's lookup). The returned function gives the place back (once).
    */
   admit(): () => void {
     if (this.admitted >= this.permits + this.queue) throw new HashBusyError();

@@ -6,7 +6,7 @@ import { gzipSync } from "node:zlib";
 import { join } from "node:path";
 import { ROOT } from "./assets.ts";
 
-/** What page weights are measured against: anything that answers a request like the app. */
+/** What page weights are measured against: anything that responds to a request like the app. */
 export interface PageSource {
   request(path: string, init?: RequestInit): Response | Promise<Response>;
 }

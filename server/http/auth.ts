@@ -1,6 +1,6 @@
 // Who is asking: the session middleware resolves the session cookie once per request into typed
 // context variables, and the guards refuse anyone who may not go on. A guard throws an AppError
-// (401 for a guest, 403 for a member who is not an administrator); `app.onError` answers API
+// (401 for a guest, 403 for a member who is not an administrator); `app.onError` responds to API
 // paths with JSON and pages with a redirect to /auth or the 'Access Denied' page. Rights are read
 // from the member's stored record on every request, never from the client.
 import { createMiddleware } from "hono/factory";

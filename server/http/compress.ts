@@ -1,20 +1,20 @@
-// Compression of the answers the server makes (pages, JSON, the service worker, /static files):
+// Compression of the responses the server makes (pages, JSON, the service worker, /static files):
 // brotli when the caller accepts it, else gzip, for compressible types of at least MIN_BYTES.
 // Content-hashed /build files are compressed once at build time (server/build/precompress.ts) and
 // served as they are, with their Content-Encoding. Untouched: socket upgrades, event streams,
-// answers already encoded, HEAD and bodiless answers, `Cache-Control: no-transform`.
+// responses already encoded, HEAD and bodiless responses, `Cache-Control: no-transform`.
 import type { MiddlewareHandler } from "hono";
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from "hono/utils/compress";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import { replaceAnswer } from "./answer.ts";
+import { replaceResponse } from "./response.ts";
 
-/** Below this an answer goes out as it is: compressing would save less than a packet. */
+/** Below this a response goes out as it is: compressing would save less than a packet. */
 export const MIN_BYTES = 1024;
-/** Brotli quality for answers made per request: fast (about gzip's speed) and smaller than gzip. */
+/** Brotli quality for responses made per request: fast (about gzip's speed) and smaller than gzip. */
 const BROTLI_QUALITY = 4;
 const GZIP_LEVEL = 6;
 
-/** The encoding to answer with, from the request's Accept-Encoding: "br", "gzip" or null. */
+/** The encoding to respond with, from the request's Accept-Encoding: "br", "gzip" or null. */
 export function chooseEncoding(acceptEncoding: string | undefined): "br" | "gzip" | null {
   if (!acceptEncoding) return null;
   const accepted = new Map<string, number>();
@@ -74,7 +74,7 @@ export function compression(): MiddlewareHandler {
         })
         : gzipSync(body, { level: GZIP_LEVEL });
     }
-    replaceAnswer(
+    replaceResponse(
       c,
       new Response(out as Uint8Array<ArrayBuffer>, {
         status: res.status,

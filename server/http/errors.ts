@@ -1,5 +1,5 @@
-// The one error type the HTTP layer maps to an answer: a status and the member's text. Domain
-// code throws it (or a subclass) and `app.onError` answers with it: `{error, message}` on /api
+// The one error type the HTTP layer maps to a response: a status and the member's text. Domain
+// code throws it (or a subclass) and `app.onError` responds with it: `{error, message}` on /api
 // paths; on pages a 401 becomes a redirect to /auth and a 403 the 'Access Denied' page.
 // Nothing here depends on Hono, so server modules can throw it without knowing about HTTP.
 
@@ -9,7 +9,7 @@ export class AppError extends Error {
   constructor(
     readonly status: ErrorStatus,
     message: string,
-    /** Response headers the answer carries, e.g. Retry-After with a 429. */
+    /** Response headers the response carries, e.g. Retry-After with a 429. */
     readonly headers: Record<string, string> = {},
   ) {
     super(message);

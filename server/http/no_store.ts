@@ -1,7 +1,7 @@
-// Answers that can carry a member's data are never kept by a browser or a cache on the way: every
-// answer under /api, and every answer to a signed-in member, goes out with `Cache-Control:
+// Responses that can carry a member's data are never kept by a browser or a cache on the way: every
+// response under /api, and every response to a signed-in member, goes out with `Cache-Control:
 // no-store` unless its route chose a policy of its own (/static, /build and the avatars keep
-// theirs). Error answers included.
+// theirs). Error responses included.
 import type { MiddlewareHandler } from "hono";
 
 export function noStore(): MiddlewareHandler {

@@ -21,7 +21,7 @@ export const RATE_RULES = {
   loginAccountIp: { scope: "login-account-ip", limit: { max: 10, windowMs: MINUTES_15 } },
   /**
    * Failed sign-ins to one account from addresses its member never signed in from: stops a guess
-   * spread over many addresses. Past LOGIN_FREE_FAILURES each failure is answered later.
+   * spread over many addresses. Past LOGIN_FREE_FAILURES each failure gets its response later.
    */
   loginAccount: { scope: "login-account", limit: { max: 100, windowMs: MINUTES_15 } },
   registerIp: { scope: "register-ip", limit: { max: 10, windowMs: HOUR } },
@@ -36,7 +36,7 @@ export const RATE_RULES = {
   passwordAccount: { scope: "password-account", limit: { max: 10, windowMs: MINUTES_15 } },
   /** Every profile change from one address. */
   profileIp: { scope: "profile-ip", limit: { max: 60, windowMs: MINUTES_15 } },
-  /** Username changes (each answers whether a name is taken). */
+  /** Username changes (each response tells whether a name is taken). */
   usernameAccount: { scope: "username-account", limit: { max: 10, windowMs: HOUR } },
   usernameIp: { scope: "username-ip", limit: { max: 10, windowMs: HOUR } },
   /** Confirmation mails of email changes, counted once the current password was right. */
@@ -146,12 +146,12 @@ export function readLimit(kv: Deno.Kv, enabled: boolean): MiddlewareHandler {
   };
 }
 
-/** Failed sign-ins to an account (from unknown addresses) answered without delay. */
+/** Failed sign-ins to an account (from unknown addresses) responded to without delay. */
 export const LOGIN_FREE_FAILURES = 10;
 const LOGIN_DELAY_FIRST_MS = 125;
 const LOGIN_DELAY_MAX_MS = 3000;
 
-/** How long the answer to an account's `failures`-th failed sign-in waits: doubling, capped. */
+/** How long the response to an account's `failures`-th failed sign-in waits: doubling, capped. */
 export function loginFailureDelayMs(failures: number): number {
   if (failures <= LOGIN_FREE_FAILURES) return 0;
   const doublings = Math.min(failures - LOGIN_FREE_FAILURES - 1, 16);

@@ -1,5 +1,5 @@
 // Every redirect stays on this site. `localPath` turns any candidate address into a path on this
-// origin, and `localRedirects` applies it to every Location header the app answers with, so a
+// origin, and `localRedirects` applies it to every Location header the app responds with, so a
 // path a stranger wrote (`//evil.example/`, `/\evil.example/`, `/.//evil.example`) can never send
 // a browser to another site.
 import type { MiddlewareHandler } from "hono";
@@ -26,7 +26,7 @@ export function localPath(candidate: string, own: ReadonlySet<string> = new Set(
   return path + url.search + url.hash;
 }
 
-/** Rewrites every answer's Location header to `localPath` of itself (this site's origins kept). */
+/** Rewrites every response's Location header to `localPath` of itself (this site's origins kept). */
 export function localRedirects(): MiddlewareHandler {
   return async (c, next) => {
     await next();

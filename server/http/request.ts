@@ -51,7 +51,7 @@ export function addressKey(address: string): string {
   return `${g.slice(0, 4).map((x) => x.toString(16)).join(":")}::/64`;
 }
 
-/** `ip` answering with `addressKey`: the caller's address as per-address limits count it. */
+/** `ip` passed through `addressKey`: the caller's address as per-address limits count it. */
 export function addressKeyOf(ip: (c: Context) => string): (c: Context) => string {
   return (c) => addressKey(ip(c));
 }

@@ -6,7 +6,7 @@
 import type { MiddlewareHandler } from "hono";
 import { AppError, HTTP_TEXT } from "./errors.ts";
 
-/** The methods this site answers (HTTP methods are case-sensitive). */
+/** The methods this site responds to (HTTP methods are case-sensitive). */
 export const METHODS: ReadonlySet<string> = new Set([
   "GET",
   "HEAD",
@@ -35,7 +35,7 @@ export function requestShape(): MiddlewareHandler {
     if (method === "GET" || method === "HEAD") {
       const length = c.req.header("content-length");
       if ((length !== undefined && length.trim() !== "0") || c.req.header("transfer-encoding")) {
-        // The connection ends with the answer: nothing of the body is read as a next request.
+        // The connection ends with the response: nothing of the body is read as a next request.
         throw new AppError(400, HTTP_TEXT.bodyNotAllowed, { Connection: "close" });
       }
     }

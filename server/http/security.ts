@@ -1,4 +1,4 @@
-// Security headers on every response but the WebSocket upgrade (an upgrade answer goes out as it
+// Security headers on every response but the WebSocket upgrade (an upgrade response goes out as it
 // is): Hono's secureHeaders with this site's policy. Only this site may be a source of scripts,
 // styles, media, workers and connections; WebAssembly may compile (the face detector, the safety shield's classifier); camera,
 // microphone and geolocation are for this site only; no page may be framed. HSTS in production.

@@ -1,6 +1,6 @@
 // Request validation: one thin wrapper over @hono/zod-validator. A schema's own texts (given with
 // `error:` or as a check's message) reach the member as they are; any other problem (a missing
-// or unknown field, a wrong type, malformed JSON, a body that is not JSON) answers the route's
+// or unknown field, a wrong type, malformed JSON, a body that is not JSON) gets the route's
 // fallback text. The body size limit applies before anything is read.
 import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
@@ -18,7 +18,7 @@ export interface ValidateOptions {
   fallback?: string;
   /** The status of a refusal: 400, or 404 for an id that names nothing. */
   status?: ErrorStatus;
-  /** Body targets: the most bytes read; more answers 413 with `tooLarge`. */
+  /** Body targets: the most bytes read; more returns 413 with `tooLarge`. */
   maxBytes?: number;
   tooLarge?: string;
   /** Validates only when this holds (a route taking either a form or JSON has one of each). */
@@ -66,7 +66,7 @@ async function readBody(c: Context, target: "json" | "form", refuse: () => never
 
 /**
  * Validates one part of the request against a zod schema; handlers read the result with
- * `c.req.valid(target)`. A refusal is thrown as an AppError, which `app.onError` answers.
+ * `c.req.valid(target)`. A refusal is thrown as an AppError, which `app.onError` turns into the response.
  */
 export function validate<T extends z.ZodType, Tg extends Target>(
   target: Tg,
@@ -95,12 +95,12 @@ export function validate<T extends z.ZodType, Tg extends Target>(
   const guarded: typeof check = async (c, next) => {
     if (options.when && !options.when(c)) return await next();
     if (target !== "json" && target !== "form") return await check(c, next);
-    let answer: Response | void = undefined;
+    let response: Response | void = undefined;
     await limit(c, async () => {
       await readBody(c, target as "json" | "form", refuse);
-      answer = await check(c, next);
+      response = await check(c, next);
     });
-    return answer;
+    return response;
   };
   return guarded;
 }

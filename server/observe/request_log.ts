@@ -1,5 +1,5 @@
 // Every request, observed once, first thing: it gets an id (echoed in `X-Request-Id` and in JSON
-// error answers), its figures go to /metrics, and one JSON log line says what happened. The line
+// error responses), its figures go to /metrics, and one JSON log line says what happened. The line
 // holds fixed fields only: time, request id, method, route PATTERN (never the path as sent nor its
 // query, which can carry tokens and invitation codes), status, duration and the member's id when
 // signed in. Nothing from headers or bodies is logged, so no password, token, email address or
@@ -8,7 +8,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { matchedRoutes, routePath } from "hono/route";
 import type { HttpMetrics } from "./http_metrics.ts";
 import type { LogSink } from "../../shared/log.ts";
-import { replaceAnswer } from "../http/answer.ts";
+import { replaceResponse } from "../http/response.ts";
 import { METHODS } from "../http/request_shape.ts";
 
 declare module "hono" {
@@ -30,20 +30,20 @@ export function newRequestId(): string {
 }
 
 /**
- * The route pattern that answered: the handler's (`/api/admin/users/:id`), or, when a middleware
- * answered first (a refused body, a cross-site request), the pattern of the route the request was
+ * The route pattern that responded: the handler's (`/api/admin/users/:id`), or, when a middleware
+ * responded first (a refused body, a cross-site request), the pattern of the route the request was
  * on its way to; `unmatched` when no route has the path (a 404).
  */
 export function routeOf(c: Context): string {
-  const answered = routePath(c);
-  if (answered && answered !== "*" && answered !== "/*") return answered;
+  const responder = routePath(c);
+  if (responder && responder !== "*" && responder !== "/*") return responder;
   const handler = matchedRoutes(c).find((r) =>
     r.method !== "ALL" && r.path !== "*" && r.path !== "/*"
   );
   return handler?.path ?? UNMATCHED;
 }
 
-/** A JSON error answer ({error, …}) with the request id added; other answers as they are. */
+/** A JSON error response ({error, …}) with the request id added; other responses as they are. */
 async function withIdInError(res: Response, id: string): Promise<Response> {
   if (res.status < 400 || !res.headers.get("content-type")?.startsWith("application/json")) {
     return res;
@@ -76,10 +76,10 @@ export function observeRequests(options: ObserveOptions): MiddlewareHandler {
     c.set("requestId", id);
     await next();
     const status = c.res.status;
-    // A WebSocket upgrade answer goes out untouched.
+    // A WebSocket upgrade response goes out untouched.
     if (status !== 101) {
       const res = await withIdInError(c.res, id);
-      if (res !== c.res) replaceAnswer(c, res);
+      if (res !== c.res) replaceResponse(c, res);
       try {
         c.res.headers.set(REQUEST_ID_HEADER, id);
       } catch {

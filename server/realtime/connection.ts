@@ -91,7 +91,7 @@ export function send(conn: Conn, msg: Outbound) {
 }
 
 /**
- * Runs `task` after the socket's earlier messages (in order); answers when it is done. A task
+ * Runs `task` after the socket's earlier messages (in order); resolves when it is done. A task
  * that throws goes to `failed`, and the queue goes on.
  */
 export function enqueue(

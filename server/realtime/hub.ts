@@ -328,7 +328,7 @@ export class Hub {
       });
   }
 
-  /** The flood limit: a flood is dropped and answered, other sockets never notice. */
+  /** The flood limit: a flood is dropped and gets an error response, other sockets never notice. */
   private allow(conn: Conn): boolean {
     const verdict = conn.limits.flood.take();
     if (verdict === "allow") return true;
@@ -340,9 +340,9 @@ export class Hub {
 
   /**
    * A refused message: counted in /metrics by kind, logged the first time on this socket only,
-   * and answered with its code unless `answer` is false.
+   * and responded to with its code unless `respond` is false.
    */
-  private refuse(conn: Conn, code: RtErrorCode, answer = true) {
+  private refuse(conn: Conn, code: RtErrorCode, respond = true) {
     this.metrics.refused(code);
     if (conn.limits.firstOf(code)) {
       logger.warn(
@@ -353,7 +353,7 @@ export class Hub {
         },
       );
     }
-    if (answer) send(conn, rtError(code));
+    if (respond) send(conn, rtError(code));
   }
 
   // ---------- Messages from the socket ----------

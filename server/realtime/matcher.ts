@@ -214,7 +214,7 @@ export class Matcher {
   }
 
   /**
-   * The other side was not there (its instance declined: the socket had gone), or did not answer
+   * The other side was not there (its instance declined: the socket had gone), or did not respond
    * in time (its instance is dead): the pairing is undone and this side searches on, first in
    * line, never told. A side that was told late hears the session end.
    */

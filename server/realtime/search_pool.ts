@@ -25,7 +25,7 @@ interface SearchBase {
    * "in a match" key if one was under way when the profile was read (another socket's).
    */
   heldChecks: Deno.AtomicCheck[];
-  /** The request it answers, to build it again (absent for a search found in the list). */
+  /** The request it responds to, to build it again (absent for a search found in the list). */
   msg?: FindMatch;
   /** 0: the member's own request; more: built again after a refused put or a lost claim. */
   attempt: number;
@@ -106,7 +106,7 @@ export class SearchPool {
 
   /**
    * Takes chosen members out of the view at once (the next pass must not choose them again
-   * meanwhile); answers the held searches among them, whose claims check their versions.
+   * meanwhile); returns the held searches among them, whose claims check their versions.
    */
   takeOut(userIds: Iterable<string>): Map<string, Search> {
     const held = new Map<string, Search>();

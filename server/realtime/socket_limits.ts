@@ -1,5 +1,5 @@
 // What one socket may do, beyond the flood limit (flood_limit.ts): a few refused messages (too
-// large, malformed, an unknown type, a bad hashtag) are answered, and a socket that keeps
+// large, malformed, an unknown type, a bad hashtag) get an error response, and a socket that keeps
 // sending them is closed; filter changes have a budget of their own, since each is a write.
 // Refusals are counted in /metrics; each kind is logged once per socket, not once per message.
 // Pure: no sockets, no timers.

@@ -15,7 +15,7 @@ export interface StopOptions {
   exit?: (code: number) => void;
   signals?: Deno.Signal[];
   withinMs?: number;
-  /** Deno.addSignalListener (answering its removal), or a test's stand-in. */
+  /** Deno.addSignalListener (returning its removal), or a test's stand-in. */
   listen?: (signal: Deno.Signal, listener: () => void) => () => void;
 }
 
@@ -27,7 +27,7 @@ function listenToProcess(signal: Deno.Signal, listener: () => void): () => void 
 /**
  * Runs `stop` on the first SIGTERM or SIGINT, then exits 0 (1 if it failed or outlasted
  * `withinMs`). A second signal during the stop exits at once, as a second Ctrl-C should.
- * Answers a function that removes the listeners.
+ * Returns a function that removes the listeners.
  */
 export function stopOnSignals(opts: StopOptions): () => void {
   const exit = opts.exit ?? ((code: number) => Deno.exit(code));

@@ -258,7 +258,7 @@ export function validateReset(i: { newPassword: string; confirmPassword: string 
 
 /**
  * The field a server's refusal is about, so the form can show it beside that field: the texts
- * are this module's, so the server's answer names the field by its text. Null for a text about
+ * are this module's, so the server's response names the field by its text. Null for a text about
  * the whole form (a ban, a network failure, a rate limit).
  */
 export function fieldOfServerText(text: string): string | null {

@@ -1,5 +1,5 @@
 // Changing the email: the current password is required, the address changes only when the link
-// mailed to it is opened, and no answer tells whether an address already has an account.
+// mailed to it is opened, and no response tells whether an address already has an account.
 import assert from "node:assert/strict";
 import { withServer } from "../helpers/server.ts";
 import {
@@ -48,7 +48,7 @@ Deno.test("email change: without the right current password nothing changes and 
   });
 });
 
-Deno.test("email change: a free and a taken address get the same answer; the mail differs", async () => {
+Deno.test("email change: a free and a taken address get the same response; the mail differs", async () => {
   await withServer(async (server) => {
     const owner = await registerMember(server, { email: "owner@example.test" });
     const m = await registerMember(server, { email: "mine@example.test" });

@@ -40,7 +40,7 @@ function assertBusy(res: Answer, what: string) {
   assert.equal(res.json?.message, HASH_BUSY_TEXT, what);
 }
 
-Deno.test("hash gate: held full, every password route answers 503 with Retry-After and stores nothing", async () => {
+Deno.test("hash gate: held full, every password route returns 503 with Retry-After and stores nothing", async () => {
   await withServer(async (server) => {
     const m = await registerMember(server);
     assert.equal(
@@ -84,7 +84,7 @@ Deno.test("hash gate: held full, every password route answers 503 with Retry-Aft
     const release = await holdGateFull();
     try {
       for (const [what, attempt] of attempts) assertBusy(await attempt(), what);
-      // The rest of the server answers as usual.
+      // The rest of the server responds as usual.
       assert.equal((await fetch(server.url + "/healthz").then((r) => r.text())).length > 0, true);
       assert.deepEqual(await kvDump(server.kv), before, "nothing stored changed");
       assert.equal(guest.session, undefined, "no session was given");
@@ -93,9 +93,9 @@ Deno.test("hash gate: held full, every password route answers 503 with Retry-Aft
     }
 
     // Once the gate empties, each works: the reset link was not used up.
-    const answers = [];
-    for (const [what, attempt] of attempts) answers.push([what, (await attempt()).status]);
-    assert.deepEqual(answers, [
+    const responses = [];
+    for (const [what, attempt] of attempts) responses.push([what, (await attempt()).status]);
+    assert.deepEqual(responses, [
       ["sign-in", 200],
       ["registration", 202],
       ["email change", 200],
@@ -117,7 +117,7 @@ Deno.test("hash gate: a flood of wrong sign-ins gets 503s past the queue and 401
     let most = 0;
     const watch = setInterval(() => most = Math.max(most, hashGate.load.running), 1);
     try {
-      const answers = await Promise.all(
+      const responses = await Promise.all(
         Array.from(
           { length: 40 },
           () =>
@@ -127,11 +127,11 @@ Deno.test("hash gate: a flood of wrong sign-ins gets 503s past the queue and 401
             }),
         ),
       );
-      const busy = answers.filter((a) => a.status === 503);
+      const busy = responses.filter((a) => a.status === 503);
       assert.ok(busy.length > 0, "the queue overflowed");
       for (const a of busy) assertBusy(a, "flooded sign-in");
       assert.deepEqual(
-        answers.filter((a) => a.status !== 503).map((a) => a.status),
+        responses.filter((a) => a.status !== 503).map((a) => a.status),
         Array(40 - busy.length).fill(401),
       );
       assert.equal(most, 1, "never more hashes at once than permits");

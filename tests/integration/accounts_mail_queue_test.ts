@@ -1,4 +1,4 @@
-// Account mail leaves through the KV queue after the answer: an answer never waits for the email
+// Account mail leaves through the KV queue after the response: a response never waits for the email
 // provider nor fails with it, a failed send is retried, and forgot-password does the same
 // observable work for an address with an account and one without.
 import assert from "node:assert/strict";
@@ -29,13 +29,13 @@ class FailingSender implements EmailSender {
   }
 }
 
-/** Headers that differ between any two answers whatever they say. */
+/** Headers that differ between any two responses whatever they say. */
 
 function headersOf(res: Response): [string, string][] {
   return stableHeaders(res.headers);
 }
 
-Deno.test("mail: with the provider down, forgot-password answers known and unknown addresses alike", async () => {
+Deno.test("mail: with the provider down, forgot-password responds to known and unknown addresses alike", async () => {
   const sender = new FailingSender();
   await withServer(
     async (server) => {
@@ -64,7 +64,7 @@ Deno.test("mail: with the provider down, forgot-password answers known and unkno
   );
 });
 
-Deno.test("mail: with the provider down, registration answers 202 and the account works", async () => {
+Deno.test("mail: with the provider down, registration returns 202 and the account works", async () => {
   const sender = new FailingSender();
   await withServer(
     async (server) => {
@@ -81,10 +81,10 @@ Deno.test("mail: with the provider down, registration answers 202 and the accoun
       // The member signs in with the password (unverified), by username and by email.
       const client = await signIn(server, "down_day", PASSWORD);
       await signIn(server, "down@example.test", PASSWORD);
-      // The verification mail was tried (and will be again), not lost with the answer.
+      // The verification mail was tried (and will be again), not lost with the response.
       await awaitQueueTaken(server.kv, 1);
       assert.ok(sender.calls >= 1);
-      // Resending is queued too: the answer does not depend on the provider.
+      // Resending is queued too: the response does not depend on the provider.
       const resend = await client.post("/api/resend-verification");
       assert.equal(resend.status, 200, resend.text);
     },

@@ -1,5 +1,5 @@
 // Profile edits, password change, avatar upload and account deletion over HTTP: the stored
-// record, the answers and their texts.
+// record, the responses and their texts.
 import assert from "node:assert/strict";
 import { withServer } from "../helpers/server.ts";
 import { purgeSweep } from "../../server/auth/deletion.ts";
@@ -105,7 +105,7 @@ Deno.test("profile: the safety shield setting is on by default, stored, and read
     const { safetyShieldEnabled: _, ...older } = entry.value!;
     await server.kv.set(entry.key, older);
     assert.equal((await m.client.get("/api/user/profile")).json.safetyShieldEnabled, true);
-    // The live page's island gets the same answer.
+    // The live page's island gets the same response.
     const page = await m.client.get("/live-match");
     assert.match(page.text, /&quot;safetyShieldEnabled&quot;:true|"safetyShieldEnabled":true/);
   });
@@ -159,7 +159,7 @@ Deno.test("profile: refusals (401, unknown field, bad values) change nothing", a
   });
 });
 
-Deno.test("profile: username change frees the old name; a taken name answers 409", async () => {
+Deno.test("profile: username change frees the old name; a taken name returns 409", async () => {
   await withServer(async (server) => {
     const taken = await registerMember(server, { username: "taken_one" });
     const m = await registerMember(server, { username: "old_name" });

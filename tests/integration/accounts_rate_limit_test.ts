@@ -55,7 +55,7 @@ function assertLimited(a: Answer, maxSeconds: number) {
 const wrongLogin = (server: TestServer, identifier: string) =>
   new Client(server).post("/api/simple-login", { identifier, password: "wrong-password" });
 
-Deno.test("rate limit: the 11th wrong login for one account answers 429", async () => {
+Deno.test("rate limit: the 11th wrong login for one account returns 429", async () => {
   await withLimits(async (server) => {
     const m = await registerMember(server);
     const bystander = await registerMember(server);
@@ -107,7 +107,7 @@ Deno.test("rate limit: the per-account login limit counts username and email tog
   });
 });
 
-Deno.test("rate limit: the 31st login from one address answers 429", async () => {
+Deno.test("rate limit: the 31st login from one address returns 429", async () => {
   await withLimits(async (server) => {
     for (let i = 1; i <= 30; i++) {
       assertError(await wrongLogin(server, `nobody${i}`), 401, BAD_CREDENTIALS);
@@ -116,7 +116,7 @@ Deno.test("rate limit: the 31st login from one address answers 429", async () =>
   });
 });
 
-Deno.test("rate limit: the 11th registration from one address answers 429 and stores nothing", async () => {
+Deno.test("rate limit: the 11th registration from one address returns 429 and stores nothing", async () => {
   await withLimits(async (server) => {
     for (let i = 1; i <= 10; i++) {
       const res = await new Client(server).post("/api/register", { username: `x${i}` });
@@ -212,11 +212,11 @@ Deno.test("rate limit: successful sign-ins do not count against the account", as
 Deno.test("race: 30 parallel wrong sign-ins from one address: exactly 10 are checked", async () => {
   await withLimits(async (server) => {
     const m = await registerMember(server);
-    const answers = await Promise.all(
+    const responses = await Promise.all(
       Array.from({ length: 30 }, () => loginFrom(server, "203.0.113.9", m.username, "guess")),
     );
-    assert.equal(answers.filter((a) => a.status === 401).length, 10);
-    assert.equal(answers.filter((a) => a.status === 429).length, 20);
+    assert.equal(responses.filter((a) => a.status === 401).length, 10);
+    assert.equal(responses.filter((a) => a.status === 429).length, 20);
   });
 });
 
@@ -247,11 +247,11 @@ const PASSWORD_BODY = { currentPassword: "guess", newPassword: "new-password-1" 
 Deno.test("race: 30 parallel password-change guesses: exactly 10 checked, then 429", async () => {
   await withLimits(async (server) => {
     const m = await registerMember(server);
-    const answers = await Promise.all(
+    const responses = await Promise.all(
       Array.from({ length: 30 }, () => m.client.post("/api/user/password", PASSWORD_BODY)),
     );
-    assert.equal(answers.filter((a) => a.status === 400).length, 10);
-    assert.equal(answers.filter((a) => a.status === 429).length, 20);
+    assert.equal(responses.filter((a) => a.status === 400).length, 10);
+    assert.equal(responses.filter((a) => a.status === 429).length, 20);
     // The right password waits too; the stored one is untouched.
     const right = await m.client.post("/api/user/password", {
       currentPassword: PASSWORD,

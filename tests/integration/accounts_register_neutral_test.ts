@@ -1,4 +1,4 @@
-// Registration answers 'check your inbox' whether or not the address already has an account: a
+// Registration responds 'check your inbox' whether or not the address already has an account: a
 // fresh address and a taken one get the same status, headers and body (but the echoed address),
 // and neither a session. Only the mailed link tells them apart: the fresh address's verification
 // link signs its member in; the taken address's holder gets a notice and nothing is stored.
@@ -24,7 +24,7 @@ import {
 
 const NOT_STORED = ["presence", "rate_limits", "queue_attempts", "outbox"];
 
-Deno.test("registration: a taken and a fresh address get the same answer; only the mail differs", async () => {
+Deno.test("registration: a taken and a fresh address get the same response; only the mail differs", async () => {
   await withServer(async (server) => {
     // Two addresses of the same length, so that even Content-Length matches.
     const takenEmail = "taken@example.test";
@@ -54,7 +54,7 @@ Deno.test("registration: a taken and a fresh address get the same answer; only t
     const freshClient = new Client(server);
     const fresh = await register(freshClient, "newcomer", freshEmail, freshCode);
 
-    // The same answer, byte for byte but the address it names, and no cookie either way.
+    // The same response, byte for byte but the address it names, and no cookie either way.
     assert.equal(fresh.status, 202, fresh.text);
     assert.equal(taken.status, fresh.status, taken.text);
     assert.deepEqual(stableHeaders(taken.headers), stableHeaders(fresh.headers));

@@ -1,5 +1,5 @@
 // Registration over HTTP: every rule and its
-// exact text, nothing stored on a refusal, the neutral 'check your inbox' answer, the mailed link
+// exact text, nothing stored on a refusal, the neutral 'check your inbox' response, the mailed link
 // that verifies and signs in, the member's own invitation codes, who invited whom, and the two
 // races.
 import assert from "node:assert/strict";
@@ -35,7 +35,7 @@ const BAD_INVITATION = "Invalid or already used invitation code";
 const USERNAME_TAKEN = "Username is already taken";
 const INVALID_BODY = "Invalid request body";
 
-Deno.test("registration: each rule answers 400 with its text and stores nothing", async () => {
+Deno.test("registration: each rule returns 400 with its text and stores nothing", async () => {
   await withServer(async (server) => {
     const [code] = await createInvitations(server.kv, null, 1);
     const valid = {
@@ -110,7 +110,7 @@ Deno.test("registration: each rule answers 400 with its text and stores nothing"
   });
 });
 
-Deno.test("registration: malformed or mistyped bodies answer 400 'Invalid request body'", async () => {
+Deno.test("registration: malformed or mistyped bodies return 400 'Invalid request body'", async () => {
   await withServer(async (server) => {
     const [code] = await createInvitations(server.kv, null, 1);
     const bodies = [
@@ -149,7 +149,7 @@ Deno.test("registration: malformed or mistyped bodies answer 400 'Invalid reques
   });
 });
 
-Deno.test("registration: success answers 202 'check your inbox' without a session; the mailed link verifies and signs in", async () => {
+Deno.test("registration: success returns 202 'check your inbox' without a session; the mailed link verifies and signs in", async () => {
   await withServer(async (server) => {
     const [code] = await createInvitations(server.kv, null, 1);
     const client = new Client(server);
@@ -161,7 +161,7 @@ Deno.test("registration: success answers 202 'check your inbox' without a sessio
       ageConfirmed: true,
       role: "admin", // never trusted from the client
     });
-    // The answer names the address (trimmed, the domain lower-cased) and nothing of the account.
+    // The response names the address (trimmed, the domain lower-cased) and nothing of the account.
     assert.equal(res.status, 202, res.text);
     assert.deepEqual(res.json, { status: "check_inbox", email: "Alice@example.test" });
     assert.deepEqual(res.setCookies, [], "no session, no toast");
@@ -227,7 +227,7 @@ Deno.test("registration: success answers 202 'check your inbox' without a sessio
     assert.equal(user.hideExactLocation, true);
     assert.equal(user.notificationsEnabled, true);
     assert.ok(!("passwordHash" in user), "no passwordHash field");
-    assert.ok(!me.text.includes("pbkdf2"), "no hash anywhere in the answer");
+    assert.ok(!me.text.includes("pbkdf2"), "no hash anywhere in the response");
 
     // The link works once: opened again (in another browser), it signs no one in.
     const replay = await new Client(server).get(link);
@@ -255,7 +255,7 @@ Deno.test("registration: the invitee's record remembers who invited them", async
   });
 });
 
-Deno.test("registration: a taken username answers 409; a taken email the neutral 202 and stores nothing", async () => {
+Deno.test("registration: a taken username returns 409; a taken email the neutral 202 and stores nothing", async () => {
   await withServer(async (server) => {
     const alice = await registerMember(server, {
       username: "alice",
@@ -303,7 +303,7 @@ Deno.test("registration: a taken username answers 409; a taken email the neutral
 Deno.test("race: 20 parallel registrations of one username → exactly one wins", async () => {
   await withServer(async (server) => {
     const codes = await createInvitations(server.kv, null, 20);
-    const answers = await Promise.all(
+    const responses = await Promise.all(
       codes.map((code, i) =>
         new Client(server).post("/api/register", {
           username: i % 2 ? "racer" : "RACER",
@@ -314,9 +314,9 @@ Deno.test("race: 20 parallel registrations of one username → exactly one wins"
         })
       ),
     );
-    const won = answers.filter((a) => a.status === 202);
-    const lost = answers.filter((a) => a.status !== 202);
-    assert.equal(won.length, 1, answers.map((a) => a.status).join(","));
+    const won = responses.filter((a) => a.status === 202);
+    const lost = responses.filter((a) => a.status !== 202);
+    assert.equal(won.length, 1, responses.map((a) => a.status).join(","));
     for (const a of lost) assertError(a, 409, USERNAME_TAKEN);
 
     const winner = (await allUsers(server.kv))[0];
@@ -343,7 +343,7 @@ Deno.test("race: 20 parallel registrations of one username → exactly one wins"
 Deno.test("race: one invitation code used by 10 parallel registrations → exactly one wins", async () => {
   await withServer(async (server) => {
     const [code] = await createInvitations(server.kv, null, 1);
-    const answers = await Promise.all(
+    const responses = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
         new Client(server).post("/api/register", {
           username: `shared${i}`,
@@ -353,9 +353,9 @@ Deno.test("race: one invitation code used by 10 parallel registrations → exact
           ageConfirmed: true,
         })),
     );
-    const won = answers.filter((a) => a.status === 202);
-    assert.equal(won.length, 1, answers.map((a) => a.status).join(","));
-    for (const a of answers.filter((a) => a.status !== 202)) assertError(a, 400, BAD_INVITATION);
+    const won = responses.filter((a) => a.status === 202);
+    assert.equal(won.length, 1, responses.map((a) => a.status).join(","));
+    for (const a of responses.filter((a) => a.status !== 202)) assertError(a, 400, BAD_INVITATION);
 
     const winner = (await allUsers(server.kv))[0];
     assert.equal(winner.email, won[0].json.email);

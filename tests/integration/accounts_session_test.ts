@@ -1,4 +1,4 @@
-// Sign-in, sign-out, email verification and password reset over HTTP: each answer's status and
+// Sign-in, sign-out, email verification and password reset over HTTP: each response's status and
 // the exact text a member sees.
 import assert from "node:assert/strict";
 import { withServer } from "../helpers/server.ts";
@@ -57,10 +57,10 @@ Deno.test("sign-in: by username or email, any case, on both endpoints", async ()
   });
 });
 
-Deno.test("sign-in: wrong password and unknown account answer exactly alike (401)", async () => {
+Deno.test("sign-in: wrong password and unknown account get exactly alike responses (401)", async () => {
   await withServer(async (server) => {
     await registerMember(server, { username: "dave", email: "dave@example.test" });
-    const answers = [
+    const responses = [
       await new Client(server).post("/api/simple-login", {
         identifier: "dave",
         password: "nope!!",
@@ -80,15 +80,19 @@ Deno.test("sign-in: wrong password and unknown account answer exactly alike (401
       await new Client(server).post("/api/login", { username: "dave", password: "nope!!" }),
       await new Client(server).post("/api/login", { username: "nobody", password: "nope!!" }),
     ];
-    for (const a of answers) {
+    for (const a of responses) {
       assertError(a, 401, BAD_CREDENTIALS);
-      assert.equal(withoutRequestId(a.text), withoutRequestId(answers[0].text), "identical bodies");
+      assert.equal(
+        withoutRequestId(a.text),
+        withoutRequestId(responses[0].text),
+        "identical bodies",
+      );
       assert.equal(cookieLine(a, SESSION_COOKIE), undefined);
     }
   });
 });
 
-Deno.test("sign-in: empty fields answer 400 with the product's text", async () => {
+Deno.test("sign-in: empty fields return 400 with the product's text", async () => {
   await withServer(async (server) => {
     const cases: [string, unknown][] = [
       ["/api/simple-login", { identifier: "", password: PASSWORD }],
@@ -159,7 +163,7 @@ for (const path of ["/api/logout", "/api/simple-logout"]) {
   });
 }
 
-Deno.test("sign-out: a form-encoded POST /api/logout answers 303 to /", async () => {
+Deno.test("sign-out: a form-encoded POST /api/logout returns 303 to /", async () => {
   await withServer(async (server) => {
     const m = await registerMember(server);
     const replay = m.client.clone();
@@ -232,7 +236,7 @@ Deno.test("verification: POST /api/resend-verification mails a new working link"
   });
 });
 
-Deno.test("forgot password: same answer for known and unknown email; mail only to the known", async () => {
+Deno.test("forgot password: same response for known and unknown email; mail only to the known", async () => {
   await withServer(async (server) => {
     const m = await registerMember(server, { email: "erin@example.test" });
     const known = await new Client(server).post("/api/forgot-password", {

@@ -353,7 +353,7 @@ Deno.test("admin api: reports by status and search, newest first; pending change
     assert.deepEqual(await list("?status=dismissed"), [done.id, mid.id]);
     assert.deepEqual(await pendingQueue(kv), [fresh.id], "the triage queue lost them too");
 
-    // No other transitions: a second change answers 409 and changes nothing.
+    // No other transitions: a second change returns 409 and changes nothing.
     const indexAfter = await statusIndex(kv);
     for (
       const [id, status] of [[old.id, "dismissed"], [old.id, "reviewed"], [mid.id, "reviewed"]]

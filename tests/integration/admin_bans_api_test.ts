@@ -49,7 +49,7 @@ Deno.test("admin bans: ban for days, signed out at once, listed; unban; again is
     assert.equal(stored?.ban?.reason, "Spam links");
     assert.ok(stored?.ban?.by, "who banned is kept");
 
-    // Signed out at once, and the password answers the ban.
+    // Signed out at once, and the password gets the ban as its response.
     assert.equal((await member.client.get("/api/simple-user")).status, 401);
     const login = await new Client(server).post("/api/simple-login", {
       identifier: member.email,

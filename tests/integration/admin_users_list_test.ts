@@ -149,7 +149,7 @@ Deno.test("admin lists: pages of 50 by default, 100 at most; bad limits and curs
     assert.equal(big.users.length, 100);
     const { pages } = await allPages(admin, { limit: "100" });
     assert.deepEqual(pages.map((p) => p.length), [100, 11]);
-    // The direct page's path answers the same.
+    // The direct page's path responds the same.
     const direct = await admin.get("/api/admin/direct-users?limit=100");
     assert.deepEqual(direct.json, big);
 
@@ -184,7 +184,7 @@ Deno.test("admin lists: pages of 50 by default, 100 at most; bad limits and curs
       400,
       ADMIN_TEXT.badCursor,
     );
-    // Nothing broke: the list still answers.
+    // Nothing broke: the list still responds.
     assert.equal((await page(admin, "")).users.length, 50);
   });
 });

@@ -179,7 +179,7 @@ Deno.test("filters API: concurrent partial updates of different fields both land
   });
 });
 
-// Filters carry ageRange [18,99]; POST accepts a new range and answers with it,
+// Filters carry ageRange [18,99]; POST accepts a new range and responds with it,
 // so a later GET must give it back.
 Deno.test("filters API: a saved ageRange persists", async () => {
   await withServer(async (server) => {

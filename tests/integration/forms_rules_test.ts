@@ -1,6 +1,6 @@
 // The forms' rules and the server's agree: for a table of inputs, the verdict of the shared rule
 // functions the islands run before sending (shared/auth/rules.ts, shared/filters.ts) is exactly the
-// server's answer to the same input sent directly over HTTP — accepted, or refused with the same
+// server's response to the same input sent directly over HTTP — accepted, or refused with the same
 // text. And the server refuses every bad input sent without the form (nothing is stored).
 import assert from "node:assert/strict";
 import { withServer } from "../helpers/server.ts";

@@ -306,7 +306,7 @@ Deno.test({
         assert.ok(links(page.body).some((l) => l.href === "/"), "no way home from the 404 page");
       });
 
-      await t.step("an unknown /api path answers JSON 404", async () => {
+      await t.step("an unknown /api path returns JSON 404", async () => {
         const res = await fetch(server.url + "/api/no-such-endpoint");
         assert.equal(res.status, 404);
         assert.match(res.headers.get("content-type") ?? "", /application\/json/);
@@ -354,7 +354,7 @@ Deno.test({
         async () => {
           const page = await get(server, "/direct-admin");
           // Status today: 404 (the page comes with the admin issue); 200 once it exists.
-          assert.ok([200, 404].includes(page.status), `/direct-admin answered ${page.status}`);
+          assert.ok([200, 404].includes(page.status), `/direct-admin responded ${page.status}`);
           assertHtmlPage(page, "/direct-admin");
         },
       );
@@ -517,7 +517,7 @@ Deno.test({
         const res = await fetch(server.url + path);
         await res.body?.cancel();
         // A bad link must read as "not found" (or "bad request"), not as a server failure.
-        assert.ok([400, 404].includes(res.status), `${path} answered ${res.status}`);
+        assert.ok([400, 404].includes(res.status), `${path} responded ${res.status}`);
       }
     } finally {
       await server.close();

@@ -5,7 +5,7 @@
 // server's log or console, and, when the request or message is refused, the KV exactly as before.
 // The routes are read from the app itself (Hono's route list), so a new route is fuzzed too.
 // A fixed seed and FUZZ_RUNS inputs per route (default 40; FUZZ_RUNS=150 for a longer run,
-// FUZZ_SEED=<n> for other inputs). It prints how many inputs it tried and the answers' statuses.
+// FUZZ_SEED=<n> for other inputs). It prints how many inputs it tried and the responses' statuses.
 // deno-lint-ignore-file no-explicit-any
 import assert from "node:assert/strict";
 import fc from "fast-check";
@@ -613,7 +613,7 @@ Deno.test("fuzz: every JSON API route and /ws message type, guest, member and ad
 
     const byStatus = [...statuses].sort(([a], [b]) => a - b).map(([k, n]) => `${k}×${n}`);
     console.log(
-      `fuzz: tried ${httpTried} inputs on ${routes.length} routes, ${socketTried} socket messages (seed ${SEED}, ${RUNS} per route; answers ${
+      `fuzz: tried ${httpTried} inputs on ${routes.length} routes, ${socketTried} socket messages (seed ${SEED}, ${RUNS} per route; responses ${
         byStatus.join(" ")
       })`,
     );
@@ -670,7 +670,7 @@ class FuzzSocket {
 
   /**
    * The socket, opened anew when the server closed it or after 25 frames (each followed by a
-   * ping: 50 messages, under the flood limit's burst of 60, which would drop frames unanswered).
+   * ping: 50 messages, under the flood limit's burst of 60, which would drop frames without a response).
    */
   async open(): Promise<WsClient> {
     if (this.ws && this.sent >= 25) {
@@ -690,22 +690,22 @@ class FuzzSocket {
   }
 
   /**
-   * Sends a frame, then a ping; what arrives before the pong (or the close) answers the frame
+   * Sends a frame, then a ping; what arrives before the pong (or the close) is the response to the frame
    * (`pongs`: 2 when the frame is a ping itself).
    */
-  async send(frame: Frame, pongs: number): Promise<{ answers: any[]; closed: boolean }> {
+  async send(frame: Frame, pongs: number): Promise<{ responses: any[]; closed: boolean }> {
     const ws = this.ws!;
     this.sent++;
     const start = ws.messages.length;
     ws.socket.send(frame);
     if (ws.socket.readyState === 1) ws.send({ type: "ping" });
     const since = () => ws.messages.slice(start);
-    const answered = await eventually(
+    const responded = await eventually(
       () => !!ws.closed || since().filter((m) => m.type === "pong").length >= pongs,
       10_000,
     );
-    assert.ok(answered, `no pong after a frame: ${JSON.stringify(since())}`);
-    return { answers: since().filter((m) => m.type !== "pong"), closed: !!ws.closed };
+    assert.ok(responded, `no pong after a frame: ${JSON.stringify(since())}`);
+    return { responses: since().filter((m) => m.type !== "pong"), closed: !!ws.closed };
   }
 
   close() {
@@ -747,16 +747,16 @@ async function fuzzSocket(
             typeof frame === "string" ? frame : frame.buffer as ArrayBuffer,
           );
           const isPing = expected.ok && expected.message.type === "ping";
-          const { answers, closed } = await sock.send(frame, isPing ? 2 : 1);
-          const errors = answers.filter((m) => m.type === "error");
+          const { responses, closed } = await sock.send(frame, isPing ? 2 : 1);
+          const errors = responses.filter((m) => m.type === "error");
           for (const e of errors) {
             assert.equal(e.message, (RT_TEXT as any)[e.code], `error text for ${where}`);
           }
           if (!expected.ok) {
-            // Junk is answered with its error, or (past the socket's limits) the socket closes.
+            // Junk gets its error as the response, or (past the socket's limits) the socket closes.
             assert.ok(
               errors.some((e) => e.code === expected.error) || closed,
-              `no '${expected.error}' answer for ${where}: ${JSON.stringify(answers)}`,
+              `no '${expected.error}' response for ${where}: ${JSON.stringify(responses)}`,
             );
           }
           assert.deepEqual(log.stacksSince(from), [], `a stack in the log for ${where}`);

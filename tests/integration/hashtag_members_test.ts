@@ -28,7 +28,7 @@ async function inEurope(server: TestServer, m: QuickMember) {
 }
 
 /**
- * `times` searches with `tags`, each answered 'searching', on sockets of the member's taking 50
+ * `times` searches with `tags`, each responded to with 'searching', on sockets of the member's taking 50
  * each (a socket's flood limit allows bursts of 60 messages).
  */
 async function searches(m: QuickMember, tags: string[], times: number) {

@@ -1,5 +1,5 @@
 // The request body limit holds for every request, before anything reads it: a 20 MB body, with
-// Content-Length or streamed without one, to a guest's JSON routes is answered 413 'The request
+// Content-Length or streamed without one, to a guest's JSON routes gets 413 'The request
 // is too large.', the server's memory hardly moves, and nothing stored changes. The server runs
 // in a process of its own, so its memory is its own.
 import assert from "node:assert/strict";
@@ -79,7 +79,7 @@ Deno.test({
       );
       assert.deepEqual(await stored(server.kv), before, "nothing stored changed");
 
-      // The server is still fine, and a body within the limit still gets its normal answer.
+      // The server is still fine, and a body within the limit still gets its normal response.
       const ok = await fetch(`${server.url}/api/register`, {
         method: "POST",
         headers: { "content-type": "application/json" },

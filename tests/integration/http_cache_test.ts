@@ -1,5 +1,5 @@
-// No browser or cache on the way keeps an answer that can carry a member's data: every /api answer
-// (a member's profile, filters, the admin's lists with emails, refusals too) and every answer to a
+// No browser or cache on the way keeps a response that can carry a member's data: every /api response
+// (a member's profile, filters, the admin's lists with emails, refusals too) and every response to a
 // signed-in member says `Cache-Control: no-store`, unless its route chose its own policy.
 import assert from "node:assert/strict";
 import { withServer } from "../helpers/server.ts";
@@ -7,7 +7,7 @@ import { Client, registerMember, signIn, TINY_PNG } from "../helpers/accounts.ts
 
 const ADMIN = { ADMIN_EMAIL: "chief@example.test", ADMIN_PASSWORD: "admin-pass-1" };
 
-Deno.test("cache: member and admin API answers are no-store; static files keep their policy", async () => {
+Deno.test("cache: member and admin API responses are no-store; static files keep their policy", async () => {
   await withServer(async (server) => {
     const member = await registerMember(server);
     const admin = await signIn(server, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD);

@@ -1,6 +1,6 @@
 // Compression: pages, JSON, scripts and styles go out brotli- or gzip-compressed by what the
 // caller accepts, the same bytes once decoded; the content-hashed build files come from the
-// copies made at build time; small answers, HEAD, and the socket's upgrade are untouched. Read
+// copies made at build time; small responses, HEAD, and the socket's upgrade are untouched. Read
 // with node:http, which (unlike fetch) hands over the bytes as they travelled.
 import assert from "node:assert/strict";
 import { request } from "node:http";
@@ -113,7 +113,7 @@ Deno.test("compression: pages, scripts and styles by Accept-Encoding, the same o
   });
 });
 
-Deno.test("compression: small answers, HEAD and the socket's upgrade are untouched", async () => {
+Deno.test("compression: small responses, HEAD and the socket's upgrade are untouched", async () => {
   await withServer(async (server) => {
     const small = await raw(`${server.url}/healthz`, { "accept-encoding": "br, gzip" });
     assert.equal(small.status, 200);

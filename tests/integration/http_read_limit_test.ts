@@ -1,6 +1,6 @@
 // The heavy pages and lists (/leaderboard, /map-discovery, GET /api/regions, the admin lists) are
 // read at most READ_RULE.limit.max times a minute per signed-in member, counted together: past it
-// a page answers 429 with Retry-After and the rate limits' text, and the API the same as JSON.
+// a page returns 429 with Retry-After and the rate limits' text, and the API the same as JSON.
 // Another member, and the member's other pages, are not held back; a refused read stores nothing.
 import assert from "node:assert/strict";
 import { withServer } from "../helpers/server.ts";
@@ -27,13 +27,13 @@ Deno.test("read limit: a member's reads of the heavy pages stop at the limit wit
     const statuses: number[] = [];
     for (let i = 0; i < max; i += 10) {
       const batch = HEAVY.length;
-      const answers = await Promise.all(
+      const responses = await Promise.all(
         Array.from(
           { length: Math.min(10, max - i) },
           (_, j) => a.client.get(HEAVY[(i + j) % batch]),
         ),
       );
-      statuses.push(...answers.map((r) => r.status));
+      statuses.push(...responses.map((r) => r.status));
     }
     assert.deepEqual(statuses, Array(max).fill(200));
 

@@ -1,5 +1,5 @@
 // Every redirect stays on this site: a path a stranger writes (`//evil.example/login`) is never
-// answered with a Location that a browser reads as another host, in development or production.
+// responded to with a Location that a browser reads as another host, in development or production.
 import assert from "node:assert/strict";
 import { rawRequest, type TestServer, withServer } from "../helpers/server.ts";
 import { withProductionServer } from "../helpers/production.ts";
@@ -32,7 +32,7 @@ async function assertStaysHome(server: TestServer) {
   assert.match(own.head, /^location: \/auth\?x=1$/m);
 }
 
-Deno.test("redirects: a path naming another host is answered with a local path (development)", async () => {
+Deno.test("redirects: a path naming another host gets a local path in the response (development)", async () => {
   await withServer(assertStaysHome);
 });
 

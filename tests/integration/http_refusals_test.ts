@@ -44,7 +44,7 @@ Deno.test("refusals: unknown methods, bodies on GET/HEAD and long addresses are 
   await withServer(
     async (server) => {
       const before = await kvDump(server.kv);
-      /** Asserts the answer's status and that its request left exactly one log line, no error. */
+      /** Asserts the response's status and that its request left exactly one log line, no error. */
       const refused = (name: string, res: { status: number; head: string }, status: number) => {
         assert.equal(res.status, status, `${name}: ${res.status}\n${res.head}`);
         const id = requestIdOf(res.head);

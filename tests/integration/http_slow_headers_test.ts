@@ -1,8 +1,8 @@
 // Slow and endless request heads. Deno.serve (Deno 2.9) has no deadline for a request's head, so
 // a socket that trickles one is held until the client stops (a proxy in front closes it: see
 // docs/deploy.md). What the server does offer, pinned here: such sockets hold nothing the others
-// need (a normal request is answered while 40 of them are open), and a head that grows past the
-// server's own size cap is answered 400 and its connection closed.
+// need (a normal request gets its response while 40 of them are open), and a head that grows past the
+// server's own size cap gets 400 and its connection closed.
 import assert from "node:assert/strict";
 import { type TestServer, withServer } from "../helpers/server.ts";
 
@@ -14,7 +14,7 @@ async function openTrickler(server: TestServer): Promise<Deno.TcpConn> {
   return conn;
 }
 
-Deno.test("slow headers: 40 sockets trickling their heads do not keep others from an answer", async () => {
+Deno.test("slow headers: 40 sockets trickling their heads do not keep others from a response", async () => {
   await withServer(async (server) => {
     const slow = await Promise.all(Array.from({ length: 40 }, () => openTrickler(server)));
     try {
@@ -37,7 +37,7 @@ Deno.test("slow headers: a head that never ends is refused once it passes the se
     const conn = await Deno.connect({ hostname: "127.0.0.1", port: server.port });
     try {
       await conn.write(encode("GET / HTTP/1.1\r\nhost: 127.0.0.1\r\n"));
-      let answer = "";
+      let response = "";
       let ended = false;
       const reading = (async () => {
         const buf = new Uint8Array(4096);
@@ -45,7 +45,7 @@ Deno.test("slow headers: a head that never ends is refused once it passes the se
           for (;;) {
             const n = await conn.read(buf);
             if (n === null) break;
-            answer += new TextDecoder().decode(buf.subarray(0, n));
+            response += new TextDecoder().decode(buf.subarray(0, n));
           }
         } catch {
           // reset by the server
@@ -66,7 +66,7 @@ Deno.test("slow headers: a head that never ends is refused once it passes the se
       await reading;
       assert.ok(ended, "the connection was closed");
       assert.ok(sent < 4_000_000, `the server read ${sent} bytes of head`);
-      assert.match(answer, /^HTTP\/1\.1 400 /);
+      assert.match(response, /^HTTP\/1\.1 400 /);
     } finally {
       try {
         conn.close();

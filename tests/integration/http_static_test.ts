@@ -39,7 +39,7 @@ Deno.test("static: a hidden file is not served under any spelling of its path", 
     ];
     for (const path of variants) {
       const res = await rawRequest(server, path);
-      assert.ok([400, 404].includes(res.status), `${path} answered ${res.status}`);
+      assert.ok([400, 404].includes(res.status), `${path} responded ${res.status}`);
       assert.ok(!res.head.includes("cache-control: public"), `${path}: ${res.head}`);
     }
   });

@@ -1,5 +1,5 @@
 // Moderation that bites: a ban signs a member out everywhere at once (sockets on every instance
-// close, a live partner hears a neutral end), sign-in answers the ban and its end, registration
+// close, a live partner hears a neutral end), sign-in responds with the ban and its end, registration
 // with their address is refused, a timed ban lifts itself; every admin action is in the audit log;
 // the pending queue is ordered by distinct reporters; invitations come in batches; audit entries
 // and session statistics go when their time is up.
@@ -103,7 +103,7 @@ Deno.test(
         assert.equal(again.session, undefined, "no session cookie");
 
         // Registration with the banned member's address stores nothing and uses no invitation,
-        // and answers as for any address ("check your inbox"): the ban is told to no one else.
+        // and responds as for any address ("check your inbox"): the ban is told to no one else.
         const [code] = await createInvitations(server.kv, null, 1);
         const registrant = new Client(server);
         const reg = await registrant.post("/api/register", {

@@ -1,5 +1,5 @@
 // Observability: one JSON log line per request with fixed fields and nothing secret, the request
-// id echoed in X-Request-Id and in error answers, and /metrics with HTTP, memory and event-loop
+// id echoed in X-Request-Id and in error responses, and /metrics with HTTP, memory and event-loop
 // figures; main.ts itself writes the lines to stdout and tells a first-time developer what to do.
 import assert from "node:assert/strict";
 import { formatLogLine, type LogEntry } from "../../shared/log.ts";
@@ -84,7 +84,7 @@ Deno.test("request log: one JSON line per request, with its fields and no secret
   }
 });
 
-Deno.test("request id: in every answer's X-Request-Id and in JSON error answers", async () => {
+Deno.test("request id: in every response's X-Request-Id and in JSON error responses", async () => {
   const server = await startServer();
   try {
     const guest = new Client(server);
@@ -175,7 +175,7 @@ Deno.test("main.ts writes JSON lines to stdout and tells a first-time developer 
       ) ?? false;
       if (!up) await sleep(200);
     }
-    assert.ok(up, "main.ts answered");
+    assert.ok(up, "main.ts responded");
   } finally {
     child.kill("SIGTERM");
   }

@@ -3,9 +3,9 @@
 // one keeps the logo inside the safe zone); every page's head links the manifest, the theme
 // colour and the Apple icon; /sw.js is JavaScript that browsers re-check (no-cache), under a CSP
 // that lets this site's worker run, the same for everybody, and it lists only the shell (no API,
-// no member page); everything it stores answers without cookies and may be stored; the offline
+// no member page); everything it stores responds without cookies and may be stored; the offline
 // page is the same for every visitor, takes no toast and names nobody; none of these routes
-// answers anything but GET, and an oversized body is refused first.
+// responds to anything but GET, and an oversized body is refused first.
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { type TestServer, withServer } from "../helpers/server.ts";
@@ -153,7 +153,7 @@ Deno.test("pwa: /sw.js is this build's worker, re-checked, the same for everybod
       assert.ok(!memberPages.has(path), `the shell lists a member's page: ${path}`);
       assert.ok(/^\/(build|static)\/|^\/offline$/.test(path), `not a shell file: ${path}`);
     }
-    // Everything it stores answers without cookies, may be stored, and sets no cookie.
+    // Everything it stores responds without cookies, may be stored, and sets no cookie.
     for (const path of shell.precache) {
       const { res } = await bytesOf(server, path);
       assert.equal(res.status, 200, path);
@@ -204,7 +204,7 @@ Deno.test("pwa: the offline page is the same for everybody and takes no toast", 
   });
 });
 
-Deno.test("pwa: the manifest, worker and offline page answer GET only; big bodies are refused", async () => {
+Deno.test("pwa: the manifest, worker and offline page respond to GET only; big bodies are refused", async () => {
   await withServer(async (server) => {
     const script = await (await fetch(server.url + "/sw.js")).text();
     for (const path of ["/sw.js", "/manifest.webmanifest", "/offline"]) {

@@ -65,7 +65,7 @@ async function withCluster(fn: (c: Cluster) => Promise<void>, env: Record<string
     await fn({ kv, instances, factory, errors });
   } finally {
     await sleep(300);
-    // A clean stop when the instance still answers, else (it died) a kill.
+    // A clean stop when the instance still responds, else (it died) a kill.
     await Promise.all(instances.map((inst) => Promise.race([inst.stop(), sleep(3000)])));
     for (const inst of instances) inst.kill();
     kv.close();

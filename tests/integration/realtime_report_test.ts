@@ -241,11 +241,11 @@ Deno.test(
       try {
         await pairUp(a, b);
         const body = { reportReason: "harassment", partnerPeerId: b.peerId };
-        const answers = await Promise.all(
+        const responses = await Promise.all(
           Array.from({ length: 4 }, () => am.client.post("/api/report", body)),
         );
-        assert.deepEqual(answers.map((r) => r.status).sort(), [201, 409, 409, 409]);
-        for (const r of answers.filter((r) => r.status === 409)) {
+        assert.deepEqual(responses.map((r) => r.status).sort(), [201, 409, 409, 409]);
+        for (const r of responses.filter((r) => r.status === 409)) {
           assertError(r, 409, REPORT_TEXT.alreadyReported);
         }
         assertError(await am.client.post("/api/report", body), 409, REPORT_TEXT.alreadyReported);

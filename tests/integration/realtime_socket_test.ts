@@ -1,5 +1,5 @@
 // The /ws socket itself: admission by the session cookie only, registration and peer ids, bad input
-// answered without harm, the per-socket flood limit that leaves neighbours alone, and /metrics in
+// responded to without harm, the per-socket flood limit that leaves neighbours alone, and /metrics in
 // Prometheus text format.
 import assert from "node:assert/strict";
 import { WsClient } from "../helpers/realtime.ts";
@@ -57,7 +57,7 @@ Deno.test(
 );
 
 Deno.test(
-  "ws: register answers with a 21-character peer id for the server's own user",
+  "ws: register responds with a 21-character peer id for the server's own user",
   opts,
   async () => {
     await withMembers({}, async (server, f) => {
@@ -118,10 +118,10 @@ Deno.test(
         // Binary frames are not JSON text.
         ws.socket.send(new Uint8Array([1, 2, 3]));
         assert.equal((await ws.next("error")).message, "Malformed message");
-        // Still alive and answering, and no message crashed the hub.
+        // Still alive and responding, and no message crashed the hub.
         assert.ok(await pingPong(ws) < 1000);
         assert.equal(ws.closed, null);
-        // Over 64 KiB, even when it would otherwise be a valid ping: answered, then closed.
+        // Over 64 KiB, even when it would otherwise be a valid ping: responded to, then closed.
         ws.send(JSON.stringify({ type: "ping", pad: "x".repeat(64 * 1024) }));
         assert.equal((await ws.next("error")).message, "Message too large");
         assert.equal((await ws.waitClosed()).code, 1009);
@@ -139,7 +139,7 @@ Deno.test(
 );
 
 Deno.test(
-  "ws: a flood is dropped and answered; a neighbour's ping and match stay prompt",
+  "ws: a flood is dropped and responded to; a neighbour's ping and match stay prompt",
   opts,
   async () => {
     await withMembers({}, async (server, f) => {

@@ -1,7 +1,7 @@
 // Checkout and the billing portal against a local stand-in for Stripe's API (the SDK's host,
 // port and protocol options): the requests the SDK sends (a customer made once per member with an
 // idempotency key, a subscription Checkout Session naming the member, the plan's price, the
-// success and cancel URLs), the answers the page gets, a redirect for form posts, Stripe being
+// success and cancel URLs), the responses the page gets, a redirect for form posts, Stripe being
 // down (502, the texts, nothing stored), and the portal for members with a customer only.
 import assert from "node:assert/strict";
 import { type TestServer, withServer } from "../helpers/server.ts";
@@ -74,12 +74,12 @@ Deno.test("checkout: one customer per member, a subscription session that names 
 Deno.test("checkout: two racing first checkouts leave the member with one customer", async () => {
   await withStripe(async (server, stripe) => {
     const m = await registerMember(server);
-    const answers = await Promise.all(
+    const responses = await Promise.all(
       ["basic", "plus", "vip"].map((tier) =>
         m.client.post("/api/subscription/create-checkout", { tier })
       ),
     );
-    assert.deepEqual(answers.map((a) => a.status), [200, 200, 200]);
+    assert.deepEqual(responses.map((a) => a.status), [200, 200, 200]);
     const customerId = (await kvUser(server.kv, m.id))?.billing?.customerId;
     const sessions = stripe.callsTo("/v1/checkout/sessions").map((c) => c.form.customer);
     assert.deepEqual(sessions, [customerId, customerId, customerId]);
@@ -117,7 +117,7 @@ Deno.test("checkout: a form post is told payments need scripts; a guest and a ba
   });
 });
 
-Deno.test("checkout: Stripe down answers 502 with the texts and stores nothing", async () => {
+Deno.test("checkout: Stripe down returns 502 with the texts and stores nothing", async () => {
   await withStripe(async (server, stripe) => {
     const m = await registerMember(server);
     stripe.failing = true;

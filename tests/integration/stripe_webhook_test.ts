@@ -4,7 +4,7 @@
 // metadata a portal change leaves behind); a deleted subscription stays ended; a
 // tampered body, a stale or future timestamp and a missing header get 400 and change nothing;
 // one event delivered 10 times at once changes the plan exactly once; events about unknown
-// members are recorded and answered 200; no secret means 503; an oversized body 413.
+// members are recorded and get 200; no secret means 503; an oversized body 413.
 import assert from "node:assert/strict";
 import Stripe from "stripe";
 import { type TestServer, withServer } from "../helpers/server.ts";
@@ -153,9 +153,11 @@ Deno.test("stripe webhook: one event delivered 10 times at once changes the plan
     const ev = checkoutCompleted(m.id, "basic", "cus_c1", "sub_c1");
     const body = JSON.stringify(ev);
     const header = await sign(body);
-    const answers = await Promise.all(Array.from({ length: 10 }, () => post(server, body, header)));
-    assert.deepEqual(answers.map((a) => a.status), Array(10).fill(200));
-    const outcomes = answers.map((a) => a.json.outcome).sort();
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, () => post(server, body, header)),
+    );
+    assert.deepEqual(responses.map((a) => a.status), Array(10).fill(200));
+    const outcomes = responses.map((a) => a.json.outcome).sort();
     assert.deepEqual(outcomes, ["applied", ...Array(9).fill("duplicate")]);
     assert.equal((await kvUser(server.kv, m.id))?.tier, "basic");
     assert.equal(await searchVersion(server.kv, m.id), before + 1n, "one write of the member");
@@ -288,7 +290,7 @@ Deno.test("stripe webhook: an old subscription's end or an older event leaves th
   }, ENV);
 });
 
-Deno.test("stripe webhook: unknown members and other event types are recorded and answered 200", async () => {
+Deno.test("stripe webhook: unknown members and other event types are recorded and get 200", async () => {
   await withServer(async (server) => {
     const ghost = checkoutCompleted(crypto.randomUUID(), "vip", "cus_f1", "sub_f1");
     const res = await deliver(server, ghost);
@@ -309,7 +311,7 @@ Deno.test("stripe webhook: unknown members and other event types are recorded an
   }, ENV);
 });
 
-Deno.test("stripe webhook: without a secret it answers 503; an oversized body 413", async () => {
+Deno.test("stripe webhook: without a secret it returns 503; an oversized body 413", async () => {
   await withServer(async (server) => {
     const body = JSON.stringify(event("invoice.paid", { id: "in_2" }));
     const res = await post(server, body, await sign(body));

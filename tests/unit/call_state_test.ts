@@ -86,7 +86,7 @@ const matchedOf = (s: CallState): MatchedPhase => {
   return s.phase as MatchedPhase;
 };
 
-Deno.test("call state: the status is disconnected until the server answers the register", () => {
+Deno.test("call state: the status is disconnected until the server responds to the register", () => {
   assert.equal(connectionStatus(initialCallState), "disconnected");
   const open = run([{ type: "socket_open" }]);
   assert.equal(connectionStatus(open), "disconnected");
@@ -141,7 +141,7 @@ Deno.test("call state: an unverified address refuses the search with its own kin
   );
   assert.equal(refusalText(refused.phase.refusal), RT_TEXT.email_unverified);
   assert.equal(refusalTitle(refused.phase.refusal), "Verify your email to go live");
-  // Outside a search (a late answer) it changes nothing.
+  // Outside a search (a late response) it changes nothing.
   assert.equal(callReducer(READY, e), READY);
   assert.equal(callReducer(LIVE, e), LIVE);
 });

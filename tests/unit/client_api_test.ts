@@ -18,7 +18,7 @@ interface Seen {
   body: string;
 }
 
-/** Serves a few answers on a free port; page-relative paths are resolved against it. */
+/** Serves a few responses on a free port; page-relative paths are resolved against it. */
 async function withServer(fn: (seen: Seen[]) => Promise<void>) {
   const seen: Seen[] = [];
   const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen() {} }, async (req) => {
@@ -56,11 +56,11 @@ async function withServer(fn: (seen: Seen[]) => Promise<void>) {
   }
 }
 
-Deno.test("api: getJson and postJson send JSON and return the answer's JSON", async () => {
+Deno.test("api: getJson and postJson send JSON and return the response's JSON", async () => {
   await withServer(async (seen) => {
     assert.deepEqual(await getJson("/echo?x=1"), { ok: true, method: "GET" });
     assert.deepEqual(await postJson("/echo", { a: 1 }), { ok: true, method: "POST" });
-    assert.equal(await apiRequest("DELETE", "/empty"), null, "an empty answer is null");
+    assert.equal(await apiRequest("DELETE", "/empty"), null, "an empty response is null");
     assert.deepEqual(seen.map((s) => [s.method, s.path, s.type, s.body]), [
       ["GET", "/echo?x=1", null, ""],
       ["POST", "/echo", "application/json", '{"a":1}'],
@@ -94,7 +94,7 @@ Deno.test("api: a refusal throws the server's text, which errorMessage shows", a
   });
 });
 
-Deno.test("api: an answer without a text: 'Request failed with status N', shown as the fallback", async () => {
+Deno.test("api: a response without a text: 'Request failed with status N', shown as the fallback", async () => {
   await withServer(async () => {
     const broken = await getJson("/broken").catch((e) => e);
     assert.ok(broken instanceof ApiError);

@@ -47,7 +47,7 @@ Deno.test("localPath: this site's own paths are kept as they were", () => {
   assert.equal(localPath("http://localhost:8001/auth", own), "/");
 });
 
-Deno.test("localRedirects: an answer's Location to another site becomes a local path", async () => {
+Deno.test("localRedirects: a response's Location to another site becomes a local path", async () => {
   const app = new Hono();
   app.use("*", localRedirects());
   app.get("/out", (c) => c.redirect("//evil.example/x", 303));

@@ -65,7 +65,7 @@ Deno.test("validate: the schema's own texts reach the caller", async () => {
   assert.deepEqual(await ok.json(), { status: "open", note: "" });
 });
 
-Deno.test("validate: problems the schema has no text for answer the fallback", async () => {
+Deno.test("validate: problems the schema has no text for get the fallback", async () => {
   const reached: string[] = [];
   const app = testApp(reached);
   const cases: [string, BodyInit, string][] = [
@@ -107,7 +107,7 @@ Deno.test("validate: the size limit holds before the body is parsed", async () =
   assert.deepEqual(reached, []);
 });
 
-Deno.test("validate: a path parameter that names nothing answers 404 with the route's text", async () => {
+Deno.test("validate: a path parameter that names nothing returns 404 with the route's text", async () => {
   const app = testApp([]);
   const res = await app.request("/items/abc");
   assert.equal(res.status, 404);

@@ -1,4 +1,4 @@
-// The growing wait before answering failed sign-ins to an account under a spread-out guess.
+// The growing wait before responding to failed sign-ins to an account under a spread-out guess.
 import assert from "node:assert/strict";
 import { LOGIN_FREE_FAILURES, loginFailureDelayMs } from "../../server/http/rate_limit.ts";
 

@@ -84,7 +84,7 @@ Deno.test("ticketFor: an unverified email address is refused by its code, before
     ticketFor(profile({ emailVerified: false, location: "" }), searcher, find, NOW),
     "email_unverified",
   );
-  // Signed out (or banned) still answers as signed out, whatever the address.
+  // Signed out (or banned) still comes out as signed out, whatever the address.
   assert.equal(
     ticketFor(
       profile({ emailVerified: false, deletedAt: "2026-11-01T00:00:00Z" }),

@@ -1,7 +1,7 @@
 // The service worker's decisions (client/sw/policy.ts): only this site's GET requests are
-// ever answered by it; the API, the socket, metrics, health and avatars are never touched, even
+// ever responded to by it; the API, the socket, metrics, health and avatars are never touched, even
 // as a navigation; pages go to the network first; only the shell's own files (exact path, no
-// query) come from the cache; and only plain, storable answers are ever stored.
+// query) come from the cache; and only plain, storable responses are ever stored.
 import assert from "node:assert/strict";
 import { decide, mayStore, neverTouched } from "../../client/sw/policy.ts";
 
@@ -10,7 +10,7 @@ const SHELL = new Set(["/build/app-ABC.css", "/static/icons/icon-192.png", "/bui
 
 const get = (path: string, mode = "cors") => ({ method: "GET", url: ORIGIN + path, mode });
 
-Deno.test("sw policy: the API and the other live answers are never touched", () => {
+Deno.test("sw policy: the API and the other live responses are never touched", () => {
   for (
     const path of [
       "/api/user/profile",
@@ -28,7 +28,7 @@ Deno.test("sw policy: the API and the other live answers are never touched", () 
     assert.equal(decide(get(path), ORIGIN, SHELL), "pass", `${path} (fetch)`);
     assert.equal(decide(get(path, "navigate"), ORIGIN, SHELL), "pass", `${path} (navigation)`);
   }
-  // Even if the shell named one by mistake, it is not answered from the cache.
+  // Even if the shell named one by mistake, it is not served from the cache.
   const careless = new Set(["/api/user/profile"]);
   assert.equal(decide(get("/api/user/profile"), ORIGIN, careless), "pass");
   // Names that only start alike are pages like any other.
@@ -50,7 +50,7 @@ Deno.test("sw policy: only the shell's own files come from the cache", () => {
   assert.equal(decide(get("/build/app-ABC.css?v=2"), ORIGIN, SHELL), "pass");
   assert.equal(decide(get("/build/models/model-1.tflite"), ORIGIN, SHELL), "pass");
   assert.equal(decide(get("/build/workers/detector-1.js"), ORIGIN, SHELL), "pass");
-  // Another site's file, or anything but GET, is never answered by the worker.
+  // Another site's file, or anything but GET, is never responded to by the worker.
   assert.equal(
     decide(
       { method: "GET", url: "https://cdn.example/build/app-ABC.css", mode: "cors" },
@@ -65,7 +65,7 @@ Deno.test("sw policy: only the shell's own files come from the cache", () => {
   }
 });
 
-Deno.test("sw policy: only plain, storable answers are stored", () => {
+Deno.test("sw policy: only plain, storable responses are stored", () => {
   const res = (status: number, headers: Record<string, string> = {}, type = "basic") => ({
     ok: status >= 200 && status < 300,
     status,
