@@ -1,4 +1,4 @@
-// The admin users list at scale, over HTTP against a real server on a KV file: the first page,
+// The admin's member list at scale, over HTTP against a real server on a KV file: the first page,
 // a deep page (following the cursors page after page), exact username and email searches and
 // prefix searches, with 1,000 members and then with 100,000; and how much slower the first page
 // got. Members are written straight into KV in batched commits (one password hash shared by all)

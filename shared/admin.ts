@@ -25,7 +25,7 @@ export const ADMIN_TEXT = {
   badInvitationCount: "Choose how many codes to create: a whole number from 1 to 50.",
   badCursor: "This page of the list is no longer valid. Load the list again from the start.",
   badLimit: "Limit must be a whole number from 1 to 100.",
-  // User management (first admin page).
+  // Member management (the first admin page, 'User Management').
   usersTitle: "User Management",
   noUsers: "No users found. Try a different search query.",
   deleteTitle: "Are you absolutely sure?",
@@ -37,7 +37,7 @@ export const ADMIN_TEXT = {
   emailVerifiedDescription: "User email has been verified successfully.",
   deleteFailed: (message: string) => `Failed to delete user: ${message}`,
   verifyFailed: (message: string) => `Failed to verify user email: ${message}`,
-  // Both user tables: search, pages, bans.
+  // Both member tables: search, pages, bans.
   searchLabel: "Search users",
   searchPlaceholder: "Username or email, or how it starts",
   searchHelp:
@@ -158,7 +158,7 @@ export function banDays(
   return { days };
 }
 
-/** One page of an admin users list: `nextCursor` asks for the next one; null at the end. */
+/** One page of an admin member list: `nextCursor` asks for the next one; null at the end. */
 export interface UsersPage {
   users: AdminUser[];
   nextCursor: string | null;
@@ -286,7 +286,7 @@ export function formatReportDate(iso: string, timeZone?: string): string {
   return formatDateTime(iso, timeZone);
 }
 
-/** A date without the time (the user tables' Created columns). */
+/** A date without the time (the member tables' Created columns). */
 export function formatDay(iso: string, timeZone?: string): string {
   return new Date(iso).toLocaleDateString("en-US", {
     month: "short",

@@ -1,4 +1,4 @@
-// The admin users lists, a page at a time from KV indexes, never a scan of every member:
+// The admin's member lists, a page at a time from KV indexes, never a scan of every member:
 // - without a search, newest first (users_by_created); the page after a cursor holds only members
 //   created before the cursor's, so members registering meanwhile never push one onto two pages;
 // - with a search, the members whose username starts with it (the index's order, the exact

@@ -1,5 +1,5 @@
 // Password hashing per the OWASP Password Storage Cheat Sheet: PBKDF2-HMAC-SHA256 with 600,000
-// iterations and a 16-byte per-user salt. The parameters are stored with the hash
+// iterations and a 16-byte per-member salt. The parameters are stored with the hash
 // ("pbkdf2-sha256$600000$salt$hash"), so they can be raised later; needsRehash() tells when.
 //
 // Every hash runs through one gate per process (hashGate): at once, one fewer than the machine

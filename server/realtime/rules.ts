@@ -39,7 +39,7 @@ function sharedCount(a: Ticket, b: Ticket): number {
   return n;
 }
 
-/** Oldest first, then by user id: the order in which equal candidates win. */
+/** Oldest first, then by member id (`userId`): the order in which equal candidates win. */
 export function byWaiting(x: Ticket, y: Ticket): number {
   return x.enqueuedAt - y.enqueuedAt || (x.userId < y.userId ? -1 : x.userId > y.userId ? 1 : 0);
 }

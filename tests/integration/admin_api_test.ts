@@ -1,6 +1,6 @@
 // The admin API and pages on a real server: rights are checked on
 // the server by the account's role (guest 401, member 403 on every endpoint, nothing changes);
-// users listed without password hashes and searched; delete (the account can no longer sign in)
+// members listed without password hashes and searched; delete (the account can no longer sign in)
 // and verify on both sets of paths; reports by status, search, the pending → reviewed/dismissed
 // transitions with their index, 409 on a second change, 400 on a bad status; the System facts;
 // and who sees which admin page.
@@ -100,7 +100,7 @@ Deno.test("admin api: guests get 401 and members 403 on every admin endpoint; no
   });
 });
 
-Deno.test("admin api: users are listed without password hashes and searched by how names begin", async () => {
+Deno.test("admin api: members are listed without password hashes and searched by how names begin", async () => {
   await withServer(async (server, admin) => {
     const alice = await registerMember(server, {
       username: "alice_w",
@@ -155,7 +155,7 @@ Deno.test("admin api: users are listed without password hashes and searched by h
     assert.equal((await ids("")).length, 3);
 
     assertError(await admin.get(`/api/admin/users?q=${"x".repeat(201)}`), 400, ADMIN_TEXT.badQuery);
-    // The direct path lists the same users.
+    // The direct path lists the same members.
     const direct = await admin.get("/api/admin/direct-users");
     assert.equal(direct.status, 200);
     assert.deepEqual(direct.json, all.json);
@@ -289,7 +289,7 @@ Deno.test("admin api: reports by status and search, newest first; pending change
     // A search names a member by username; no member by that name has no reports.
     assert.deepEqual(await list("?status=all&q=nobody_here"), []);
 
-    // The fields a user record lists.
+    // The fields a member's record lists.
     const all = (await admin.get("/api/admin/reports?status=all")).json.reports;
     const shown = all.find((r: { id: string }) => r.id === mid.id);
     assert.equal(shown.reporterUsername, "yara");

@@ -1,5 +1,5 @@
 // Ban and unban through the admin API on a real server: a ban (timed or permanent) is stored on
-// the member, ends their sessions at once, shows in the users list and refuses their sign-in;
+// the member, ends their sessions at once, shows in the member list and refuses their sign-in;
 // unban lifts it, and a second unban is 409. Bad reasons and days, banning oneself and unknown
 // members are refused with their texts and change nothing.
 import assert from "node:assert/strict";

@@ -1,4 +1,4 @@
-// The admin users lists at scale, on a real server and KV: pages newest first through an opaque
+// The admin's member lists at scale, on a real server and KV: pages newest first through an opaque
 // cursor, each member exactly once while others register meanwhile; search by exact or starting
 // username or email, paged too; refused cursors and limits (400, clear text); deleted members
 // leave the list and the count at once, and purged ones leave no entry; the count; and the

@@ -1,5 +1,5 @@
 // Pairing over real sockets: filters set through the API that fit and do not fit (each location
-// preference, nearby at 24 vs 26 km, language), never the same user twice, blocked and reported
+// preference, nearby at 24 vs 26 km, language), never the same member twice, blocked and reported
 // pairs never meet, no repeat within 24 hours while someone else fits, what match_found carries,
 // signal relay only to the partner, reactions only in a match and only the five emoji, and no
 // member in two matches at once.

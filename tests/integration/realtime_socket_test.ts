@@ -57,7 +57,7 @@ Deno.test(
 );
 
 Deno.test(
-  "ws: register responds with a 21-character peer id for the server's own user",
+  "ws: register responds with a 21-character peer id for the session's own member",
   opts,
   async () => {
     await withMembers({}, async (server, f) => {

@@ -1,4 +1,4 @@
-// Password hashing: PBKDF2-SHA256 with 600,000 iterations, a per-user salt, parameters stored with
+// Password hashing: PBKDF2-SHA256 with 600,000 iterations, a per-member salt, parameters stored with
 // the hash so they can be raised later, and an upgrade on sign-in.
 import assert from "node:assert/strict";
 import {

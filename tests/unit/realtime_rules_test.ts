@@ -1,6 +1,6 @@
 // Who may meet whom: the pure pairing rules over hand-made search tickets. Each location preference
 // fits and does not fit, nearby is tested at 24 and 26 km between cell centres, language any vs
-// one, never the same user, blocks and reports either way, recent partners only when nobody else
+// one, never the same member, blocks and reports either way, recent partners only when nobody else
 // fits, VIP first, then more shared hashtags, then longest waiting; the match topic and its
 // '#exploring' default.
 import assert from "node:assert/strict";
@@ -150,7 +150,7 @@ Deno.test("compatible: both sides must accept each other", () => {
   assert.equal(compatible(a, ticket()), true);
 });
 
-Deno.test("compatible: never the same user, even from two sockets", () => {
+Deno.test("compatible: never the same member, even from two sockets", () => {
   const a = ticket({ userId: "same-user", connId: "conn-a", peerId: "a".repeat(21) });
   const b = ticket({ userId: "same-user", connId: "conn-b", peerId: "b".repeat(21) });
   assert.equal(compatible(a, b), false);
@@ -273,7 +273,7 @@ Deno.test("bestCandidate: the early-stopping scan picks what scoring every candi
       ticket({
         hashtags: tags.filter(() => rand(2) === 0),
         vip: rand(5) === 0,
-        enqueuedAt: 1000 + rand(4), // many equal waiting times: the user id decides
+        enqueuedAt: 1000 + rand(4), // many equal waiting times: the `userId` decides
         me: { language: rand(4) === 0 ? "fr" : "en" },
         pref: { language: rand(6) === 0 ? "en" : "any" },
       }));
