@@ -43,12 +43,10 @@ export default function AdminUsers({ initial, meId }: AdminUsersProps) {
       <UserSearch query={list.query} onSearch={list.search} />
       <UsersTable
         columns={USER_COLUMNS}
-        users={list.page?.users ?? []}
-        loading={list.loading}
+        list={list}
+        actions={actions}
         zone={zone}
-        busyId={actions.busyId}
         meId={meId}
-        handlers={actions.handlers}
         wrapClass="admin-table-wrap card"
         empty={ADMIN_TEXT.noUsers}
       />

@@ -147,14 +147,14 @@ type Dialog = { kind: "ban" | "unban"; user: AdminUser };
 
 /** The users' row actions and the ban or unban dialog open; the outcome shows in the banners. */
 export function useDirectUserActions(list: UsersList, banners: Banners, onDenied: () => void) {
-  const [actionId, setActionId] = useState<string | null>(null);
+  const [busyId, setBusyId] = useState<string | null>(null);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [dialogError, setDialogError] = useState("");
   const { setError, setSuccess } = banners;
 
   async function act(user: AdminUser, kind: "delete" | "verify") {
     if (kind === "delete" && !confirm(ADMIN_TEXT.confirmDelete)) return;
-    setActionId(user.id);
+    setBusyId(user.id);
     setError("");
     setSuccess(null);
     const id = encodeURIComponent(user.id);
@@ -173,13 +173,13 @@ export function useDirectUserActions(list: UsersList, banners: Banners, onDenied
       if (denied(err)) return onDenied();
       setError(kind === "delete" ? ADMIN_TEXT.bannerDeleteFailed : ADMIN_TEXT.bannerVerifyFailed);
     } finally {
-      setActionId(null);
+      setBusyId(null);
     }
   }
 
   async function changeBan(user: AdminUser, reason?: string, days?: number) {
     const banning = reason !== undefined;
-    setActionId(user.id);
+    setBusyId(user.id);
     setError("");
     setDialogError("");
     setSuccess(null);
@@ -200,7 +200,7 @@ export function useDirectUserActions(list: UsersList, banners: Banners, onDenied
         setError(ADMIN_TEXT.unbanFailed(errorMessage(err)));
       }
     } finally {
-      setActionId(null);
+      setBusyId(null);
     }
   }
 
@@ -211,9 +211,9 @@ export function useDirectUserActions(list: UsersList, banners: Banners, onDenied
 
   // With the props of components/admin/BanDialog.tsx's BanDialogs.
   return {
-    actionId,
+    busyId,
     dialog,
-    busy: !!dialog && actionId === dialog.user.id,
+    busy: !!dialog && busyId === dialog.user.id,
     error: dialogError,
     onBan: changeBan,
     onUnban: (user: AdminUser) => changeBan(user),

@@ -38,12 +38,10 @@ export function DirectUsers({ list, actions, zone, meId }: {
         : (
           <UsersTable
             columns={DIRECT_USER_COLUMNS}
-            users={page.users}
-            loading={list.loading}
+            list={list}
+            actions={actions}
             zone={zone}
-            busyId={actions.actionId}
             meId={meId}
-            handlers={actions.handlers}
             wrapClass="admin-table-wrap"
           />
         )}

@@ -4,6 +4,7 @@
 // column (data-label, static/css/admin.css).
 import type { ComponentChildren } from "preact";
 import { type AdminUser, formatDay } from "../../shared/admin.ts";
+import type { UsersList } from "../../client/admin/use_users.ts";
 import { UserActions, type UserHandlers } from "./UserActions.tsx";
 
 export type { UserHandlers };
@@ -20,15 +21,13 @@ export interface UserColumn {
 
 export interface UsersTableProps {
   columns: readonly UserColumn[];
-  users: readonly AdminUser[];
-  /** A search or a reload is on its way (aria-busy). */
-  loading: boolean;
+  /** The members loaded (client/admin/use_users.ts); loading: a search or a reload is on its way. */
+  list: Pick<UsersList, "page" | "loading">;
+  /** busyId: the member an action is running for (their buttons wait). */
+  actions: { busyId: string | null; handlers: UserHandlers };
   zone: string | undefined;
-  /** The member an action is running for: their buttons wait. */
-  busyId: string | null;
   /** The signed-in administrator, offered neither Delete nor Ban on their own row. */
   meId: string;
-  handlers: UserHandlers;
   /** The wrapper's class. */
   wrapClass: string;
   /** A row saying so when there is nobody to show (else the caller says it). */
@@ -51,11 +50,12 @@ export const createdColumn = (name: string): UserColumn => ({
 });
 
 export function UsersTable(
-  { columns, users, loading, zone, busyId, meId, handlers, wrapClass, empty }: UsersTableProps,
+  { columns, list, actions, zone, meId, wrapClass, empty }: UsersTableProps,
 ) {
+  const users = list.page?.users ?? [];
   return (
     <div class={wrapClass}>
-      <table class="admin-table admin-user-table" aria-busy={loading}>
+      <table class="admin-table admin-user-table" aria-busy={list.loading}>
         <caption class="sr-only">Users</caption>
         <thead>
           <tr>
@@ -75,7 +75,12 @@ export function UsersTable(
                 <td key={c.name} data-label={c.name} class={c.class}>{c.cell(u, zone)}</td>
               ))}
               <td data-label="Actions" class="admin-actions-cell">
-                <UserActions user={u} busy={busyId === u.id} self={u.id === meId} on={handlers} />
+                <UserActions
+                  user={u}
+                  busy={actions.busyId === u.id}
+                  self={u.id === meId}
+                  on={actions.handlers}
+                />
               </td>
             </tr>
           ))}
