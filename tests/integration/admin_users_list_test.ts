@@ -108,12 +108,15 @@ Deno.test("admin lists: every member exactly once across pages while others keep
     let listed: AdminUser[] = [];
     let pages: AdminUser[][] = [];
     try {
-      // Pages of 7, with a pause between pages so that members join in the middle of paging.
-      ({ pages } = await allPages(
-        admin,
-        { limit: "7" },
-        () => new Promise((r) => setTimeout(r, 15)),
-      ));
+      // Pages of 7; between two pages, at least one member joins (waited for, up to 5 s: a busy
+      // machine registers slowly), so that members join in the middle of paging.
+      ({ pages } = await allPages(admin, { limit: "7" }, async () => {
+        const seen = joined.length;
+        const end = Date.now() + 5_000;
+        while (joined.length === seen && Date.now() < end) {
+          await new Promise((r) => setTimeout(r, 5));
+        }
+      }));
       listed = pages.flat();
     } finally {
       stop = true;
