@@ -42,6 +42,33 @@ export interface ShieldMonitor {
 
 const KEEP_FIGURES = 50;
 
+/**
+ * Sends the video's current frame, scaled to the classifier's input, to the worker (none if the
+ * worker went away while the frame was being taken).
+ */
+async function sendFrame(worker: () => Worker | null, v: HTMLVideoElement, now: number) {
+  if (typeof OffscreenCanvas !== "undefined") {
+    const bitmap = await createImageBitmap(v, {
+      resizeWidth: SHIELD_INPUT_SIZE,
+      resizeHeight: SHIELD_INPUT_SIZE,
+      resizeQuality: "medium",
+    });
+    const w = worker();
+    if (!w) return bitmap.close();
+    w.postMessage({ type: "classify", t: now, bitmap }, [bitmap]);
+  } else {
+    // Workers without canvases get the pixels (224 × 224: about 1 ms to read here).
+    const canvas = Object.assign(document.createElement("canvas"), {
+      width: SHIELD_INPUT_SIZE,
+      height: SHIELD_INPUT_SIZE,
+    });
+    const ctx = canvas.getContext("2d", { willReadFrequently: true })!;
+    ctx.drawImage(v, 0, 0, SHIELD_INPUT_SIZE, SHIELD_INPUT_SIZE);
+    const pixels = ctx.getImageData(0, 0, SHIELD_INPUT_SIZE, SHIELD_INPUT_SIZE);
+    worker()?.postMessage({ type: "classify", t: now, pixels }, [pixels.data.buffer]);
+  }
+}
+
 /** Starts the shield for this page: with `enabled` false it stays off and loads nothing. */
 export function startShield(assets: ShieldAssets, enabled: boolean): ShieldMonitor {
   let state = initialShield(enabled);
@@ -101,11 +128,11 @@ export function startShield(assets: ShieldAssets, enabled: boolean): ShieldMonit
         return apply({ type: "frame_error" });
     }
   };
-  const hasFrame = (v: HTMLVideoElement) => v.readyState >= 2 && v.videoWidth > 0;
 
   async function sample() {
     const v = video;
-    if (!v || !hasFrame(v)) return;
+    // No video, or none of its frames yet.
+    if (!v || v.readyState < 2 || !v.videoWidth) return;
     const now = performance.now();
     firstFrameAt ??= now;
     if (
@@ -116,22 +143,7 @@ export function startShield(assets: ShieldAssets, enabled: boolean): ShieldMonit
     if (!ready || busy || !worker || !isWatching(state.view)) return;
     busy = true;
     try {
-      const size = { resizeWidth: SHIELD_INPUT_SIZE, resizeHeight: SHIELD_INPUT_SIZE };
-      if (typeof OffscreenCanvas !== "undefined") {
-        const bitmap = await createImageBitmap(v, { ...size, resizeQuality: "medium" });
-        if (!worker) return bitmap.close();
-        worker.postMessage({ type: "classify", t: now, bitmap }, [bitmap]);
-      } else {
-        // Workers without canvases get the pixels (224 × 224: about 1 ms to read here).
-        const canvas = Object.assign(document.createElement("canvas"), {
-          width: SHIELD_INPUT_SIZE,
-          height: SHIELD_INPUT_SIZE,
-        });
-        const ctx = canvas.getContext("2d", { willReadFrequently: true })!;
-        ctx.drawImage(v, 0, 0, SHIELD_INPUT_SIZE, SHIELD_INPUT_SIZE);
-        const pixels = ctx.getImageData(0, 0, SHIELD_INPUT_SIZE, SHIELD_INPUT_SIZE);
-        worker?.postMessage({ type: "classify", t: now, pixels }, [pixels.data.buffer]);
-      }
+      await sendFrame(() => worker, v, now);
     } catch {
       busy = false;
       apply({ type: "frame_error" });
