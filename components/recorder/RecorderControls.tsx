@@ -1,0 +1,63 @@
+// /camera's buttons: Record, or Stop while recording, and Flip camera where there are two; once a
+// clip is done, Record Another, Download and Share.
+import { LIVE_TEXT } from "../../client/live_rules.ts";
+import {
+  type ClipRecording,
+  downloadClip,
+  type RecorderCamera,
+  shareClip,
+} from "../../client/clip_recorder.ts";
+
+export function RecorderControls({ cam, rec }: { cam: RecorderCamera; rec: ClipRecording }) {
+  const { state, clip } = rec;
+  const { flip } = cam;
+  // Without face blur the recorder records the camera's own track, which a flip replaces: a
+  // recording in progress would end, so the flip waits for it (with blur it records the
+  // compositor's track, which follows the new camera).
+  const canFlip = flip.cameras > 1 && !(state === "recording" && !cam.camera?.blurred);
+  return (
+    <div class="button-row">
+      {state === "idle" && !cam.missing.length && (
+        <button type="button" class="button button-primary button-large" onClick={rec.start}>
+          Record
+        </button>
+      )}
+      {state === "recording" && (
+        <button type="button" class="button button-danger button-large" onClick={rec.stop}>
+          Stop
+        </button>
+      )}
+      {state !== "done" && flip.cameras > 1 && (
+        <button
+          type="button"
+          class="button button-secondary button-flip"
+          disabled={!canFlip || flip.flipping || !cam.stream}
+          onClick={() => flip.flip()}
+        >
+          {LIVE_TEXT.flipCamera}
+        </button>
+      )}
+      {state === "done" && (
+        <>
+          <button type="button" class="button button-secondary" onClick={rec.again}>
+            Record Another
+          </button>
+          <button
+            type="button"
+            class="button button-secondary"
+            onClick={() => clip && downloadClip(clip)}
+          >
+            Download
+          </button>
+          <button
+            type="button"
+            class="button button-primary"
+            onClick={() => clip && shareClip(clip)}
+          >
+            Share
+          </button>
+        </>
+      )}
+    </div>
+  );
+}
