@@ -1,0 +1,262 @@
+// /test-chat's checks ("what your partner sees"): the camera and microphone, the member's own
+// video after a full WebRTC round trip on this device (blur included), the server's socket and
+// the network (whether a relay is reachable for strict NATs). Each check is a plain function
+// that reports its result; useConnectionCheck runs them all, again on "Check again".
+import { useEffect, useRef, useState } from "react";
+import { cameraErrorText, openCamera } from "./peer.ts";
+import { RealtimeSocket } from "./socket.ts";
+import { type BlurAssets, type BlurStatus, protectCamera } from "./privacy/stream.ts";
+import { loopback, type LoopbackFigures, type NetworkProbe, probeNetwork } from "./loopback.ts";
+import { cannotCallLine, type Need } from "./capabilities.ts";
+import { useMissingNeeds } from "./use_capabilities.ts";
+import { blurDetail, type BlurView, blurView } from "./privacy/status_text.ts";
+import { HIDE_IP_TEXT } from "../shared/profile.ts";
+
+export type CheckState = "pending" | "ok" | "warn" | "failed";
+export type CheckResult = { state: CheckState; detail: string };
+
+const pending = (): CheckResult => ({ state: "pending", detail: "Checking..." });
+
+const BLUR_STATE: Record<BlurView, CheckState> = {
+  off: "warn",
+  starting: "pending",
+  on: "ok",
+  stalled: "warn",
+  failing: "warn",
+  failed: "warn",
+};
+
+/** The face blur row: what the blur shows, as a check. */
+export function blurResult(
+  enabled: boolean,
+  s: BlurStatus | null,
+): CheckResult & { view: BlurView } {
+  const view = blurView(enabled, s);
+  return { state: BLUR_STATE[view], detail: blurDetail(view, s), view };
+}
+
+export interface ConnectionCheckOptions {
+  faceBlurEnabled: boolean;
+  blurAssets: BlurAssets;
+  /** The STUN/TURN servers a real call would use (TURN credentials are short-lived). */
+  iceServers: RTCIceServer[];
+  /** "relay": this site sends every call through its relay, so without one no call connects. */
+  iceTransportPolicy?: "all" | "relay";
+  /** The member's calls go through the relay to hide their IP address (their profile switch). */
+  hidesIpAddress?: boolean;
+}
+
+type Report<T> = (value: T) => void;
+
+interface DeviceReports {
+  camera: Report<CheckResult>;
+  mic: Report<CheckResult>;
+  trip: Report<CheckResult>;
+  blur: Report<BlurStatus | null>;
+  figures: Report<LoopbackFigures | null>;
+  received: Report<MediaStream | null>;
+}
+
+/**
+ * The camera and microphone, then the camera protected as in a call (blur included) and sent
+ * through a WebRTC link on this device. What it opens is stopped by `cleanups`.
+ */
+async function checkDevice(
+  o: ConnectionCheckOptions & { noCamera: Need[]; noWebRtc: boolean },
+  set: DeviceReports,
+  cleanups: (() => void)[],
+  gone: () => boolean,
+) {
+  const webRtcMissing = cannotCallLine(["webrtc"]);
+  if (o.noCamera.length) {
+    set.camera({ state: "failed", detail: cannotCallLine(o.noCamera) });
+    set.mic({ state: "failed", detail: "Not checked without camera access" });
+    set.trip({
+      state: "failed",
+      detail: o.noWebRtc ? webRtcMissing : "Not checked without camera access",
+    });
+    return;
+  }
+  let raw: MediaStream;
+  try {
+    raw = await openCamera();
+  } catch (err) {
+    set.camera({ state: "failed", detail: cameraErrorText(err) });
+    set.mic({ state: "failed", detail: "Not checked without camera access" });
+    set.trip({ state: "failed", detail: "Not checked without camera access" });
+    return;
+  }
+  const v = raw.getVideoTracks()[0]?.getSettings();
+  set.camera(
+    v
+      ? { state: "ok", detail: `${v.width ?? "?"}×${v.height ?? "?"}` }
+      : { state: "failed", detail: "No camera found" },
+  );
+  const audio = raw.getAudioTracks()[0];
+  set.mic(
+    audio
+      ? { state: "ok", detail: audio.label || "Microphone ready" }
+      : { state: "failed", detail: "No microphone found" },
+  );
+  const protectedCam = await protectCamera(raw, { blur: o.faceBlurEnabled, assets: o.blurAssets });
+  cleanups.push(() => protectedCam.stop());
+  if (gone()) return;
+  cleanups.push(protectedCam.onStatus(set.blur));
+  set.blur(protectedCam.status());
+  if (o.noWebRtc) {
+    set.trip({ state: "failed", detail: webRtcMissing });
+    return;
+  }
+  const link = await loopback(protectedCam.stream, {
+    onStream: (s) => set.received(s),
+    onFigures: (f) => {
+      set.figures(f);
+      if (f.framesDecoded > 0) {
+        set.trip({
+          state: "ok",
+          detail: `Received ${f.width}×${f.height} at ${Math.round(f.receivedFps)} fps`,
+        });
+      }
+    },
+  });
+  cleanups.push(() => link.close());
+  if (gone()) link.close();
+}
+
+/** The network row from the candidates gathered (null: not checked, without WebRTC). */
+export function networkResult(
+  r: NetworkProbe | null,
+  { hidesIpAddress, iceTransportPolicy }: ConnectionCheckOptions,
+): CheckResult {
+  if (!r) {
+    return { state: "failed", detail: "Not checked without video calling (WebRTC)" };
+  } else if (r.relay > 0) {
+    return {
+      state: "ok",
+      detail: hidesIpAddress && iceTransportPolicy !== "relay"
+        ? HIDE_IP_TEXT.networkHidden
+        : "A relay server answered: calls should connect even through strict NATs.",
+    };
+  } else if (hidesIpAddress && iceTransportPolicy !== "relay") {
+    return { state: "failed", detail: HIDE_IP_TEXT.networkHiddenUnreachable };
+  } else if (iceTransportPolicy === "relay") {
+    return {
+      state: "failed",
+      detail: "No relay server reachable: calls cannot connect, as this site sends every " +
+        "call through its relay.",
+    };
+  } else if (r.srflx > 0) {
+    return {
+      state: "warn",
+      detail: "No relay server reachable: calls through strict NATs (some mobile and office " +
+        "networks) may fail to connect.",
+    };
+  }
+  return {
+    state: "warn",
+    detail: "No STUN or relay server reachable: calls may only connect on this network.",
+  };
+}
+
+/** Registers on the server's socket and times a ping; returns what stops the check. */
+function checkServer(setServer: Report<CheckResult>): () => void {
+  const socket = new RealtimeSocket();
+  const sentAt = performance.now();
+  const timeout = setTimeout(
+    () => setServer({ state: "failed", detail: "Connection to server not established" }),
+    8000,
+  );
+  socket.onMessage((msg) => {
+    if (msg.type === "registered") socket.send({ type: "ping" });
+    if (msg.type === "pong") {
+      clearTimeout(timeout);
+      setServer({
+        state: "ok",
+        detail: `${Math.round(performance.now() - sentAt)} ms round trip`,
+      });
+      socket.close();
+    }
+  });
+  socket.send({ type: "register" });
+  socket.connect();
+  return () => {
+    clearTimeout(timeout);
+    socket.close();
+  };
+}
+
+/**
+ * Runs every check (again on `again()`). What this browser lacks for a call stops the rows that
+ * need it, which say what is missing and what to use instead (`missing` once settled: hydration
+ * keeps the server's markup).
+ */
+export function useConnectionCheck(o: ConnectionCheckOptions) {
+  const [camera, setCamera] = useState<CheckResult>(pending());
+  const [mic, setMic] = useState<CheckResult>(pending());
+  const [server, setServer] = useState<CheckResult>(pending());
+  const [trip, setTrip] = useState<CheckResult>(pending());
+  const [network, setNetwork] = useState<CheckResult>(pending());
+  const [blur, setBlur] = useState<BlurStatus | null>(null);
+  const [figures, setFigures] = useState<LoopbackFigures | null>(null);
+  const [received, setReceived] = useState<MediaStream | null>(null);
+  const [run, setRun] = useState(0);
+  const video = useRef<HTMLVideoElement>(null);
+  const needs = useMissingNeeds();
+  const noCamera = needs.missing.filter((n) => n !== "webrtc");
+  const noWebRtc = needs.missing.includes("webrtc");
+
+  useEffect(() => {
+    for (const set of [setCamera, setMic, setServer, setTrip, setNetwork]) set(pending());
+    setBlur(null);
+    setFigures(null);
+    let gone = false;
+    const cleanups: (() => void)[] = [];
+    checkDevice(
+      { ...o, noCamera, noWebRtc },
+      {
+        camera: setCamera,
+        mic: setMic,
+        trip: setTrip,
+        blur: setBlur,
+        figures: setFigures,
+        received: setReceived,
+      },
+      cleanups,
+      () => gone,
+    ).catch((err) => setTrip({ state: "failed", detail: String(err) }));
+    // Without WebRTC there is nothing to probe with: the row says so.
+    (noWebRtc ? Promise.resolve(null) : probeNetwork(o.iceServers)).then((r) => {
+      if (!gone) setNetwork(networkResult(r, o));
+    });
+    const stopServer = checkServer(setServer);
+    return () => {
+      gone = true;
+      stopServer();
+      setReceived(null);
+      for (const c of cleanups.reverse()) c();
+    };
+  }, [run]);
+
+  useEffect(() => {
+    if (!video.current) return;
+    video.current.srcObject = received;
+    if (received) video.current.play().catch(() => {});
+  }, [received]);
+
+  return {
+    camera,
+    mic,
+    server,
+    trip,
+    network,
+    blur,
+    figures,
+    received,
+    /** The partner's view: the video as it came back. */
+    video,
+    missing: needs.settled ? needs.missing : [],
+    again: () => setRun((n) => n + 1),
+  };
+}
+
+export type ConnectionCheckRun = ReturnType<typeof useConnectionCheck>;
