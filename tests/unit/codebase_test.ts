@@ -4,6 +4,7 @@
 // reaches no server/, kv/ or routes/ module; shared/ imports only shared/, client/ only client/
 // and shared/, kv/ only kv/ and shared/; and no module imports itself through others.
 import assert from "node:assert/strict";
+import ts from "typescript";
 
 const ROOT = new URL("../../", import.meta.url);
 
@@ -188,6 +189,32 @@ Deno.test("no import cycles: the server, every island, worker, script and benchm
   ]);
   assert.ok(graph.size > 300, `the graph has ${graph.size} modules`);
   assert.deepEqual(cycles(graph).map((g) => g.join(" ↔ ")), []);
+});
+
+// ---------- Function size ----------
+
+/** The longest a function (a component and a hook included) may be in the browser's code. */
+const FUNCTION_LINES_MAX = 150;
+
+Deno.test(`no function over ${FUNCTION_LINES_MAX} lines in islands/, components/ or client/`, () => {
+  const long: string[] = [];
+  for (const file of ["islands", "components", "client"].flatMap(files)) {
+    const text = Deno.readTextFileSync(new URL(file, ROOT));
+    const kind = file.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
+    const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, kind);
+    const line = (pos: number) => source.getLineAndCharacterOfPosition(pos).line + 1;
+    const visit = (node: ts.Node) => {
+      if (ts.isFunctionLike(node) && "body" in node && node.body) {
+        const lines = line(node.getEnd()) - line(node.getStart()) + 1;
+        if (lines > FUNCTION_LINES_MAX) {
+          long.push(`${file}:${line(node.getStart())} (${lines} lines)`);
+        }
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+  }
+  assert.deepEqual(long, []);
 });
 
 // ---------- The documents ----------
