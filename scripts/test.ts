@@ -77,16 +77,22 @@ async function run(
   let text = "";
   const decoder = new TextDecoder();
   const held: Uint8Array[] = [];
-  for await (const chunk of child.stdout) {
-    if (buffered) held.push(chunk);
-    else await Deno.stdout.write(chunk);
-    text += decoder.decode(chunk, { stream: true });
-  }
-  for (const chunk of held) await Deno.stdout.write(chunk);
+  const reading = (async () => {
+    for await (const chunk of child.stdout) {
+      if (buffered) held.push(chunk);
+      else await Deno.stdout.write(chunk);
+      text += decoder.decode(chunk, { stream: true });
+    }
+  })();
   const { code } = await child.status;
   clearTimeout(timer);
-  // A test file may leave helpers behind (a browser that ignored close): none outlives its file.
+  // A test file may leave helpers behind (a browser that ignored close): none outlives its file,
+  // and one that still holds the output open is not waited for beyond a few seconds.
   killGroup(child.pid);
+  let drained: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([reading, new Promise((r) => drained = setTimeout(r, 5_000))]);
+  clearTimeout(drained);
+  for (const chunk of held) await Deno.stdout.write(chunk);
   const m = strip(text).match(new RegExp(SUMMARY.source, "gm"))?.pop()?.match(SUMMARY);
   const passed = m ? Number(m[1]) : 0;
   const failed = (m ? Number(m[2]) : 0) + (timedOut || (!m && code !== 0) ? 1 : 0);
