@@ -2,14 +2,8 @@
 import type { JSX } from "react";
 import { errorMessage, postJson } from "../../client/api.ts";
 import { toast } from "../../client/toast.ts";
-import {
-  AUTH_TEXT,
-  type AuthTab,
-  checkNewPassword,
-  RULE_HINT,
-  validateReset,
-} from "../../shared/auth/rules.ts";
-import { FormInput } from "../FormInput.tsx";
+import { AUTH_TEXT, type AuthTab, validateReset } from "../../shared/auth/rules.ts";
+import { NewPasswordFields } from "../NewPasswordFields.tsx";
 import type { AuthForm } from "./form.ts";
 
 export interface ResetFormProps {
@@ -49,22 +43,7 @@ export function ResetForm({ form, go, token }: ResetFormProps) {
   return (
     <form class="form" onSubmit={onReset} noValidate>
       <h1 class="card-title">Set a new password</h1>
-      <FormInput
-        form={form}
-        field="newPassword"
-        label="New password"
-        type="password"
-        hint={RULE_HINT.password}
-        check={checkNewPassword}
-        autoComplete="new-password"
-      />
-      <FormInput
-        form={form}
-        field="confirmPassword"
-        label="Confirm new password"
-        type="password"
-        autoComplete="new-password"
-      />
+      <NewPasswordFields form={form} />
       {form.error && <p class="form-error" role="alert">{form.error}</p>}
       <button class="button button-primary button-block" type="submit" disabled={form.busy}>
         {form.busy ? "Saving..." : "Set new password"}

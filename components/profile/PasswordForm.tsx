@@ -4,9 +4,10 @@ import type { JSX } from "react";
 import { errorMessage, postJson } from "../../client/api.ts";
 import type { Form } from "../../client/form.ts";
 import { toast } from "../../client/toast.ts";
-import { AUTH_TEXT, checkNewPassword, RULE_HINT, validateReset } from "../../shared/auth/rules.ts";
+import { AUTH_TEXT, validateReset } from "../../shared/auth/rules.ts";
 import { PROFILE_TEXT } from "../../shared/profile.ts";
 import { FormInput } from "../FormInput.tsx";
+import { NewPasswordFields } from "../NewPasswordFields.tsx";
 
 export const PASSWORD_VALUES = { currentPassword: "", newPassword: "", confirmPassword: "" };
 
@@ -50,22 +51,7 @@ export function PasswordForm({ form }: { form: Form<typeof PASSWORD_VALUES> }) {
         type="password"
         autoComplete="current-password"
       />
-      <FormInput
-        form={form}
-        field="newPassword"
-        label="New password"
-        type="password"
-        hint={RULE_HINT.password}
-        check={checkNewPassword}
-        autoComplete="new-password"
-      />
-      <FormInput
-        form={form}
-        field="confirmPassword"
-        label="Confirm new password"
-        type="password"
-        autoComplete="new-password"
-      />
+      <NewPasswordFields form={form} />
       {form.error && <p class="form-error" role="alert">{form.error}</p>}
       <button class="button button-primary" type="submit" disabled={form.busy}>
         {form.busy ? "Updating..." : "Update password"}
