@@ -9,6 +9,7 @@ import {
   type Locator,
   type Page,
 } from "playwright-core";
+import { settledWithin } from "./time.ts";
 
 const CANDIDATES = [
   "/usr/bin/chromium",
@@ -93,14 +94,8 @@ export async function launchBrowser(
   const pids = [...chromiumChildren()].filter((pid) => !before.has(pid));
   const close = browser.close.bind(browser);
   browser.close = async (...args: Parameters<Browser["close"]>) => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const late = new Promise<"late">((resolve) =>
-      timer = setTimeout(() => resolve("late"), CLOSE_MS)
-    );
-    const closed = close(...args).then(() => "closed" as const, () => "closed" as const);
-    const how = await Promise.race([closed, late]);
-    clearTimeout(timer);
-    if (how === "late") {
+    const closed = close(...args);
+    if (!(await settledWithin(closed, CLOSE_MS))) {
       console.warn(`Chromium did not close within ${CLOSE_MS} ms: killed (pid ${pids.join(", ")})`);
       for (const pid of pids) {
         try {
@@ -110,7 +105,7 @@ export async function launchBrowser(
         }
       }
       // Playwright sees the process go; it is not waited for beyond a few seconds more.
-      await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+      await settledWithin(closed, 5_000);
     }
   };
   return browser;

@@ -39,15 +39,22 @@ export async function until<T>(
   return last;
 }
 
+/** Whether `work` settles (resolved or rejected) within `ms`; it is not waited for beyond. */
+export async function settledWithin(work: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<false>((resolve) => timer = setTimeout(() => resolve(false), ms));
+  const done = work.then(() => true, () => true);
+  const settled = await Promise.race([done, late]);
+  clearTimeout(timer);
+  return settled;
+}
+
 /**
  * Waits for `work` at most `ms`; past that, warns naming `what` and goes on (a teardown step that
  * never ends must not hold the test file: what it leaves is stopped with the file's process).
  */
 export async function within(what: string, work: Promise<unknown>, ms: number): Promise<void> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<"late">((resolve) => timer = setTimeout(() => resolve("late"), ms));
-  const done = work.then(() => "done" as const, () => "done" as const);
-  const how = await Promise.race([done, late]);
-  clearTimeout(timer);
-  if (how === "late") console.warn(`${what} did not finish within ${ms} ms: left behind`);
+  if (!(await settledWithin(work, ms))) {
+    console.warn(`${what} did not finish within ${ms} ms: left behind`);
+  }
 }
