@@ -1,7 +1,7 @@
 // `deno task build`: builds the islands and the stylesheet, then prints the JavaScript (gzip)
 // each page ships. Pages are rendered by the real app, as a guest and as a signed-in member.
 import { buildAssets, stopBuilder } from "../server/build/assets.ts";
-import { pageWeight } from "../server/build/page_weight.ts";
+import { guestRedirectedPages, pageWeight } from "../server/build/page_weight.ts";
 import { testConfig } from "../server/config.ts";
 import { openKv } from "../kv/db.ts";
 import { createApp } from "../routes/app.tsx";
@@ -43,29 +43,12 @@ async function pageJs(path: string, cookie?: string) {
   return { status: w.status, total: w.gzipBytes, files: w.files.length };
 }
 
-/** The pages a guest is sent to /auth from: every plain GET route of the app, asked as a guest. */
-async function memberOnlyPages(): Promise<string[]> {
-  const paths = new Set(
-    app.routes.filter((r) =>
-      r.method === "GET" && !/[:*]/.test(r.path) && !r.path.startsWith("/api")
-    )
-      .map((r) => r.path),
-  );
-  const out: string[] = [];
-  for (const path of paths) {
-    const res = await app.request(path);
-    await res.body?.cancel();
-    if (res.status === 303 && res.headers.get("location") === "/auth") out.push(path);
-  }
-  return out;
-}
-
 const rows: string[][] = [];
 for (const path of GUEST_PAGES) {
   const r = await pageJs(path);
   rows.push([path, "guest", String(r.status), String(r.files), (r.total / 1024).toFixed(1)]);
 }
-for (const path of ["/", ...await memberOnlyPages()]) {
+for (const path of ["/", ...await guestRedirectedPages(app)]) {
   const r = await pageJs(path, memberCookie);
   rows.push([path, "member", String(r.status), String(r.files), (r.total / 1024).toFixed(1)]);
 }

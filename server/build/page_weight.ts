@@ -11,6 +11,27 @@ export interface PageSource {
   request(path: string, init?: RequestInit): Response | Promise<Response>;
 }
 
+/**
+ * The pages a guest is sent to /auth from: every plain GET page route of `app` (no parameter, no
+ * wildcard, not under /api), asked without a session.
+ */
+export async function guestRedirectedPages(
+  app: PageSource & { routes: { method: string; path: string }[] },
+): Promise<string[]> {
+  const paths = new Set(
+    app.routes.filter((r) =>
+      r.method === "GET" && !/[:*]/.test(r.path) && !r.path.startsWith("/api/")
+    ).map((r) => r.path),
+  );
+  const out: string[] = [];
+  for (const path of paths) {
+    const res = await app.request(path, { headers: { upgrade: "" } });
+    await res.body?.cancel();
+    if (res.status === 303 && res.headers.get("location") === "/auth") out.push(path);
+  }
+  return out;
+}
+
 export interface PageWeight {
   status: number;
   /** The scripts' URLs. */

@@ -13,6 +13,7 @@ import { createApp } from "../../routes/app.tsx";
 import { MEMBER_ONLY_PAGES } from "../helpers/site.ts";
 import { ADMIN_TEXT } from "../../shared/admin.ts";
 import { kvDump } from "../helpers/kv_dump.ts";
+import { guestRedirectedPages } from "../../server/build/page_weight.ts";
 
 const NOT_AUTHENTICATED = "User not authenticated";
 const INVALID_BODY = "Invalid request body";
@@ -173,17 +174,7 @@ Deno.test("guards: the pages a guest is sent to /auth from are exactly MEMBER_ON
   const kv = await openKv(":memory:");
   try {
     const app = await createApp({ config: testConfig(), kv, assets: await ensureBuilt() });
-    const pages = [
-      ...new Set(
-        app.routes.filter((r) => r.method === "GET" && !/[:*]/.test(r.path)).map((r) => r.path),
-      ),
-    ].filter((p) => !p.startsWith("/api/"));
-    const redirected: string[] = [];
-    for (const path of pages) {
-      const res = await app.request(path, { headers: { upgrade: "" } });
-      await res.body?.cancel();
-      if (res.status === 303 && res.headers.get("location") === "/auth") redirected.push(path);
-    }
+    const redirected = await guestRedirectedPages(app);
     assert.deepEqual(redirected.sort(), [...MEMBER_ONLY_PAGES].sort());
   } finally {
     kv.close();
