@@ -6,6 +6,19 @@ import { NAV_ITEMS } from "../shared/constants.ts";
 import type { SessionUser } from "../shared/auth/types.ts";
 import { Icon } from "./Icon.tsx";
 import { Logo } from "./Logo.tsx";
+import { LanguageSwitcher } from "./LanguageSwitcher.tsx";
+import { localize, tr } from "../shared/i18n/messages.ts";
+import type common from "../shared/i18n/catalog/common/en.ts";
+
+const t = tr<typeof common>("common");
+
+/** The bottom navigation's labels, by address. */
+const NAV_LABEL = {
+  "/": "navHome",
+  "/subscriptions": "navPremium",
+  "/map-discovery": "navDiscover",
+  "/profile": "navProfile",
+} as const;
 
 export interface Flash {
   /** info: news that is neither good nor bad (e.g. nobody to meet right now). */
@@ -34,21 +47,23 @@ function isCurrent(path: string, href: string) {
 export function Layout({ path, user, back, banner, flash, bare, children }: LayoutProps) {
   return (
     <div class={bare ? "shell shell-bare" : "shell"}>
-      <a class="skip-link" href="#main">Skip to content</a>
+      <a class="skip-link" href="#main">{t("skipToContent")}</a>
       {!bare && (
         <header class="app-header">
           <div class="app-header-inner">
             {back && (
-              <a class="icon-button back-button" href={back} aria-label="Back">
+              <a class="icon-button back-button" href={back} aria-label={t("back")}>
                 <Icon name="back" />
               </a>
             )}
             <Logo size="small" href="/" />
-            <nav class="header-links" aria-label="Account">
+            <nav class="header-links" aria-label={t("account")}>
               {user
-                ? <a class="header-link" href="/profile">Profile</a>
+                ? <a class="header-link" href="/profile">{t("profile")}</a>
                 : !GUEST_BUTTON_HIDDEN_ON.has(path) && (
-                  <a class="button button-primary button-small" href="/auth">Login / Register</a>
+                  <a class="button button-primary button-small" href="/auth">
+                    {t("loginRegister")}
+                  </a>
                 )}
             </nav>
           </div>
@@ -58,19 +73,28 @@ export function Layout({ path, user, back, banner, flash, bare, children }: Layo
       <main id="main" class="page" tabIndex={-1}>
         {children}
       </main>
-      <section class="toasts" id="toasts" aria-live="polite" aria-label="Notifications">
+      {!bare && (
+        <footer class="site-footer" aria-label={t("footer")}>
+          <LanguageSwitcher path={path} />
+          <p class="site-footer-links">
+            <a href="/terms-of-service">{t("terms")}</a>
+            <a href="/privacy-policy">{t("privacy")}</a>
+          </p>
+        </footer>
+      )}
+      <section class="toasts" id="toasts" aria-live="polite" aria-label={t("notifications")}>
         {flash && (
           <div
             class={`toast toast-${flash.kind} toast-auto-${flash.kind}`}
             role={flash.kind === "failure" ? "alert" : "status"}
           >
-            <p class="toast-title">{flash.title}</p>
-            {flash.description && <p class="toast-description">{flash.description}</p>}
+            <p class="toast-title">{localize(flash.title)}</p>
+            {flash.description && <p class="toast-description">{localize(flash.description)}</p>}
           </div>
         )}
       </section>
       {!bare && (
-        <nav class="bottom-nav" aria-label="Main">
+        <nav class="bottom-nav" aria-label={t("mainNav")}>
           <ul>
             {NAV_ITEMS.map((item) => (
               <li key={item.href}>
@@ -80,7 +104,7 @@ export function Layout({ path, user, back, banner, flash, bare, children }: Layo
                   aria-current={isCurrent(path, item.href) ? "page" : undefined}
                 >
                   <Icon name={item.icon} />
-                  <span>{item.label}</span>
+                  <span>{t(NAV_LABEL[item.href])}</span>
                 </a>
               </li>
             ))}
@@ -89,7 +113,7 @@ export function Layout({ path, user, back, banner, flash, bare, children }: Layo
                 <form method="post" action="/api/logout" class="bottom-nav-form">
                   <button type="submit" class="bottom-nav-item">
                     <Icon name="logout" />
-                    <span>Logout</span>
+                    <span>{t("logout")}</span>
                   </button>
                 </form>
               </li>

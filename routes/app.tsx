@@ -1,6 +1,9 @@
 // Builds the Hono app: the middleware every request passes, then one sub-app per area mounted
 // under its prefix, then the one place where errors become responses. The route map, the guards and
 // the error mapping are described in docs/http.md.
+import { localeMiddleware } from "../server/http/locale.ts";
+import { localizeFor } from "../server/i18n/catalogs.ts";
+import { DEFAULT_LOCALE } from "../shared/i18n/locales.ts";
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { join } from "node:path";
@@ -111,6 +114,7 @@ export async function createApp(base: AppBase) {
   app.use("*", sessionMiddleware(deps.sessions, presenceTracker(deps.kv)));
   // The socket route comes before any middleware that could touch its response's headers.
   app.route("/", wsRoute(deps));
+  app.use("*", localeMiddleware());
   app.use("*", sameOrigin());
   // The toast cookie is signed with a key of its own, derived from the session secret.
   const flashSeal = {
@@ -151,7 +155,10 @@ export async function createApp(base: AppBase) {
   app.onError((err, c) => {
     if (err instanceof AppError) {
       for (const [name, value] of Object.entries(err.headers)) c.header(name, value);
-      if (isApi(c)) return c.json({ error: err.message, message: err.message }, err.status);
+      if (isApi(c)) {
+        const text = localizeFor(c.var.locale ?? DEFAULT_LOCALE, err.message);
+        return c.json({ error: text, message: text }, err.status);
+      }
       // Pages: a guest is sent to sign in; only the admin pages refuse a signed-in member.
       if (err.status === 401) return c.redirect("/auth", 303);
       if (err.status === 403 && c.var.user) {
@@ -173,7 +180,10 @@ export async function createApp(base: AppBase) {
       route: routeOf(c),
       ...errorFields(err),
     });
-    if (isApi(c)) return c.json({ error: HTTP_TEXT.failed, message: HTTP_TEXT.failed }, 500);
+    if (isApi(c)) {
+      const text = localizeFor(c.var.locale ?? DEFAULT_LOCALE, HTTP_TEXT.failed);
+      return c.json({ error: text, message: text }, 500);
+    }
     // The reference lets support find the log line (the JSON responses carry it as requestId).
     return c.text(`${HTTP_TEXT.failed} (Reference: ${requestId})`, 500);
   });

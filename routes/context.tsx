@@ -12,6 +12,8 @@ import type { HttpMetrics } from "../server/observe/http_metrics.ts";
 import { type PageOptions, pageResponse } from "../server/render/page.tsx";
 import { Island } from "../server/render/island.tsx";
 import type { Flash } from "../components/Layout.tsx";
+import type { LocaleVariables } from "../server/http/locale.ts";
+import type { Locale } from "../shared/i18n/locales.ts";
 
 export interface AppDeps {
   config: Config;
@@ -44,12 +46,12 @@ export type AppBase = Pick<AppDeps, "config" | "kv" | "assets"> & {
 
 /** Every request: the session middleware's variables and the flash middleware's toast. */
 export type AppEnv = {
-  Variables: SessionVariables & { flash: Flash | null };
+  Variables: SessionVariables & LocaleVariables & { flash: Flash | null };
 };
 
 /** A sub-app every route of which sits behind requireUser or requireAdmin. */
 export type MemberAppEnv = {
-  Variables: MemberVariables & { flash: Flash | null };
+  Variables: MemberVariables & LocaleVariables & { flash: Flash | null };
 };
 
 export type AppContext = Context<AppEnv>;
@@ -104,7 +106,7 @@ function joinPath(prefix: string, path: string): string {
 /** Renders a page inside the shell for the current request's path and member. */
 /** What a page needs of the request: its path, the member (if any) and the pending toast. */
 export type PageContext = Pick<Context, "req"> & {
-  var: { user: SessionUser | null; flash: Flash | null };
+  var: { user: SessionUser | null; flash: Flash | null; locale?: Locale };
 };
 
 export function page(
@@ -123,6 +125,7 @@ export function page(
     user,
     flash: c.var.flash,
     banner,
+    locale: c.var.locale,
     ...options,
   });
 }

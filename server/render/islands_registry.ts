@@ -41,3 +41,29 @@ export const ISLANDS = {
 } as const;
 
 export type IslandName = keyof typeof ISLANDS;
+
+/**
+ * The message namespaces (shared/i18n/catalog/) each island reads: a page embeds these, in its
+ * language, for the islands it uses. tests/unit/i18n_catalog_test.ts renders each island and fails
+ * when it reads a namespace not listed here.
+ */
+export const ISLAND_MESSAGES: Record<IslandName, readonly string[]> = {
+  AdminAudit: ["common", "admin"],
+  AdminInvitations: ["common", "admin"],
+  AdminReports: ["common", "admin"],
+  AdminUsers: ["common", "admin"],
+  AuthPanel: ["common", "auth"],
+  ClipRecorder: ["common", "live"],
+  ConnectionCheck: ["common", "live"],
+  DirectAdmin: ["common", "admin"],
+  FiltersEditor: ["common", "profile"],
+  HashtagBrowser: ["common", "home"],
+  HomeHashtags: ["common", "home"],
+  LiveSession: ["common", "live"],
+  MapDiscovery: ["common", "home"],
+  MatchEnd: ["common", "live"],
+  ProfilePage: ["common", "profile"],
+  ReferralShare: ["common", "plans"],
+  SubscriptionsPage: ["common", "plans"],
+  VerificationBanner: ["common", "auth"],
+};

@@ -6,6 +6,10 @@ import { renderToString } from "preact-render-to-string";
 import type { Manifest } from "../build/assets.ts";
 import { Layout, type LayoutProps } from "../../components/Layout.tsx";
 import { collectIslands } from "./island.tsx";
+import { ISLAND_MESSAGES } from "./islands_registry.ts";
+import { DEFAULT_LOCALE, type Locale } from "../../shared/i18n/locales.ts";
+import { localize, withMessages } from "../../shared/i18n/messages.ts";
+import { pageMessages, serverMessages } from "../i18n/catalogs.ts";
 import { APP_DESCRIPTION, PNG_ICONS, SVG_ICON, THEME_COLOR } from "../pwa/manifest.ts";
 
 export interface PageOptions extends Omit<LayoutProps, "children"> {
@@ -13,37 +17,57 @@ export interface PageOptions extends Omit<LayoutProps, "children"> {
   description?: string;
   status?: number;
   body: ComponentChildren;
+  /** The request's language (English when not given). */
+  locale?: Locale;
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function renderDocument(assets: Manifest, options: PageOptions): string {
-  const { title, description, body, status: _status, ...layout } = options;
-  const { result: html, islands } = collectIslands(() =>
-    renderToString(<Layout {...layout}>{body}</Layout>)
+  const { title, description, body, status: _status, locale = DEFAULT_LOCALE, ...layout } = options;
+  const store = serverMessages(locale);
+  const { result: html, islands } = withMessages(
+    store,
+    () => collectIslands(() => renderToString(<Layout {...layout}>{body}</Layout>)),
   );
+  const namespaces = [...new Set(islands.flatMap((name) => ISLAND_MESSAGES[name]))];
+  // The messages the page's islands read, in its language; "<" escaped so that no text can end
+  // the script element.
+  const messages = islands.length
+    ? `<script type="application/json" id="messages">${
+      JSON.stringify(pageMessages(locale, namespaces)).replace(/</g, "\\u003c")
+    }</script>`
+    : "";
+  const pageTitle = localize(title, store.texts);
   const scripts = islands.map((name) => assets.islands[name]).filter(Boolean);
   const preloads = [...new Set(scripts.flatMap((s) => s.imports))];
-  const fullTitle = title === "Glimpse" ? title : `${title} · Glimpse`;
+  const fullTitle = pageTitle === "Glimpse" ? pageTitle : `${pageTitle} · Glimpse`;
   return "<!doctype html>" +
-    `<html lang="en"><head><meta charset="utf-8">` +
+    `<html lang="${locale}"><head><meta charset="utf-8">` +
     `<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">` +
     `<meta name="color-scheme" content="dark">` +
     `<meta name="theme-color" content="${THEME_COLOR}">` +
     `<title>${escapeHtml(fullTitle)}</title>` +
-    `<meta name="description" content="${escapeHtml(description ?? APP_DESCRIPTION)}">` +
+    `<meta name="description" content="${
+      escapeHtml(localize(description ?? APP_DESCRIPTION, store.texts))
+    }">` +
     `<link rel="icon" href="${SVG_ICON}" type="image/svg+xml">` +
     `<link rel="apple-touch-icon" href="${PNG_ICONS.appleTouch.path}">` +
     `<link rel="manifest" href="/manifest.webmanifest">` +
     `<link rel="stylesheet" href="${assets.css}">` +
     preloads.map((p) => `<link rel="modulepreload" href="${p}">`).join("") +
     scripts.map((s) => `<script type="module" src="${s.file}"></script>`).join("") +
-    `</head><body>${html}</body></html>`;
+    `</head><body>${html}${messages}</body></html>`;
 }
 
 export function pageResponse(assets: Manifest, options: PageOptions): Response {
   return new Response(renderDocument(assets, options), {
     status: options.status ?? 200,
-    headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" },
+    headers: {
+      "content-type": "text/html; charset=utf-8",
+      "cache-control": "no-store",
+      "content-language": options.locale ?? DEFAULT_LOCALE,
+      "vary": "Accept-Language, Cookie",
+    },
   });
 }

@@ -1,0 +1,86 @@
+// Every catalog, by namespace and language, for the server: pages render with the request's
+// language, API errors and emails go out in it, and each page embeds the messages its islands use.
+import { type Catalog, localize, type MessageStore } from "../../shared/i18n/messages.ts";
+import type { Locale } from "../../shared/i18n/locales.ts";
+import common from "../../shared/i18n/catalog/common/mod.ts";
+import auth from "../../shared/i18n/catalog/auth/mod.ts";
+import home from "../../shared/i18n/catalog/home/mod.ts";
+import live from "../../shared/i18n/catalog/live/mod.ts";
+import profile from "../../shared/i18n/catalog/profile/mod.ts";
+import plans from "../../shared/i18n/catalog/plans/mod.ts";
+import admin from "../../shared/i18n/catalog/admin/mod.ts";
+import legal from "../../shared/i18n/catalog/legal/mod.ts";
+import email from "../../shared/i18n/catalog/email/mod.ts";
+import texts from "../../shared/i18n/catalog/texts/mod.ts";
+
+export const CATALOGS: Record<string, Record<Locale, Catalog>> = {
+  common,
+  auth,
+  home,
+  live,
+  profile,
+  plans,
+  admin,
+  legal,
+  email,
+  texts,
+};
+
+export type Namespace = keyof typeof CATALOGS;
+
+/**
+ * On the server `localize` finds any English message's translation by its English text (server
+ * code and shared rules write the spec's English texts: errors, page titles, toasts, emails). A
+ * page's islands get that lookup only for these namespaces, which hold the shared rules' texts an
+ * island shows as they are (its own texts it reads by key).
+ */
+export const SOURCE_TEXT_NAMESPACES: readonly string[] = ["texts"];
+
+function sourceTexts(locale: Locale, namespaces: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const ns of namespaces) {
+    const english = CATALOGS[ns].en;
+    const local = CATALOGS[ns][locale];
+    for (const [key, message] of Object.entries(english)) {
+      const target = local[key];
+      if (typeof message === "string" && typeof target === "string") out[message] = target;
+    }
+  }
+  return out;
+}
+
+const stores = new Map<Locale, MessageStore>();
+
+/** Everything in `locale`: what the server renders and answers with. */
+export function serverMessages(locale: Locale): MessageStore {
+  let store = stores.get(locale);
+  if (!store) {
+    const messages: Record<string, Catalog> = {};
+    for (const [ns, byLocale] of Object.entries(CATALOGS)) messages[ns] = byLocale[locale];
+    store = {
+      locale,
+      messages,
+      texts: locale === "en" ? undefined : sourceTexts(locale, Object.keys(CATALOGS)),
+    };
+    stores.set(locale, store);
+  }
+  return store;
+}
+
+/** What a page embeds for its islands: `namespaces` in `locale` (and their source texts). */
+export function pageMessages(locale: Locale, namespaces: readonly string[]): MessageStore {
+  const messages: Record<string, Catalog> = {};
+  for (const ns of namespaces) messages[ns] = CATALOGS[ns][locale];
+  const sourced = namespaces.filter((ns) => SOURCE_TEXT_NAMESPACES.includes(ns));
+  return {
+    locale,
+    messages,
+    texts: locale === "en" || sourced.length === 0 ? undefined : sourceTexts(locale, sourced),
+  };
+}
+
+/** An English text the server wrote, in `locale` (unknown texts are returned as they are). */
+export function localizeFor(locale: Locale, text: string): string {
+  const texts = serverMessages(locale).texts;
+  return texts ? localize(text, texts) : text;
+}

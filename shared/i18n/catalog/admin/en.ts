@@ -1,0 +1,2 @@
+// Messages of the admin namespace (English: the reference).
+export default {};

@@ -1,0 +1,2 @@
+// Messages of the auth namespace (English: the reference).
+export default {};

@@ -1,0 +1,21 @@
+import type { Translation } from "../../messages.ts";
+import type en from "./en.ts";
+
+export default {
+  skipToContent: "Zum Inhalt springen",
+  back: "Zurück",
+  account: "Konto",
+  profile: "Profil",
+  loginRegister: "Anmelden / Registrieren",
+  notifications: "Benachrichtigungen",
+  mainNav: "Hauptmenü",
+  navHome: "Start",
+  navPremium: "Premium",
+  navDiscover: "Entdecken",
+  navProfile: "Profil",
+  logout: "Abmelden",
+  footer: "Über Glimpse",
+  language: "Sprache",
+  terms: "Nutzungsbedingungen",
+  privacy: "Datenschutzerklärung",
+} satisfies Translation<typeof en>;

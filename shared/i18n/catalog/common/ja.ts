@@ -1,0 +1,21 @@
+import type { Translation } from "../../messages.ts";
+import type en from "./en.ts";
+
+export default {
+  skipToContent: "本文へスキップ",
+  back: "戻る",
+  account: "アカウント",
+  profile: "プロフィール",
+  loginRegister: "ログイン / 登録",
+  notifications: "お知らせ",
+  mainNav: "メイン",
+  navHome: "ホーム",
+  navPremium: "プレミアム",
+  navDiscover: "見つける",
+  navProfile: "プロフィール",
+  logout: "ログアウト",
+  footer: "Glimpse について",
+  language: "言語",
+  terms: "利用規約",
+  privacy: "プライバシーポリシー",
+} satisfies Translation<typeof en>;

@@ -1,0 +1,2 @@
+// Messages of the email namespace (English: the reference).
+export default {};

@@ -1,0 +1,2 @@
+// Messages of the home namespace (English: the reference).
+export default {};

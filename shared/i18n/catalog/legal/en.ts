@@ -1,0 +1,2 @@
+// Messages of the legal namespace (English: the reference).
+export default {};

@@ -1,0 +1,2 @@
+// Messages of the live namespace (English: the reference).
+export default {};

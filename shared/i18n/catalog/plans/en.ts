@@ -1,0 +1,2 @@
+// Messages of the plans namespace (English: the reference).
+export default {};

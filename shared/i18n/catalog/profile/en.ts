@@ -1,0 +1,2 @@
+// Messages of the profile namespace (English: the reference).
+export default {};

@@ -1,0 +1,2 @@
+// Messages of the texts namespace (English: the reference).
+export default {};

@@ -1,0 +1,191 @@
+// Messages in the page's language. Each catalog (shared/i18n/catalog/<namespace>/<locale>.ts) is a
+// flat object of messages; English is the reference every other language matches key for key.
+// A message is a string with {placeholders}, or plural forms chosen with Intl.PluralRules.
+//
+// Components read messages through `tr("<namespace>")`, which returns a typed `t(key, vars)`.
+// The messages come from the store: on the server the request's language, set around the
+// (synchronous) render with `withMessages`; in the browser the messages the page embedded for its
+// islands (client/boot.ts), so an island ships only the active language's messages.
+import { DEFAULT_LOCALE, type Locale } from "./locales.ts";
+
+/** Plural forms by Intl.PluralRules category; "other" is always there. */
+export type Plural = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
+export type Message = string | Plural;
+export type Catalog = Record<string, Message>;
+/** Another language's catalog: the reference's keys, each a string or plural forms alike. */
+export type Translation<C extends Catalog> = {
+  [K in keyof C]: C[K] extends string ? string : Plural;
+};
+export type Vars = Record<string, string | number>;
+
+export interface MessageStore {
+  locale: Locale;
+  /** Messages by namespace, in `locale`. */
+  messages: Record<string, Catalog>;
+  /**
+   * English source texts (the server's and the rules' texts, e.g. an error a response carries)
+   * with their text in `locale`: what `localize` looks up.
+   */
+  texts?: Record<string, string>;
+}
+
+let store: MessageStore = { locale: DEFAULT_LOCALE, messages: {} };
+
+/** The browser: the page's messages, once, before its islands hydrate. */
+export function setMessages(next: MessageStore): void {
+  store = next;
+}
+
+/** The server: runs a synchronous render with `next` as the messages, then puts back the last. */
+export function withMessages<T>(next: MessageStore, render: () => T): T {
+  const previous = store;
+  store = next;
+  try {
+    return render();
+  } finally {
+    store = previous;
+  }
+}
+
+export function currentLocale(): Locale {
+  return store.locale;
+}
+
+/** Fills {name} placeholders; an unknown one stays as written. */
+export function interpolate(text: string, vars?: Vars): string {
+  if (!vars) return text;
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const value = vars[name];
+    if (value === undefined) return whole;
+    return typeof value === "number" ? formatNumber(value) : value;
+  });
+}
+
+/** The message's text for `vars` (its plural form chosen by `vars.count`). */
+export function render(message: Message, vars?: Vars, locale: Locale = store.locale): string {
+  if (typeof message === "string") return interpolate(message, vars);
+  const count = Number(vars?.count ?? 0);
+  const category = new Intl.PluralRules(locale).select(count);
+  return interpolate(message[category] ?? message.other, vars);
+}
+
+/**
+ * `t` for one namespace: `const t = tr<typeof en>("live")` (a type-only import of the English
+ * catalog, so no catalog reaches a bundle), then `t("searching")`, `t("skipsLeft", { count })`.
+ * A key the page's messages lack shows as "namespace.key" (the catalog tests keep that from
+ * shipping).
+ */
+export function tr<C extends Catalog>(namespace: string) {
+  return (key: keyof C & string, vars?: Vars): string => {
+    const message = store.messages[namespace]?.[key];
+    return message === undefined ? `${namespace}.${key}` : render(message, vars);
+  };
+}
+
+/**
+ * A text the server or a shared rule wrote in English (the source of truth), in the page's
+ * language: looked up among the texts the store carries, with {placeholders} matched; unknown
+ * texts (a member's own words, a name) stay as they are.
+ */
+export function localize(text: string, texts: Record<string, string> | undefined = store.texts) {
+  if (!texts) return text;
+  const exact = texts[text];
+  if (exact !== undefined) return exact;
+  for (const [source, target] of Object.entries(texts)) {
+    if (!source.includes("{")) continue;
+    const names: string[] = [];
+    const pattern = source.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(
+      /\{(\w+)\}/g,
+      (_m, name) => {
+        names.push(name);
+        return "(.+?)";
+      },
+    );
+    const m = new RegExp(`^${pattern}$`).exec(text);
+    if (!m) continue;
+    const vars: Vars = {};
+    names.forEach((name, i) => vars[name] = m[i + 1]);
+    return interpolate(target, vars);
+  }
+  return text;
+}
+
+// Formats, all from Intl in the page's language.
+
+export function formatNumber(n: number, options?: Intl.NumberFormatOptions): string {
+  return new Intl.NumberFormat(store.locale, options).format(n);
+}
+
+/** A price in its currency ("4,99 €" in de, "$4.99" in en): `amount` in the currency's units. */
+export function formatPrice(amount: number, currency: string): string {
+  return new Intl.NumberFormat(store.locale, { style: "currency", currency }).format(amount);
+}
+
+export function formatDate(
+  date: Date | string | number,
+  options: Intl.DateTimeFormatOptions = { dateStyle: "medium" },
+): string {
+  return new Intl.DateTimeFormat(store.locale, options).format(new Date(date));
+}
+
+export function formatDateTime(date: Date | string | number): string {
+  return formatDate(date, { dateStyle: "medium", timeStyle: "short" });
+}
+
+/** A duration of whole seconds, e.g. "1 min, 34 sec" (en), "1 Min., 34 Sek." (de). */
+export function formatDuration(totalSeconds: number): string {
+  const s = Math.max(0, Math.round(totalSeconds));
+  const parts = { hours: Math.floor(s / 3600), minutes: Math.floor(s / 60) % 60, seconds: s % 60 };
+  // deno-lint-ignore no-explicit-any
+  const DurationFormat = (Intl as any).DurationFormat;
+  if (DurationFormat) {
+    return new DurationFormat(store.locale, { style: "short" }).format(
+      parts.hours ? parts : { minutes: parts.minutes, seconds: parts.seconds },
+    );
+  }
+  const unit = (value: number, u: string) =>
+    new Intl.NumberFormat(store.locale, { style: "unit", unit: u, unitDisplay: "short" })
+      .format(value);
+  const out = [];
+  if (parts.hours) out.push(unit(parts.hours, "hour"));
+  if (parts.hours || parts.minutes) out.push(unit(parts.minutes, "minute"));
+  out.push(unit(parts.seconds, "second"));
+  return new Intl.ListFormat(store.locale, { style: "narrow", type: "unit" }).format(out);
+}
+
+const RELATIVE_UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ["year", 365 * 86_400_000],
+  ["month", 30 * 86_400_000],
+  ["week", 7 * 86_400_000],
+  ["day", 86_400_000],
+  ["hour", 3_600_000],
+  ["minute", 60_000],
+  ["second", 1_000],
+];
+
+/** How long ago (or ahead) `date` is from `now`: "3 minutes ago", "vor 3 Minuten". */
+export function formatRelative(date: Date | string | number, now: number = Date.now()): string {
+  const diff = new Date(date).getTime() - now;
+  const format = new Intl.RelativeTimeFormat(store.locale, { numeric: "auto" });
+  for (const [unit, ms] of RELATIVE_UNITS) {
+    if (Math.abs(diff) >= ms || unit === "second") {
+      return format.format(Math.round(diff / ms), unit);
+    }
+  }
+  return format.format(0, "second");
+}
+
+/** A country (ISO 3166 code), region (UN M.49 code, e.g. "150" Europe) or language's name. */
+export function displayName(type: "region" | "language", code: string): string {
+  try {
+    return new Intl.DisplayNames([store.locale], { type, fallback: "code" }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** Sorts names with the page language's collation. */
+export function sortByName<T>(items: T[], name: (item: T) => string): T[] {
+  const collator = new Intl.Collator(store.locale);
+  return [...items].sort((a, b) => collator.compare(name(a), name(b)));
+}
