@@ -1,6 +1,7 @@
 // Builds the Hono app: the middleware every request passes, then one sub-app per area mounted
 // under its prefix, then the one place where errors become responses. The route map, the guards and
 // the error mapping are described in docs/http.md.
+import { languageRoutes } from "./lang.ts";
 import { localeMiddleware } from "../server/http/locale.ts";
 import { localizeFor } from "../server/i18n/catalogs.ts";
 import { DEFAULT_LOCALE } from "../shared/i18n/locales.ts";
@@ -141,10 +142,16 @@ export async function createApp(base: AppBase) {
     subscriptionPages(deps),
     ...memberPages(deps),
     referralPages(deps),
+    languageRoutes(deps),
   );
 
   app.notFound((c) => {
-    if (isApi(c)) return c.json({ error: HTTP_TEXT.notFound }, 404);
+    if (isApi(c)) {
+      return c.json(
+        { error: localizeFor(c.var.locale ?? DEFAULT_LOCALE, HTTP_TEXT.notFound) },
+        404,
+      );
+    }
     return page(c, deps, {
       title: "Page not found",
       status: 404,
@@ -168,7 +175,7 @@ export async function createApp(base: AppBase) {
           body: <AccessDenied />,
         });
       }
-      return c.text(err.message, err.status);
+      return c.text(localizeFor(c.var.locale ?? DEFAULT_LOCALE, err.message), err.status);
     }
     if (err instanceof HTTPException) return err.getResponse();
     const requestId = c.get("requestId");

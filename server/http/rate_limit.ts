@@ -34,6 +34,8 @@ export const RATE_RULES = {
   /** Checks of a signed-in member's current password (password or email change). */
   passwordIp: { scope: "password-ip", limit: { max: 30, windowMs: MINUTES_15 } },
   passwordAccount: { scope: "password-account", limit: { max: 10, windowMs: MINUTES_15 } },
+  /** Language switches from one address (each may write a profile). */
+  languageIp: { scope: "language-ip", limit: { max: 60, windowMs: MINUTES_15 } },
   /** Every profile change from one address. */
   profileIp: { scope: "profile-ip", limit: { max: 60, windowMs: MINUTES_15 } },
   /** Username changes (each response tells whether a name is taken). */

@@ -17,5 +17,6 @@ export default {
   footer: "Über Glimpse",
   language: "Sprache",
   terms: "Nutzungsbedingungen",
+  languageUnknown: "Bitte wähle eine der angebotenen Sprachen.",
   privacy: "Datenschutzerklärung",
 } satisfies Translation<typeof en>;

@@ -15,5 +15,6 @@ export default {
   footer: "About Glimpse",
   language: "Language",
   terms: "Terms of Service",
+  languageUnknown: "Please choose one of the languages offered.",
   privacy: "Privacy Policy",
 };

@@ -17,5 +17,6 @@ export default {
   footer: "Sobre Glimpse",
   language: "Idioma",
   terms: "Condiciones del servicio",
+  languageUnknown: "Elige uno de los idiomas disponibles.",
   privacy: "Política de privacidad",
 } satisfies Translation<typeof en>;

@@ -17,5 +17,6 @@ export default {
   footer: "À propos de Glimpse",
   language: "Langue",
   terms: "Conditions d’utilisation",
+  languageUnknown: "Veuillez choisir l’une des langues proposées.",
   privacy: "Politique de confidentialité",
 } satisfies Translation<typeof en>;

@@ -17,5 +17,6 @@ export default {
   footer: "Glimpse について",
   language: "言語",
   terms: "利用規約",
+  languageUnknown: "表示されている言語から選んでください。",
   privacy: "プライバシーポリシー",
 } satisfies Translation<typeof en>;

@@ -17,5 +17,6 @@ export default {
   footer: "关于 Glimpse",
   language: "语言",
   terms: "服务条款",
+  languageUnknown: "请选择所提供的语言之一。",
   privacy: "隐私政策",
 } satisfies Translation<typeof en>;

@@ -1,0 +1,59 @@
+// POST /lang: the language switcher's choice. Remembered in a cookie (set only here, for a year)
+// and, for a signed-in member, as their profile language (which outranks the cookie); then back
+// to the page the switcher was on. A form post from the site's own pages (the same-origin check
+// runs before it), counted per address.
+import { Hono } from "hono";
+import { setCookie } from "hono/cookie";
+import { z } from "zod";
+import type { AppDeps, AppEnv } from "./context.tsx";
+import { isLocale, LOCALE_COOKIE } from "../shared/i18n/locales.ts";
+import { RATE_RULES, rateLimit } from "../server/http/rate_limit.ts";
+import { validate } from "../server/http/validate.ts";
+import { updateProfile } from "../server/auth/accounts.ts";
+
+export const LANGUAGE_TEXT = {
+  unknown: "Please choose one of the languages offered.",
+} as const;
+
+const YEAR_S = 365 * 24 * 3600;
+
+const choiceSchema = z.object({
+  lang: z.string().max(16).refine(isLocale, LANGUAGE_TEXT.unknown),
+  next: z.string().max(2048).optional(),
+});
+
+/** Only a path of this site: "/x?y" stays, "//evil" or "https://…" becomes "/". */
+function localPath(next: string | undefined): string {
+  if (!next || !next.startsWith("/") || next.startsWith("//") || next.includes("\\")) return "/";
+  return next;
+}
+
+export function languageRoutes(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+  app.post(
+    "/lang",
+    rateLimit(deps.kv, deps.config.rateLimits, (c) => [
+      { rule: RATE_RULES.languageIp, subject: deps.clientIp(c) },
+    ]),
+    validate("form", choiceSchema, { fallback: LANGUAGE_TEXT.unknown }),
+    async (c) => {
+      const { lang, next } = c.req.valid("form");
+      if (!isLocale(lang)) return c.text(LANGUAGE_TEXT.unknown, 400);
+      setCookie(c, LOCALE_COOKIE, lang, {
+        path: "/",
+        maxAge: YEAR_S,
+        sameSite: "Lax",
+        httpOnly: true,
+        secure: deps.config.production,
+      });
+      const user = c.var.user;
+      if (user) {
+        await updateProfile({ kv: deps.kv, origin: deps.config.origin }, user.id, {
+          language: lang,
+        });
+      }
+      return c.redirect(localPath(next), 303);
+    },
+  );
+  return app;
+}

@@ -1,0 +1,70 @@
+// Which language a request gets: profile beats the switcher's cookie beats Accept-Language beats
+// English; Accept-Language ranges by weight, matched by base language.
+import assert from "node:assert/strict";
+import {
+  acceptedRanges,
+  chooseLocale,
+  endonym,
+  matchAcceptLanguage,
+} from "../../shared/i18n/locales.ts";
+import {
+  formatDate,
+  formatPrice,
+  localize,
+  render,
+  withMessages,
+} from "../../shared/i18n/messages.ts";
+import { serverMessages } from "../../server/i18n/catalogs.ts";
+
+Deno.test("Accept-Language: weights, order, base-language fallback, and junk", () => {
+  assert.deepEqual(acceptedRanges("fr;q=0.5, de-AT, en;q=0.8"), ["de-at", "en", "fr"]);
+  assert.equal(matchAcceptLanguage("de-AT,de;q=0.9,en;q=0.8"), "de");
+  assert.equal(matchAcceptLanguage("zh-Hant-TW"), "zh");
+  assert.equal(matchAcceptLanguage("pt-BR, ja;q=0.3"), "ja");
+  assert.equal(matchAcceptLanguage("pt-BR, it"), null);
+  assert.equal(matchAcceptLanguage("ja;q=0, es;q=0.1"), "es", "q=0 means not wanted");
+  assert.equal(matchAcceptLanguage("*"), null);
+  assert.equal(matchAcceptLanguage("<script>, ,;q=x, fr"), "fr");
+  assert.equal(matchAcceptLanguage(""), null);
+  assert.equal(matchAcceptLanguage(null), null);
+});
+
+Deno.test("the language chosen: profile > cookie > Accept-Language > English", () => {
+  assert.equal(chooseLocale({ profile: "ja", cookie: "de", acceptLanguage: "fr" }), "ja");
+  assert.equal(chooseLocale({ cookie: "de", acceptLanguage: "fr" }), "de");
+  assert.equal(chooseLocale({ cookie: "xx", acceptLanguage: "fr-CA" }), "fr");
+  assert.equal(chooseLocale({ acceptLanguage: "it" }), "en");
+  assert.equal(chooseLocale({}), "en");
+});
+
+Deno.test("languages are named in their own language", () => {
+  assert.equal(endonym("de"), "Deutsch");
+  assert.equal(endonym("ja"), "日本語");
+  assert.equal(endonym("es"), "Español");
+});
+
+Deno.test("plural forms follow the language's rules; placeholders are filled", () => {
+  const left = { one: "{count} skip left", other: "{count} skips left" };
+  assert.equal(render(left, { count: 1 }, "en"), "1 skip left");
+  assert.equal(render(left, { count: 3 }, "en"), "3 skips left");
+  assert.equal(render({ other: "残り{count}回" }, { count: 1 }, "ja"), "残り1回");
+});
+
+Deno.test("Intl formats: a price and a date in de and ja", () => {
+  const date = new Date("2026-03-05T12:00:00Z");
+  const [deText, jaText] = (["de", "ja"] as const).map((l) =>
+    withMessages(serverMessages(l), () => [formatPrice(4.99, "USD"), formatDate(date)])
+  );
+  assert.equal(deText[0].replace(/\s/g, " "), "4,99 $");
+  assert.equal(deText[1], "05.03.2026");
+  assert.equal(jaText[0], "$4.99");
+  assert.equal(jaText[1], "2026/03/05");
+});
+
+Deno.test("a server's English text is found by its text, with its numbers, in the language", () => {
+  const texts = { "Wait {seconds} s.": "{seconds} 秒お待ちください。", "Hello.": "こんにちは。" };
+  assert.equal(localize("Hello.", texts), "こんにちは。");
+  assert.equal(localize("Wait 30 s.", texts), "30 秒お待ちください。");
+  assert.equal(localize("A member's own words.", texts), "A member's own words.");
+  assert.equal(localize("Hello.", undefined), "Hello.");
+});
