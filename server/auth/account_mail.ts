@@ -19,6 +19,12 @@ import { issueEmailToken } from "../../kv/email_tokens.ts";
 import { deliveryAttempt, enqueue, RETRY_SCHEDULE_MS } from "../../kv/queue.ts";
 import { hit } from "../../kv/rate_limits.ts";
 import { errorFields, logger } from "../../shared/log.ts";
+import { DEFAULT_LOCALE, isLocale, type Locale } from "../../shared/i18n/locales.ts";
+import type { UserRecord } from "../../shared/auth/types.ts";
+
+/** The language a member's mail is written in: their profile language (English if none). */
+const languageOf = (user: UserRecord): Locale =>
+  isLocale(user.language) ? user.language : DEFAULT_LOCALE;
 
 interface Base {
   /** Counts the deliveries of this message. */
@@ -100,30 +106,40 @@ async function compose(kv: Deno.Kv, m: AccountMail) {
         user.email,
         user.username,
         `${m.origin}/verify-email?token=${token}`,
+        languageOf(user),
       );
     }
     case "mail-reset": {
       const user = await findUserByEmail(kv, m.email);
       if (!user) return null;
       const token = await issueEmailToken(kv, user.id, "reset", user.email);
-      return passwordResetEmail(user.email, user.username, `${m.origin}/auth?reset=${token}`);
+      return passwordResetEmail(
+        user.email,
+        user.username,
+        `${m.origin}/auth?reset=${token}`,
+        languageOf(user),
+      );
     }
     case "mail-email-change": {
       const user = await getUser(kv, m.userId);
       if (!user) return null;
       const owner = await findUserByEmail(kv, m.newEmail);
       if (owner?.id === user.id) return null;
-      if (owner) return emailInUseEmail(m.newEmail, `${m.origin}/auth`);
+      // The notice goes to the address's holder, in their language.
+      if (owner) return emailInUseEmail(m.newEmail, `${m.origin}/auth`, languageOf(owner));
       const token = await issueEmailToken(kv, user.id, "email_change", m.newEmail);
       return emailChangeEmail(
         m.newEmail,
         user.username,
         `${m.origin}/confirm-email?token=${token}`,
+        languageOf(user),
       );
     }
     case "mail-registration-attempt": {
       const owner = await findUserByEmail(kv, m.email);
-      return owner ? registrationAttemptEmail(owner.email, `${m.origin}/auth`) : null;
+      return owner
+        ? registrationAttemptEmail(owner.email, `${m.origin}/auth`, languageOf(owner))
+        : null;
     }
   }
 }

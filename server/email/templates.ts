@@ -1,85 +1,99 @@
-// The texts of the emails Glimpse sends.
+// The texts of the emails Glimpse sends, in the recipient's language (the member's profile
+// language; English when not given). The texts are the "email" catalog's; links stay as given.
 import type { EmailMessage } from "./mod.ts";
+import { tr, withMessages } from "../../shared/i18n/messages.ts";
+import { DEFAULT_LOCALE, type Locale } from "../../shared/i18n/locales.ts";
+import { serverMessages } from "../i18n/catalogs.ts";
+import type en from "../../shared/i18n/catalog/email/en.ts";
+
+const t = tr<typeof en>("email");
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-function layout(to: string, subject: string, lines: string[], link: string, action: string) {
-  const text = `${lines.join("\n\n")}\n\n${action}: ${link}\n\n— Glimpse`;
-  const html =
-    `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5">` +
-    lines.map((l) => `<p>${escape(l)}</p>`).join("") +
-    `<p><a href="${escape(link)}">${escape(action)}</a></p><p>— Glimpse</p></body></html>`;
-  return { to, subject, text, html } satisfies EmailMessage;
+interface Draft {
+  subject: string;
+  lines: string[];
+  link: string;
+  action: string;
 }
 
-export function verificationEmail(to: string, username: string, link: string) {
-  return layout(
-    to,
-    "Verify your email for Glimpse",
-    [
-      `Hi ${username},`,
-      "Please confirm that this is your email address to unlock every Glimpse feature.",
-      "If you did not create a Glimpse account, you can ignore this email.",
-    ],
-    link,
-    "Verify my email",
-  );
+/** Builds the mail in `locale`: `draft` reads its texts with `t` while that language is set. */
+function layout(to: string, locale: Locale, draft: () => Draft) {
+  return withMessages(serverMessages(locale), () => {
+    const { subject, lines, link, action } = draft();
+    const text = `${lines.join("\n\n")}\n\n${action}${t("actionColon")}${link}\n\n— Glimpse`;
+    // English mails keep their markup as it always was; the others name their language.
+    const lang = locale === DEFAULT_LOCALE ? "" : ` lang="${locale}"`;
+    const html =
+      `<!doctype html><html${lang}><body style="font-family:system-ui,sans-serif;line-height:1.5">` +
+      lines.map((l) => `<p>${escape(l)}</p>`).join("") +
+      `<p><a href="${escape(link)}">${escape(action)}</a></p><p>— Glimpse</p></body></html>`;
+    return { to, subject, text, html } satisfies EmailMessage;
+  });
 }
 
-export function passwordResetEmail(to: string, username: string, link: string) {
-  return layout(
-    to,
-    "Reset your Glimpse password",
-    [
-      `Hi ${username},`,
-      "Someone asked to reset the password of your Glimpse account. The link below works once and for one hour.",
-      "If it was not you, ignore this email: your password stays as it is.",
-    ],
+export function verificationEmail(
+  to: string,
+  username: string,
+  link: string,
+  locale: Locale = DEFAULT_LOCALE,
+) {
+  return layout(to, locale, () => ({
+    subject: t("verifySubject"),
+    lines: [t("greeting", { username }), t("verifyBody"), t("verifyIgnore")],
     link,
-    "Set a new password",
-  );
+    action: t("verifyAction"),
+  }));
 }
 
-export function emailChangeEmail(to: string, username: string, link: string) {
-  return layout(
-    to,
-    "Confirm your new email for Glimpse",
-    [
-      `Hi ${username},`,
-      "You asked to use this address for your Glimpse account. Your email changes when you open the link below. It works once and for one hour.",
-      "If it was not you, ignore this email: nothing changes.",
-    ],
+export function passwordResetEmail(
+  to: string,
+  username: string,
+  link: string,
+  locale: Locale = DEFAULT_LOCALE,
+) {
+  return layout(to, locale, () => ({
+    subject: t("resetSubject"),
+    lines: [t("greeting", { username }), t("resetBody"), t("resetIgnore")],
     link,
-    "Use this email",
-  );
+    action: t("resetAction"),
+  }));
+}
+
+export function emailChangeEmail(
+  to: string,
+  username: string,
+  link: string,
+  locale: Locale = DEFAULT_LOCALE,
+) {
+  return layout(to, locale, () => ({
+    subject: t("changeSubject"),
+    lines: [t("greeting", { username }), t("changeBody"), t("changeIgnore")],
+    link,
+    action: t("changeAction"),
+  }));
 }
 
 /** To an address that already has an account, when someone tried to register a new one with it. */
-export function registrationAttemptEmail(to: string, link: string) {
-  return layout(
-    to,
-    "Someone tried to register on Glimpse with your email",
-    [
-      "Hi,",
-      "Someone tried to create a new Glimpse account with this address. It already belongs to your account, so no new account was created.",
-      "If it was you, sign in, or reset your password if you forgot it. If it was not you, you can ignore this email: your account is unchanged.",
-    ],
+export function registrationAttemptEmail(
+  to: string,
+  link: string,
+  locale: Locale = DEFAULT_LOCALE,
+) {
+  return layout(to, locale, () => ({
+    subject: t("attemptSubject"),
+    lines: [t("greetingNoName"), t("attemptBody"), t("attemptAdvice")],
     link,
-    "Sign in",
-  );
+    action: t("signIn"),
+  }));
 }
 
 /** To an address that already has an account, when someone asked to move another account to it. */
-export function emailInUseEmail(to: string, link: string) {
-  return layout(
-    to,
-    "Someone tried to use your email on Glimpse",
-    [
-      "Hi,",
-      "Someone tried to use this address for a Glimpse account. It already belongs to an account, so nothing changed.",
-      "If it was you, sign in, or reset your password if you forgot it. If it was not you, you can ignore this email.",
-    ],
+export function emailInUseEmail(to: string, link: string, locale: Locale = DEFAULT_LOCALE) {
+  return layout(to, locale, () => ({
+    subject: t("inUseSubject"),
+    lines: [t("greetingNoName"), t("inUseBody"), t("inUseAdvice")],
     link,
-    "Sign in",
-  );
+    action: t("signIn"),
+  }));
 }

@@ -1,4 +1,35 @@
 import type { Translation } from "../../messages.ts";
 import type en from "./en.ts";
 
-export default {} satisfies Translation<typeof en>;
+export default {
+  greeting: "Hallo {username},",
+  greetingNoName: "Hallo,",
+  actionColon: ": ",
+  verifySubject: "Bestätige deine E-Mail-Adresse für Glimpse",
+  verifyBody:
+    "Bitte bestätige, dass das deine E-Mail-Adresse ist, um alle Funktionen von Glimpse freizuschalten.",
+  verifyIgnore: "Wenn du kein Glimpse-Konto erstellt hast, kannst du diese E-Mail ignorieren.",
+  verifyAction: "E-Mail-Adresse bestätigen",
+  resetSubject: "Setze dein Glimpse-Passwort zurück",
+  resetBody:
+    "Jemand möchte das Passwort deines Glimpse-Kontos zurücksetzen. Der Link unten funktioniert nur einmal und eine Stunde lang.",
+  resetIgnore:
+    "Wenn du das nicht warst, ignoriere diese E-Mail einfach: Dein Passwort bleibt, wie es ist.",
+  resetAction: "Neues Passwort festlegen",
+  changeSubject: "Bestätige deine neue E-Mail-Adresse für Glimpse",
+  changeBody:
+    "Du möchtest diese Adresse für dein Glimpse-Konto verwenden. Deine E-Mail-Adresse ändert sich, sobald du den Link unten öffnest. Er funktioniert nur einmal und eine Stunde lang.",
+  changeIgnore: "Wenn du das nicht warst, ignoriere diese E-Mail einfach: Es ändert sich nichts.",
+  changeAction: "Diese Adresse verwenden",
+  attemptSubject: "Jemand wollte sich mit deiner E-Mail-Adresse bei Glimpse registrieren",
+  attemptBody:
+    "Jemand wollte mit dieser Adresse ein neues Glimpse-Konto erstellen. Sie gehört bereits zu deinem Konto, daher wurde kein neues Konto angelegt.",
+  attemptAdvice:
+    "Wenn du das warst, melde dich an oder setze dein Passwort zurück, falls du es vergessen hast. Wenn nicht, kannst du diese E-Mail ignorieren: Dein Konto bleibt unverändert.",
+  inUseSubject: "Jemand wollte deine E-Mail-Adresse bei Glimpse verwenden",
+  inUseBody:
+    "Jemand wollte diese Adresse für ein Glimpse-Konto verwenden. Sie gehört bereits zu einem Konto, daher hat sich nichts geändert.",
+  inUseAdvice:
+    "Wenn du das warst, melde dich an oder setze dein Passwort zurück, falls du es vergessen hast. Wenn nicht, kannst du diese E-Mail ignorieren.",
+  signIn: "Anmelden",
+} satisfies Translation<typeof en>;

@@ -1,4 +1,34 @@
 import type { Translation } from "../../messages.ts";
 import type en from "./en.ts";
 
-export default {} satisfies Translation<typeof en>;
+export default {
+  greeting: "Hola, {username}:",
+  greetingNoName: "Hola:",
+  actionColon: ": ",
+  verifySubject: "Verifica tu correo para Glimpse",
+  verifyBody:
+    "Confirma que esta es tu dirección de correo para desbloquear todas las funciones de Glimpse.",
+  verifyIgnore: "Si no creaste una cuenta de Glimpse, puedes ignorar este correo.",
+  verifyAction: "Verificar mi correo",
+  resetSubject: "Restablece tu contraseña de Glimpse",
+  resetBody:
+    "Alguien ha pedido restablecer la contraseña de tu cuenta de Glimpse. El enlace de abajo solo funciona una vez y durante una hora.",
+  resetIgnore: "Si no fuiste tú, ignora este correo: tu contraseña seguirá igual.",
+  resetAction: "Crear una contraseña nueva",
+  changeSubject: "Confirma tu nuevo correo para Glimpse",
+  changeBody:
+    "Has pedido usar esta dirección para tu cuenta de Glimpse. Tu correo cambiará cuando abras el enlace de abajo. Solo funciona una vez y durante una hora.",
+  changeIgnore: "Si no fuiste tú, ignora este correo: no cambiará nada.",
+  changeAction: "Usar este correo",
+  attemptSubject: "Alguien intentó registrarse en Glimpse con tu correo",
+  attemptBody:
+    "Alguien intentó crear una cuenta nueva de Glimpse con esta dirección. Ya pertenece a tu cuenta, así que no se creó ninguna cuenta nueva.",
+  attemptAdvice:
+    "Si fuiste tú, inicia sesión o restablece tu contraseña si la olvidaste. Si no fuiste tú, puedes ignorar este correo: tu cuenta sigue igual.",
+  inUseSubject: "Alguien intentó usar tu correo en Glimpse",
+  inUseBody:
+    "Alguien intentó usar esta dirección para una cuenta de Glimpse. Ya pertenece a una cuenta, así que no ha cambiado nada.",
+  inUseAdvice:
+    "Si fuiste tú, inicia sesión o restablece tu contraseña si la olvidaste. Si no fuiste tú, puedes ignorar este correo.",
+  signIn: "Iniciar sesión",
+} satisfies Translation<typeof en>;

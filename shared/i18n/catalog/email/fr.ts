@@ -1,4 +1,34 @@
 import type { Translation } from "../../messages.ts";
 import type en from "./en.ts";
 
-export default {} satisfies Translation<typeof en>;
+export default {
+  greeting: "Bonjour {username},",
+  greetingNoName: "Bonjour,",
+  actionColon: " : ",
+  verifySubject: "Confirmez votre adresse e-mail pour Glimpse",
+  verifyBody:
+    "Merci de confirmer que cette adresse e-mail est bien la vôtre pour débloquer toutes les fonctionnalités de Glimpse.",
+  verifyIgnore: "Si vous n’avez pas créé de compte Glimpse, vous pouvez ignorer cet e-mail.",
+  verifyAction: "Confirmer mon adresse e-mail",
+  resetSubject: "Réinitialisez votre mot de passe Glimpse",
+  resetBody:
+    "Quelqu’un a demandé à réinitialiser le mot de passe de votre compte Glimpse. Le lien ci-dessous ne fonctionne qu’une seule fois, pendant une heure.",
+  resetIgnore: "Si ce n’était pas vous, ignorez cet e-mail : votre mot de passe reste inchangé.",
+  resetAction: "Choisir un nouveau mot de passe",
+  changeSubject: "Confirmez votre nouvelle adresse e-mail pour Glimpse",
+  changeBody:
+    "Vous avez demandé à utiliser cette adresse pour votre compte Glimpse. Votre adresse e-mail sera modifiée dès que vous ouvrirez le lien ci-dessous. Il ne fonctionne qu’une seule fois, pendant une heure.",
+  changeIgnore: "Si ce n’était pas vous, ignorez cet e-mail : rien ne sera modifié.",
+  changeAction: "Utiliser cette adresse",
+  attemptSubject: "Quelqu’un a tenté de s’inscrire sur Glimpse avec votre adresse e-mail",
+  attemptBody:
+    "Quelqu’un a tenté de créer un nouveau compte Glimpse avec cette adresse. Elle est déjà associée à votre compte : aucun nouveau compte n’a donc été créé.",
+  attemptAdvice:
+    "Si c’était vous, connectez-vous, ou réinitialisez votre mot de passe si vous l’avez oublié. Sinon, vous pouvez ignorer cet e-mail : votre compte n’a pas été modifié.",
+  inUseSubject: "Quelqu’un a tenté d’utiliser votre adresse e-mail sur Glimpse",
+  inUseBody:
+    "Quelqu’un a tenté d’utiliser cette adresse pour un compte Glimpse. Elle est déjà associée à un compte : rien n’a donc été modifié.",
+  inUseAdvice:
+    "Si c’était vous, connectez-vous, ou réinitialisez votre mot de passe si vous l’avez oublié. Sinon, vous pouvez ignorer cet e-mail.",
+  signIn: "Se connecter",
+} satisfies Translation<typeof en>;

@@ -1,4 +1,34 @@
 import type { Translation } from "../../messages.ts";
 import type en from "./en.ts";
 
-export default {} satisfies Translation<typeof en>;
+export default {
+  greeting: "{username} さん、こんにちは。",
+  greetingNoName: "こんにちは。",
+  actionColon: "：",
+  verifySubject: "Glimpse のメールアドレスを確認してください",
+  verifyBody:
+    "Glimpse のすべての機能を使えるように、このメールアドレスがあなたのものであることを確認してください。",
+  verifyIgnore: "Glimpse のアカウントを作成した覚えがない場合は、このメールを無視してください。",
+  verifyAction: "メールアドレスを確認する",
+  resetSubject: "Glimpse のパスワード再設定",
+  resetBody:
+    "Glimpse アカウントのパスワード再設定がリクエストされました。下のリンクは 1 時間以内に 1 回だけ使えます。",
+  resetIgnore: "お心当たりがない場合は、このメールを無視してください。パスワードは変更されません。",
+  resetAction: "新しいパスワードを設定する",
+  changeSubject: "Glimpse の新しいメールアドレスを確認してください",
+  changeBody:
+    "Glimpse アカウントでこのメールアドレスを使うようリクエストがありました。下のリンクを開くとメールアドレスが変更されます。リンクは 1 時間以内に 1 回だけ使えます。",
+  changeIgnore: "お心当たりがない場合は、このメールを無視してください。何も変更されません。",
+  changeAction: "このメールアドレスを使う",
+  attemptSubject: "あなたのメールアドレスで Glimpse への登録が試みられました",
+  attemptBody:
+    "このメールアドレスで Glimpse の新しいアカウントを作成しようとした人がいます。このアドレスはすでにあなたのアカウントで使われているため、新しいアカウントは作成されていません。",
+  attemptAdvice:
+    "ご本人の場合はサインインしてください。パスワードを忘れた場合は再設定できます。お心当たりがない場合は、このメールを無視してください。アカウントは変更されていません。",
+  inUseSubject: "あなたのメールアドレスを Glimpse で使おうとした人がいます",
+  inUseBody:
+    "このメールアドレスを Glimpse アカウントに使おうとした人がいます。このアドレスはすでにアカウントで使われているため、何も変更されていません。",
+  inUseAdvice:
+    "ご本人の場合はサインインしてください。パスワードを忘れた場合は再設定できます。お心当たりがない場合は、このメールを無視してください。",
+  signIn: "サインイン",
+} satisfies Translation<typeof en>;

@@ -1,4 +1,31 @@
 import type { Translation } from "../../messages.ts";
 import type en from "./en.ts";
 
-export default {} satisfies Translation<typeof en>;
+export default {
+  greeting: "{username}，你好：",
+  greetingNoName: "你好：",
+  actionColon: "：",
+  verifySubject: "验证你的 Glimpse 邮箱",
+  verifyBody: "请确认这是你的邮箱地址，以解锁 Glimpse 的全部功能。",
+  verifyIgnore: "如果你没有注册过 Glimpse 账号，可以忽略这封邮件。",
+  verifyAction: "验证我的邮箱",
+  resetSubject: "重置你的 Glimpse 密码",
+  resetBody: "有人申请重置你的 Glimpse 账号密码。下面的链接只能使用一次，一小时内有效。",
+  resetIgnore: "如果不是你本人操作，请忽略这封邮件：你的密码不会改变。",
+  resetAction: "设置新密码",
+  changeSubject: "确认你的 Glimpse 新邮箱",
+  changeBody:
+    "你申请将这个地址用于你的 Glimpse 账号。打开下面的链接后，你的邮箱就会更改。该链接只能使用一次，一小时内有效。",
+  changeIgnore: "如果不是你本人操作，请忽略这封邮件：不会有任何更改。",
+  changeAction: "使用这个邮箱",
+  attemptSubject: "有人试图用你的邮箱注册 Glimpse",
+  attemptBody:
+    "有人试图用这个地址创建新的 Glimpse 账号。该地址已属于你的账号，因此没有创建新账号。",
+  attemptAdvice:
+    "如果是你本人，请直接登录；如果忘记了密码，可以重置密码。如果不是你，可以忽略这封邮件：你的账号没有任何变化。",
+  inUseSubject: "有人试图在 Glimpse 上使用你的邮箱",
+  inUseBody: "有人试图将这个地址用于一个 Glimpse 账号。该地址已属于某个账号，因此没有任何更改。",
+  inUseAdvice:
+    "如果是你本人，请直接登录；如果忘记了密码，可以重置密码。如果不是你，可以忽略这封邮件。",
+  signIn: "登录",
+} satisfies Translation<typeof en>;
