@@ -31,6 +31,8 @@ export interface MatchSide {
   hideIp?: boolean;
   /** The partner's country at pairing (null: unknown; absent on older matches). */
   partnerCountry?: string | null;
+  /** The partner's profile language at pairing (absent on older matches). */
+  partnerLanguage?: string;
 }
 
 export interface Match {

@@ -1,6 +1,7 @@
 // The live matches with a side on this instance: each one's end timer and grace timers, resume
 // after a dropped socket, the end of a match (once, whoever calls), and the relay of signals and
 // reactions between partners (docs/realtime.md, "A match").
+import { isLocale } from "../../shared/i18n/locales.ts";
 import { mediaProfileFor } from "../../shared/constants.ts";
 import {
   activeMatchOf,
@@ -101,6 +102,9 @@ export class LiveMatches {
       endsAt: match.endsAt,
       partnerConnected: partner.disconnectedAt === null,
       media: mediaProfileFor(me.hd === true),
+      ...(me.partnerLanguage && isLocale(me.partnerLanguage)
+        ? { partnerLanguage: me.partnerLanguage }
+        : {}),
       ...(resumed ? { resumed: true } : {}),
     });
   }

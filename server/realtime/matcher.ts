@@ -133,6 +133,7 @@ export class Matcher {
       hd: t.hd === true,
       ...(t.hideIp !== undefined ? { hideIp: t.hideIp } : {}),
       partnerCountry: partner.me.country,
+      partnerLanguage: partner.me.language,
     });
     return {
       a: me,

@@ -46,7 +46,9 @@ export function byWaiting(x: Ticket, y: Ticket): number {
 
 /**
  * The best partner for `me` among `pool`: someone not met in the last 24 hours if anyone fits,
- * VIP members first, then more shared hashtags, then longest waiting.
+ * VIP members first, then someone who speaks `me`'s language (a member open to any language
+ * still meets a partner who shares theirs when one waits), then more shared hashtags, then
+ * longest waiting.
  */
 export function bestCandidate(me: Ticket, pool: Iterable<Ticket>): Ticket | null {
   const sorted = [...pool].sort(byWaiting);
@@ -55,8 +57,9 @@ export function bestCandidate(me: Ticket, pool: Iterable<Ticket>): Ticket | null
 
 /**
  * bestCandidate over a pool already sorted by `byWaiting`, skipping members in `taken`. The
- * scan stops at the first candidate nobody later can beat (fresh, VIP if any VIP waits, every
- * hashtag of `me` shared), so a pool of members who all fit costs one step, not a full pass.
+ * scan stops at the first candidate nobody later can beat (fresh, VIP if any VIP waits, same
+ * language, every hashtag of `me` shared), so a pool of members who all fit costs one step, not
+ * a full pass.
  */
 export function bestInOrder(
   me: Ticket,
@@ -65,24 +68,23 @@ export function bestInOrder(
   anyVip: boolean,
 ): Ticket | null {
   let best: Ticket | null = null;
-  let bFresh = -1, bVip = -1, bShared = -1;
+  // The best's rank: `head` packs fresh, VIP and same language (larger is better, in that
+  // order), then the hashtags shared.
+  let bestHead = -1, bestShared = -1;
   const maxShared = me.hashtags.length;
-  const maxVip = anyVip ? 1 : 0;
+  const maxHead = 4 + (anyVip ? 2 : 0) + 1;
   for (const t of sorted) {
     if (taken?.has(t.userId) || !compatible(me, t)) continue;
     const fresh = !me.recent.includes(t.userId) && !t.recent.includes(me.userId) ? 1 : 0;
-    const vip = t.vip ? 1 : 0;
-    // Larger is better, field by field; on a tie the earlier one (older, lower id) stays.
-    if (fresh !== bFresh ? fresh < bFresh : vip !== bVip ? vip < bVip : bShared === maxShared) {
-      continue;
-    }
+    const head = fresh * 4 + (t.vip ? 2 : 0) + (t.me.language === me.me.language ? 1 : 0);
+    // On a tie the earlier one (older, lower id) stays.
+    if (head < bestHead || (head === bestHead && bestShared === maxShared)) continue;
     const shared = sharedCount(me, t);
-    if (fresh === bFresh && vip === bVip && shared <= bShared) continue;
+    if (head === bestHead && shared <= bestShared) continue;
     best = t;
-    bFresh = fresh;
-    bVip = vip;
-    bShared = shared;
-    if (fresh === 1 && vip >= maxVip && shared >= maxShared) break;
+    bestHead = head;
+    bestShared = shared;
+    if (head >= maxHead && shared >= maxShared) break;
   }
   return best;
 }

@@ -5,6 +5,7 @@ import { filtersPatchSchema, hashtagSchema } from "../filters_schema.ts";
 import { type MediaProfile, REACTION_EMOJI } from "../constants.ts";
 import { MAX_HASHTAGS } from "../filters.ts";
 import { RT_TEXT, type RtErrorCode } from "./texts.ts";
+import type { Language } from "../auth/types.ts";
 
 export const MAX_MESSAGE_BYTES = 64 * 1024;
 
@@ -96,6 +97,8 @@ export type Outbound =
     endsAt: number;
     /** False while the partner is between sockets (a reload, a page change). */
     partnerConnected: boolean;
+    /** The language the partner speaks (their profile language); absent on older matches. */
+    partnerLanguage?: Language;
     resumed?: boolean;
     /** What this member's camera sends: from their own plan. */
     media: MediaProfile;

@@ -255,7 +255,7 @@ Deno.test(
 );
 
 Deno.test(
-  "match_found: peer id, hashtag, location by hideExactLocation, one offerer one answerer, ICE servers",
+  "match_found: peer id, hashtag, location by hideExactLocation, the partner's language, one offerer one answerer, ICE servers",
   opts,
   async () => {
     await withMembers(ICE_ENV, async (server, f) => {
@@ -300,7 +300,10 @@ Deno.test(
           await member(f, { location: BERLIN, profile: { hideExactLocation: false } }),
         );
         const d = await connectPeer(
-          await member(f, { location: TOKYO, profile: { hideExactLocation: false } }),
+          await member(f, {
+            location: TOKYO,
+            profile: { hideExactLocation: false, language: "ja" },
+          }),
         );
         peers.push(c, d);
         search(c, { hideLocation: true, hashtags: ["#Street View"] });
@@ -311,6 +314,9 @@ Deno.test(
         assert.equal(mc.location, "Tokyo, Japan");
         assert.equal(md.hashtag, "#streetview", "d sees c's first hashtag, normalised");
         assert.equal(mc.hashtag, "#music");
+        // Each is told the language the other speaks (their profile's).
+        assert.equal(mc.partnerLanguage, "ja");
+        assert.equal(md.partnerLanguage, "en");
       } finally {
         closeAll(...peers);
       }

@@ -233,6 +233,18 @@ Deno.test("bestCandidate: more shared hashtags first, then longest waiting", () 
   assert.equal(bestCandidate(ticket({ hashtags: ["x"] }), [late, none])?.userId, none.userId);
 });
 
+Deno.test("bestCandidate: open to any language, a member meets one who speaks theirs first", () => {
+  const me = ticket({ hashtags: ["cats"], me: { language: "ja" } });
+  const english = ticket({ hashtags: ["cats"], enqueuedAt: 1 });
+  const japanese = ticket({ hashtags: [], enqueuedAt: 50, me: { language: "ja" } });
+  assert.equal(bestCandidate(me, [english, japanese])?.userId, japanese.userId);
+  // Nobody shares it: any language still does.
+  assert.equal(bestCandidate(me, [english])?.userId, english.userId);
+  // VIP members still come first.
+  const vip = ticket({ vip: true, enqueuedAt: 99 });
+  assert.equal(bestCandidate(me, [english, japanese, vip])?.userId, vip.userId);
+});
+
 // ---------------------------------------------------------------- the match topic
 
 Deno.test("matchHashtag: a shared hashtag, else the partner's first, else #exploring", () => {
@@ -251,7 +263,13 @@ function naiveBest(me: Ticket, pool: Ticket[]): Ticket | null {
   for (const t of pool) {
     if (!compatible(me, t)) continue;
     const fresh = !me.recent.includes(t.userId) && !t.recent.includes(me.userId);
-    const key = [Number(fresh), Number(t.vip), sharedHashtags(me, t).length, -t.enqueuedAt];
+    const key = [
+      Number(fresh),
+      Number(t.vip),
+      Number(t.me.language === me.me.language),
+      sharedHashtags(me, t).length,
+      -t.enqueuedAt,
+    ];
     const cmp = bestKey ? key.findIndex((v, i) => v !== bestKey![i]) : -1;
     const better = !bestKey ||
       (cmp >= 0 ? key[cmp] > bestKey[cmp] : t.userId < best!.userId);
