@@ -5,14 +5,21 @@ import { createUserWithInvitation } from "../kv/users.ts";
 import { createSession } from "../kv/sessions.ts";
 import { SESSION_COOKIE, Sessions } from "../server/auth/session.ts";
 import { hashPassword } from "../server/auth/password.ts";
-import { newUserRecord } from "../shared/auth/types.ts";
+import { type Language, newUserRecord } from "../shared/auth/types.ts";
 
-export async function signInCookie(kv: Deno.Kv, config: Config): Promise<string> {
+/** `language`: the member's profile language (English unless given), so their pages' language. */
+export async function signInCookie(
+  kv: Deno.Kv,
+  config: Config,
+  language: Language = "en",
+): Promise<string> {
+  const suffix = language === "en" ? "" : `_${language}`;
   const result = await createUserWithInvitation(
     kv,
     newUserRecord({
-      username: "page_weigher",
-      email: "page-weigher@example.test",
+      username: `page_weigher${suffix}`,
+      email: `page-weigher${suffix}@example.test`,
+      language,
       passwordHash: await hashPassword(crypto.randomUUID()),
       emailVerified: true,
       location: "Warsaw, Poland",

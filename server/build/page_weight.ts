@@ -51,6 +51,15 @@ export const JS_BUDGET_KB: Record<string, { as: "guest" | "member"; kb: number }
   "/live-match": { as: "member", kb: 25 },
 };
 
+/** The messages a page embeds for its islands (JSON in the page), gzip, in any language. */
+export const MESSAGES_BUDGET_KB = 3;
+
+/** The gzip bytes of the messages `html` embeds for its islands (0: none). */
+export function messagesWeight(html: string): number {
+  const m = /<script type="application\/json" id="messages">([\s\S]*?)<\/script>/.exec(html);
+  return m ? gzipSync(new TextEncoder().encode(m[1]), { level: 9 }).length : 0;
+}
+
 const gzipCache = new Map<string, number>();
 
 export async function gzipSize(url: string): Promise<number> {
