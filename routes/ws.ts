@@ -2,14 +2,17 @@
 // session cookie is read (by the session middleware) before the upgrade, since upgrading
 // consumes the request. Another site's page may not open a socket with a member's cookie. Guests
 // get an error and a close. No header-rewriting middleware runs on this route.
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { upgradeWebSocket } from "hono/deno";
+import { getCookie } from "hono/cookie";
 import type { AppDeps, AppEnv } from "./context.tsx";
 import { rtError } from "../shared/realtime/protocol.ts";
 import { CLOSE_CODE } from "../shared/realtime/texts.ts";
 import { fromOwnSite } from "../server/http/request.ts";
 import { logger } from "../shared/log.ts";
+import { chooseLocale, LOCALE_COOKIE } from "../shared/i18n/locales.ts";
+import { localizeFor } from "../server/i18n/catalogs.ts";
 
 const WS_TEXT = {
   upgradeRequired: "This address takes WebSocket connections only.",
@@ -23,11 +26,21 @@ export function wsRoute(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   const { hub } = deps;
 
+  // The route comes before the language middleware: a refusal picks its language the same way.
+  const refuse = (c: Context<AppEnv>, text: string, status: 403 | 426) => {
+    const locale = chooseLocale({
+      profile: c.var.userRecord?.language,
+      cookie: getCookie(c, LOCALE_COOKIE),
+      acceptLanguage: c.req.header("accept-language"),
+    });
+    return c.text(localizeFor(locale, text), status);
+  };
+
   const handshake = createMiddleware<AppEnv>(async (c, next) => {
     if ((c.req.header("upgrade") ?? "").toLowerCase() !== "websocket") {
-      return c.text(WS_TEXT.upgradeRequired, 426);
+      return refuse(c, WS_TEXT.upgradeRequired, 426);
     }
-    if (!fromOwnSite(c, deps.config.publicUrl)) return c.text(WS_TEXT.crossSite, 403);
+    if (!fromOwnSite(c, deps.config.publicUrl)) return refuse(c, WS_TEXT.crossSite, 403);
     if (c.var.user) await hub.start();
     await next();
   });

@@ -1,2 +1,33 @@
-// Messages of the texts namespace (English: the reference).
-export default {};
+// The server's own texts a member can be shown that no area owns: the HTTP layer's refusals
+// (server/http/errors.ts HTTP_TEXT, the rate limits' "too many attempts", the socket handshake's),
+// the location look-up's (server/geo) and the page-level notices of the HTTP layer. The values are
+// the exact English texts the server writes (the source of truth stays in the code); the server
+// translates them at the boundary by looking the English text up (shared/i18n/messages.ts
+// `localize`), so a text built with a number is written here with a {placeholder} in its place.
+export default {
+  // server/http/errors.ts HTTP_TEXT
+  invalidBody: "Invalid request body",
+  invalidQuery: "Invalid query",
+  notFound: "Not found",
+  notAuthenticated: "User not authenticated",
+  tooLarge: "The request is too large.",
+  crossSite: "Cross-site requests are not allowed.",
+  methodNotAllowed: "This method is not allowed.",
+  bodyNotAllowed: "A GET or HEAD request cannot have a body.",
+  addressTooLong: "The address is too long.",
+  failed: "Something went wrong. Please try again.",
+  failedWithReference: "Something went wrong. Please try again. (Reference: {reference})",
+  pageNotFound: "Page not found",
+  // server/http/rate_limit.ts tooManyText (one text per plural form the English builds)
+  tooManyMinute: "Too many attempts. Please wait {minutes} minute and try again.",
+  tooManyMinutes: "Too many attempts. Please wait {minutes} minutes and try again.",
+  // server/http/flash.ts NOTICES
+  noMatchTitle: "No matches found",
+  noMatchDescription: "Please try again later.",
+  // routes/ws.ts, the socket handshake's refusals
+  socketOnly: "This address takes WebSocket connections only.",
+  socketCrossSite: "Cross-site sockets are not allowed.",
+  // server/geo/private_location.ts LOCATION_TEXT
+  locationNoNames: "Could not get location names",
+  locationUnavailable: "Location unavailable",
+};

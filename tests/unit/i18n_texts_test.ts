@@ -1,0 +1,43 @@
+// The server's own texts (the "texts" catalog) reach a member in their language: the English
+// text the server writes is looked up, a number it was built with carried over; a text no catalog
+// holds (a member's own words) stays as it is, and English stays English.
+import assert from "node:assert/strict";
+import { localizeFor } from "../../server/i18n/catalogs.ts";
+import { tooManyText } from "../../server/http/rate_limit.ts";
+import { HTTP_TEXT } from "../../server/http/errors.ts";
+import { LOCATION_TEXT } from "../../server/geo/private_location.ts";
+import { LOCALES } from "../../shared/i18n/locales.ts";
+import texts from "../../shared/i18n/catalog/texts/mod.ts";
+
+Deno.test("texts: a rate-limit text keeps its number in Japanese and German, in both plural forms", () => {
+  assert.equal(
+    localizeFor("ja", tooManyText(7)),
+    "試行回数が多すぎます。7 分待ってから、もう一度お試しください。",
+  );
+  assert.equal(
+    localizeFor("de", tooManyText(1)),
+    "Zu viele Versuche. Bitte warte 1 Minute und versuche es dann erneut.",
+  );
+  assert.equal(
+    localizeFor("de", tooManyText(15)),
+    "Zu viele Versuche. Bitte warte 15 Minuten und versuche es dann erneut.",
+  );
+  assert.equal(localizeFor("en", tooManyText(15)), tooManyText(15));
+});
+
+Deno.test("texts: an unknown text stays as it is", () => {
+  const own = "Hello from a member, 42 times over.";
+  for (const locale of LOCALES) assert.equal(localizeFor(locale, own), own);
+});
+
+Deno.test("texts: every HTTP-layer text is in the catalog and translated in every language", () => {
+  const english = Object.values(texts.en) as string[];
+  for (const text of [...Object.values(HTTP_TEXT), ...Object.values(LOCATION_TEXT)]) {
+    assert.ok(english.includes(text), `"${text}" is not in the texts catalog`);
+    for (const locale of LOCALES) {
+      if (locale === "en") continue;
+      assert.notEqual(localizeFor(locale, text), text, `"${text}" in ${locale}`);
+    }
+  }
+  assert.equal(localizeFor("ja", HTTP_TEXT.notFound), "見つかりません");
+});
