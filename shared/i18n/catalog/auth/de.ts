@@ -1,4 +1,129 @@
 import type { Translation } from "../../messages.ts";
 import type en from "./en.ts";
 
-export default {} satisfies Translation<typeof en>;
+export default {
+  pageTitle: "Anmelden oder registrieren",
+  tabsLabel: "Anmelden oder registrieren",
+  tabLogin: "Anmelden",
+  tabRegister: "Registrieren",
+  signedInTitle: "Du bist angemeldet",
+  signedInRedirect: "Weiter zu Glimpse …",
+  checkInbox: "Schau in dein Postfach",
+  backToLogin: "Zurück zur Anmeldung",
+  signIn: "Anmelden",
+  forgotSent:
+    "Falls es zu dieser E-Mail-Adresse ein Konto gibt, ist ein Link zum Zurücksetzen deines Passworts unterwegs. Der Link funktioniert einmal und eine Stunde lang.",
+  registrationSent:
+    "Wir haben einen Link an {email} geschickt. Öffne ihn auf diesem Gerät, um dein Konto fertig einzurichten.",
+  resetDone: "Dein neues Passwort ist gespeichert. Alle anderen Geräte wurden abgemeldet.",
+  welcome: "Willkommen bei Glimpse!",
+  welcomeNamed: "Willkommen bei Glimpse, {username}!",
+  welcomeText:
+    "Wir haben dir eine E-Mail geschickt, um deine Adresse zu bestätigen. Glimpse gibt es nur auf Einladung: Teile deine eigene Einladung mit Freunden.",
+  startExploring: "Los geht’s",
+
+  loginTitle: "Willkommen zurück",
+  identifierLabel: "Benutzername oder E-Mail",
+  passwordLabel: "Passwort",
+  loggingIn: "Anmeldung …",
+  loginButton: "Anmelden",
+  forgotLink: "Passwort vergessen?",
+  registerTitle: "Mit Einladung beitreten",
+  usernameLabel: "Benutzername",
+  emailLabel: "E-Mail",
+  invitationLabel: "Einladungscode",
+  ageConfirm: "Ich bin mindestens 18 Jahre alt und akzeptiere die {terms}",
+  creatingAccount: "Konto wird erstellt …",
+  createAccount: "Konto erstellen",
+  forgotTitle: "Passwort vergessen?",
+  forgotIntro:
+    "Gib deine E-Mail-Adresse ein, dann schicken wir dir einen Link für ein neues Passwort.",
+  sending: "Wird gesendet …",
+  sendResetLink: "Link senden",
+  resetTitle: "Neues Passwort festlegen",
+  saving: "Wird gespeichert …",
+  setNewPassword: "Passwort speichern",
+  newPasswordLabel: "Neues Passwort",
+  confirmPasswordLabel: "Neues Passwort bestätigen",
+  showPassword: "Passwort anzeigen",
+  hidePassword: "Passwort verbergen",
+
+  verifyRegion: "E-Mail-Bestätigung",
+  verifyBanner: "Bitte bestätige deine E-Mail-Adresse {email}, um alle Funktionen freizuschalten.",
+
+  verifyResend: "Erneut senden",
+  verifySending: "Wird gesendet …",
+  verifySent: "Bestätigungs-E-Mail gesendet",
+  verifySentDescription: "Schau in deinem Postfach (und im Spam-Ordner) nach dem Bestätigungslink.",
+  verifyFailed: "E-Mail konnte nicht gesendet werden",
+  verifyFailedDefault:
+    "Die Bestätigungs-E-Mail konnte nicht gesendet werden. Bitte versuch es später noch einmal.",
+
+  loginMissing: "Bitte gib Benutzername/E-Mail und Passwort ein",
+  fillAll: "Bitte fülle alle Felder aus",
+  invalidEmail: "Bitte gib eine gültige E-Mail-Adresse ein",
+  shortPassword: "Das Passwort muss mindestens 6 Zeichen lang sein",
+  longPassword: "Das Passwort darf höchstens 200 Zeichen lang sein",
+  invitationRequired: "Bitte gib deinen Einladungscode ein",
+  ageRequired: "Du musst mindestens 18 Jahre alt sein und die Nutzungsbedingungen akzeptieren",
+  badUsername: "Der Benutzername muss 3 bis 20 Zeichen lang sein: Kleinbuchstaben, Ziffern oder _",
+  emailRequired: "Bitte gib deine E-Mail-Adresse ein",
+  passwordsDiffer: "Die neuen Passwörter stimmen nicht überein",
+  loginFailed: "Anmeldung fehlgeschlagen",
+  loginFailedDefault: "Bitte prüfe deine Zugangsdaten und versuch es noch einmal",
+  registrationFailed: "Registrierung fehlgeschlagen",
+  registrationFailedDefault:
+    "Bitte versuch es mit einem anderen Benutzernamen oder einer anderen E-Mail-Adresse",
+  loggedIn: "Erfolgreich angemeldet",
+  registered: "Registrierung erfolgreich!",
+  loggedOut: "Abgemeldet",
+  loggedOutLocally: "Du wurdest auf diesem Gerät abgemeldet",
+  passwordUpdated: "Passwort geändert",
+  networkError: "Netzwerkfehler. Bitte prüfe deine Verbindung und versuch es noch einmal.",
+  resetFailed:
+    "Dieser Link zum Zurücksetzen ist ungültig oder abgelaufen. Bitte fordere einen neuen an.",
+  usernameTaken: "Dieser Benutzername ist schon vergeben",
+  emailTaken: "Diese E-Mail-Adresse ist schon registriert",
+  invalidInvitation: "Ungültiger oder bereits verwendeter Einladungscode",
+  wrongCurrentPassword: "Das aktuelle Passwort ist falsch",
+
+  hintUsername: "3 bis 20 Zeichen: Kleinbuchstaben, Ziffern oder _",
+  hintPassword: "Mindestens 6 Zeichen",
+  hintEmail: "Wir schicken einen Link an diese Adresse, um sie zu bestätigen.",
+
+  longDisplayName: "Der Anzeigename darf höchstens 50 Zeichen lang sein",
+  longBio: "Die Bio darf höchstens 300 Zeichen lang sein",
+  locationRequired: "Für Matches in deiner Nähe brauchen wir Land und Stadt",
+  longLocation: "Stadt und Land dürfen zusammen höchstens 120 Zeichen lang sein",
+
+  currentPasswordLabel: "Aktuelles Passwort",
+  currentPasswordHelp: "Um deine E-Mail-Adresse zu ändern, brauchst du dein aktuelles Passwort.",
+  currentPasswordRequired:
+    "Bitte gib dein aktuelles Passwort ein, um deine E-Mail-Adresse zu ändern.",
+  emailChangeSent:
+    "Wir haben einen Bestätigungslink an {email} geschickt. Deine E-Mail-Adresse ändert sich, sobald du ihn öffnest.",
+  emailChanged: "E-Mail-Adresse geändert",
+  emailChangedDescription: "Deine E-Mail-Adresse ist jetzt {email}.",
+  emailChangeFailed: "E-Mail-Änderung fehlgeschlagen",
+  emailChangeLinkInvalid:
+    "Dieser Bestätigungslink ist ungültig oder abgelaufen. Bitte ändere deine E-Mail-Adresse noch einmal.",
+  emailUnavailable: "Diese E-Mail-Adresse ist nicht mehr verfügbar. Bitte wähle eine andere.",
+
+  badCredentials: "Benutzername/E-Mail oder Passwort ist falsch",
+  alreadyVerified: "Deine E-Mail-Adresse ist bereits bestätigt",
+  notLoggedIn: "Nicht angemeldet",
+  notAuthenticated: "Nicht angemeldet",
+  signInToVerify: "Bitte melde dich an, um deine E-Mail-Adresse zu bestätigen.",
+  verifyLinkInvalid: "Dieser Bestätigungslink ist ungültig oder abgelaufen.",
+  forgotResponse:
+    "Falls es zu dieser E-Mail-Adresse ein Konto gibt, haben wir dir einen Link zum Zurücksetzen deines Passworts geschickt. Er funktioniert einmal und eine Stunde lang.",
+  forgotAccepted:
+    "Falls es zu dieser E-Mail-Adresse ein Konto gibt, haben wir dir einen Link zum Zurücksetzen deines Passworts geschickt.",
+  welcomeBack: "Willkommen zurück!",
+  serverBusy:
+    "Der Server ist gerade ausgelastet. Bitte versuch es in ein paar Sekunden noch einmal.",
+
+  verificationFailed: "Bestätigung fehlgeschlagen",
+  emailVerified: "E-Mail-Adresse bestätigt",
+  emailVerifiedText: "Danke, {username}: Alle Funktionen von Glimpse stehen dir jetzt offen.",
+} satisfies Translation<typeof en>;

@@ -1,4 +1,125 @@
 import type { Translation } from "../../messages.ts";
 import type en from "./en.ts";
 
-export default {} satisfies Translation<typeof en>;
+export default {
+  pageTitle: "ログイン・新規登録",
+  tabsLabel: "ログインまたは新規登録",
+  tabLogin: "ログイン",
+  tabRegister: "新規登録",
+  signedInTitle: "ログインしました",
+  signedInRedirect: "Glimpse に移動しています…",
+  checkInbox: "メールをご確認ください",
+  backToLogin: "ログインに戻る",
+  signIn: "ログイン",
+  forgotSent:
+    "このメールアドレスのアカウントがある場合は、パスワード再設定用のリンクをお送りしています。リンクは1回だけ、1時間以内に使えます。",
+  registrationSent:
+    "{email} にリンクを送信しました。この端末でリンクを開いて、アカウントの作成を完了してください。",
+  resetDone: "新しいパスワードを設定しました。ほかのすべての端末からはログアウトしています。",
+  welcome: "Glimpse へようこそ！",
+  welcomeNamed: "Glimpse へようこそ、{username} さん！",
+  welcomeText:
+    "メールアドレスを確認するためのメールをお送りしました。Glimpse は招待制です。あなたの招待を友だちにシェアしましょう。",
+  startExploring: "さっそく始める",
+
+  loginTitle: "おかえりなさい",
+  identifierLabel: "ユーザー名またはメールアドレス",
+  passwordLabel: "パスワード",
+  loggingIn: "ログイン中…",
+  loginButton: "ログイン",
+  forgotLink: "パスワードをお忘れですか？",
+  registerTitle: "招待を受けて参加",
+  usernameLabel: "ユーザー名",
+  emailLabel: "メールアドレス",
+  invitationLabel: "招待コード",
+  ageConfirm: "18歳以上であり、{terms}に同意します",
+  creatingAccount: "アカウントを作成中…",
+  createAccount: "アカウントを作成",
+  forgotTitle: "パスワードをお忘れですか？",
+  forgotIntro: "メールアドレスを入力すると、新しいパスワードを設定するためのリンクをお送りします。",
+  sending: "送信中…",
+  sendResetLink: "再設定リンクを送信",
+  resetTitle: "新しいパスワードを設定",
+  saving: "保存中…",
+  setNewPassword: "パスワードを設定",
+  newPasswordLabel: "新しいパスワード",
+  confirmPasswordLabel: "新しいパスワード（確認）",
+  showPassword: "パスワードを表示",
+  hidePassword: "パスワードを隠す",
+
+  verifyRegion: "メールアドレスの確認",
+  verifyBanner: "すべての機能を使うには、メールアドレス {email} を確認してください。",
+
+  verifyResend: "再送信",
+  verifySending: "送信中…",
+  verifySent: "確認メールを送信しました",
+  verifySentDescription: "受信トレイ（と迷惑メールフォルダ）に届いた確認リンクを開いてください。",
+  verifyFailed: "メールを送信できませんでした",
+  verifyFailedDefault: "確認メールを送信できませんでした。しばらくしてからもう一度お試しください。",
+
+  loginMissing: "ユーザー名またはメールアドレスと、パスワードを入力してください",
+  fillAll: "すべての項目を入力してください",
+  invalidEmail: "有効なメールアドレスを入力してください",
+  shortPassword: "パスワードは6文字以上にしてください",
+  longPassword: "パスワードは200文字以内にしてください",
+  invitationRequired: "招待コードを入力してください",
+  ageRequired: "18歳以上で、利用規約に同意していただく必要があります",
+  badUsername: "ユーザー名は3〜20文字の小文字、数字、_ で入力してください",
+  emailRequired: "メールアドレスを入力してください",
+  passwordsDiffer: "新しいパスワードが一致しません",
+  loginFailed: "ログインできませんでした",
+  loginFailedDefault: "入力内容を確認して、もう一度お試しください",
+  registrationFailed: "登録できませんでした",
+  registrationFailedDefault: "別のユーザー名またはメールアドレスでお試しください",
+  loggedIn: "ログインしました",
+  registered: "登録が完了しました！",
+  loggedOut: "ログアウトしました",
+  loggedOutLocally: "この端末でログアウトしました",
+  passwordUpdated: "パスワードを更新しました",
+  networkError: "ネットワークエラーです。接続を確認して、もう一度お試しください。",
+  resetFailed:
+    "この再設定リンクは無効か、有効期限が切れています。新しいリンクをリクエストしてください。",
+  usernameTaken: "このユーザー名はすでに使われています",
+  emailTaken: "このメールアドレスはすでに登録されています",
+  invalidInvitation: "招待コードが無効か、すでに使用されています",
+  wrongCurrentPassword: "現在のパスワードが正しくありません",
+
+  hintUsername: "3〜20文字：小文字、数字、_",
+  hintPassword: "6文字以上",
+  hintEmail: "確認のため、このアドレスにリンクをお送りします。",
+
+  longDisplayName: "表示名は50文字以内にしてください",
+  longBio: "自己紹介は300文字以内にしてください",
+  locationRequired: "位置情報によるマッチングには、国と都市の両方が必要です",
+  longLocation: "都市と国は合わせて120文字以内にしてください",
+
+  currentPasswordLabel: "現在のパスワード",
+  currentPasswordHelp: "メールアドレスを変更するには、現在のパスワードが必要です。",
+  currentPasswordRequired: "メールアドレスを変更するには、現在のパスワードを入力してください。",
+  emailChangeSent:
+    "{email} に確認リンクを送信しました。リンクを開くとメールアドレスが変更されます。",
+  emailChanged: "メールアドレスを変更しました",
+  emailChangedDescription: "新しいメールアドレスは {email} です。",
+  emailChangeFailed: "メールアドレスを変更できませんでした",
+  emailChangeLinkInvalid:
+    "この確認リンクは無効か、有効期限が切れています。もう一度メールアドレスを変更してください。",
+  emailUnavailable: "このメールアドレスは使用できなくなりました。別のアドレスを選んでください。",
+
+  badCredentials: "ユーザー名/メールアドレスまたはパスワードが正しくありません",
+  alreadyVerified: "メールアドレスはすでに確認済みです",
+  notLoggedIn: "ログインしていません",
+  notAuthenticated: "ログインしていません",
+  signInToVerify: "メールアドレスを確認するには、ログインしてください。",
+  verifyLinkInvalid: "この確認リンクは無効か、有効期限が切れています。",
+  forgotResponse:
+    "このメールアドレスのアカウントがある場合は、パスワード再設定用のリンクをお送りしました。リンクは1回だけ、1時間以内に使えます。",
+  forgotAccepted:
+    "このメールアドレスのアカウントがある場合は、パスワード再設定用のリンクをお送りしました。",
+  welcomeBack: "おかえりなさい！",
+  serverBusy: "サーバーが混み合っています。数秒後にもう一度お試しください。",
+
+  verificationFailed: "確認できませんでした",
+  emailVerified: "メールアドレスを確認しました",
+  emailVerifiedText:
+    "{username} さん、ありがとうございます。Glimpse のすべての機能が使えるようになりました。",
+} satisfies Translation<typeof en>;
