@@ -4,25 +4,48 @@ import { useState } from "react";
 import { errorMessage, postJson } from "./api.ts";
 import { toast } from "./toast.ts";
 import { VERIFY_TEXT } from "../shared/auth/verify_text.ts";
+import { tr } from "../shared/i18n/messages.ts";
+import type auth from "../shared/i18n/catalog/auth/en.ts";
+
+const t = tr<typeof auth>("auth");
 
 /** How long the 'sent' toast stays. */
 const SENT_TOAST_MS = 5000;
 
+/** The toasts' texts: VERIFY_TEXT's, or their translation (`verifyToasts`). */
+export type VerifyToasts = Pick<
+  Record<keyof typeof VERIFY_TEXT, string>,
+  "sent" | "sentDescription" | "failed" | "failedDefault"
+>;
+
+/** The toasts in the page's language, for an island given the auth messages. */
+export function verifyToasts(): VerifyToasts {
+  return {
+    sent: t("verifySent"),
+    sentDescription: t("verifySentDescription"),
+    failed: t("verifyFailed"),
+    failedDefault: t("verifyFailedDefault"),
+  };
+}
+
 /** Asks for the verification mail again; true when the server queued it. Toasts either way. */
-export async function resendVerification(email: string): Promise<boolean> {
+export async function resendVerification(
+  email: string,
+  texts: VerifyToasts = VERIFY_TEXT,
+): Promise<boolean> {
   try {
     await postJson("/api/resend-verification", { email });
     toast({
-      title: VERIFY_TEXT.sent,
-      description: VERIFY_TEXT.sentDescription,
+      title: texts.sent,
+      description: texts.sentDescription,
       variant: "success",
       durationMs: SENT_TOAST_MS,
     });
     return true;
   } catch (err) {
     toast({
-      title: VERIFY_TEXT.failed,
-      description: errorMessage(err, VERIFY_TEXT.failedDefault),
+      title: texts.failed,
+      description: errorMessage(err, texts.failedDefault),
       variant: "destructive",
     });
     return false;
@@ -30,13 +53,16 @@ export async function resendVerification(email: string): Promise<boolean> {
 }
 
 /** A Resend button's state: `busy` while the request is out (the button shows 'Sending...'). */
-export function useResendVerification(email: string): { busy: boolean; resend(): Promise<void> } {
+export function useResendVerification(
+  email: string,
+  texts: VerifyToasts = VERIFY_TEXT,
+): { busy: boolean; resend(): Promise<void> } {
   const [busy, setBusy] = useState(false);
   async function resend() {
     if (busy) return;
     setBusy(true);
     try {
-      await resendVerification(email);
+      await resendVerification(email, texts);
     } finally {
       setBusy(false);
     }

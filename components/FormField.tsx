@@ -5,6 +5,10 @@
 // show-password toggle. Used inside islands (it keeps the touched and revealed states).
 import { useState } from "react";
 import type { FieldCheck } from "../shared/auth/rules.ts";
+import { tr } from "../shared/i18n/messages.ts";
+import type auth from "../shared/i18n/catalog/auth/en.ts";
+
+const t = tr<typeof auth>("auth");
 
 export interface FormFieldProps {
   /** The input's id; the hint line is `${id}-hint`. */
@@ -100,10 +104,10 @@ export function FormField(props: FormFieldProps) {
               <button
                 type="button"
                 class="reveal-button"
-                aria-label="Show password"
+                aria-label={t("showPassword")}
                 aria-pressed={revealed}
                 aria-controls={id}
-                title={revealed ? "Hide password" : "Show password"}
+                title={revealed ? t("hidePassword") : t("showPassword")}
                 onClick={() => setRevealed(!revealed)}
               >
                 <EyeIcon crossed={revealed} />

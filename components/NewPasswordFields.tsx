@@ -1,8 +1,11 @@
 // The new password, twice: its rule's hint and check, then the confirmation. The reset link's form
 // on /auth and the password change on /profile both ask for it this way.
 import type { Form } from "../client/form.ts";
-import { checkNewPassword, RULE_HINT } from "../shared/auth/rules.ts";
+import { checkNewPassword } from "../shared/auth/rules.ts";
 import { FormInput } from "./FormInput.tsx";
+import { ruleCheck, t } from "./auth/texts.ts";
+
+const checkPassword = ruleCheck(checkNewPassword);
 
 export function NewPasswordFields(
   { form }: { form: Form<{ newPassword: string; confirmPassword: string }> },
@@ -12,16 +15,16 @@ export function NewPasswordFields(
       <FormInput
         form={form}
         field="newPassword"
-        label="New password"
+        label={t("newPasswordLabel")}
         type="password"
-        hint={RULE_HINT.password}
-        check={checkNewPassword}
+        hint={t("hintPassword")}
+        check={checkPassword}
         autoComplete="new-password"
       />
       <FormInput
         form={form}
         field="confirmPassword"
-        label="Confirm new password"
+        label={t("confirmPasswordLabel")}
         type="password"
         autoComplete="new-password"
       />

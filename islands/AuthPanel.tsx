@@ -9,6 +9,7 @@ import { RegisterForm } from "../components/auth/RegisterForm.tsx";
 import { ForgotForm } from "../components/auth/ForgotForm.tsx";
 import { ResetForm } from "../components/auth/ResetForm.tsx";
 import { Notice, Welcome } from "../components/auth/AuthNotices.tsx";
+import { around, t } from "../components/auth/texts.ts";
 
 export interface AuthPanelProps {
   initialTab: AuthTab;
@@ -47,12 +48,13 @@ export default function AuthPanel(
   if (signedIn && tab !== "registration-success") {
     return (
       <div class="card auth-card" role="status">
-        <h1 class="card-title">You are signed in</h1>
-        <p class="muted">Taking you to Glimpse...</p>
+        <h1 class="card-title">{t("signedInTitle")}</h1>
+        <p class="muted">{t("signedInRedirect")}</p>
       </div>
     );
   }
 
+  const [sentBefore, sentAfter] = around(t("registrationSent"), "email");
   return (
     <div class="card auth-card">
       {(tab === "login" || tab === "register") && <AuthTabs tab={tab} go={go} />}
@@ -60,22 +62,21 @@ export default function AuthPanel(
       {tab === "register" && <RegisterForm form={form} go={go} onSent={setSentTo} />}
       {tab === "forgot-password" && <ForgotForm form={form} go={go} />}
       {tab === "forgot-password-success" && (
-        <Notice title="Check your inbox" action="Back to login" go={go}>
-          If an account exists for that email, a link to reset your password is on its way. The link
-          works once and for one hour.
+        <Notice title={t("checkInbox")} action={t("backToLogin")} go={go}>
+          {t("forgotSent")}
         </Notice>
       )}
       {tab === "registration-sent" && (
-        <Notice title="Check your inbox" action="Sign in" go={go}>
-          We sent a link to{" "}
-          <strong class="auth-sent-to">{sentTo}</strong>. Open it on this device to finish creating
-          your account.
+        <Notice title={t("checkInbox")} action={t("signIn")} go={go}>
+          {sentBefore || null}
+          <strong class="auth-sent-to">{sentTo}</strong>
+          {sentAfter || null}
         </Notice>
       )}
       {tab === "reset-password" && <ResetForm form={form} go={go} token={resetToken} />}
       {tab === "reset-password-success" && (
-        <Notice title="Password updated" action="Login" primary go={go}>
-          Your new password is set. Every other device was signed out.
+        <Notice title={t("passwordUpdated")} action={t("loginButton")} primary go={go}>
+          {t("resetDone")}
         </Notice>
       )}
       {tab === "registration-success" && <Welcome registered={registered} />}

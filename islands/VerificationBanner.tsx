@@ -1,16 +1,22 @@
-import { useResendVerification } from "../client/verification.ts";
-import { VERIFY_TEXT } from "../shared/auth/verify_text.ts";
+import { useResendVerification, verifyToasts } from "../client/verification.ts";
+import { tr } from "../shared/i18n/messages.ts";
+import type auth from "../shared/i18n/catalog/auth/en.ts";
+
+const t = tr<typeof auth>("auth");
 
 export interface VerificationBannerProps {
   email: string;
 }
 
 export default function VerificationBanner({ email }: VerificationBannerProps) {
-  const { busy, resend } = useResendVerification(email);
+  const { busy, resend } = useResendVerification(email, verifyToasts());
+  const [before, after] = t("verifyBanner").split("{email}");
   return (
-    <div class="verify-banner" role="region" aria-label="Email verification">
+    <div class="verify-banner" role="region" aria-label={t("verifyRegion")}>
       <p>
-        Please verify your email <strong>{email}</strong> to unlock every feature.
+        {before || null}
+        <strong>{email}</strong>
+        {after || null}
       </p>
       <button
         type="button"
@@ -18,7 +24,7 @@ export default function VerificationBanner({ email }: VerificationBannerProps) {
         onClick={resend}
         disabled={busy}
       >
-        {busy ? VERIFY_TEXT.sending : VERIFY_TEXT.resend}
+        {busy ? t("verifySending") : t("verifyResend")}
       </button>
     </div>
   );

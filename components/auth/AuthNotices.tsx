@@ -2,6 +2,7 @@
 // the welcome after registration.
 import type { ComponentChildren } from "preact";
 import { InviteShare } from "../InviteShare.tsx";
+import { t } from "./texts.ts";
 
 export interface NoticeProps {
   title: string;
@@ -36,14 +37,11 @@ export function Welcome(
   return (
     <div class="form" role="status">
       <h1 class="card-title">
-        Welcome to Glimpse{registered ? `, ${registered.username}` : ""}!
+        {registered ? t("welcomeNamed", { username: registered.username }) : t("welcome")}
       </h1>
-      <p class="muted">
-        We sent you an email to verify your address. Glimpse is invite-only: share your own
-        invitation with a friend.
-      </p>
+      <p class="muted">{t("welcomeText")}</p>
       {registered?.inviteLink && <InviteShare link={registered.inviteLink} />}
-      <a class="button button-primary button-block" href="/">Start exploring</a>
+      <a class="button button-primary button-block" href="/">{t("startExploring")}</a>
     </div>
   );
 }

@@ -2,15 +2,16 @@
 import type { JSX } from "react";
 import { focusField } from "../../client/form.ts";
 import type { AuthTab } from "../../shared/auth/rules.ts";
+import { type AuthKey, t } from "./texts.ts";
 
-const TABS: { id: "login" | "register"; label: string }[] = [
-  { id: "login", label: "Login" },
-  { id: "register", label: "Register" },
+const TABS: { id: "login" | "register"; label: AuthKey }[] = [
+  { id: "login", label: "tabLogin" },
+  { id: "register", label: "tabRegister" },
 ];
 
 export function AuthTabs({ tab, go }: { tab: AuthTab; go: (tab: AuthTab) => void }) {
   function onTabKey(e: JSX.TargetedKeyboardEvent<HTMLDivElement>) {
-    const i = TABS.findIndex((t) => t.id === tab);
+    const i = TABS.findIndex((x) => x.id === tab);
     const next = e.key === "ArrowRight"
       ? (i + 1) % TABS.length
       : e.key === "ArrowLeft"
@@ -27,20 +28,20 @@ export function AuthTabs({ tab, go }: { tab: AuthTab; go: (tab: AuthTab) => void
   }
 
   return (
-    <div class="tabs" role="tablist" aria-label="Sign in or register" onKeyDown={onTabKey}>
-      {TABS.map((t) => (
+    <div class="tabs" role="tablist" aria-label={t("tabsLabel")} onKeyDown={onTabKey}>
+      {TABS.map((x) => (
         <button
-          key={t.id}
+          key={x.id}
           type="button"
           role="tab"
-          id={`tab-${t.id}`}
-          aria-selected={tab === t.id}
-          aria-controls={`panel-${t.id}`}
-          tabIndex={tab === t.id ? 0 : -1}
+          id={`tab-${x.id}`}
+          aria-selected={tab === x.id}
+          aria-controls={`panel-${x.id}`}
+          tabIndex={tab === x.id ? 0 : -1}
           class="tab"
-          onClick={() => go(t.id)}
+          onClick={() => go(x.id)}
         >
-          {t.label}
+          {t(x.label)}
         </button>
       ))}
     </div>

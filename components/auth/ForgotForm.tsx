@@ -1,9 +1,12 @@
 // The /auth forgot-password tab: the address a reset link goes to.
 import type { JSX } from "react";
 import { errorMessage, postJson } from "../../client/api.ts";
-import { AUTH_TEXT, type AuthTab, checkEmail, validateForgot } from "../../shared/auth/rules.ts";
+import { type AuthTab, checkEmail, validateForgot } from "../../shared/auth/rules.ts";
 import { FormInput } from "../FormInput.tsx";
 import type { AuthForm } from "./form.ts";
+import { refuse, ruleCheck, ruleText, t } from "./texts.ts";
+
+const checkEmailText = ruleCheck(checkEmail);
 
 export function ForgotForm({ form, go }: { form: AuthForm; go: (tab: AuthTab) => void }) {
   const { forgotEmail } = form.values;
@@ -13,7 +16,7 @@ export function ForgotForm({ form, go }: { form: AuthForm; go: (tab: AuthTab) =>
     form.update({ submitted: true });
     const problem = validateForgot({ email: forgotEmail });
     if (problem) {
-      form.problem(problem, "forgotEmail");
+      form.problem(ruleText(problem), "forgotEmail");
       return;
     }
     form.send();
@@ -21,8 +24,8 @@ export function ForgotForm({ form, go }: { form: AuthForm; go: (tab: AuthTab) =>
       await postJson("/api/forgot-password", { email: forgotEmail.trim() });
       go("forgot-password-success");
     } catch (err) {
-      const text = errorMessage(err, AUTH_TEXT.networkError);
-      form.refused(text, { email: "forgotEmail" });
+      const text = errorMessage(err, t("networkError"));
+      refuse(form, text, { email: "forgotEmail" });
     } finally {
       form.update({ busy: false });
     }
@@ -30,24 +33,24 @@ export function ForgotForm({ form, go }: { form: AuthForm; go: (tab: AuthTab) =>
 
   return (
     <form class="form" onSubmit={onForgot} noValidate>
-      <h1 class="card-title">Forgot your password?</h1>
-      <p class="muted">Enter your email and we will send you a link to set a new password.</p>
+      <h1 class="card-title">{t("forgotTitle")}</h1>
+      <p class="muted">{t("forgotIntro")}</p>
       <FormInput
         form={form}
         field="forgotEmail"
-        label="Email"
+        label={t("emailLabel")}
         name="email"
         type="email"
-        check={checkEmail}
+        check={checkEmailText}
         autoComplete="email"
         autoCapitalize="none"
       />
       {form.error && <p class="form-error" role="alert">{form.error}</p>}
       <button class="button button-primary button-block" type="submit" disabled={form.busy}>
-        {form.busy ? "Sending..." : "Send reset link"}
+        {form.busy ? t("sending") : t("sendResetLink")}
       </button>
       <button type="button" class="link-button" onClick={() => go("login")}>
-        Back to login
+        {t("backToLogin")}
       </button>
     </form>
   );

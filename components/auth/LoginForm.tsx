@@ -6,6 +6,7 @@ import { type CachedUser, cacheUser } from "../../client/user_cache.ts";
 import { AUTH_TEXT, type AuthTab, validateLogin } from "../../shared/auth/rules.ts";
 import { FormInput } from "../FormInput.tsx";
 import type { AuthForm } from "./form.ts";
+import { ruleText, t } from "./texts.ts";
 
 export function LoginForm({ form, go }: { form: AuthForm; go: (tab: AuthTab) => void }) {
   const { identifier, loginPassword } = form.values;
@@ -15,7 +16,7 @@ export function LoginForm({ form, go }: { form: AuthForm; go: (tab: AuthTab) => 
     const problem = validateLogin({ identifier, password: loginPassword });
     if (problem) {
       const passwordMissing = problem === AUTH_TEXT.loginMissing && identifier.trim();
-      form.problem(problem, passwordMissing ? "loginPassword" : "identifier");
+      form.problem(ruleText(problem), passwordMissing ? "loginPassword" : "identifier");
       return;
     }
     form.send();
@@ -26,8 +27,8 @@ export function LoginForm({ form, go }: { form: AuthForm; go: (tab: AuthTab) => 
       );
       location.assign("/");
     } catch (err) {
-      const text = errorMessage(err, AUTH_TEXT.loginFailedDefault);
-      toast({ title: AUTH_TEXT.loginFailed, description: text, variant: "destructive" });
+      const text = errorMessage(err, t("loginFailedDefault"));
+      toast({ title: t("loginFailed"), description: text, variant: "destructive" });
       form.update({ error: text, busy: false });
     }
   }
@@ -35,28 +36,28 @@ export function LoginForm({ form, go }: { form: AuthForm; go: (tab: AuthTab) => 
   return (
     <div id="panel-login" role="tabpanel" aria-labelledby="tab-login">
       <form class="form" onSubmit={onLogin} noValidate>
-        <h1 class="card-title">Welcome back</h1>
+        <h1 class="card-title">{t("loginTitle")}</h1>
         <FormInput
           form={form}
           field="identifier"
-          label="Username or email"
+          label={t("identifierLabel")}
           autoComplete="username"
           autoCapitalize="none"
         />
         <FormInput
           form={form}
           field="loginPassword"
-          label="Password"
+          label={t("passwordLabel")}
           name="password"
           type="password"
           autoComplete="current-password"
         />
         {form.error && <p class="form-error" role="alert">{form.error}</p>}
         <button class="button button-primary button-block" type="submit" disabled={form.busy}>
-          {form.busy ? "Logging in..." : "Login"}
+          {form.busy ? t("loggingIn") : t("loginButton")}
         </button>
         <button type="button" class="link-button" onClick={() => go("forgot-password")}>
-          Forgot password?
+          {t("forgotLink")}
         </button>
       </form>
     </div>

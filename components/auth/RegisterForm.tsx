@@ -4,7 +4,6 @@ import type { JSX } from "react";
 import { errorMessage, postJson } from "../../client/api.ts";
 import { toast } from "../../client/toast.ts";
 import {
-  AUTH_TEXT,
   type AuthTab,
   charCount,
   checkEmail,
@@ -12,11 +11,20 @@ import {
   checkRegistration,
   checkUsername,
   normalizeUsername,
-  RULE_HINT,
   USERNAME_MAX_LENGTH,
 } from "../../shared/auth/rules.ts";
 import { FormInput } from "../FormInput.tsx";
 import type { AuthForm } from "./form.ts";
+import { around, refuse, ruleCheck, ruleText, t } from "./texts.ts";
+import { tr } from "../../shared/i18n/messages.ts";
+import type common from "../../shared/i18n/catalog/common/en.ts";
+
+const tc = tr<typeof common>("common");
+const checks = {
+  username: ruleCheck(checkUsername),
+  email: ruleCheck(checkEmail),
+  password: ruleCheck(checkNewPassword),
+};
 
 export interface RegisterFormProps {
   form: AuthForm;
@@ -40,7 +48,7 @@ export function RegisterForm({ form, go, onSent }: RegisterFormProps) {
     };
     const problem = checkRegistration(input);
     if (problem) {
-      form.problem(problem.message, problem.field);
+      form.problem(ruleText(problem.message), problem.field);
       return;
     }
     form.send();
@@ -50,24 +58,25 @@ export function RegisterForm({ form, go, onSent }: RegisterFormProps) {
       onSent(sent.email);
       go("registration-sent");
     } catch (err) {
-      const text = errorMessage(err, AUTH_TEXT.registrationFailedDefault);
-      toast({ title: AUTH_TEXT.registrationFailed, description: text, variant: "destructive" });
-      form.refused(text);
+      const text = errorMessage(err, t("registrationFailedDefault"));
+      toast({ title: t("registrationFailed"), description: text, variant: "destructive" });
+      refuse(form, text);
     } finally {
       form.update({ busy: false });
     }
   }
 
+  const [ageBefore, ageAfter] = around(t("ageConfirm"), "terms");
   return (
     <div id="panel-register" role="tabpanel" aria-labelledby="tab-register">
       <form class="form" onSubmit={onRegister} noValidate>
-        <h1 class="card-title">Join with an invitation</h1>
+        <h1 class="card-title">{t("registerTitle")}</h1>
         <FormInput
           form={form}
           field="username"
-          label="Username"
-          hint={RULE_HINT.username}
-          check={checkUsername}
+          label={t("usernameLabel")}
+          hint={t("hintUsername")}
+          check={checks.username}
           count={{ n: charCount(normalizeUsername(values.username)), max: USERNAME_MAX_LENGTH }}
           autoComplete="username"
           autoCapitalize="none"
@@ -75,26 +84,26 @@ export function RegisterForm({ form, go, onSent }: RegisterFormProps) {
         <FormInput
           form={form}
           field="email"
-          label="Email"
+          label={t("emailLabel")}
           type="email"
-          hint={RULE_HINT.email}
-          check={checkEmail}
+          hint={t("hintEmail")}
+          check={checks.email}
           autoComplete="email"
           autoCapitalize="none"
         />
         <FormInput
           form={form}
           field="password"
-          label="Password"
+          label={t("passwordLabel")}
           type="password"
-          hint={RULE_HINT.password}
-          check={checkNewPassword}
+          hint={t("hintPassword")}
+          check={checks.password}
           autoComplete="new-password"
         />
         <FormInput
           form={form}
           field="invitationCode"
-          label="Invitation code"
+          label={t("invitationLabel")}
           autoComplete="off"
           autoCapitalize="characters"
         />
@@ -107,12 +116,14 @@ export function RegisterForm({ form, go, onSent }: RegisterFormProps) {
             onChange={(e) => form.edit("ageConfirmed")(e.currentTarget.checked)}
           />
           <span>
-            I am 18 or older and accept the <a href="/terms-of-service">Terms of Service</a>
+            {ageBefore || null}
+            <a href="/terms-of-service">{tc("terms")}</a>
+            {ageAfter || null}
           </span>
         </label>
         {form.error && <p class="form-error" role="alert">{form.error}</p>}
         <button class="button button-primary button-block" type="submit" disabled={form.busy}>
-          {form.busy ? "Creating account..." : "Create account"}
+          {form.busy ? t("creatingAccount") : t("createAccount")}
         </button>
       </form>
     </div>

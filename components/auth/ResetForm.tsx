@@ -5,6 +5,7 @@ import { toast } from "../../client/toast.ts";
 import { AUTH_TEXT, type AuthTab, validateReset } from "../../shared/auth/rules.ts";
 import { NewPasswordFields } from "../NewPasswordFields.tsx";
 import type { AuthForm } from "./form.ts";
+import { refuse, ruleText, t } from "./texts.ts";
 
 export interface ResetFormProps {
   form: AuthForm;
@@ -22,7 +23,7 @@ export function ResetForm({ form, go, token }: ResetFormProps) {
     const problem = validateReset({ newPassword, confirmPassword });
     if (problem) {
       form.problem(
-        problem,
+        ruleText(problem),
         problem === AUTH_TEXT.passwordsDiffer ? "confirmPassword" : "newPassword",
       );
       return;
@@ -30,11 +31,11 @@ export function ResetForm({ form, go, token }: ResetFormProps) {
     form.send();
     try {
       await postJson("/api/reset-password", { token, newPassword });
-      toast({ title: AUTH_TEXT.passwordUpdated, variant: "success" });
+      toast({ title: t("passwordUpdated"), variant: "success" });
       go("reset-password-success");
     } catch (err) {
-      const text = errorMessage(err, AUTH_TEXT.resetFailed);
-      form.refused(text, { password: "newPassword" });
+      const text = errorMessage(err, t("resetFailed"));
+      refuse(form, text, { password: "newPassword" });
     } finally {
       form.update({ busy: false });
     }
@@ -42,11 +43,11 @@ export function ResetForm({ form, go, token }: ResetFormProps) {
 
   return (
     <form class="form" onSubmit={onReset} noValidate>
-      <h1 class="card-title">Set a new password</h1>
+      <h1 class="card-title">{t("resetTitle")}</h1>
       <NewPasswordFields form={form} />
       {form.error && <p class="form-error" role="alert">{form.error}</p>}
       <button class="button button-primary button-block" type="submit" disabled={form.busy}>
-        {form.busy ? "Saving..." : "Set new password"}
+        {form.busy ? t("saving") : t("setNewPassword")}
       </button>
     </form>
   );
