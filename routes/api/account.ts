@@ -120,8 +120,9 @@ export function accountApi(deps: AppDeps) {
     async (c) => {
       const input = c.req.valid("json");
       // A new account and an address that already has one get the same response, with no session:
-      // the mailed link (verification, or the holder's notice) is what tells them apart.
-      await register(accountDeps, input);
+      // the mailed link (verification, or the holder's notice) is what tells them apart. The new
+      // profile speaks the request's language unless the registration names one.
+      await register(accountDeps, input, c.var.locale);
       return c.json({ status: "check_inbox", email: normalizeEmail(input.email) }, 202);
     },
   );

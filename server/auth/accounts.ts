@@ -32,7 +32,12 @@ import {
   SECURITY_TEXT,
   validateRegistration,
 } from "../../shared/auth/rules.ts";
-import { LANGUAGES, newUserRecord, type UserRecord } from "../../shared/auth/types.ts";
+import {
+  type Language,
+  LANGUAGES,
+  newUserRecord,
+  type UserRecord,
+} from "../../shared/auth/types.ts";
 import { normalizeInvitationCode } from "../../shared/auth/invitation_code.ts";
 import { PROFILE_TEXT } from "../../shared/profile.ts";
 import {
@@ -95,16 +100,20 @@ export const registrationSchema = z.object({
   email: ACCOUNT_FIELD.email().default(""),
   invitationCode: bounded(64, AUTH_TEXT.invalidInvitation).default(""),
   ageConfirmed: z.boolean().default(false),
+  /** The profile's language; an unknown one is left out (the request's language is taken). */
+  language: z.enum(LANGUAGES).optional().catch(undefined),
 });
 
 /**
  * Creates an unverified member and queues the verification mail, or, when the address already has
  * an account, queues its holder a notice and stores nothing (the code stays unused): `null`. The
  * caller responds to both the same way, so the response never tells whether an address has an account.
+ * The profile's language is the one the registration names, else `locale` (the request's), else en.
  */
 export async function register(
   deps: AccountDeps,
   input: z.infer<typeof registrationSchema>,
+  locale?: Language,
 ): Promise<{ user: UserRecord; codes: string[] } | null> {
   const username = input.username.trim().toLowerCase();
   const email = normalizeEmail(input.email);
@@ -117,6 +126,7 @@ export async function register(
     email,
     passwordHash: await hashPassword(input.password),
     invitationCode,
+    language: input.language ?? locale ?? "en",
   });
   // The verification mail is queued by the commit that creates the member: the response does not
   // wait for the provider, nor fail with it.
