@@ -16,6 +16,7 @@ import {
 import { VERIFY_TEXT } from "../../shared/auth/verify_text.ts";
 import { ACCOUNT_TEXT } from "../../server/auth/accounts.ts";
 import { HASH_BUSY_TEXT } from "../../server/auth/password.ts";
+import { AVATAR_TEXT } from "../../server/auth/avatar.ts";
 import { localizeFor, serverMessages } from "../../server/i18n/catalogs.ts";
 import auth from "../../shared/i18n/catalog/auth/mod.ts";
 import common from "../../shared/i18n/catalog/common/mod.ts";
@@ -130,6 +131,7 @@ Deno.test("auth catalog: the rules' and the API's English texts, word for word",
   same(VERIFY_TEXT, (k) => `verify${cap(k)}`);
   same(ACCOUNT_TEXT, (k) => k);
   assert.equal(en.serverBusy, HASH_BUSY_TEXT);
+  assert.equal(en.avatarTooLarge, AVATAR_TEXT.tooLarge);
   assert.equal(en.emailChangeSent, SECURITY_TEXT.emailChangeSent("{email}"));
   assert.equal(en.emailChangedDescription, SECURITY_TEXT.emailChangedDescription("{email}"));
 });

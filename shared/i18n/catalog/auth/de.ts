@@ -126,4 +126,12 @@ export default {
   verificationFailed: "Bestätigung fehlgeschlagen",
   emailVerified: "E-Mail-Adresse bestätigt",
   emailVerifiedText: "Danke, {username}: Alle Funktionen von Glimpse stehen dir jetzt offen.",
+
+  unsupportedLanguage: "Diese Sprache wird nicht unterstützt",
+  avatarByButton: "Bitte lade dein Bild über die Schaltfläche für das Profilbild hoch.",
+  avatarTooLarge: "Bitte wähle ein kleineres Bild (höchstens 60 KB nach dem Verkleinern).",
+  accountDeleted: "Konto gelöscht",
+  accountDeletedText:
+    "Du wurdest abgemeldet. Deine persönlichen Daten werden innerhalb von 30 Tagen gelöscht.",
+  accountDeletedMessage: "Dein Konto wurde gelöscht.",
 } satisfies Translation<typeof en>;

@@ -132,4 +132,12 @@ export default {
   verificationFailed: "Verification failed",
   emailVerified: "Email verified",
   emailVerifiedText: "Thank you, {username}: every Glimpse feature is open to you.",
+
+  // Profile and account (server/auth/accounts.ts, avatar.ts, routes/api/account.ts)
+  unsupportedLanguage: "Unsupported language",
+  avatarByButton: "Please upload your picture with the avatar button.",
+  avatarTooLarge: "Please choose a smaller picture (at most 60 KB after resizing).",
+  accountDeleted: "Account deleted",
+  accountDeletedText: "You have been signed out. Your personal data is deleted within 30 days.",
+  accountDeletedMessage: "Your account has been deleted.",
 };

@@ -124,4 +124,12 @@ export default {
   verificationFailed: "No se pudo verificar",
   emailVerified: "Correo verificado",
   emailVerifiedText: "Gracias, {username}: ya tienes acceso a todas las funciones de Glimpse.",
+
+  unsupportedLanguage: "Idioma no disponible",
+  avatarByButton: "Sube tu foto con el botón de la foto de perfil.",
+  avatarTooLarge: "Elige una imagen más pequeña (máximo 60 KB tras reducirla).",
+  accountDeleted: "Cuenta eliminada",
+  accountDeletedText:
+    "Hemos cerrado tu sesión. Tus datos personales se eliminarán en un plazo de 30 días.",
+  accountDeletedMessage: "Tu cuenta se ha eliminado.",
 } satisfies Translation<typeof en>;

@@ -128,4 +128,12 @@ export default {
   emailVerified: "Adresse e-mail vérifiée",
   emailVerifiedText:
     "Merci, {username} : toutes les fonctionnalités de Glimpse vous sont désormais ouvertes.",
+
+  unsupportedLanguage: "Langue non prise en charge",
+  avatarByButton: "Veuillez importer votre photo avec le bouton de la photo de profil.",
+  avatarTooLarge: "Veuillez choisir une image plus petite (60 Ko maximum après redimensionnement).",
+  accountDeleted: "Compte supprimé",
+  accountDeletedText:
+    "Vous avez été déconnecté. Vos données personnelles seront supprimées sous 30 jours.",
+  accountDeletedMessage: "Votre compte a été supprimé.",
 } satisfies Translation<typeof en>;

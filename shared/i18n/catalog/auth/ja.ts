@@ -122,4 +122,11 @@ export default {
   emailVerified: "メールアドレスを確認しました",
   emailVerifiedText:
     "{username} さん、ありがとうございます。Glimpse のすべての機能が使えるようになりました。",
+
+  unsupportedLanguage: "この言語には対応していません",
+  avatarByButton: "プロフィール画像のボタンから画像をアップロードしてください。",
+  avatarTooLarge: "もっと小さい画像を選んでください（縮小後60KBまで）。",
+  accountDeleted: "アカウントを削除しました",
+  accountDeletedText: "ログアウトしました。個人データは30日以内に削除されます。",
+  accountDeletedMessage: "アカウントを削除しました。",
 } satisfies Translation<typeof en>;

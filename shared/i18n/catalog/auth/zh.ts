@@ -115,4 +115,11 @@ export default {
   verificationFailed: "验证失败",
   emailVerified: "邮箱已验证",
   emailVerifiedText: "谢谢你，{username}：Glimpse 的全部功能已向你开放。",
+
+  unsupportedLanguage: "不支持该语言",
+  avatarByButton: "请通过头像按钮上传你的图片。",
+  avatarTooLarge: "请选择更小的图片（缩小后最大 60 KB）。",
+  accountDeleted: "账号已删除",
+  accountDeletedText: "你已退出登录。你的个人数据将在 30 天内删除。",
+  accountDeletedMessage: "你的账号已删除。",
 } satisfies Translation<typeof en>;
