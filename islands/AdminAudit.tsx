@@ -3,13 +3,9 @@
 import { useState } from "react";
 import { getJson } from "../client/api.ts";
 import { toast } from "../client/toast.ts";
-import {
-  ADMIN_TEXT,
-  auditActionLabel,
-  type AuditEntryView,
-  formatReportDate,
-} from "../shared/admin.ts";
+import { type AuditEntryView, formatReportDate } from "../shared/admin.ts";
 import { LoadMore } from "../components/admin/LoadMore.tsx";
+import { type AdminKey, t } from "../components/admin/labels.ts";
 import { accessDenied, isDenied, useViewerTimeZone } from "../client/admin/hooks.ts";
 
 export interface AdminAuditProps {
@@ -33,11 +29,7 @@ export default function AdminAudit({ initial }: AdminAuditProps) {
       setCursor(page.nextCursor);
     } catch (err) {
       if (isDenied(err)) return accessDenied();
-      toast({
-        title: ADMIN_TEXT.error,
-        description: ADMIN_TEXT.loadAuditFailed,
-        variant: "destructive",
-      });
+      toast({ title: t("error"), description: t("loadAuditFailed"), variant: "destructive" });
     } finally {
       setLoading(false);
     }
@@ -46,24 +38,24 @@ export default function AdminAudit({ initial }: AdminAuditProps) {
   if (!entries.length) {
     return (
       <div class="card admin-empty-card">
-        <p class="muted">{ADMIN_TEXT.auditEmpty}</p>
+        <p class="muted">{t("auditEmpty")}</p>
       </div>
     );
   }
   return (
     <div class="stack">
-      <ol class="admin-audit" aria-label={ADMIN_TEXT.auditTitle}>
+      <ol class="admin-audit" aria-label={t("auditTitle")}>
         {entries.map((e) => (
           <li key={e.id} class="card admin-audit-entry" data-action={e.action}>
             <p class="admin-audit-line">
               <strong>{e.actorUsername}</strong>{" "}
-              <span class="badge admin-audit-action">{auditActionLabel(e.action)}</span>{" "}
-              <span class="admin-audit-target">{e.targetLabel}</span>
+              <span class="badge admin-audit-action">{actionText(e.action)}</span>{" "}
+              <span class="admin-audit-target">{targetText(e)}</span>
             </p>
             <p class="muted admin-audit-when">
               <time dateTime={e.at}>{formatReportDate(e.at, zone)}</time>
             </p>
-            {e.reason && <p class="admin-audit-reason">Reason: {e.reason}</p>}
+            {e.reason && <p class="admin-audit-reason">{t("auditReason", { reason: e.reason })}</p>}
             {auditDetails(e, zone).map((d) => <p key={d} class="muted admin-audit-detail">{d}</p>)}
           </li>
         ))}
@@ -77,6 +69,38 @@ export default function AdminAudit({ initial }: AdminAuditProps) {
   );
 }
 
+const ACTIONS: Record<string, AdminKey> = {
+  verify_email: "auditVerifyEmail",
+  delete_user: "auditDeleteUser",
+  ban: "auditBan",
+  unban: "auditUnban",
+  review_report: "auditReviewReport",
+  dismiss_report: "auditDismissReport",
+  create_invitations: "auditCreateInvitations",
+};
+
+/** What an action reads as in the log: 'admin banned alice'. */
+function actionText(action: string): string {
+  return ACTIONS[action] ? t(ACTIONS[action]) : action;
+}
+
+/**
+ * Whom an entry names. The server stores the label in English ('Report on bob by alice', '3
+ * invitation codes'; a member's username as is): those two are told again in the page's language.
+ */
+function targetText(e: AuditEntryView): string {
+  const label = e.targetLabel;
+  if (e.action === "create_invitations" && typeof e.details.count === "number") {
+    return t("auditInvitationsTarget", { count: e.details.count });
+  }
+  const report = /^Report on (.+) by (.+)$/.exec(label);
+  if (report && (e.action === "review_report" || e.action === "dismiss_report")) {
+    const reported = report[1] === "deleted member" ? t("auditDeletedMember") : report[1];
+    return t("auditReportTarget", { reported, reporter: report[2] });
+  }
+  return label;
+}
+
 /** The facts an entry's details hold, as sentences. */
 function auditDetails(e: AuditEntryView, zone?: string): string[] {
   const d = e.details;
@@ -84,11 +108,13 @@ function auditDetails(e: AuditEntryView, zone?: string): string[] {
   if (e.action === "ban") {
     out.push(
       typeof d.until === "string"
-        ? ADMIN_TEXT.bannedUntil(formatReportDate(d.until, zone))
-        : ADMIN_TEXT.bannedForever,
+        ? t("bannedUntil", { date: formatReportDate(d.until, zone) })
+        : t("bannedForever"),
     );
   }
-  if (typeof d.codes === "string") out.push(`Codes: ${d.codes}`);
-  if (typeof d.reportedUsername === "string") out.push(`Reported member: ${d.reportedUsername}`);
+  if (typeof d.codes === "string") out.push(t("auditCodes", { codes: d.codes }));
+  if (typeof d.reportedUsername === "string") {
+    out.push(t("auditReportedMember", { username: d.reportedUsername }));
+  }
   return out;
 }

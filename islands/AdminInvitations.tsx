@@ -3,7 +3,8 @@
 import { useState } from "react";
 import { apiRequest } from "../client/api.ts";
 import { toast } from "../client/toast.ts";
-import { ADMIN_TEXT, INVITATIONS_MAX } from "../shared/admin.ts";
+import { INVITATIONS_MAX } from "../shared/admin.ts";
+import { t } from "../components/admin/labels.ts";
 import { accessDenied, isDenied } from "../client/admin/hooks.ts";
 
 export default function AdminInvitations(_props: Record<string, never>) {
@@ -17,7 +18,7 @@ export default function AdminInvitations(_props: Record<string, never>) {
     e.preventDefault();
     const n = Number(count);
     if (!Number.isInteger(n) || n < 1 || n > INVITATIONS_MAX) {
-      return setProblem(ADMIN_TEXT.badInvitationCount);
+      return setProblem(t("badInvitationCount"));
     }
     setProblem(null);
     setBusy(true);
@@ -26,12 +27,15 @@ export default function AdminInvitations(_props: Record<string, never>) {
         count: n,
       });
       setCodes(answer.codes);
-      toast({ title: ADMIN_TEXT.invitationsCreated(answer.codes.length), variant: "success" });
+      toast({
+        title: t("invitationsCreated", { count: answer.codes.length }),
+        variant: "success",
+      });
     } catch (err) {
       if (isDenied(err)) return accessDenied();
       toast({
-        title: ADMIN_TEXT.error,
-        description: ADMIN_TEXT.invitationsFailed,
+        title: t("error"),
+        description: t("invitationsFailed"),
         variant: "destructive",
       });
     } finally {
@@ -45,17 +49,17 @@ export default function AdminInvitations(_props: Record<string, never>) {
       setCopied(which);
       setTimeout(() => setCopied((c) => (c === which ? null : c)), 2000);
     } catch {
-      toast({ title: ADMIN_TEXT.copyFailed, variant: "destructive" });
+      toast({ title: t("copyFailed"), variant: "destructive" });
     }
   }
 
   return (
     <div class="stack">
       <form class="card stack admin-invitations-form" onSubmit={create} noValidate>
-        <p class="muted">{ADMIN_TEXT.invitationsIntro}</p>
+        <p class="muted">{t("invitationsIntro")}</p>
         <div class="admin-invitations-row">
           <label class="field">
-            <span>{ADMIN_TEXT.invitationsCount}</span>
+            <span>{t("invitationsCount")}</span>
             <input
               type="number"
               name="count"
@@ -70,7 +74,7 @@ export default function AdminInvitations(_props: Record<string, never>) {
             />
           </label>
           <button type="submit" class="button button-primary" disabled={busy}>
-            {busy ? ADMIN_TEXT.invitationsCreating : ADMIN_TEXT.invitationsCreate}
+            {busy ? t("invitationsCreating") : t("invitationsCreate")}
           </button>
         </div>
         {problem && <p id="invitations-error" class="form-error" role="alert">{problem}</p>}
@@ -79,7 +83,7 @@ export default function AdminInvitations(_props: Record<string, never>) {
         <section class="card stack admin-invitations-codes" aria-labelledby="new-codes-title">
           <header class="card-head">
             <h2 id="new-codes-title" class="card-title">
-              {ADMIN_TEXT.invitationsCreated(codes.length)}
+              {t("invitationsCreated", { count: codes.length })}
             </h2>
             <button
               type="button"
@@ -87,7 +91,7 @@ export default function AdminInvitations(_props: Record<string, never>) {
               onClick={() =>
                 copy(codes.join("\n"), "all")}
             >
-              {copied === "all" ? ADMIN_TEXT.copied : ADMIN_TEXT.copyAll}
+              {copied === "all" ? t("copied") : t("copyAll")}
             </button>
           </header>
           <ul class="admin-codes">
@@ -98,9 +102,9 @@ export default function AdminInvitations(_props: Record<string, never>) {
                   type="button"
                   class="button button-secondary button-small"
                   onClick={() => copy(code, code)}
-                  aria-label={`${ADMIN_TEXT.copy} ${code}`}
+                  aria-label={t("copyCode", { code })}
                 >
-                  {copied === code ? ADMIN_TEXT.copied : ADMIN_TEXT.copy}
+                  {copied === code ? t("copied") : t("copy")}
                 </button>
               </li>
             ))}

@@ -12,7 +12,8 @@ import { USER_COLUMNS } from "../components/admin/UserColumns.tsx";
 import { UserDialogs } from "../components/admin/UserDialogs.tsx";
 import { errorMessage } from "../client/api.ts";
 import { toast } from "../client/toast.ts";
-import { ADMIN_TEXT, type UsersPage } from "../shared/admin.ts";
+import type { UsersPage } from "../shared/admin.ts";
+import { t } from "../components/admin/labels.ts";
 import { accessDenied, isDenied, useViewerTimeZone } from "../client/admin/hooks.ts";
 import { useUsersList } from "../client/admin/use_users.ts";
 import { useUserActions } from "../client/admin/use_user_actions.ts";
@@ -28,10 +29,8 @@ export default function AdminUsers({ initial, meId }: AdminUsersProps) {
   const list = useUsersList("/api/admin/users", initial, (err, more) => {
     if (isDenied(err)) return accessDenied();
     toast({
-      title: ADMIN_TEXT.error,
-      description: more
-        ? ADMIN_TEXT.loadMoreFailed(errorMessage(err))
-        : `Failed to fetch users: ${errorMessage(err)}`,
+      title: t("error"),
+      description: t(more ? "loadMoreFailed" : "fetchUsersFailed", { message: errorMessage(err) }),
       variant: "destructive",
     });
   });
@@ -48,7 +47,7 @@ export default function AdminUsers({ initial, meId }: AdminUsersProps) {
         zone={zone}
         meId={meId}
         wrapClass="admin-table-wrap card"
-        empty={ADMIN_TEXT.noUsers}
+        empty={t("noUsers")}
       />
       {list.page && (
         <ListFooter

@@ -13,7 +13,8 @@ import { DirectLogin } from "../components/admin/DirectLogin.tsx";
 import { AdminAlert } from "../components/admin/AdminAlert.tsx";
 import { DirectUsers } from "../components/admin/DirectUsers.tsx";
 import { useEffect, useState } from "react";
-import { ADMIN_TEXT, type UsersPage } from "../shared/admin.ts";
+import type { UsersPage } from "../shared/admin.ts";
+import { t } from "../components/admin/labels.ts";
 import { useViewerTimeZone } from "../client/admin/hooks.ts";
 import { useUsersList } from "../client/admin/use_users.ts";
 import {
@@ -40,11 +41,11 @@ export default function DirectAdmin(
   const banners = useBanners();
   const [tab, setTab] = useState<"users" | "system">("users");
   const list = useUsersList(DIRECT_USERS_API, initiallyLoggedIn ? initial ?? null : null, (err) => {
-    if (denied(err)) signedOut(ADMIN_TEXT.notAdmin);
-    else banners.setError(ADMIN_TEXT.bannerLoadFailed);
+    if (denied(err)) signedOut(t("notAdmin"));
+    else banners.setError(t("bannerLoadFailed"));
   });
   const login = useDirectLogin(initiallyLoggedIn, initialMeId, list, banners, signedOut);
-  const notAdmin = () => signedOut(ADMIN_TEXT.notAdmin);
+  const notAdmin = () => signedOut(t("notAdmin"));
   const actions = useDirectUserActions(list, banners, notAdmin);
   const zone = useViewerTimeZone();
 
@@ -78,27 +79,27 @@ export default function DirectAdmin(
     <div class="stack direct-admin">
       <header class="card-head">
         <div>
-          <h1 class="page-title">Admin Dashboard</h1>
-          <p class="muted">{ADMIN_TEXT.dashboardDescription}</p>
+          <h1 class="page-title">{t("adminDashboard")}</h1>
+          <p class="muted">{t("dashboardDescription")}</p>
         </div>
         <button type="button" class="button button-secondary button-small" onClick={login.onLogout}>
-          Logout
+          {t("logout")}
         </button>
       </header>
       {alerts}
-      <div class="tabs" role="tablist" aria-label="Admin sections">
-        {(["users", "system"] as const).map((t) => (
+      <div class="tabs" role="tablist" aria-label={t("adminSections")}>
+        {(["users", "system"] as const).map((id) => (
           <button
-            key={t}
+            key={id}
             type="button"
             role="tab"
-            id={`direct-tab-${t}`}
+            id={`direct-tab-${id}`}
             class="tab"
-            aria-selected={tab === t}
-            aria-controls={`direct-panel-${t}`}
-            onClick={() => setTab(t)}
+            aria-selected={tab === id}
+            aria-controls={`direct-panel-${id}`}
+            onClick={() => setTab(id)}
           >
-            {t === "users" ? "Users" : "System"}
+            {id === "users" ? t("tabUsers") : t("tabSystem")}
           </button>
         ))}
       </div>

@@ -1,8 +1,8 @@
 // The administrator's side: texts, the shapes the admin API responds with
 // with, the search rules and date formats. Safe for the browser bundle (no KV, no server code).
-import { REPORT_REASONS } from "./moderation/report_texts.ts";
 import type { ReportContext } from "./moderation/reports.ts";
-import { BAN_MAX_DAYS, BAN_TEXT, formatDateTime } from "./moderation/bans.ts";
+import { BAN_MAX_DAYS, BAN_TEXT } from "./moderation/bans.ts";
+import { formatDate } from "./i18n/messages.ts";
 
 export const ADMIN_TEXT = {
   // Access (pages and API).
@@ -257,49 +257,24 @@ export const SYSTEM_TEXT = {
   uptimeValue: (span: string, since: string) => `${span} (since ${since})`,
 } as const;
 
-/** A span as '3 d 4 h', '2 h 5 min', '4 min 12 s' or '12 s'. */
-export function formatSpan(ms: number): string {
-  const s = Math.max(0, Math.floor(ms / 1000));
-  const d = Math.floor(s / 86400), h = Math.floor(s / 3600) % 24, m = Math.floor(s / 60) % 60;
-  if (d) return `${d} d ${h} h`;
-  if (h) return `${h} h ${m} min`;
-  if (m) return `${m} min ${s % 60} s`;
-  return `${s} s`;
-}
-
-export function reasonLabel(id: string): string {
-  return REPORT_REASONS.find((r) => r.id === id)?.label ?? id;
-}
-
-/** The ban badge's text: its end in the viewer's time zone (UTC on the server), or permanent. */
-export function banLabel(ban: { until: string | null }, timeZone?: string): string {
-  return ban.until === null
-    ? ADMIN_TEXT.bannedForever
-    : ADMIN_TEXT.bannedUntil(formatReportDate(ban.until, timeZone));
-}
-
 /**
- * Report dates read 'short month, day, year, hour and minute'. The server renders in UTC (it does
- * not know the viewer's zone); the browser switches to local time once hydrated.
+ * Report dates read 'short month, day, year, hour and minute' in the page's language ('Dec 1,
+ * 2026, 3:04 PM' in English). The server renders in UTC (it does not know the viewer's zone),
+ * with ' UTC' after it; the browser switches to local time once hydrated.
  */
 export function formatReportDate(iso: string, timeZone?: string): string {
-  return formatDateTime(iso, timeZone);
+  return formatDate(iso, { dateStyle: "medium", timeStyle: "short", timeZone }) +
+    (timeZone === "UTC" ? " UTC" : "");
 }
 
-/** A date without the time (the member tables' Created columns). */
+/** A date without the time (the member tables' Created columns), in the page's language. */
 export function formatDay(iso: string, timeZone?: string): string {
-  return new Date(iso).toLocaleDateString("en-US", {
-    month: "short",
-    day: "numeric",
-    year: "numeric",
-    timeZone,
-  });
+  return formatDate(iso, { dateStyle: "medium", timeZone });
 }
 
 /** A time of day with seconds ('3:04:05 PM'), for the System tab's 'Checked at'. */
 export function formatTime(iso: string, timeZone?: string): string {
-  return new Date(iso).toLocaleTimeString("en-US", { timeZone }) +
-    (timeZone === "UTC" ? " UTC" : "");
+  return formatDate(iso, { timeStyle: "medium", timeZone }) + (timeZone === "UTC" ? " UTC" : "");
 }
 
 /** The environment's name as the System tab shows it: 'development' → 'Development'. */
@@ -318,19 +293,4 @@ export interface AuditEntryView {
   targetLabel: string;
   reason: string;
   details: Record<string, string | number | boolean | null>;
-}
-
-const AUDIT_LABELS: Record<string, string> = {
-  verify_email: "verified the email of",
-  delete_user: "deleted",
-  ban: "banned",
-  unban: "lifted the ban on",
-  review_report: "reviewed",
-  dismiss_report: "dismissed",
-  create_invitations: "created",
-};
-
-/** What an action reads as in the log: 'admin banned alice'. */
-export function auditActionLabel(action: string): string {
-  return AUDIT_LABELS[action] ?? action;
 }

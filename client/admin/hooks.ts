@@ -2,7 +2,8 @@
 import { useEffect, useState } from "react";
 import { ApiError } from "../api.ts";
 import { toast } from "../toast.ts";
-import { ADMIN_REDIRECT_MS, ADMIN_TEXT } from "../../shared/admin.ts";
+import { ADMIN_REDIRECT_MS } from "../../shared/admin.ts";
+import { t } from "./texts.ts";
 
 /**
  * The time zone to format dates in: "UTC" for the server render and the hydration pass (so both
@@ -25,8 +26,8 @@ export function accessDenied() {
   if (leaving) return;
   leaving = true;
   toast({
-    title: ADMIN_TEXT.accessDenied,
-    description: ADMIN_TEXT.noPermission,
+    title: t("accessDenied"),
+    description: t("noPermission"),
     variant: "destructive",
   });
   setTimeout(() => location.assign("/"), ADMIN_REDIRECT_MS);

@@ -8,12 +8,11 @@ import type { JSX } from "react";
 import { ApiError, apiRequest, errorMessage, getJson, postJson, statusOf } from "../api.ts";
 import {
   ADMIN_BANNER_MS,
-  ADMIN_TEXT,
   type AdminUser,
   type SystemStatus,
   type UsersPage,
 } from "../../shared/admin.ts";
-import { BAN_TEXT } from "../../shared/moderation/bans.ts";
+import { t } from "./texts.ts";
 import { banMember, unbanMember } from "./ban_client.ts";
 import type { UsersList } from "./use_users.ts";
 
@@ -36,8 +35,8 @@ export function useBanners() {
   const [success, setSuccess] = useState<Success | null>(null);
   useEffect(() => {
     if (!success) return;
-    const t = setTimeout(() => setSuccess(null), ADMIN_BANNER_MS);
-    return () => clearTimeout(t);
+    const timer = setTimeout(() => setSuccess(null), ADMIN_BANNER_MS);
+    return () => clearTimeout(timer);
   }, [success]);
   return { error, success, setError, setSuccess };
 }
@@ -73,7 +72,7 @@ export function useDirectLogin(
         me = await postJson("/api/simple-login", { identifier: email, password });
       } catch (err) {
         // Refused credentials; a network failure is the generic login failure below.
-        if (err instanceof ApiError) return setError(ADMIN_TEXT.authFailed);
+        if (err instanceof ApiError) return setError(t("authFailed"));
         throw err;
       }
       setMeId(typeof me?.id === "string" ? me.id : "");
@@ -83,12 +82,12 @@ export function useDirectLogin(
       } catch (err) {
         if (!denied(err)) throw err;
         await logout();
-        return setError(ADMIN_TEXT.notAdmin);
+        return setError(t("notAdmin"));
       }
       setPassword("");
       setLoggedIn(true);
     } catch {
-      setError(ADMIN_TEXT.loginFailed);
+      setError(t("loginFailed"));
     } finally {
       setBusy(false);
     }
@@ -153,7 +152,7 @@ export function useDirectUserActions(list: UsersList, banners: Banners, onDenied
   const { setError, setSuccess } = banners;
 
   async function act(user: AdminUser, kind: "delete" | "verify") {
-    if (kind === "delete" && !confirm(ADMIN_TEXT.confirmDelete)) return;
+    if (kind === "delete" && !confirm(t("confirmDelete"))) return;
     setBusyId(user.id);
     setError("");
     setSuccess(null);
@@ -167,11 +166,11 @@ export function useDirectUserActions(list: UsersList, banners: Banners, onDenied
         list.replace(answer.user);
       }
       setSuccess({
-        text: kind === "delete" ? ADMIN_TEXT.bannerDeleted : ADMIN_TEXT.bannerVerified,
+        text: kind === "delete" ? t("bannerDeleted") : t("bannerVerified"),
       });
     } catch (err) {
       if (denied(err)) return onDenied();
-      setError(kind === "delete" ? ADMIN_TEXT.bannerDeleteFailed : ADMIN_TEXT.bannerVerifyFailed);
+      setError(kind === "delete" ? t("bannerDeleteFailed") : t("bannerVerifyFailed"));
     } finally {
       setBusyId(null);
     }
@@ -189,15 +188,15 @@ export function useDirectUserActions(list: UsersList, banners: Banners, onDenied
       setDialog(null);
       setSuccess(
         banning
-          ? { title: BAN_TEXT.banned, text: BAN_TEXT.bannedDescription(user.username) }
-          : { title: BAN_TEXT.unbanned, text: BAN_TEXT.unbannedDescription(user.username) },
+          ? { title: t("banned"), text: t("bannedDescription", { username: user.username }) }
+          : { title: t("unbanned"), text: t("unbannedDescription", { username: user.username }) },
       );
     } catch (err) {
       if (denied(err)) return onDenied();
       if (banning) setDialogError(errorMessage(err));
       else {
         setDialog(null);
-        setError(ADMIN_TEXT.unbanFailed(errorMessage(err)));
+        setError(t("unbanFailed", { message: errorMessage(err) }));
       }
     } finally {
       setBusyId(null);

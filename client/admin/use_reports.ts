@@ -6,9 +6,9 @@
 import { useEffect, useRef, useState } from "react";
 import { ApiError, apiRequest, getJson } from "../api.ts";
 import { toast } from "../toast.ts";
-import { ADMIN_TEXT, type AdminReport, type ReportFilter } from "../../shared/admin.ts";
-import { BAN_TEXT } from "../../shared/moderation/bans.ts";
+import type { AdminReport, ReportFilter } from "../../shared/admin.ts";
 import { accessDenied, isDenied } from "./hooks.ts";
+import { t } from "./texts.ts";
 
 export interface ReportsPage {
   reports: AdminReport[];
@@ -26,7 +26,7 @@ const url = (status: ReportFilter, q: string, after?: string | null) => {
 
 function failed(err: unknown, text: string) {
   if (isDenied(err)) return accessDenied();
-  toast({ title: ADMIN_TEXT.error, description: text, variant: "destructive" });
+  toast({ title: t("error"), description: text, variant: "destructive" });
 }
 
 /** The reports of the tab and search shown; the first pending page comes with the page. */
@@ -52,7 +52,7 @@ export function useReports(initial: ReportsPage) {
       if (ticket !== latest.current) return;
       setReports([]);
       setCursor(null);
-      failed(err, ADMIN_TEXT.loadReportsFailed);
+      failed(err, t("loadReportsFailed"));
     } finally {
       if (ticket === latest.current) setLoading(false);
     }
@@ -72,7 +72,7 @@ export function useReports(initial: ReportsPage) {
       });
       setCursor(page.nextCursor);
     } catch (err) {
-      if (ticket === latest.current) failed(err, ADMIN_TEXT.loadReportsFailed);
+      if (ticket === latest.current) failed(err, t("loadReportsFailed"));
     } finally {
       setLoadingMore(false);
     }
@@ -124,19 +124,19 @@ export function useReportReview(reload: () => Promise<void>) {
       toast(
         ban
           ? {
-            title: BAN_TEXT.banned,
-            description: BAN_TEXT.bannedDescription(banning?.reportedUsername ?? ""),
+            title: t("banned"),
+            description: t("bannedDescription", { username: banning?.reportedUsername ?? "" }),
             variant: "success",
           }
           : status === "reviewed"
           ? {
-            title: ADMIN_TEXT.reportReviewed,
-            description: ADMIN_TEXT.reportReviewedDescription,
+            title: t("reportReviewed"),
+            description: t("reportReviewedDescription"),
             variant: "success",
           }
           : {
-            title: ADMIN_TEXT.reportDismissed,
-            description: ADMIN_TEXT.reportDismissedDescription,
+            title: t("reportDismissed"),
+            description: t("reportDismissedDescription"),
             variant: "success",
           },
       );
@@ -146,7 +146,7 @@ export function useReportReview(reload: () => Promise<void>) {
         setBanError(err.serverText ?? err.message);
         return;
       }
-      failed(err, ADMIN_TEXT.updateReportFailed);
+      failed(err, t("updateReportFailed"));
     } finally {
       setBusyId(null);
     }

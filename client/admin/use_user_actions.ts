@@ -4,9 +4,9 @@
 import { useCallback, useState } from "react";
 import { apiRequest, errorMessage, postJson } from "../api.ts";
 import { toast } from "../toast.ts";
-import { ADMIN_TEXT, type AdminUser } from "../../shared/admin.ts";
-import { BAN_TEXT } from "../../shared/moderation/bans.ts";
+import type { AdminUser } from "../../shared/admin.ts";
 import { accessDenied, isDenied } from "./hooks.ts";
+import { t } from "./texts.ts";
 import { banMember, unbanMember } from "./ban_client.ts";
 import type { UsersList } from "./use_users.ts";
 
@@ -34,7 +34,7 @@ export function useUserActions(list: UsersList) {
       if (dialog?.kind === "ban") setDialogError(message);
       else {
         setDialog(null);
-        toast({ title: ADMIN_TEXT.error, description: failed(message), variant: "destructive" });
+        toast({ title: t("error"), description: failed(message), variant: "destructive" });
       }
     } finally {
       setBusyId(null);
@@ -46,11 +46,11 @@ export function useUserActions(list: UsersList) {
       await apiRequest("DELETE", `/api/admin/users/${encodeURIComponent(user.id)}`);
       list.remove(user.id);
       toast({
-        title: ADMIN_TEXT.userDeleted,
-        description: ADMIN_TEXT.userDeletedDescription,
+        title: t("userDeleted"),
+        description: t("userDeletedDescription"),
         variant: "success",
       });
-    }, ADMIN_TEXT.deleteFailed);
+    }, (message) => t("deleteFailed", { message }));
 
   const verify = (user: AdminUser) =>
     run(user, async () => {
@@ -59,33 +59,33 @@ export function useUserActions(list: UsersList) {
       );
       list.replace(answer.user);
       toast({
-        title: ADMIN_TEXT.emailVerified,
-        description: ADMIN_TEXT.emailVerifiedDescription,
+        title: t("emailVerified"),
+        description: t("emailVerifiedDescription"),
         variant: "success",
       });
-    }, ADMIN_TEXT.verifyFailed);
+    }, (message) => t("verifyFailed", { message }));
 
   const ban = (user: AdminUser, reason: string, days: number | undefined) =>
     run(user, async () => {
       const answer = await banMember(user.id, reason, days);
       list.replace(answer.user);
       toast({
-        title: BAN_TEXT.banned,
-        description: BAN_TEXT.bannedDescription(user.username),
+        title: t("banned"),
+        description: t("bannedDescription", { username: user.username }),
         variant: "success",
       });
-    }, ADMIN_TEXT.banFailed);
+    }, (message) => t("banFailed", { message }));
 
   const unban = (user: AdminUser) =>
     run(user, async () => {
       const answer = await unbanMember(user.id);
       list.replace(answer.user);
       toast({
-        title: BAN_TEXT.unbanned,
-        description: BAN_TEXT.unbannedDescription(user.username),
+        title: t("unbanned"),
+        description: t("unbannedDescription", { username: user.username }),
         variant: "success",
       });
-    }, ADMIN_TEXT.unbanFailed);
+    }, (message) => t("unbanFailed", { message }));
 
   const closeDialog = useCallback(() => {
     setDialog(null);

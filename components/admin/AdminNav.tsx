@@ -1,17 +1,19 @@
 // The tab strip linking the admin pages: Users, Reports, Invitations and Audit log. Links, not
 // ARIA tabs: each one loads its own page.
+import { type AdminKey, t } from "./labels.ts";
+
 const SECTIONS = [
-  { id: "users", href: "/admin/users", label: "Users" },
-  { id: "reports", href: "/admin/reports", label: "Reports" },
-  { id: "invitations", href: "/admin/invitations", label: "Invitations" },
-  { id: "audit", href: "/admin/audit", label: "Audit log" },
-] as const;
+  { id: "users", href: "/admin/users", label: "navUsers" },
+  { id: "reports", href: "/admin/reports", label: "navReports" },
+  { id: "invitations", href: "/admin/invitations", label: "navInvitations" },
+  { id: "audit", href: "/admin/audit", label: "navAudit" },
+] as const satisfies readonly { id: string; href: string; label: AdminKey }[];
 
 export type AdminSection = (typeof SECTIONS)[number]["id"];
 
 export function AdminNav({ current }: { current: AdminSection }) {
   return (
-    <nav class="tabs admin-nav" aria-label="Admin sections">
+    <nav class="tabs admin-nav" aria-label={t("adminSections")}>
       {SECTIONS.map((s) => (
         <a
           key={s.id}
@@ -19,7 +21,7 @@ export function AdminNav({ current }: { current: AdminSection }) {
           href={s.href}
           aria-current={s.id === current ? "page" : undefined}
         >
-          {s.label}
+          {t(s.label)}
         </a>
       ))}
     </nav>

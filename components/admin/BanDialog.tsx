@@ -3,14 +3,16 @@
 // here with the server's own texts before anything is sent; the server's refusal shows inside.
 import { useState } from "react";
 import { ConfirmDialog } from "./ConfirmDialog.tsx";
-import {
-  ADMIN_TEXT,
-  type AdminUser,
-  BAN_DURATIONS,
-  banDays,
-  type BanDuration,
-} from "../../shared/admin.ts";
-import { BAN_MAX_DAYS, BAN_REASON_MAX, BAN_TEXT } from "../../shared/moderation/bans.ts";
+import { type AdminUser, BAN_DURATIONS, banDays, type BanDuration } from "../../shared/admin.ts";
+import { BAN_MAX_DAYS, BAN_REASON_MAX } from "../../shared/moderation/bans.ts";
+import { t } from "./labels.ts";
+
+/** A duration's label in the ban dialog's list. */
+function durationLabel(value: BanDuration): string {
+  if (value === "permanent") return t("banPermanent");
+  if (value === "custom") return t("banCustom");
+  return t("banDurationDays", { count: Number(value) });
+}
 
 export interface BanDialogProps {
   username: string;
@@ -35,10 +37,10 @@ export function BanDialog(
 
   function confirm() {
     const text = reason.trim();
-    if (!text) return setProblem(BAN_TEXT.reasonRequired);
-    if (text.length > BAN_REASON_MAX) return setProblem(BAN_TEXT.reasonTooLong);
+    if (!text) return setProblem(t("banReasonRequired"));
+    if (text.length > BAN_REASON_MAX) return setProblem(t("banReasonTooLong"));
     const days = banDays(duration, typed);
-    if ("error" in days) return setProblem(days.error);
+    if ("error" in days) return setProblem(t("banBadDays"));
     setProblem("");
     onConfirm(text, days.days);
   }
@@ -46,16 +48,16 @@ export function BanDialog(
   const shown = problem || error;
   return (
     <ConfirmDialog
-      title={title ?? ADMIN_TEXT.banTitle(username)}
-      description={description ?? ADMIN_TEXT.banDescription}
-      confirmLabel={confirmLabel ?? ADMIN_TEXT.banConfirm}
-      busyLabel={ADMIN_TEXT.banBusy}
+      title={title ?? t("banTitle", { username })}
+      description={description ?? t("banDescription")}
+      confirmLabel={confirmLabel ?? t("ban")}
+      busyLabel={t("banBusy")}
       busy={busy}
       onConfirm={confirm}
       onCancel={onCancel}
     >
       <label class="field">
-        <span>{ADMIN_TEXT.banReason}</span>
+        <span>{t("banReason")}</span>
         <textarea
           name="reason"
           rows={3}
@@ -66,18 +68,20 @@ export function BanDialog(
         />
       </label>
       <label class="field">
-        <span>{ADMIN_TEXT.banDuration}</span>
+        <span>{t("banDuration")}</span>
         <select
           name="duration"
           value={duration}
           onChange={(e) => setDuration(e.currentTarget.value as BanDuration)}
         >
-          {BAN_DURATIONS.map((d) => <option key={d.value} value={d.value}>{d.label}</option>)}
+          {BAN_DURATIONS.map((d) => (
+            <option key={d.value} value={d.value}>{durationLabel(d.value)}</option>
+          ))}
         </select>
       </label>
       {duration === "custom" && (
         <label class="field">
-          <span>{ADMIN_TEXT.banDays}</span>
+          <span>{t("banDays")}</span>
           <input
             name="days"
             type="number"
@@ -122,10 +126,10 @@ export function BanDialogs({ dialog, busy, error, onBan, onUnban, onCancel }: {
   if (dialog?.kind === "unban") {
     return (
       <ConfirmDialog
-        title={ADMIN_TEXT.unbanTitle(dialog.user.username)}
-        description={ADMIN_TEXT.unbanDescription}
-        confirmLabel={ADMIN_TEXT.unbanConfirm}
-        busyLabel={ADMIN_TEXT.unbanBusy}
+        title={t("unbanTitle", { username: dialog.user.username })}
+        description={t("unbanDescription")}
+        confirmLabel={t("unban")}
+        busyLabel={t("unbanBusy")}
         busy={busy}
         onConfirm={() => onUnban(dialog.user)}
         onCancel={onCancel}

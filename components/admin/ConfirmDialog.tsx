@@ -6,6 +6,7 @@
 import { createPortal, useEffect, useRef } from "react";
 import type { ComponentChildren } from "preact";
 import type { JSX } from "react";
+import { t } from "./labels.ts";
 
 export interface ConfirmDialogProps {
   title: string;
@@ -65,7 +66,7 @@ export function ConfirmDialog(
             onClick={onCancel}
             disabled={busy}
           >
-            Cancel
+            {t("cancel")}
           </button>
           <button type="submit" class="button button-danger" disabled={busy}>
             {busy ? busyLabel : confirmLabel}

@@ -1,9 +1,9 @@
 // /direct-admin's own sign-in form: email and password, the page's banners under the title, and
 // Login ('Logging in...' while it runs). The form's state is client/admin/use_direct_admin.ts's.
 import type { ComponentChildren } from "preact";
-import { ADMIN_TEXT } from "../../shared/admin.ts";
 import type { DirectLoginState } from "../../client/admin/use_direct_admin.ts";
 import { FormField } from "../FormField.tsx";
+import { t } from "./labels.ts";
 
 export function DirectLogin(
   { login, children }: {
@@ -16,12 +16,12 @@ export function DirectLogin(
     <div class="narrow stack direct-admin">
       <form class="card form" onSubmit={login.onLogin} aria-labelledby="admin-login-title">
         <div>
-          <h1 id="admin-login-title" class="card-title">{ADMIN_TEXT.loginTitle}</h1>
-          <p class="muted">{ADMIN_TEXT.loginDescription}</p>
+          <h1 id="admin-login-title" class="card-title">{t("loginTitle")}</h1>
+          <p class="muted">{t("loginDescription")}</p>
         </div>
         {children}
         <label class="field">
-          <span>Email</span>
+          <span>{t("loginEmail")}</span>
           <input
             type="email"
             name="email"
@@ -33,7 +33,7 @@ export function DirectLogin(
         </label>
         <FormField
           id="admin-password"
-          label="Password"
+          label={t("loginPassword")}
           name="password"
           type="password"
           value={login.password}
@@ -42,7 +42,7 @@ export function DirectLogin(
           required
         />
         <button type="submit" class="button button-primary button-block" disabled={login.busy}>
-          {login.busy ? ADMIN_TEXT.loggingIn : "Login"}
+          {login.busy ? t("loggingIn") : t("login")}
         </button>
       </form>
     </div>

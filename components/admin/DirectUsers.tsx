@@ -1,12 +1,12 @@
 // /direct-admin's Users tab: the title with the total and Refresh, then the members table (or
 // 'Loading users...' before the first page, or 'No users found.'), then how many are shown and
 // Load more. The list and the actions are client/admin/'s hooks.
-import { ADMIN_TEXT } from "../../shared/admin.ts";
 import type { UsersList } from "../../client/admin/use_users.ts";
 import type { DirectUserActions } from "../../client/admin/use_direct_admin.ts";
 import { ListFooter } from "./ListFooter.tsx";
 import { DIRECT_USER_COLUMNS } from "./DirectUserColumns.tsx";
 import { UsersTable } from "./UsersTable.tsx";
+import { t } from "./labels.ts";
 
 export function DirectUsers({ list, actions, zone, meId }: {
   list: UsersList;
@@ -19,8 +19,8 @@ export function DirectUsers({ list, actions, zone, meId }: {
     <>
       <div class="card-head">
         <div>
-          <h2 class="card-title">{ADMIN_TEXT.usersTitle}</h2>
-          {page && <p class="muted">Total users: {page.total}</p>}
+          <h2 class="card-title">{t("usersTitle")}</h2>
+          {page && <p class="muted">{t("totalUsers", { count: page.total })}</p>}
         </div>
         <button
           type="button"
@@ -28,13 +28,13 @@ export function DirectUsers({ list, actions, zone, meId }: {
           onClick={() => list.reload()}
           disabled={list.loading}
         >
-          Refresh
+          {t("refresh")}
         </button>
       </div>
       {!page
-        ? list.loading && <p class="notice" role="status">{ADMIN_TEXT.loadingUsers}</p>
+        ? list.loading && <p class="notice" role="status">{t("loadingUsers")}</p>
         : page.users.length === 0
-        ? <p class="admin-empty">{ADMIN_TEXT.noUsersDirect}</p>
+        ? <p class="admin-empty">{t("noUsersDirect")}</p>
         : (
           <UsersTable
             columns={DIRECT_USER_COLUMNS}

@@ -1,5 +1,6 @@
 // Under both admin user tables: how many members are shown, and Load more while more follow.
-import { ADMIN_TEXT, type UsersPage } from "../../shared/admin.ts";
+import type { UsersPage } from "../../shared/admin.ts";
+import { t } from "./labels.ts";
 import { LoadMore } from "./LoadMore.tsx";
 
 export function ListFooter(
@@ -16,7 +17,11 @@ export function ListFooter(
   return (
     <div class="admin-list-footer">
       <p class="muted admin-list-count" role="status">
-        {searched ? ADMIN_TEXT.found(n, page.nextCursor !== null) : ADMIN_TEXT.shown(n, page.total)}
+        {!searched
+          ? t("shown", { shown: n, count: page.total })
+          : page.nextCursor !== null
+          ? t("foundMore", { count: n })
+          : t("found", { count: n })}
       </p>
       {page.nextCursor && <LoadMore busy={loadingMore} onMore={onMore} />}
     </div>

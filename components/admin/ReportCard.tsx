@@ -2,14 +2,9 @@
 // member in the last 30 days, reporter, reported member (and their ban), details, date, the match
 // as it was when the report was filed, status and whether the pair is blocked; Dismiss, Review
 // and Review and ban only while the report is pending.
-import {
-  ADMIN_TEXT,
-  type AdminReport,
-  banLabel,
-  formatReportDate,
-  reasonLabel,
-} from "../../shared/admin.ts";
+import { type AdminReport, formatReportDate } from "../../shared/admin.ts";
 import type { SideContext } from "../../shared/moderation/reports.ts";
+import { banText, preferenceText, reasonText, statusText, t } from "./labels.ts";
 
 export interface ReportCardProps {
   report: AdminReport;
@@ -22,12 +17,12 @@ export interface ReportCardProps {
 
 function sideText(s: SideContext): string {
   const parts = [
-    s.location && `appeared in ${s.location}`,
-    s.locationPreference && `looking for ${s.locationPreference}`,
+    s.location && t("appearedIn", { place: s.location }),
+    s.locationPreference && t("lookingFor", { place: preferenceText(s.locationPreference) }),
     // Match topics are stored with their # ("#adventure").
     s.hashtag && `#${s.hashtag.replace(/^#+/, "")}`,
   ].filter(Boolean);
-  return parts.length ? parts.join(" · ") : "Not known";
+  return parts.length ? parts.join(" · ") : t("notKnown");
 }
 
 export function ReportCard(
@@ -38,72 +33,74 @@ export function ReportCard(
   return (
     <article class="card admin-report" aria-labelledby={titleId} data-report-id={r.id}>
       <header class="card-head">
-        <h2 id={titleId} class="admin-report-reason">{reasonLabel(r.reportReason)}</h2>
-        <span class={`badge admin-status admin-status-${r.status}`}>{r.status}</span>
+        <h2 id={titleId} class="admin-report-reason">{reasonText(r.reportReason)}</h2>
+        <span class={`badge admin-status admin-status-${r.status}`}>{statusText(r.status)}</span>
       </header>
-      <p class="admin-report-count" title={ADMIN_TEXT.reportersHelp}>
+      <p class="admin-report-count" title={t("reportersHelp")}>
         <span class={`badge admin-reporters${r.reporters > 1 ? " admin-reporters-many" : ""}`}>
-          {ADMIN_TEXT.reportersCount(r.reporters)}
+          {t("reportersCount", { count: r.reporters })}
         </span>
         {r.reportedBan && (
-          <span class="badge admin-badge-banned">{banLabel(r.reportedBan, timeZone)}</span>
+          <span class="badge admin-badge-banned">{banText(r.reportedBan, timeZone)}</span>
         )}
       </p>
       <dl class="admin-report-facts">
         <div>
-          <dt>Reporter</dt>
+          <dt>{t("reporter")}</dt>
           <dd>{r.reporterUsername}</dd>
         </div>
         <div>
-          <dt>Reported user</dt>
-          <dd>{r.reportedUsername ?? "Unknown"}</dd>
+          <dt>{t("reportedUser")}</dt>
+          <dd>{r.reportedUsername ?? t("unknown")}</dd>
         </div>
         <div>
-          <dt>Date</dt>
+          <dt>{t("date")}</dt>
           <dd>
             <time dateTime={r.createdAt}>{formatReportDate(r.createdAt, timeZone)}</time>
           </dd>
         </div>
         <div>
-          <dt>Status</dt>
-          <dd class="admin-report-status">{r.status}</dd>
+          <dt>{t("colStatus")}</dt>
+          <dd class="admin-report-status">{statusText(r.status)}</dd>
         </div>
       </dl>
       <div class="admin-report-details">
-        <p class="muted admin-label">Details</p>
-        <p>{r.additionalDetails || "No additional details."}</p>
+        <p class="muted admin-label">{t("details")}</p>
+        <p>{r.additionalDetails || t("noDetails")}</p>
       </div>
       <div class="admin-report-context">
-        <p class="muted admin-label">The match</p>
+        <p class="muted admin-label">{t("theMatch")}</p>
         {c
           ? (
             <dl class="admin-report-facts">
               <div>
-                <dt>Started</dt>
+                <dt>{t("matchStarted")}</dt>
                 <dd>
-                  {c.matchStartedAt ? formatReportDate(c.matchStartedAt, timeZone) : "Not known"}
+                  {c.matchStartedAt ? formatReportDate(c.matchStartedAt, timeZone) : t("notKnown")}
                 </dd>
               </div>
               <div>
-                <dt>Ended</dt>
-                <dd>{c.matchEndedAt ? formatReportDate(c.matchEndedAt, timeZone) : "Not known"}</dd>
+                <dt>{t("matchEnded")}</dt>
+                <dd>
+                  {c.matchEndedAt ? formatReportDate(c.matchEndedAt, timeZone) : t("notKnown")}
+                </dd>
               </div>
               <div>
-                <dt>Reporter</dt>
+                <dt>{t("reporter")}</dt>
                 <dd>{sideText(c.reporter)}</dd>
               </div>
               <div>
-                <dt>Reported user</dt>
+                <dt>{t("reportedUser")}</dt>
                 <dd>{sideText(c.reported)}</dd>
               </div>
             </dl>
           )
-          : <p class="muted">{ADMIN_TEXT.noContext}</p>}
+          : <p class="muted">{t("noContext")}</p>}
       </div>
       {r.blocked && (
         <p class="admin-report-blocked">
-          <span class="badge admin-badge-blocked">blocked</span>{" "}
-          <span class="muted">The reporter blocked this user.</span>
+          <span class="badge admin-badge-blocked">{t("blocked")}</span>{" "}
+          <span class="muted">{t("reporterBlocked")}</span>
         </p>
       )}
       {r.status === "pending" && (
@@ -114,7 +111,7 @@ export function ReportCard(
             disabled={busy}
             onClick={() => onStatus(r.id, "dismissed")}
           >
-            Dismiss
+            {t("dismiss")}
           </button>
           <button
             type="button"
@@ -122,7 +119,7 @@ export function ReportCard(
             disabled={busy}
             onClick={() => onStatus(r.id, "reviewed")}
           >
-            Review
+            {t("review")}
           </button>
           {r.reportedId && !r.reportedBan && (
             <button
@@ -131,7 +128,7 @@ export function ReportCard(
               disabled={busy}
               onClick={() => onReviewAndBan(r)}
             >
-              {ADMIN_TEXT.reviewAndBan}
+              {t("reviewAndBan")}
             </button>
           )}
         </div>

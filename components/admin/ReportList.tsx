@@ -1,8 +1,9 @@
 // /admin/reports' panel: 'Loading reports...' while the tab or search loads, 'No reports' when
 // there are none, else a card per report (./ReportCard.tsx); Load more while more follow.
-import { ADMIN_TEXT, type AdminReport, type ReportFilter } from "../../shared/admin.ts";
+import type { AdminReport, ReportFilter } from "../../shared/admin.ts";
 import { LoadMore } from "./LoadMore.tsx";
 import { ReportCard, type ReportCardProps } from "./ReportCard.tsx";
+import { t } from "./labels.ts";
 
 export interface ReportListProps {
   tab: ReportFilter;
@@ -45,14 +46,14 @@ export function ReportList(
         ? (
           <div class="notice admin-loading" role="status">
             <span class="spinner admin-spinner" aria-hidden="true" />
-            {ADMIN_TEXT.loadingReports}
+            {t("loadingReports")}
           </div>
         )
         : reports.length === 0
         ? (
           <div class="card admin-empty-card">
-            <h2 class="card-title">{ADMIN_TEXT.noReports}</h2>
-            <p class="muted">{ADMIN_TEXT.noReportsDescription}</p>
+            <h2 class="card-title">{t("noReports")}</h2>
+            <p class="muted">{t("noReportsDescription")}</p>
           </div>
         )
         : reports.map((r) => (

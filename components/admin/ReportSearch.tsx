@@ -1,11 +1,13 @@
 // /admin/reports' search: reports about one member, by exact username.
+import { t } from "./labels.ts";
+
 export function ReportSearch({ query, onSearch }: { query: string; onSearch(q: string): void }) {
   return (
     <label class="field admin-search">
-      <span class="sr-only">Search reports by username</span>
+      <span class="sr-only">{t("searchReports")}</span>
       <input
         type="search"
-        placeholder="Search by exact username"
+        placeholder={t("searchReportsPlaceholder")}
         value={query}
         onInput={(e) => onSearch(e.currentTarget.value)}
         autoCapitalize="none"

@@ -1,21 +1,29 @@
 // /admin/reports' status tabs (Pending, Reviewed, Dismissed, All Reports), over one panel.
 import { REPORT_TABS, type ReportFilter } from "../../shared/admin.ts";
+import { type AdminKey, t } from "./labels.ts";
+
+const LABELS: Record<ReportFilter, AdminKey> = {
+  pending: "tabPending",
+  reviewed: "tabReviewed",
+  dismissed: "tabDismissed",
+  all: "tabAll",
+};
 
 export function ReportTabs({ tab, onTab }: { tab: ReportFilter; onTab(tab: ReportFilter): void }) {
   return (
-    <div class="tabs admin-status-tabs" role="tablist" aria-label="Report status">
-      {REPORT_TABS.map((t) => (
+    <div class="tabs admin-status-tabs" role="tablist" aria-label={t("reportStatus")}>
+      {REPORT_TABS.map(({ id }) => (
         <button
-          key={t.id}
+          key={id}
           type="button"
           role="tab"
-          id={`reports-tab-${t.id}`}
+          id={`reports-tab-${id}`}
           class="tab"
-          aria-selected={tab === t.id}
+          aria-selected={tab === id}
           aria-controls="reports-panel"
-          onClick={() => onTab(t.id)}
+          onClick={() => onTab(id)}
         >
-          {t.label}
+          {t(LABELS[id])}
         </button>
       ))}
     </div>

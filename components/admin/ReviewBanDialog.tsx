@@ -1,7 +1,8 @@
 // Review and ban on /admin/reports: the ban dialog (./BanDialog.tsx) titled for the report's
 // reported member; confirming reviews the report and bans them in one request.
-import { ADMIN_TEXT, type AdminReport } from "../../shared/admin.ts";
+import type { AdminReport } from "../../shared/admin.ts";
 import { BanDialog } from "./BanDialog.tsx";
+import { t } from "./labels.ts";
 
 export function ReviewBanDialog({ report, busy, error, onConfirm, onCancel }: {
   report: AdminReport;
@@ -15,9 +16,9 @@ export function ReviewBanDialog({ report, busy, error, onConfirm, onCancel }: {
   return (
     <BanDialog
       username={name}
-      title={ADMIN_TEXT.reviewBanTitle(name)}
-      description={ADMIN_TEXT.reviewBanDescription}
-      confirmLabel={ADMIN_TEXT.reviewAndBan}
+      title={t("reviewBanTitle", { username: name })}
+      description={t("reviewBanDescription")}
+      confirmLabel={t("reviewAndBan")}
       busy={busy}
       error={error ?? ""}
       onConfirm={(reason, days) => onConfirm(days === undefined ? { reason } : { reason, days })}

@@ -1,51 +1,64 @@
 // The direct admin page's System tab: four rows (Environment, Database with the KV
 // round trip just measured, Email Provider, WebSocket Server) and this instance's figures
 // (members waiting, live matches, build, runtime, uptime), with Refresh Status to measure again.
-import {
-  formatReportDate,
-  formatSpan,
-  formatTime,
-  SYSTEM_TEXT,
-  type SystemStatus,
-} from "../../shared/admin.ts";
+import { formatReportDate, formatTime, type SystemStatus } from "../../shared/admin.ts";
+import { formatNumber } from "../../shared/i18n/messages.ts";
+import { type AdminKey, spanText, t } from "./labels.ts";
+
+/** The server's English values the tab shows translated (others, product names, as they are). */
+const VALUES: Record<string, AdminKey> = {
+  Development: "envDevelopment",
+  Test: "envTest",
+  Production: "envProduction",
+  Error: "error",
+  "Outbox (emails kept in KV)": "providerOutbox",
+};
+const value = (text: string) => (VALUES[text] ? t(VALUES[text]) : text);
 
 /** The rows as label, value and whether the value is a healthy (or failed) state badge. */
 function rows(s: SystemStatus, zone?: string): [string, string, "ok" | "warn" | null][] {
+  const ms = (n: number) => formatNumber(n, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   return [
-    [SYSTEM_TEXT.environment, s.environment, "ok"],
+    [t("systemEnvironment"), value(s.environment), "ok"],
     [
-      SYSTEM_TEXT.database,
-      s.databaseMs === null ? s.database : SYSTEM_TEXT.connected(s.databaseMs),
+      t("systemDatabase"),
+      s.databaseMs === null ? value(s.database) : t("systemConnected", { ms: ms(s.databaseMs) }),
       s.databaseMs === null ? "warn" : "ok",
     ],
-    [SYSTEM_TEXT.emailProvider, s.emailProvider, "ok"],
-    [SYSTEM_TEXT.websocketServer, SYSTEM_TEXT.sockets(s.socketsOpen), "ok"],
-    [SYSTEM_TEXT.membersWaiting, SYSTEM_TEXT.onInstance(s.membersWaiting), null],
-    [SYSTEM_TEXT.liveMatches, SYSTEM_TEXT.onInstance(s.liveMatches), null],
+    [t("systemEmailProvider"), value(s.emailProvider), "ok"],
+    [t("systemWebsocketServer"), t("systemSockets", { count: s.socketsOpen }), "ok"],
+    [t("systemMembersWaiting"), t("systemOnInstance", { count: s.membersWaiting }), null],
+    [t("systemLiveMatches"), t("systemOnInstance", { count: s.liveMatches }), null],
     [
-      SYSTEM_TEXT.build,
-      SYSTEM_TEXT.buildValue(s.build.id, formatReportDate(s.build.builtAt, zone)),
+      t("systemBuild"),
+      t("systemBuildValue", {
+        id: s.build.id,
+        builtAt: formatReportDate(s.build.builtAt, zone),
+      }),
       null,
     ],
-    [SYSTEM_TEXT.runtime, s.runtime, null],
+    [t("systemRuntime"), s.runtime, null],
     [
-      SYSTEM_TEXT.uptime,
-      SYSTEM_TEXT.uptimeValue(formatSpan(s.uptimeMs), formatReportDate(s.startedAt, zone)),
+      t("systemUptime"),
+      t("systemUptimeValue", {
+        span: spanText(s.uptimeMs),
+        since: formatReportDate(s.startedAt, zone),
+      }),
       null,
     ],
   ];
 }
 
-const LABELS = [
-  SYSTEM_TEXT.environment,
-  SYSTEM_TEXT.database,
-  SYSTEM_TEXT.emailProvider,
-  SYSTEM_TEXT.websocketServer,
-  SYSTEM_TEXT.membersWaiting,
-  SYSTEM_TEXT.liveMatches,
-  SYSTEM_TEXT.build,
-  SYSTEM_TEXT.runtime,
-  SYSTEM_TEXT.uptime,
+const LABELS: AdminKey[] = [
+  "systemEnvironment",
+  "systemDatabase",
+  "systemEmailProvider",
+  "systemWebsocketServer",
+  "systemMembersWaiting",
+  "systemLiveMatches",
+  "systemBuild",
+  "systemRuntime",
+  "systemUptime",
 ];
 
 export function SystemPanel(
@@ -61,18 +74,18 @@ export function SystemPanel(
   const shown = status && !loading ? rows(status, zone) : null;
   return (
     <>
-      <h2 class="card-title">System</h2>
+      <h2 class="card-title">{t("systemTitle")}</h2>
       <dl class="admin-system" aria-busy={loading}>
         {LABELS.map((label, i) => {
           const row = shown?.[i];
           return (
             <div key={label} class="admin-system-row">
-              <dt>{label}</dt>
+              <dt>{t(label)}</dt>
               <dd>
                 {failed && !loading
-                  ? <span class="badge admin-warn">Unknown</span>
+                  ? <span class="badge admin-warn">{t("unknown")}</span>
                   : !row
-                  ? SYSTEM_TEXT.checking
+                  ? t("systemChecking")
                   : row[2]
                   ? <span class={`badge admin-${row[2]}`}>{row[1]}</span>
                   : row[1]}
@@ -83,9 +96,9 @@ export function SystemPanel(
       </dl>
       {status && !loading && (
         <p class="muted admin-system-note">
-          {SYSTEM_TEXT.onThisInstance(status.instance)}{" "}
+          {t("systemOnThisInstance", { instance: status.instance })}{" "}
           <span class="admin-system-checked">
-            {SYSTEM_TEXT.checkedAt(formatTime(status.checkedAt, zone))}
+            {t("systemCheckedAt", { time: formatTime(status.checkedAt, zone) })}
           </span>
         </p>
       )}
@@ -95,7 +108,7 @@ export function SystemPanel(
         onClick={onRefresh}
         disabled={loading}
       >
-        Refresh Status
+        {t("systemRefresh")}
       </button>
     </>
   );

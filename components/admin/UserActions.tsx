@@ -1,6 +1,7 @@
 // The Actions of both admin user tables: Verify while unverified, Ban (Unban while banned) and
 // Delete. An administrator is never offered Ban or Delete on their own account.
 import type { AdminUser } from "../../shared/admin.ts";
+import { t } from "./labels.ts";
 
 /** What a row's actions do, for the member the row shows. */
 export interface UserHandlers {
@@ -21,9 +22,9 @@ export function UserActions(
           class="button button-secondary button-small"
           disabled={busy}
           onClick={() => on.onVerify(user)}
-          aria-label={`Verify ${user.username}`}
+          aria-label={t("verifyUser", { username: user.username })}
         >
-          Verify
+          {t("verify")}
         </button>
       )}
       {!self && (user.ban
@@ -33,9 +34,9 @@ export function UserActions(
             class="button button-secondary button-small"
             disabled={busy}
             onClick={() => on.onUnban(user)}
-            aria-label={`Unban ${user.username}`}
+            aria-label={t("unbanUser", { username: user.username })}
           >
-            Unban
+            {t("unban")}
           </button>
         )
         : (
@@ -44,9 +45,9 @@ export function UserActions(
             class="button button-danger button-small"
             disabled={busy}
             onClick={() => on.onBan(user)}
-            aria-label={`Ban ${user.username}`}
+            aria-label={t("banUser", { username: user.username })}
           >
-            Ban
+            {t("ban")}
           </button>
         ))}
       {!self && (
@@ -55,9 +56,9 @@ export function UserActions(
           class="button button-danger button-small"
           disabled={busy}
           onClick={() => on.onDelete(user)}
-          aria-label={`Delete ${user.username}`}
+          aria-label={t("deleteUser", { username: user.username })}
         >
-          Delete
+          {t("delete")}
         </button>
       )}
     </div>

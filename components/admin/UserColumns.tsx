@@ -5,6 +5,7 @@ import { Tooltip } from "../Tooltip.tsx";
 import type { AdminUser } from "../../shared/admin.ts";
 import { BanBadge } from "./BanBadge.tsx";
 import { createdColumn, EMAIL_COLUMN, ID_COLUMN, type UserColumn } from "./UsersTable.tsx";
+import { t } from "./labels.ts";
 
 const faceBlur = (u: AdminUser) => (
   <input
@@ -12,41 +13,37 @@ const faceBlur = (u: AdminUser) => (
     class="admin-readonly-switch"
     checked={u.faceBlurEnabled}
     disabled
-    aria-label={`Face blur for ${u.username}: ${u.faceBlurEnabled ? "on" : "off"}`}
+    aria-label={t(u.faceBlurEnabled ? "faceBlurOn" : "faceBlurOff", { username: u.username })}
   />
 );
 
 export const USER_COLUMNS: readonly UserColumn[] = [
   ID_COLUMN,
   {
-    name: "Username",
+    name: "colUsername",
     class: "admin-username",
     cell: (u, zone) => (
       <>
         {u.username}
-        {u.role === "admin" && <span class="badge badge-accent admin-role">admin</span>}
+        {u.role === "admin" && <span class="badge badge-accent admin-role">{t("roleAdmin")}</span>}
         <BanBadge ban={u.ban} timeZone={zone} />
       </>
     ),
   },
   EMAIL_COLUMN,
   {
-    name: "Email Verified",
+    name: "colEmailVerified",
     cell: (u) => (
       <span class={`badge ${u.emailVerified ? "admin-ok" : "admin-warn"}`}>
-        {u.emailVerified ? "Yes" : "No"}
+        {u.emailVerified ? t("yes") : t("no")}
       </span>
     ),
   },
-  createdColumn("Created At"),
-  { name: "Location", cell: (u) => u.location || "—" },
+  createdColumn("colCreatedAt"),
+  { name: "colLocation", cell: (u) => u.location || "—" },
   {
-    name: "Face Blur",
-    head: () => (
-      <Tooltip text="Set by the member in their privacy settings; read-only here.">
-        Face Blur
-      </Tooltip>
-    ),
+    name: "colFaceBlur",
+    head: () => <Tooltip text={t("faceBlurHelp")}>{t("colFaceBlur")}</Tooltip>,
     cell: faceBlur,
   },
 ];

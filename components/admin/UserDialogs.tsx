@@ -1,8 +1,9 @@
 // The confirmation /admin/users has open, if any: Delete (confirm only), Ban (a reason and a
 // duration) or Unban.
-import { ADMIN_TEXT, type AdminUser } from "../../shared/admin.ts";
+import type { AdminUser } from "../../shared/admin.ts";
 import { BanDialogs } from "./BanDialog.tsx";
 import { ConfirmDialog } from "./ConfirmDialog.tsx";
+import { t } from "./labels.ts";
 
 export function UserDialogs({ dialog, busyId, error, onDelete, onBan, onUnban, onCancel }: {
   dialog: { kind: "delete" | "ban" | "unban"; user: AdminUser } | null;
@@ -19,10 +20,10 @@ export function UserDialogs({ dialog, busyId, error, onDelete, onBan, onUnban, o
     <>
       {dialog?.kind === "delete" && (
         <ConfirmDialog
-          title={ADMIN_TEXT.deleteTitle}
-          description={ADMIN_TEXT.deleteDescription(dialog.user.username)}
-          confirmLabel="Delete"
-          busyLabel="Deleting..."
+          title={t("deleteTitle")}
+          description={t("deleteDescription", { username: dialog.user.username })}
+          confirmLabel={t("delete")}
+          busyLabel={t("deleting")}
           busy={busyId === dialog.user.id}
           onConfirm={() => onDelete(dialog.user)}
           onCancel={onCancel}

@@ -6,12 +6,13 @@ import type { ComponentChildren } from "preact";
 import { type AdminUser, formatDay } from "../../shared/admin.ts";
 import type { UsersList } from "../../client/admin/use_users.ts";
 import { UserActions, type UserHandlers } from "./UserActions.tsx";
+import { type AdminKey, t } from "./labels.ts";
 
 export type { UserHandlers };
 
 export interface UserColumn {
-  /** The column's heading and its cells' data-label. */
-  name: string;
+  /** The column's heading and its cells' data-label (its message in the admin catalog). */
+  name: AdminKey;
   /** Another heading than the name (a tooltip). */
   head?(): ComponentChildren;
   /** The cells' class. */
@@ -36,15 +37,15 @@ export interface UsersTableProps {
 
 /** The ID, Email and creation columns, alike in both lists. */
 export const ID_COLUMN: UserColumn = {
-  name: "ID",
+  name: "colId",
   cell: (u) => <code class="admin-id" title={u.id}>{u.id.slice(0, 8)}</code>,
 };
 export const EMAIL_COLUMN: UserColumn = {
-  name: "Email",
+  name: "colEmail",
   class: "admin-email",
   cell: (u) => u.email,
 };
-export const createdColumn = (name: string): UserColumn => ({
+export const createdColumn = (name: AdminKey): UserColumn => ({
   name,
   cell: (u, zone) => <time dateTime={u.createdAt}>{formatDay(u.createdAt, zone)}</time>,
 });
@@ -56,11 +57,11 @@ export function UsersTable(
   return (
     <div class={wrapClass}>
       <table class="admin-table admin-user-table" aria-busy={list.loading}>
-        <caption class="sr-only">Users</caption>
+        <caption class="sr-only">{t("usersCaption")}</caption>
         <thead>
           <tr>
-            {columns.map((c) => <th key={c.name} scope="col">{c.head ? c.head() : c.name}</th>)}
-            <th scope="col">Actions</th>
+            {columns.map((c) => <th key={c.name} scope="col">{c.head ? c.head() : t(c.name)}</th>)}
+            <th scope="col">{t("colActions")}</th>
           </tr>
         </thead>
         <tbody>
@@ -72,9 +73,9 @@ export function UsersTable(
           {users.map((u) => (
             <tr key={u.id} data-user-id={u.id}>
               {columns.map((c) => (
-                <td key={c.name} data-label={c.name} class={c.class}>{c.cell(u, zone)}</td>
+                <td key={c.name} data-label={t(c.name)} class={c.class}>{c.cell(u, zone)}</td>
               ))}
-              <td data-label="Actions" class="admin-actions-cell">
+              <td data-label={t("colActions")} class="admin-actions-cell">
                 <UserActions
                   user={u}
                   busy={actions.busyId === u.id}

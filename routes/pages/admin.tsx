@@ -14,7 +14,7 @@ import { listAdminReports } from "../../server/admin/reports.ts";
 import { auditPage } from "../../server/admin/audit.ts";
 import { requireAdmin } from "../../server/http/auth.ts";
 import { readLimit } from "../../server/http/rate_limit.ts";
-import { AdminNav } from "../../components/admin/AdminNav.tsx";
+import { AdminPage } from "../../components/admin/AdminPage.tsx";
 
 /** The first page the server renders; the islands load the rest on demand. */
 const REPORTS_PAGE = 20;
@@ -32,11 +32,9 @@ export function adminPages(deps: AppDeps) {
       return page(c, deps, {
         title: ADMIN_TEXT.usersTitle,
         body: (
-          <div class="admin-page">
-            <h1 class="page-title">{ADMIN_TEXT.usersTitle}</h1>
-            <AdminNav current="users" />
+          <AdminPage title="usersTitle" current="users">
             <Island name="AdminUsers" props={{ initial, meId: c.var.user.id }} />
-          </div>
+          </AdminPage>
         ),
       });
     });
@@ -47,11 +45,9 @@ export function adminPages(deps: AppDeps) {
     return page(c, deps, {
       title: ADMIN_TEXT.reportsTitle,
       body: (
-        <div class="admin-page">
-          <h1 class="page-title">{ADMIN_TEXT.reportsTitle}</h1>
-          <AdminNav current="reports" />
+        <AdminPage title="reportsTitle" current="reports">
           <Island name="AdminReports" props={{ initial }} />
-        </div>
+        </AdminPage>
       ),
     });
   });
@@ -61,11 +57,9 @@ export function adminPages(deps: AppDeps) {
     return page(c, deps, {
       title: ADMIN_TEXT.auditTitle,
       body: (
-        <div class="admin-page">
-          <h1 class="page-title">{ADMIN_TEXT.auditTitle}</h1>
-          <AdminNav current="audit" />
+        <AdminPage title="auditTitle" current="audit">
           <Island name="AdminAudit" props={{ initial }} />
-        </div>
+        </AdminPage>
       ),
     });
   });
@@ -74,11 +68,9 @@ export function adminPages(deps: AppDeps) {
     return page(c, deps, {
       title: ADMIN_TEXT.invitationsTitle,
       body: (
-        <div class="admin-page">
-          <h1 class="page-title">{ADMIN_TEXT.invitationsTitle}</h1>
-          <AdminNav current="invitations" />
+        <AdminPage title="invitationsTitle" current="invitations">
           <Island name="AdminInvitations" props={{}} />
-        </div>
+        </AdminPage>
       ),
     });
   });
