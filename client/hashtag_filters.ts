@@ -7,12 +7,11 @@ import { useState } from "react";
 import { errorMessage, getJson, postJson } from "./api.ts";
 import { toast } from "./toast.ts";
 import { storeFiltersLocally } from "./filters_store.ts";
-import { FILTER_TEXT, type Filters } from "../shared/filters.ts";
+import type { Filters } from "../shared/filters.ts";
+import { tr } from "../shared/i18n/messages.ts";
+import type home from "../shared/i18n/catalog/home/en.ts";
 
-export const HASHTAG_CHIP_TEXT = {
-  added: (tag: string) => `#${tag} added`,
-  removed: (tag: string) => `#${tag} removed`,
-} as const;
+const t = tr<typeof home>("home");
 
 /**
  * Puts `tag` into the member's filters (`include` true) or takes it out, then says so in a toast.
@@ -39,14 +38,14 @@ async function change(tag: string, include: boolean): Promise<string[] | null> {
     }
     storeFiltersLocally(saved);
     toast({
-      title: include ? HASHTAG_CHIP_TEXT.added(tag) : HASHTAG_CHIP_TEXT.removed(tag),
-      description: FILTER_TEXT.savedDescription,
+      title: t(include ? "tagAdded" : "tagRemoved", { tag }),
+      description: t("filtersSavedDescription"),
     });
     return saved.hashtags;
   } catch (err) {
     toast({
-      title: FILTER_TEXT.saveError,
-      description: errorMessage(err, FILTER_TEXT.saveErrorDescription),
+      title: t("saveError"),
+      description: errorMessage(err, t("saveErrorDescription")),
       variant: "destructive",
     });
     return null;

@@ -2,26 +2,32 @@
 // hashtag cards (interests and 'Popular this week', an island the page passes in); on a plan with
 // a daily limit, the sessions left today.
 import type { ReactNode } from "react";
-import { PLANS_TEXT, sessionsLeftText } from "../shared/plans.ts";
 import type { Filters } from "../shared/filters.ts";
+import { countryName } from "../shared/geo/country_codes.ts";
+import { tr } from "../shared/i18n/messages.ts";
+import type home from "../shared/i18n/catalog/home/en.ts";
+import { continentName } from "./continent_name.ts";
 import { Icon } from "./Icon.tsx";
 
-const PREFERENCE_TEXT: Record<Filters["locationPreference"], string> = {
-  global: "Global: match with anyone in the world",
-  continent: "Continent: match with people in the chosen place",
-  country: "Country: match with people in the chosen place",
-  city: "City: match with people in your city",
-  nearby: "Nearby: match within 25km",
+const t = tr<typeof home>("home");
+
+const PREFERENCE_TEXT: Record<Filters["locationPreference"], keyof typeof home> = {
+  global: "prefGlobal",
+  continent: "prefContinent",
+  country: "prefCountry",
+  city: "prefCity",
+  nearby: "prefNearby",
 };
 
+/** The member's location preference in a line, in the page's language. */
 export function preferenceSummary(f: Filters): string {
   if (f.locationPreference === "country" && f.countryPreference) {
-    return `Country: ${f.countryPreference}`;
+    return t("prefCountryNamed", { country: countryName(f.countryPreference) });
   }
   if (f.locationPreference === "continent" && f.continentPreference) {
-    return `Continent: ${f.continentPreference}`;
+    return t("prefContinentNamed", { continent: continentName(f.continentPreference) });
   }
-  return PREFERENCE_TEXT[f.locationPreference];
+  return t(PREFERENCE_TEXT[f.locationPreference]);
 }
 
 export interface DiscoverProps {
@@ -37,19 +43,17 @@ export function Discover({ filters, username, sessionsLeft, hashtags }: Discover
   return (
     <div class="discover stack">
       <section class="hero discover-hero" aria-labelledby="discover-title">
-        <h1 id="discover-title" class="hero-title">Hi {username}, where to next?</h1>
-        <p class="hero-subtitle">
-          Meet a stranger's point of view for 30 seconds. Point your rear camera at where you are.
-        </p>
+        <h1 id="discover-title" class="hero-title">{t("greeting", { username })}</h1>
+        <p class="hero-subtitle">{t("discoverSubtitle")}</p>
         <a class="button button-primary button-large" href="/connecting">
-          <Icon name="video" /> Start POV Connection
+          <Icon name="video" /> {t("startPov")}
         </a>
         {sessionsLeft !== null && <SessionsLeft left={sessionsLeft} />}
       </section>
       <section class="card" aria-labelledby="pref-title">
         <div class="card-head">
-          <h2 id="pref-title" class="card-title">Connection preference</h2>
-          <a class="header-link" href="/filters">Edit</a>
+          <h2 id="pref-title" class="card-title">{t("prefTitle")}</h2>
+          <a class="header-link" href="/filters">{t("edit")}</a>
         </div>
         <p class="muted">{preferenceSummary(filters)}</p>
       </section>
@@ -62,11 +66,11 @@ export function Discover({ filters, username, sessionsLeft, hashtags }: Discover
 function SessionsLeft({ left }: { left: number }) {
   return (
     <p class={left === 0 ? "sessions-left sessions-left-none" : "sessions-left"}>
-      {sessionsLeftText(left)}
+      {left === 0 ? t("noSessionsLeft") : t("sessionsLeft", { count: left })}
       {left === 0 && (
         <>
           {" — "}
-          <a href="/subscriptions">{PLANS_TEXT.seePlans}</a>
+          <a href="/subscriptions">{t("seePlans")}</a>
         </>
       )}
     </p>

@@ -1,16 +1,15 @@
 // The landing page's picture of a call: a phone showing a partner's point of view (a harbour at
 // sunset, drawn in SVG: no image to fetch), with the live view's real badges and reactions, and
 // the three steps of a session. An illustration, labelled as one; nothing in it is a member.
-const STEPS: { title: string; text: string }[] = [
-  { title: "Start", text: "Tap Start and we find someone online who matches your filters." },
-  {
-    title: "Point your camera",
-    text: "Show them where you are with your rear camera; faces are blurred on your phone.",
-  },
-  {
-    title: "Thirty seconds, then Next",
-    text: "React, say hi, and when the time is up, meet the next place in one tap.",
-  },
+import { tr } from "../shared/i18n/messages.ts";
+import type home from "../shared/i18n/catalog/home/en.ts";
+
+const t = tr<typeof home>("home");
+
+const STEPS: { title: keyof typeof home; text: keyof typeof home }[] = [
+  { title: "stepStartTitle", text: "stepStartText" },
+  { title: "stepCameraTitle", text: "stepCameraText" },
+  { title: "stepNextTitle", text: "stepNextText" },
 ];
 
 export function LandingScene() {
@@ -49,11 +48,11 @@ export function LandingScene() {
           </svg>
           <div class="phone-badges">
             <span class="badge">POV</span>
-            <span class="badge">Lisbon, Portugal</span>
-            <span class="badge">sunset</span>
+            <span class="badge">{t("sceneLocation")}</span>
+            <span class="badge">{t("sceneTag")}</span>
             <span class="badge">00:12</span>
           </div>
-          <span class="badge badge-secure phone-secure">Encrypted</span>
+          <span class="badge badge-secure phone-secure">{t("sceneEncrypted")}</span>
           <div class="phone-reactions">
             <span>❤️</span>
             <span>😮</span>
@@ -62,12 +61,12 @@ export function LandingScene() {
         </div>
       </figure>
       <div class="landing-steps">
-        <h2 id="how-title" class="feature-title">How a session works</h2>
+        <h2 id="how-title" class="feature-title">{t("howTitle")}</h2>
         <ol class="steps">
           {STEPS.map((s) => (
             <li key={s.title}>
-              <strong>{s.title}</strong>
-              <span class="muted">{s.text}</span>
+              <strong>{t(s.title)}</strong>
+              <span class="muted">{t(s.text)}</span>
             </li>
           ))}
         </ol>

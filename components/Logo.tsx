@@ -1,4 +1,9 @@
 // The Glimpse logo: an aperture mark and the word mark, in three sizes (small, medium, large).
+import { tr } from "../shared/i18n/messages.ts";
+import type home from "../shared/i18n/catalog/home/en.ts";
+
+const t = tr<typeof home>("home");
+
 export type LogoSize = "small" | "medium" | "large";
 
 const MARK_PX: Record<LogoSize, number> = { small: 24, medium: 36, large: 64 };
@@ -35,7 +40,7 @@ export function Logo({ size = "medium", href }: { size?: LogoSize; href?: string
   const cls = `logo logo-${size}`;
   return href
     ? (
-      <a class={cls} href={href} aria-label="Glimpse home">
+      <a class={cls} href={href} aria-label={t("logoHome")}>
         {inner}
       </a>
     )

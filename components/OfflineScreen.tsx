@@ -2,8 +2,13 @@
 // which asks again for the address the member was opening (an empty link is the page itself).
 // It names no member and links nowhere else: offline, no other page would load either.
 import { Logo } from "./Logo.tsx";
+import { tr } from "../shared/i18n/messages.ts";
+import type home from "../shared/i18n/catalog/home/en.ts";
 
-// "Wi‑Fi" with a non-breaking hyphen, so a narrow screen never splits it.
+const t = tr<typeof home>("home");
+
+// The English texts (the home catalog's offlineTitle, offlineDescription, offlineNote and retry
+// mirror them). "Wi‑Fi" with a non-breaking hyphen, so a narrow screen never splits it.
 export const OFFLINE_TEXT = {
   title: "You are offline",
   description:
@@ -16,10 +21,10 @@ export function OfflineScreen() {
   return (
     <section class="center-screen offline-screen" aria-labelledby="offline-title">
       <Logo size="medium" />
-      <h1 id="offline-title">{OFFLINE_TEXT.title}</h1>
-      <p class="muted">{OFFLINE_TEXT.description}</p>
-      <p class="muted offline-note">{OFFLINE_TEXT.note}</p>
-      <a class="button button-primary button-large" href="">{OFFLINE_TEXT.retry}</a>
+      <h1 id="offline-title">{t("offlineTitle")}</h1>
+      <p class="muted">{t("offlineDescription")}</p>
+      <p class="muted offline-note">{t("offlineNote")}</p>
+      <a class="button button-primary button-large" href="">{t("retry")}</a>
     </section>
   );
 }

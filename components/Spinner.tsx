@@ -1,8 +1,15 @@
-export function Spinner({ label = "Loading..." }: { label?: string }) {
+// A spinner with a label for screen readers ("Loading..." from the home catalog unless given: an
+// island outside the home namespace passes its own).
+import { tr } from "../shared/i18n/messages.ts";
+import type home from "../shared/i18n/catalog/home/en.ts";
+
+const t = tr<typeof home>("home");
+
+export function Spinner({ label }: { label?: string }) {
   return (
     <div class="spinner-wrap" role="status" aria-live="polite">
       <span class="spinner" aria-hidden="true" />
-      <span class="sr-only">{label}</span>
+      <span class="sr-only">{label ?? t("loading")}</span>
     </div>
   );
 }

@@ -7,16 +7,38 @@ import {
   type Filters,
   HASHTAG_CATEGORIES,
   hashtagListProblem,
+  MAX_HASHTAG_LENGTH,
   MAX_HASHTAGS,
   normalizeHashtag,
   SUGGESTED_HASHTAGS,
 } from "../shared/filters.ts";
+import { tr } from "../shared/i18n/messages.ts";
+import type home from "../shared/i18n/catalog/home/en.ts";
+
+const t = tr<typeof home>("home");
 
 export interface HashtagBrowserProps {
   selected: string[];
 }
 
 type CategoryId = (typeof HASHTAG_CATEGORIES)[number]["id"];
+
+const CATEGORY_KEYS: Record<CategoryId, keyof typeof home> = {
+  all: "categoryAll",
+  activities: "categoryActivities",
+  entertainment: "categoryEntertainment",
+  food: "categoryFood",
+  health: "categoryHealth",
+  places: "categoryPlaces",
+  animals: "categoryAnimals",
+};
+
+/** A refusal of the shared rules (shared/filters.ts, in English) in the page's language. */
+function problemText(problem: string): string {
+  if (problem === FILTER_TEXT.tooManyHashtags) return t("tooManyHashtags", { max: MAX_HASHTAGS });
+  if (problem === FILTER_TEXT.badHashtag) return t("badHashtag", { max: MAX_HASHTAG_LENGTH });
+  return problem;
+}
 
 export default function HashtagBrowser({ selected: initial }: HashtagBrowserProps) {
   const [selected, setSelected] = useState<string[]>(initial);
@@ -33,7 +55,7 @@ export default function HashtagBrowser({ selected: initial }: HashtagBrowserProp
   /** Selects or drops a tag; a selection beyond the server's limit is refused, in its words. */
   function toggle(name: string) {
     if (!selected.includes(name) && selected.length >= MAX_HASHTAGS) {
-      return setError(FILTER_TEXT.tooManyHashtags);
+      return setError(problemText(FILTER_TEXT.tooManyHashtags));
     }
     setError("");
     setSelected((list) => list.includes(name) ? list.filter((t) => t !== name) : [...list, name]);
@@ -42,15 +64,15 @@ export default function HashtagBrowser({ selected: initial }: HashtagBrowserProp
   async function save() {
     if (selected.length === 0) {
       toast({
-        title: FILTER_TEXT.noHashtags,
-        description: FILTER_TEXT.noHashtagsDescription,
+        title: t("noHashtags"),
+        description: t("noHashtagsDescription"),
         variant: "destructive",
       });
       return;
     }
     // Refused before sending, with the server's own text; the selection stays.
     const problem = hashtagListProblem(selected);
-    if (problem) return setError(problem);
+    if (problem) return setError(problemText(problem));
     setError("");
     setSaving(true);
     try {
@@ -58,13 +80,13 @@ export default function HashtagBrowser({ selected: initial }: HashtagBrowserProp
       storeFiltersLocally(saved);
       setSelected(saved.hashtags);
       toast({
-        title: FILTER_TEXT.hashtagsSaved,
-        description: FILTER_TEXT.hashtagsSavedDescription,
+        title: t("hashtagsSaved"),
+        description: t("hashtagsSavedDescription"),
       });
     } catch (err) {
       // The selection stays as it was; the server's reason shows above the button.
-      const text = errorMessage(err, FILTER_TEXT.hashtagsErrorDescription);
-      toast({ title: FILTER_TEXT.hashtagsError, description: text, variant: "destructive" });
+      const text = errorMessage(err, t("hashtagsErrorDescription"));
+      toast({ title: t("hashtagsError"), description: text, variant: "destructive" });
       setError(text);
     } finally {
       setSaving(false);
@@ -74,16 +96,16 @@ export default function HashtagBrowser({ selected: initial }: HashtagBrowserProp
   return (
     <div class="stack">
       <label class="field">
-        <span class="sr-only">Search hashtags</span>
+        <span class="sr-only">{t("searchHashtags")}</span>
         <input
           type="search"
-          placeholder="Search hashtags"
+          placeholder={t("searchHashtags")}
           value={query}
           onInput={(e) => setQuery(e.currentTarget.value)}
           autoCapitalize="none"
         />
       </label>
-      <div class="chip-scroller" role="group" aria-label="Categories">
+      <div class="chip-scroller" role="group" aria-label={t("categories")}>
         {HASHTAG_CATEGORIES.map((c) => (
           <button
             key={c.id}
@@ -92,32 +114,32 @@ export default function HashtagBrowser({ selected: initial }: HashtagBrowserProp
             aria-pressed={category === c.id}
             onClick={() => setCategory(c.id)}
           >
-            {c.label}
+            {t(CATEGORY_KEYS[c.id])}
           </button>
         ))}
       </div>
 
       <section class="card" aria-labelledby="selected-title">
-        <h2 id="selected-title" class="card-title">Selected ({selected.length})</h2>
-        {selected.length === 0
-          ? <p class="muted">Pick at least one hashtag below.</p>
-          : (
-            <ul class="chip-list">
-              {selected.map((t) => (
-                <li key={t} class="chip">
-                  #{t}
-                  <button
-                    type="button"
-                    class="chip-remove"
-                    aria-label={`Remove #${t}`}
-                    onClick={() => toggle(t)}
-                  >
-                    ×
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
+        <h2 id="selected-title" class="card-title">
+          {t("selectedCount", { count: selected.length })}
+        </h2>
+        {selected.length === 0 ? <p class="muted">{t("pickAtLeastOne")}</p> : (
+          <ul class="chip-list">
+            {selected.map((tag) => (
+              <li key={tag} class="chip">
+                #{tag}
+                <button
+                  type="button"
+                  class="chip-remove"
+                  aria-label={t("removeTag", { tag })}
+                  onClick={() => toggle(tag)}
+                >
+                  ×
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
         {error && <p class="form-error" role="alert">{error}</p>}
         <button
           type="button"
@@ -125,13 +147,13 @@ export default function HashtagBrowser({ selected: initial }: HashtagBrowserProp
           onClick={save}
           disabled={saving}
         >
-          {saving ? "Saving..." : "Save Hashtags"}
+          {saving ? t("saving") : t("saveHashtags")}
         </button>
       </section>
 
       <section aria-labelledby="suggested-title">
-        <h2 id="suggested-title" class="card-title">Suggested</h2>
-        {shown.length === 0 && <p class="muted">No suggested hashtag matches “{query}”.</p>}
+        <h2 id="suggested-title" class="card-title">{t("suggested")}</h2>
+        {shown.length === 0 && <p class="muted">{t("noSuggestion", { query })}</p>}
         <ul class="hashtag-grid">
           {shown.map((h) => (
             <li key={h.id}>

@@ -3,6 +3,10 @@
 // interests card follows at once.
 import { HashtagChips } from "../components/HashtagChips.tsx";
 import { useHashtagChips } from "../client/hashtag_filters.ts";
+import { tr } from "../shared/i18n/messages.ts";
+import type home from "../shared/i18n/catalog/home/en.ts";
+
+const t = tr<typeof home>("home");
 
 export interface HomeHashtagsProps {
   /** The member's saved hashtags. */
@@ -21,23 +25,23 @@ export default function HomeHashtags({ hashtags, popular }: HomeHashtagsProps) {
     <>
       <section class="card" aria-labelledby="interests-title">
         <div class="card-head">
-          <h2 id="interests-title" class="card-title">Your interests</h2>
-          <a class="header-link" href="/hashtags">Edit</a>
+          <h2 id="interests-title" class="card-title">{t("interestsTitle")}</h2>
+          <a class="header-link" href="/hashtags">{t("edit")}</a>
         </div>
         <ul class="chip-list">
-          {shown.map((t) => <li key={t} class="chip">#{t}</li>)}
-          {more > 0 && <li class="chip chip-more">+{more} more</li>}
+          {shown.map((tag) => <li key={tag} class="chip">#{tag}</li>)}
+          {more > 0 && <li class="chip chip-more">{t("moreInterests", { count: more })}</li>}
         </ul>
       </section>
       <section class="card" aria-labelledby="popular-title">
-        <h2 id="popular-title" class="card-title">Popular this week</h2>
-        <p class="muted">Tap one to add it to your filters.</p>
+        <h2 id="popular-title" class="card-title">{t("popularTitle")}</h2>
+        <p class="muted">{t("popularHint")}</p>
         <HashtagChips
           tags={popular}
           mine={mine}
           pending={pending}
           onToggle={toggle}
-          label="Popular this week"
+          label={t("popularTitle")}
         />
       </section>
     </>

@@ -9,9 +9,14 @@ import { toast } from "../client/toast.ts";
 import { storeFiltersLocally } from "../client/filters_store.ts";
 import { useHashtagChips } from "../client/hashtag_filters.ts";
 import { HashtagChips } from "../components/HashtagChips.tsx";
-import { FILTER_TEXT, type Filters, REGIONS } from "../shared/filters.ts";
+import { type Filters, REGIONS } from "../shared/filters.ts";
 import { ONLINE_STEPS, onlineStep } from "../shared/geo/map_scale.ts";
 import type { RegionSummary } from "../shared/geo/types.ts";
+import { continentName } from "../components/continent_name.ts";
+import { tr } from "../shared/i18n/messages.ts";
+import type home from "../shared/i18n/catalog/home/en.ts";
+
+const t = tr<typeof home>("home");
 
 export interface MapDiscoveryProps {
   regions: RegionSummary[];
@@ -21,6 +26,9 @@ export interface MapDiscoveryProps {
 }
 
 const CONTINENT_OF = Object.fromEntries(REGIONS.map((r) => [r.id, r.continent]));
+
+/** A region's name in the page's language (each region is a continent). */
+const regionName = (r: RegionSummary) => continentName(CONTINENT_OF[r.id] ?? r.name);
 
 export default function MapDiscovery({ regions, myHashtags, viewBox }: MapDiscoveryProps) {
   const [selectedId, setSelectedId] = useState<string | null>(null);
@@ -45,8 +53,8 @@ export default function MapDiscovery({ regions, myHashtags, viewBox }: MapDiscov
       location.assign("/connecting");
     } catch (err) {
       toast({
-        title: FILTER_TEXT.saveError,
-        description: errorMessage(err, FILTER_TEXT.saveErrorDescription),
+        title: t("saveError"),
+        description: errorMessage(err, t("saveErrorDescription")),
         variant: "destructive",
       });
       setBusy(false);
@@ -62,11 +70,7 @@ export default function MapDiscovery({ regions, myHashtags, viewBox }: MapDiscov
   return (
     <div class="map-layout">
       <div class="stack">
-        {total === 0 && (
-          <p class="notice" role="note">
-            Nobody else is online right now. Counts show members active in the last few minutes.
-          </p>
-        )}
+        {total === 0 && <p class="notice" role="note">{t("nobodyOnline")}</p>}
         <div class="world-map">
           <svg class="world-map-land" viewBox={viewBox} aria-hidden="true" focusable="false">
             {drawOrder.map((r) => (
@@ -76,19 +80,19 @@ export default function MapDiscovery({ regions, myHashtags, viewBox }: MapDiscov
               </g>
             ))}
           </svg>
-          <div class="region-pins" role="group" aria-label="Regions">
+          <div class="region-pins" role="group" aria-label={t("regions")}>
             {regions.map((r) => (
               <button
                 key={r.id}
                 type="button"
                 class={`region-pin region-${r.id}`}
                 aria-pressed={selectedId === r.id}
-                aria-label={`${r.name}, ${r.users} online`}
+                aria-label={t("regionPin", { name: regionName(r), count: r.users })}
                 onClick={() => setSelectedId(r.id)}
               >
                 <span class={`region-dot shade-${onlineStep(r.users)}`} aria-hidden="true" />
-                <span class="region-name">{r.name}</span>
-                <span class="region-count">{r.users} online</span>
+                <span class="region-name">{regionName(r)}</span>
+                <span class="region-count">{t("regionCount", { count: r.users })}</span>
               </button>
             ))}
           </div>
@@ -106,40 +110,38 @@ export default function MapDiscovery({ regions, myHashtags, viewBox }: MapDiscov
               aria-live="polite"
             >
               <div class="card-head">
-                <h2 id="region-title" class="card-title">{selected.name}</h2>
-                <span class="badge badge-accent">Active Users: {selected.users}</span>
+                <h2 id="region-title" class="card-title">{regionName(selected)}</h2>
+                <span class="badge badge-accent">
+                  {t("activeUsers", { count: selected.users })}
+                </span>
               </div>
               {selected.hashtags.length > 0
                 ? (
                   <>
-                    <p class="muted">Popular here this week. Tap to add to your filters:</p>
+                    <p class="muted">{t("popularHere")}</p>
                     <HashtagChips
                       tags={selected.hashtags}
                       mine={chips.mine}
                       pending={chips.pending}
                       onToggle={chips.toggle}
-                      label={`Popular in ${selected.name}`}
+                      label={t("popularIn", { name: regionName(selected) })}
                     />
                   </>
                 )
-                : (
-                  <p class="muted">
-                    No hashtags were used in {selected.name} in the last 7 days yet.
-                  </p>
-                )}
+                : <p class="muted">{t("noHashtagsIn", { name: regionName(selected) })}</p>}
               <button
                 type="button"
                 class="button button-primary button-block"
                 onClick={() => connect(selected)}
                 disabled={busy}
               >
-                Connect with {selected.name}
+                {t("connectWith", { name: regionName(selected) })}
               </button>
             </section>
           )
-          : <p class="muted center">Pick a region to see who is around and what they share.</p>}
+          : <p class="muted center">{t("pickRegion")}</p>}
 
-        <a class="button button-secondary" href="/filters">Advanced Filters</a>
+        <a class="button button-secondary" href="/filters">{t("advancedFilters")}</a>
       </div>
     </div>
   );
@@ -149,12 +151,12 @@ export default function MapDiscovery({ regions, myHashtags, viewBox }: MapDiscov
 function MapLegend() {
   return (
     <div class="map-legend">
-      <span class="map-legend-title">Members online:</span>
+      <span class="map-legend-title">{t("membersOnline")}</span>
       <ul class="map-legend-steps">
         {ONLINE_STEPS.map((s, i) => (
           <li key={s.label}>
             <span class={`region-dot shade-${i}`} aria-hidden="true" />
-            {s.label}
+            {i === 0 ? t("legendNone") : s.label}
           </li>
         ))}
       </ul>

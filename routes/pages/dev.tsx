@@ -6,6 +6,39 @@ import type { AppDeps, AppEnv } from "../context.tsx";
 import { page } from "../context.tsx";
 import { listOutbox } from "../../server/email/mod.ts";
 import { fromThisMachine } from "../../server/http/loopback.ts";
+import { tr } from "../../shared/i18n/messages.ts";
+import type home from "../../shared/i18n/catalog/home/en.ts";
+
+const t = tr<typeof home>("home");
+
+type Mail = Awaited<ReturnType<typeof listOutbox>>[number];
+
+/** The page's body (its texts are read while the page renders, in its language). */
+function Outbox({ mails, provider }: { mails: Mail[]; provider: string }) {
+  return (
+    <section class="outbox" aria-labelledby="outbox-title">
+      <h1 id="outbox-title">{t("titleOutbox")}</h1>
+      <p class="muted">{t("outboxIntro", { provider })}</p>
+      {mails.length === 0 && <p>{t("noEmails")}</p>}
+      <ol class="outbox-list">
+        {mails.map((m) => (
+          <li key={m.id} class="card outbox-mail">
+            <p class="outbox-meta">
+              <strong>{m.subject}</strong>
+              {" — "}
+              {t("mailTo")} <span class="outbox-to">{m.to}</span>{" "}
+              <time dateTime={m.sentAt}>{m.sentAt}</time>
+            </p>
+            <pre class="outbox-text">{m.text}</pre>
+            {[...m.text.matchAll(/https?:\/\/\S+/g)].map((l) => (
+              <a key={l[0]} class="outbox-link" href={l[0]}>{l[0]}</a>
+            ))}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
 
 export function devPages(deps: AppDeps) {
   const app = new Hono<AppEnv>();
@@ -16,30 +49,7 @@ export function devPages(deps: AppDeps) {
     const mails = await listOutbox(deps.kv);
     return page(c, deps, {
       title: "Outbox",
-      body: (
-        <section class="outbox" aria-labelledby="outbox-title">
-          <h1 id="outbox-title">Outbox</h1>
-          <p class="muted">
-            Emails kept by the outbox provider ({deps.email.name}). This page does not exist in
-            production.
-          </p>
-          {mails.length === 0 && <p>No emails yet.</p>}
-          <ol class="outbox-list">
-            {mails.map((m) => (
-              <li key={m.id} class="card outbox-mail">
-                <p class="outbox-meta">
-                  <strong>{m.subject}</strong> — to <span class="outbox-to">{m.to}</span>{" "}
-                  <time dateTime={m.sentAt}>{m.sentAt}</time>
-                </p>
-                <pre class="outbox-text">{m.text}</pre>
-                {[...m.text.matchAll(/https?:\/\/\S+/g)].map((l) => (
-                  <a key={l[0]} class="outbox-link" href={l[0]}>{l[0]}</a>
-                ))}
-              </li>
-            ))}
-          </ol>
-        </section>
-      ),
+      body: <Outbox mails={mails} provider={deps.email.name} />,
     });
   });
 

@@ -5,21 +5,39 @@ import { page } from "../context.tsx";
 import { WelcomeScreen } from "../../components/WelcomeScreen.tsx";
 import { Logo } from "../../components/Logo.tsx";
 import { Icon } from "../../components/Icon.tsx";
+import { tr } from "../../shared/i18n/messages.ts";
+import type home from "../../shared/i18n/catalog/home/en.ts";
+
+const t = tr<typeof home>("home");
 
 export function FallbackScreen({ path, notFound }: { path: string; notFound: boolean }) {
   return (
     <section class="center-screen" aria-labelledby="fallback-title">
       <Logo size="medium" />
-      <h1 id="fallback-title">{notFound ? "Page not found" : "Glimpse"}</h1>
-      <p class="muted">
-        {notFound
-          ? `There is nothing at ${path}. It may have moved, or the link may be mistyped.`
-          : "A lightweight page of Glimpse. Everything starts from the home screen."}
-      </p>
+      <h1 id="fallback-title">{notFound ? t("notFoundTitle") : "Glimpse"}</h1>
+      <p class="muted">{notFound ? t("notFoundText", { path }) : t("simpleText")}</p>
       <div class="button-row">
-        <a class="button button-primary" href="/">Go to Home</a>
-        <a class="button button-secondary" href="/subscriptions">See plans</a>
+        <a class="button button-primary" href="/">{t("goHome")}</a>
+        <a class="button button-secondary" href="/subscriptions">{t("seePlansButton")}</a>
       </div>
+    </section>
+  );
+}
+
+/** /test: the start page (its texts are read while the page renders, in its language). */
+function StartScreen() {
+  return (
+    <section class="center-screen" aria-labelledby="start-title">
+      <Logo size="large" />
+      <h1 id="start-title">{t("startExploring")}</h1>
+      <div class="button-stack">
+        <a class="button button-primary button-large" href="/auth">{t("getStarted")}</a>
+        <a class="button button-secondary button-large" href="/auth?tab=login">{t("login")}</a>
+        <a class="button button-ghost" href="/welcome">{t("aboutGlimpse")}</a>
+      </div>
+      <p class="notice" role="note">
+        <Icon name="info" /> {t("liveMode")}
+      </p>
     </section>
   );
 }
@@ -35,20 +53,7 @@ export function publicPages(deps: AppDeps) {
   app.get("/test", (c) =>
     page(c, deps, {
       title: "Start",
-      body: (
-        <section class="center-screen" aria-labelledby="start-title">
-          <Logo size="large" />
-          <h1 id="start-title">Start exploring</h1>
-          <div class="button-stack">
-            <a class="button button-primary button-large" href="/auth">Get Started</a>
-            <a class="button button-secondary button-large" href="/auth?tab=login">Login</a>
-            <a class="button button-ghost" href="/welcome">About Glimpse</a>
-          </div>
-          <p class="notice" role="note">
-            <Icon name="info" /> Live mode: test features are disabled.
-          </p>
-        </section>
-      ),
+      body: <StartScreen />,
     }));
 
   app.get(
