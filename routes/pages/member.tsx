@@ -15,7 +15,7 @@ import { regionSummaries } from "../../server/geo/private_location.ts";
 import { setFlash } from "../../server/http/flash.ts";
 import { readLimit } from "../../server/http/rate_limit.ts";
 import { Discover } from "../../components/Discover.tsx";
-import { WorldMapShapes } from "../../components/WorldMapShapes.tsx";
+import { HashtagsPage, MapPage } from "../../components/DiscoverPages.tsx";
 import { worldMap } from "../../server/geo/world_map.ts";
 import { WelcomeScreen } from "../../components/WelcomeScreen.tsx";
 import { iceServersFor, ipRelayOf } from "../../server/realtime/ice.ts";
@@ -97,12 +97,7 @@ export function memberPages(deps: AppDeps) {
     return page(c, deps, {
       title: "Hashtags",
       back: "/",
-      body: (
-        <div class="narrow">
-          <h1 class="page-title">Your hashtags</h1>
-          <Island name="HashtagBrowser" props={{ selected: filters.hashtags }} />
-        </div>
-      ),
+      body: <HashtagsPage selected={filters.hashtags} />,
     });
   });
 
@@ -115,16 +110,7 @@ export function memberPages(deps: AppDeps) {
     return page(c, deps, {
       title: "Discover the world",
       back: "/",
-      body: (
-        <div class="map-page">
-          <h1 class="page-title">Discover the world</h1>
-          <WorldMapShapes paths={map.paths} />
-          <Island
-            name="MapDiscovery"
-            props={{ regions, myHashtags: filters.hashtags, viewBox: map.viewBox }}
-          />
-        </div>
-      ),
+      body: <MapPage map={map} regions={regions} myHashtags={filters.hashtags} />,
     });
   });
 
