@@ -14,9 +14,26 @@ import {
   hashtagProblem,
   type LanguagePreference,
   type LocationPreference,
+  MAX_HASHTAG_LENGTH,
+  MAX_HASHTAGS,
   normalizeHashtag,
   tryAddHashtag,
 } from "../shared/filters.ts";
+import { localize, tr } from "../shared/i18n/messages.ts";
+import type profile from "../shared/i18n/catalog/profile/en.ts";
+
+const t = tr<typeof profile>("profile");
+
+/**
+ * A hashtag rule's text (shared/filters.ts, in English as the server words it) in the page's
+ * language; any other text (the server's, which comes translated) stays as it is.
+ */
+export function filterText(text: string): string {
+  return localize(text, {
+    [FILTER_TEXT.badHashtag]: t("badHashtag", { max: MAX_HASHTAG_LENGTH }),
+    [FILTER_TEXT.tooManyHashtags]: t("tooManyHashtags", { max: MAX_HASHTAGS }),
+  });
+}
 
 export type LocationChoice = ReturnType<typeof useLocationChoice>;
 export type HashtagDraft = ReturnType<typeof useHashtagDraft>;
@@ -116,8 +133,8 @@ export function useFiltersEditor(filters: Filters) {
       location.assign("/");
     } catch (err) {
       // Every choice on the page stays as it was; the server's reason shows above Save.
-      const text = errorMessage(err, FILTER_TEXT.saveErrorDescription);
-      toast({ title: FILTER_TEXT.saveError, description: text, variant: "destructive" });
+      const text = errorMessage(err, t("saveErrorDescription"));
+      toast({ title: t("saveError"), description: text, variant: "destructive" });
       setSaveError(text);
       setSaving(false);
     }

@@ -1,10 +1,14 @@
 // /filters: where to meet, the language and the hashtags, each a card (components/filters/),
 // then Cancel and Save. The state and Save are client/filters_editor.ts's.
-import { useFiltersEditor } from "../client/filters_editor.ts";
+import { filterText, useFiltersEditor } from "../client/filters_editor.ts";
 import type { Filters } from "../shared/filters.ts";
 import { WhereSection } from "../components/filters/WhereSection.tsx";
 import { LanguageSection } from "../components/filters/LanguageSection.tsx";
 import { HashtagsSection } from "../components/filters/HashtagsSection.tsx";
+import { tr } from "../shared/i18n/messages.ts";
+import type profile from "../shared/i18n/catalog/profile/en.ts";
+
+const t = tr<typeof profile>("profile");
 
 export interface FiltersEditorProps {
   filters: Filters;
@@ -17,16 +21,16 @@ export default function FiltersEditor({ filters }: FiltersEditorProps) {
       <WhereSection where={form.where} />
       <LanguageSection language={form.language} onLanguage={form.setLanguage} />
       <HashtagsSection tags={form.tags} />
-      {form.saveError && <p class="form-error" role="alert">{form.saveError}</p>}
+      {form.saveError && <p class="form-error" role="alert">{filterText(form.saveError)}</p>}
       <div class="button-row button-row-end">
-        <a class="button button-secondary" href="/">Cancel</a>
+        <a class="button button-secondary" href="/">{t("cancel")}</a>
         <button
           type="button"
           class="button button-primary"
           onClick={form.save}
           disabled={form.saving}
         >
-          {form.saving ? "Saving..." : "Save"}
+          {form.saving ? t("saving") : t("save")}
         </button>
       </div>
     </div>

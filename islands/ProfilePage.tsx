@@ -9,6 +9,12 @@ import { AvatarEditor } from "../components/profile/AvatarEditor.tsx";
 import { PASSWORD_VALUES, PasswordForm } from "../components/profile/PasswordForm.tsx";
 import { PrivacySwitches } from "../components/profile/PrivacySwitches.tsx";
 import { DeleteAccount } from "../components/profile/DeleteAccount.tsx";
+import { tr } from "../shared/i18n/messages.ts";
+import type common from "../shared/i18n/catalog/common/en.ts";
+import type profile from "../shared/i18n/catalog/profile/en.ts";
+
+const t = tr<typeof profile>("profile");
+const tc = tr<typeof common>("common");
 
 export interface ProfilePageProps {
   user: PublicUser;
@@ -39,7 +45,7 @@ export default function ProfilePage({ user: initial, ipRelay }: ProfilePageProps
 
   return (
     <div class="profile">
-      <div class="tabs" role="tablist" aria-label="Profile sections">
+      <div class="tabs" role="tablist" aria-label={t("sections")}>
         <button
           type="button"
           role="tab"
@@ -49,7 +55,7 @@ export default function ProfilePage({ user: initial, ipRelay }: ProfilePageProps
           class="tab"
           onClick={() => setTab("profile")}
         >
-          Profile
+          {t("tabProfile")}
         </button>
         <button
           type="button"
@@ -60,7 +66,7 @@ export default function ProfilePage({ user: initial, ipRelay }: ProfilePageProps
           class="tab"
           onClick={() => setTab("privacy")}
         >
-          Privacy &amp; Security
+          {t("tabPrivacy")}
         </button>
       </div>
 
@@ -77,8 +83,8 @@ export default function ProfilePage({ user: initial, ipRelay }: ProfilePageProps
           <PasswordForm form={password} />
           <DeleteAccount />
           <p class="legal-links">
-            <a href="/terms-of-service">Terms of Service</a> ·{" "}
-            <a href="/privacy-policy">Privacy Policy</a>
+            <a href="/terms-of-service">{tc("terms")}</a> ·{" "}
+            <a href="/privacy-policy">{tc("privacy")}</a>
           </p>
         </section>
       )}

@@ -1,8 +1,10 @@
 // Profile texts (validation and failure messages) and helpers shared by the profile page and the
 // API.
-import type { Language } from "./auth/types.ts";
+import { type Language, LANGUAGES } from "./auth/types.ts";
 import { PROFILE_RULE_TEXT } from "./auth/rules.ts";
+import { currentLocale, displayName, sortByName } from "./i18n/messages.ts";
 
+/** The profile's languages in English (the server's texts); pages name them with Intl instead. */
 export const LANGUAGE_NAMES: Record<Language, string> = {
   en: "English",
   es: "Spanish",
@@ -11,6 +13,21 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
   zh: "Chinese",
   ja: "Japanese",
 };
+
+/**
+ * The profile's languages as a select lists them: each named by Intl in the page's language
+ * (first letter raised, as a list item starts), in the order of the page language's collation.
+ */
+export function languageOptions(): { code: Language; name: string }[] {
+  const locale = currentLocale();
+  return sortByName(
+    LANGUAGES.map((code) => {
+      const name = displayName("language", code);
+      return { code, name: name.charAt(0).toLocaleUpperCase(locale) + name.slice(1) };
+    }),
+    (option) => option.name,
+  );
+}
 
 export const PROFILE_TEXT = {
   locationRequired: PROFILE_RULE_TEXT.locationRequired,

@@ -2,8 +2,12 @@
 // server's text for a tag it would refuse, and a length count; the quick-add chips; and the
 // member's hashtags, each with its remove button.
 import type { JSX } from "react";
-import { FILTER_TEXT, MAX_HASHTAG_LENGTH, QUICK_ADD_HASHTAGS } from "../../shared/filters.ts";
-import type { HashtagDraft } from "../../client/filters_editor.ts";
+import { MAX_HASHTAG_LENGTH, MAX_HASHTAGS, QUICK_ADD_HASHTAGS } from "../../shared/filters.ts";
+import { filterText, type HashtagDraft } from "../../client/filters_editor.ts";
+import { tr } from "../../shared/i18n/messages.ts";
+import type profile from "../../shared/i18n/catalog/profile/en.ts";
+
+const t = tr<typeof profile>("profile");
 
 export function HashtagsSection({ tags }: { tags: HashtagDraft }) {
   const { input, tagProblem } = tags;
@@ -17,14 +21,14 @@ export function HashtagsSection({ tags }: { tags: HashtagDraft }) {
 
   return (
     <section class="card form" aria-labelledby="tags-title">
-      <h2 id="tags-title" class="card-title">Hashtags</h2>
+      <h2 id="tags-title" class="card-title">{t("hashtags")}</h2>
       <div class="inline-field">
         <div class="field grow">
-          <label for="tag-input" class="sr-only">Add a hashtag</label>
+          <label for="tag-input" class="sr-only">{t("addHashtag")}</label>
           <input
             id="tag-input"
             value={input}
-            placeholder="Add a hashtag"
+            placeholder={t("addHashtag")}
             onInput={(e) => tags.type(e.currentTarget.value)}
             onKeyDown={onKeyDown}
             autoCapitalize="none"
@@ -39,39 +43,41 @@ export function HashtagsSection({ tags }: { tags: HashtagDraft }) {
           disabled={!input.trim()}
           onClick={() => tags.add(input, true)}
         >
-          Add
+          {t("add")}
         </button>
       </div>
       <p id="tag-input-hint" class="field-hint" data-state={tagProblem ? "error" : "idle"}>
         <span class="field-hint-text" aria-live="polite">
-          {tagProblem || FILTER_TEXT.hashtagHint}
+          {tagProblem
+            ? filterText(tagProblem)
+            : t("hashtagHint", { length: MAX_HASHTAG_LENGTH, max: MAX_HASHTAGS })}
         </span>
         <span class="field-count" data-over={tags.typedProblem ? "true" : undefined}>
           {[...tags.typed].length}/{MAX_HASHTAG_LENGTH}
         </span>
       </p>
       <div class="quick-add">
-        <span class="muted">Quick add:</span>
-        {QUICK_ADD_HASHTAGS.map((t) => (
+        <span class="muted">{t("quickAdd")}</span>
+        {QUICK_ADD_HASHTAGS.map((tag) => (
           <button
-            key={t}
+            key={tag}
             type="button"
             class="chip chip-button"
-            onClick={() => tags.add(t, false)}
+            onClick={() => tags.add(tag, false)}
           >
-            +#{t}
+            +#{tag}
           </button>
         ))}
       </div>
-      <ul class="chip-list" aria-label="Your hashtags">
-        {tags.hashtags.map((t) => (
-          <li key={t} class="chip">
-            #{t}
+      <ul class="chip-list" aria-label={t("yourHashtags")}>
+        {tags.hashtags.map((tag) => (
+          <li key={tag} class="chip">
+            #{tag}
             <button
               type="button"
               class="chip-remove"
-              aria-label={`Remove #${t}`}
-              onClick={() => tags.remove(t)}
+              aria-label={t("removeHashtag", { tag })}
+              onClick={() => tags.remove(tag)}
             >
               ×
             </button>

@@ -1,6 +1,11 @@
-// /filters' Language card: any language, or one of the profile's languages.
+// /filters' Language card: any language, or one of the profile's languages (named by Intl in the
+// page's language, in its collation's order).
 import type { LanguagePreference } from "../../shared/filters.ts";
-import { LANGUAGE_NAMES } from "../../shared/profile.ts";
+import { languageOptions } from "../../shared/profile.ts";
+import { tr } from "../../shared/i18n/messages.ts";
+import type profile from "../../shared/i18n/catalog/profile/en.ts";
+
+const t = tr<typeof profile>("profile");
 
 export function LanguageSection(
   { language, onLanguage }: {
@@ -10,17 +15,16 @@ export function LanguageSection(
 ) {
   return (
     <section class="card form" aria-labelledby="lang-title">
-      <h2 id="lang-title" class="card-title">Language</h2>
+      <h2 id="lang-title" class="card-title">{t("language")}</h2>
       <label class="field">
-        <span>Language preference</span>
+        <span>{t("languagePreference")}</span>
         <select
           value={language}
           onChange={(e) => onLanguage(e.currentTarget.value as LanguagePreference)}
         >
-          <option value="any">Any language</option>
-          {Object.entries(LANGUAGE_NAMES).map(([code, name]) => (
-            <option key={code} value={code}>{name}</option>
-          ))}
+          <option value="any">{t("anyLanguage")}</option>
+          {languageOptions().map(({ code, name }) => <option key={code} value={code}>{name}
+          </option>)}
         </select>
       </label>
     </section>

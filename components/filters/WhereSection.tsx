@@ -1,47 +1,117 @@
 // /filters' Where card: the location preference with its help line, and the country or the
-// continent when the preference names one.
+// continent when the preference names one. Countries and continents are named by Intl in the
+// page's language (the values sent stay the English names) and listed in its collation's order.
 import {
+  CONTINENT_CODES,
   CONTINENTS,
   COUNTRIES,
+  COUNTRY_CODES,
   LOCATION_PREFERENCES,
   type LocationPreference,
-  PREFERENCE_HELP,
-  PREFERENCE_LABELS,
 } from "../../shared/filters.ts";
+import type { Continent } from "../../shared/geo/continents.ts";
+import { currentLocale, displayName, sortByName, tr } from "../../shared/i18n/messages.ts";
+import type profile from "../../shared/i18n/catalog/profile/en.ts";
 import type { LocationChoice } from "../../client/filters_editor.ts";
+
+const t = tr<typeof profile>("profile");
+
+type Key = keyof typeof profile;
+
+const PREFERENCE_KEYS: Record<LocationPreference, Key> = {
+  global: "global",
+  continent: "continent",
+  country: "country",
+  city: "city",
+  nearby: "nearby",
+};
+
+/** The helper line under the selector (shared/filters.ts PREFERENCE_HELP's texts). */
+const HELP_KEYS: Record<LocationPreference, Key> = {
+  global: "helpGlobal",
+  continent: "helpPlace",
+  country: "helpPlace",
+  city: "helpCity",
+  nearby: "helpNearby",
+};
+
+/** A continent's name where Intl has none for its M.49 code (some runtimes' data lack them). */
+const CONTINENT_KEYS: Record<Continent, Key> = {
+  Africa: "continentAfrica",
+  Asia: "continentAsia",
+  Europe: "continentEurope",
+  "North America": "continentNorthAmerica",
+  "South America": "continentSouthAmerica",
+  Oceania: "continentOceania",
+};
+
+export interface NamedOption {
+  /** The value sent (the English name). */
+  value: string;
+  /** The name shown, in the page's language. */
+  name: string;
+}
+
+/** The continents, each named by Intl in the page's language, in its collation's order. */
+export function continentOptions(): NamedOption[] {
+  return sortByName(
+    CONTINENTS.map((value) => {
+      const code = CONTINENT_CODES[value];
+      const name = displayName("region", code);
+      return { value, name: name === code ? t(CONTINENT_KEYS[value]) : name };
+    }),
+    (option) => option.name,
+  );
+}
+
+/**
+ * The countries, each named by Intl in the page's language, in its collation's order. English
+ * keeps the names the geocoder gives (and the list always had), e.g. "Turkey".
+ */
+export function countryOptions(): NamedOption[] {
+  const english = currentLocale() === "en";
+  return sortByName(
+    COUNTRIES.map((value) => ({
+      value,
+      name: english ? value : displayName("region", COUNTRY_CODES[value]),
+    })),
+    (option) => option.name,
+  );
+}
 
 export function WhereSection({ where }: { where: LocationChoice }) {
   const { preference } = where;
   return (
     <section class="card form" aria-labelledby="where-title">
-      <h2 id="where-title" class="card-title">Where</h2>
+      <h2 id="where-title" class="card-title">{t("where")}</h2>
       <label class="field">
-        <span>Location preference</span>
+        <span>{t("locationPreference")}</span>
         <select
           value={preference}
           onChange={(e) => where.choose(e.currentTarget.value as LocationPreference)}
         >
-          {LOCATION_PREFERENCES.map((p) => <option key={p} value={p}>{PREFERENCE_LABELS[p]}
-          </option>)}
+          {LOCATION_PREFERENCES.map((p) => (
+            <option key={p} value={p}>{t(PREFERENCE_KEYS[p])}</option>
+          ))}
         </select>
       </label>
-      <p class="muted helper-line" aria-live="polite">{PREFERENCE_HELP[preference]}</p>
+      <p class="muted helper-line" aria-live="polite">{t(HELP_KEYS[preference])}</p>
       {preference === "country" && (
         <label class="field">
-          <span>Country</span>
+          <span>{t("country")}</span>
           <select value={where.country} onChange={(e) => where.setCountry(e.currentTarget.value)}>
-            {COUNTRIES.map((c) => <option key={c} value={c}>{c}</option>)}
+            {countryOptions().map((c) => <option key={c.value} value={c.value}>{c.name}</option>)}
           </select>
         </label>
       )}
       {preference === "continent" && (
         <label class="field">
-          <span>Continent</span>
+          <span>{t("continent")}</span>
           <select
             value={where.continent}
             onChange={(e) => where.setContinent(e.currentTarget.value)}
           >
-            {CONTINENTS.map((c) => <option key={c} value={c}>{c}</option>)}
+            {continentOptions().map((c) => <option key={c.value} value={c.value}>{c.name}</option>)}
           </select>
         </label>
       )}

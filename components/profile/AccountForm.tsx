@@ -10,15 +10,18 @@ import {
   checkUsername,
   DISPLAY_NAME_MAX_LENGTH,
   normalizeUsername,
-  RULE_HINT,
-  SECURITY_TEXT,
   USERNAME_MAX_LENGTH,
+  USERNAME_MIN_LENGTH,
 } from "../../shared/auth/rules.ts";
 import type { PublicUser } from "../../shared/auth/types.ts";
-import { LANGUAGE_NAMES } from "../../shared/profile.ts";
+import { languageOptions } from "../../shared/profile.ts";
+import { tr } from "../../shared/i18n/messages.ts";
+import type profile from "../../shared/i18n/catalog/profile/en.ts";
 import { FormInput } from "../FormInput.tsx";
 import { LocationFields } from "./LocationFields.tsx";
-import type { Account } from "./use_account.ts";
+import { type Account, localCheck } from "./use_account.ts";
+
+const t = tr<typeof profile>("profile");
 
 export function AccountForm({ account, user }: { account: Account; user: PublicUser }) {
   const { form, emailChanging, emailNote, saved } = account;
@@ -28,9 +31,9 @@ export function AccountForm({ account, user }: { account: Account; user: PublicU
       <FormInput
         form={form}
         field="username"
-        label="Username"
-        hint={RULE_HINT.username}
-        check={checkUsername}
+        label={t("username")}
+        hint={t("usernameHint", { min: USERNAME_MIN_LENGTH, max: USERNAME_MAX_LENGTH })}
+        check={localCheck(checkUsername)}
         count={{ n: charCount(normalizeUsername(values.username)), max: USERNAME_MAX_LENGTH }}
         autoComplete="username"
         autoCapitalize="none"
@@ -38,9 +41,9 @@ export function AccountForm({ account, user }: { account: Account; user: PublicU
       <FormInput
         form={form}
         field="email"
-        label="Email"
+        label={t("email")}
         type="email"
-        check={checkEmail}
+        check={localCheck(checkEmail)}
         autoComplete="email"
         autoCapitalize="none"
       />
@@ -48,10 +51,10 @@ export function AccountForm({ account, user }: { account: Account; user: PublicU
         <FormInput
           form={form}
           field="currentPassword"
-          label={SECURITY_TEXT.currentPasswordLabel}
+          label={t("currentPassword")}
           name="emailCurrentPassword"
           type="password"
-          hint={SECURITY_TEXT.currentPasswordHelp}
+          hint={t("currentPasswordHelp")}
           autoComplete="current-password"
         />
       )}
@@ -59,33 +62,32 @@ export function AccountForm({ account, user }: { account: Account; user: PublicU
       <FormInput
         form={form}
         field="displayName"
-        label="Display name"
-        check={checkDisplayName}
+        label={t("displayName")}
+        check={localCheck(checkDisplayName)}
         count={{ n: charCount(values.displayName.trim()), max: DISPLAY_NAME_MAX_LENGTH }}
       />
       <FormInput
         form={form}
         field="bio"
-        label="Bio"
+        label={t("bio")}
         rows={3}
-        check={checkBio}
+        check={localCheck(checkBio)}
         count={{ n: charCount(values.bio.trim()), max: BIO_MAX_LENGTH }}
       />
       <LocationFields account={account} />
       <label class="field">
-        <span>Language</span>
+        <span>{t("language")}</span>
         <select name="language" defaultValue={user.language}>
-          {Object.entries(LANGUAGE_NAMES).map(([code, name]) => (
-            <option key={code} value={code}>{name}</option>
-          ))}
+          {languageOptions().map(({ code, name }) => <option key={code} value={code}>{name}
+          </option>)}
         </select>
       </label>
       {form.error && <p class="form-error" role="alert">{form.error}</p>}
       <div class="button-row button-row-start">
         <button class="button button-primary" type="submit" disabled={form.busy}>
-          {form.busy ? "Saving..." : "Save profile"}
+          {form.busy ? t("saving") : t("saveProfile")}
         </button>
-        {saved && <span class="saved-flag" role="status">Saved</span>}
+        {saved && <span class="saved-flag" role="status">{t("saved")}</span>}
       </div>
     </form>
   );

@@ -5,7 +5,10 @@ import { postJson } from "../../client/api.ts";
 import { resizeImage } from "../../client/image.ts";
 import { toast } from "../../client/toast.ts";
 import type { PublicUser } from "../../shared/auth/types.ts";
-import { PROFILE_TEXT } from "../../shared/profile.ts";
+import { tr } from "../../shared/i18n/messages.ts";
+import type profile from "../../shared/i18n/catalog/profile/en.ts";
+
+const t = tr<typeof profile>("profile");
 
 export interface AvatarEditorProps {
   user: PublicUser;
@@ -20,14 +23,14 @@ export function AvatarEditor({ user, avatar, setAvatar }: AvatarEditorProps) {
     e.currentTarget.value = "";
     if (!file) return;
     if (!file.type.startsWith("image/")) {
-      toast({ title: PROFILE_TEXT.notImage, variant: "destructive" });
+      toast({ title: t("notImage"), variant: "destructive" });
       return;
     }
     let blob: Blob;
     try {
       blob = await resizeImage(file, 256);
     } catch {
-      toast({ title: PROFILE_TEXT.notImage, variant: "destructive" });
+      toast({ title: t("notImage"), variant: "destructive" });
       return;
     }
     const form = new FormData();
@@ -35,11 +38,11 @@ export function AvatarEditor({ user, avatar, setAvatar }: AvatarEditorProps) {
     try {
       const { avatarUrl } = await postJson<{ avatarUrl: string }>("/api/user/avatar", form);
       setAvatar(avatarUrl);
-      toast({ title: "Profile updated", variant: "success" });
+      toast({ title: t("profileUpdated"), variant: "success" });
     } catch {
       // The picture stays visible on this device even though the upload failed.
       setAvatar(await blobToDataUrl(blob));
-      toast({ title: PROFILE_TEXT.avatarFailed, variant: "destructive" });
+      toast({ title: t("avatarFailed"), variant: "destructive" });
     }
   }
 
@@ -47,10 +50,10 @@ export function AvatarEditor({ user, avatar, setAvatar }: AvatarEditorProps) {
   return (
     <div class="avatar-row">
       {avatar
-        ? <img class="avatar" src={avatar} alt="Your profile picture" width={72} height={72} />
+        ? <img class="avatar" src={avatar} alt={t("avatarAlt")} width={72} height={72} />
         : <span class="avatar avatar-initials" aria-hidden="true">{initials}</span>}
       <label class="button button-secondary button-small avatar-button">
-        Change avatar
+        {t("changeAvatar")}
         <input type="file" accept="image/*" class="sr-only" onChange={onAvatar} />
       </label>
     </div>

@@ -1,28 +1,28 @@
 // /profile's danger zone: deleting the account, once confirmed.
 import { apiRequest } from "../../client/api.ts";
 import { toast } from "../../client/toast.ts";
-import { PROFILE_TEXT } from "../../shared/profile.ts";
+import { tr } from "../../shared/i18n/messages.ts";
+import type profile from "../../shared/i18n/catalog/profile/en.ts";
+
+const t = tr<typeof profile>("profile");
 
 export function DeleteAccount() {
   async function onDelete() {
-    if (!confirm(PROFILE_TEXT.deleteConfirm)) return;
+    if (!confirm(t("deleteConfirm"))) return;
     try {
       await apiRequest("DELETE", "/api/delete-account");
       location.assign("/");
     } catch {
-      toast({ title: PROFILE_TEXT.deleteFailed, variant: "destructive" });
+      toast({ title: t("deleteFailed"), variant: "destructive" });
     }
   }
 
   return (
     <div class="card danger-zone">
-      <h2 class="card-title">Delete account</h2>
-      <p class="muted">
-        You are signed out everywhere at once and your username and email become free. Your personal
-        data is deleted within 30 days.
-      </p>
+      <h2 class="card-title">{t("deleteAccount")}</h2>
+      <p class="muted">{t("deleteNote")}</p>
       <button type="button" class="button button-danger" onClick={onDelete}>
-        Delete account
+        {t("deleteAccount")}
       </button>
     </div>
   );

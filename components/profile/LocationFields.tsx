@@ -1,5 +1,9 @@
 // /profile's place: country and city, and the button that fills them from the device's position.
 import type { Account } from "./use_account.ts";
+import { tr } from "../../shared/i18n/messages.ts";
+import type profile from "../../shared/i18n/catalog/profile/en.ts";
+
+const t = tr<typeof profile>("profile");
 
 export function LocationFields({ account }: { account: Account }) {
   const { form, locating } = account;
@@ -7,7 +11,7 @@ export function LocationFields({ account }: { account: Account }) {
     <>
       <div class="field-pair">
         <label class="field">
-          <span>Country</span>
+          <span>{t("country")}</span>
           <input
             name="country"
             value={form.values.country}
@@ -16,7 +20,7 @@ export function LocationFields({ account }: { account: Account }) {
           />
         </label>
         <label class="field">
-          <span>City</span>
+          <span>{t("city")}</span>
           <input
             name="city"
             value={form.values.city}
@@ -31,12 +35,9 @@ export function LocationFields({ account }: { account: Account }) {
         onClick={account.locate}
         disabled={locating}
       >
-        {locating ? "Locating..." : "Use my current location"}
+        {locating ? t("locating") : t("useMyLocation")}
       </button>
-      <p class="muted small">
-        Your exact position never leaves our server: we keep only the city, the country and an area
-        of about 2 km.
-      </p>
+      <p class="muted small">{t("locationNote")}</p>
     </>
   );
 }

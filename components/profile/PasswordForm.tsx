@@ -5,9 +5,13 @@ import { errorMessage, postJson } from "../../client/api.ts";
 import type { Form } from "../../client/form.ts";
 import { toast } from "../../client/toast.ts";
 import { AUTH_TEXT, validateReset } from "../../shared/auth/rules.ts";
-import { PROFILE_TEXT } from "../../shared/profile.ts";
 import { FormInput } from "../FormInput.tsx";
 import { NewPasswordFields } from "../NewPasswordFields.tsx";
+import { accountText } from "./use_account.ts";
+import { tr } from "../../shared/i18n/messages.ts";
+import type profile from "../../shared/i18n/catalog/profile/en.ts";
+
+const t = tr<typeof profile>("profile");
 
 export const PASSWORD_VALUES = { currentPassword: "", newPassword: "", confirmPassword: "" };
 
@@ -21,7 +25,7 @@ export function PasswordForm({ form }: { form: Form<typeof PASSWORD_VALUES> }) {
     const problem = validateReset({ newPassword, confirmPassword });
     if (problem) {
       form.problem(
-        problem,
+        accountText(problem),
         problem === AUTH_TEXT.passwordsDiffer ? "confirmPassword" : "newPassword",
       );
       return;
@@ -29,12 +33,12 @@ export function PasswordForm({ form }: { form: Form<typeof PASSWORD_VALUES> }) {
     form.send();
     try {
       await postJson("/api/user/password", { currentPassword, newPassword });
-      toast({ title: AUTH_TEXT.passwordUpdated, variant: "success" });
+      toast({ title: t("passwordUpdated"), variant: "success" });
       form.update({ values: PASSWORD_VALUES, submitted: false });
     } catch (err) {
       // The three fields keep what was typed; the server's reason shows beside its field.
-      const text = errorMessage(err, PROFILE_TEXT.passwordFailed);
-      toast({ title: PROFILE_TEXT.passwordFailed, description: text, variant: "destructive" });
+      const text = errorMessage(err, t("passwordFailed"));
+      toast({ title: t("passwordFailed"), description: text, variant: "destructive" });
       form.refused(text, { password: "newPassword" });
     } finally {
       form.update({ busy: false });
@@ -43,18 +47,18 @@ export function PasswordForm({ form }: { form: Form<typeof PASSWORD_VALUES> }) {
 
   return (
     <form class="card form" onSubmit={onPassword} noValidate>
-      <h2 class="card-title">Change password</h2>
+      <h2 class="card-title">{t("changePassword")}</h2>
       <FormInput
         form={form}
         field="currentPassword"
-        label="Current password"
+        label={t("currentPassword")}
         type="password"
         autoComplete="current-password"
       />
       <NewPasswordFields form={form} />
       {form.error && <p class="form-error" role="alert">{form.error}</p>}
       <button class="button button-primary" type="submit" disabled={form.busy}>
-        {form.busy ? "Updating..." : "Update password"}
+        {form.busy ? t("updating") : t("updatePassword")}
       </button>
     </form>
   );

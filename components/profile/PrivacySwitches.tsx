@@ -1,10 +1,13 @@
 // /profile's privacy switches: each change is saved at once, and put back when the save fails.
 // Hiding the IP address is the member's choice, else the site's default (or not offered at all).
 import { toast } from "../../client/toast.ts";
-import { SHIELD_TEXT } from "../../client/shield/policy.ts";
 import type { PublicUser } from "../../shared/auth/types.ts";
-import { HIDE_IP_TEXT, hidesIpAddress, type IpRelay, PROFILE_TEXT } from "../../shared/profile.ts";
+import { hidesIpAddress, type IpRelay } from "../../shared/profile.ts";
+import { tr } from "../../shared/i18n/messages.ts";
+import type profile from "../../shared/i18n/catalog/profile/en.ts";
 import type { PatchProfile } from "./use_account.ts";
+
+const t = tr<typeof profile>("profile");
 
 type PrivacyKey =
   | "faceBlurEnabled"
@@ -13,29 +16,15 @@ type PrivacyKey =
   | "hideExactLocation"
   | "notificationsEnabled";
 
-const PRIVACY_SWITCHES: { key: PrivacyKey; label: string; help: string }[] = [
-  {
-    key: "faceBlurEnabled",
-    label: "Face blur",
-    help:
-      "Blur, on your device, every face found in the video you send and in your clips. Whenever detection is not ready, the area where faces usually are is pixelated instead. Small, distant, turned-away or partly hidden faces can be missed. When off, your video is sent as filmed.",
-  },
-  {
-    key: "safetyShieldEnabled",
-    label: SHIELD_TEXT.setting,
-    help: SHIELD_TEXT.settingHelp,
-  },
-  { key: "hideIpAddress", label: HIDE_IP_TEXT.label, help: HIDE_IP_TEXT.help },
-  {
-    key: "hideExactLocation",
-    label: "Hide exact location",
-    help: "Partners see only your country, not your city.",
-  },
-  {
-    key: "notificationsEnabled",
-    label: "Notifications",
-    help: "Emails about your account and your invitations.",
-  },
+type Key = keyof typeof profile;
+
+/** Each switch's label and help (keys of the profile messages). */
+const PRIVACY_SWITCHES: { key: PrivacyKey; label: Key; help: Key }[] = [
+  { key: "faceBlurEnabled", label: "faceBlur", help: "faceBlurHelp" },
+  { key: "safetyShieldEnabled", label: "safetyShield", help: "safetyShieldHelp" },
+  { key: "hideIpAddress", label: "hideIp", help: "hideIpHelp" },
+  { key: "hideExactLocation", label: "hideLocation", help: "hideLocationHelp" },
+  { key: "notificationsEnabled", label: "notifications", help: "notificationsHelp" },
 ];
 
 export interface PrivacySwitchesProps {
@@ -57,29 +46,31 @@ export function PrivacySwitches({ user, setUser, patch, ipRelay }: PrivacySwitch
     setUser({ ...user, [key]: value });
     try {
       await patch({ [key]: value });
-      toast({ title: "Profile updated", variant: "success" });
+      toast({ title: t("profileUpdated"), variant: "success" });
     } catch {
       setUser({ ...user, [key]: before });
-      toast({ title: PROFILE_TEXT.updateFailed, variant: "destructive" });
+      toast({ title: t("updateFailed"), variant: "destructive" });
     }
   }
 
   return (
     <div class="card">
-      <h2 class="card-title">Privacy</h2>
+      <h2 class="card-title">{t("privacy")}</h2>
       <ul class="switch-list">
         {PRIVACY_SWITCHES.map((s) => (
           <li key={s.key} class="switch-row">
             <div>
-              <p class="switch-label" id={`label-${s.key}`}>{s.label}</p>
+              <p class="switch-label" id={`label-${s.key}`}>{t(s.label)}</p>
               <p class="muted switch-help" id={`help-${s.key}`}>
-                {s.key !== "hideIpAddress"
-                  ? s.help
-                  : ipRelay.always
-                  ? HIDE_IP_TEXT.always
-                  : ipRelay.available
-                  ? s.help
-                  : HIDE_IP_TEXT.unavailable}
+                {t(
+                  s.key !== "hideIpAddress"
+                    ? s.help
+                    : ipRelay.always
+                    ? "hideIpAlways"
+                    : ipRelay.available
+                    ? s.help
+                    : "hideIpUnavailable",
+                )}
               </p>
             </div>
             <button

@@ -1,4 +1,144 @@
 import type { Translation } from "../../messages.ts";
 import type en from "./en.ts";
 
-export default {} satisfies Translation<typeof en>;
+export default {
+  yourProfile: "Dein Profil",
+  filtersTitle: "Filter bearbeiten",
+
+  sections: "Profilbereiche",
+  tabProfile: "Profil",
+  tabPrivacy: "Privatsphäre & Sicherheit",
+
+  username: "Benutzername",
+  usernameHint: "{min} bis {max} Zeichen: Kleinbuchstaben, Ziffern oder _",
+  badUsername:
+    "Der Benutzername muss {min} bis {max} Zeichen lang sein: Kleinbuchstaben, Ziffern oder _",
+  email: "E-Mail",
+  invalidEmail: "Bitte gib eine gültige E-Mail-Adresse ein",
+  currentPassword: "Aktuelles Passwort",
+  currentPasswordHelp: "Um deine E-Mail-Adresse zu ändern, brauchst du dein aktuelles Passwort.",
+  currentPasswordRequired:
+    "Bitte gib dein aktuelles Passwort ein, um deine E-Mail-Adresse zu ändern.",
+  emailChangeSent:
+    "Wir haben einen Bestätigungslink an {email} geschickt. Deine E-Mail-Adresse ändert sich, sobald du ihn öffnest.",
+  displayName: "Anzeigename",
+  longDisplayName: "Der Anzeigename darf höchstens {max} Zeichen lang sein",
+  bio: "Bio",
+  longBio: "Die Bio darf höchstens {max} Zeichen lang sein",
+  saving: "Wird gespeichert …",
+  saveProfile: "Profil speichern",
+  saved: "Gespeichert",
+  profileUpdated: "Profil aktualisiert",
+  updateFailed: "Dein Profil konnte nicht aktualisiert werden. Bitte versuch es noch einmal.",
+
+  country: "Land",
+  city: "Stadt",
+  locating: "Standort wird ermittelt …",
+  useMyLocation: "Meinen Standort verwenden",
+  locationNote:
+    "Deine genaue Position verlässt nie unseren Server: Wir speichern nur die Stadt, das Land und ein Gebiet von etwa 2 km.",
+  locationRequired: "Für Matches in deiner Nähe brauchen wir Land und Stadt",
+  longLocation: "Stadt und Land dürfen zusammen höchstens {max} Zeichen lang sein",
+  locationUpdated: "Standort aktualisiert",
+  geoUnsupported: "Standortbestimmung wird nicht unterstützt",
+  geoDenied: "Zugriff auf den Standort verweigert",
+  geoUnavailable: "Standort nicht verfügbar",
+  geoTimeout: "Standortabfrage hat zu lange gedauert",
+  geoNoNames: "Für diesen Standort wurde kein Ortsname gefunden",
+  geoNamesFailed: "Ortsnamen konnten nicht abgerufen werden",
+  geoFailed: "Standort konnte nicht ermittelt werden",
+
+  avatarAlt: "Dein Profilbild",
+  changeAvatar: "Bild ändern",
+  notImage: "Bitte wähle eine Bilddatei aus.",
+  avatarFailed: "Dein Profilbild konnte nicht aktualisiert werden. Bitte versuch es noch einmal.",
+
+  privacy: "Privatsphäre",
+  faceBlur: "Gesichter unscharf",
+  faceBlurHelp:
+    "Macht direkt auf deinem Gerät jedes Gesicht unscharf, das in deinem gesendeten Video und in deinen Clips erkannt wird. Solange die Erkennung noch nicht bereit ist, wird stattdessen der Bereich verpixelt, in dem Gesichter meist zu sehen sind. Kleine, weit entfernte, abgewandte oder teilweise verdeckte Gesichter können übersehen werden. Ist die Funktion aus, wird dein Video so gesendet, wie es aufgenommen wird.",
+  safetyShield: "Schutzschild",
+  safetyShieldHelp:
+    "Das Video deines Gegenübers bleibt unscharf, bis eine Prüfung auf deinem Gerät es als unbedenklich einstuft, und wird wieder unscharf, sobald es Nacktheit zeigen könnte. Kein Bild verlässt dein Gerät. Die Prüfung kann sich in beide Richtungen irren; du kannst eine Sitzung jederzeit beenden und melden.",
+  hideIp: "Meine IP-Adresse vor Partnern verbergen",
+  hideIpHelp:
+    "Deine Anrufe laufen über unseren Relay-Server, sodass Partner dessen Adresse sehen statt deiner. Ein weitergeleiteter Anruf kann etwas länger zum Verbinden brauchen. Der Relay-Server leitet dein Audio und Video verschlüsselt weiter: Er kann es weder sehen noch hören. Ist die Option aus, kann der Browser deines Partners deine IP-Adresse sehen – sie verrät ungefähr, wo du bist und wer dein Internetanbieter ist.",
+  hideIpUnavailable:
+    "Auf dieser Website ist kein Relay-Server eingerichtet, daher können Anrufe deine Adresse nicht verbergen.",
+  hideIpAlways:
+    "Diese Website leitet jeden Anruf über ihren Relay-Server, daher sehen Partner deine Adresse nie. Ein weitergeleiteter Anruf kann etwas länger zum Verbinden brauchen; der Relay-Server leitet nur verschlüsseltes Audio und Video weiter.",
+  hideIpNetworkHidden:
+    "Ein Relay-Server hat geantwortet: Deine Anrufe laufen über ihn, sodass Partner seine Adresse sehen, nicht deine („IP-Adresse verbergen“ ist an). Ein weitergeleiteter Anruf kann etwas länger zum Verbinden brauchen; der Relay-Server leitet nur verschlüsseltes Audio und Video weiter.",
+  hideIpNetworkUnreachable:
+    "Kein Relay-Server erreichbar: Solange „IP-Adresse verbergen“ an ist (Tab „Privatsphäre“ in deinem Profil), kommen keine Anrufe zustande, da sie nur über das Relay laufen.",
+  hideLocation: "Genauen Standort verbergen",
+  hideLocationHelp: "Partner sehen nur dein Land, nicht deine Stadt.",
+  notifications: "Benachrichtigungen",
+  notificationsHelp: "E-Mails zu deinem Konto und deinen Einladungen.",
+
+  changePassword: "Passwort ändern",
+  updating: "Wird geändert …",
+  updatePassword: "Passwort speichern",
+  passwordUpdated: "Passwort geändert",
+  passwordFailed: "Dein Passwort konnte nicht geändert werden. Bitte versuch es noch einmal.",
+  passwordsDiffer: "Die neuen Passwörter stimmen nicht überein",
+  shortPassword: "Das Passwort muss mindestens {min} Zeichen lang sein",
+  longPassword: "Das Passwort darf höchstens {max} Zeichen lang sein",
+
+  deleteAccount: "Konto löschen",
+  deleteNote:
+    "Du wirst überall zugleich abgemeldet, und dein Benutzername und deine E-Mail-Adresse werden wieder frei. Deine persönlichen Daten werden innerhalb von 30 Tagen gelöscht.",
+  deleteConfirm:
+    "Möchtest du dein Konto wirklich löschen? Du wirst abgemeldet, und das lässt sich nicht rückgängig machen.",
+  deleteFailed: "Dein Konto konnte nicht gelöscht werden. Bitte versuch es noch einmal.",
+
+  where: "Wo",
+  locationPreference: "Standortwahl",
+  global: "Weltweit",
+  continent: "Kontinent",
+  nearby: "In der Nähe",
+  helpGlobal: "Triff Menschen auf der ganzen Welt",
+  helpPlace: "Triff Menschen am gewählten Ort",
+  helpCity: "Triff Menschen in deiner Stadt",
+  helpNearby: "Triff Menschen im Umkreis von 25 km",
+  continentAfrica: "Afrika",
+  continentAsia: "Asien",
+  continentEurope: "Europa",
+  continentNorthAmerica: "Nordamerika",
+  continentSouthAmerica: "Südamerika",
+  continentOceania: "Ozeanien",
+
+  language: "Sprache",
+  languagePreference: "Bevorzugte Sprache",
+  anyLanguage: "Alle Sprachen",
+
+  hashtags: "Hashtags",
+  addHashtag: "Hashtag hinzufügen",
+  add: "Hinzufügen",
+  hashtagHint: "Buchstaben, Ziffern und _, bis zu {length} Zeichen; höchstens {max} Hashtags.",
+  quickAdd: "Schnell hinzufügen:",
+  yourHashtags: "Deine Hashtags",
+  removeHashtag: "#{tag} entfernen",
+  cancel: "Abbrechen",
+  save: "Speichern",
+
+  filtersSaved: "Filter gespeichert",
+  filtersSavedDescription: "Deine Filtereinstellungen wurden aktualisiert.",
+  saveError: "Filter nicht gespeichert",
+  saveErrorDescription:
+    "Beim Speichern deiner Filter ist ein Problem aufgetreten. Bitte versuch es noch einmal.",
+  hashtagsSaved: "Hashtags gespeichert!",
+  hashtagsSavedDescription: "Deine Hashtags wurden aktualisiert.",
+  hashtagsError: "Hashtags nicht gespeichert",
+  hashtagsErrorDescription:
+    "Beim Speichern deiner Hashtags ist ein Fehler aufgetreten. Bitte versuch es noch einmal.",
+  noHashtags: "Keine Hashtags ausgewählt",
+  noHashtagsDescription: "Bitte wähle mindestens einen Hashtag aus.",
+  badHashtag: "Hashtags bestehen aus Buchstaben, Ziffern und _ (höchstens {max} Zeichen).",
+  tooManyHashtags: "Wähle höchstens {max} Hashtags.",
+  badCountry: "Bitte wähle ein Land aus der Liste.",
+  badContinent: "Bitte wähle einen Kontinent aus der Liste.",
+  badPreference: "Bitte wähle Weltweit, Kontinent, Land, Stadt oder In der Nähe.",
+  badLanguage:
+    "Bitte wähle „Alle Sprachen“ oder eine dieser Sprachen: Englisch, Spanisch, Französisch, Deutsch, Chinesisch, Japanisch.",
+} satisfies Translation<typeof en>;

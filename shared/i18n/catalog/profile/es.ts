@@ -1,4 +1,141 @@
 import type { Translation } from "../../messages.ts";
 import type en from "./en.ts";
 
-export default {} satisfies Translation<typeof en>;
+export default {
+  yourProfile: "Tu perfil",
+  filtersTitle: "Edita tus filtros",
+
+  sections: "Secciones del perfil",
+  tabProfile: "Perfil",
+  tabPrivacy: "Privacidad y seguridad",
+
+  username: "Nombre de usuario",
+  usernameHint: "De {min} a {max} caracteres: letras minúsculas, números o _",
+  badUsername:
+    "El nombre de usuario debe tener de {min} a {max} caracteres: letras minúsculas, números o _",
+  email: "Correo electrónico",
+  invalidEmail: "Escribe un correo electrónico válido",
+  currentPassword: "Contraseña actual",
+  currentPasswordHelp: "Para cambiar tu correo necesitas tu contraseña actual.",
+  currentPasswordRequired: "Escribe tu contraseña actual para cambiar tu correo.",
+  emailChangeSent:
+    "Hemos enviado un enlace de confirmación a {email}. Tu correo cambiará cuando lo abras.",
+  displayName: "Nombre visible",
+  longDisplayName: "El nombre visible debe tener como máximo {max} caracteres",
+  bio: "Biografía",
+  longBio: "La biografía debe tener como máximo {max} caracteres",
+  saving: "Guardando...",
+  saveProfile: "Guardar perfil",
+  saved: "Guardado",
+  profileUpdated: "Perfil actualizado",
+  updateFailed: "No se pudo actualizar el perfil. Inténtalo de nuevo.",
+
+  country: "País",
+  city: "Ciudad",
+  locating: "Buscando tu ubicación...",
+  useMyLocation: "Usar mi ubicación actual",
+  locationNote:
+    "Tu posición exacta nunca sale de nuestro servidor: solo guardamos la ciudad, el país y una zona de unos 2 km.",
+  locationRequired: "Para conectar por ubicación necesitamos el país y la ciudad",
+  longLocation: "La ciudad y el país juntos deben tener como máximo {max} caracteres",
+  locationUpdated: "Ubicación actualizada",
+  geoUnsupported: "Tu navegador no admite la geolocalización",
+  geoDenied: "Permiso de ubicación denegado",
+  geoUnavailable: "Ubicación no disponible",
+  geoTimeout: "La solicitud de ubicación tardó demasiado",
+  geoNoNames: "No encontramos el nombre de este lugar",
+  geoNamesFailed: "No se pudo obtener el nombre del lugar",
+  geoFailed: "No se pudo obtener tu ubicación",
+
+  avatarAlt: "Tu foto de perfil",
+  changeAvatar: "Cambiar foto",
+  notImage: "Selecciona un archivo de imagen.",
+  avatarFailed: "No se pudo actualizar tu foto de perfil. Inténtalo de nuevo.",
+
+  privacy: "Privacidad",
+  faceBlur: "Difuminar caras",
+  faceBlurHelp:
+    "Difumina en tu dispositivo cada cara que aparezca en el video que envías y en tus clips. Mientras la detección no está lista, se pixela la zona donde suelen estar las caras. Las caras pequeñas, lejanas, de espaldas o parcialmente tapadas pueden pasar desapercibidas. Si lo desactivas, tu video se envía tal como se grabó.",
+  safetyShield: "Escudo de seguridad",
+  safetyShieldHelp:
+    "Mantiene difuminado el video de la otra persona hasta que una comprobación en tu dispositivo lo considera seguro, y lo vuelve a difuminar si puede contener desnudos. Ninguna imagen sale de tu dispositivo. La comprobación puede equivocarse en ambos sentidos; siempre puedes terminar y denunciar una sesión.",
+  hideIp: "Ocultar mi dirección IP a los demás",
+  hideIpHelp:
+    "Tus llamadas pasan por nuestro servidor de retransmisión, así que los demás ven su dirección en lugar de la tuya. Una llamada retransmitida puede tardar un poco más en empezar. El servidor reenvía tu audio y video cifrados: no puede verlos ni oírlos. Si lo desactivas, el navegador de la otra persona puede ver tu dirección IP, que revela aproximadamente dónde estás y cuál es tu proveedor de internet.",
+  hideIpUnavailable:
+    "Este sitio no tiene configurado ningún servidor de retransmisión, así que las llamadas no pueden ocultar tu dirección.",
+  hideIpAlways:
+    "Este sitio hace pasar todas las llamadas por su servidor de retransmisión, así que los demás nunca ven tu dirección. Una llamada retransmitida puede tardar un poco más en empezar; el servidor solo reenvía audio y video cifrados.",
+  hideIpNetworkHidden:
+    "Un servidor de retransmisión respondió: tus llamadas pasan por él, así que los demás ven su dirección y no la tuya (Ocultar mi dirección IP está activado). Una llamada retransmitida puede tardar un poco más en empezar; el servidor solo reenvía audio y video cifrados.",
+  hideIpNetworkUnreachable:
+    "No se puede acceder a ningún servidor de retransmisión: las llamadas no pueden conectarse mientras Ocultar mi dirección IP esté activado (pestaña Privacidad de tu perfil), porque solo pasan por ese servidor.",
+  hideLocation: "Ocultar mi ubicación exacta",
+  hideLocationHelp: "Los demás solo ven tu país, no tu ciudad.",
+  notifications: "Notificaciones",
+  notificationsHelp: "Correos sobre tu cuenta y tus invitaciones.",
+
+  changePassword: "Cambiar contraseña",
+  updating: "Actualizando...",
+  updatePassword: "Actualizar contraseña",
+  passwordUpdated: "Contraseña actualizada",
+  passwordFailed: "No se pudo actualizar la contraseña. Inténtalo de nuevo.",
+  passwordsDiffer: "Las contraseñas nuevas no coinciden",
+  shortPassword: "La contraseña debe tener al menos {min} caracteres",
+  longPassword: "La contraseña debe tener como máximo {max} caracteres",
+
+  deleteAccount: "Eliminar cuenta",
+  deleteNote:
+    "Se cerrará tu sesión en todas partes a la vez y tu nombre de usuario y tu correo quedarán libres. Tus datos personales se eliminan en un plazo de 30 días.",
+  deleteConfirm:
+    "¿Seguro que quieres eliminar tu cuenta? Se cerrará tu sesión y no se puede deshacer.",
+  deleteFailed: "No se pudo eliminar la cuenta. Inténtalo de nuevo.",
+
+  where: "Dónde",
+  locationPreference: "Preferencia de ubicación",
+  global: "Global",
+  continent: "Continente",
+  nearby: "Cerca",
+  helpGlobal: "Conecta con cualquier persona del mundo",
+  helpPlace: "Conecta con personas del lugar elegido",
+  helpCity: "Conecta con personas de tu ciudad",
+  helpNearby: "Conecta en un radio de 25 km",
+  continentAfrica: "África",
+  continentAsia: "Asia",
+  continentEurope: "Europa",
+  continentNorthAmerica: "América del Norte",
+  continentSouthAmerica: "Sudamérica",
+  continentOceania: "Oceanía",
+
+  language: "Idioma",
+  languagePreference: "Idioma preferido",
+  anyLanguage: "Cualquier idioma",
+
+  hashtags: "Hashtags",
+  addHashtag: "Añadir un hashtag",
+  add: "Añadir",
+  hashtagHint: "Letras, números y _, hasta {length} caracteres; como máximo {max} hashtags.",
+  quickAdd: "Añadir rápido:",
+  yourHashtags: "Tus hashtags",
+  removeHashtag: "Quitar #{tag}",
+  cancel: "Cancelar",
+  save: "Guardar",
+
+  filtersSaved: "Filtros guardados",
+  filtersSavedDescription: "Tus preferencias de filtro se han actualizado.",
+  saveError: "Error al guardar los filtros",
+  saveErrorDescription: "Hubo un problema al guardar tus filtros. Inténtalo de nuevo.",
+  hashtagsSaved: "¡Hashtags guardados!",
+  hashtagsSavedDescription: "Tus hashtags se han actualizado.",
+  hashtagsError: "No se pudieron guardar los hashtags",
+  hashtagsErrorDescription: "Hubo un error al guardar tus hashtags. Inténtalo de nuevo.",
+  noHashtags: "No has elegido ningún hashtag",
+  noHashtagsDescription: "Elige al menos un hashtag.",
+  badHashtag: "Los hashtags usan letras, números y _ (como máximo {max} caracteres).",
+  tooManyHashtags: "Elige como máximo {max} hashtags.",
+  badCountry: "Elige un país de la lista.",
+  badContinent: "Elige un continente de la lista.",
+  badPreference: "Elige global, continente, país, ciudad o cerca.",
+  badLanguage:
+    "Elige cualquier idioma o uno de estos: inglés, español, francés, alemán, chino, japonés.",
+} satisfies Translation<typeof en>;

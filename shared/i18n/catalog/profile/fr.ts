@@ -1,4 +1,144 @@
 import type { Translation } from "../../messages.ts";
 import type en from "./en.ts";
 
-export default {} satisfies Translation<typeof en>;
+export default {
+  yourProfile: "Votre profil",
+  filtersTitle: "Modifier vos filtres",
+
+  sections: "Sections du profil",
+  tabProfile: "Profil",
+  tabPrivacy: "Confidentialité et sécurité",
+
+  username: "Nom d’utilisateur",
+  usernameHint: "{min} à {max} caractères : lettres minuscules, chiffres ou _",
+  badUsername:
+    "Le nom d’utilisateur doit contenir de {min} à {max} caractères : lettres minuscules, chiffres ou _",
+  email: "E-mail",
+  invalidEmail: "Veuillez saisir une adresse e-mail valide",
+  currentPassword: "Mot de passe actuel",
+  currentPasswordHelp: "Pour changer d’adresse e-mail, saisissez votre mot de passe actuel.",
+  currentPasswordRequired:
+    "Veuillez saisir votre mot de passe actuel pour changer d’adresse e-mail.",
+  emailChangeSent:
+    "Nous avons envoyé un lien de confirmation à {email}. Votre adresse e-mail changera dès que vous l’ouvrirez.",
+  displayName: "Nom affiché",
+  longDisplayName: "Le nom affiché doit contenir au plus {max} caractères",
+  bio: "Bio",
+  longBio: "La bio doit contenir au plus {max} caractères",
+  saving: "Enregistrement…",
+  saveProfile: "Enregistrer le profil",
+  saved: "Enregistré",
+  profileUpdated: "Profil mis à jour",
+  updateFailed: "Impossible de mettre à jour le profil. Veuillez réessayer.",
+
+  country: "Pays",
+  city: "Ville",
+  locating: "Localisation…",
+  useMyLocation: "Utiliser ma position actuelle",
+  locationNote:
+    "Votre position exacte ne quitte jamais notre serveur : nous ne gardons que la ville, le pays et une zone d’environ 2 km.",
+  locationRequired: "Le pays et la ville sont nécessaires pour les rencontres à proximité",
+  longLocation: "La ville et le pays doivent contenir au plus {max} caractères au total",
+  locationUpdated: "Position mise à jour",
+  geoUnsupported: "La géolocalisation n’est pas prise en charge",
+  geoDenied: "Accès à la position refusé",
+  geoUnavailable: "Position indisponible",
+  geoTimeout: "La demande de position a pris trop de temps",
+  geoNoNames: "Aucun nom de lieu trouvé pour cette position",
+  geoNamesFailed: "Impossible d’obtenir le nom du lieu",
+  geoFailed: "Impossible d’obtenir votre position",
+
+  avatarAlt: "Votre photo de profil",
+  changeAvatar: "Changer de photo",
+  notImage: "Veuillez choisir un fichier image.",
+  avatarFailed: "Impossible de mettre à jour votre photo de profil. Veuillez réessayer.",
+
+  privacy: "Confidentialité",
+  faceBlur: "Flouter les visages",
+  faceBlurHelp:
+    "Floute, sur votre appareil, chaque visage détecté dans la vidéo que vous envoyez et dans vos clips. Tant que la détection n’est pas prête, la zone où se trouvent habituellement les visages est pixelisée à la place. Les visages petits, lointains, de dos ou en partie cachés peuvent échapper à la détection. Désactivé, votre vidéo est envoyée telle qu’elle est filmée.",
+  safetyShield: "Bouclier de sécurité",
+  safetyShieldHelp:
+    "La vidéo de votre interlocuteur reste floutée jusqu’à ce qu’une vérification sur votre appareil la juge sûre, et elle est floutée à nouveau si elle peut contenir de la nudité. Aucune image ne quitte votre appareil. La vérification peut se tromper dans les deux sens ; vous pouvez toujours mettre fin à une session et la signaler.",
+  hideIp: "Masquer mon adresse IP à mes interlocuteurs",
+  hideIpHelp:
+    "Vos appels passent par notre serveur relais : vos interlocuteurs voient son adresse au lieu de la vôtre. Un appel relayé peut mettre un peu plus de temps à démarrer. Le relais transmet votre audio et votre vidéo chiffrés : il ne peut ni les voir ni les entendre. Désactivé, le navigateur de votre interlocuteur peut voir votre adresse IP, qui indique à peu près où vous êtes et quel est votre fournisseur d’accès.",
+  hideIpUnavailable:
+    "Aucun serveur relais n’est configuré sur ce site : les appels ne peuvent donc pas masquer votre adresse.",
+  hideIpAlways:
+    "Ce site fait passer chaque appel par son serveur relais : vos interlocuteurs ne voient jamais votre adresse. Un appel relayé peut mettre un peu plus de temps à démarrer ; le relais ne transmet que de l’audio et de la vidéo chiffrés.",
+  hideIpNetworkHidden:
+    "Un serveur relais a répondu : vos appels passent par lui, vos interlocuteurs voient donc son adresse et non la vôtre (Masquer mon adresse IP est activé). Un appel relayé peut mettre un peu plus de temps à démarrer ; le relais ne transmet que de l’audio et de la vidéo chiffrés.",
+  hideIpNetworkUnreachable:
+    "Aucun serveur relais joignable : les appels ne peuvent pas aboutir tant que Masquer mon adresse IP est activé (onglet Confidentialité de votre profil), car ils passent uniquement par le relais.",
+  hideLocation: "Masquer ma position exacte",
+  hideLocationHelp: "Vos interlocuteurs ne voient que votre pays, pas votre ville.",
+  notifications: "Notifications",
+  notificationsHelp: "Des e-mails sur votre compte et vos invitations.",
+
+  changePassword: "Changer de mot de passe",
+  updating: "Mise à jour…",
+  updatePassword: "Mettre à jour le mot de passe",
+  passwordUpdated: "Mot de passe mis à jour",
+  passwordFailed: "Impossible de mettre à jour le mot de passe. Veuillez réessayer.",
+  passwordsDiffer: "Les nouveaux mots de passe ne correspondent pas",
+  shortPassword: "Le mot de passe doit contenir au moins {min} caractères",
+  longPassword: "Le mot de passe doit contenir au plus {max} caractères",
+
+  deleteAccount: "Supprimer le compte",
+  deleteNote:
+    "Vous êtes déconnecté partout à la fois, et votre nom d’utilisateur et votre adresse e-mail redeviennent disponibles. Vos données personnelles sont supprimées sous 30 jours.",
+  deleteConfirm:
+    "Voulez-vous vraiment supprimer votre compte ? Vous serez déconnecté et cette action est irréversible.",
+  deleteFailed: "Impossible de supprimer le compte. Veuillez réessayer.",
+
+  where: "Où",
+  locationPreference: "Préférence de lieu",
+  global: "Monde entier",
+  continent: "Continent",
+  nearby: "À proximité",
+  helpGlobal: "Rencontrez des gens du monde entier",
+  helpPlace: "Rencontrez des gens du lieu choisi",
+  helpCity: "Rencontrez des gens de votre ville",
+  helpNearby: "Rencontrez des gens dans un rayon de 25 km",
+  continentAfrica: "Afrique",
+  continentAsia: "Asie",
+  continentEurope: "Europe",
+  continentNorthAmerica: "Amérique du Nord",
+  continentSouthAmerica: "Amérique du Sud",
+  continentOceania: "Océanie",
+
+  language: "Langue",
+  languagePreference: "Langue préférée",
+  anyLanguage: "Toutes les langues",
+
+  hashtags: "Hashtags",
+  addHashtag: "Ajouter un hashtag",
+  add: "Ajouter",
+  hashtagHint: "Lettres, chiffres et _, jusqu’à {length} caractères ; {max} hashtags au maximum.",
+  quickAdd: "Ajout rapide :",
+  yourHashtags: "Vos hashtags",
+  removeHashtag: "Retirer #{tag}",
+  cancel: "Annuler",
+  save: "Enregistrer",
+
+  filtersSaved: "Filtres enregistrés",
+  filtersSavedDescription: "Vos préférences de filtre ont été mises à jour.",
+  saveError: "Erreur lors de l’enregistrement des filtres",
+  saveErrorDescription:
+    "Un problème est survenu lors de l’enregistrement de vos filtres. Veuillez réessayer.",
+  hashtagsSaved: "Hashtags enregistrés !",
+  hashtagsSavedDescription: "Vos hashtags ont bien été mis à jour.",
+  hashtagsError: "Impossible d’enregistrer les hashtags",
+  hashtagsErrorDescription:
+    "Une erreur est survenue lors de l’enregistrement de vos hashtags. Veuillez réessayer.",
+  noHashtags: "Aucun hashtag sélectionné",
+  noHashtagsDescription: "Veuillez choisir au moins un hashtag.",
+  badHashtag: "Les hashtags contiennent des lettres, des chiffres et _ ({max} caractères au plus).",
+  tooManyHashtags: "Choisissez {max} hashtags au maximum.",
+  badCountry: "Veuillez choisir un pays dans la liste.",
+  badContinent: "Veuillez choisir un continent dans la liste.",
+  badPreference: "Veuillez choisir monde entier, continent, pays, ville ou à proximité.",
+  badLanguage:
+    "Veuillez choisir toutes les langues ou l’une de celles-ci : anglais, espagnol, français, allemand, chinois, japonais.",
+} satisfies Translation<typeof en>;

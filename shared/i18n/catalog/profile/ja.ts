@@ -1,4 +1,139 @@
 import type { Translation } from "../../messages.ts";
 import type en from "./en.ts";
 
-export default {} satisfies Translation<typeof en>;
+export default {
+  yourProfile: "あなたのプロフィール",
+  filtersTitle: "フィルターを編集",
+
+  sections: "プロフィールのセクション",
+  tabProfile: "プロフィール",
+  tabPrivacy: "プライバシーとセキュリティ",
+
+  username: "ユーザー名",
+  usernameHint: "{min}〜{max}文字：小文字、数字、_",
+  badUsername: "ユーザー名は{min}〜{max}文字の小文字、数字、_ で入力してください",
+  email: "メールアドレス",
+  invalidEmail: "有効なメールアドレスを入力してください",
+  currentPassword: "現在のパスワード",
+  currentPasswordHelp: "メールアドレスを変更するには、現在のパスワードが必要です。",
+  currentPasswordRequired: "メールアドレスを変更するには、現在のパスワードを入力してください。",
+  emailChangeSent:
+    "{email} に確認リンクを送信しました。リンクを開くとメールアドレスが変更されます。",
+  displayName: "表示名",
+  longDisplayName: "表示名は{max}文字以内にしてください",
+  bio: "自己紹介",
+  longBio: "自己紹介は{max}文字以内にしてください",
+  saving: "保存中…",
+  saveProfile: "プロフィールを保存",
+  saved: "保存しました",
+  profileUpdated: "プロフィールを更新しました",
+  updateFailed: "プロフィールを更新できませんでした。もう一度お試しください。",
+
+  country: "国",
+  city: "都市",
+  locating: "現在地を取得中…",
+  useMyLocation: "現在地を使う",
+  locationNote:
+    "正確な位置がサーバーの外に出ることはありません。保存するのは都市、国、約2kmの範囲だけです。",
+  locationRequired: "位置情報によるマッチングには、国と都市の両方が必要です",
+  longLocation: "都市と国は合わせて{max}文字以内にしてください",
+  locationUpdated: "現在地を更新しました",
+  geoUnsupported: "このブラウザーは位置情報に対応していません",
+  geoDenied: "位置情報の利用が許可されていません",
+  geoUnavailable: "位置情報を取得できません",
+  geoTimeout: "位置情報の取得がタイムアウトしました",
+  geoNoNames: "この場所の地名が見つかりませんでした",
+  geoNamesFailed: "地名を取得できませんでした",
+  geoFailed: "現在地を取得できませんでした",
+
+  avatarAlt: "あなたのプロフィール画像",
+  changeAvatar: "画像を変更",
+  notImage: "画像ファイルを選択してください。",
+  avatarFailed: "プロフィール画像を更新できませんでした。もう一度お試しください。",
+
+  privacy: "プライバシー",
+  faceBlur: "顔ぼかし",
+  faceBlurHelp:
+    "送信する映像とクリップに映るすべての顔を、端末上でぼかします。検出の準備ができるまでは、顔が映りやすい範囲にモザイクをかけます。小さい顔、遠くの顔、横を向いた顔、一部が隠れた顔は検出されないことがあります。オフにすると、映像は撮影したまま送信されます。",
+  safetyShield: "セーフティシールド",
+  safetyShieldHelp:
+    "相手の映像は、端末上のチェックで安全と判断されるまでぼかしたままにし、ヌードの可能性があれば再びぼかします。映像のフレームが端末の外に出ることはありません。チェックは誤ることがあります。セッションはいつでも終了して報告できます。",
+  hideIp: "相手に IP アドレスを見せない",
+  hideIpHelp:
+    "通話は当サービスのリレーサーバーを経由するため、相手に見えるのはあなたではなくリレーのアドレスです。リレー経由の通話は、開始までに少し時間がかかることがあります。リレーは音声と映像を暗号化したまま中継するので、内容を見たり聞いたりすることはできません。オフにすると、相手のブラウザーからあなたの IP アドレスが見え、おおよその場所や利用しているインターネットプロバイダーがわかってしまいます。",
+  hideIpUnavailable:
+    "このサイトにはリレーサーバーが設定されていないため、通話であなたのアドレスを隠すことはできません。",
+  hideIpAlways:
+    "このサイトはすべての通話をリレーサーバー経由で行うため、相手にあなたのアドレスが見えることはありません。リレー経由の通話は、開始までに少し時間がかかることがあります。リレーが中継するのは暗号化された音声と映像だけです。",
+  hideIpNetworkHidden:
+    "リレーサーバーが応答しました。通話はリレーを経由するため、相手に見えるのはあなたではなくリレーのアドレスです（「IP アドレスを見せない」がオン）。リレー経由の通話は、開始までに少し時間がかかることがあります。リレーが中継するのは暗号化された音声と映像だけです。",
+  hideIpNetworkUnreachable:
+    "リレーサーバーに接続できません。「IP アドレスを見せない」がオンの間（プロフィールの「プライバシー」タブ）は、通話はリレーだけを経由するため、つながりません。",
+  hideLocation: "詳しい位置を隠す",
+  hideLocationHelp: "相手に見えるのは国だけで、都市は表示されません。",
+  notifications: "通知",
+  notificationsHelp: "アカウントと招待に関するメール。",
+
+  changePassword: "パスワードを変更",
+  updating: "更新中…",
+  updatePassword: "パスワードを更新",
+  passwordUpdated: "パスワードを更新しました",
+  passwordFailed: "パスワードを更新できませんでした。もう一度お試しください。",
+  passwordsDiffer: "新しいパスワードが一致しません",
+  shortPassword: "パスワードは{min}文字以上にしてください",
+  longPassword: "パスワードは{max}文字以内にしてください",
+
+  deleteAccount: "アカウントを削除",
+  deleteNote:
+    "すべての端末から同時にログアウトし、ユーザー名とメールアドレスは再び使えるようになります。個人データは30日以内に削除されます。",
+  deleteConfirm: "本当にアカウントを削除しますか？ログアウトされ、この操作は取り消せません。",
+  deleteFailed: "アカウントを削除できませんでした。もう一度お試しください。",
+
+  where: "場所",
+  locationPreference: "場所の設定",
+  global: "世界中",
+  continent: "大陸",
+  nearby: "近く",
+  helpGlobal: "世界中の人とマッチ",
+  helpPlace: "選んだ地域の人とマッチ",
+  helpCity: "同じ都市の人とマッチ",
+  helpNearby: "25km以内の人とマッチ",
+  continentAfrica: "アフリカ",
+  continentAsia: "アジア",
+  continentEurope: "ヨーロッパ",
+  continentNorthAmerica: "北アメリカ大陸",
+  continentSouthAmerica: "南アメリカ",
+  continentOceania: "オセアニア",
+
+  language: "言語",
+  languagePreference: "希望する言語",
+  anyLanguage: "すべての言語",
+
+  hashtags: "ハッシュタグ",
+  addHashtag: "ハッシュタグを追加",
+  add: "追加",
+  hashtagHint: "文字、数字、_ で{length}文字まで。ハッシュタグは最大{max}個です。",
+  quickAdd: "クイック追加：",
+  yourHashtags: "あなたのハッシュタグ",
+  removeHashtag: "#{tag} を削除",
+  cancel: "キャンセル",
+  save: "保存",
+
+  filtersSaved: "フィルターを保存しました",
+  filtersSavedDescription: "フィルターの設定を更新しました。",
+  saveError: "フィルターを保存できませんでした",
+  saveErrorDescription: "フィルターの保存中に問題が発生しました。もう一度お試しください。",
+  hashtagsSaved: "ハッシュタグを保存しました！",
+  hashtagsSavedDescription: "ハッシュタグを更新しました。",
+  hashtagsError: "ハッシュタグを保存できませんでした",
+  hashtagsErrorDescription: "ハッシュタグの保存中にエラーが発生しました。もう一度お試しください。",
+  noHashtags: "ハッシュタグが選ばれていません",
+  noHashtagsDescription: "ハッシュタグを1つ以上選んでください。",
+  badHashtag: "ハッシュタグに使えるのは文字、数字、_ です（{max}文字まで）。",
+  tooManyHashtags: "ハッシュタグは最大{max}個までです。",
+  badCountry: "リストから国を選んでください。",
+  badContinent: "リストから大陸を選んでください。",
+  badPreference: "世界中、大陸、国、都市、近くのいずれかを選んでください。",
+  badLanguage:
+    "すべての言語、または英語、スペイン語、フランス語、ドイツ語、中国語、日本語のいずれかを選んでください。",
+} satisfies Translation<typeof en>;
