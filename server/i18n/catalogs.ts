@@ -30,7 +30,7 @@ export type Namespace = keyof typeof CATALOGS;
 
 /**
  * On the server `localize` finds any English message's translation by its English text (server
- * code and shared rules write the spec's English texts: errors, page titles, toasts, emails). A
+ * code and shared rules write the product's English texts: errors, page titles, toasts, emails). A
  * page's islands get that lookup only for these namespaces, which hold the shared rules' texts an
  * island shows as they are (its own texts it reads by key).
  */
@@ -43,7 +43,11 @@ function sourceTexts(locale: Locale, namespaces: readonly string[]): Record<stri
     const local = CATALOGS[ns][locale];
     for (const [key, message] of Object.entries(english)) {
       const target = local[key];
-      if (typeof message === "string" && typeof target === "string") out[message] = target;
+      // The first catalog to hold an English text gives its translation (the area's own, e.g.
+      // auth's, comes before the general ones).
+      if (typeof message === "string" && typeof target === "string" && !(message in out)) {
+        out[message] = target;
+      }
     }
   }
   return out;

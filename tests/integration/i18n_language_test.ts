@@ -92,6 +92,12 @@ Deno.test({
         assert.equal(en.status, 400);
         assert.equal(en.text, "表示されている言語から選んでください。");
         assert.equal(en.headers.get("content-language"), "ja");
+        // Refused before the language middleware runs (the request's shape): still in Japanese.
+        const long = await guest.get(`/api/user/profile?q=${"a".repeat(20_000)}`, {
+          headers: { "accept-language": "ja" },
+        });
+        assert.equal(long.status, 414);
+        assert.equal(long.json.error, "アドレスが長すぎます。");
       });
     } finally {
       await server.close();
