@@ -3,7 +3,9 @@
 // the islands' scripts, all built for the current build. It never stores or answers from its
 // cache anything else: no API answer, no socket, no metrics, no avatar, no page but the offline
 // page. Pages always come from the network; the offline page stands in only when the network
-// fails.
+// fails. The offline page is kept in the language of the pages the member gets: when a page comes
+// in another language than the stored offline page, the worker fetches that language's instead.
+import { isLocale } from "../../shared/i18n/locales.ts";
 
 /** What the worker's script is told about the build it serves (prepended to /sw.js). */
 export interface ShellConfig {
@@ -86,6 +88,20 @@ export interface ResponseLike {
  * (`no-store`, `private`) and does not vary on everything. The worker asks for what it stores
  * without cookies, so no member's answer can be among them either.
  */
+/**
+ * The address of the offline page in a page's language, when the stored one (`storedLang`, its
+ * Content-Language) is in another; null when they agree or the page's language is not one the
+ * app speaks (a redirect, an error from elsewhere).
+ */
+export function offlineRefresh(
+  offline: string,
+  pageLang: string | null,
+  storedLang: string | null,
+): string | null {
+  if (!isLocale(pageLang) || pageLang === storedLang) return null;
+  return `${offline}?lang=${pageLang}`;
+}
+
 export function mayStore(res: ResponseLike): boolean {
   if (!res.ok || res.status !== 200 || res.type !== "basic") return false;
   const cacheControl = (res.headers.get("cache-control") ?? "").toLowerCase();

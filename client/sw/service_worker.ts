@@ -2,9 +2,17 @@
 // `__GLIMPSE_SHELL__`. Installing stores the shell (offline page, stylesheet, icons) in a cache
 // named after the build; activating deletes every older build's cache and takes over open pages.
 // Pages come from the network (through navigation preload when the browser has it); when the
-// network fails, the stored offline page answers. The shell's files are answered from the cache
+// network fails, the stored offline page answers. A page in another language than the stored
+// offline page has the worker store that language's offline page in its place. The shell's files are answered from the cache
 // first. Everything else, the API above all, is left to the browser untouched (see policy.ts).
-import { CACHE_PREFIX, cacheName, decide, mayStore, type ShellConfig } from "./policy.ts";
+import {
+  CACHE_PREFIX,
+  cacheName,
+  decide,
+  mayStore,
+  offlineRefresh,
+  type ShellConfig,
+} from "./policy.ts";
 
 declare const __GLIMPSE_SHELL__: ShellConfig;
 
@@ -62,12 +70,39 @@ scope.addEventListener("activate", (event) => {
   })());
 });
 
+/**
+ * Stores the offline page in `lang` (a page's Content-Language) when the stored one is in
+ * another; a failure leaves the stored one as it is.
+ */
+async function keepOfflineIn(lang: string | null): Promise<void> {
+  try {
+    const cache = await caches.open(CACHE);
+    const stored = await cache.match(shell.offline, { ignoreVary: true });
+    const path = offlineRefresh(
+      shell.offline,
+      lang,
+      stored?.headers.get("content-language") ?? null,
+    );
+    if (!path) return;
+    const res = await fetchShellFile(path, "no-cache");
+    if (mayStore(res) && res.headers.get("content-language") === lang) {
+      await cache.put(shell.offline, res);
+    }
+  } catch {
+    // Offline again, or the cache is gone: the next page tries again.
+  }
+}
+
 async function page(event: FetchEvent): Promise<Response> {
   try {
     const preloaded = await event.preloadResponse;
-    return preloaded ?? await fetch(event.request);
+    const res = preloaded ?? await fetch(event.request);
+    if (res.ok) event.waitUntil(keepOfflineIn(res.headers.get("content-language")));
+    return res;
   } catch {
-    const offline = await caches.open(CACHE).then((c) => c.match(shell.offline));
+    const offline = await caches.open(CACHE).then((c) =>
+      c.match(shell.offline, { ignoreVary: true })
+    );
     return offline ?? Response.error();
   }
 }

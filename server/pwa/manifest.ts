@@ -1,7 +1,10 @@
 // The web app manifest (served at /manifest.webmanifest) and the icons it names. The colours are
 // the dark theme's background (static/css/app.css `--bg`), so the installed app's splash screen
 // and title bar match the pages. The PNG icons are drawn from static/icon.svg by
-// `deno task icons` (scripts/icons.ts) and kept in the repository.
+// `deno task icons` (scripts/icons.ts) and kept in the repository. The manifest is served in the
+// request's language (its description and `lang`; the app's name is the brand everywhere).
+import type { Locale } from "../../shared/i18n/locales.ts";
+import { localizeFor } from "../i18n/catalogs.ts";
 
 export const THEME_COLOR = "#12091f";
 export const BACKGROUND_COLOR = "#12091f";
@@ -32,12 +35,22 @@ export const SVG_ICON = "/static/icon.svg";
  */
 export const FULL_BLEED_LOGO_SHARE = 0.75;
 
+/** The web app manifest in `locale` (English unless given). */
+export function webAppManifest(locale: Locale = "en") {
+  return {
+    ...WEB_APP_MANIFEST,
+    description: localizeFor(locale, APP_DESCRIPTION),
+    lang: locale,
+  };
+}
+
 export const WEB_APP_MANIFEST = {
   id: "/",
   name: "Glimpse",
   short_name: "Glimpse",
   description: APP_DESCRIPTION,
   lang: "en",
+  // Every language the app speaks is written left to right.
   dir: "ltr",
   start_url: "/",
   scope: "/",

@@ -1,5 +1,7 @@
 // What the service worker keeps, for the current build: the offline page, the stylesheet, the
 // icons (fetched when the worker installs) and the islands' scripts (kept as pages load them).
+// The offline page is rendered in the language asked for; the worker keeps it in the language of
+// the pages the member gets (client/sw/policy.ts offlineRefresh).
 // The cache is named after a hash of everything it would hold (the offline page as rendered,
 // the icons' bytes, the file names, the worker's own code), so a new build that changes any of
 // it makes a new cache and the worker deletes the old one.
@@ -10,11 +12,15 @@ import type { ShellConfig } from "../../client/sw/policy.ts";
 import { renderDocument } from "../render/page.tsx";
 import { OfflineScreen } from "../../components/OfflineScreen.tsx";
 import { PNG_ICONS, SVG_ICON } from "./manifest.ts";
+import type { Locale } from "../../shared/i18n/locales.ts";
 
 export const OFFLINE_PATH = "/offline";
 
-/** The offline page's whole document: the same for everybody, so it may be stored. */
-export function offlineDocument(assets: Manifest): string {
+/**
+ * The offline page's whole document in `locale`: the same for everybody who reads that language,
+ * so it may be stored.
+ */
+export function offlineDocument(assets: Manifest, locale: Locale = "en"): string {
   return renderDocument(assets, {
     title: "Offline",
     description: "You are offline.",
@@ -22,6 +28,7 @@ export function offlineDocument(assets: Manifest): string {
     user: null,
     bare: true,
     body: <OfflineScreen />,
+    locale,
   });
 }
 

@@ -1,9 +1,10 @@
 // The service worker's decisions (client/sw/policy.ts): only this site's GET requests are
 // ever responded to by it; the API, the socket, metrics, health and avatars are never touched, even
 // as a navigation; pages go to the network first; only the shell's own files (exact path, no
-// query) come from the cache; and only plain, storable responses are ever stored.
+// query) come from the cache; only plain, storable responses are ever stored; and the offline
+// page is fetched again in a page's language when the stored one is in another.
 import assert from "node:assert/strict";
-import { decide, mayStore, neverTouched } from "../../client/sw/policy.ts";
+import { decide, mayStore, neverTouched, offlineRefresh } from "../../client/sw/policy.ts";
 
 const ORIGIN = "https://glimpse.example";
 const SHELL = new Set(["/build/app-ABC.css", "/static/icons/icon-192.png", "/build/Page-X.js"]);
@@ -87,4 +88,19 @@ Deno.test("sw policy: only plain, storable responses are stored", () => {
   assert.equal(mayStore(res(500)), false);
   assert.equal(mayStore(res(200, {}, "opaque")), false);
   assert.equal(mayStore(res(200, {}, "cors")), false);
+});
+
+Deno.test("sw policy: the offline page is kept in the language of the member's pages", () => {
+  // A page in another language than the stored offline page: that language's is fetched.
+  assert.equal(offlineRefresh("/offline", "de", "en"), "/offline?lang=de");
+  assert.equal(offlineRefresh("/offline", "ja", "de"), "/offline?lang=ja");
+  // None stored yet (or stored without a language): fetched too.
+  assert.equal(offlineRefresh("/offline", "fr", null), "/offline?lang=fr");
+  // The same language: nothing to do.
+  assert.equal(offlineRefresh("/offline", "en", "en"), null);
+  assert.equal(offlineRefresh("/offline", "zh", "zh"), null);
+  // A response without a language the app speaks (a redirect, someone else's page) changes nothing.
+  for (const lang of [null, "", "xx", "de-AT", "en,de", "../x"]) {
+    assert.equal(offlineRefresh("/offline", lang, "en"), null, String(lang));
+  }
 });
