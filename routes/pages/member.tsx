@@ -18,6 +18,7 @@ import { Discover } from "../../components/Discover.tsx";
 import { HashtagsPage, MapPage } from "../../components/DiscoverPages.tsx";
 import { worldMap } from "../../server/geo/world_map.ts";
 import { WelcomeScreen } from "../../components/WelcomeScreen.tsx";
+import { FiltersScreen, ProfileScreen } from "../../components/profile/Pages.tsx";
 import { iceServersFor, ipRelayOf } from "../../server/realtime/ice.ts";
 import { hidesIpAddress } from "../../shared/profile.ts";
 import type { SessionUser } from "../../shared/auth/types.ts";
@@ -64,16 +65,10 @@ export function memberPages(deps: AppDeps) {
       title: "Profile",
       back: "/",
       body: (
-        <div class="narrow">
-          <h1 class="page-title">Your profile</h1>
-          <Island
-            name="ProfilePage"
-            props={{
-              user: toPublicUser(record, publicToken(session)),
-              ipRelay: ipRelayOf(deps.config.ice),
-            }}
-          />
-        </div>
+        <ProfileScreen
+          user={toPublicUser(record, publicToken(session))}
+          ipRelay={ipRelayOf(deps.config.ice)}
+        />
       ),
     });
   });
@@ -83,12 +78,7 @@ export function memberPages(deps: AppDeps) {
     return page(c, deps, {
       title: "Edit Your Filters",
       back: "/",
-      body: (
-        <div class="narrow">
-          <h1 class="page-title">Edit Your Filters</h1>
-          <Island name="FiltersEditor" props={{ filters }} />
-        </div>
-      ),
+      body: <FiltersScreen filters={filters} />,
     });
   });
 
