@@ -1,4 +1,189 @@
 import type { Translation } from "../../messages.ts";
 import type en from "./en.ts";
 
-export default {} satisfies Translation<typeof en>;
+export default {
+  heading: "Wähle deinen Plan",
+  intro: "Unbegrenzte Sessions und HD-Qualität mit Premium.",
+  success: "Zahlung erfolgreich! Dein Abo wurde hochgestuft.",
+  cancelled: "Zahlung abgebrochen. Du kannst es jederzeit erneut versuchen.",
+  dismiss: "Schließen",
+  updating: "Dein Plan wird aktualisiert …",
+  processing: "Deine Zahlung wird verarbeitet. Dein Plan wird gleich aktualisiert.",
+  loadFailed: "Die Abo-Optionen konnten nicht geladen werden. Bitte versuch es noch einmal.",
+  retry: "Erneut versuchen",
+  usageTitle: "Dein Plan",
+  unlimited: "Unbegrenzte Sessions",
+  renews: "Wird um Mitternacht (UTC) erneuert",
+  popular: "Beliebt",
+  current: "Aktueller Plan",
+  freePlan: "Gratis-Plan",
+  upgrade: "Upgraden",
+  upgrading: "Upgrade läuft …",
+  signIn: "Zum Upgraden anmelden",
+  change: "Plan ändern",
+  manage: "Abo verwalten",
+  opening: "Wird geöffnet …",
+  paying:
+    "Schließ die Zahlung im Stripe-Fenster ab. Diese Seite aktualisiert sich, sobald du es schließt.",
+  popupLoading: "Sicherer Bezahlvorgang wird geöffnet …",
+  seePlans: "Pläne ansehen",
+  whyTitle: "Warum Premium?",
+  cancelAnytime: "Jederzeit kündbar. Dein Plan bleibt bis zum Ende des bezahlten Zeitraums aktiv.",
+
+  notConfigured:
+    "Stripe ist noch nicht eingerichtet. Bitte wende dich an den Support, um Zahlungen zu aktivieren.",
+  failed: "Der Bezahlvorgang konnte nicht gestartet werden. Bitte versuch es noch einmal.",
+  network: "Bezahlvorgang fehlgeschlagen. Bitte versuch es noch einmal.",
+  badTier: "Bitte wähle den Plan Basic, Plus oder VIP.",
+  unreachable: "Der Zahlungsanbieter war nicht erreichbar. Es wurde nichts abgebucht.",
+  noSubscription: "Du hast noch kein Abo, das du verwalten kannst.",
+  alreadySubscribed: "Du hast bereits ein Abo. Ändere deinen Plan im Abrechnungsportal.",
+  portalFailed: "Das Abrechnungsportal konnte nicht geöffnet werden. Bitte versuch es noch einmal.",
+  popupBlocked: "Dein Browser hat das Zahlungsfenster blockiert. Öffne diesen Link zum Bezahlen:",
+  needsScript:
+    "Zahlungen öffnen sich in einem sicheren Stripe-Fenster, das JavaScript braucht. Bitte aktiviere es.",
+
+  tierFree: "Gratis",
+  tierBasic: "Basic",
+  tierPlus: "Plus",
+  tierVip: "VIP",
+  perMonth: "{price}/Monat",
+  moreFeatures: { one: "{count} weitere Funktion", other: "{count} weitere Funktionen" },
+  usageHeading: "Dein Plan: {plan}",
+  sessionsToday: "Sessions heute: {used} von {limit}",
+  featureSessionsPerDay: {
+    one: "{count} POV-Session pro Tag",
+    other: "{count} POV-Sessions pro Tag",
+  },
+  featureUnlimited: "Unbegrenzte POV-Sessions",
+  featureFilters: "Filter nach Ort, Hashtag und Sprache",
+  featureFaceBlur: "Gesichtsunschärfe auf dem Gerät",
+  featureShield: "Sicherheitsschild auf dem Gerät",
+  featureReactions: "Emoji-Reaktionen",
+  featureClip: "30-Sekunden-Clip-Recorder",
+  featureHd: "HD-Videoqualität",
+  featureFirst: "Vorrang bei der Partnersuche",
+  whyUnlimited: "Unbegrenzte POV-Sessions, jeden Tag",
+  whyVip: "VIP-Mitglieder werden zuerst verbunden",
+
+  sessionsLeft: {
+    one: "Heute noch {count} Session übrig",
+    other: "Heute noch {count} Sessions übrig",
+  },
+  noSessionsLeft: "Heute keine Sessions mehr übrig",
+
+  shareText: "Komm zu Glimpse: Live-Video aus der Ich-Perspektive mit Fremden auf der ganzen Welt.",
+  shareTitle: "Einladung zu Glimpse",
+  mailSubject: "Komm zu Glimpse",
+  yourCode: "Dein Code",
+  inviteLink: "Dein Einladungslink",
+  share: "Teilen",
+  copyLink: "Link kopieren",
+  copied: "Kopiert!",
+  linkCopied: "Einladungslink kopiert!",
+  copyFailed: "Der Link konnte nicht kopiert werden",
+  shareOnX: "Auf X teilen",
+  instagramCopied: "Einladungslink kopiert! Füg ihn in deine Instagram-Story oder Bio ein.",
+  shareOn: "Teilen auf",
+  appX: "X / Twitter",
+  appWhatsApp: "WhatsApp",
+  appTelegram: "Telegram",
+  appInstagram: "Instagram",
+  email: "E-Mail",
+
+  viralPageTitle: "Freunde einladen",
+  viralHeading: "Lass Glimpse wachsen",
+  inviteFriends: "Freunde einladen",
+  inviteEarn: {
+    one: "Du kannst bis zu {count} freie Einladung haben. Für jeden Freund, der sich mit deinem " +
+      "Code anmeldet und seine E-Mail-Adresse bestätigt, bekommst du eine neue.",
+    other: "Du kannst bis zu {count} freie Einladungen haben. Für jeden Freund, der sich mit " +
+      "deinem Code anmeldet und seine E-Mail-Adresse bestätigt, bekommst du eine neue.",
+  },
+  inviteAllUsed: "Alle deine Einladungen sind vergeben. Für jeden Freund, der sich mit deinem " +
+    "Code anmeldet und seine E-Mail-Adresse bestätigt, bekommst du eine neue.",
+  youHaveUnused: {
+    one: "Du hast {count} freie Einladung.",
+    other: "Du hast {count} freie Einladungen.",
+  },
+  invitationsUsed: "Eingelöste Einladungen",
+  deletedAccount: "ein gelöschtes Konto",
+  joinedVerified: "beigetreten, bestätigt",
+  joinedUnverified: "beigetreten, E-Mail noch nicht bestätigt",
+  weeklyChallenges: "Wochen-Challenges",
+  creditedWeekly: "{period}: Jede Belohnung wird einmal pro Woche gutgeschrieben.",
+  challengeFriends: { one: "Lade {count} Freund ein", other: "Lade {count} Freunde ein" },
+  challengeSessions: {
+    one: "Schließ {count} POV-Session ab",
+    other: "Schließ {count} POV-Sessions ab",
+  },
+  challengeCountries: {
+    one: "Triff Leute aus {count} Land",
+    other: "Triff Leute aus {count} Ländern",
+  },
+  rewardPoints: { one: "+{count} Punkt", other: "+{count} Punkte" },
+  rewardBadge: "Weltenbummler-Abzeichen",
+  rewardCredited: "geschafft, Belohnung gutgeschrieben",
+  globalLeaderboard: "Globale Bestenliste",
+  seeAll: "Alle ansehen",
+  youAreRank: "{period}: Du bist auf Platz {rank} von {ranked}.",
+  earnToJoin: "{period}: Sammle Punkte, um in die Bestenliste zu kommen.",
+  yourImpact: "Deine Bilanz",
+  rank: "Rang",
+  points: "Punkte",
+  referrals: "Empfehlungen",
+  povSessions: "POV-Sessions",
+  countriesMet: "Getroffene Länder",
+  badges: "Weltenbummler-Abzeichen",
+  weekSummary: "{period}: {points}, Rang {rank}.",
+  howPointsWork: "So funktionieren Punkte",
+  ruleFriend: {
+    one: "{count} Punkt für jeden Freund, der sich mit deinem Code anmeldet und seine " +
+      "E-Mail-Adresse bestätigt",
+    other: "{count} Punkte für jeden Freund, der sich mit deinem Code anmeldet und seine " +
+      "E-Mail-Adresse bestätigt",
+  },
+  ruleSession: {
+    one: "{count} Punkt für jede POV-Session, die du abschließt (ein Anruf, der verbunden war " +
+      "und mindestens {seconds} s gedauert hat; bis zu {perDay} pro Tag mit derselben Person)",
+    other: "{count} Punkte für jede POV-Session, die du abschließt (ein Anruf, der verbunden war " +
+      "und mindestens {seconds} s gedauert hat; bis zu {perDay} pro Tag mit derselben Person)",
+  },
+  ruleCountry: {
+    one: "{count} Punkt für jedes Land, aus dem du zum ersten Mal jemanden triffst " +
+      "(innerhalb von zwei Jahren)",
+    other: "{count} Punkte für jedes Land, aus dem du zum ersten Mal jemanden triffst " +
+      "(innerhalb von zwei Jahren)",
+  },
+
+  periodWeek: "Diese Woche",
+  periodMonth: "Dieser Monat",
+  periodAll: "Gesamt",
+  periodNote: "Die Woche läuft von Montag bis Sonntag (ISO-Wochen), der Monat ist der " +
+    "Kalendermonat, beides in UTC. Ein Zeitraum zählt, was darin passiert ist; „Gesamt“ zählt " +
+    "alles.",
+
+  rankOf: "#{rank} von {ranked}",
+  pointsCount: { one: "{count} Punkt", other: "{count} Punkte" },
+  referralsCount: { one: "{count} Empfehlung", other: "{count} Empfehlungen" },
+  membersCount: { one: "{count} Mitglied", other: "{count} Mitglieder" },
+  formerMember: "ehemaliges Mitglied",
+  unknownCountry: "Unbekannt",
+
+  leaderboard: "Bestenliste",
+  members: "Mitglieder",
+  onlineNow: "Jetzt online",
+  countries: "Länder",
+  period: "Zeitraum",
+  topReferrers: "Top-Werber",
+  nobodyYet: "In diesem Zeitraum hat noch niemand Punkte gesammelt.",
+  countriesNote: "Mitglieder nach dem Land in ihrem Profil, Stand heute.",
+  noLocations: "Noch kein Mitglied hat einen Standort geteilt.",
+  weeklyPrizes: "Wochenpreise",
+  topTen: "Top 10",
+  prizeCashPremium: "{cash} plus {duration} Premium",
+  months: { one: "{count} Monat", other: "{count} Monate" },
+  years: { one: "{count} Jahr", other: "{count} Jahre" },
+  prizeMerch: "Glimpse-Merch",
+  climbUp: "Aufsteigen",
+} satisfies Translation<typeof en>;
