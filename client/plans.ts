@@ -12,11 +12,14 @@ import {
   CHECKOUT_TIER_KEY,
   CHECKOUT_WINDOW,
   PLAN_SYNC,
-  PLANS_TEXT,
   POPUP_POLL_MS,
   POPUP_SIZE,
   type Usage,
 } from "../shared/plans.ts";
+import { tr } from "../shared/i18n/messages.ts";
+import type plans from "../shared/i18n/catalog/plans/en.ts";
+
+const t = tr<typeof plans>("plans");
 
 export const CHECKOUT_PATH = "/api/subscription/create-checkout";
 export const PORTAL_PATH = "/api/subscription/portal";
@@ -45,8 +48,8 @@ export function openCheckoutWindow(): Window | null {
   );
   if (!w) return null;
   try {
-    w.document.title = PLANS_TEXT.popupLoading;
-    w.document.body.textContent = PLANS_TEXT.popupLoading;
+    w.document.title = t("popupLoading");
+    w.document.body.textContent = t("popupLoading");
   } catch {
     // a reused window already showing another site: Stripe's page replaces it anyway
   }
@@ -89,6 +92,16 @@ export function checkoutFailure(err: unknown): { title: string; description?: st
   const details = typeof body.details === "string" && body.details ? body.details : null;
   if (error && details) return { title: error, description: details };
   return { title: details ?? error ?? CHECKOUT_TEXT.failed };
+}
+
+/**
+ * One of CHECKOUT_TEXT's English texts (checkoutFailure's, or an error the plans API responded
+ * with as it is) in the page's language; any other text (the server's own, already in it) as it
+ * is. The plans catalog names those messages like CHECKOUT_TEXT's keys.
+ */
+export function checkoutText(text: string): string {
+  const found = Object.entries(CHECKOUT_TEXT).find(([, english]) => english === text);
+  return found ? t(found[0] as keyof typeof CHECKOUT_TEXT) : text;
 }
 
 /** What the checkout window, back on this site, tells the plans page that opened it. */

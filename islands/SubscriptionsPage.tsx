@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from "react";
 import type { JSX } from "react";
 import type { TierKey } from "../shared/constants.ts";
-import { cardAction, PLANS_TEXT, type PlanView, type Usage } from "../shared/plans.ts";
-import { CHECKOUT_TEXT } from "../shared/plans.ts";
+import { cardAction, CHECKOUT_TEXT, type PlanView, type Usage } from "../shared/plans.ts";
+import { tr } from "../shared/i18n/messages.ts";
+import type plans from "../shared/i18n/catalog/plans/en.ts";
 import { errorMessage, postJson } from "../client/api.ts";
 import { toast } from "../client/toast.ts";
 import {
@@ -10,6 +11,7 @@ import {
   checkoutFailure,
   checkoutResult,
   checkoutTarget,
+  checkoutText,
   httpsUrl,
   openCheckoutWindow,
   PORTAL_PATH,
@@ -34,6 +36,8 @@ export interface SubscriptionsPageProps {
 }
 
 type Form = JSX.TargetedEvent<HTMLFormElement>;
+
+const t = tr<typeof plans>("plans");
 
 export default function SubscriptionsPage(
   { plans, tier: initialTier, usage: initialUsage, hasCustomer, payment }: SubscriptionsPageProps,
@@ -81,7 +85,7 @@ export default function SubscriptionsPage(
       if (!url) throw new Error("no checkout address");
       if (!popup) {
         setBusy(null);
-        alert(`${CHECKOUT_TEXT.popupBlocked} ${url}`);
+        alert(`${t("popupBlocked")} ${url}`);
         return;
       }
       if (popup.closed) return setBusy(null);
@@ -91,7 +95,12 @@ export default function SubscriptionsPage(
     }).catch((err) => {
       popup?.close();
       setBusy(null);
-      toast({ ...checkoutFailure(err), variant: "destructive" });
+      const { title, description } = checkoutFailure(err);
+      toast({
+        title: checkoutText(title),
+        description: description && checkoutText(description),
+        variant: "destructive",
+      });
     });
   }
 
@@ -106,7 +115,7 @@ export default function SubscriptionsPage(
     }).catch((err) => {
       setBusy(null);
       toast({
-        title: errorMessage(err, CHECKOUT_TEXT.portalFailed),
+        title: checkoutText(errorMessage(err, CHECKOUT_TEXT.portalFailed)),
         variant: "destructive",
       });
     });
@@ -118,10 +127,10 @@ export default function SubscriptionsPage(
       {banner && <PaymentBanner kind={banner} onDismiss={() => setBanner(null)} />}
       {(plan.state === "updating" || plan.state === "slow") && (
         <p class="muted plan-sync" role="status">
-          {plan.state === "updating" ? PLANS_TEXT.updating : PLANS_TEXT.processing}
+          {plan.state === "updating" ? t("updating") : t("processing")}
         </p>
       )}
-      {paying && <p class="muted plan-sync" role="status">{PLANS_TEXT.paying}</p>}
+      {paying && <p class="muted plan-sync" role="status">{t("paying")}</p>}
       {tier && plan.state === "failed" && (
         <LoadFailed onRetry={() => plan.start(checkoutTarget())} />
       )}

@@ -2,6 +2,11 @@
 // screen) and the browser (the plans island): checkout's responses, the payment banners, the usage
 // line, the sessions left today, and which button each plan card carries for whom.
 import { type TierKey, TIERS } from "./constants.ts";
+import { formatNumber, formatPrice } from "./i18n/messages.ts";
+import type plans from "./i18n/catalog/plans/en.ts";
+
+/** A message of the plans catalog (shared/i18n/catalog/plans/). */
+export type PlansKey = keyof typeof plans;
 
 export const CHECKOUT_TEXT = {
   notConfigured: "Stripe is not configured yet. Please contact support to enable payments.",
@@ -68,14 +73,56 @@ export const POPUP_POLL_MS = 1000;
 export const POPUP_SIZE = { width: 800, height: 600 } as const;
 export const SHOWN_FEATURES = 3;
 
+/** The currency of the plans' prices (TIERS' prices are US dollars). */
+export const PLAN_CURRENCY = "USD";
+
+/** Each plan's name in the plans catalog. */
+export const TIER_NAME_KEYS: Record<TierKey, PlansKey> = {
+  free: "tierFree",
+  basic: "tierBasic",
+  plus: "tierPlus",
+  vip: "tierVip",
+};
+
+/** TIERS' feature texts in the plans catalog ('N POV sessions per day' aside, see planViews). */
+export const FEATURE_KEYS: Readonly<Record<string, PlansKey>> = {
+  "Unlimited POV sessions": "featureUnlimited",
+  "Location, hashtag and language filters": "featureFilters",
+  "On-device face blur": "featureFaceBlur",
+  "On-device safety shield": "featureShield",
+  "Emoji reactions": "featureReactions",
+  "30-second clip recorder": "featureClip",
+  "HD video quality": "featureHd",
+  "Served first when matching": "featureFirst",
+};
+
+/** A plan's feature: its English text, and its message (with the count it needs) if it has one. */
+export interface PlanFeature {
+  text: string;
+  key: PlansKey | null;
+  count?: number;
+}
+
 /** A plan as the page shows it (JSON, for the island's props). */
 export interface PlanView {
   key: TierKey;
   name: string;
   /** '$N/month'; '$0/month' for Free, whose name already says Free. */
   price: string;
-  features: string[];
+  /** The monthly price in `currency` (the card writes it in the page's language). */
+  amount: number;
+  currency: string;
+  features: PlanFeature[];
   popular: boolean;
+}
+
+/** A plan's feature with its message: the daily limit's line counts the plan's sessions. */
+function planFeature(tier: TierKey, text: string): PlanFeature {
+  const limit = TIERS[tier].dailySessionLimit;
+  if (limit >= 0 && text === `${limit} POV sessions per day`) {
+    return { text, key: "featureSessionsPerDay", count: limit };
+  }
+  return { text, key: FEATURE_KEYS[text] ?? null };
 }
 
 export function planViews(): PlanView[] {
@@ -83,9 +130,26 @@ export function planViews(): PlanView[] {
     key,
     name: TIERS[key].name,
     price: `$${TIERS[key].price}/month`,
-    features: TIERS[key].features,
+    amount: TIERS[key].price,
+    currency: PLAN_CURRENCY,
+    features: TIERS[key].features.map((text) => planFeature(key, text)),
     popular: key === "plus",
   }));
+}
+
+/**
+ * A price in the page's language: whole amounts without cents ('$5' in English, '5 $' in
+ * German), others with them ('$4.99', '4,99 $').
+ */
+export function priceText(amount: number, currency: string): string {
+  return Number.isInteger(amount)
+    ? formatNumber(amount, {
+      style: "currency",
+      currency,
+      minimumFractionDigits: 0,
+      maximumFractionDigits: 0,
+    })
+    : formatPrice(amount, currency);
 }
 
 /** Today's sessions: how many were used and the plan's daily limit. */

@@ -5,11 +5,21 @@ import type { JSX } from "react";
 import type { TierKey } from "../../shared/constants.ts";
 import {
   type CardAction,
-  moreFeaturesText,
-  PLANS_TEXT,
+  type PlanFeature,
   type PlanView,
+  priceText,
   SHOWN_FEATURES,
+  TIER_NAME_KEYS,
 } from "../../shared/plans.ts";
+import { tr } from "../../shared/i18n/messages.ts";
+import type plans from "../../shared/i18n/catalog/plans/en.ts";
+
+const t = tr<typeof plans>("plans");
+
+/** A plan's name in the page's language. */
+export const tierName = (tier: TierKey) => t(TIER_NAME_KEYS[tier]);
+
+const featureText = (f: PlanFeature) => f.key ? t(f.key, { count: f.count ?? 0 }) : f.text;
 
 export interface PlanCardProps {
   plan: PlanView;
@@ -30,17 +40,19 @@ export function PlanCard({ plan, action, busy, locked, onCheckout, onChange }: P
   if (action === "current") classes.push("tier-current");
   return (
     <article class={classes.join(" ")} aria-labelledby={`tier-${plan.key}`} data-tier={plan.key}>
-      {plan.popular && <span class="badge badge-accent">{PLANS_TEXT.popular}</span>}
-      <h2 id={`tier-${plan.key}`} class="tier-name">{plan.name}</h2>
-      <p class="tier-price">{plan.price}</p>
+      {plan.popular && <span class="badge badge-accent">{t("popular")}</span>}
+      <h2 id={`tier-${plan.key}`} class="tier-name">{tierName(plan.key)}</h2>
+      <p class="tier-price">
+        {t("perMonth", { price: priceText(plan.amount, plan.currency) })}
+      </p>
       <ul class="tier-features">
-        {shown.map((f) => <li key={f}>{f}</li>)}
+        {shown.map((f) => <li key={f.text}>{featureText(f)}</li>)}
       </ul>
       {more.length > 0 && (
         <details class="tier-more">
-          <summary>{moreFeaturesText(more.length)}</summary>
+          <summary>{t("moreFeatures", { count: more.length })}</summary>
           <ul class="tier-features">
-            {more.map((f) => <li key={f}>{f}</li>)}
+            {more.map((f) => <li key={f.text}>{featureText(f)}</li>)}
           </ul>
         </details>
       )}
@@ -57,13 +69,13 @@ function CardButton({ plan, action, busy, locked, onCheckout, onChange }: PlanCa
     case "free":
       return (
         <button type="button" class="button button-secondary button-block" disabled>
-          {action === "current" ? PLANS_TEXT.current : PLANS_TEXT.freePlan}
+          {action === "current" ? t("current") : t("freePlan")}
         </button>
       );
     case "signin":
       return (
         <a class="button button-primary button-block" href="/auth?tab=login">
-          {PLANS_TEXT.signIn}
+          {t("signIn")}
         </a>
       );
     case "checkout":
@@ -75,7 +87,7 @@ function CardButton({ plan, action, busy, locked, onCheckout, onChange }: PlanCa
         >
           <input type="hidden" name="tier" value={plan.key} />
           <button type="submit" class="button button-primary button-block" disabled={locked}>
-            {busy ? PLANS_TEXT.upgrading : PLANS_TEXT.upgrade}
+            {busy ? t("upgrading") : t("upgrade")}
           </button>
         </form>
       );
@@ -83,7 +95,7 @@ function CardButton({ plan, action, busy, locked, onCheckout, onChange }: PlanCa
       return (
         <form method="post" action="/api/subscription/portal" onSubmit={(e) => onChange?.(e)}>
           <button type="submit" class="button button-secondary button-block" disabled={locked}>
-            {busy ? PLANS_TEXT.opening : PLANS_TEXT.change}
+            {busy ? t("opening") : t("change")}
           </button>
         </form>
       );

@@ -2,9 +2,18 @@
 // (sessions today, the daily renewal, Manage subscription) and the card that replaces it when
 // the page could not read the plan.
 import type { JSX } from "react";
-import { type TierKey, TIERS } from "../../shared/constants.ts";
-import { PLANS_TEXT, type Usage, usageLine } from "../../shared/plans.ts";
+import type { TierKey } from "../../shared/constants.ts";
+import type { Usage } from "../../shared/plans.ts";
+import { tr } from "../../shared/i18n/messages.ts";
+import type plans from "../../shared/i18n/catalog/plans/en.ts";
 import { Icon } from "../Icon.tsx";
+import { tierName } from "./PlanCard.tsx";
+
+const t = tr<typeof plans>("plans");
+
+/** 'Sessions today: N of M', or 'Unlimited sessions' (usageLine's text in the page's language). */
+const usageText = (u: Usage) =>
+  u.limit === "unlimited" ? t("unlimited") : t("sessionsToday", { used: u.used, limit: u.limit });
 
 export function PaymentBanner(
   { kind, onDismiss }: { kind: "success" | "cancelled"; onDismiss(): void },
@@ -12,11 +21,11 @@ export function PaymentBanner(
   return (
     <div class={`payment-banner payment-banner-${kind}`} role="status">
       <Icon name={kind === "success" ? "check" : "info"} />
-      <p>{kind === "success" ? PLANS_TEXT.success : PLANS_TEXT.cancelled}</p>
+      <p>{kind === "success" ? t("success") : t("cancelled")}</p>
       <button
         type="button"
         class="icon-button payment-banner-close"
-        aria-label={PLANS_TEXT.dismiss}
+        aria-label={t("dismiss")}
         onClick={onDismiss}
       >
         <Icon name="x" />
@@ -40,9 +49,9 @@ export function UsageCard({ tier, usage, canManage, busy, locked, onManage }: Us
   return (
     <section class="card usage-card" aria-labelledby="usage-title">
       <h2 id="usage-title" class="card-title">
-        {PLANS_TEXT.usageTitle}: {TIERS[tier].name}
+        {t("usageHeading", { plan: tierName(tier) })}
       </h2>
-      <p class="usage-line">{usageLine(usage)}</p>
+      <p class="usage-line">{usageText(usage)}</p>
       {usage.limit !== "unlimited" && (
         <progress
           class="usage-meter"
@@ -51,11 +60,11 @@ export function UsageCard({ tier, usage, canManage, busy, locked, onManage }: Us
           aria-hidden="true"
         />
       )}
-      {limited && <p class="muted small usage-renews">{PLANS_TEXT.renews}</p>}
+      {limited && <p class="muted small usage-renews">{t("renews")}</p>}
       {canManage && (
         <form method="post" action="/api/subscription/portal" onSubmit={onManage}>
           <button type="submit" class="button button-secondary" disabled={locked}>
-            {busy ? PLANS_TEXT.opening : PLANS_TEXT.manage}
+            {busy ? t("opening") : t("manage")}
           </button>
         </form>
       )}
@@ -66,9 +75,9 @@ export function UsageCard({ tier, usage, canManage, busy, locked, onManage }: Us
 export function LoadFailed({ onRetry }: { onRetry(): void }) {
   return (
     <section class="card load-failed" role="alert">
-      <p>{PLANS_TEXT.loadFailed}</p>
+      <p>{t("loadFailed")}</p>
       <button type="button" class="button button-primary" onClick={onRetry}>
-        {PLANS_TEXT.retry}
+        {t("retry")}
       </button>
     </section>
   );

@@ -4,8 +4,35 @@ import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../context.tsx";
 import { page } from "../context.tsx";
 import { Island } from "../../server/render/island.tsx";
-import { PLANS_TEXT, planViews, usageOf } from "../../shared/plans.ts";
+import { planViews, usageOf } from "../../shared/plans.ts";
 import { usageToday } from "../../kv/usage.ts";
+import { tr } from "../../shared/i18n/messages.ts";
+import type plans from "../../shared/i18n/catalog/plans/en.ts";
+import type { SubscriptionsPageProps } from "../../islands/SubscriptionsPage.tsx";
+
+const t = tr<typeof plans>("plans");
+
+/** The page's body (a component, so that its texts are read in the page's language). */
+function Subscriptions(props: SubscriptionsPageProps) {
+  return (
+    <div class="subscriptions">
+      <header class="page-heading">
+        <h1>{t("heading")}</h1>
+        <p class="muted">{t("intro")}</p>
+      </header>
+      <Island name="SubscriptionsPage" props={props} />
+      <section class="card why-premium" aria-labelledby="why-premium">
+        <h2 id="why-premium">{t("whyTitle")}</h2>
+        <ul class="tick-list">
+          <li>{t("whyUnlimited")}</li>
+          <li>{t("featureHd")}</li>
+          <li>{t("whyVip")}</li>
+        </ul>
+        <p class="muted">{t("cancelAnytime")}</p>
+      </section>
+    </div>
+  );
+}
 
 export function subscriptionPages(deps: AppDeps) {
   const app = new Hono<AppEnv>();
@@ -23,31 +50,13 @@ export function subscriptionPages(deps: AppDeps) {
       title: "Premium",
       back: "/",
       body: (
-        <div class="subscriptions">
-          <header class="page-heading">
-            <h1>{PLANS_TEXT.heading}</h1>
-            <p class="muted">{PLANS_TEXT.intro}</p>
-          </header>
-          <Island
-            name="SubscriptionsPage"
-            props={{
-              plans: planViews(),
-              tier: user?.tier ?? null,
-              usage,
-              hasCustomer: Boolean(record?.billing?.customerId),
-              payment,
-            }}
-          />
-          <section class="card why-premium" aria-labelledby="why-premium">
-            <h2 id="why-premium">{PLANS_TEXT.whyTitle}</h2>
-            <ul class="tick-list">
-              <li>Unlimited POV sessions every day</li>
-              <li>HD video quality</li>
-              <li>VIP members are matched first</li>
-            </ul>
-            <p class="muted">{PLANS_TEXT.cancelAnytime}</p>
-          </section>
-        </div>
+        <Subscriptions
+          plans={planViews()}
+          tier={user?.tier ?? null}
+          usage={usage}
+          hasCustomer={Boolean(record?.billing?.customerId)}
+          payment={payment}
+        />
       ),
     });
   });
