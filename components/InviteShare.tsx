@@ -2,28 +2,32 @@
 // messaging and email. Used inside islands, so its buttons work after hydration.
 import { useState } from "react";
 import { toast } from "../client/toast.ts";
+import { tr } from "../shared/i18n/messages.ts";
+import type plans from "../shared/i18n/catalog/plans/en.ts";
 
-const SHARE_TEXT = "Join me on Glimpse: live point-of-view video with strangers around the world.";
+// The "plans" messages: the island that shows this (AuthPanel) embeds them.
+const t = tr<typeof plans>("plans");
 
 export function InviteShare({ link }: { link: string }) {
   const [copied, setCopied] = useState(false);
-  const text = encodeURIComponent(`${SHARE_TEXT} ${link}`);
+  const shareText = t("shareText");
+  const text = encodeURIComponent(`${shareText} ${link}`);
 
   async function copy() {
     try {
       await navigator.clipboard.writeText(link);
       setCopied(true);
-      toast({ title: "Referral link copied!", variant: "success" });
+      toast({ title: t("linkCopied"), variant: "success" });
       setTimeout(() => setCopied(false), 2000);
     } catch {
-      toast({ title: "Could not copy the link", description: link, variant: "destructive" });
+      toast({ title: t("copyFailed"), description: link, variant: "destructive" });
     }
   }
 
   async function share() {
     if (typeof navigator.share === "function") {
       try {
-        await navigator.share({ title: "Glimpse invitation", text: SHARE_TEXT, url: link });
+        await navigator.share({ title: t("shareTitle"), text: shareText, url: link });
         return;
       } catch (err) {
         if (err instanceof DOMException && err.name === "AbortError") return;
@@ -35,7 +39,7 @@ export function InviteShare({ link }: { link: string }) {
   return (
     <div class="invite-share">
       <label class="field">
-        <span>Your invitation link</span>
+        <span>{t("inviteLink")}</span>
         <input
           readOnly
           value={link}
@@ -44,19 +48,19 @@ export function InviteShare({ link }: { link: string }) {
         />
       </label>
       <div class="button-row">
-        <button type="button" class="button button-primary" onClick={share}>Share</button>
+        <button type="button" class="button button-primary" onClick={share}>{t("share")}</button>
         <button type="button" class="button button-secondary" onClick={copy}>
-          {copied ? "Copied!" : "Copy link"}
+          {copied ? t("copied") : t("copyLink")}
         </button>
       </div>
-      <div class="share-links" aria-label="Share on">
+      <div class="share-links" aria-label={t("shareOn")}>
         <a
           class="chip"
           href={`https://twitter.com/intent/tweet?text=${text}`}
           target="_blank"
           rel="noopener noreferrer"
         >
-          X / Twitter
+          {t("appX")}
         </a>
         <a
           class="chip"
@@ -64,23 +68,23 @@ export function InviteShare({ link }: { link: string }) {
           target="_blank"
           rel="noopener noreferrer"
         >
-          WhatsApp
+          {t("appWhatsApp")}
         </a>
         <a
           class="chip"
           href={`https://t.me/share/url?url=${encodeURIComponent(link)}&text=${
-            encodeURIComponent(SHARE_TEXT)
+            encodeURIComponent(shareText)
           }`}
           target="_blank"
           rel="noopener noreferrer"
         >
-          Telegram
+          {t("appTelegram")}
         </a>
         <a
           class="chip"
-          href={`mailto:?subject=${encodeURIComponent("Join me on Glimpse")}&body=${text}`}
+          href={`mailto:?subject=${encodeURIComponent(t("mailSubject"))}&body=${text}`}
         >
-          Email
+          {t("email")}
         </a>
       </div>
     </div>

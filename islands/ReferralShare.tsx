@@ -1,26 +1,29 @@
 import { useState } from "react";
 import { toast } from "../client/toast.ts";
+import { tr } from "../shared/i18n/messages.ts";
+import type plans from "../shared/i18n/catalog/plans/en.ts";
+
+const t = tr<typeof plans>("plans");
 
 export interface ReferralShareProps {
   code: string | null;
   link: string | null;
 }
 
-const TEXT = "Join me on Glimpse: live point-of-view video with strangers around the world.";
-
 export default function ReferralShare({ code, link }: ReferralShareProps) {
   const [copied, setCopied] = useState(false);
   // With no unused code the page says how the next one is earned.
   if (!code || !link) return null;
+  const shareText = t("shareText");
 
-  async function copy(toastTitle = "Referral link copied!") {
+  async function copy(toastTitle = t("linkCopied")) {
     try {
       await navigator.clipboard.writeText(link!);
       setCopied(true);
       toast({ title: toastTitle, variant: "success" });
       setTimeout(() => setCopied(false), 2000);
     } catch {
-      toast({ title: "Could not copy the link", description: link!, variant: "destructive" });
+      toast({ title: t("copyFailed"), description: link!, variant: "destructive" });
     }
   }
 
@@ -28,7 +31,7 @@ export default function ReferralShare({ code, link }: ReferralShareProps) {
   async function share() {
     if (typeof navigator.share === "function") {
       try {
-        await navigator.share({ title: "Glimpse invitation", text: TEXT, url: link! });
+        await navigator.share({ title: t("shareTitle"), text: shareText, url: link! });
         return;
       } catch (err) {
         if (err instanceof DOMException && err.name === "AbortError") return;
@@ -37,20 +40,20 @@ export default function ReferralShare({ code, link }: ReferralShareProps) {
     await copy();
   }
 
-  const text = encodeURIComponent(`${TEXT} ${link}`);
+  const text = encodeURIComponent(`${shareText} ${link}`);
   return (
     <div class="stack">
       <p class="referral-code">
-        Your code <strong>{code}</strong>
+        {t("yourCode")} <strong>{code}</strong>
       </p>
       <label class="field">
-        <span>Your invitation link</span>
+        <span>{t("inviteLink")}</span>
         <input readOnly value={link} onFocus={(e) => e.currentTarget.select()} />
       </label>
       <div class="button-row button-row-start">
-        <button type="button" class="button button-primary" onClick={share}>Share</button>
+        <button type="button" class="button button-primary" onClick={share}>{t("share")}</button>
         <button type="button" class="button button-secondary" onClick={() => copy()}>
-          {copied ? "Copied!" : "Copy link"}
+          {copied ? t("copied") : t("copyLink")}
         </button>
         <a
           class="button button-secondary"
@@ -58,14 +61,14 @@ export default function ReferralShare({ code, link }: ReferralShareProps) {
           target="_blank"
           rel="noopener noreferrer"
         >
-          Share on X
+          {t("shareOnX")}
         </a>
         <button
           type="button"
           class="button button-secondary"
-          onClick={() => copy("Referral link copied! Paste it into your Instagram story or bio.")}
+          onClick={() => copy(t("instagramCopied"))}
         >
-          Instagram
+          {t("appInstagram")}
         </button>
         <a
           class="button button-secondary"
@@ -73,7 +76,7 @@ export default function ReferralShare({ code, link }: ReferralShareProps) {
           target="_blank"
           rel="noopener noreferrer"
         >
-          WhatsApp
+          {t("appWhatsApp")}
         </a>
       </div>
     </div>

@@ -1,24 +1,43 @@
 // /viral: the member's invitations and link, the weekly challenges, their place on the board,
 // their all-time figures and how points are earned.
 import { Island } from "../../server/render/island.tsx";
-import type { ViralView } from "../../server/referrals/board.ts";
+import type { Challenge, ViralView } from "../../server/referrals/board.ts";
 import type { MemberInvitations } from "../../server/referrals/invitations.ts";
 import {
-  BADGE,
-  INVITE_TEXT,
-  PERIOD_NOTE,
-  periodLabel,
-  POINT_RULES,
+  CHALLENGES,
+  COUNTED_SESSION,
+  MAX_UNUSED_INVITATIONS,
+  POINTS,
 } from "../../shared/referrals/rules.ts";
+import { formatNumber } from "../../shared/i18n/messages.ts";
+import { periodName, rankText, referrerName, t } from "./texts.ts";
 
-/** "1 member", "2 members". */
-export function countOf(n: number, noun: string): string {
-  return `${n} ${noun}${n === 1 ? "" : "s"}`;
+const CHALLENGE_KEYS = {
+  friends: "challengeFriends",
+  sessions: "challengeSessions",
+  countries: "challengeCountries",
+} as const;
+
+/** A challenge's title and reward ('Invite 5 friends', '+50 points'). */
+function challengeTexts(ch: Challenge): { title: string; reward: string } {
+  const rule = CHALLENGES.find((c) => c.id === ch.id);
+  return {
+    title: t(CHALLENGE_KEYS[ch.id], { count: ch.goal }),
+    reward: rule?.badge ? t("rewardBadge") : t("rewardPoints", { count: rule?.points ?? 0 }),
+  };
 }
 
-/** "#3 of 12", or a dash for a member without points in the period. */
-function rankText(r: { rank: number | null; ranked: number }): string {
-  return r.rank ? `#${r.rank} of ${r.ranked}` : "—";
+/** How points are earned (POINT_RULES' texts). */
+function pointRules(): string[] {
+  return [
+    t("ruleFriend", { count: POINTS.verifiedFriend }),
+    t("ruleSession", {
+      count: POINTS.session,
+      seconds: COUNTED_SESSION.minMs / 1000,
+      perDay: COUNTED_SESSION.perPairPerDay,
+    }),
+    t("ruleCountry", { count: POINTS.newCountry }),
+  ];
 }
 
 export function ViralPage(
@@ -30,110 +49,122 @@ export function ViralPage(
     view: ViralView;
   },
 ) {
-  const { week, all, rankWeek, rankAll, topWeek, challenges } = view;
+  const { rankWeek } = view;
+  const week = periodName("week");
   return (
     <div class="narrow stack">
-      <h1 class="page-title">Grow Glimpse</h1>
+      <h1 class="page-title">{t("viralHeading")}</h1>
       <section class="card" aria-labelledby="invite-title">
-        <h2 id="invite-title" class="card-title">Invite Friends</h2>
+        <h2 id="invite-title" class="card-title">{t("inviteFriends")}</h2>
         <p class="muted">
-          {code ? INVITE_TEXT.earn : INVITE_TEXT.allUsed}{" "}
-          {code && `You have ${countOf(invitations.unused.length, "unused invitation")}.`}
+          {code ? t("inviteEarn", { count: MAX_UNUSED_INVITATIONS }) : t("inviteAllUsed")}{" "}
+          {code && t("youHaveUnused", { count: invitations.unused.length })}
         </p>
         <Island name="ReferralShare" props={{ code, link }} />
         {invitations.used.length > 0 && (
-          <ul class="mini-board invite-used" aria-label="Invitations used">
+          <ul class="mini-board invite-used" aria-label={t("invitationsUsed")}>
             {invitations.used.map((u) => (
               <li key={u.code}>
-                <span>{u.joinedAs ?? "a deleted account"}</span>
+                <span>{u.joinedAs ?? t("deletedAccount")}</span>
                 <span class="muted">
-                  {u.verified ? "joined, verified" : "joined, email not verified yet"}
+                  {u.verified ? t("joinedVerified") : t("joinedUnverified")}
                 </span>
               </li>
             ))}
           </ul>
         )}
       </section>
-      <section class="card" aria-labelledby="challenges-title">
-        <h2 id="challenges-title" class="card-title">Weekly Challenges</h2>
-        <p class="muted small">{periodLabel("week")}: each reward is credited once a week.</p>
-        <ul class="challenge-list">
-          {challenges.map((ch) => (
-            <li key={ch.id} class="challenge">
-              <div class="card-head">
-                <span>{ch.title}</span>
-                <span class="badge">{ch.reward}</span>
-              </div>
-              <progress max={ch.goal} value={Math.min(ch.progress, ch.goal)} class="progress" />
-              <span class="muted small">
-                {Math.min(ch.progress, ch.goal)}/{ch.goal}
-                {ch.credited ? " · done, reward credited" : ""}
-              </span>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <Challenges view={view} />
       <section class="card" aria-labelledby="board-title">
         <div class="card-head">
-          <h2 id="board-title" class="card-title">Global Leaderboard</h2>
-          <a class="header-link" href="/leaderboard">See all</a>
+          <h2 id="board-title" class="card-title">{t("globalLeaderboard")}</h2>
+          <a class="header-link" href="/leaderboard">{t("seeAll")}</a>
         </div>
         <p class="muted">
           {rankWeek.rank
-            ? `${periodLabel("week")}: you are #${rankWeek.rank} of ${rankWeek.ranked}.`
-            : `${periodLabel("week")}: earn points to join the leaderboard.`}
+            ? t("youAreRank", { period: week, rank: rankWeek.rank, ranked: rankWeek.ranked })
+            : t("earnToJoin", { period: week })}
         </p>
-        {topWeek.length > 0 && (
+        {view.topWeek.length > 0 && (
           <ol class="mini-board">
-            {topWeek.map((r) => (
+            {view.topWeek.map((r) => (
               <li key={r.userId}>
-                <span>#{r.rank} {r.username}</span>
-                <span class="muted">{countOf(r.points, "point")}</span>
+                <span>#{formatNumber(r.rank)} {referrerName(r)}</span>
+                <span class="muted">{t("pointsCount", { count: r.points })}</span>
               </li>
             ))}
           </ol>
         )}
       </section>
-      <section class="card" aria-labelledby="impact-title">
-        <h2 id="impact-title" class="card-title">Your Impact</h2>
-        <p class="muted small">{periodLabel("all")}</p>
-        <dl class="summary-grid">
-          <div>
-            <dt>Rank</dt>
-            <dd>{rankText(rankAll)}</dd>
-          </div>
-          <div>
-            <dt>Points</dt>
-            <dd>{all.points}</dd>
-          </div>
-          <div>
-            <dt>Referrals</dt>
-            <dd>{all.referrals}</dd>
-          </div>
-          <div>
-            <dt>POV sessions</dt>
-            <dd>{all.sessions}</dd>
-          </div>
-          <div>
-            <dt>Countries met</dt>
-            <dd>{all.countries}</dd>
-          </div>
-          <div>
-            <dt>{BADGE} badges</dt>
-            <dd>{all.badges}</dd>
-          </div>
-        </dl>
-        <p class="muted small">
-          {periodLabel("week")}: {countOf(week.points, "point")}, rank {rankText(rankWeek)}.
-        </p>
-      </section>
+      <Impact view={view} />
       <section class="card" aria-labelledby="rules-title">
-        <h2 id="rules-title" class="card-title">How points work</h2>
+        <h2 id="rules-title" class="card-title">{t("howPointsWork")}</h2>
         <ul class="rules-list">
-          {POINT_RULES.map((r) => <li key={r}>{r}</li>)}
+          {pointRules().map((r) => <li key={r}>{r}</li>)}
         </ul>
-        <p class="muted small">{PERIOD_NOTE}</p>
+        <p class="muted small">{t("periodNote")}</p>
       </section>
     </div>
+  );
+}
+
+function Challenges({ view }: { view: ViralView }) {
+  return (
+    <section class="card" aria-labelledby="challenges-title">
+      <h2 id="challenges-title" class="card-title">{t("weeklyChallenges")}</h2>
+      <p class="muted small">{t("creditedWeekly", { period: periodName("week") })}</p>
+      <ul class="challenge-list">
+        {view.challenges.map((ch) => {
+          const { title, reward } = challengeTexts(ch);
+          const done = Math.min(ch.progress, ch.goal);
+          return (
+            <li key={ch.id} class="challenge">
+              <div class="card-head">
+                <span>{title}</span>
+                <span class="badge">{reward}</span>
+              </div>
+              <progress max={ch.goal} value={done} class="progress" />
+              <span class="muted small">
+                {formatNumber(done)}/{formatNumber(ch.goal)}
+                {ch.credited ? ` · ${t("rewardCredited")}` : ""}
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+function Impact({ view }: { view: ViralView }) {
+  const { week, all, rankWeek, rankAll } = view;
+  const figures: [string, string][] = [
+    [t("rank"), rankText(rankAll)],
+    [t("points"), formatNumber(all.points)],
+    [t("referrals"), formatNumber(all.referrals)],
+    [t("povSessions"), formatNumber(all.sessions)],
+    [t("countriesMet"), formatNumber(all.countries)],
+    [t("badges"), formatNumber(all.badges)],
+  ];
+  return (
+    <section class="card" aria-labelledby="impact-title">
+      <h2 id="impact-title" class="card-title">{t("yourImpact")}</h2>
+      <p class="muted small">{periodName("all")}</p>
+      <dl class="summary-grid">
+        {figures.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <p class="muted small">
+        {t("weekSummary", {
+          period: periodName("week"),
+          points: t("pointsCount", { count: week.points }),
+          rank: rankText(rankWeek),
+        })}
+      </p>
+    </section>
   );
 }

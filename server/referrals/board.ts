@@ -20,12 +20,30 @@ import {
   type Period,
 } from "../../shared/referrals/rules.ts";
 
-export const WEEKLY_PRIZES = [
-  { rank: "#1", prize: "$500 plus 1 year premium" },
-  { rank: "#2", prize: "$250 plus 6 months premium" },
-  { rank: "#3", prize: "$100 plus 3 months premium" },
-  { rank: "Top 10", prize: "Glimpse merchandise" },
-] as const;
+export interface WeeklyPrize {
+  rank: string;
+  prize: string;
+  /** The places it goes to: the first `place`, or the top `top`. */
+  place?: number;
+  top?: number;
+  /** Dollars and months of premium; none for merchandise. */
+  cash?: number;
+  premiumMonths?: number;
+}
+
+/** The prizes as /leaderboard lists them (rank and prize in English; the figures they say). */
+export const WEEKLY_PRIZES: readonly WeeklyPrize[] = [
+  { rank: "#1", prize: "$500 plus 1 year premium", place: 1, cash: 500, premiumMonths: 12 },
+  { rank: "#2", prize: "$250 plus 6 months premium", place: 2, cash: 250, premiumMonths: 6 },
+  { rank: "#3", prize: "$100 plus 3 months premium", place: 3, cash: 100, premiumMonths: 3 },
+  { rank: "Top 10", prize: "Glimpse merchandise", top: 10 },
+];
+
+/** The currency of the cash prizes. */
+export const PRIZE_CURRENCY = "USD";
+/** A referrer whose account is gone, and one without a location, as the board names them. */
+export const FORMER_MEMBER = "former member";
+export const UNKNOWN_COUNTRY = "Unknown";
 
 export interface Referrer {
   rank: number;
@@ -49,8 +67,8 @@ export async function topReferrers(
     const u = users[i].value;
     return {
       ...r,
-      username: u?.username ?? "former member",
-      country: (u && splitLocation(u.location).country) || "Unknown",
+      username: u?.username ?? FORMER_MEMBER,
+      country: (u && splitLocation(u.location).country) || UNKNOWN_COUNTRY,
     };
   });
 }
