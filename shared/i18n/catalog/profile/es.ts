@@ -122,7 +122,7 @@ export default {
   save: "Guardar",
 
   filtersSaved: "Filtros guardados",
-  filtersSavedDescription: "Tus preferencias de filtro se han actualizado.",
+  filtersSavedDescription: "Tus preferencias de filtros se han actualizado.",
   saveError: "Error al guardar los filtros",
   saveErrorDescription: "Hubo un problema al guardar tus filtros. Inténtalo de nuevo.",
   hashtagsSaved: "¡Hashtags guardados!",

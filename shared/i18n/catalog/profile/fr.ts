@@ -123,7 +123,7 @@ export default {
   save: "Enregistrer",
 
   filtersSaved: "Filtres enregistrés",
-  filtersSavedDescription: "Vos préférences de filtre ont été mises à jour.",
+  filtersSavedDescription: "Vos préférences de filtres ont été mises à jour.",
   saveError: "Erreur lors de l’enregistrement des filtres",
   saveErrorDescription:
     "Un problème est survenu lors de l’enregistrement de vos filtres. Veuillez réessayer.",
@@ -134,7 +134,8 @@ export default {
     "Une erreur est survenue lors de l’enregistrement de vos hashtags. Veuillez réessayer.",
   noHashtags: "Aucun hashtag sélectionné",
   noHashtagsDescription: "Veuillez choisir au moins un hashtag.",
-  badHashtag: "Les hashtags contiennent des lettres, des chiffres et _ ({max} caractères au plus).",
+  badHashtag:
+    "Les hashtags se composent de lettres, de chiffres et de _ ({max} caractères au maximum).",
   tooManyHashtags: "Choisissez {max} hashtags au maximum.",
   badCountry: "Veuillez choisir un pays dans la liste.",
   badContinent: "Veuillez choisir un continent dans la liste.",

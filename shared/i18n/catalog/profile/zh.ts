@@ -118,7 +118,7 @@ export default {
 
   filtersSaved: "筛选条件已保存",
   filtersSavedDescription: "你的筛选偏好已更新。",
-  saveError: "保存筛选条件时出错",
+  saveError: "筛选条件保存失败",
   saveErrorDescription: "保存筛选条件时出现问题，请重试。",
   hashtagsSaved: "话题标签已保存！",
   hashtagsSavedDescription: "你的话题标签已成功更新。",
@@ -127,7 +127,7 @@ export default {
   noHashtags: "未选择话题标签",
   noHashtagsDescription: "请至少选择一个话题标签。",
   badHashtag: "话题标签只能包含字母、数字和 _（最多 {max} 个字符）。",
-  tooManyHashtags: "最多选择 {max} 个话题标签。",
+  tooManyHashtags: "最多只能选择 {max} 个话题标签。",
   badCountry: "请从列表中选择一个国家。",
   badContinent: "请从列表中选择一个大洲。",
   badPreference: "请选择全球、大洲、国家、城市或附近。",
