@@ -17,14 +17,14 @@ export default {
 
   termsServiceTitle: "2. El Servicio",
   termsService1:
-    "Glimpse conecta a dos adultos con sesión iniciada que no se conocen para una videollamada breve y en directo, con audio y en primera persona (POV). Cada llamada dura como máximo 30 segundos y normalmente usa la cámara trasera, para que muestres a tu pareja de llamada lo que hay a tu alrededor en lugar de tu cara.",
+    "Glimpse conecta a dos adultos con sesión iniciada que no se conocen para una videollamada breve y en directo, con audio y en primera persona (POV). Cada llamada dura como máximo 30 segundos y normalmente usa la cámara trasera, para que muestres a la otra persona lo que hay a tu alrededor en lugar de tu cara.",
   termsServiceIncludes: "El Servicio incluye:",
   termsServiceFilters: "filtros de emparejamiento por ubicación, hashtags e idioma;",
   termsServiceReactions: "reacciones con emojis durante la llamada y un breve resumen al terminar;",
   termsServiceFaceBlur:
-    "el difuminado de rostros, activado por defecto, que difumina en tu propio dispositivo los rostros que encuentra en el vídeo que envías y en los clips que grabas;",
+    "el difuminado de caras, activado por defecto, que difumina en tu propio dispositivo las caras que encuentra en el vídeo que envías y en los clips que grabas;",
   termsServiceShield:
-    "el escudo de seguridad, activado por defecto, que en tu propio dispositivo mantiene difuminado el vídeo de tu pareja de llamada hasta comprobarlo y vuelve a difuminarlo, con un aviso, si puede contener desnudos;",
+    "el escudo de seguridad, activado por defecto, que en tu propio dispositivo mantiene difuminado el vídeo de la otra persona hasta comprobarlo y vuelve a difuminarlo, con un aviso, si puede contener desnudos;",
   termsServiceRecorder:
     "una grabadora de clips que graba hasta 30 segundos en tu propio dispositivo; después puedes descargar o compartir el clip tú mismo;",
   termsServiceTools:
@@ -32,7 +32,7 @@ export default {
   termsServicePlans:
     "un plan gratuito y planes de pago (Basic, Plus y VIP) con límites más altos y más funciones.",
   termsService2:
-    "Las llamadas se conectan directamente entre los dos dispositivos (de igual a igual) y están cifradas. No grabamos ni guardamos el vídeo ni el audio de ninguna llamada. Tu pareja de llamada solo ve una ubicación aproximada, como «Ciudad, País», nunca tu posición exacta.",
+    "Las llamadas se conectan directamente entre los dos dispositivos (de igual a igual) y están cifradas. No grabamos ni guardamos el vídeo ni el audio de ninguna llamada. La otra persona solo ve una ubicación aproximada, como «Ciudad, País», nunca tu posición exacta.",
   termsService3:
     "Los planes de pago se cobran mensualmente a través de nuestro proveedor de pagos, Stripe, al precio que se muestra en la página de suscripciones antes de que confirmes. Puedes cancelar en cualquier momento; las funciones de pago siguen activas hasta el final del periodo ya pagado. Si eres consumidor en la Unión Europea, puedes desistir de un plan de pago en los 14 días siguientes a la compra sin dar ningún motivo, escribiendo a {support}. Si nos pediste que las funciones de pago empezaran de inmediato, podemos quedarnos con un importe proporcional al servicio ya prestado.",
 
@@ -72,7 +72,7 @@ export default {
   termsUseInterfere:
     "interferir con el Servicio o sus usuarios, atacar nuestros sistemas o acceder a cuentas o datos que no son tuyos.",
   termsUse2:
-    "El difuminado de rostros ayuda a proteger a las personas que grabas, pero funciona mejor con caras cercanas y de frente a la cámara, y puede pasar por alto caras pequeñas, lejanas, de espaldas o parcialmente tapadas; si lo desactivas, tu vídeo se envía tal como se graba. Sigues siendo responsable de lo que muestra tu cámara, así que no la apuntes a personas que no han aceptado aparecer. Los clips que grabas se quedan en tu dispositivo: antes de compartir uno, asegúrate de tener el consentimiento de todas las personas que se puedan identificar en él y de que compartirlo es legal.",
+    "El difuminado de caras ayuda a proteger a las personas que grabas, pero funciona mejor con caras cercanas y de frente a la cámara, y puede pasar por alto caras pequeñas, lejanas, de espaldas o parcialmente tapadas; si lo desactivas, tu vídeo se envía tal como se graba. Sigues siendo responsable de lo que muestra tu cámara, así que no la apuntes a personas que no han aceptado aparecer. Los clips que grabas se quedan en tu dispositivo: antes de compartir uno, asegúrate de tener el consentimiento de todas las personas que se puedan identificar en él y de que compartirlo es legal.",
 
   termsIpTitle: "5. Propiedad intelectual",
   termsIp1:
@@ -90,9 +90,9 @@ export default {
   termsPrivacyLocation:
     "tu ubicación exacta nunca sale de nuestro servidor: la convertimos en una etiqueta aproximada «Ciudad, País» y en una zona de unos pocos kilómetros, y no guardamos tus coordenadas;",
   termsPrivacyFaceBlur:
-    "el difuminado de rostros funciona en tu propio dispositivo: no se envía ninguna imagen a ningún sitio para encontrar caras;",
+    "el difuminado de caras funciona en tu propio dispositivo: no se envía ninguna imagen a ningún sitio para encontrar caras;",
   termsPrivacyShield:
-    "el escudo de seguridad comprueba el vídeo de tu pareja de llamada en tu propio dispositivo: no se envía ninguna imagen a ningún sitio para comprobarlo;",
+    "el escudo de seguridad comprueba el vídeo de la otra persona en tu propio dispositivo: no se envía ninguna imagen a ningún sitio para comprobarlo;",
   termsPrivacyNoSale: "no vendemos tus datos personales.",
 
   termsModerationTitle: "7. Moderación y denuncias",
@@ -120,9 +120,9 @@ export default {
 
   termsLiabilityTitle: "9. Exenciones y limitación de responsabilidad",
   termsLiability1:
-    "Las llamadas son en directo y tienen lugar entre miembros. No las vemos de antemano y no somos responsables de lo que otros miembros muestren o digan, aunque actuamos ante las denuncias como se ha descrito. Nuestras herramientas de privacidad y seguridad, entre ellas el difuminado de rostros y el escudo de seguridad, reducen los riesgos pero no pueden eliminarlos del todo, y a veces pueden pasar algo por alto. El difuminado de rostros se aplica solo al vídeo que envías. El escudo de seguridad, activado por defecto, difumina lo que te muestra tu pareja de llamada hasta que una comprobación en tu dispositivo lo considera seguro, y lo vuelve a difuminar si un fotograma puede contener desnudos; puede equivocarse en ambos sentidos, y si decides mostrar un vídeo sobre el que te avisó, o desactivas el escudo, verás el vídeo tal como se envió. Puedes terminar y denunciar una llamada en cualquier momento.",
+    "Las llamadas son en directo y tienen lugar entre miembros. No las vemos de antemano y no somos responsables de lo que otros miembros muestren o digan, aunque actuamos ante las denuncias como se ha descrito. Nuestras herramientas de privacidad y seguridad, entre ellas el difuminado de caras y el escudo de seguridad, reducen los riesgos pero no pueden eliminarlos del todo, y a veces pueden pasar algo por alto. El difuminado de caras se aplica solo al vídeo que envías. El escudo de seguridad, activado por defecto, difumina lo que te muestra la otra persona hasta que una comprobación en tu dispositivo lo considera seguro, y lo vuelve a difuminar si un fotograma puede contener desnudos; puede equivocarse en ambos sentidos, y si decides mostrar un vídeo sobre el que te avisó, o desactivas el escudo, verás el vídeo tal como se envió. Puedes terminar y denunciar una llamada en cualquier momento.",
   termsLiability2:
-    "Trabajamos para que el Servicio esté disponible y sea seguro, pero no podemos prometer que funcione siempre sin interrupciones ni errores, ni que se encuentre pareja en un momento dado. Podemos cambiar, mejorar o retirar funciones, siempre que las funciones de pago que ya hayas pagado no se reduzcan durante el periodo de facturación en curso.",
+    "Trabajamos para que el Servicio esté disponible y sea seguro, pero no podemos prometer que funcione siempre sin interrupciones ni errores, ni que siempre haya alguien con quien emparejarte. Podemos cambiar, mejorar o retirar funciones, siempre que las funciones de pago que ya hayas pagado no se reduzcan durante el periodo de facturación en curso.",
   termsLiability3:
     "Nada de lo dispuesto en estas Condiciones limita ni excluye nuestra responsabilidad cuando la ley no lo permite, en particular por daños causados de forma intencionada o por negligencia grave, por muerte o lesiones personales, o en virtud de la normativa imperativa de protección de los consumidores, incluidos tus derechos legales si el Servicio no es conforme con el contrato. Dentro de esos límites, no respondemos de pérdidas que no fueran razonablemente previsibles ni de pérdidas causadas por otros miembros o por hechos fuera de nuestro control razonable.",
 
@@ -154,7 +154,7 @@ export default {
   privacyDataAccount:
     "<strong>Datos de la cuenta:</strong> tu nombre de usuario, tu dirección de correo y si está verificada, tu contraseña (guardada solo como hash), el código de invitación que usaste y quién te invitó, y cuándo te registraste.",
   privacyDataProfile:
-    "<strong>Datos del perfil:</strong> tu nombre visible, biografía, foto de perfil e idioma, y tus ajustes de privacidad (difuminado de rostros, escudo de seguridad, ocultar tu ubicación, notificaciones).",
+    "<strong>Datos del perfil:</strong> tu nombre visible, biografía, foto de perfil e idioma, y tus ajustes de privacidad (difuminado de caras, escudo de seguridad, ocultar tu ubicación, notificaciones).",
   privacyDataLocation:
     "<strong>Ubicación aproximada:</strong> si lo permites, tu navegador envía tus coordenadas a nuestro servidor, que las convierte en el propio servidor, sin ningún servicio externo, en una etiqueta «Ciudad, País» y una zona aproximada de unos pocos kilómetros. Después, las coordenadas se descartan y nunca se guardan.",
   privacyDataFilters:
@@ -170,13 +170,13 @@ export default {
   privacyDataMessages:
     "<strong>Mensajes que nos envías:</strong> lo que escribes cuando te pones en contacto con nosotros.",
   privacyDataMedia:
-    "<strong>No guardamos vídeo ni audio.</strong> Las llamadas van directamente entre los dos dispositivos (de igual a igual) y nunca pasan por nuestros servidores, salvo por un relé cifrado cuando no es posible una conexión directa o un miembro oculta su dirección; un relé no puede leer el contenido. Los clips se graban en tu dispositivo y se quedan allí a menos que los compartas tú. El difuminado de rostros busca caras solo en tu dispositivo, con un modelo de detección que funciona en tu navegador; para ello no se nos envía ninguna imagen, ni a nosotros ni a nadie. Solo difumina el vídeo que envías y los clips que grabas, no el vídeo que te envía tu pareja de llamada. El escudo de seguridad comprueba el vídeo de tu pareja de llamada solo en tu dispositivo, con un clasificador de imágenes que funciona en tu navegador: unas dos veces por segundo, se puntúa allí una copia pequeña y reducida del fotograma actual y después se descarta. No se nos envía ningún fotograma, puntuación ni imagen, ni a nosotros ni a nadie, y una denuncia que hagas desde el escudo solo incluye el motivo y lo que escribas, como cualquier otra denuncia. {ipNote}",
+    "<strong>No guardamos vídeo ni audio.</strong> Las llamadas van directamente entre los dos dispositivos (de igual a igual) y nunca pasan por nuestros servidores, salvo por un relé cifrado cuando no es posible una conexión directa o un miembro oculta su dirección; un relé no puede leer el contenido. Los clips se graban en tu dispositivo y se quedan allí a menos que los compartas tú. El difuminado de caras busca caras solo en tu dispositivo, con un modelo de detección que funciona en tu navegador; para ello no se nos envía ninguna imagen, ni a nosotros ni a nadie. Solo difumina el vídeo que envías y los clips que grabas, no el vídeo que te envía la otra persona. El escudo de seguridad comprueba el vídeo de la otra persona solo en tu dispositivo, con un clasificador de imágenes que funciona en tu navegador: unas dos veces por segundo, se puntúa allí una copia pequeña y reducida del fotograma actual y después se descarta. No se nos envía ningún fotograma, puntuación ni imagen, ni a nosotros ni a nadie, y una denuncia que hagas desde el escudo solo incluye el motivo y lo que escribas, como cualquier otra denuncia. {ipNote}",
   privacyIpAlways:
-    "Este sitio envía todas las llamadas a través de nuestro servidor de relé, así que el dispositivo de tu pareja de llamada ve la dirección del relé, nunca la tuya. El relé ve tu dirección, igual que nuestro sitio web, y solo transmite audio y vídeo cifrados, que no puede leer; una llamada a través del relé puede tardar un poco más en empezar.",
+    "Este sitio envía todas las llamadas a través de nuestro servidor de relé, así que el dispositivo de la otra persona ve la dirección del relé, nunca la tuya. El relé ve tu dirección, igual que nuestro sitio web, y solo transmite audio y vídeo cifrados, que no puede leer; una llamada a través del relé puede tardar un poco más en empezar.",
   privacyIpUnavailable:
-    "Este sitio no tiene configurado ningún servidor de relé, así que el interruptor «{label}» no está disponible: como en cualquier llamada de igual a igual, el dispositivo de tu pareja de llamada conoce la dirección de red (IP) del tuyo mientras se establece la llamada.",
+    "Este sitio no tiene configurado ningún servidor de relé, así que el interruptor «{label}» no está disponible: como en cualquier llamada de igual a igual, el dispositivo de la otra persona conoce la dirección de red (IP) del tuyo mientras se establece la llamada.",
   privacyIpChoice:
-    "Con «{label}» (en tu perfil, Privacidad; {byDefault}), tu lado de cada llamada pasa solo por nuestro servidor de relé, así que el dispositivo de tu pareja de llamada ve la dirección del relé, no la tuya. El relé ve tu dirección, igual que nuestro sitio web, y solo transmite audio y vídeo cifrados, que no puede leer; una llamada a través del relé puede tardar un poco más en empezar. Con el interruptor desactivado, como en cualquier llamada de igual a igual, el dispositivo de tu pareja de llamada conoce la dirección de red (IP) del tuyo mientras se establece la llamada.",
+    "Con «{label}» (en tu perfil, Privacidad; {byDefault}), tu lado de cada llamada pasa solo por nuestro servidor de relé, así que el dispositivo de la otra persona ve la dirección del relé, no la tuya. El relé ve tu dirección, igual que nuestro sitio web, y solo transmite audio y vídeo cifrados, que no puede leer; una llamada a través del relé puede tardar un poco más en empezar. Con el interruptor desactivado, como en cualquier llamada de igual a igual, el dispositivo de la otra persona conoce la dirección de red (IP) del tuyo mientras se establece la llamada.",
   privacyIpOnByDefault: "activado salvo que lo desactives",
   privacyIpOffByDefault: "desactivado salvo que lo actives",
 
@@ -211,7 +211,7 @@ export default {
 
   privacySharingTitle: "5. Con quién compartimos tus datos",
   privacySharing1:
-    "<strong>No vendemos tus datos personales</strong> ni los compartimos con fines publicitarios. Durante una llamada, tu pareja de llamada ve tu nombre de usuario, tu etiqueta de ubicación, tu hashtag, tus reacciones y lo que muestre tu cámara. Aparte de eso, solo compartimos datos con:",
+    "<strong>No vendemos tus datos personales</strong> ni los compartimos con fines publicitarios. Durante una llamada, la otra persona ve tu nombre de usuario, tu etiqueta de ubicación, tu hashtag, tus reacciones y lo que muestre tu cámara. Aparte de eso, solo compartimos datos con:",
   privacySharingProviders:
     "proveedores de servicios que actúan siguiendo nuestras instrucciones (encargados del tratamiento): nuestro proveedor de alojamiento, nuestro proveedor de correo y, si se usan, servidores de relé cifrados para las llamadas;",
   privacySharingStripe:
@@ -262,9 +262,9 @@ export default {
   privacySecurityCookie:
     "tu cookie de sesión es HttpOnly, así que los scripts de la página no pueden leerla;",
   privacySecurityFaceBlur:
-    "el difuminado de rostros, activado por defecto, funciona en tu dispositivo y difumina las caras que encuentra antes de que tu vídeo salga de él; mientras no está listo, si no puede cargarse y cuando se queda atrás, pixela en su lugar la parte de la imagen donde suelen estar las caras. Puede pasar por alto caras pequeñas, lejanas, de espaldas o parcialmente tapadas;",
+    "el difuminado de caras, activado por defecto, funciona en tu dispositivo y difumina las caras que encuentra antes de que tu vídeo salga de él; mientras no está listo, si no puede cargarse y cuando se queda atrás, pixela en su lugar la parte de la imagen donde suelen estar las caras. Puede pasar por alto caras pequeñas, lejanas, de espaldas o parcialmente tapadas;",
   privacySecurityShield:
-    "el escudo de seguridad, activado por defecto, mantiene difuminado el vídeo de tu pareja de llamada hasta que una comprobación en tu dispositivo lo considera seguro, y lo vuelve a difuminar, con un aviso, cuando un fotograma puede contener desnudos. Si la comprobación no puede ejecutarse, el vídeo sigue difuminado hasta que toques para mostrarlo. Puede equivocarse en ambos sentidos;",
+    "el escudo de seguridad, activado por defecto, mantiene difuminado el vídeo de la otra persona hasta que una comprobación en tu dispositivo lo considera seguro, y lo vuelve a difuminar, con un aviso, cuando un fotograma puede contener desnudos. Si la comprobación no puede ejecutarse, el vídeo sigue difuminado hasta que toques para mostrarlo. Puede equivocarse en ambos sentidos;",
   privacySecurityStaff:
     "el acceso a los datos personales se limita al personal que lo necesita para su trabajo.",
   privacySecurity1:
