@@ -2,6 +2,7 @@
 // Checkout and the billing portal. Until Stripe is configured, checkout responds configRequired
 // with its text. Scripts post JSON and navigate to the URL they get; a form post (a browser
 // without scripts) is told that payments need JavaScript (the CSP keeps forms on this site).
+import { localizeFor } from "../../server/i18n/catalogs.ts";
 import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { type AppDeps, type AppEnv, membersOnly } from "../context.tsx";
@@ -78,7 +79,7 @@ export function subscriptionApi(deps: AppDeps) {
         return c.json({
           success: false,
           configRequired: true,
-          error: CHECKOUT_TEXT.notConfigured,
+          error: localizeFor(c.var.locale, CHECKOUT_TEXT.notConfigured),
           details: `The ${tier} plan cannot be bought until payments are configured.`,
         }, 503);
       }
@@ -100,8 +101,8 @@ export function subscriptionApi(deps: AppDeps) {
         }
         return c.json({
           success: false,
-          error: CHECKOUT_TEXT.failed,
-          details: CHECKOUT_TEXT.unreachable,
+          error: localizeFor(c.var.locale, CHECKOUT_TEXT.failed),
+          details: localizeFor(c.var.locale, CHECKOUT_TEXT.unreachable),
         }, 502);
       }
       return c.json({ success: true, checkoutUrl });
@@ -112,7 +113,11 @@ export function subscriptionApi(deps: AppDeps) {
   app.post("/portal", limitCheckout, async (c) => {
     if (!checkoutDeps) {
       return c.json(
-        { success: false, configRequired: true, error: CHECKOUT_TEXT.notConfigured },
+        {
+          success: false,
+          configRequired: true,
+          error: localizeFor(c.var.locale, CHECKOUT_TEXT.notConfigured),
+        },
         503,
       );
     }
@@ -124,7 +129,10 @@ export function subscriptionApi(deps: AppDeps) {
       portalUrl = await createPortal(checkoutDeps, customer);
     } catch (err) {
       logger.error("Stripe portal failed", errorText(err), { user: c.var.user.id });
-      return c.json({ success: false, error: CHECKOUT_TEXT.portalFailed }, 502);
+      return c.json(
+        { success: false, error: localizeFor(c.var.locale, CHECKOUT_TEXT.portalFailed) },
+        502,
+      );
     }
     return c.json({ success: true, portalUrl });
   });

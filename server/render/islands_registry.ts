@@ -52,7 +52,7 @@ export const ISLAND_MESSAGES: Record<IslandName, readonly string[]> = {
   AdminInvitations: ["common", "admin"],
   AdminReports: ["common", "admin"],
   AdminUsers: ["common", "admin"],
-  AuthPanel: ["common", "auth"],
+  AuthPanel: ["common", "auth", "plans"],
   ClipRecorder: ["common", "live"],
   ConnectionCheck: ["common", "live"],
   DirectAdmin: ["common", "admin", "auth"],
