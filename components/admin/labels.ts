@@ -4,6 +4,7 @@
 import { tr } from "../../shared/i18n/messages.ts";
 import type admin from "../../shared/i18n/catalog/admin/en.ts";
 import { formatReportDate, type ReportStatus } from "../../shared/admin.ts";
+import { countryName } from "../../shared/geo/country_codes.ts";
 
 export const t = tr<typeof admin>("admin");
 export type AdminKey = keyof typeof admin & string;
@@ -47,12 +48,22 @@ const PREFERENCES: Record<string, AdminKey> = {
   country: "prefCountry",
   city: "prefCity",
   nearby: "prefNearby",
+  // Continents by their English names (shared/geo/continents.ts).
+  "Africa": "continentAfrica",
+  "Asia": "continentAsia",
+  "Europe": "continentEurope",
+  "North America": "continentNorthAmerica",
+  "South America": "continentSouthAmerica",
+  "Oceania": "continentOceania",
 };
 
-/** A location preference as a report stores it: a kind ('global'), or a country or continent. */
+/**
+ * A location preference as a report stores it: a kind ('global'), or a continent or a country
+ * by its English name, in the page's language.
+ */
 export function preferenceText(preference: string): string {
   const key = PREFERENCES[preference];
-  return key ? t(key) : preference;
+  return key ? t(key) : countryName(preference);
 }
 
 /** A span as '3 d 4 h', '2 h 5 min', '4 min 12 s' or '12 s' (in English). */
