@@ -10,8 +10,9 @@ import {
   checkUsername,
   DISPLAY_NAME_MAX_LENGTH,
   normalizeUsername,
+  RULE_HINT,
+  SECURITY_TEXT,
   USERNAME_MAX_LENGTH,
-  USERNAME_MIN_LENGTH,
 } from "../../shared/auth/rules.ts";
 import type { PublicUser } from "../../shared/auth/types.ts";
 import { languageOptions } from "../../shared/profile.ts";
@@ -19,7 +20,8 @@ import { tr } from "../../shared/i18n/messages.ts";
 import type profile from "../../shared/i18n/catalog/profile/en.ts";
 import { FormInput } from "../FormInput.tsx";
 import { LocationFields } from "./LocationFields.tsx";
-import { type Account, localCheck } from "./use_account.ts";
+import type { Account } from "./use_account.ts";
+import { ruleCheck, ruleText } from "../auth/texts.ts";
 
 const t = tr<typeof profile>("profile");
 
@@ -32,8 +34,8 @@ export function AccountForm({ account, user }: { account: Account; user: PublicU
         form={form}
         field="username"
         label={t("username")}
-        hint={t("usernameHint", { min: USERNAME_MIN_LENGTH, max: USERNAME_MAX_LENGTH })}
-        check={localCheck(checkUsername)}
+        hint={ruleText(RULE_HINT.username)}
+        check={ruleCheck(checkUsername)}
         count={{ n: charCount(normalizeUsername(values.username)), max: USERNAME_MAX_LENGTH }}
         autoComplete="username"
         autoCapitalize="none"
@@ -43,7 +45,7 @@ export function AccountForm({ account, user }: { account: Account; user: PublicU
         field="email"
         label={t("email")}
         type="email"
-        check={localCheck(checkEmail)}
+        check={ruleCheck(checkEmail)}
         autoComplete="email"
         autoCapitalize="none"
       />
@@ -51,10 +53,10 @@ export function AccountForm({ account, user }: { account: Account; user: PublicU
         <FormInput
           form={form}
           field="currentPassword"
-          label={t("currentPassword")}
+          label={ruleText(SECURITY_TEXT.currentPasswordLabel)}
           name="emailCurrentPassword"
           type="password"
-          hint={t("currentPasswordHelp")}
+          hint={ruleText(SECURITY_TEXT.currentPasswordHelp)}
           autoComplete="current-password"
         />
       )}
@@ -63,7 +65,7 @@ export function AccountForm({ account, user }: { account: Account; user: PublicU
         form={form}
         field="displayName"
         label={t("displayName")}
-        check={localCheck(checkDisplayName)}
+        check={ruleCheck(checkDisplayName)}
         count={{ n: charCount(values.displayName.trim()), max: DISPLAY_NAME_MAX_LENGTH }}
       />
       <FormInput
@@ -71,7 +73,7 @@ export function AccountForm({ account, user }: { account: Account; user: PublicU
         field="bio"
         label={t("bio")}
         rows={3}
-        check={localCheck(checkBio)}
+        check={ruleCheck(checkBio)}
         count={{ n: charCount(values.bio.trim()), max: BIO_MAX_LENGTH }}
       />
       <LocationFields account={account} />

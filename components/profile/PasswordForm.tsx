@@ -4,10 +4,10 @@ import type { JSX } from "react";
 import { errorMessage, postJson } from "../../client/api.ts";
 import type { Form } from "../../client/form.ts";
 import { toast } from "../../client/toast.ts";
-import { AUTH_TEXT, validateReset } from "../../shared/auth/rules.ts";
+import { AUTH_TEXT, SECURITY_TEXT, validateReset } from "../../shared/auth/rules.ts";
 import { FormInput } from "../FormInput.tsx";
 import { NewPasswordFields } from "../NewPasswordFields.tsx";
-import { accountText } from "./use_account.ts";
+import { refuse, ruleText } from "../auth/texts.ts";
 import { tr } from "../../shared/i18n/messages.ts";
 import type profile from "../../shared/i18n/catalog/profile/en.ts";
 
@@ -25,7 +25,7 @@ export function PasswordForm({ form }: { form: Form<typeof PASSWORD_VALUES> }) {
     const problem = validateReset({ newPassword, confirmPassword });
     if (problem) {
       form.problem(
-        accountText(problem),
+        ruleText(problem),
         problem === AUTH_TEXT.passwordsDiffer ? "confirmPassword" : "newPassword",
       );
       return;
@@ -33,13 +33,13 @@ export function PasswordForm({ form }: { form: Form<typeof PASSWORD_VALUES> }) {
     form.send();
     try {
       await postJson("/api/user/password", { currentPassword, newPassword });
-      toast({ title: t("passwordUpdated"), variant: "success" });
+      toast({ title: ruleText(AUTH_TEXT.passwordUpdated), variant: "success" });
       form.update({ values: PASSWORD_VALUES, submitted: false });
     } catch (err) {
       // The three fields keep what was typed; the server's reason shows beside its field.
       const text = errorMessage(err, t("passwordFailed"));
       toast({ title: t("passwordFailed"), description: text, variant: "destructive" });
-      form.refused(text, { password: "newPassword" });
+      refuse(form, text, { password: "newPassword" });
     } finally {
       form.update({ busy: false });
     }
@@ -51,7 +51,7 @@ export function PasswordForm({ form }: { form: Form<typeof PASSWORD_VALUES> }) {
       <FormInput
         form={form}
         field="currentPassword"
-        label={t("currentPassword")}
+        label={ruleText(SECURITY_TEXT.currentPasswordLabel)}
         type="password"
         autoComplete="current-password"
       />

@@ -9,60 +9,20 @@ import { firstProblem, useForm } from "../../client/form.ts";
 import { locateMe, LOCATION_ERRORS, LocationError } from "../../client/location.ts";
 import { toast } from "../../client/toast.ts";
 import {
-  AUTH_TEXT,
-  BIO_MAX_LENGTH,
   checkBio,
   checkDisplayName,
   checkEmail,
   checkLocation,
   checkUsername,
-  DISPLAY_NAME_MAX_LENGTH,
-  type FieldCheck,
-  LOCATION_MAX_LENGTH,
-  PASSWORD_MAX_LENGTH,
-  PROFILE_RULE_TEXT,
   SECURITY_TEXT,
-  USERNAME_MAX_LENGTH,
-  USERNAME_MIN_LENGTH,
 } from "../../shared/auth/rules.ts";
-import { MIN_PASSWORD_LENGTH } from "../../shared/constants.ts";
 import type { PublicUser } from "../../shared/auth/types.ts";
 import { PROFILE_TEXT, splitLocation } from "../../shared/profile.ts";
 import { localize, tr } from "../../shared/i18n/messages.ts";
 import type profile from "../../shared/i18n/catalog/profile/en.ts";
+import { refuse, ruleText, t as authText } from "../auth/texts.ts";
 
 const t = tr<typeof profile>("profile");
-
-/**
- * A text of the shared rules (written in English, as the server words it) in the page's
- * language; any other text (the server's, which comes translated) stays as it is.
- */
-export function accountText(text: string): string {
-  return localize(text, {
-    [AUTH_TEXT.badUsername]: t("badUsername", {
-      min: USERNAME_MIN_LENGTH,
-      max: USERNAME_MAX_LENGTH,
-    }),
-    [AUTH_TEXT.invalidEmail]: t("invalidEmail"),
-    [AUTH_TEXT.passwordsDiffer]: t("passwordsDiffer"),
-    [AUTH_TEXT.shortPassword]: t("shortPassword", { min: MIN_PASSWORD_LENGTH }),
-    [AUTH_TEXT.longPassword]: t("longPassword", { max: PASSWORD_MAX_LENGTH }),
-    [SECURITY_TEXT.currentPasswordRequired]: t("currentPasswordRequired"),
-    [PROFILE_RULE_TEXT.longDisplayName]: t("longDisplayName", { max: DISPLAY_NAME_MAX_LENGTH }),
-    [PROFILE_RULE_TEXT.longBio]: t("longBio", { max: BIO_MAX_LENGTH }),
-    [PROFILE_RULE_TEXT.locationRequired]: t("locationRequired"),
-    [PROFILE_RULE_TEXT.longLocation]: t("longLocation", { max: LOCATION_MAX_LENGTH }),
-    [SECURITY_TEXT.emailChangeSent("{email}")]: t("emailChangeSent"),
-  });
-}
-
-/** A shared rule's check whose problem reads in the page's language. */
-export function localCheck(check: (value: string) => FieldCheck) {
-  return (value: string): FieldCheck => {
-    const verdict = check(value);
-    return verdict.problem ? { ...verdict, problem: accountText(verdict.problem) } : verdict;
-  };
-}
 
 /** Why the device could not be located (client/location.ts's texts), in the page's language. */
 function locationText(text: string): string {
@@ -155,7 +115,7 @@ export function useAccount(
           : checkLocation(location).problem,
       ],
     ]);
-    if (first) return form.problem(accountText(first[1]), first[0]);
+    if (first) return form.problem(ruleText(first[1]), first[0]);
     form.send();
     try {
       const { next, message } = await patch({
@@ -173,7 +133,11 @@ export function useAccount(
         values: { email: next.email, username: next.username, currentPassword: "" },
         submitted: false,
       });
-      const note = message && accountText(message);
+      // The note about a new address (the server's English, or already in the page's language).
+      const note = message &&
+        localize(message, {
+          [SECURITY_TEXT.emailChangeSent("{email}")]: authText("emailChangeSent"),
+        });
       setEmailNote(note ?? "");
       toast({ title: t("profileUpdated"), description: note, variant: "success" });
       setSaved(true);
@@ -181,7 +145,7 @@ export function useAccount(
       // Everything typed stays; the server's reason shows beside its field and above Save.
       const text = errorMessage(err, t("updateFailed"));
       toast({ title: t("updateFailed"), description: text, variant: "destructive" });
-      form.refused(text);
+      refuse(form, text);
     } finally {
       form.update({ busy: false });
     }

@@ -10,21 +10,9 @@ export default {
   tabPrivacy: "Privatsphäre & Sicherheit",
 
   username: "Benutzername",
-  usernameHint: "{min} bis {max} Zeichen: Kleinbuchstaben, Ziffern oder _",
-  badUsername:
-    "Der Benutzername muss {min} bis {max} Zeichen lang sein: Kleinbuchstaben, Ziffern oder _",
   email: "E-Mail",
-  invalidEmail: "Bitte gib eine gültige E-Mail-Adresse ein",
-  currentPassword: "Aktuelles Passwort",
-  currentPasswordHelp: "Um deine E-Mail-Adresse zu ändern, brauchst du dein aktuelles Passwort.",
-  currentPasswordRequired:
-    "Bitte gib dein aktuelles Passwort ein, um deine E-Mail-Adresse zu ändern.",
-  emailChangeSent:
-    "Wir haben einen Bestätigungslink an {email} geschickt. Deine E-Mail-Adresse ändert sich, sobald du ihn öffnest.",
   displayName: "Anzeigename",
-  longDisplayName: "Der Anzeigename darf höchstens {max} Zeichen lang sein",
   bio: "Bio",
-  longBio: "Die Bio darf höchstens {max} Zeichen lang sein",
   saving: "Wird gespeichert …",
   saveProfile: "Profil speichern",
   saved: "Gespeichert",
@@ -37,8 +25,6 @@ export default {
   useMyLocation: "Meinen Standort verwenden",
   locationNote:
     "Deine genaue Position verlässt nie unseren Server: Wir speichern nur die Stadt, das Land und ein Gebiet von etwa 2 km.",
-  locationRequired: "Für Matches in deiner Nähe brauchen wir Land und Stadt",
-  longLocation: "Stadt und Land dürfen zusammen höchstens {max} Zeichen lang sein",
   locationUpdated: "Standort aktualisiert",
   geoUnsupported: "Standortbestimmung wird nicht unterstützt",
   geoDenied: "Zugriff auf den Standort verweigert",
@@ -79,11 +65,7 @@ export default {
   changePassword: "Passwort ändern",
   updating: "Wird geändert …",
   updatePassword: "Passwort speichern",
-  passwordUpdated: "Passwort geändert",
   passwordFailed: "Dein Passwort konnte nicht geändert werden. Bitte versuch es noch einmal.",
-  passwordsDiffer: "Die neuen Passwörter stimmen nicht überein",
-  shortPassword: "Das Passwort muss mindestens {min} Zeichen lang sein",
-  longPassword: "Das Passwort darf höchstens {max} Zeichen lang sein",
 
   deleteAccount: "Konto löschen",
   deleteNote:

@@ -14,18 +14,9 @@ export default {
 
   // The account form.
   username: "Username",
-  usernameHint: "{min} to {max} characters: lowercase letters, digits or _",
-  badUsername: "Username must be {min} to {max} characters: lowercase letters, digits or _",
   email: "Email",
-  invalidEmail: "Please enter a valid email address",
-  currentPassword: "Current password",
-  currentPasswordHelp: "Changing your email needs your current password.",
-  currentPasswordRequired: "Please enter your current password to change your email.",
-  emailChangeSent: "We sent a confirmation link to {email}. Your email changes when you open it.",
   displayName: "Display name",
-  longDisplayName: "Display name must be at most {max} characters",
   bio: "Bio",
-  longBio: "Bio must be at most {max} characters",
   saving: "Saving...",
   saveProfile: "Save profile",
   saved: "Saved",
@@ -39,8 +30,6 @@ export default {
   useMyLocation: "Use my current location",
   locationNote:
     "Your exact position never leaves our server: we keep only the city, the country and an area of about 2 km.",
-  locationRequired: "Both country and city are required for location-based matching",
-  longLocation: "City and country must be at most {max} characters together",
   locationUpdated: "Location updated",
   geoUnsupported: "Geolocation is not supported",
   geoDenied: "Location permission denied",
@@ -84,11 +73,7 @@ export default {
   changePassword: "Change password",
   updating: "Updating...",
   updatePassword: "Update password",
-  passwordUpdated: "Password updated",
   passwordFailed: "Failed to update password. Please try again.",
-  passwordsDiffer: "New passwords do not match",
-  shortPassword: "Password must be at least {min} characters long",
-  longPassword: "Password must be at most {max} characters long",
 
   // Deleting the account.
   deleteAccount: "Delete account",

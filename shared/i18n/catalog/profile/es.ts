@@ -10,20 +10,9 @@ export default {
   tabPrivacy: "Privacidad y seguridad",
 
   username: "Nombre de usuario",
-  usernameHint: "De {min} a {max} caracteres: letras minúsculas, números o _",
-  badUsername:
-    "El nombre de usuario debe tener de {min} a {max} caracteres: letras minúsculas, números o _",
   email: "Correo electrónico",
-  invalidEmail: "Escribe un correo electrónico válido",
-  currentPassword: "Contraseña actual",
-  currentPasswordHelp: "Para cambiar tu correo necesitas tu contraseña actual.",
-  currentPasswordRequired: "Escribe tu contraseña actual para cambiar tu correo.",
-  emailChangeSent:
-    "Hemos enviado un enlace de confirmación a {email}. Tu correo cambiará cuando lo abras.",
   displayName: "Nombre visible",
-  longDisplayName: "El nombre visible debe tener como máximo {max} caracteres",
   bio: "Biografía",
-  longBio: "La biografía debe tener como máximo {max} caracteres",
   saving: "Guardando...",
   saveProfile: "Guardar perfil",
   saved: "Guardado",
@@ -36,8 +25,6 @@ export default {
   useMyLocation: "Usar mi ubicación actual",
   locationNote:
     "Tu posición exacta nunca sale de nuestro servidor: solo guardamos la ciudad, el país y una zona de unos 2 km.",
-  locationRequired: "Para conectar por ubicación necesitamos el país y la ciudad",
-  longLocation: "La ciudad y el país juntos deben tener como máximo {max} caracteres",
   locationUpdated: "Ubicación actualizada",
   geoUnsupported: "Tu navegador no admite la geolocalización",
   geoDenied: "Permiso de ubicación denegado",
@@ -78,11 +65,7 @@ export default {
   changePassword: "Cambiar contraseña",
   updating: "Actualizando...",
   updatePassword: "Actualizar contraseña",
-  passwordUpdated: "Contraseña actualizada",
   passwordFailed: "No se pudo actualizar la contraseña. Inténtalo de nuevo.",
-  passwordsDiffer: "Las contraseñas nuevas no coinciden",
-  shortPassword: "La contraseña debe tener al menos {min} caracteres",
-  longPassword: "La contraseña debe tener como máximo {max} caracteres",
 
   deleteAccount: "Eliminar cuenta",
   deleteNote:

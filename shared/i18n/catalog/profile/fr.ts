@@ -10,21 +10,9 @@ export default {
   tabPrivacy: "Confidentialité et sécurité",
 
   username: "Nom d’utilisateur",
-  usernameHint: "{min} à {max} caractères : lettres minuscules, chiffres ou _",
-  badUsername:
-    "Le nom d’utilisateur doit contenir de {min} à {max} caractères : lettres minuscules, chiffres ou _",
   email: "E-mail",
-  invalidEmail: "Veuillez saisir une adresse e-mail valide",
-  currentPassword: "Mot de passe actuel",
-  currentPasswordHelp: "Pour changer d’adresse e-mail, saisissez votre mot de passe actuel.",
-  currentPasswordRequired:
-    "Veuillez saisir votre mot de passe actuel pour changer d’adresse e-mail.",
-  emailChangeSent:
-    "Nous avons envoyé un lien de confirmation à {email}. Votre adresse e-mail changera dès que vous l’ouvrirez.",
   displayName: "Nom affiché",
-  longDisplayName: "Le nom affiché doit contenir au plus {max} caractères",
   bio: "Bio",
-  longBio: "La bio doit contenir au plus {max} caractères",
   saving: "Enregistrement…",
   saveProfile: "Enregistrer le profil",
   saved: "Enregistré",
@@ -37,8 +25,6 @@ export default {
   useMyLocation: "Utiliser ma position actuelle",
   locationNote:
     "Votre position exacte ne quitte jamais notre serveur : nous ne gardons que la ville, le pays et une zone d’environ 2 km.",
-  locationRequired: "Le pays et la ville sont nécessaires pour les rencontres à proximité",
-  longLocation: "La ville et le pays doivent contenir au plus {max} caractères au total",
   locationUpdated: "Position mise à jour",
   geoUnsupported: "La géolocalisation n’est pas prise en charge",
   geoDenied: "Accès à la position refusé",
@@ -79,11 +65,7 @@ export default {
   changePassword: "Changer de mot de passe",
   updating: "Mise à jour…",
   updatePassword: "Mettre à jour le mot de passe",
-  passwordUpdated: "Mot de passe mis à jour",
   passwordFailed: "Impossible de mettre à jour le mot de passe. Veuillez réessayer.",
-  passwordsDiffer: "Les nouveaux mots de passe ne correspondent pas",
-  shortPassword: "Le mot de passe doit contenir au moins {min} caractères",
-  longPassword: "Le mot de passe doit contenir au plus {max} caractères",
 
   deleteAccount: "Supprimer le compte",
   deleteNote:

@@ -10,19 +10,9 @@ export default {
   tabPrivacy: "プライバシーとセキュリティ",
 
   username: "ユーザー名",
-  usernameHint: "{min}〜{max}文字：小文字、数字、_",
-  badUsername: "ユーザー名は{min}〜{max}文字の小文字、数字、_ で入力してください",
   email: "メールアドレス",
-  invalidEmail: "有効なメールアドレスを入力してください",
-  currentPassword: "現在のパスワード",
-  currentPasswordHelp: "メールアドレスを変更するには、現在のパスワードが必要です。",
-  currentPasswordRequired: "メールアドレスを変更するには、現在のパスワードを入力してください。",
-  emailChangeSent:
-    "{email} に確認リンクを送信しました。リンクを開くとメールアドレスが変更されます。",
   displayName: "表示名",
-  longDisplayName: "表示名は{max}文字以内にしてください",
   bio: "自己紹介",
-  longBio: "自己紹介は{max}文字以内にしてください",
   saving: "保存中…",
   saveProfile: "プロフィールを保存",
   saved: "保存しました",
@@ -35,8 +25,6 @@ export default {
   useMyLocation: "現在地を使う",
   locationNote:
     "正確な位置がサーバーの外に出ることはありません。保存するのは都市、国、約2kmの範囲だけです。",
-  locationRequired: "位置情報によるマッチングには、国と都市の両方が必要です",
-  longLocation: "都市と国は合わせて{max}文字以内にしてください",
   locationUpdated: "現在地を更新しました",
   geoUnsupported: "このブラウザーは位置情報に対応していません",
   geoDenied: "位置情報の利用が許可されていません",
@@ -77,11 +65,7 @@ export default {
   changePassword: "パスワードを変更",
   updating: "更新中…",
   updatePassword: "パスワードを更新",
-  passwordUpdated: "パスワードを更新しました",
   passwordFailed: "パスワードを更新できませんでした。もう一度お試しください。",
-  passwordsDiffer: "新しいパスワードが一致しません",
-  shortPassword: "パスワードは{min}文字以上にしてください",
-  longPassword: "パスワードは{max}文字以内にしてください",
 
   deleteAccount: "アカウントを削除",
   deleteNote:
