@@ -20,8 +20,11 @@ export function pwaRoutes(deps: AppDeps) {
   const manifests = new Map<Locale, string>();
   let script: Promise<string> | null = null;
 
+  // The pages link ?lang=<their language> (browsers fetch the manifest without cookies, so a
+  // member's profile language would not reach it otherwise).
   app.get("/manifest.webmanifest", localeMiddleware(), (c) => {
-    const locale = c.var.locale;
+    const asked = c.req.query("lang");
+    const locale = isLocale(asked) ? asked : c.var.locale;
     let manifest = manifests.get(locale);
     if (!manifest) manifests.set(locale, manifest = JSON.stringify(webAppManifest(locale)));
     return c.body(manifest, 200, {

@@ -1,7 +1,12 @@
 // Every catalog, by namespace and language, for the server: pages render with the request's
 // language, API errors and emails go out in it, and each page embeds the messages its islands use.
-import { type Catalog, localize, type MessageStore } from "../../shared/i18n/messages.ts";
-import type { Locale } from "../../shared/i18n/locales.ts";
+import {
+  type Catalog,
+  localize,
+  type MessageStore,
+  setMessages,
+} from "../../shared/i18n/messages.ts";
+import { DEFAULT_LOCALE, type Locale } from "../../shared/i18n/locales.ts";
 import common from "../../shared/i18n/catalog/common/mod.ts";
 import auth from "../../shared/i18n/catalog/auth/mod.ts";
 import home from "../../shared/i18n/catalog/home/mod.ts";
@@ -82,6 +87,9 @@ export function pageMessages(locale: Locale, namespaces: readonly string[]): Mes
     texts: locale === "en" || sourced.length === 0 ? undefined : sourceTexts(locale, sourced),
   };
 }
+
+// The server's messages outside a request (a render with no language given: English).
+setMessages(serverMessages(DEFAULT_LOCALE));
 
 /** An English text the server wrote, in `locale` (unknown texts are returned as they are). */
 export function localizeFor(locale: Locale, text: string): string {

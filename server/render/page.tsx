@@ -53,7 +53,9 @@ export function renderDocument(assets: Manifest, options: PageOptions): string {
     }">` +
     `<link rel="icon" href="${SVG_ICON}" type="image/svg+xml">` +
     `<link rel="apple-touch-icon" href="${PNG_ICONS.appleTouch.path}">` +
-    `<link rel="manifest" href="/manifest.webmanifest">` +
+    `<link rel="manifest" href="/manifest.webmanifest${
+      locale === DEFAULT_LOCALE ? "" : `?lang=${locale}`
+    }">` +
     `<link rel="stylesheet" href="${assets.css}">` +
     preloads.map((p) => `<link rel="modulepreload" href="${p}">`).join("") +
     scripts.map((s) => `<script type="module" src="${s.file}"></script>`).join("") +

@@ -26,6 +26,13 @@ Deno.test({
           assert.ok(vary.includes("accept-language") && vary.includes("cookie"), vary);
         }
         assert.equal(guest.cookies.size, 0, "no cookie is set by a guess");
+        // The page links the manifest in its language (browsers fetch it without cookies).
+        const de = await guest.get("/welcome", { headers: { "accept-language": "de" } });
+        assert.match(de.text, /<link rel="manifest" href="\/manifest\.webmanifest\?lang=de">/);
+        const en = await guest.get("/welcome");
+        assert.match(en.text, /<link rel="manifest" href="\/manifest\.webmanifest">/);
+        const manifest = await guest.get("/manifest.webmanifest?lang=ja");
+        assert.equal(JSON.parse(manifest.text).lang, "ja");
       });
 
       await t.step("the switcher sets the cookie, which beats Accept-Language", async () => {

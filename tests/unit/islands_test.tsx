@@ -136,7 +136,14 @@ Deno.test("islands: a document with an island loads one module script per island
     ),
   });
   const scripts = html.match(/<script\b[^>]*>/g) ?? [];
-  assert.deepEqual(scripts, [`<script type="module" src="/build/AuthPanel-TEST.js">`]);
+  // One module script, and the messages the island reads (JSON, in the page's language).
+  assert.deepEqual(scripts, [
+    `<script type="module" src="/build/AuthPanel-TEST.js">`,
+    `<script type="application/json" id="messages">`,
+  ]);
+  const messages = JSON.parse(html.match(/id="messages">([\s\S]*?)<\/script>/)![1]);
+  assert.equal(messages.locale, "en");
+  assert.deepEqual(Object.keys(messages.messages).sort(), ["auth", "common", "plans"]);
   assert.equal((html.match(/data-island="AuthPanel"/g) ?? []).length, 2);
   assert.ok(html.includes(`<link rel="stylesheet" href="${FAKE_MANIFEST.css}">`));
   assert.ok(html.includes(`<link rel="modulepreload" href="/build/chunks/chunk-TEST.js">`));
