@@ -11,6 +11,7 @@ import type {
 } from "../shared/realtime/protocol.ts";
 import { RT_TEXT } from "../shared/realtime/texts.ts";
 import { REACTION_EMOJI } from "../shared/constants.ts";
+import { MAX_DAILY_HASHTAGS, MAX_HASHTAG_LENGTH } from "../shared/filters.ts";
 import { LIVE_TEXT } from "./live_rules.ts";
 
 /** Errors after which the server closes the socket and the page does not reconnect. */
@@ -465,28 +466,36 @@ export function matchedPhase(s: CallState): MatchedPhase | null {
   return s.phase.name === "matched" ? s.phase : null;
 }
 
-/** The text a refusal shows the member. */
+/**
+ * The text a refusal shows the member, as the live catalog's key: the /ws refusal's code (the
+ * catalog keeps RT_TEXT by code), or "offline" (LIVE_TEXT's). A code the page does not know has
+ * no text: it says RT_TEXT.failed's.
+ */
+export function refusalKey(r: Refusal): RtErrorCode | "offline" {
+  return r.kind === "error" ? r.code : r.kind;
+}
+
+/** The {placeholders} of the refusals' texts (RT_TEXT writes them in). */
+export const REFUSAL_VARS = { count: MAX_DAILY_HASHTAGS, max: MAX_HASHTAG_LENGTH };
+
+/** The text a refusal shows the member, in English. */
 export function refusalText(r: Refusal): string {
-  switch (r.kind) {
-    case "session_limit":
-      return RT_TEXT.session_limit;
-    case "no_match":
-      return RT_TEXT.no_match;
-    case "email_unverified":
-      return RT_TEXT.email_unverified;
-    case "error":
-      if (r.code === "offline") return LIVE_TEXT.offline;
-      return (RT_TEXT as Record<string, string>)[r.code] ?? RT_TEXT.failed;
-  }
+  const key = refusalKey(r);
+  return key === "offline" ? LIVE_TEXT.offline : RT_TEXT[key] ?? RT_TEXT.failed;
 }
 
 /**
- * A refusal's title: the session limit and an unverified address have their own, every other
- * refusal is a connection error.
+ * A refusal's title, as LIVE_TEXT's key (the live catalog's): the session limit and an
+ * unverified address have their own, every other refusal is a connection error.
  */
-export function refusalTitle(r: Refusal): string {
-  if (r.kind === "email_unverified") return LIVE_TEXT.verifyEmail;
+export function refusalTitleKey(r: Refusal): "verifyEmail" | "sessionLimit" | "connectionError" {
+  if (r.kind === "email_unverified") return "verifyEmail";
   return r.kind === "session_limit" || (r.kind === "error" && r.code === "session_limit")
-    ? LIVE_TEXT.sessionLimit
-    : LIVE_TEXT.connectionError;
+    ? "sessionLimit"
+    : "connectionError";
+}
+
+/** A refusal's title in English. */
+export function refusalTitle(r: Refusal): string {
+  return LIVE_TEXT[refusalTitleKey(r)];
 }

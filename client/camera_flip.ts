@@ -6,7 +6,10 @@ import { cameraCount, isPov } from "./peer.ts";
 import { switchCamera } from "./camera_switch.ts";
 import type { ProtectedCamera } from "./privacy/stream.ts";
 import { toast } from "./toast.ts";
-import { LIVE_TEXT } from "./live_rules.ts";
+import { tr } from "../shared/i18n/messages.ts";
+import type live from "../shared/i18n/catalog/live/en.ts";
+
+const t = tr<typeof live>("live");
 
 export interface CameraFlip {
   /** How many cameras the device has (the button shows with more than one). */
@@ -35,10 +38,10 @@ export function useCameraFlip(camera: ProtectedCamera | null): CameraFlip {
     if (!camera || flipping) return;
     setFlipping(true);
     try {
-      await switchCamera(camera);
+      await switchCamera(camera, { failText: t("flipFailed") });
       setPov(isPov(camera.stream));
     } catch {
-      toast({ title: LIVE_TEXT.flipFailed, variant: "destructive" });
+      toast({ title: t("flipFailed"), variant: "destructive" });
     } finally {
       setFlipping(false);
     }

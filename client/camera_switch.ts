@@ -4,17 +4,25 @@
 import { MEDIA_PROFILES, type MediaProfile } from "../shared/constants.ts";
 import type { ProtectedCamera } from "./privacy/stream.ts";
 import { toast } from "./toast.ts";
-import { LIVE_TEXT } from "./live_rules.ts";
 
 /**
  * Flips `camera` to the device's other camera (see openOtherCamera): the new track replaces the
- * camera's in what is shown, blurred and recorded, and a toast says so when the other camera could
- * not open. Returns the video track to send now (face blur's unchanged canvas track, or the new
- * camera), or null when there was nothing to flip or the page went away meanwhile.
+ * camera's in what is shown, blurred and recorded, and a toast (`failText`) says so when the other
+ * camera could not open. Returns the video track to send now (face blur's unchanged canvas track,
+ * or the new camera), or null when there was nothing to flip or the page went away meanwhile.
  */
 export async function switchCamera(
   camera: ProtectedCamera,
-  opts: { profile?: MediaProfile; videoOn?: boolean; gone?: () => boolean } = {},
+  opts: {
+    profile?: MediaProfile;
+    videoOn?: boolean;
+    gone?: () => boolean;
+    /**
+     * The toast's text when the other camera could not open, in the page's language (this bundle
+     * has no messages of its own).
+     */
+    failText: string;
+  },
 ): Promise<MediaStreamTrack | null> {
   const old = camera.cameraTrack();
   if (!old) return null;
@@ -25,7 +33,7 @@ export async function switchCamera(
   }
   track.enabled = opts.videoOn ?? true;
   camera.replaceVideo(track);
-  if (!flipped) toast({ title: LIVE_TEXT.flipFailed, variant: "destructive" });
+  if (!flipped) toast({ title: opts.failText, variant: "destructive" });
   return camera.stream.getVideoTracks()[0];
 }
 

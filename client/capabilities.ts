@@ -4,7 +4,12 @@
 // it hands the page). Pure: the globals come in as an argument, so it runs and is tested anywhere;
 // a page passes `globalThis`. The live page only checks and, when something is missing, goes to
 // /cannot-go-live, which the server renders (components/live/CannotCall.tsx) with no script: the
-// screen's texts stay out of the live page's script.
+// screen's texts stay out of the live page's script. CANNOT_CALL_TEXT is the English source;
+// cannotCallTexts() is the same in the page's language.
+import { interpolate, tr } from "../shared/i18n/messages.ts";
+import type live from "../shared/i18n/catalog/live/en.ts";
+
+const t = tr<typeof live>("live");
 
 /** Something the browser must offer: a secure page, the camera API, WebRTC. */
 export type Need = "secure" | "media" | "webrtc";
@@ -64,6 +69,8 @@ export function cannotCallPath(missing: readonly Need[]): string {
 }
 
 export const CANNOT_CALL_TEXT = {
+  /** A missing need in one line (cannotCallLine). */
+  line: "{name} is missing: {why}",
   /** The heading: the page's address is the only problem, or the browser is. */
   titleAddress: "Can't go live on this address",
   titleBrowser: "Can't go live in this browser",
@@ -95,6 +102,39 @@ export const CANNOT_CALL_TEXT = {
 
 type Fix = keyof typeof CANNOT_CALL_TEXT.fix;
 
+/** CANNOT_CALL_TEXT's texts, in any language. */
+export interface CannotCallTexts {
+  line: string;
+  titleAddress: string;
+  titleBrowser: string;
+  titleCamera: string;
+  fixLead: string;
+  missing: Record<Need, { name: string; why: string }>;
+  fix: Record<Fix, string>;
+}
+
+/** CANNOT_CALL_TEXT in the page's language (the live catalog keeps it as cc_<key>). */
+export function cannotCallTexts(): CannotCallTexts {
+  return {
+    line: t("cc_line"),
+    titleAddress: t("cc_titleAddress"),
+    titleBrowser: t("cc_titleBrowser"),
+    titleCamera: t("cc_titleCamera"),
+    fixLead: t("cc_fixLead"),
+    missing: {
+      secure: { name: t("cc_secure"), why: t("cc_secureWhy") },
+      media: { name: t("cc_media"), why: t("cc_mediaWhy") },
+      webrtc: { name: t("cc_webrtc"), why: t("cc_webrtcWhy") },
+    },
+    fix: {
+      https: t("cc_https"),
+      browser: t("cc_browser"),
+      inApp: t("cc_inApp"),
+      webrtcOn: t("cc_webrtcOn"),
+    },
+  };
+}
+
 const FIXES: Record<Need, Fix[]> = {
   secure: ["https"],
   media: ["browser", "inApp"],
@@ -109,21 +149,24 @@ export interface CannotCallText {
   fixes: string[];
 }
 
-/** What to say about what is missing: the heading, each missing thing, and what to do instead. */
+/**
+ * What to say about what is missing: the heading, each missing thing, and what to do instead
+ * (in English, or in `texts`' language: pass cannotCallTexts() for the page's).
+ */
 export function cannotCallText(
   missing: readonly Need[],
   purpose: "call" | "camera" = "call",
+  texts: CannotCallTexts = CANNOT_CALL_TEXT,
 ): CannotCallText {
-  const t = CANNOT_CALL_TEXT;
   const title = purpose === "camera"
-    ? t.titleCamera
+    ? texts.titleCamera
     : missing.length === 1 && missing[0] === "secure"
-    ? t.titleAddress
-    : t.titleBrowser;
+    ? texts.titleAddress
+    : texts.titleBrowser;
   return {
     title,
-    missing: missing.map((need) => ({ need, ...t.missing[need] })),
-    fixes: [...new Set(missing.flatMap((n) => FIXES[n]))].map((f) => t.fix[f]),
+    missing: missing.map((need) => ({ need, ...texts.missing[need] })),
+    fixes: [...new Set(missing.flatMap((n) => FIXES[n]))].map((f) => texts.fix[f]),
   };
 }
 
@@ -131,7 +174,11 @@ export function cannotCallText(
  * The same in one paragraph, for a place with room for a few sentences (a tile, a check row):
  * 'Video calling (WebRTC) is missing: this browser does not have it, or it is switched off. Use…'
  */
-export function cannotCallLine(missing: readonly Need[]): string {
-  const { missing: lacks, fixes } = cannotCallText(missing);
-  return [...lacks.map((m) => `${m.name} is missing: ${m.why}`), ...fixes].join(" ");
+export function cannotCallLine(
+  missing: readonly Need[],
+  texts: CannotCallTexts = CANNOT_CALL_TEXT,
+): string {
+  const { missing: lacks, fixes } = cannotCallText(missing, "call", texts);
+  return [...lacks.map((m) => interpolate(texts.line, { name: m.name, why: m.why })), ...fixes]
+    .join(" ");
 }

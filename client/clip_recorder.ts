@@ -9,6 +9,10 @@ import { type BlurView, blurView } from "./privacy/status_text.ts";
 import { type CameraFlip, useCameraFlip } from "./camera_flip.ts";
 import { CAMERA_NEEDS, type Need } from "./capabilities.ts";
 import { useMissingNeeds } from "./use_capabilities.ts";
+import { tr } from "../shared/i18n/messages.ts";
+import type live from "../shared/i18n/catalog/live/en.ts";
+
+const t = tr<typeof live>("live");
 
 export type RecorderState = "idle" | "recording" | "done";
 
@@ -16,8 +20,6 @@ export interface Clip {
   url: string;
   blob: Blob;
 }
-
-const RECORD_ERROR = "Could not start recording. Please try again.";
 
 function pickType(): string {
   for (const t of ["video/webm;codecs=vp9,opus", "video/webm;codecs=vp8,opus", "video/webm"]) {
@@ -108,7 +110,7 @@ export function useClipRecording(stream: MediaStream | null, maxSeconds: number)
 
   function start() {
     if (!stream) {
-      toast({ title: "Camera not ready", variant: "destructive" });
+      toast({ title: t("cameraNotReady"), variant: "destructive" });
       return;
     }
     try {
@@ -135,7 +137,7 @@ export function useClipRecording(stream: MediaStream | null, maxSeconds: number)
       }, 250);
       setState("recording");
     } catch {
-      toast({ title: RECORD_ERROR, variant: "destructive" });
+      toast({ title: t("recordError"), variant: "destructive" });
     }
   }
 
@@ -164,7 +166,7 @@ export async function shareClip(clip: Clip) {
   const file = new File([clip.blob], "glimpse-pov.webm", { type: "video/webm" });
   if (navigator.canShare?.({ files: [file] })) {
     try {
-      await navigator.share({ files: [file], title: "My Glimpse POV" });
+      await navigator.share({ files: [file], title: t("shareTitle") });
       return;
     } catch (err) {
       if (err instanceof DOMException && err.name === "AbortError") return;

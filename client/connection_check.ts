@@ -7,15 +7,20 @@ import { cameraErrorText, openCamera } from "./peer.ts";
 import { RealtimeSocket } from "./socket.ts";
 import { type BlurAssets, type BlurStatus, protectCamera } from "./privacy/stream.ts";
 import { loopback, type LoopbackFigures, type NetworkProbe, probeNetwork } from "./loopback.ts";
-import { cannotCallLine, type Need } from "./capabilities.ts";
+import { cannotCallLine, cannotCallTexts, type Need } from "./capabilities.ts";
 import { useMissingNeeds } from "./use_capabilities.ts";
-import { blurDetail, type BlurView, blurView } from "./privacy/status_text.ts";
-import { HIDE_IP_TEXT } from "../shared/profile.ts";
+import { blurDetailText, type BlurView, blurView } from "./privacy/status_text.ts";
+import { formatNumber, tr } from "../shared/i18n/messages.ts";
+import type live from "../shared/i18n/catalog/live/en.ts";
+
+const t = tr<typeof live>("live");
+/** A figure in the page's language, without grouping (as the English texts write them). */
+const figure = (n: number) => formatNumber(n, { useGrouping: false });
 
 export type CheckState = "pending" | "ok" | "warn" | "failed";
 export type CheckResult = { state: CheckState; detail: string };
 
-const pending = (): CheckResult => ({ state: "pending", detail: "Checking..." });
+const pending = (): CheckResult => ({ state: "pending", detail: t("checking") });
 
 const BLUR_STATE: Record<BlurView, CheckState> = {
   off: "warn",
@@ -32,7 +37,7 @@ export function blurResult(
   s: BlurStatus | null,
 ): CheckResult & { view: BlurView } {
   const view = blurView(enabled, s);
-  return { state: BLUR_STATE[view], detail: blurDetail(view, s), view };
+  return { state: BLUR_STATE[view], detail: blurDetailText(view, s), view };
 }
 
 export interface ConnectionCheckOptions {
@@ -67,14 +72,13 @@ async function checkDevice(
   cleanups: (() => void)[],
   gone: () => boolean,
 ) {
-  const webRtcMissing = cannotCallLine(["webrtc"]);
+  const texts = cannotCallTexts();
+  const webRtcMissing = cannotCallLine(["webrtc"], texts);
+  const noAccess = t("noCameraAccess");
   if (o.noCamera.length) {
-    set.camera({ state: "failed", detail: cannotCallLine(o.noCamera) });
-    set.mic({ state: "failed", detail: "Not checked without camera access" });
-    set.trip({
-      state: "failed",
-      detail: o.noWebRtc ? webRtcMissing : "Not checked without camera access",
-    });
+    set.camera({ state: "failed", detail: cannotCallLine(o.noCamera, texts) });
+    set.mic({ state: "failed", detail: noAccess });
+    set.trip({ state: "failed", detail: o.noWebRtc ? webRtcMissing : noAccess });
     return;
   }
   let raw: MediaStream;
@@ -82,21 +86,21 @@ async function checkDevice(
     raw = await openCamera();
   } catch (err) {
     set.camera({ state: "failed", detail: cameraErrorText(err) });
-    set.mic({ state: "failed", detail: "Not checked without camera access" });
-    set.trip({ state: "failed", detail: "Not checked without camera access" });
+    set.mic({ state: "failed", detail: noAccess });
+    set.trip({ state: "failed", detail: noAccess });
     return;
   }
   const v = raw.getVideoTracks()[0]?.getSettings();
   set.camera(
     v
       ? { state: "ok", detail: `${v.width ?? "?"}×${v.height ?? "?"}` }
-      : { state: "failed", detail: "No camera found" },
+      : { state: "failed", detail: t("noCamera") },
   );
   const audio = raw.getAudioTracks()[0];
   set.mic(
     audio
-      ? { state: "ok", detail: audio.label || "Microphone ready" }
-      : { state: "failed", detail: "No microphone found" },
+      ? { state: "ok", detail: audio.label || t("micReady") }
+      : { state: "failed", detail: t("noMic") },
   );
   const protectedCam = await protectCamera(raw, { blur: o.faceBlurEnabled, assets: o.blurAssets });
   cleanups.push(() => protectedCam.stop());
@@ -114,7 +118,11 @@ async function checkDevice(
       if (f.framesDecoded > 0) {
         set.trip({
           state: "ok",
-          detail: `Received ${f.width}×${f.height} at ${Math.round(f.receivedFps)} fps`,
+          detail: t("received", {
+            w: figure(f.width),
+            h: figure(f.height),
+            fps: figure(Math.round(f.receivedFps)),
+          }),
         });
       }
     },
@@ -129,33 +137,20 @@ export function networkResult(
   { hidesIpAddress, iceTransportPolicy }: ConnectionCheckOptions,
 ): CheckResult {
   if (!r) {
-    return { state: "failed", detail: "Not checked without video calling (WebRTC)" };
+    return { state: "failed", detail: t("noWebRtc") };
   } else if (r.relay > 0) {
     return {
       state: "ok",
-      detail: hidesIpAddress && iceTransportPolicy !== "relay"
-        ? HIDE_IP_TEXT.networkHidden
-        : "A relay server answered: calls should connect even through strict NATs.",
+      detail: hidesIpAddress && iceTransportPolicy !== "relay" ? t("relayHidden") : t("relayOk"),
     };
   } else if (hidesIpAddress && iceTransportPolicy !== "relay") {
-    return { state: "failed", detail: HIDE_IP_TEXT.networkHiddenUnreachable };
+    return { state: "failed", detail: t("relayHiddenNone") };
   } else if (iceTransportPolicy === "relay") {
-    return {
-      state: "failed",
-      detail: "No relay server reachable: calls cannot connect, as this site sends every " +
-        "call through its relay.",
-    };
+    return { state: "failed", detail: t("relayOnlyNone") };
   } else if (r.srflx > 0) {
-    return {
-      state: "warn",
-      detail: "No relay server reachable: calls through strict NATs (some mobile and office " +
-        "networks) may fail to connect.",
-    };
+    return { state: "warn", detail: t("relayNone") };
   }
-  return {
-    state: "warn",
-    detail: "No STUN or relay server reachable: calls may only connect on this network.",
-  };
+  return { state: "warn", detail: t("stunNone") };
 }
 
 /** Registers on the server's socket and times a ping; returns what stops the check. */
@@ -163,7 +158,7 @@ function checkServer(setServer: Report<CheckResult>): () => void {
   const socket = new RealtimeSocket();
   const sentAt = performance.now();
   const timeout = setTimeout(
-    () => setServer({ state: "failed", detail: "Connection to server not established" }),
+    () => setServer({ state: "failed", detail: t("offline") }),
     8000,
   );
   socket.onMessage((msg) => {
@@ -172,7 +167,7 @@ function checkServer(setServer: Report<CheckResult>): () => void {
       clearTimeout(timeout);
       setServer({
         state: "ok",
-        detail: `${Math.round(performance.now() - sentAt)} ms round trip`,
+        detail: t("roundTripMs", { ms: figure(Math.round(performance.now() - sentAt)) }),
       });
       socket.close();
     }

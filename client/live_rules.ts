@@ -1,13 +1,28 @@
 // The searching screen's rules (its progress bar, which follows the connection's real
-// milestones, and rotating statuses), the live screen's texts and the session summary's.
-export const SEARCH_STATUSES = ["Searching...", "Looking for matches...", "Connecting..."] as const;
+// milestones, and rotating statuses), the live screen's texts and the session summary's. The
+// texts here are the English source; the page shows them in its language by the same keys
+// (shared/i18n/catalog/live: LIVE_TEXT's, ENDED_TEXT's and PROGRESS_TEXT's keys are the
+// catalog's).
+
+/** The searching screen's rotating statuses, as the live catalog's keys. */
+export const SEARCH_STATUS_KEYS = ["searching", "lookingForMatches", "connectingDots"] as const;
 export const SKIPS_PER_SESSION = 3;
 
+const noSkips = "No skips remaining";
+/** A search started while the socket is closed, or a socket that never opens. */
+const offline = "Connection to server not established";
+const connectionError = "Connection Error";
+
+/**
+ * The screen rules' toasts (client/screen_rules.ts), a part of LIVE_TEXT of their own: the live
+ * page says them in its language by these keys, and its script carries no other English.
+ */
+export const SCREEN_TEXT = { noSkips, offline, connectionError } as const;
+
 export const LIVE_TEXT = {
-  noSkips: "No skips remaining",
-  /** A search started while the socket is closed, or a socket that never opens. */
-  offline: "Connection to server not established",
-  connectionError: "Connection Error",
+  noSkips,
+  offline,
+  connectionError,
   sessionLimit: "Session Limit Reached",
   /** The limit screen's way to the plans. */
   seePlans: "See plans",
@@ -34,8 +49,6 @@ export const LIVE_TEXT = {
   linkFailed: "Failed to create connection",
   /** Beside Next while it is free: the link failed before it ever connected. */
   freeNext: "Next is free: a call that never connected costs no skip and none of today's sessions.",
-  /** The summary of a match whose call never connected before its time ran out. */
-  neverConnected: "The call could not connect before the time ran out.",
   /** The safety code sheet. */
   safetyCodeTitle: "Safety code",
   safetyCodeHow:
@@ -45,33 +58,51 @@ export const LIVE_TEXT = {
   close: "Close",
 } as const;
 
+/** Why the session ended, as the summary says it (see endedKey). */
+export const ENDED_TEXT = {
+  /** A match whose call never connected before its time ran out. */
+  neverConnected: "The call could not connect before the time ran out.",
+  endedReported:
+    "Report sent. Our moderators will review it, and you will not be matched with this person again.",
+  timeUp: "Time's up: sessions last 30 seconds.",
+  youEnded: "You ended the session.",
+  partnerSkipped: "Your partner skipped to someone new.",
+  partnerLeft: "Your partner left: their connection was lost.",
+  partnerEnded: "Your partner ended the session.",
+} as const;
+
 /**
  * Why the session ended, as the summary says it (by reason, who ended it, and whether the call
- * ever connected).
+ * ever connected): ENDED_TEXT's key, which is the live catalog's.
  */
+export function endedKey(
+  reason: string | undefined,
+  byMe: boolean | undefined,
+  connected?: boolean,
+): keyof typeof ENDED_TEXT {
+  // Time ran out on a call whose video never got through: it was not a session.
+  if (reason === "timeout" && connected === false) return "neverConnected";
+  if (reason === "reported" && byMe) return "endedReported";
+  if (byMe) return reason === "timeout" ? "timeUp" : "youEnded";
+  switch (reason) {
+    case "timeout":
+      return "timeUp";
+    case "user_skipped":
+      return "partnerSkipped";
+    case "partner_disconnected":
+      return "partnerLeft";
+    default:
+      return "partnerEnded";
+  }
+}
+
+/** endedKey's text in English. */
 export function endedText(
   reason: string | undefined,
   byMe: boolean | undefined,
   connected?: boolean,
 ): string {
-  // Time ran out on a call whose video never got through: it was not a session.
-  if (reason === "timeout" && connected === false) return LIVE_TEXT.neverConnected;
-  if (reason === "reported" && byMe) {
-    return "Report sent. Our moderators will review it, and you will not be matched with this person again.";
-  }
-  if (byMe) {
-    return reason === "timeout" ? "Time's up: sessions last 30 seconds." : "You ended the session.";
-  }
-  switch (reason) {
-    case "timeout":
-      return "Time's up: sessions last 30 seconds.";
-    case "user_skipped":
-      return "Your partner skipped to someone new.";
-    case "partner_disconnected":
-      return "Your partner left: their connection was lost.";
-    default:
-      return "Your partner ended the session.";
-  }
+  return ENDED_TEXT[endedKey(reason, byMe, connected)];
 }
 
 /** A session shorter than this earns no badge on its summary (a quick skip is not a visit). */
@@ -113,7 +144,18 @@ export const HANDSHAKE_LIMIT_MS = 6000;
  */
 export const PARTNER_SIGNAL_WAIT_MS = 8000;
 
+export const PROGRESS_TEXT = {
+  connecting: "Connecting",
+  establishing: "Establishing link",
+  finalizing: "Finalizing connection",
+} as const;
+
 /** 'Connecting' below 50%, 'Establishing link' below 90%, 'Finalizing connection' after. */
+export function progressKey(pct: number): keyof typeof PROGRESS_TEXT {
+  return pct < 50 ? "connecting" : pct < 90 ? "establishing" : "finalizing";
+}
+
+/** progressKey's text in English. */
 export function progressLabel(pct: number): string {
-  return pct < 50 ? "Connecting" : pct < 90 ? "Establishing link" : "Finalizing connection";
+  return PROGRESS_TEXT[progressKey(pct)];
 }

@@ -3,6 +3,10 @@
 // so a relay that tampered with the handshake would show them different codes.
 import { MEDIA_PROFILES, type MediaProfile } from "../shared/constants.ts";
 import { watchAway } from "./away.ts";
+import { tr } from "../shared/i18n/messages.ts";
+import type live from "../shared/i18n/catalog/live/en.ts";
+
+const t = tr<typeof live>("live");
 
 export type SignalOut =
   | { type: "offer"; sdp: string }
@@ -333,14 +337,11 @@ export async function cameraCount(): Promise<number> {
   }
 }
 
+/** Why the camera did not open, in the page's language. */
 export function cameraErrorText(err: unknown): string {
   if (err instanceof DOMException) {
-    if (err.name === "NotAllowedError" || err.name === "SecurityError") {
-      return "Camera access denied. Allow the camera and microphone in your browser to continue.";
-    }
-    if (err.name === "NotFoundError" || err.name === "OverconstrainedError") {
-      return "No camera found";
-    }
+    if (err.name === "NotAllowedError" || err.name === "SecurityError") return t("cameraDenied");
+    if (err.name === "NotFoundError" || err.name === "OverconstrainedError") return t("noCamera");
   }
-  return `Camera error: ${err instanceof Error ? err.message : String(err)}`;
+  return t("cameraError", { message: err instanceof Error ? err.message : String(err) });
 }

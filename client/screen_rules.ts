@@ -5,8 +5,8 @@
 // search, a toast, a page, a timer). Nothing here touches the session, a timer or the DOM.
 import {
   HANDSHAKE_LIMIT_MS,
-  LIVE_TEXT,
   NO_FRAME_AFTER_CONNECTED_MS,
+  SCREEN_TEXT,
   SKIPS_PER_SESSION,
 } from "./live_rules.ts";
 
@@ -69,6 +69,7 @@ export type ScreenEffect =
   | { type: "find"; whenOnline?: true }
   /** End the session with a skip. */
   | { type: "skip" }
+  /** A toast of SCREEN_TEXT's texts (English: the island says them in the page's language). */
   | { type: "toast"; title: string; description?: string }
   /** Go to `path`, `after` ms from now (at once without). */
   | { type: "go"; path: string; after?: number }
@@ -135,7 +136,7 @@ export function screenReducer(st: ScreenState, e: ScreenEvent): Step {
       return [
         st,
         st.started ? [] : [
-          { type: "toast", title: LIVE_TEXT.connectionError, description: LIVE_TEXT.offline },
+          { type: "toast", title: SCREEN_TEXT.connectionError, description: SCREEN_TEXT.offline },
           { type: "go", path: "/", after: LEAVE_AFTER_MS },
         ],
       ];
@@ -143,7 +144,7 @@ export function screenReducer(st: ScreenState, e: ScreenEvent): Step {
       // Next from a link that failed before it ever connected is free: no skip (and the server,
       // told so as the session ends, counts no session when what it knows agrees).
       if (!e.free && st.skips >= SKIPS_PER_SESSION) {
-        return [st, [{ type: "toast", title: LIVE_TEXT.noSkips }]];
+        return [st, [{ type: "toast", title: SCREEN_TEXT.noSkips }]];
       }
       return [
         { ...st, skips: e.free ? st.skips : st.skips + 1, live: false },

@@ -1,6 +1,11 @@
 // What the member is told about face blur, from its real state (a detection that succeeded, not
 // a detector that merely loaded). Shared by /test-chat, the live page's tiles and /camera.
+// BLUR_TEXT is the English source; blurDetailText says it in the page's language.
 import type { BlurStatus } from "./protocol.ts";
+import { tr } from "../../shared/i18n/messages.ts";
+import type live from "../../shared/i18n/catalog/live/en.ts";
+
+const t = tr<typeof live>("live");
 
 export type BlurView = "off" | "starting" | "on" | "stalled" | "failing" | "failed";
 
@@ -28,9 +33,19 @@ export function blurView(enabled: boolean, s: BlurStatus | null): BlurView {
 /** Whether the whole picture is covered in that state. */
 export const wholeCovered = (view: BlurView) => view !== "off" && view !== "on";
 
-/** The sentence for `view` ("on" counts the faces being covered). */
+/** The sentence for `view` ("on" counts the faces being covered), in English. */
 export function blurDetail(view: BlurView, s: BlurStatus | null): string {
   if (view !== "on") return BLUR_TEXT[view];
   const n = s?.faces.length ?? 0;
   return n === 0 ? BLUR_TEXT.noFace : `On: ${n} ${n === 1 ? "face" : "faces"} blurred`;
+}
+
+/**
+ * blurDetail in the page's language: the live catalog keeps BLUR_TEXT as blur_<key>, and the
+ * count of faces as blur_on's plural.
+ */
+export function blurDetailText(view: BlurView, s: BlurStatus | null): string {
+  if (view !== "on") return t(`blur_${view}`);
+  const n = s?.faces.length ?? 0;
+  return n ? t("blur_on", { count: n }) : t("blur_noFace");
 }

@@ -13,6 +13,10 @@ import { protectCamera } from "../privacy/stream.ts";
 import { blurView as viewOf } from "../privacy/status_text.ts";
 import { matchedPhase } from "../call_state.ts";
 import { apply, type Session } from "./core.ts";
+import { tr } from "../../shared/i18n/messages.ts";
+import type live from "../../shared/i18n/catalog/live/en.ts";
+
+const t = tr<typeof live>("live");
 
 /**
  * Face blur's detector (a second of wasm and model loading on a phone's CPU) waits while a call
@@ -106,6 +110,7 @@ export async function flipCamera(s: Session) {
       profile: s.media,
       videoOn: s.switches.video,
       gone: () => s.gone,
+      failText: t("flipFailed"),
     });
     if (sent) await s.link?.cameraChanged(sent);
     s.view.pov(isPov(camera.stream));
