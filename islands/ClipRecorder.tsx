@@ -1,10 +1,14 @@
 import { useEffect, useRef } from "react";
 import type { BlurAssets } from "../client/privacy/stream.ts";
-import { cannotCallLine } from "../client/capabilities.ts";
+import { cannotCallLine, cannotCallTexts } from "../client/capabilities.ts";
 import { useClipRecording, useRecorderCamera } from "../client/clip_recorder.ts";
 import { RecorderPreview } from "../components/recorder/RecorderPreview.tsx";
 import { FinishedClip } from "../components/recorder/FinishedClip.tsx";
 import { RecorderControls } from "../components/recorder/RecorderControls.tsx";
+import { tr } from "../shared/i18n/messages.ts";
+import type live from "../shared/i18n/catalog/live/en.ts";
+
+const t = tr<typeof live>("live");
 
 export interface ClipRecorderProps {
   maxSeconds: number;
@@ -46,12 +50,11 @@ export default function ClipRecorder(
         />
       )}
       {state === "done" && clip && <FinishedClip clip={clip} />}
-      {missing.length > 0 && <p class="recorder-missing" role="alert">{cannotCallLine(missing)}</p>}
+      {missing.length > 0 && (
+        <p class="recorder-missing" role="alert">{cannotCallLine(missing, cannotCallTexts())}</p>
+      )}
       <RecorderControls cam={cam} rec={rec} />
-      <p class="muted small center">
-        Clips up to {maxSeconds}{" "}
-        seconds, recorded on your device. Nothing is uploaded unless you share it.
-      </p>
+      <p class="muted small center">{t("clipsUpTo", { count: maxSeconds })}</p>
     </div>
   );
 }

@@ -6,6 +6,10 @@ import {
 import { PartnerView } from "../components/check/PartnerView.tsx";
 import { CheckList } from "../components/check/CheckList.tsx";
 import { CheckFigures } from "../components/check/CheckFigures.tsx";
+import { tr } from "../shared/i18n/messages.ts";
+import type live from "../shared/i18n/catalog/live/en.ts";
+
+const t = tr<typeof live>("live");
 
 export type ConnectionCheckProps = ConnectionCheckOptions;
 
@@ -27,7 +31,7 @@ export default function ConnectionCheck(props: ConnectionCheckProps) {
       <CheckList check={check} blur={blurRow} />
       {figures && blur && <CheckFigures figures={figures} blur={blur} />}
       <button type="button" class="button button-secondary" onClick={check.again}>
-        Check again
+        {t("checkAgain")}
       </button>
     </div>
   );

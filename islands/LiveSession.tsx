@@ -2,23 +2,22 @@ import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { toast } from "../client/toast.ts";
 import { errorMessage, postJson, statusOf } from "../client/api.ts";
 import { useWebRTC, WebRTCProvider } from "../client/webrtc.tsx";
-import { refusalText, refusalTitle } from "../client/call_state.ts";
+import { type Refusal, REFUSAL_VARS, refusalKey, refusalTitleKey } from "../client/call_state.ts";
 import { mmss, VideoTile } from "../components/live/VideoTile.tsx";
 import { ReportDialog, type ReportInput } from "../components/live/ReportDialog.tsx";
 import { SafetyCodeSheet } from "../components/live/SafetyCodeSheet.tsx";
 import { LiveControls, Reactions } from "../components/live/LiveControls.tsx";
 import { Icon } from "../components/Icon.tsx";
-import { LIVE_TEXT, SKIPS_PER_SESSION } from "../client/live_rules.ts";
+import { SCREEN_TEXT, SKIPS_PER_SESSION } from "../client/live_rules.ts";
 import {
   initialScreen,
   type ScreenEffect,
   type ScreenEvent,
   screenReducer,
 } from "../client/screen_rules.ts";
-import { REPORT_TEXT } from "../shared/moderation/report_texts.ts";
 import type { MediaProfile } from "../shared/constants.ts";
 import type { BlurAssets } from "../client/privacy/protocol.ts";
-import { blurDetail, wholeCovered } from "../client/privacy/status_text.ts";
+import { blurDetailText, wholeCovered } from "../client/privacy/status_text.ts";
 import type { ShieldMonitor } from "../client/shield/monitor.ts";
 import type { ShieldAssets } from "../client/shield/protocol.ts";
 import { usePartnerShield, useShieldMonitor } from "../client/shield/use_shield.ts";
@@ -28,6 +27,32 @@ import { MatchFound, Searching } from "../components/live/Searching.tsx";
 import { SessionLimit } from "../components/live/SessionLimit.tsx";
 import { cannotCallPath, missingNeeds } from "../client/capabilities.ts";
 import { markSummaryMine } from "../client/call_storage.ts";
+import { tr } from "../shared/i18n/messages.ts";
+import type live from "../shared/i18n/catalog/live/en.ts";
+
+const t = tr<typeof live>("live");
+
+/** A screen rule's toast (a SCREEN_TEXT text, in English) in the page's language. */
+const lt = (text: string) =>
+  t(
+    (Object.keys(SCREEN_TEXT) as (keyof typeof SCREEN_TEXT)[]).find((k) =>
+      SCREEN_TEXT[k] === text
+    ) ?? "failed",
+  );
+
+/**
+ * A refusal's text in the page's language; a code this page has no message for (a newer
+ * server's) says 'Something went wrong' (a missing key shows as "live.<key>").
+ */
+function refusalMessage(r: Refusal) {
+  const key = refusalKey(r);
+  const text = t(key, REFUSAL_VARS);
+  return text === `live.${key}` ? t("failed") : text;
+}
+
+/** A member's place, or 'Unknown Location' (the server's and the call's word for none). */
+const place = (location?: string) =>
+  !location || location === "Unknown Location" ? t("unknownLocation") : location;
 
 export interface LiveSessionProps {
   /** connecting: search then go live; live: rejoin the match of this tab (a reload). */
@@ -140,8 +165,8 @@ function Screens(
   useEffect(() => {
     if (!s.socketTrouble) return;
     toast({
-      title: s.socketTrouble === "failed" ? LIVE_TEXT.socketFailed : LIVE_TEXT.socketDropped,
-      description: LIVE_TEXT.socketRetrying,
+      title: t(s.socketTrouble === "failed" ? "socketFailed" : "socketDropped"),
+      description: t("socketRetrying"),
       variant: "destructive",
     });
   }, [s.socketTrouble]);
@@ -156,7 +181,8 @@ function Screens(
       onUnverified();
       return;
     }
-    if (refusalTitle(refusal) === LIVE_TEXT.sessionLimit) {
+    const title = refusalTitleKey(refusal);
+    if (title === "sessionLimit") {
       onLimit();
       return;
     }
@@ -166,12 +192,12 @@ function Screens(
       return;
     }
     toast({
-      title: refusalTitle(refusal),
-      description: refusalText(refusal),
+      title: t(title),
+      description: refusalMessage(refusal),
       variant: "destructive",
     });
-    const t = setTimeout(() => location.assign("/"), 1500);
-    return () => clearTimeout(t);
+    const leave = setTimeout(() => location.assign("/"), 1500);
+    return () => clearTimeout(leave);
   }, [s.refusal]);
 
   useEffect(() => {
@@ -191,9 +217,9 @@ function Screens(
   if (mode === "live" && s.resumeFailed && !s.partnerInfo) {
     return (
       <section class="center-screen" aria-labelledby="no-live-title">
-        <h1 id="no-live-title">No live session</h1>
-        <p class="muted">This session has ended or belongs to another tab.</p>
-        <a class="button button-primary" href="/">Go to Discover</a>
+        <h1 id="no-live-title">{t("noLive")}</h1>
+        <p class="muted">{t("noLiveTab")}</p>
+        <a class="button button-primary" href="/">{t("goDiscover")}</a>
       </section>
     );
   }
@@ -233,7 +259,11 @@ function runEffect(
       s.endSession("user_skipped");
       break;
     case "toast":
-      toast({ title: e.title, description: e.description, variant: "destructive" });
+      toast({
+        title: lt(e.title),
+        description: e.description && lt(e.description),
+        variant: "destructive",
+      });
       break;
     case "go":
       if (e.after) setTimeout(() => location.assign(e.path), e.after);
@@ -241,7 +271,7 @@ function runEffect(
       break;
     case "view":
       history.replaceState(null, "", e.live ? "/live-match" : "/connecting");
-      document.title = e.live ? "Live match · Glimpse" : "Connecting · Glimpse";
+      document.title = `${t(e.live ? "liveMatch" : "connecting")} · Glimpse`;
       break;
     case "mine":
       markSummaryMine();
@@ -267,9 +297,10 @@ async function fileReport(
     if (statusOf(err) !== 409) {
       onReporting(false);
       const text = errorMessage(err, "");
+      const failed = t("reportFailed");
       toast({
-        title: REPORT_TEXT.failed,
-        ...(text && text !== REPORT_TEXT.failed ? { description: text } : {}),
+        title: failed,
+        ...(text && text !== failed ? { description: text } : {}),
         variant: "destructive",
       });
       return false;
@@ -332,7 +363,7 @@ function Live(
   return (
     <section
       class={pending ? "live live-pending" : "live"}
-      aria-label="Live match"
+      aria-label={t("liveMatch")}
       inert={pending}
       aria-hidden={pending ? "true" : undefined}
     >
@@ -346,19 +377,18 @@ function Live(
           onClick={() => setCodeOpen(true)}
         >
           <Icon name="lock" size={14} />
-          {secure ? "Encrypted" : "Unencrypted"}
-          <span class="sr-only">: show the safety code</span>
+          {t(secure ? "encrypted" : "unencrypted")}
+          <span class="sr-only">{t("showCode")}</span>
         </button>
       </div>
       <div class="tiles">
         <VideoTile
-          label="POV"
           stream={s.remoteStream}
-          placeholder="Connecting to partner..."
-          failure={s.linkFailed ? LIVE_TEXT.linkFailed : undefined}
+          placeholder={t("connectingPartner")}
+          failure={s.linkFailed ? t("linkFailed") : undefined}
           mirrored={s.remotePov === false}
           pov={s.remotePov}
-          location={s.partnerInfo?.location ?? "Unknown Location"}
+          location={place(s.partnerInfo?.location)}
           hashtag={hashtag}
           timer={timer}
           onVideo={setPartnerVideo}
@@ -373,17 +403,17 @@ function Live(
           }}
         />
         <VideoTile
-          label="You"
+          local
           stream={s.localStream}
-          placeholder={s.cameraError ?? "Starting camera..."}
+          placeholder={s.cameraError ?? t("startingCamera")}
           mirrored={s.localStream !== null && !s.localPov}
-          location={me.location || "Unknown Location"}
+          location={place(me.location)}
           hashtag={hashtag}
           timer={timer}
           muted
           hidden={!s.switches.video}
           privacyOn={s.privacyOn}
-          blurWhole={wholeCovered(s.blurView) ? blurDetail(s.blurView, null) : undefined}
+          blurWhole={wholeCovered(s.blurView) ? blurDetailText(s.blurView, null) : undefined}
         />
         <div class="flying" aria-hidden="true">
           {s.flying.map((f) => <span key={f.id} class={`fly fly-${f.from}`}>{f.emoji}</span>)}
@@ -395,7 +425,7 @@ function Live(
         onReport={() => setReporting({ reason: "" })}
         onNext={onNext}
       />
-      {s.linkFailed && <p class="live-free-next muted small" role="status">{LIVE_TEXT.freeNext}</p>}
+      {s.linkFailed && <p class="live-free-next muted small" role="status">{t("freeNext")}</p>}
       {codeOpen && (
         <SafetyCodeSheet
           encrypted={secure}

@@ -3,7 +3,15 @@ import { readSummary } from "../client/call_storage.ts";
 import type { SessionSummary } from "../client/call_state.ts";
 import { REACTIONS } from "../shared/constants.ts";
 import { mmss } from "../components/live/VideoTile.tsx";
-import { BADGE_MIN_SECONDS, endedText, LIVE_TEXT } from "../client/live_rules.ts";
+import { BADGE_MIN_SECONDS, endedKey } from "../client/live_rules.ts";
+import { currentLocale, formatDuration, formatNumber, tr } from "../shared/i18n/messages.ts";
+import type live from "../shared/i18n/catalog/live/en.ts";
+
+const t = tr<typeof live>("live");
+
+/** The session's length: '00:23' in English (as before), '23 Sek.' in German. */
+const duration = (seconds: number) =>
+  currentLocale() === "en" ? mmss(seconds) : formatDuration(seconds);
 
 export interface MatchEndProps {
   /** Nothing from the server: the summary lives in this tab. */
@@ -19,7 +27,7 @@ export default function MatchEnd(_props: MatchEndProps) {
     return (
       <div class="spinner-wrap" role="status">
         <span class="spinner" aria-hidden="true" />
-        <span class="sr-only">Loading your summary...</span>
+        <span class="sr-only">{t("loadingSummary")}</span>
       </div>
     );
   }
@@ -27,9 +35,9 @@ export default function MatchEnd(_props: MatchEndProps) {
   if (summary === null) {
     return (
       <section class="center-screen" aria-labelledby="no-summary-title">
-        <h1 id="no-summary-title">Session Data Not Available</h1>
-        <p class="muted">There is no finished session in this tab to sum up.</p>
-        <a class="button button-primary" href="/">Go to Discover</a>
+        <h1 id="no-summary-title">{t("noSummary")}</h1>
+        <p class="muted">{t("noSummaryText")}</p>
+        <a class="button button-primary" href="/">{t("goDiscover")}</a>
       </section>
     );
   }
@@ -41,42 +49,44 @@ export default function MatchEnd(_props: MatchEndProps) {
   return (
     <section class="match-end stack" aria-labelledby="summary-title">
       <header class="center match-end-head">
-        {badge && <span class="badge badge-accent">Global Explorer</span>}
-        <h1 id="summary-title">Session complete</h1>
+        {badge && <span class="badge badge-accent">{t("explorer")}</span>}
+        <h1 id="summary-title">{t("sessionComplete")}</h1>
         <p class="ended-reason" role="status">
-          {endedText(summary.reason, summary.byMe, summary.connected)}
+          {t(endedKey(summary.reason, summary.byMe, summary.connected))}
         </p>
       </header>
       <dl class="card summary-grid">
         <div>
-          <dt>Duration</dt>
-          <dd>{mmss(summary.duration)}</dd>
+          <dt>{t("duration")}</dt>
+          <dd>{duration(summary.duration)}</dd>
         </div>
         <div>
-          <dt>Location</dt>
-          <dd>{summary.location}</dd>
+          <dt>{t("location")}</dt>
+          <dd>
+            {summary.location === "Unknown Location" ? t("unknownLocation") : summary.location}
+          </dd>
         </div>
         <div>
-          <dt>Hashtag</dt>
+          <dt>{t("hashtag")}</dt>
           <dd>{summary.hashtag}</dd>
         </div>
         <div>
-          <dt>Reactions</dt>
-          <dd>{total}</dd>
+          <dt>{t("reactions")}</dt>
+          <dd>{formatNumber(total)}</dd>
         </div>
       </dl>
-      <ul class="card reaction-summary" aria-label="Reactions by emoji">
+      <ul class="card reaction-summary" aria-label={t("reactionsByEmoji")}>
         {REACTIONS.map((r) => (
           <li key={r.key}>
             <span aria-hidden="true">{r.emoji}</span>
-            <span class="sr-only">{r.label}</span>
-            <strong>{summary.reactions[r.emoji] ?? 0}</strong>
+            <span class="sr-only">{t(`rx_${r.key}`)}</span>
+            <strong>{formatNumber(summary.reactions[r.emoji] ?? 0)}</strong>
           </li>
         ))}
       </ul>
       <div class="button-row match-end-actions">
-        <a class="button button-primary" href="/connecting">{LIVE_TEXT.next}</a>
-        <a class="button button-secondary" href="/">Continue Exploring</a>
+        <a class="button button-primary" href="/connecting">{t("next")}</a>
+        <a class="button button-secondary" href="/">{t("continueExploring")}</a>
       </div>
     </section>
   );

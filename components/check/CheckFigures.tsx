@@ -3,6 +3,30 @@
 import type { LoopbackFigures } from "../../client/loopback.ts";
 import type { BlurStatus } from "../../client/privacy/stream.ts";
 import { percentile } from "../../client/privacy/figures.ts";
+import { formatNumber, tr } from "../../shared/i18n/messages.ts";
+import type live from "../../shared/i18n/catalog/live/en.ts";
+
+const t = tr<typeof live>("live");
+
+/** A figure with `digits` decimals, without grouping (as '1234.5' in English). */
+const figure = (n: number, digits = 1) =>
+  formatNumber(n, {
+    useGrouping: false,
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  });
+/** Milliseconds: '12.3 ms' in English. */
+const ms = (n: number, digits = 1) =>
+  formatNumber(n, {
+    style: "unit",
+    unit: "millisecond",
+    useGrouping: false,
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  });
+/** Median / 95th percentile: '1.2 / 3.4 ms' in English. */
+const spread = (values: number[]) =>
+  `${figure(percentile(values, 50))} / ${ms(percentile(values, 95))}`;
 
 export function CheckFigures(
   { figures, blur }: { figures: LoopbackFigures; blur: BlurStatus },
@@ -21,22 +45,22 @@ export function CheckFigures(
         frames: blur.frames,
       })}
     >
-      <summary>Figures</summary>
+      <summary>{t("figures")}</summary>
       <dl>
-        <dt>Sent</dt>
-        <dd>{figures.sentFps.toFixed(1)} fps, {figures.width}×{figures.height}</dd>
-        <dt>Face detector loaded in</dt>
-        <dd>{blur.loadMs === null ? "—" : `${Math.round(blur.loadMs)} ms`}</dd>
-        <dt>Detection per frame (median / 95 %)</dt>
+        <dt>{t("sent")}</dt>
         <dd>
-          {percentile(blur.detectMs, 50).toFixed(1)} / {percentile(blur.detectMs, 95).toFixed(1)} ms
+          {t("sentFps", {
+            fps: figure(figures.sentFps),
+            w: figure(figures.width, 0),
+            h: figure(figures.height, 0),
+          })}
         </dd>
-        <dt>Blur per frame (median / 95 %)</dt>
-        <dd>
-          {percentile(blur.composeMs, 50).toFixed(1)} / {percentile(blur.composeMs, 95).toFixed(1)}
-          {" "}
-          ms
-        </dd>
+        <dt>{t("detectorLoaded")}</dt>
+        <dd>{blur.loadMs === null ? "—" : ms(blur.loadMs, 0)}</dd>
+        <dt>{t("detectionPerFrame")}</dt>
+        <dd>{spread(blur.detectMs)}</dd>
+        <dt>{t("blurPerFrame")}</dt>
+        <dd>{spread(blur.composeMs)}</dd>
       </dl>
     </details>
   );

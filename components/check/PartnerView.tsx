@@ -1,7 +1,11 @@
 // /test-chat's "What your partner sees": the member's own video as it came back through a video
 // connection on this device, with the blur's figures as data-* attributes and its badges.
-import { BLUR_TEXT, type BlurView, wholeCovered } from "../../client/privacy/status_text.ts";
-import { cannotCallText } from "../../client/capabilities.ts";
+import { type BlurView, wholeCovered } from "../../client/privacy/status_text.ts";
+import { cannotCallText, cannotCallTexts } from "../../client/capabilities.ts";
+import { tr } from "../../shared/i18n/messages.ts";
+import type live from "../../shared/i18n/catalog/live/en.ts";
+
+const t = tr<typeof live>("live");
 import type { CheckResult, ConnectionCheckRun } from "../../client/connection_check.ts";
 
 export function PartnerView(
@@ -14,7 +18,7 @@ export function PartnerView(
   const { video, blur, figures, received, missing } = check;
   return (
     <section class="stack" aria-labelledby="partner-view-title">
-      <h2 id="partner-view-title" class="section-title">What your partner sees</h2>
+      <h2 id="partner-view-title" class="section-title">{t("partnerSees")}</h2>
       <figure
         class="tile partner-view"
         data-detector={faceBlurEnabled ? (blur?.detector ?? "loading") : "off"}
@@ -29,27 +33,26 @@ export function PartnerView(
           autoPlay
           playsInline
           muted
-          aria-label="Your video as your partner receives it"
+          aria-label={t("partnerReceives")}
         />
         {!received && (
           <div class="tile-placeholder">
-            {missing.length ? cannotCallText(missing).title : "Starting camera..."}
+            {missing.length
+              ? cannotCallText(missing, "call", cannotCallTexts()).title
+              : t("startingCamera")}
           </div>
         )}
         <figcaption class="tile-badges">
-          <span class="badge tile-label">Partner's view</span>
-          {faceBlurEnabled && <span class="badge badge-accent">Privacy On</span>}
+          <span class="badge tile-label">{t("partnersView")}</span>
+          {faceBlurEnabled && <span class="badge badge-accent">{t("privacyOn")}</span>}
           {wholeCovered(blurRow.view) && (
             <span class="badge badge-warn blur-whole" title={blurRow.detail}>
-              {BLUR_TEXT.wholeBadge}
+              {t("blur_wholeBadge")}
             </span>
           )}
         </figcaption>
       </figure>
-      <p class="muted small">
-        Your own camera, sent through a video connection on this device and received back exactly as
-        a partner would get it. Nothing leaves your device.
-      </p>
+      <p class="muted small">{t("loopbackHow")}</p>
     </section>
   );
 }

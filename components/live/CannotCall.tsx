@@ -2,11 +2,15 @@
 // API, or a page that is not secure): exactly what is missing, what to use instead, and the way
 // back to discover. No search starts, no socket opens and no camera is asked for.
 import { Icon } from "../Icon.tsx";
-import { LIVE_TEXT } from "../../client/live_rules.ts";
-import { CANNOT_CALL_TEXT, cannotCallText, type Need } from "../../client/capabilities.ts";
+import { cannotCallText, cannotCallTexts, type Need } from "../../client/capabilities.ts";
+import { tr } from "../../shared/i18n/messages.ts";
+import type live from "../../shared/i18n/catalog/live/en.ts";
+
+const t = tr<typeof live>("live");
 
 export function CannotCall({ missing }: { missing: readonly Need[] }) {
-  const text = cannotCallText(missing);
+  const texts = cannotCallTexts();
+  const text = cannotCallText(missing, "call", texts);
   return (
     <section class="center-screen cannot-call" aria-labelledby="cannot-call-title">
       <span class="feature-icon">
@@ -20,12 +24,12 @@ export function CannotCall({ missing }: { missing: readonly Need[] }) {
           </li>
         ))}
       </ul>
-      <h2 class="cannot-call-fix-title">{CANNOT_CALL_TEXT.fixLead}</h2>
+      <h2 class="cannot-call-fix-title">{texts.fixLead}</h2>
       <ul class="cannot-call-fixes">
         {text.fixes.map((f) => <li key={f}>{f}</li>)}
       </ul>
       <div class="button-stack">
-        <a class="button button-primary" href="/">{LIVE_TEXT.backToDiscover}</a>
+        <a class="button button-primary" href="/">{t("backToDiscover")}</a>
       </div>
     </section>
   );

@@ -2,19 +2,22 @@
 // and the controls (Mute, Camera off, Flip camera, Report, End Session, and Next with the
 // skips left).
 import { useWebRTC } from "../../client/webrtc.tsx";
-import { LIVE_TEXT } from "../../client/live_rules.ts";
 import { REACTIONS } from "../../shared/constants.ts";
+import { tr } from "../../shared/i18n/messages.ts";
+import type live from "../../shared/i18n/catalog/live/en.ts";
+
+const t = tr<typeof live>("live");
 
 export function Reactions() {
   const s = useWebRTC();
   return (
-    <div class="reactions" role="group" aria-label="Reactions">
+    <div class="reactions" role="group" aria-label={t("reactions")}>
       {REACTIONS.map((r) => (
         <button
           key={r.key}
           type="button"
           class="reaction"
-          aria-label={`${r.label} (${s.reactions[r.emoji] ?? 0})`}
+          aria-label={`${t(`rx_${r.key}`)} (${s.reactions[r.emoji] ?? 0})`}
           disabled={s.connectionStatus !== "connected"}
           onClick={() => s.sendReaction(r.emoji)}
         >
@@ -46,7 +49,7 @@ export function LiveControls(
         aria-pressed={muted}
         onClick={() => s.setSwitches({ ...s.switches, audio: muted })}
       >
-        {muted ? "Unmute" : "Mute"}
+        {t(muted ? "unmute" : "mute")}
       </button>
       <button
         type="button"
@@ -54,7 +57,7 @@ export function LiveControls(
         aria-pressed={cameraOff}
         onClick={() => s.setSwitches({ ...s.switches, video: cameraOff })}
       >
-        {cameraOff ? "Camera on" : "Camera off"}
+        {t(cameraOff ? "cameraOn" : "cameraOff")}
       </button>
       {s.cameras > 1 && (
         <button
@@ -63,18 +66,18 @@ export function LiveControls(
           disabled={s.flipping}
           onClick={() => s.flipCamera()}
         >
-          {LIVE_TEXT.flipCamera}
+          {t("flipCamera")}
         </button>
       )}
       <button type="button" class="button button-secondary" onClick={onReport}>
-        Report
+        {t("report")}
       </button>
       <button
         type="button"
         class="button button-danger"
         onClick={() => s.endSession("user_ended")}
       >
-        End Session
+        {t("endSession")}
       </button>
       <button
         type="button"
@@ -82,11 +85,10 @@ export function LiveControls(
         onClick={onNext}
         aria-describedby="skips-left"
       >
-        {LIVE_TEXT.next}
+        {t("next")}
       </button>
       <span id="skips-left" class="sr-only">
-        Skip to someone new ({s.linkFailed ? "free, " : ""}
-        {skipsLeft} {skipsLeft === 1 ? "skip" : "skips"} left)
+        {t("skipsLeft", { count: skipsLeft, free: s.linkFailed ? t("free") : "" })}
       </span>
     </div>
   );

@@ -2,7 +2,11 @@
 // 'Block this user', on by default.
 import { useState } from "react";
 import type { JSX } from "react";
-import { REPORT_REASONS, REPORT_TEXT } from "../../shared/moderation/report_texts.ts";
+import { REPORT_REASONS } from "../../shared/moderation/report_texts.ts";
+import { tr } from "../../shared/i18n/messages.ts";
+import type live from "../../shared/i18n/catalog/live/en.ts";
+
+const t = tr<typeof live>("live");
 
 export interface ReportInput {
   reportReason: string;
@@ -26,8 +30,8 @@ export function ReportDialog(
 
   async function submit(e: JSX.TargetedEvent<HTMLFormElement>) {
     e.preventDefault();
-    if (!reason) return setError(REPORT_TEXT.reasonRequired);
-    if (reason === "other" && !details.trim()) return setError(REPORT_TEXT.detailsRequired);
+    if (!reason) return setError(t("reasonRequired"));
+    if (reason === "other" && !details.trim()) return setError(t("detailsRequired"));
     setError("");
     setBusy(true);
     try {
@@ -47,9 +51,9 @@ export function ReportDialog(
         onSubmit={submit}
         noValidate
       >
-        <h2 id="report-title" class="card-title">Report this user</h2>
+        <h2 id="report-title" class="card-title">{t("reportTitle")}</h2>
         <fieldset class="radio-group">
-          <legend>Reason</legend>
+          <legend>{t("reason")}</legend>
           {REPORT_REASONS.map((r) => (
             <label key={r.id} class="check">
               <input
@@ -59,12 +63,12 @@ export function ReportDialog(
                 checked={reason === r.id}
                 onChange={() => setReason(r.id)}
               />
-              <span>{r.label}</span>
+              <span>{t(`reason_${r.id}`)}</span>
             </label>
           ))}
         </fieldset>
         <label class="field">
-          <span>Additional details{reason === "other" ? "" : " (optional)"}</span>
+          <span>{t(reason === "other" ? "details" : "detailsOptional")}</span>
           <textarea
             rows={3}
             maxLength={2000}
@@ -74,13 +78,15 @@ export function ReportDialog(
         </label>
         <label class="check">
           <input type="checkbox" checked={block} onChange={() => setBlock(!block)} />
-          <span>Block this user</span>
+          <span>{t("blockUser")}</span>
         </label>
         {error && <p class="form-error" role="alert">{error}</p>}
         <div class="button-row button-row-end">
-          <button type="button" class="button button-secondary" onClick={onCancel}>Cancel</button>
+          <button type="button" class="button button-secondary" onClick={onCancel}>
+            {t("cancel")}
+          </button>
           <button type="submit" class="button button-danger" disabled={busy}>
-            {busy ? "Submitting..." : "Submit report"}
+            {t(busy ? "submitting" : "submitReport")}
           </button>
         </div>
       </form>

@@ -2,7 +2,10 @@
 // (inside the viewport on a phone and a desktop), shows the code both members see in groups of
 // four, and says how to compare it. Escape, Close or a tap outside closes it.
 import { useEffect, useRef } from "react";
-import { LIVE_TEXT } from "../../client/live_rules.ts";
+import { tr } from "../../shared/i18n/messages.ts";
+import type live from "../../shared/i18n/catalog/live/en.ts";
+
+const t = tr<typeof live>("live");
 
 export interface SafetyCodeSheetProps {
   encrypted: boolean;
@@ -34,28 +37,27 @@ export function SafetyCodeSheet({ encrypted, code, onClose }: SafetyCodeSheetPro
         aria-labelledby="safety-code-title"
         aria-describedby="safety-code-how"
       >
-        <h2 id="safety-code-title" class="card-title">{LIVE_TEXT.safetyCodeTitle}</h2>
+        <h2 id="safety-code-title" class="card-title">{t("safetyCodeTitle")}</h2>
         {encrypted
           ? (
             <>
               <p class="muted small">
-                End-to-end encrypted communication. Fingerprint:{" "}
-                {code ?? LIVE_TEXT.safetyCodePending}
+                {t("fingerprint", { code: code ?? t("safetyCodePending") })}
               </p>
               <p class="safety-code" data-code={code ?? ""}>
-                {code ? groupCode(code) : LIVE_TEXT.safetyCodePending}
+                {code ? groupCode(code) : t("safetyCodePending")}
               </p>
-              <p id="safety-code-how">{LIVE_TEXT.safetyCodeHow}</p>
+              <p id="safety-code-how">{t("safetyCodeHow")}</p>
             </>
           )
-          : <p id="safety-code-how">{LIVE_TEXT.safetyCodeUnencrypted}</p>}
+          : <p id="safety-code-how">{t("safetyCodeUnencrypted")}</p>}
         <button
           ref={closeRef}
           type="button"
           class="button button-secondary button-block"
           onClick={onClose}
         >
-          {LIVE_TEXT.close}
+          {t("close")}
         </button>
       </section>
     </div>

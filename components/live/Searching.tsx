@@ -5,10 +5,14 @@
 // connected, the partner's first frame. The live view takes over at that frame.
 import { useEffect, useRef, useState } from "react";
 import { useWebRTC } from "../../client/webrtc.tsx";
-import { milestonePct, progressLabel, SEARCH_STATUSES } from "../../client/live_rules.ts";
+import { milestonePct, progressKey, SEARCH_STATUS_KEYS } from "../../client/live_rules.ts";
 import { isPov } from "../../client/peer.ts";
-import { blurDetail, wholeCovered } from "../../client/privacy/status_text.ts";
-import { WholeBlurBadge } from "./VideoTile.tsx";
+import { blurDetailText, wholeCovered } from "../../client/privacy/status_text.ts";
+import { seconds, WholeBlurBadge } from "./VideoTile.tsx";
+import { formatNumber, tr } from "../../shared/i18n/messages.ts";
+import type live from "../../shared/i18n/catalog/live/en.ts";
+
+const t = tr<typeof live>("live");
 
 export function Searching() {
   const s = useWebRTC();
@@ -18,7 +22,7 @@ export function Searching() {
   useEffect(() => {
     const started = Date.now();
     const t = setInterval(() => setElapsed(Math.floor((Date.now() - started) / 1000)), 250);
-    const r = setInterval(() => setStatusIndex((i) => (i + 1) % SEARCH_STATUSES.length), 2000);
+    const r = setInterval(() => setStatusIndex((i) => (i + 1) % SEARCH_STATUS_KEYS.length), 2000);
     return () => {
       clearInterval(t);
       clearInterval(r);
@@ -30,16 +34,16 @@ export function Searching() {
       <SelfPreview
         stream={s.localStream}
         blurred={s.privacyOn}
-        whole={wholeCovered(s.blurView) ? blurDetail(s.blurView, null) : undefined}
+        whole={wholeCovered(s.blurView) ? blurDetailText(s.blurView, null) : undefined}
       />
       <span class="spinner spinner-large" aria-hidden="true" />
-      <h1 id="search-title">Finding Someone...</h1>
-      <p class="muted">Connecting you to a random POV around the world</p>
-      <p class="search-elapsed" aria-live="off">{String(elapsed).padStart(2, "0")}s</p>
-      <p class="muted small">searching globally</p>
-      <p class="search-status" role="status">{SEARCH_STATUSES[statusIndex]}</p>
+      <h1 id="search-title">{t("findingSomeone")}</h1>
+      <p class="muted">{t("searchLead")}</p>
+      <p class="search-elapsed" aria-live="off">{seconds(elapsed)}</p>
+      <p class="muted small">{t("searchingGlobally")}</p>
+      <p class="search-status" role="status">{t(SEARCH_STATUS_KEYS[statusIndex])}</p>
       <button type="button" class="button button-secondary" onClick={() => cancelSearch(s)}>
-        Cancel
+        {t("cancel")}
       </button>
     </section>
   );
@@ -68,19 +72,19 @@ function SelfPreview(
     if (stream) video.play().catch(() => {});
   }, [stream]);
   return (
-    <figure class="self-preview" aria-label="Your camera preview">
+    <figure class="self-preview" aria-label={t("cameraPreview")}>
       <video
         ref={ref}
         class={stream && !isPov(stream) ? "tile-video mirrored" : "tile-video"}
         autoPlay
         playsInline
         muted
-        aria-label="Your camera"
+        aria-label={t("yourCamera")}
       />
-      {!stream && <div class="tile-placeholder">Starting camera...</div>}
+      {!stream && <div class="tile-placeholder">{t("startingCamera")}</div>}
       <figcaption class="tile-badges">
-        <span class="badge tile-label">You</span>
-        {blurred && <span class="badge badge-accent">Privacy On</span>}
+        <span class="badge tile-label">{t("you")}</span>
+        {blurred && <span class="badge badge-accent">{t("privacyOn")}</span>}
         {whole && <WholeBlurBadge detail={whole} />}
       </figcaption>
     </figure>
@@ -102,16 +106,17 @@ export function MatchFound() {
       aria-labelledby="found-title"
       data-progress={pct}
     >
-      <h1 id="found-title">Match Found!</h1>
-      <p class="muted">Establishing secure connection...</p>
+      <h1 id="found-title">{t("matchFound")}</h1>
+      <p class="muted">{t("securing")}</p>
       <div class="progress-wrap">
-        <progress class="progress" max={100} value={pct} aria-label="Connection progress" />
+        <progress class="progress" max={100} value={pct} aria-label={t("progress")} />
         <p class="progress-label">
-          <span>{progressLabel(pct)}</span> <span class="progress-pct">{pct}%</span>
+          <span>{t(progressKey(pct))}</span>{" "}
+          <span class="progress-pct">{formatNumber(pct / 100, { style: "percent" })}</span>
         </p>
       </div>
       <button type="button" class="button button-secondary" onClick={() => cancelSearch(s)}>
-        Cancel
+        {t("cancel")}
       </button>
     </section>
   );

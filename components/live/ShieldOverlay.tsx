@@ -1,7 +1,11 @@
 // What the safety shield puts over the partner's tile while it blurs the video: a short
 // "Checking video…" label; a tap-to-show button when the check is unavailable or late; the
 // nudity warning with End & Report and Show anyway. Audio plays throughout.
-import { isBlurred, SHIELD_TEXT, type ShieldView } from "../../client/shield/policy.ts";
+import { isBlurred, type ShieldView } from "../../client/shield/policy.ts";
+import { tr } from "../../shared/i18n/messages.ts";
+import type live from "../../shared/i18n/catalog/live/en.ts";
+
+const t = tr<typeof live>("live");
 
 export interface ShieldTileProps {
   view: ShieldView;
@@ -17,7 +21,7 @@ export function ShieldOverlay({ view, onShow, onEndReport }: ShieldTileProps) {
     return (
       <div class="shield-overlay shield-checking" data-shield="checking" role="status">
         <span class="spinner" aria-hidden="true" />
-        <span>{SHIELD_TEXT.checking}</span>
+        <span>{t("shield_checking")}</span>
       </div>
     );
   }
@@ -29,7 +33,7 @@ export function ShieldOverlay({ view, onShow, onEndReport }: ShieldTileProps) {
         data-shield="unavailable"
         onClick={onShow}
       >
-        {SHIELD_TEXT.unavailable}
+        {t("shield_unavailable")}
       </button>
     );
   }
@@ -40,13 +44,13 @@ export function ShieldOverlay({ view, onShow, onEndReport }: ShieldTileProps) {
       role="alertdialog"
       aria-labelledby="shield-warning"
     >
-      <p id="shield-warning" class="shield-warning">{SHIELD_TEXT.unsafe}</p>
+      <p id="shield-warning" class="shield-warning">{t("shield_unsafe")}</p>
       <div class="shield-actions">
         <button type="button" class="button button-danger" onClick={onEndReport}>
-          {SHIELD_TEXT.endReport}
+          {t("shield_endReport")}
         </button>
         <button type="button" class="button button-secondary" onClick={onShow}>
-          {SHIELD_TEXT.showAnyway}
+          {t("shield_showAnyway")}
         </button>
       </div>
     </div>

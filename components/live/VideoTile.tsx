@@ -5,12 +5,15 @@
 import { useEffect, useRef, useState } from "react";
 import { ShieldOverlay, type ShieldTileProps } from "./ShieldOverlay.tsx";
 import { isBlurred } from "../../client/shield/policy.ts";
-import { LIVE_TEXT } from "../../client/live_rules.ts";
 import { Icon } from "../Icon.tsx";
-import { BLUR_TEXT } from "../../client/privacy/status_text.ts";
+import { formatNumber, tr } from "../../shared/i18n/messages.ts";
+import type live from "../../shared/i18n/catalog/live/en.ts";
+
+const t = tr<typeof live>("live");
 
 export interface VideoTileProps {
-  label: "You" | "POV";
+  /** The member's own tile (labelled 'You'), not the partner's ('POV'). */
+  local?: boolean;
   stream: MediaStream | null;
   placeholder: string;
   location: string;
@@ -47,12 +50,10 @@ export interface VideoTileProps {
   failure?: string;
 }
 
-export const PLAY_ERROR = "Could not play video stream. Please try again.";
-
 export function VideoTile(props: VideoTileProps) {
   const ref = useRef<HTMLVideoElement>(null);
   const [playing, setPlaying] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState(false);
 
   useEffect(() => {
     props.onVideo?.(ref.current);
@@ -63,7 +64,7 @@ export function VideoTile(props: VideoTileProps) {
     const video = ref.current;
     if (!video) return;
     setPlaying(false);
-    setError(null);
+    setError(false);
     video.srcObject = props.stream;
     if (!props.stream) return;
     let retried = false;
@@ -74,7 +75,7 @@ export function VideoTile(props: VideoTileProps) {
           retried = true;
           setTimeout(play, 200);
         } else if (name !== "NotAllowedError" && name !== "AbortError") {
-          setError(PLAY_ERROR);
+          setError(true);
         }
       });
     play();
@@ -92,7 +93,7 @@ export function VideoTile(props: VideoTileProps) {
     .filter(Boolean).join(" ");
   return (
     <figure
-      class={`tile ${props.label === "You" ? "tile-local" : "tile-remote"}`}
+      class={`tile ${props.local ? "tile-local" : "tile-remote"}`}
       data-pov={props.pov === undefined || props.pov === null ? undefined : String(props.pov)}
       data-shield={props.shield?.view}
     >
@@ -108,40 +109,42 @@ export function VideoTile(props: VideoTileProps) {
           props.onFrame?.();
         }}
         onLoadedData={() => props.onFrame?.()}
-        aria-label={props.label === "You" ? "Your camera" : "Your partner's point of view"}
+        aria-label={t(props.local ? "yourCamera" : "partnerPov")}
       />
       {!props.stream && !props.failure && <div class="tile-placeholder">{props.placeholder}</div>}
       {props.failure && <div class="tile-overlay tile-error" role="alert">{props.failure}</div>}
       {props.stream && !playing && !error && !props.failure && (
         <div class="tile-overlay" role="status">
           <span class="spinner" aria-hidden="true" />
-          <span class="sr-only">Loading video...</span>
+          <span class="sr-only">{t("loadingVideo")}</span>
         </div>
       )}
-      {error && !props.failure && <div class="tile-overlay tile-error" role="alert">{error}</div>}
+      {error && !props.failure && (
+        <div class="tile-overlay tile-error" role="alert">{t("playError")}</div>
+      )}
       {props.stream && props.away && !error && !props.failure && (
         <div class="tile-overlay tile-camera-off tile-away" role="status">
           <Icon name="user" size={32} />
-          <span>{LIVE_TEXT.partnerAway}</span>
+          <span>{t("partnerAway")}</span>
         </div>
       )}
       {props.stream && props.cameraOff && !props.away && !error && !props.failure && (
         <div class="tile-overlay tile-camera-off" role="status">
           <Icon name="videoOff" size={32} />
-          <span>{LIVE_TEXT.partnerCameraOff}</span>
+          <span>{t("partnerCameraOff")}</span>
         </div>
       )}
       {props.stream && props.shield && !props.failure && <ShieldOverlay {...props.shield} />}
       <figcaption class="tile-badges">
-        <span class="badge tile-label">{props.label}</span>
+        <span class="badge tile-label">{props.local ? t("you") : "POV"}</span>
         <span class="badge">{props.location}</span>
         {tag && <span class="badge">{tag}</span>}
         <span class="badge tile-timer">{props.timer}</span>
-        {props.privacyOn && <span class="badge badge-accent">Privacy On</span>}
+        {props.privacyOn && <span class="badge badge-accent">{t("privacyOn")}</span>}
         {props.blurWhole && <WholeBlurBadge detail={props.blurWhole} />}
         {props.micOff && (
           <span class="badge badge-muted" role="status">
-            <Icon name="micOff" size={14} label={LIVE_TEXT.partnerMuted} />
+            <Icon name="micOff" size={14} label={t("partnerMuted")} />
           </span>
         )}
       </figcaption>
@@ -153,10 +156,19 @@ export function VideoTile(props: VideoTileProps) {
 export function WholeBlurBadge({ detail }: { detail: string }) {
   return (
     <span class="badge badge-warn blur-whole" title={detail} aria-label={detail}>
-      {BLUR_TEXT.wholeBadge}
+      {t("blur_wholeBadge")}
     </span>
   );
 }
+
+/** Whole seconds, two digits at least ('05s' in English). */
+export const seconds = (n: number): string =>
+  formatNumber(n, {
+    style: "unit",
+    unit: "second",
+    unitDisplay: "narrow",
+    minimumIntegerDigits: 2,
+  });
 
 export function mmss(seconds: number): string {
   const s = Math.max(0, Math.floor(seconds));

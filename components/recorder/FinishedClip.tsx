@@ -1,5 +1,9 @@
 // /camera's finished clip, to play back before downloading or sharing it.
 import type { Clip } from "../../client/clip_recorder.ts";
+import { tr } from "../../shared/i18n/messages.ts";
+import type live from "../../shared/i18n/catalog/live/en.ts";
+
+const t = tr<typeof live>("live");
 
 export function FinishedClip({ clip }: { clip: Clip }) {
   return (
@@ -8,7 +12,7 @@ export function FinishedClip({ clip }: { clip: Clip }) {
       src={clip.url}
       controls
       playsInline
-      aria-label="Your clip"
+      aria-label={t("yourClip")}
     />
   );
 }

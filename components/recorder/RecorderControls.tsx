@@ -1,12 +1,15 @@
 // /camera's buttons: Record, or Stop while recording, and Flip camera where there are two; once a
 // clip is done, Record Another, Download and Share.
-import { LIVE_TEXT } from "../../client/live_rules.ts";
 import {
   type ClipRecording,
   downloadClip,
   type RecorderCamera,
   shareClip,
 } from "../../client/clip_recorder.ts";
+import { tr } from "../../shared/i18n/messages.ts";
+import type live from "../../shared/i18n/catalog/live/en.ts";
+
+const t = tr<typeof live>("live");
 
 export function RecorderControls({ cam, rec }: { cam: RecorderCamera; rec: ClipRecording }) {
   const { state, clip } = rec;
@@ -19,12 +22,12 @@ export function RecorderControls({ cam, rec }: { cam: RecorderCamera; rec: ClipR
     <div class="button-row">
       {state === "idle" && !cam.missing.length && (
         <button type="button" class="button button-primary button-large" onClick={rec.start}>
-          Record
+          {t("record")}
         </button>
       )}
       {state === "recording" && (
         <button type="button" class="button button-danger button-large" onClick={rec.stop}>
-          Stop
+          {t("stop")}
         </button>
       )}
       {state !== "done" && flip.cameras > 1 && (
@@ -34,27 +37,27 @@ export function RecorderControls({ cam, rec }: { cam: RecorderCamera; rec: ClipR
           disabled={!canFlip || flip.flipping || !cam.stream}
           onClick={() => flip.flip()}
         >
-          {LIVE_TEXT.flipCamera}
+          {t("flipCamera")}
         </button>
       )}
       {state === "done" && (
         <>
           <button type="button" class="button button-secondary" onClick={rec.again}>
-            Record Another
+            {t("recordAnother")}
           </button>
           <button
             type="button"
             class="button button-secondary"
             onClick={() => clip && downloadClip(clip)}
           >
-            Download
+            {t("download")}
           </button>
           <button
             type="button"
             class="button button-primary"
             onClick={() => clip && shareClip(clip)}
           >
-            Share
+            {t("share")}
           </button>
         </>
       )}

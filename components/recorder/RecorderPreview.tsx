@@ -1,10 +1,13 @@
 // /camera's live preview: the camera (mirrored unless it is the rear one), what stands in for it
 // before it opens, the privacy badges when face blur is on, and the recording's seconds.
 import type { Ref } from "react";
-import { blurDetail, wholeCovered } from "../../client/privacy/status_text.ts";
-import { WholeBlurBadge } from "../live/VideoTile.tsx";
-import { CANNOT_CALL_TEXT } from "../../client/capabilities.ts";
+import { blurDetailText, wholeCovered } from "../../client/privacy/status_text.ts";
+import { seconds, WholeBlurBadge } from "../live/VideoTile.tsx";
 import type { RecorderCamera, RecorderState } from "../../client/clip_recorder.ts";
+import { tr } from "../../shared/i18n/messages.ts";
+import type live from "../../shared/i18n/catalog/live/en.ts";
+
+const t = tr<typeof live>("live");
 
 export function RecorderPreview(
   { video, cam, state, elapsed, maxSeconds }: {
@@ -23,22 +26,22 @@ export function RecorderPreview(
         class={stream && !cam.flip.pov ? "tile-video mirrored" : "tile-video"}
         muted
         playsInline
-        aria-label="Camera preview"
+        aria-label={t("preview")}
       />
       {!stream && (
         <div class="tile-placeholder">
-          {cam.missing.length ? CANNOT_CALL_TEXT.titleCamera : cam.error ?? "Starting camera..."}
+          {cam.missing.length ? t("cc_titleCamera") : cam.error ?? t("startingCamera")}
         </div>
       )}
       {camera?.blurred && (
         <span class="recorder-privacy">
-          <span class="badge badge-accent">Privacy On</span>
-          {wholeCovered(blur) && <WholeBlurBadge detail={blurDetail(blur, null)} />}
+          <span class="badge badge-accent">{t("privacyOn")}</span>
+          {wholeCovered(blur) && <WholeBlurBadge detail={blurDetailText(blur, null)} />}
         </span>
       )}
       {state === "recording" && (
         <span class="badge badge-insecure recorder-badge" role="status">
-          REC {String(elapsed).padStart(2, "0")}s / {maxSeconds}s
+          {t("recording", { s: seconds(elapsed), max: seconds(maxSeconds) })}
         </span>
       )}
     </div>

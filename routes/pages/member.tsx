@@ -24,6 +24,7 @@ import { hidesIpAddress } from "../../shared/profile.ts";
 import type { SessionUser } from "../../shared/auth/types.ts";
 import type { LiveSessionProps } from "../../islands/LiveSession.tsx";
 import { CannotCall } from "../../components/live/CannotCall.tsx";
+import { CameraPage, CheckPage, NoLiveSession } from "../../components/live/LivePages.tsx";
 import { cannotCallText, parseNeeds } from "../../client/capabilities.ts";
 
 /**
@@ -153,16 +154,7 @@ export function memberPages(deps: AppDeps) {
   open.get("/live-match", (c) => {
     const user = c.var.user;
     if (!user) {
-      return page(c, deps, {
-        title: "Live match",
-        body: (
-          <section class="center-screen" aria-labelledby="live-title">
-            <h1 id="live-title">No live session</h1>
-            <p class="muted">There is no live POV session on this device right now.</p>
-            <a class="button button-primary" href="/">Go to Discover</a>
-          </section>
-        ),
-      });
+      return page(c, deps, { title: "Live match", body: <NoLiveSession /> });
     }
     return page(c, deps, {
       title: "Live match",
@@ -188,17 +180,11 @@ export function memberPages(deps: AppDeps) {
       title: "Record a POV clip",
       back: "/",
       body: (
-        <div class="narrow">
-          <h1 class="page-title">Record a POV clip</h1>
-          <Island
-            name="ClipRecorder"
-            props={{
-              maxSeconds: 30,
-              faceBlurEnabled: c.var.user.faceBlurEnabled,
-              blurAssets: deps.assets.privacy,
-            }}
-          />
-        </div>
+        <CameraPage
+          maxSeconds={30}
+          faceBlurEnabled={c.var.user.faceBlurEnabled}
+          blurAssets={deps.assets.privacy}
+        />
       ),
     }));
 
@@ -211,23 +197,16 @@ export function memberPages(deps: AppDeps) {
       title: "Connection check",
       back: "/",
       body: (
-        <div class="narrow">
-          <h1 class="page-title">Connection check</h1>
-          <p class="muted">Make sure everything works before you start a POV connection.</p>
-          <Island
-            name="ConnectionCheck"
-            props={{
-              faceBlurEnabled: user.faceBlurEnabled,
-              blurAssets: deps.assets.privacy,
-              iceServers,
-              iceTransportPolicy: deps.config.ice.transportPolicy,
-              hidesIpAddress: hidesIpAddress(
-                c.var.userRecord.hideIpAddress,
-                ipRelayOf(deps.config.ice),
-              ),
-            }}
-          />
-        </div>
+        <CheckPage
+          faceBlurEnabled={user.faceBlurEnabled}
+          blurAssets={deps.assets.privacy}
+          iceServers={iceServers}
+          iceTransportPolicy={deps.config.ice.transportPolicy}
+          hidesIpAddress={hidesIpAddress(
+            c.var.userRecord.hideIpAddress,
+            ipRelayOf(deps.config.ice),
+          )}
+        />
       ),
     });
   });
