@@ -10,6 +10,8 @@ import { buildShieldAssets, SHIELD_BUILD_INPUTS } from "./shield_assets.ts";
 import type { BlurAssets } from "../../client/privacy/protocol.ts";
 import type { ShieldAssets } from "../../client/shield/protocol.ts";
 import { walk } from "./walk.ts";
+import { usedKeys } from "../i18n/used_keys.ts";
+import { englishCatalogs } from "../i18n/catalogs.ts";
 
 export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 export const BUILD_DIR = join(ROOT, "static", "build");
@@ -17,7 +19,7 @@ const MANIFEST = join(BUILD_DIR, "manifest.json");
 const ISLANDS_DIR = join(ROOT, "islands");
 const CSS_ENTRY = join(ROOT, "static", "css", "app.css");
 const SERVICE_WORKER_ENTRY = join(ROOT, "client", "sw", "service_worker.ts");
-const BUILD_VERSION = 7;
+const BUILD_VERSION = 8;
 
 /**
  * Islands written against preact's own event names (onInput on text fields; onChange only on
@@ -33,7 +35,15 @@ export interface Manifest {
   version: number;
   builtAt: string;
   css: string;
-  islands: Record<string, { file: string; imports: string[] }>;
+  islands: Record<
+    string,
+    {
+      file: string;
+      imports: string[];
+      /** The catalog keys the island's code can read, by namespace (server/i18n/used_keys.ts). */
+      messages?: Record<string, string[]>;
+    }
+  >;
   islandNames: string[];
   /** Face blur's workers, wasm and model, loaded only by pages that use the camera. */
   privacy: BlurAssets;
@@ -232,7 +242,16 @@ export async function buildAssets(testHooks = defaultTestHooks()): Promise<Manif
     if (out.endsWith(".css") && meta.entryPoint) manifest.css = url(out);
     const island = meta.entryPoint?.startsWith("island:") ? meta.entryPoint.slice(7) : null;
     if (island) {
-      manifest.islands[island] = { file: url(out), imports: [...staticImports(out)].map(url) };
+      const imports = [...staticImports(out)];
+      const code = (await Promise.all([out, ...imports].map((f) =>
+        Deno.readTextFile(join(ROOT, f))
+      )))
+        .join("\n");
+      manifest.islands[island] = {
+        file: url(out),
+        imports: imports.map(url),
+        messages: usedKeys(code, englishCatalogs()),
+      };
     }
   }
   await precompress(outdir, BUILD_DIR);

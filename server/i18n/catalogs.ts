@@ -76,10 +76,28 @@ export function serverMessages(locale: Locale): MessageStore {
   return store;
 }
 
-/** What a page embeds for its islands: `namespaces` in `locale` (and their source texts). */
-export function pageMessages(locale: Locale, namespaces: readonly string[]): MessageStore {
+/** Every namespace's English catalog (what the build scans island code against). */
+export function englishCatalogs(): Record<string, Catalog> {
+  return Object.fromEntries(Object.entries(CATALOGS).map(([ns, c]) => [ns, c.en]));
+}
+
+/**
+ * What a page embeds for its islands: `namespaces` in `locale` (and their source texts); with
+ * `keys` (by namespace), only those keys of each.
+ */
+export function pageMessages(
+  locale: Locale,
+  namespaces: readonly string[],
+  keys?: Record<string, ReadonlySet<string>>,
+): MessageStore {
   const messages: Record<string, Catalog> = {};
-  for (const ns of namespaces) messages[ns] = CATALOGS[ns][locale];
+  for (const ns of namespaces) {
+    const catalog = CATALOGS[ns][locale];
+    const wanted = keys?.[ns];
+    messages[ns] = wanted
+      ? Object.fromEntries(Object.entries(catalog).filter(([key]) => wanted.has(key)))
+      : catalog;
+  }
   const sourced = namespaces.filter((ns) => SOURCE_TEXT_NAMESPACES.includes(ns));
   return {
     locale,

@@ -31,11 +31,24 @@ export function renderDocument(assets: Manifest, options: PageOptions): string {
     () => collectIslands(() => renderToString(<Layout {...layout}>{body}</Layout>)),
   );
   const namespaces = [...new Set(islands.flatMap((name) => ISLAND_MESSAGES[name]))];
+  // Only the keys the islands' code can read, when the build says which (it always does; a
+  // hand-made manifest may not).
+  let keys: Record<string, Set<string>> | undefined = {};
+  for (const name of islands) {
+    const used = assets.islands[name]?.messages;
+    if (!used) {
+      keys = undefined;
+      break;
+    }
+    for (const ns of ISLAND_MESSAGES[name]) {
+      for (const key of used[ns] ?? []) (keys[ns] ??= new Set()).add(key);
+    }
+  }
   // The messages the page's islands read, in its language; "<" escaped so that no text can end
   // the script element.
   const messages = islands.length
     ? `<script type="application/json" id="messages">${
-      JSON.stringify(pageMessages(locale, namespaces)).replace(/</g, "\\u003c")
+      JSON.stringify(pageMessages(locale, namespaces, keys)).replace(/</g, "\\u003c")
     }</script>`
     : "";
   const pageTitle = localize(title, store.texts);
