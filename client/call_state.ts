@@ -466,13 +466,17 @@ export function matchedPhase(s: CallState): MatchedPhase | null {
   return s.phase.name === "matched" ? s.phase : null;
 }
 
+/** What a refusal is: the /ws refusal's code, or "offline" (the socket is not open). */
+const refusalCode = (r: Refusal): RtErrorCode | "offline" => r.kind === "error" ? r.code : r.kind;
+
 /**
- * The text a refusal shows the member, as the live catalog's key: the /ws refusal's code (the
- * catalog keeps RT_TEXT by code), or "offline" (LIVE_TEXT's). A code the page does not know has
- * no text: it says RT_TEXT.failed's.
+ * The text a refusal shows the member, as the live catalog's key: rt_<code> for the /ws
+ * refusal's code (the catalog keeps RT_TEXT so), or "offline" (LIVE_TEXT's). A code the page
+ * does not know has no text: it says rt_failed's.
  */
-export function refusalKey(r: Refusal): RtErrorCode | "offline" {
-  return r.kind === "error" ? r.code : r.kind;
+export function refusalKey(r: Refusal): `rt_${RtErrorCode}` | "offline" {
+  const code = refusalCode(r);
+  return code === "offline" ? code : `rt_${code}`;
 }
 
 /** The {placeholders} of the refusals' texts (RT_TEXT writes them in). */
@@ -480,8 +484,8 @@ export const REFUSAL_VARS = { count: MAX_DAILY_HASHTAGS, max: MAX_HASHTAG_LENGTH
 
 /** The text a refusal shows the member, in English. */
 export function refusalText(r: Refusal): string {
-  const key = refusalKey(r);
-  return key === "offline" ? LIVE_TEXT.offline : RT_TEXT[key] ?? RT_TEXT.failed;
+  const code = refusalCode(r);
+  return code === "offline" ? LIVE_TEXT.offline : RT_TEXT[code] ?? RT_TEXT.failed;
 }
 
 /**

@@ -32,12 +32,17 @@ import type live from "../shared/i18n/catalog/live/en.ts";
 
 const t = tr<typeof live>("live");
 
-/** A screen rule's toast (a SCREEN_TEXT text, in English) in the page's language. */
+/**
+ * A screen rule's toast (a SCREEN_TEXT text, in English) in the page's language. Its keys are
+ * named here: the page embeds only the messages whose keys its script names.
+ */
 const lt = (text: string) =>
   t(
-    (Object.keys(SCREEN_TEXT) as (keyof typeof SCREEN_TEXT)[]).find((k) =>
-      SCREEN_TEXT[k] === text
-    ) ?? "failed",
+    text === SCREEN_TEXT.noSkips
+      ? "noSkips"
+      : text === SCREEN_TEXT.offline
+      ? "offline"
+      : "connectionError",
   );
 
 /**
@@ -47,7 +52,7 @@ const lt = (text: string) =>
 function refusalMessage(r: Refusal) {
   const key = refusalKey(r);
   const text = t(key, REFUSAL_VARS);
-  return text === `live.${key}` ? t("failed") : text;
+  return text === `live.${key}` ? t("rt_failed") : text;
 }
 
 /** A member's place, or 'Unknown Location' (the server's and the call's word for none). */

@@ -13,7 +13,7 @@ export function SessionLimit() {
         <Icon name="crown" size={24} />
       </span>
       <h1 id="session-limit-title">{t("sessionLimit")}</h1>
-      <p class="session-limit-text">{t("session_limit")}</p>
+      <p class="session-limit-text">{t("rt_session_limit")}</p>
       <div class="button-stack">
         <a class="button button-primary" href="/subscriptions">{t("seePlans")}</a>
         <a class="button button-secondary" href="/">{t("backToDiscover")}</a>

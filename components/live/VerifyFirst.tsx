@@ -15,7 +15,7 @@ export function VerifyFirst(
         <Icon name="mail" size={24} />
       </span>
       <h1 id="verify-first-title">{t("verifyEmail")}</h1>
-      <p class="verify-first-text">{t("email_unverified")}</p>
+      <p class="verify-first-text">{t("rt_email_unverified")}</p>
       <p class="muted small verify-first-address">
         {t("verifyAddress")} <strong>{email}</strong>
       </p>

@@ -81,7 +81,7 @@ function mirrored(): [Key, string][] {
     ...Object.entries(LIVE_TEXT),
     ...Object.entries(ENDED_TEXT),
     ...Object.entries(PROGRESS_TEXT),
-    ...Object.entries(RT_TEXT),
+    ...Object.entries(RT_TEXT).map(([k, v]): [string, string] => [`rt_${k}`, v]),
     ...Object.entries(BLUR_TEXT).map(([k, v]): [string, string] => [`blur_${k}`, v]),
     ...(["checking", "unavailable", "unsafe", "endReport", "showAnyway"] as const)
       .map((k): [string, string] => [`shield_${k}`, SHIELD_TEXT[k]]),
@@ -118,7 +118,7 @@ Deno.test("live catalog: each /ws refusal maps to its key and shows in every lan
     for (const code of codes) {
       const refusal = { kind: "error", code } as const;
       const key = refusalKey(refusal);
-      assert.equal(key, code);
+      assert.equal(key, code === "offline" ? code : `rt_${code}`);
       assert.ok(messages[key], `${locale}: no message for ${code}`);
       const shown = inLocale(locale, () => t(key, REFUSAL_VARS));
       assert.ok(!/[{}]/.test(shown) && !shown.startsWith("live."), `${locale}.${code}: ${shown}`);

@@ -43,29 +43,29 @@ export default {
   searching: "Suche läuft …",
   lookingForMatches: "Suche nach Partnern …",
   connectingDots: "Verbinden …",
-  no_match:
+  rt_no_match:
     "Gerade sucht niemand sonst nach Verbindungen. Bitte versuche es in ein paar Minuten noch einmal.",
-  session_limit:
+  rt_session_limit:
     "Du hast alle heutigen Sitzungen deines Tarifs genutzt. Mit einem Upgrade bekommst du mehr.",
-  not_authenticated: "Bitte melde dich an, um dich zu verbinden.",
-  too_large: "Nachricht zu groß",
-  malformed: "Fehlerhafte Nachricht",
-  unknown_type: "Unbekannter Nachrichtentyp",
-  flood: "Zu viele Nachrichten. Bitte etwas langsamer.",
-  not_in_match: "Du bist in keiner Live-Sitzung",
-  not_your_partner: "Signale gehen nur an deinen Partner",
-  bad_reaction: "Unbekannte Reaktion",
-  not_registered: "Bitte zuerst registrieren",
-  location_required: "Standort erforderlich",
-  email_unverified:
+  rt_not_authenticated: "Bitte melde dich an, um dich zu verbinden.",
+  rt_too_large: "Nachricht zu groß",
+  rt_malformed: "Fehlerhafte Nachricht",
+  rt_unknown_type: "Unbekannter Nachrichtentyp",
+  rt_flood: "Zu viele Nachrichten. Bitte etwas langsamer.",
+  rt_not_in_match: "Du bist in keiner Live-Sitzung",
+  rt_not_your_partner: "Signale gehen nur an deinen Partner",
+  rt_bad_reaction: "Unbekannte Reaktion",
+  rt_not_registered: "Bitte zuerst registrieren",
+  rt_location_required: "Standort erforderlich",
+  rt_email_unverified:
     "Bitte bestätige deine E-Mail-Adresse, bevor du eine Live-Sitzung startest. Wir haben dir bei der Registrierung einen Link geschickt.",
-  bad_hashtag: "Hashtags bestehen aus Buchstaben, Ziffern und _ (höchstens {max} Zeichen).",
-  hashtag_limit:
+  rt_bad_hashtag: "Hashtags bestehen aus Buchstaben, Ziffern und _ (höchstens {max} Zeichen).",
+  rt_hashtag_limit:
     "Du hast heute schon mit {count} eigenen Hashtags gesucht. Suche mit bereits genutzten oder vorgeschlagenen Hashtags oder probiere morgen neue aus.",
-  set_filters_limit: "Die Filter ändern sich zu oft. Bitte warte einen Moment.",
-  replaced:
+  rt_set_filters_limit: "Die Filter ändern sich zu oft. Bitte warte einen Moment.",
+  rt_replaced:
     "Glimpse ist in einem anderen Tab oder Fenster geöffnet. Dieses hier wurde angehalten – lade es neu, um es hier zu nutzen.",
-  failed: "Etwas ist schiefgelaufen. Bitte versuche es noch einmal.",
+  rt_failed: "Etwas ist schiefgelaufen. Bitte versuche es noch einmal.",
   blur_off:
     "Aus: Dein Video wird so gesendet, wie es gefilmt wird. Schalte es unter Profil, Privatsphäre & Sicherheit ein.",
   blur_starting: "Startet: Dein ganzes Bild ist unscharf, bis Gesichter erkannt werden",

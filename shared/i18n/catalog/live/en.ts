@@ -6,7 +6,7 @@
 // Some groups mirror English constants the code keeps as its source of truth (a unit test,
 // tests/unit/i18n_live_test.ts, holds them equal): LIVE_TEXT, ENDED_TEXT, PROGRESS_TEXT
 // (client/live_rules.ts) by the same keys; the /ws refusals of shared/realtime/texts.ts
-// (RT_TEXT) by their code; BLUR_TEXT (client/privacy/status_text.ts) as blur_<key>;
+// (RT_TEXT) as rt_<code>; BLUR_TEXT (client/privacy/status_text.ts) as blur_<key>;
 // SHIELD_TEXT (client/shield/policy.ts) as shield_<key>; CANNOT_CALL_TEXT
 // (client/capabilities.ts) as cc_<key>; the report reasons (shared/moderation/report_texts.ts)
 // as reason_<id> and the reactions (shared/constants.ts) as rx_<key>.
@@ -54,29 +54,29 @@ export default {
   searching: "Searching...",
   lookingForMatches: "Looking for matches...",
   connectingDots: "Connecting...",
-  // RT_TEXT: what the realtime socket refuses or reports, by code.
-  no_match:
+  // RT_TEXT: what the realtime socket refuses or reports, as rt_<code>.
+  rt_no_match:
     "No other users are currently looking for connections. Please try again in a few minutes.",
-  session_limit: "You have used all of today's sessions on your plan. Upgrade for more.",
-  not_authenticated: "Please sign in to connect.",
-  too_large: "Message too large",
-  malformed: "Malformed message",
-  unknown_type: "Unknown message type",
-  flood: "Too many messages. Please slow down.",
-  not_in_match: "You are not in a live session",
-  not_your_partner: "Signals go only to your partner",
-  bad_reaction: "Unknown reaction",
-  not_registered: "Register first",
-  location_required: "Location Required",
-  email_unverified:
+  rt_session_limit: "You have used all of today's sessions on your plan. Upgrade for more.",
+  rt_not_authenticated: "Please sign in to connect.",
+  rt_too_large: "Message too large",
+  rt_malformed: "Malformed message",
+  rt_unknown_type: "Unknown message type",
+  rt_flood: "Too many messages. Please slow down.",
+  rt_not_in_match: "You are not in a live session",
+  rt_not_your_partner: "Signals go only to your partner",
+  rt_bad_reaction: "Unknown reaction",
+  rt_not_registered: "Register first",
+  rt_location_required: "Location Required",
+  rt_email_unverified:
     "Please verify your email address before starting a live session. We sent you a link when you registered.",
-  bad_hashtag: "Hashtags use letters, digits and _ (at most {max} characters).",
-  hashtag_limit:
+  rt_bad_hashtag: "Hashtags use letters, digits and _ (at most {max} characters).",
+  rt_hashtag_limit:
     "You have searched with {count} hashtags of your own today. Search with ones you have used or the suggested ones, or try new ones tomorrow.",
-  set_filters_limit: "Filters are changing too often. Please wait a moment.",
-  replaced:
+  rt_set_filters_limit: "Filters are changing too often. Please wait a moment.",
+  rt_replaced:
     "Glimpse is open in another tab or window. This one has stopped; reload it to use it here.",
-  failed: "Something went wrong. Please try again.",
+  rt_failed: "Something went wrong. Please try again.",
   // BLUR_TEXT: face blur's state.
   blur_off: "Off: your video is sent as filmed. Turn it on in Profile, Privacy & Security.",
   blur_starting: "Starting: your whole picture is blurred until faces can be found",

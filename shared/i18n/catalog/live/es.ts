@@ -43,27 +43,28 @@ export default {
   searching: "Buscando...",
   lookingForMatches: "Buscando a alguien...",
   connectingDots: "Conectando...",
-  no_match: "Ahora mismo no hay nadie más buscando conexión. Vuelve a intentarlo en unos minutos.",
-  session_limit: "Ya usaste todas las sesiones de hoy de tu plan. Mejóralo para tener más.",
-  not_authenticated: "Inicia sesión para conectarte.",
-  too_large: "Mensaje demasiado grande",
-  malformed: "Mensaje mal formado",
-  unknown_type: "Tipo de mensaje desconocido",
-  flood: "Demasiados mensajes. Ve más despacio.",
-  not_in_match: "No estás en una sesión en directo",
-  not_your_partner: "Las señales solo van a la otra persona",
-  bad_reaction: "Reacción desconocida",
-  not_registered: "Regístrate primero",
-  location_required: "Se necesita tu ubicación",
-  email_unverified:
+  rt_no_match:
+    "Ahora mismo no hay nadie más buscando conexión. Vuelve a intentarlo en unos minutos.",
+  rt_session_limit: "Ya usaste todas las sesiones de hoy de tu plan. Mejóralo para tener más.",
+  rt_not_authenticated: "Inicia sesión para conectarte.",
+  rt_too_large: "Mensaje demasiado grande",
+  rt_malformed: "Mensaje mal formado",
+  rt_unknown_type: "Tipo de mensaje desconocido",
+  rt_flood: "Demasiados mensajes. Ve más despacio.",
+  rt_not_in_match: "No estás en una sesión en directo",
+  rt_not_your_partner: "Las señales solo van a la otra persona",
+  rt_bad_reaction: "Reacción desconocida",
+  rt_not_registered: "Regístrate primero",
+  rt_location_required: "Se necesita tu ubicación",
+  rt_email_unverified:
     "Verifica tu dirección de correo antes de empezar una sesión en directo. Te enviamos un enlace al registrarte.",
-  bad_hashtag: "Los hashtags usan letras, números y _ (como máximo {max} caracteres).",
-  hashtag_limit:
+  rt_bad_hashtag: "Los hashtags usan letras, números y _ (como máximo {max} caracteres).",
+  rt_hashtag_limit:
     "Hoy ya buscaste con {count} hashtags propios. Busca con los que ya usaste o con los sugeridos, o prueba otros nuevos mañana.",
-  set_filters_limit: "Los filtros cambian demasiado seguido. Espera un momento.",
-  replaced:
+  rt_set_filters_limit: "Los filtros cambian demasiado seguido. Espera un momento.",
+  rt_replaced:
     "Glimpse está abierto en otra pestaña o ventana. Esta se ha detenido; recárgala para usarla aquí.",
-  failed: "Algo salió mal. Vuelve a intentarlo.",
+  rt_failed: "Algo salió mal. Vuelve a intentarlo.",
   blur_off:
     "Desactivado: tu video se envía tal como se graba. Actívalo en Perfil, Privacidad y seguridad.",
   blur_starting: "Iniciando: toda tu imagen se difumina hasta que se puedan detectar caras",

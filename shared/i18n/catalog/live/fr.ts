@@ -43,30 +43,30 @@ export default {
   searching: "Recherche...",
   lookingForMatches: "Recherche d’un interlocuteur...",
   connectingDots: "Connexion...",
-  no_match:
+  rt_no_match:
     "Personne d’autre ne cherche de connexion pour le moment. Réessayez dans quelques minutes.",
-  session_limit:
+  rt_session_limit:
     "Vous avez utilisé toutes les sessions du jour de votre offre. Passez à une offre supérieure pour en avoir plus.",
-  not_authenticated: "Connectez-vous pour continuer.",
-  too_large: "Message trop volumineux",
-  malformed: "Message mal formé",
-  unknown_type: "Type de message inconnu",
-  flood: "Trop de messages. Ralentissez un peu.",
-  not_in_match: "Vous n’êtes pas dans une session en direct",
-  not_your_partner: "Les signaux ne vont qu’à votre interlocuteur",
-  bad_reaction: "Réaction inconnue",
-  not_registered: "Inscrivez-vous d’abord",
-  location_required: "Lieu requis",
-  email_unverified:
+  rt_not_authenticated: "Connectez-vous pour continuer.",
+  rt_too_large: "Message trop volumineux",
+  rt_malformed: "Message mal formé",
+  rt_unknown_type: "Type de message inconnu",
+  rt_flood: "Trop de messages. Ralentissez un peu.",
+  rt_not_in_match: "Vous n’êtes pas dans une session en direct",
+  rt_not_your_partner: "Les signaux ne vont qu’à votre interlocuteur",
+  rt_bad_reaction: "Réaction inconnue",
+  rt_not_registered: "Inscrivez-vous d’abord",
+  rt_location_required: "Lieu requis",
+  rt_email_unverified:
     "Vérifiez votre adresse e-mail avant de lancer une session en direct. Nous vous avons envoyé un lien lors de votre inscription.",
-  bad_hashtag:
+  rt_bad_hashtag:
     "Les hashtags contiennent des lettres, des chiffres et _ ({max} caractères maximum).",
-  hashtag_limit:
+  rt_hashtag_limit:
     "Vous avez déjà cherché avec {count} hashtags à vous aujourd’hui. Cherchez avec ceux que vous avez déjà utilisés ou ceux qui sont suggérés, ou essayez-en de nouveaux demain.",
-  set_filters_limit: "Les filtres changent trop souvent. Patientez un instant.",
-  replaced:
+  rt_set_filters_limit: "Les filtres changent trop souvent. Patientez un instant.",
+  rt_replaced:
     "Glimpse est ouvert dans un autre onglet ou une autre fenêtre. Celui-ci s’est arrêté ; rechargez-le pour l’utiliser ici.",
-  failed: "Une erreur s’est produite. Réessayez.",
+  rt_failed: "Une erreur s’est produite. Réessayez.",
   blur_off:
     "Désactivé : votre vidéo est envoyée telle quelle. Activez-le dans Profil, Confidentialité et sécurité.",
   blur_starting: "Démarrage : toute l’image est floutée jusqu’à ce que des visages soient détectés",

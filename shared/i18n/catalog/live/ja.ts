@@ -43,28 +43,28 @@ export default {
   searching: "検索しています…",
   lookingForMatches: "マッチを探しています…",
   connectingDots: "接続しています…",
-  no_match: "現在、接続相手を探している人がいません。数分後にもう一度お試しください。",
-  session_limit:
+  rt_no_match: "現在、接続相手を探している人がいません。数分後にもう一度お試しください。",
+  rt_session_limit:
     "今日のプランのセッションをすべて使い切りました。アップグレードするともっと使えます。",
-  not_authenticated: "接続するにはログインしてください。",
-  too_large: "メッセージが大きすぎます",
-  malformed: "メッセージの形式が正しくありません",
-  unknown_type: "不明なメッセージの種類です",
-  flood: "メッセージが多すぎます。少しペースを落としてください。",
-  not_in_match: "ライブセッション中ではありません",
-  not_your_partner: "シグナルは相手にしか送れません",
-  bad_reaction: "不明なリアクションです",
-  not_registered: "先に登録してください",
-  location_required: "場所の登録が必要です",
-  email_unverified:
+  rt_not_authenticated: "接続するにはログインしてください。",
+  rt_too_large: "メッセージが大きすぎます",
+  rt_malformed: "メッセージの形式が正しくありません",
+  rt_unknown_type: "不明なメッセージの種類です",
+  rt_flood: "メッセージが多すぎます。少しペースを落としてください。",
+  rt_not_in_match: "ライブセッション中ではありません",
+  rt_not_your_partner: "シグナルは相手にしか送れません",
+  rt_bad_reaction: "不明なリアクションです",
+  rt_not_registered: "先に登録してください",
+  rt_location_required: "場所の登録が必要です",
+  rt_email_unverified:
     "ライブセッションを始める前に、メールアドレスを確認してください。登録時に確認用のリンクをお送りしています。",
-  bad_hashtag: "ハッシュタグに使えるのは文字、数字、_ です（{max} 文字まで）。",
-  hashtag_limit:
+  rt_bad_hashtag: "ハッシュタグに使えるのは文字、数字、_ です（{max} 文字まで）。",
+  rt_hashtag_limit:
     "今日はすでに自分のハッシュタグ {count} 個で検索しました。使ったことのあるタグやおすすめのタグで検索するか、新しいタグは明日お試しください。",
-  set_filters_limit: "フィルターの変更が多すぎます。少し待ってからお試しください。",
-  replaced:
+  rt_set_filters_limit: "フィルターの変更が多すぎます。少し待ってからお試しください。",
+  rt_replaced:
     "Glimpse が別のタブまたはウィンドウで開かれています。こちらは停止しました。ここで使うには再読み込みしてください。",
-  failed: "問題が発生しました。もう一度お試しください。",
+  rt_failed: "問題が発生しました。もう一度お試しください。",
   blur_off:
     "オフ：映像は撮影したまま送信されます。「プロフィール」の「プライバシーとセキュリティ」でオンにできます。",
   blur_starting: "起動中：顔を検出できるまで、画面全体をぼかしています",
