@@ -117,7 +117,12 @@ export default function LiveSession(
 }
 
 function VerifyFirstScreen({ email }: { email: string }) {
-  const { busy, resend } = useResendVerification(email);
+  const { busy, resend } = useResendVerification(email, {
+    sent: t("verifySent"),
+    sentDescription: t("verifySentDescription"),
+    failed: t("verifyFailed"),
+    failedDefault: t("verifyFailedDefault"),
+  });
   return <VerifyFirst email={email} busy={busy} onResend={resend} />;
 }
 

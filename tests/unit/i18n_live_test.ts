@@ -45,6 +45,7 @@ import {
 import { REPORT_REASONS, REPORT_TEXT } from "../../shared/moderation/report_texts.ts";
 import { REACTIONS } from "../../shared/constants.ts";
 import { HIDE_IP_TEXT } from "../../shared/profile.ts";
+import { VERIFY_TEXT } from "../../shared/auth/verify_text.ts";
 import { SafetyCodeSheet } from "../../components/live/SafetyCodeSheet.tsx";
 import { ReportDialog } from "../../components/live/ReportDialog.tsx";
 import { VerifyFirst } from "../../components/live/VerifyFirst.tsx";
@@ -90,6 +91,10 @@ function mirrored(): [Key, string][] {
     ["reasonRequired", REPORT_TEXT.reasonRequired],
     ["detailsRequired", REPORT_TEXT.detailsRequired],
     ["reportFailed", REPORT_TEXT.failed],
+    ...(["sent", "sentDescription", "failed", "failedDefault"] as const).map((
+      k,
+    ): [string, string] => [`verify${k[0].toUpperCase()}${k.slice(1)}`, VERIFY_TEXT[k]]),
+    ["sending", VERIFY_TEXT.sending],
     ["relayHidden", HIDE_IP_TEXT.networkHidden],
     ["relayHiddenNone", HIDE_IP_TEXT.networkHiddenUnreachable],
   ];

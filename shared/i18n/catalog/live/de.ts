@@ -116,6 +116,11 @@ export default {
   securing: "Sichere Verbindung wird aufgebaut …",
   progress: "Verbindungsfortschritt",
   sending: "Wird gesendet …",
+  verifySent: "Bestätigungs-E-Mail gesendet",
+  verifySentDescription: "Schau in deinem Postfach (und im Spam-Ordner) nach dem Bestätigungslink.",
+  verifyFailed: "E-Mail konnte nicht gesendet werden",
+  verifyFailedDefault:
+    "Die Bestätigungs-E-Mail konnte nicht gesendet werden. Bitte versuch es später noch einmal.",
   liveMatch: "Live-Match",
   noLive: "Keine Live-Sitzung",
   noLiveTab: "Diese Sitzung ist beendet oder gehört zu einem anderen Tab.",

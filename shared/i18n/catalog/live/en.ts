@@ -127,6 +127,11 @@ export default {
   securing: "Establishing secure connection...",
   progress: "Connection progress",
   sending: "Sending...",
+  // The Resend button's toasts (VERIFY_TEXT of shared/auth/verify_text.ts).
+  verifySent: "Verification email sent",
+  verifySentDescription: "Please check your inbox (and spam folder) for the verification link.",
+  verifyFailed: "Error sending email",
+  verifyFailedDefault: "Failed to send verification email. Please try again later.",
   // The live view.
   liveMatch: "Live match",
   noLive: "No live session",

@@ -117,6 +117,11 @@ export default {
   securing: "Estableciendo una conexión segura...",
   progress: "Progreso de la conexión",
   sending: "Enviando...",
+  verifySent: "Correo de verificación enviado",
+  verifySentDescription:
+    "Busca el enlace de verificación en tu bandeja de entrada (y en la carpeta de spam).",
+  verifyFailed: "Error al enviar el correo",
+  verifyFailedDefault: "No se pudo enviar el correo de verificación. Inténtalo de nuevo más tarde.",
   liveMatch: "En directo",
   noLive: "No hay sesión en directo",
   noLiveTab: "Esta sesión terminó o pertenece a otra pestaña.",

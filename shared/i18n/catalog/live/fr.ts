@@ -116,6 +116,12 @@ export default {
   securing: "Établissement d’une connexion sécurisée...",
   progress: "Progression de la connexion",
   sending: "Envoi...",
+  verifySent: "E-mail de vérification envoyé",
+  verifySentDescription:
+    "Cherchez le lien de vérification dans votre boîte de réception (et dans les spams).",
+  verifyFailed: "Erreur lors de l’envoi de l’e-mail",
+  verifyFailedDefault:
+    "Impossible d’envoyer l’e-mail de vérification. Veuillez réessayer plus tard.",
   liveMatch: "En direct",
   noLive: "Aucune session en direct",
   noLiveTab: "Cette session est terminée ou appartient à un autre onglet.",
