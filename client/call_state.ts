@@ -33,6 +33,8 @@ export interface PartnerInfo {
   role: "offerer" | "answerer";
   matchId: string;
   endsAt: number;
+  /** The language the partner speaks (their profile's); null when the server did not say. */
+  language: string | null;
 }
 
 export interface SessionSummary {
@@ -316,6 +318,7 @@ export function partnerOf(msg: MatchFound): PartnerInfo {
     role: msg.role === "offerer" ? "offerer" : "answerer",
     matchId: String(msg.matchId),
     endsAt: Number(msg.endsAt),
+    language: typeof msg.partnerLanguage === "string" ? msg.partnerLanguage : null,
   };
 }
 

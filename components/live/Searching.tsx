@@ -9,7 +9,7 @@ import { milestonePct, progressKey, SEARCH_STATUS_KEYS } from "../../client/live
 import { isPov } from "../../client/peer.ts";
 import { blurDetailText, wholeCovered } from "../../client/privacy/status_text.ts";
 import { seconds, WholeBlurBadge } from "./VideoTile.tsx";
-import { formatNumber, tr } from "../../shared/i18n/messages.ts";
+import { displayName, formatNumber, tr } from "../../shared/i18n/messages.ts";
 import type live from "../../shared/i18n/catalog/live/en.ts";
 
 const t = tr<typeof live>("live");
@@ -107,6 +107,11 @@ export function MatchFound() {
       data-progress={pct}
     >
       <h1 id="found-title">{t("matchFound")}</h1>
+      {s.partnerInfo?.language && (
+        <p class="partner-language">
+          {t("partnerSpeaks", { language: displayName("language", s.partnerInfo.language) })}
+        </p>
+      )}
       <p class="muted">{t("securing")}</p>
       <div class="progress-wrap">
         <progress class="progress" max={100} value={pct} aria-label={t("progress")} />

@@ -286,12 +286,14 @@ Deno.test({
               e.childElementCount === 0 &&
               e.textContent?.trim() === "Establishing secure connection..."
             );
-            return heading && label ? { line, label } : null;
+            const speaks = document.querySelector(".partner-language")?.textContent?.trim();
+            return heading && label ? { line, label, speaks } : null;
           },
           undefined,
           { polling: "raf", timeout: 15_000 },
         ).then((h) => h.jsonValue());
         assert.ok(view?.line, "'Establishing secure connection...' beside 'Match Found!'");
+        assert.equal(view?.speaks, "Speaks English", "the partner's language");
         const label = view!.label.replace(/\s+/g, " ").trim();
         assert.match(label, /^(Connecting|Establishing link|Finalizing connection) \d{1,3}%$/);
         await Promise.all([waitLive(a), waitLive(b)]);

@@ -218,7 +218,11 @@ Deno.test("call state: match_found takes the partner, with defaults for missing 
     role: "answerer",
     matchId: "m1",
     endsAt: 31_000,
+    language: null,
   });
+  // The partner's language, when the server names it.
+  const ja = matchedOf(run([matched(500, { partnerLanguage: "ja" })], READY));
+  assert.equal(ja.partner.language, "ja");
   assert.deepEqual(p.iceServers, [{ urls: "stun:stun.example:3478" }]);
   assert.equal(p.startedAt, 500);
   assert.equal(p.connectedAt, null);

@@ -113,6 +113,7 @@ export default {
   cancel: "Abbrechen",
   cameraPreview: "Vorschau deiner Kamera",
   matchFound: "Partner gefunden!",
+  partnerSpeaks: "Spricht {language}",
   securing: "Sichere Verbindung wird aufgebaut …",
   progress: "Verbindungsfortschritt",
   sending: "Wird gesendet …",

@@ -124,6 +124,7 @@ export default {
   cancel: "Cancel",
   cameraPreview: "Your camera preview",
   matchFound: "Match Found!",
+  partnerSpeaks: "Speaks {language}",
   securing: "Establishing secure connection...",
   progress: "Connection progress",
   sending: "Sending...",

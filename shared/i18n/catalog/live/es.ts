@@ -114,6 +114,7 @@ export default {
   cancel: "Cancelar",
   cameraPreview: "Vista previa de tu cámara",
   matchFound: "¡Encontramos a alguien!",
+  partnerSpeaks: "Habla {language}",
   securing: "Estableciendo una conexión segura...",
   progress: "Progreso de la conexión",
   sending: "Enviando...",

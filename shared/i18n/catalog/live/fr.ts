@@ -113,6 +113,7 @@ export default {
   cancel: "Annuler",
   cameraPreview: "Aperçu de votre caméra",
   matchFound: "Quelqu’un a été trouvé !",
+  partnerSpeaks: "Parle {language}",
   securing: "Établissement d’une connexion sécurisée...",
   progress: "Progression de la connexion",
   sending: "Envoi...",

@@ -109,6 +109,7 @@ export default {
   cancel: "キャンセル",
   cameraPreview: "あなたのカメラのプレビュー",
   matchFound: "マッチしました！",
+  partnerSpeaks: "{language}を話します",
   securing: "安全な接続を確立しています…",
   progress: "接続の進み具合",
   sending: "送信しています…",

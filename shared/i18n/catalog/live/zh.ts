@@ -101,6 +101,7 @@ export default {
   cancel: "取消",
   cameraPreview: "你的摄像头预览",
   matchFound: "匹配成功！",
+  partnerSpeaks: "使用{language}",
   securing: "正在建立安全连接…",
   progress: "连接进度",
   sending: "正在发送…",
