@@ -1,6 +1,10 @@
 // Browser toasts: failures stay 5 s, successes 3 s. Toasts are plain DOM in the layout's #toasts
 // region, so any island can raise one without a toast island on the page.
+import { tr } from "../shared/i18n/messages.ts";
+import type common from "../shared/i18n/catalog/common/en.ts";
 import { TOAST_MS } from "../shared/constants.ts";
+
+const say = tr<typeof common>("common");
 
 export interface ToastInput {
   title: string;
@@ -30,7 +34,7 @@ export function toast({ title, description, variant = "default", durationMs }: T
   const close = document.createElement("button");
   close.type = "button";
   close.className = "toast-close";
-  close.setAttribute("aria-label", "Dismiss notification");
+  close.setAttribute("aria-label", say("dismissNotification"));
   close.textContent = "×";
   close.addEventListener("click", () => el.remove());
   el.append(close);

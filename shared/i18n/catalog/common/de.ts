@@ -7,6 +7,7 @@ export default {
   account: "Konto",
   profile: "Profil",
   loginRegister: "Anmelden / Registrieren",
+  dismissNotification: "Benachrichtigung schließen",
   notifications: "Benachrichtigungen",
   mainNav: "Hauptmenü",
   navHome: "Start",

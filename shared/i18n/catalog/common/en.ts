@@ -5,6 +5,7 @@ export default {
   account: "Account",
   profile: "Profile",
   loginRegister: "Login / Register",
+  dismissNotification: "Dismiss notification",
   notifications: "Notifications",
   mainNav: "Main",
   navHome: "Home",

@@ -7,6 +7,7 @@ export default {
   account: "Cuenta",
   profile: "Perfil",
   loginRegister: "Entrar / Registrarse",
+  dismissNotification: "Cerrar notificación",
   notifications: "Notificaciones",
   mainNav: "Principal",
   navHome: "Inicio",

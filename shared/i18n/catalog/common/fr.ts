@@ -7,6 +7,7 @@ export default {
   account: "Compte",
   profile: "Profil",
   loginRegister: "Connexion / Inscription",
+  dismissNotification: "Fermer la notification",
   notifications: "Notifications",
   mainNav: "Principale",
   navHome: "Accueil",

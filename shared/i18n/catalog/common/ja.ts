@@ -7,6 +7,7 @@ export default {
   account: "アカウント",
   profile: "プロフィール",
   loginRegister: "ログイン / 登録",
+  dismissNotification: "通知を閉じる",
   notifications: "お知らせ",
   mainNav: "メイン",
   navHome: "ホーム",

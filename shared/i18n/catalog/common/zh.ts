@@ -7,6 +7,7 @@ export default {
   account: "账户",
   profile: "个人资料",
   loginRegister: "登录 / 注册",
+  dismissNotification: "关闭通知",
   notifications: "通知",
   mainNav: "主菜单",
   navHome: "首页",
