@@ -474,8 +474,9 @@ const refusalCode = (r: Refusal): RtErrorCode | "offline" => r.kind === "error" 
 
 /**
  * The text a refusal shows the member, as the live catalog's key: rt_<code> for the /ws
- * refusal's code (the catalog keeps RT_TEXT so), or "offline" (LIVE_TEXT's). A code the page
- * does not know has no text: it says rt_failed's.
+ * refusal's code (the catalog keeps RT_TEXT so), or "offline" (LIVE_TEXT's). A code the page has
+ * no message for (a newer server's, or one only a client breaking the protocol meets, whose text
+ * only the server's catalog keeps) says rt_failed's.
  */
 export function refusalKey(r: Refusal): `rt_${RtErrorCode}` | "offline" {
   const code = refusalCode(r);

@@ -5,6 +5,8 @@
 // members, invitations, reports and a ban (tests/helpers/site.ts), so the pages show content.
 // `--only text` keeps the pages whose name contains `text` (and the live match if it matches);
 // `--size` replaces the two sizes (the live match takes the first two, or the one given).
+// `--lang de` shoots the pages in that language (every role's profile language and the browser's),
+// each file named <lang>-<role>-<page>-<size>.png.
 import { parseArgs } from "node:util";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
@@ -21,16 +23,25 @@ import {
   roleContext,
   ROLES,
   seedSite,
+  setSiteLanguage,
   type Site,
 } from "../tests/helpers/site.ts";
+import { isLocale, LOCALES } from "../shared/i18n/locales.ts";
 
 const { values, positionals } = parseArgs({
   args: Deno.args,
-  options: { only: { type: "string" }, size: { type: "string", multiple: true } },
+  options: {
+    only: { type: "string" },
+    size: { type: "string", multiple: true },
+    lang: { type: "string" },
+  },
   allowPositionals: true,
 });
 const folder = positionals[0] ?? "shots";
 const only = values.only ?? "";
+const lang = values.lang ?? "en";
+if (!isLocale(lang)) throw new Error(`--lang ${lang}: expected one of ${LOCALES.join(", ")}`);
+const prefix = lang === "en" ? "" : `${lang}-`;
 
 /** The window sizes: a phone and a laptop, unless `--size WxH` (repeatable) says otherwise. */
 const SIZES = (values.size ?? ["390x844", "1280x800"]).map((s) => {
@@ -68,7 +79,7 @@ function setFullPageLayout(on: boolean) {
 
 async function shoot(page: Page, name: string, fullPage = true) {
   const { width, height } = page.viewportSize()!;
-  const file = join(folder, `${name}-${width}x${height}.png`);
+  const file = join(folder, `${prefix}${name}-${width}x${height}.png`);
   // The picture starts where a visitor does.
   await page.evaluate(() => scrollTo({ top: 0, behavior: "instant" }));
   if (fullPage) await page.evaluate(setFullPageLayout, true);
@@ -81,7 +92,7 @@ let written = 0;
 
 /** Every page of `role`, loaded once and shot at both sizes. */
 async function shootRole(browser: Browser, site: Site, role: (typeof ROLES)[number]) {
-  const context = await roleContext(browser, site, role, SIZES[0]);
+  const context = await roleContext(browser, site, role, SIZES[0], lang);
   try {
     const page = await context.newPage();
     for (const p of pagesFor(role)) {
@@ -125,6 +136,11 @@ const started = performance.now();
 const since = (t: number) => `${((performance.now() - t) / 1000).toFixed(1)} s`;
 await Deno.mkdir(folder, { recursive: true });
 const site = await seedSite();
+if (lang !== "en") {
+  await setSiteLanguage(site, lang);
+  const res = await site.partner.client.patch("/api/user/profile", { language: lang });
+  if (res.status !== 200) throw new Error(`the partner's language: ${res.text}`);
+}
 const phases = [`seeding ${since(started)}`];
 let browser: Browser | null = null;
 try {

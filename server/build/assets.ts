@@ -227,6 +227,11 @@ export async function buildAssets(testHooks = defaultTestHooks()): Promise<Manif
     );
   }
   const outputs = result.metafile.outputs;
+  const english = englishCatalogs();
+  const bothUse = (a: Record<string, string[]>, b: Record<string, string[]>) =>
+    Object.fromEntries(
+      Object.entries(a).map(([ns, keys]) => [ns, keys.filter((k) => b[ns].includes(k))]),
+    );
   const url = (out: string) => "/build/" + relative(outdir, join(ROOT, out));
   // Every chunk an entry needs before it runs, transitively, so the page can preload them all
   // at once instead of discovering them one level at a time.
@@ -243,14 +248,19 @@ export async function buildAssets(testHooks = defaultTestHooks()): Promise<Manif
     const island = meta.entryPoint?.startsWith("island:") ? meta.entryPoint.slice(7) : null;
     if (island) {
       const imports = [...staticImports(out)];
-      const code = (await Promise.all([out, ...imports].map((f) =>
-        Deno.readTextFile(join(ROOT, f))
-      )))
-        .join("\n");
+      const read = (files: string[]) =>
+        Promise.all(files.map((f) => Deno.readTextFile(join(ROOT, f)))).then((t) => t.join("\n"));
+      // A key both the bundle names (so its code can still read it) and the project's own source
+      // bundled into it names (not a library's string that names a key by chance).
+      const bundled = await read([out, ...imports]);
+      const sources = await read(
+        [out, ...imports].flatMap((o) => Object.keys(outputs[o]?.inputs ?? {}))
+          .filter((input) => !input.includes("node_modules/") && !input.includes(":")),
+      );
       manifest.islands[island] = {
         file: url(out),
         imports: imports.map(url),
-        messages: usedKeys(code, englishCatalogs()),
+        messages: bothUse(usedKeys(bundled, english), usedKeys(sources, english)),
       };
     }
   }

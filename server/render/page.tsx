@@ -9,7 +9,9 @@ import { collectIslands } from "./island.tsx";
 import { ISLAND_MESSAGES } from "./islands_registry.ts";
 import { DEFAULT_LOCALE, type Locale } from "../../shared/i18n/locales.ts";
 import { localize, withMessages } from "../../shared/i18n/messages.ts";
-import { pageMessages, serverMessages } from "../i18n/catalogs.ts";
+import { englishCatalogs, pageMessages, serverMessages } from "../i18n/catalogs.ts";
+
+const ENGLISH = englishCatalogs();
 import { APP_DESCRIPTION, PNG_ICONS, SVG_ICON, THEME_COLOR } from "../pwa/manifest.ts";
 
 export interface PageOptions extends Omit<LayoutProps, "children"> {
@@ -42,6 +44,15 @@ export function renderDocument(assets: Manifest, options: PageOptions): string {
     }
     for (const ns of ISLAND_MESSAGES[name]) {
       for (const key of used[ns] ?? []) (keys[ns] ??= new Set()).add(key);
+    }
+  }
+  // And the keys the server handed an island in its props (e.g. a plan's features by key).
+  if (keys) {
+    const named = new Set([...html.matchAll(/&quot;([A-Za-z_]\w*)&quot;/g)].map((m) => m[1]));
+    for (const ns of namespaces) {
+      for (const key of Object.keys(ENGLISH[ns] ?? {})) {
+        if (named.has(key)) (keys[ns] ??= new Set()).add(key);
+      }
     }
   }
   // The messages the page's islands read, in its language; "<" escaped so that no text can end

@@ -5,7 +5,7 @@
 // shots`) and the audits (`deno task audit`).
 import assert from "node:assert/strict";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { type Client, type Member, registerMember, SESSION_COOKIE, signIn } from "./accounts.ts";
+import { Client, type Member, registerMember, SESSION_COOKIE, signIn } from "./accounts.ts";
 import { startServer, type TestServer } from "./server.ts";
 import { seedReport } from "./reports.ts";
 import { LOCATION } from "./live_browser.ts";
@@ -263,11 +263,14 @@ export async function roleContext(
   site: Site,
   role: Role,
   viewport: { width: number; height: number },
+  /** The browser's language (Accept-Language, navigator.language); English unless given. */
+  locale = "en-US",
 ): Promise<BrowserContext> {
   const context = await browser.newContext({
     baseURL: site.server.url,
     viewport,
     reducedMotion: "reduce",
+    locale,
   });
   context.setDefaultTimeout(15_000);
   const session = site.sessions[role];
@@ -281,6 +284,21 @@ export async function roleContext(
     }]);
   }
   return context;
+}
+
+/**
+ * Sets the profile language of every signed-in role (which outranks the browser's language), so
+ * that each role's pages come in `locale`.
+ */
+export async function setSiteLanguage(site: Site, locale: string): Promise<void> {
+  for (const role of ROLES) {
+    const session = site.sessions[role];
+    if (!session) continue;
+    const client = new Client(site.server);
+    client.cookies.set(SESSION_COOKIE, session);
+    const res = await client.patch("/api/user/profile", { language: locale });
+    assert.equal(res.status, 200, `${role}'s language: ${res.text}`);
+  }
 }
 
 /** Opens `p` and waits until its islands have hydrated and its requests have settled. */

@@ -76,13 +76,25 @@ const blurStatus = (faces: number): BlurStatus => ({
   composeMs: [],
 });
 
+/** The /ws refusals the live page cannot meet (its own messages are well-formed and in turn). */
+const PROTOCOL_ONLY = new Set<string>([
+  "too_large",
+  "malformed",
+  "unknown_type",
+  "not_in_match",
+  "not_your_partner",
+  "bad_reaction",
+  "not_registered",
+]);
+
 /** English texts the code keeps, by the live catalog's key they are mirrored as. */
 function mirrored(): [Key, string][] {
   const out: [string, string][] = [
     ...Object.entries(LIVE_TEXT),
     ...Object.entries(ENDED_TEXT),
     ...Object.entries(PROGRESS_TEXT),
-    ...Object.entries(RT_TEXT).map(([k, v]): [string, string] => [`rt_${k}`, v]),
+    ...Object.entries(RT_TEXT).filter(([k]) => !PROTOCOL_ONLY.has(k))
+      .map(([k, v]): [string, string] => [`rt_${k}`, v]),
     ...Object.entries(BLUR_TEXT).map(([k, v]): [string, string] => [`blur_${k}`, v]),
     ...(["checking", "unavailable", "unsafe", "endReport", "showAnyway"] as const)
       .map((k): [string, string] => [`shield_${k}`, SHIELD_TEXT[k]]),
@@ -111,6 +123,13 @@ Deno.test("live catalog: every English source text has its message, equal in Eng
       problems.push(`${key}: "${render(message, REFUSAL_VARS, "en")}" is not "${text}"`);
     }
   }
+  // The refusals the page cannot meet: the server's texts, in the texts catalog.
+  for (const code of PROTOCOL_ONLY) {
+    const text = RT_TEXT[code as RtErrorCode];
+    if (CATALOGS.texts.en[`rt_${code}`] !== text) {
+      problems.push(`texts.rt_${code} is not "${text}"`);
+    }
+  }
   assert.deepEqual(problems, []);
   // The can't-go-live texts, whole.
   assert.deepEqual(inLocale("en", cannotCallTexts), CANNOT_CALL_TEXT);
@@ -124,6 +143,13 @@ Deno.test("live catalog: each /ws refusal maps to its key and shows in every lan
       const refusal = { kind: "error", code } as const;
       const key = refusalKey(refusal);
       assert.equal(key, code === "offline" ? code : `rt_${code}`);
+      // A refusal only a client breaking the protocol meets is the server's text alone (the
+      // texts catalog): the page shows its general failure for it.
+      if (PROTOCOL_ONLY.has(code)) {
+        assert.ok(!messages[key], `${locale}: the live page ships ${key}`);
+        assert.ok(CATALOGS.texts[locale][key], `${locale}: no server text for ${code}`);
+        continue;
+      }
       assert.ok(messages[key], `${locale}: no message for ${code}`);
       const shown = inLocale(locale, () => t(key, REFUSAL_VARS));
       assert.ok(!/[{}]/.test(shown) && !shown.startsWith("live."), `${locale}.${code}: ${shown}`);

@@ -48,14 +48,7 @@ export default {
   rt_session_limit:
     "Du hast alle heutigen Sitzungen deines Tarifs genutzt. Mit einem Upgrade bekommst du mehr.",
   rt_not_authenticated: "Bitte melde dich an, um dich zu verbinden.",
-  rt_too_large: "Nachricht zu groß",
-  rt_malformed: "Fehlerhafte Nachricht",
-  rt_unknown_type: "Unbekannter Nachrichtentyp",
   rt_flood: "Zu viele Nachrichten. Bitte etwas langsamer.",
-  rt_not_in_match: "Du bist in keiner Live-Sitzung",
-  rt_not_your_partner: "Signale gehen nur an deinen Partner",
-  rt_bad_reaction: "Unbekannte Reaktion",
-  rt_not_registered: "Bitte zuerst registrieren",
   rt_location_required: "Standort erforderlich",
   rt_email_unverified:
     "Bitte bestätige deine E-Mail-Adresse, bevor du eine Live-Sitzung startest. Wir haben dir bei der Registrierung einen Link geschickt.",

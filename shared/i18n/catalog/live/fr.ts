@@ -48,14 +48,7 @@ export default {
   rt_session_limit:
     "Vous avez utilisé toutes les sessions du jour de votre offre. Passez à une offre supérieure pour en avoir plus.",
   rt_not_authenticated: "Connectez-vous pour continuer.",
-  rt_too_large: "Message trop volumineux",
-  rt_malformed: "Message mal formé",
-  rt_unknown_type: "Type de message inconnu",
   rt_flood: "Trop de messages. Ralentissez un peu.",
-  rt_not_in_match: "Vous n’êtes pas dans une session en direct",
-  rt_not_your_partner: "Les signaux ne vont qu’à votre interlocuteur",
-  rt_bad_reaction: "Réaction inconnue",
-  rt_not_registered: "Inscrivez-vous d’abord",
   rt_location_required: "Lieu requis",
   rt_email_unverified:
     "Vérifiez votre adresse e-mail avant de lancer une session en direct. Nous vous avons envoyé un lien lors de votre inscription.",

@@ -23,4 +23,11 @@ export default {
   socketCrossSite: "Sockets von anderen Websites sind nicht erlaubt.",
   locationNoNames: "Ortsnamen konnten nicht ermittelt werden",
   locationUnavailable: "Standort nicht verfügbar",
+  rt_too_large: "Nachricht zu groß",
+  rt_malformed: "Fehlerhafte Nachricht",
+  rt_unknown_type: "Unbekannter Nachrichtentyp",
+  rt_not_in_match: "Du bist in keiner Live-Sitzung",
+  rt_not_your_partner: "Signale gehen nur an deinen Partner",
+  rt_bad_reaction: "Unbekannte Reaktion",
+  rt_not_registered: "Bitte zuerst registrieren",
 } satisfies Translation<typeof en>;

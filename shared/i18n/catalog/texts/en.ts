@@ -30,4 +30,13 @@ export default {
   // server/geo/private_location.ts LOCATION_TEXT
   locationNoNames: "Could not get location names",
   locationUnavailable: "Location unavailable",
+  // Refusals of /ws messages only a client that breaks the protocol causes (the live page
+  // shows its general failure for them).
+  rt_too_large: "Message too large",
+  rt_malformed: "Malformed message",
+  rt_unknown_type: "Unknown message type",
+  rt_not_in_match: "You are not in a live session",
+  rt_not_your_partner: "Signals go only to your partner",
+  rt_bad_reaction: "Unknown reaction",
+  rt_not_registered: "Register first",
 };

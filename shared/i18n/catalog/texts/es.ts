@@ -22,4 +22,11 @@ export default {
   socketCrossSite: "No se permiten sockets desde otros sitios.",
   locationNoNames: "No se pudo obtener el nombre de la ubicación",
   locationUnavailable: "Ubicación no disponible",
+  rt_too_large: "Mensaje demasiado grande",
+  rt_malformed: "Mensaje mal formado",
+  rt_unknown_type: "Tipo de mensaje desconocido",
+  rt_not_in_match: "No estás en una sesión en directo",
+  rt_not_your_partner: "Las señales solo van a la otra persona",
+  rt_bad_reaction: "Reacción desconocida",
+  rt_not_registered: "Regístrate primero",
 } satisfies Translation<typeof en>;

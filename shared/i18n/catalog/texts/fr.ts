@@ -22,4 +22,11 @@ export default {
   socketCrossSite: "Les sockets provenant d’autres sites ne sont pas autorisés.",
   locationNoNames: "Impossible d’obtenir le nom du lieu",
   locationUnavailable: "Position indisponible",
+  rt_too_large: "Message trop volumineux",
+  rt_malformed: "Message mal formé",
+  rt_unknown_type: "Type de message inconnu",
+  rt_not_in_match: "Vous n’êtes pas dans une session en direct",
+  rt_not_your_partner: "Les signaux ne vont qu’à votre interlocuteur",
+  rt_bad_reaction: "Réaction inconnue",
+  rt_not_registered: "Inscrivez-vous d’abord",
 } satisfies Translation<typeof en>;

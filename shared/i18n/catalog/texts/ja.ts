@@ -22,4 +22,11 @@ export default {
   socketCrossSite: "他のサイトからのソケット接続は許可されていません。",
   locationNoNames: "地名を取得できませんでした",
   locationUnavailable: "位置情報を取得できません",
+  rt_too_large: "メッセージが大きすぎます",
+  rt_malformed: "メッセージの形式が正しくありません",
+  rt_unknown_type: "不明なメッセージの種類です",
+  rt_not_in_match: "ライブセッション中ではありません",
+  rt_not_your_partner: "シグナルは相手にしか送れません",
+  rt_bad_reaction: "不明なリアクションです",
+  rt_not_registered: "先に登録してください",
 } satisfies Translation<typeof en>;

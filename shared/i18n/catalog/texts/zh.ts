@@ -22,4 +22,11 @@ export default {
   socketCrossSite: "不允许来自其他网站的套接字连接。",
   locationNoNames: "无法获取位置名称",
   locationUnavailable: "无法获取位置",
+  rt_too_large: "消息过大",
+  rt_malformed: "消息格式错误",
+  rt_unknown_type: "未知的消息类型",
+  rt_not_in_match: "你不在实时会话中",
+  rt_not_your_partner: "信号只能发给你的聊天对象",
+  rt_bad_reaction: "未知的表情回应",
+  rt_not_registered: "请先注册",
 } satisfies Translation<typeof en>;
