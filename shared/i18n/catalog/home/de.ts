@@ -45,7 +45,7 @@ export default {
   discoverSubtitle:
     "Erlebe 30 Sekunden lang die Perspektive eines fremden Menschen. Richte deine Rückkamera auf deine Umgebung.",
   startPov: "POV-Verbindung starten",
-  prefTitle: "Verbindungseinstellung",
+  prefTitle: "Wen du triffst",
   edit: "Bearbeiten",
   prefGlobal: "Weltweit: mit allen auf der Welt verbinden",
   prefContinent: "Kontinent: mit Menschen am gewählten Ort verbinden",
