@@ -50,7 +50,8 @@ const lt = (text: string) =>
  * server's) says 'Something went wrong' (a missing key shows as "live.<key>").
  */
 function refusalMessage(r: Refusal) {
-  const key = refusalKey(r);
+  // Typed as the catalog's: a key it lacks shows as "live.<key>", caught here.
+  const key = refusalKey(r) as keyof typeof live;
   const text = t(key, REFUSAL_VARS);
   return text === `live.${key}` ? t("rt_failed") : text;
 }

@@ -151,7 +151,7 @@ Deno.test("live catalog: each /ws refusal maps to its key and shows in every lan
         continue;
       }
       assert.ok(messages[key], `${locale}: no message for ${code}`);
-      const shown = inLocale(locale, () => t(key, REFUSAL_VARS));
+      const shown = inLocale(locale, () => t(key as Key, REFUSAL_VARS));
       assert.ok(!/[{}]/.test(shown) && !shown.startsWith("live."), `${locale}.${code}: ${shown}`);
       if (locale === "en") assert.equal(shown, refusalText(refusal));
       else assert.notEqual(shown, refusalText(refusal), `${locale}.${code} is English`);
@@ -165,7 +165,7 @@ Deno.test("live catalog: each /ws refusal maps to its key and shows in every lan
       assert.ok(messages[refusalKey(r)], `${locale}: ${r.kind}`);
       const title = inLocale(locale, () => t(refusalTitleKey(r)));
       if (locale === "en") {
-        assert.equal(inLocale(locale, () => t(refusalKey(r))), refusalText(r));
+        assert.equal(inLocale(locale, () => t(refusalKey(r) as Key)), refusalText(r));
         assert.equal(title, refusalTitle(r));
       }
     }
