@@ -5,6 +5,7 @@ import {
   acceptedRanges,
   chooseLocale,
   endonym,
+  LOCALES,
   matchAcceptLanguage,
 } from "../../shared/i18n/locales.ts";
 import {
@@ -67,4 +68,32 @@ Deno.test("a server's English text is found by its text, with its numbers, in th
   assert.equal(localize("Wait 30 s.", texts), "30 秒お待ちください。");
   assert.equal(localize("A member's own words.", texts), "A member's own words.");
   assert.equal(localize("Hello.", undefined), "Hello.");
+});
+
+Deno.test("Accept-Language: our rule picks what Hono's languageDetector picks, configured without its cookie", async () => {
+  const { Hono } = await import("hono");
+  const { languageDetector } = await import("hono/language");
+  const app = new Hono<{ Variables: { language: string } }>();
+  app.use(languageDetector({
+    supportedLanguages: [...LOCALES],
+    fallbackLanguage: "en",
+    order: ["header"],
+    caches: false,
+  }));
+  app.get("/", (c) => c.text(c.var.language));
+  for (
+    const header of [
+      "de-AT,de;q=0.9,en;q=0.8",
+      "zh-Hant-TW",
+      "pt-BR, ja;q=0.3",
+      "fr;q=0.5, de-CH, en;q=0.8",
+      "ja;q=0, es;q=0.1",
+      "it",
+      "",
+    ]
+  ) {
+    const res = await app.request("/", { headers: { "accept-language": header } });
+    assert.equal(res.headers.get("set-cookie"), null, "no cookie from a guess");
+    assert.equal(matchAcceptLanguage(header) ?? "en", await res.text(), header);
+  }
 });
