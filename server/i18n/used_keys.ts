@@ -1,6 +1,6 @@
 // Which catalog keys an island's bundle can read: each key named in the bundle as a string
-// ("tabLogin"), or starting with a prefix the bundle builds keys from (`reason_${id}` or
-// "reason_" + id). A page embeds only these, so an island ships no message it never shows. A key
+// ("tabLogin") or as an object's property name ({ fillAll: … }, a table read back by its names),
+// or starting with a prefix the bundle builds keys from (`reason_${id}` or "reason_" + id). A page embeds only these, so an island ships no message it never shows. A key
 // the scan misses would show as "namespace.key": the catalog tests and the browser walks look for
 // that.
 import type { Catalog } from "../../shared/i18n/messages.ts";
@@ -13,6 +13,9 @@ function quotedNames(code: string): { names: Set<string>; prefixes: string[] } {
     names.add(m[1]);
     if (m[2] === "${" || m[1].endsWith("_")) prefixes.add(m[1]);
   }
+  // An object's property names: a table of texts whose names are the keys (AUTH_TEXT.fillAll
+  // read back by its name).
+  for (const m of code.matchAll(/[{,]\s*([A-Za-z_][A-Za-z0-9_]*)\s*:/g)) names.add(m[1]);
   return { names, prefixes: [...prefixes] };
 }
 
