@@ -3,8 +3,8 @@
 // named after the build; activating deletes every older build's cache and takes over open pages.
 // Pages come from the network (through navigation preload when the browser has it); when the
 // network fails, the stored offline page answers. A page in another language than the stored
-// offline page has the worker store that language's offline page in its place. The shell's files are answered from the cache
-// first. Everything else, the API above all, is left to the browser untouched (see policy.ts).
+// offline page has the worker store that language's offline page in its place. The shell's files
+// are answered from the cache first. Everything else, the API above all, is left to the browser untouched (see policy.ts).
 import {
   CACHE_PREFIX,
   cacheName,
@@ -76,17 +76,19 @@ scope.addEventListener("activate", (event) => {
  */
 async function keepOfflineIn(lang: string | null): Promise<void> {
   try {
-    const cache = await caches.open(CACHE);
-    const stored = await cache.match(shell.offline, { ignoreVary: true });
+    // Never caches.open() first: it would make this build's cache again after a newer worker
+    // deleted it (an old worker still answers the pages until the new one takes over).
+    const stored = await caches.match(shell.offline, { cacheName: CACHE, ignoreVary: true });
+    if (!stored) return;
     const path = offlineRefresh(
       shell.offline,
       lang,
-      stored?.headers.get("content-language") ?? null,
+      stored.headers.get("content-language"),
     );
     if (!path) return;
     const res = await fetchShellFile(path, "no-cache");
-    if (mayStore(res) && res.headers.get("content-language") === lang) {
-      await cache.put(shell.offline, res);
+    if (mayStore(res) && res.headers.get("content-language") === lang && await caches.has(CACHE)) {
+      await (await caches.open(CACHE)).put(shell.offline, res);
     }
   } catch {
     // Offline again, or the cache is gone: the next page tries again.
@@ -100,9 +102,7 @@ async function page(event: FetchEvent): Promise<Response> {
     if (res.ok) event.waitUntil(keepOfflineIn(res.headers.get("content-language")));
     return res;
   } catch {
-    const offline = await caches.open(CACHE).then((c) =>
-      c.match(shell.offline, { ignoreVary: true })
-    );
+    const offline = await caches.match(shell.offline, { cacheName: CACHE, ignoreVary: true });
     return offline ?? Response.error();
   }
 }
