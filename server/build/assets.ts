@@ -19,7 +19,14 @@ const MANIFEST = join(BUILD_DIR, "manifest.json");
 const ISLANDS_DIR = join(ROOT, "islands");
 const CSS_ENTRY = join(ROOT, "static", "css", "app.css");
 const SERVICE_WORKER_ENTRY = join(ROOT, "client", "sw", "service_worker.ts");
-const BUILD_VERSION = 8;
+const BUILD_VERSION = 9;
+
+/** The files the build's message scan depends on: the scan, and every English catalog. */
+const MESSAGE_BUILD_INPUTS = [
+  "server/i18n/used_keys.ts",
+  ...[...Deno.readDirSync(join(ROOT, "shared", "i18n", "catalog"))]
+    .filter((e) => e.isDirectory).map((e) => `shared/i18n/catalog/${e.name}/en.ts`).sort(),
+];
 
 /**
  * Islands written against preact's own event names (onInput on text fields; onChange only on
@@ -219,6 +226,8 @@ export async function buildAssets(testHooks = defaultTestHooks()): Promise<Manif
     ...PRIVACY_BUILD_INPUTS,
     ...shield.inputs,
     ...SHIELD_BUILD_INPUTS,
+    // Which messages each island may read: the scan and the catalogs' keys decide it.
+    ...MESSAGE_BUILD_INPUTS,
   ];
   for (const input of inputs) {
     if (input.startsWith("island:")) continue;

@@ -15,7 +15,8 @@ function quotedNames(code: string): { names: Set<string>; prefixes: string[] } {
   }
   // An object's property names: a table of texts whose names are the keys (AUTH_TEXT.fillAll
   // read back by its name).
-  for (const m of code.matchAll(/[{,]\s*([A-Za-z_][A-Za-z0-9_]*)\s*:/g)) names.add(m[1]);
+  // (after "{" or "," in a bundle; at a line's start in source, where a comment may come between)
+  for (const m of code.matchAll(/(?:[{,]|^)\s*([A-Za-z_][A-Za-z0-9_]*)\s*:/gm)) names.add(m[1]);
   return { names, prefixes: [...prefixes] };
 }
 

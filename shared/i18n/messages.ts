@@ -78,8 +78,20 @@ export function render(message: Message, vars?: Vars, locale: Locale = store.loc
 export function tr<C extends Catalog>(namespace: string) {
   return (key: keyof C & string, vars?: Vars): string => {
     const message = store.messages[namespace]?.[key];
-    return message === undefined ? `${namespace}.${key}` : render(message, vars);
+    if (message === undefined) return missing(`${namespace}.${key}`);
+    return render(message, vars);
   };
+}
+
+const reported = new Set<string>();
+
+/** A key the page's messages lack: said once in the browser's console (the tests listen). */
+function missing(name: string): string {
+  if (typeof document !== "undefined" && !reported.has(name)) {
+    reported.add(name);
+    console.error(`Missing message: ${name}`);
+  }
+  return name;
 }
 
 /**

@@ -92,8 +92,20 @@ export async function launchBrowser(
     ...rest,
   });
   const pids = [...chromiumChildren()].filter((pid) => !before.has(pid));
+  // A message a page lacks (its island reads a key the page did not embed) fails the test at
+  // close: every context listens for the console line the page says it with.
+  const missing = new Set<string>();
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (...args: Parameters<Browser["newContext"]>) => {
+    const context = await newContext(...args);
+    context.on("console", (m) => {
+      const found = /^Missing message: (\S+)/.exec(m.text());
+      if (found) missing.add(`${found[1]} on ${m.page()?.url() ?? "?"}`);
+    });
+    return context;
+  };
   const close = browser.close.bind(browser);
-  browser.close = async (...args: Parameters<Browser["close"]>) => {
+  const closeBounded = async (...args: Parameters<Browser["close"]>) => {
     const closed = close(...args);
     if (!(await settledWithin(closed, CLOSE_MS))) {
       console.warn(`Chromium did not close within ${CLOSE_MS} ms: killed (pid ${pids.join(", ")})`);
@@ -107,6 +119,10 @@ export async function launchBrowser(
       // Playwright sees the process go; it is not waited for beyond a few seconds more.
       await settledWithin(closed, 5_000);
     }
+  };
+  browser.close = async (...args: Parameters<Browser["close"]>) => {
+    await closeBounded(...args);
+    if (missing.size) throw new Error(`pages lacked messages: ${[...missing].join(", ")}`);
   };
   return browser;
 }
