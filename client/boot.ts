@@ -5,7 +5,7 @@
 import { h, hydrate } from "preact";
 import type { ComponentType } from "preact";
 import { registerServiceWorker } from "./sw/register.ts";
-import { type MessageStore, setMessages } from "../shared/i18n/messages.ts";
+import { type MessageStore, MISSING_MESSAGE, setMessages } from "../shared/i18n/messages.ts";
 
 let messagesRead = false;
 
@@ -14,7 +14,17 @@ function readMessages() {
   if (messagesRead) return;
   messagesRead = true;
   const script = document.getElementById("messages");
-  if (script?.textContent) setMessages(JSON.parse(script.textContent) as MessageStore);
+  if (!script?.textContent) return;
+  const reported = new Set<string>();
+  setMessages({
+    ...JSON.parse(script.textContent) as MessageStore,
+    // A key the page did not embed shows as its name: said once, where the tests listen.
+    onMissing: (name) => {
+      if (reported.has(name)) return;
+      reported.add(name);
+      console.error(`${MISSING_MESSAGE} ${name}`);
+    },
+  });
 }
 
 export function bootIsland(name: string, component: ComponentType<Record<string, unknown>>) {

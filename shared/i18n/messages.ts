@@ -27,6 +27,8 @@ export interface MessageStore {
    * with their text in `locale`: what `localize` looks up.
    */
   texts?: Record<string, string>;
+  /** Told the name ("namespace.key") of a message a page asked for and does not have. */
+  onMissing?: (name: string) => void;
 }
 
 let store: MessageStore = { locale: DEFAULT_LOCALE, messages: {} };
@@ -83,16 +85,14 @@ export function tr<C extends Catalog>(namespace: string) {
   };
 }
 
-const reported = new Set<string>();
-
-/** A key the page's messages lack: said once in the browser's console (the tests listen). */
+/** A key the page's messages lack: told to the store's `onMissing` (the browser logs each once). */
 function missing(name: string): string {
-  if (typeof document !== "undefined" && !reported.has(name)) {
-    reported.add(name);
-    console.error(`Missing message: ${name}`);
-  }
+  store.onMissing?.(name);
   return name;
 }
+
+/** The console line's start when a page lacks a message (the tests listen for it). */
+export const MISSING_MESSAGE = "Missing message:";
 
 /**
  * A text the server or a shared rule wrote in English (the source of truth), in the page's

@@ -248,6 +248,30 @@ Deno.test({
         assert.deepEqual([...caches[cacheName(next.version)]].sort(), [...next.precache].sort());
       });
 
+      await t.step("the stored offline page follows the language of the pages", async () => {
+        const res = await member.client.patch("/api/user/profile", { language: "de" });
+        assert.equal(res.status, 200, res.text);
+        await page.goto("/profile");
+        await page.getByRole("heading", { name: "Dein Profil" }).waitFor();
+        // The worker stores the German offline page in place of the English one.
+        await until(
+          "the German offline page stored",
+          () =>
+            page.evaluate(async () => {
+              const stored = await caches.match("/offline", { ignoreVary: true });
+              return stored ? stored.headers.get("content-language") : null;
+            }),
+          (lang) => lang === "de",
+          20_000,
+        );
+        await context!.setOffline(true);
+        await page.goto("/");
+        await page.getByRole("heading", { name: "Du bist offline" }).waitFor();
+        assert.equal(await page.evaluate(() => document.documentElement.lang), "de");
+        await context!.setOffline(false);
+        await member.client.patch("/api/user/profile", { language: "en" });
+      });
+
       assert.deepEqual(errors, []);
       assert.deepEqual(consoleErrors.filter((e) => e.startsWith("CSP:")), []);
     } finally {

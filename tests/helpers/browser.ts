@@ -9,6 +9,7 @@ import {
   type Locator,
   type Page,
 } from "playwright-core";
+import { MISSING_MESSAGE } from "../../shared/i18n/messages.ts";
 import { settledWithin } from "./time.ts";
 
 const CANDIDATES = [
@@ -99,8 +100,10 @@ export async function launchBrowser(
   browser.newContext = async (...args: Parameters<Browser["newContext"]>) => {
     const context = await newContext(...args);
     context.on("console", (m) => {
-      const found = /^Missing message: (\S+)/.exec(m.text());
-      if (found) missing.add(`${found[1]} on ${m.page()?.url() ?? "?"}`);
+      const text = m.text();
+      if (m.type() === "error" && text.startsWith(MISSING_MESSAGE)) {
+        missing.add(`${text.slice(MISSING_MESSAGE.length).trim()} on ${m.page()?.url() ?? "?"}`);
+      }
     });
     return context;
   };
