@@ -164,7 +164,7 @@ export async function createApp(base: AppBase) {
     if (err instanceof AppError) {
       for (const [name, value] of Object.entries(err.headers)) c.header(name, value);
       if (isApi(c)) {
-        const text = localizeFor(requestLocale(c), err.message);
+        const text = localizeFor(requestLocale(c), err.message, err.dates);
         return c.json({ error: text, message: text }, err.status);
       }
       // Pages: a guest is sent to sign in; only the admin pages refuse a signed-in member.

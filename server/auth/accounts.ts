@@ -56,8 +56,12 @@ import { activeBan, signInBanText } from "../../shared/moderation/bans.ts";
 import { rememberTypedLocation } from "../geo/private_location.ts";
 
 export class AccountError extends AppError {
-  constructor(message: string, status: 400 | 401 | 403 | 404 | 409 | 413 = 400) {
-    super(status, message);
+  constructor(
+    message: string,
+    status: 400 | 401 | 403 | 404 | 409 | 413 = 400,
+    dates: Record<string, string> = {},
+  ) {
+    super(status, message, {}, dates);
     this.name = "AccountError";
   }
 }
@@ -169,7 +173,9 @@ export async function authenticate(
   if (!user || !ok) throw new AccountError(ACCOUNT_TEXT.badCredentials, 401);
   // Told only with the right password: the text reveals the ban and its end to no one else.
   const ban = activeBan(user);
-  if (ban) throw new AccountError(signInBanText(ban), 403);
+  if (ban) {
+    throw new AccountError(signInBanText(ban), 403, ban.until ? { until: ban.until } : {});
+  }
   if (needsRehash(user.passwordHash)) {
     // A busy hash gate leaves the old hash for the next sign-in rather than refuse this one.
     const passwordHash = await hashPassword(password).catch((err) => {

@@ -11,6 +11,11 @@ export class AppError extends Error {
     message: string,
     /** Response headers the response carries, e.g. Retry-After with a 429. */
     readonly headers: Record<string, string> = {},
+    /**
+     * Dates the message names (ISO, by its placeholder's name), written in English in `message`:
+     * the response writes them in its own language.
+     */
+    readonly dates: Record<string, string> = {},
   ) {
     super(message);
     this.name = "AppError";

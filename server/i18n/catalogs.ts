@@ -109,8 +109,24 @@ export function pageMessages(
 // The server's messages outside a request (a render with no language given: English).
 setMessages(serverMessages(DEFAULT_LOCALE));
 
-/** An English text the server wrote, in `locale` (unknown texts are returned as they are). */
-export function localizeFor(locale: Locale, text: string): string {
+/**
+ * An English text the server wrote, in `locale` (unknown texts are returned as they are); the
+ * `dates` it names (ISO, by placeholder) are written in `locale` too (UTC: the server knows no
+ * member's zone).
+ */
+export function localizeFor(
+  locale: Locale,
+  text: string,
+  dates: Record<string, string> = {},
+): string {
   const texts = serverMessages(locale).texts;
-  return texts ? localize(text, texts) : text;
+  if (!texts) return text;
+  const overrides = Object.fromEntries(
+    Object.entries(dates).map(([name, iso]) => [
+      name,
+      new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })
+        .format(new Date(iso)) + " UTC",
+    ]),
+  );
+  return localize(text, texts, overrides);
 }

@@ -99,7 +99,12 @@ export const MISSING_MESSAGE = "Missing message:";
  * language: looked up among the texts the store carries, with {placeholders} matched; unknown
  * texts (a member's own words, a name) stay as they are.
  */
-export function localize(text: string, texts: Record<string, string> | undefined = store.texts) {
+export function localize(
+  text: string,
+  texts: Record<string, string> | undefined = store.texts,
+  /** Values that replace what the English text had for those placeholders (e.g. a date). */
+  overrides: Vars = {},
+) {
   if (!texts) return text;
   const exact = texts[text];
   if (exact !== undefined) return exact;
@@ -117,7 +122,7 @@ export function localize(text: string, texts: Record<string, string> | undefined
     if (!m) continue;
     const vars: Vars = {};
     names.forEach((name, i) => vars[name] = m[i + 1]);
-    return interpolate(target, vars);
+    return interpolate(target, { ...vars, ...overrides });
   }
   return text;
 }

@@ -97,3 +97,16 @@ Deno.test("Accept-Language: our rule picks what Hono's languageDetector picks, c
     assert.equal(matchAcceptLanguage(header) ?? "en", await res.text(), header);
   }
 });
+
+Deno.test("a date inside a server's English text is written in the response's language", async () => {
+  const { localizeFor } = await import("../../server/i18n/catalogs.ts");
+  const { BAN_TEXT, formatBanEnd } = await import("../../shared/moderation/bans.ts");
+  const until = "2026-12-01T15:04:00Z";
+  const english = BAN_TEXT.signInBannedUntil(formatBanEnd(until));
+  assert.equal(localizeFor("en", english, { until }), english, "English as it was");
+  const de = localizeFor("de", english, { until });
+  assert.ok(de.includes("01.12.2026, 15:04 UTC"), de);
+  assert.ok(!de.includes("Dec"), de);
+  const ja = localizeFor("ja", english, { until });
+  assert.ok(ja.includes("2026/12/01 15:04 UTC"), ja);
+});
