@@ -94,7 +94,16 @@ interface TabEvent {
 }
 
 async function tabLog(page: Page): Promise<TabEvent[]> {
-  return await page.evaluate(() => JSON.parse(sessionStorage.getItem("__tab_log") || "[]"));
+  for (let tries = 1;; tries++) {
+    try {
+      return await page.evaluate(() => JSON.parse(sessionStorage.getItem("__tab_log") || "[]"));
+    } catch (err) {
+      // The tab navigated while it was read (a signed-out member's page leaves the call): the
+      // log is the tab's (sessionStorage), so the next page reads it whole.
+      if (tries >= 5 || !/context was destroyed|navigat/i.test(String(err))) throw err;
+      await page.waitForLoadState("domcontentloaded").catch(() => {});
+    }
+  }
 }
 
 /** The first event since `since` that `match` accepts, waiting up to `timeout`. */
