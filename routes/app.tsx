@@ -2,10 +2,8 @@
 // under its prefix, then the one place where errors become responses. The route map, the guards and
 // the error mapping are described in docs/http.md.
 import { languageRoutes } from "./lang.ts";
-import { localeMiddleware } from "../server/http/locale.ts";
+import { localeMiddleware, localeOf } from "../server/http/locale.ts";
 import { localizeFor } from "../server/i18n/catalogs.ts";
-import { chooseLocale, type Locale, LOCALE_COOKIE } from "../shared/i18n/locales.ts";
-import { getCookie } from "hono/cookie";
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { join } from "node:path";
@@ -149,7 +147,7 @@ export async function createApp(base: AppBase) {
   app.notFound((c) => {
     if (isApi(c)) {
       return c.json(
-        { error: localizeFor(requestLocale(c), HTTP_TEXT.notFound) },
+        { error: localizeFor(localeOf(c), HTTP_TEXT.notFound) },
         404,
       );
     }
@@ -164,7 +162,7 @@ export async function createApp(base: AppBase) {
     if (err instanceof AppError) {
       for (const [name, value] of Object.entries(err.headers)) c.header(name, value);
       if (isApi(c)) {
-        const text = localizeFor(requestLocale(c), err.message, err.dates);
+        const text = localizeFor(localeOf(c), err.message, err.dates);
         return c.json({ error: text, message: text }, err.status);
       }
       // Pages: a guest is sent to sign in; only the admin pages refuse a signed-in member.
@@ -176,7 +174,7 @@ export async function createApp(base: AppBase) {
           body: <AccessDenied />,
         });
       }
-      return c.text(localizeFor(requestLocale(c), err.message), err.status);
+      return c.text(localizeFor(localeOf(c), err.message), err.status);
     }
     if (err instanceof HTTPException) return err.getResponse();
     const requestId = c.get("requestId");
@@ -189,12 +187,12 @@ export async function createApp(base: AppBase) {
       ...errorFields(err),
     });
     if (isApi(c)) {
-      const text = localizeFor(requestLocale(c), HTTP_TEXT.failed);
+      const text = localizeFor(localeOf(c), HTTP_TEXT.failed);
       return c.json({ error: text, message: text }, 500);
     }
     // The reference lets support find the log line (the JSON responses carry it as requestId).
     return c.text(
-      localizeFor(requestLocale(c), `${HTTP_TEXT.failed} (Reference: ${requestId})`),
+      localizeFor(localeOf(c), `${HTTP_TEXT.failed} (Reference: ${requestId})`),
       500,
     );
   });
@@ -203,18 +201,6 @@ export async function createApp(base: AppBase) {
 }
 
 /** API paths respond with JSON, pages with HTML. */
-/**
- * The request's language for a response: the language middleware's, or, for a refusal made before
- * it ran (the request's shape, size or origin), the cookie's or Accept-Language's.
- */
-function requestLocale(c: AppContext): Locale {
-  return c.var.locale ??
-    chooseLocale({
-      cookie: getCookie(c, LOCALE_COOKIE),
-      acceptLanguage: c.req.header("accept-language"),
-    });
-}
-
 function isApi(c: AppContext): boolean {
   return c.req.path.startsWith("/api/");
 }

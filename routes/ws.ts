@@ -5,13 +5,12 @@
 import { type Context, Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { upgradeWebSocket } from "hono/deno";
-import { getCookie } from "hono/cookie";
 import type { AppDeps, AppEnv } from "./context.tsx";
 import { rtError } from "../shared/realtime/protocol.ts";
 import { CLOSE_CODE } from "../shared/realtime/texts.ts";
 import { fromOwnSite } from "../server/http/request.ts";
 import { logger } from "../shared/log.ts";
-import { chooseLocale, LOCALE_COOKIE } from "../shared/i18n/locales.ts";
+import { localeOf } from "../server/http/locale.ts";
 import { localizeFor } from "../server/i18n/catalogs.ts";
 
 const WS_TEXT = {
@@ -27,14 +26,8 @@ export function wsRoute(deps: AppDeps) {
   const { hub } = deps;
 
   // The route comes before the language middleware: a refusal picks its language the same way.
-  const refuse = (c: Context<AppEnv>, text: string, status: 403 | 426) => {
-    const locale = chooseLocale({
-      profile: c.var.userRecord?.language,
-      cookie: getCookie(c, LOCALE_COOKIE),
-      acceptLanguage: c.req.header("accept-language"),
-    });
-    return c.text(localizeFor(locale, text), status);
-  };
+  const refuse = (c: Context<AppEnv>, text: string, status: 403 | 426) =>
+    c.text(localizeFor(localeOf(c), text), status);
 
   const handshake = createMiddleware<AppEnv>(async (c, next) => {
     if ((c.req.header("upgrade") ?? "").toLowerCase() !== "websocket") {

@@ -2,6 +2,7 @@
 // cookie, else the best match for Accept-Language (base-language fallback), else English. Set as
 // `locale` for the routes; every response after it says which language it is in and that it
 // varies with Accept-Language and Cookie.
+import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { getCookie } from "hono/cookie";
 import { chooseLocale, type Locale, LOCALE_COOKIE } from "../../shared/i18n/locales.ts";
@@ -11,13 +12,24 @@ export interface LocaleVariables {
   locale: Locale;
 }
 
+/**
+ * The language `c` gets: what the middleware set, else the rule applied to the request (for a
+ * response made before the middleware ran or on a route it does not cover, e.g. the socket's
+ * handshake; a member's profile counts once the session is read).
+ */
+export function localeOf(c: Context): Locale {
+  const set = (c.var as Partial<LocaleVariables>).locale;
+  if (set) return set;
+  return chooseLocale({
+    profile: (c.var as Partial<SessionVariables>).userRecord?.language,
+    cookie: getCookie(c, LOCALE_COOKIE),
+    acceptLanguage: c.req.header("accept-language"),
+  });
+}
+
 export function localeMiddleware() {
   return createMiddleware<{ Variables: SessionVariables & LocaleVariables }>(async (c, next) => {
-    const locale = chooseLocale({
-      profile: c.var.userRecord?.language,
-      cookie: getCookie(c, LOCALE_COOKIE),
-      acceptLanguage: c.req.header("accept-language"),
-    });
+    const locale = localeOf(c);
     c.set("locale", locale);
     await next();
     if (!c.res.headers.has("content-language")) c.res.headers.set("content-language", locale);
