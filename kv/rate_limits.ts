@@ -15,6 +15,19 @@ function keyOf(scope: string, subject: string, limit: Limit, now: number) {
   return { window, key: keys.rateLimit(scope, subject.toLowerCase().slice(0, 200), window) };
 }
 
+/** How long a count outlives its window: instances' clocks may differ a little. */
+export const COUNT_EXPIRY_MARGIN_MS = 60_000;
+
+/**
+ * The expireIn of a count written at `now`: until its window ends, and the margin. A count must
+ * outlive the client that made it (a limit forgotten when its client leaves would be reset by
+ * leaving), but nothing reads a window once it has ended, so it goes then, not a window later.
+ */
+export function countExpiresIn(limit: Limit, now: number): number {
+  const windowEnd = (Math.floor(now / limit.windowMs) + 1) * limit.windowMs;
+  return windowEnd - now + COUNT_EXPIRY_MARGIN_MS;
+}
+
 /**
  * Counts one attempt and returns whether it is within the limit. A compare-and-set, so of any
  * number of racing attempts exactly `max` are within it; attempts over the limit are not stored.
@@ -39,7 +52,8 @@ export async function hit(
       };
     }
     const res = await kv.atomic().check(entry)
-      .set(key, new Deno.KvU64(BigInt(count)), { expireIn: limit.windowMs * 2 }).commit();
+      .set(key, new Deno.KvU64(BigInt(count)), { expireIn: countExpiresIn(limit, now) })
+      .commit();
     if (res.ok) return { ok: true, count };
   }
 }
@@ -47,7 +61,7 @@ export async function hit(
 /**
  * Takes back one attempt counted by `hit` (an attempt that turned out not to count, e.g. a
  * sign-in with the right password). Counting first and taking back after keeps racing attempts
- * within the limit.
+ * within the limit. A count taken back to nothing is deleted, not kept as a zero.
  */
 export async function unhit(
   kv: Deno.Kv,
@@ -61,9 +75,10 @@ export async function unhit(
     const entry = await kv.get<Deno.KvU64>(key);
     const count = entry.value?.value ?? 0n;
     if (count === 0n) return;
-    const res = await kv.atomic().check(entry)
-      .set(key, new Deno.KvU64(count - 1n), { expireIn: limit.windowMs * 2 }).commit();
-    if (res.ok) return;
+    const op = kv.atomic().check(entry);
+    if (count === 1n) op.delete(key);
+    else op.set(key, new Deno.KvU64(count - 1n), { expireIn: countExpiresIn(limit, now) });
+    if ((await op.commit()).ok) return;
   }
 }
 
