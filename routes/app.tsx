@@ -26,6 +26,7 @@ import { HttpMetrics } from "../server/observe/http_metrics.ts";
 import { consoleSink, errorFields } from "../shared/log.ts";
 import { AppError, HTTP_TEXT } from "../server/http/errors.ts";
 import { BUILD_DIR, ROOT } from "../server/build/assets.ts";
+import { PageRenderer } from "../server/render/page.tsx";
 import { sessionKey, Sessions } from "../server/auth/session.ts";
 import { createEmailSender } from "../server/email/mod.ts";
 import { AVATAR_TEXT } from "../server/auth/avatar.ts";
@@ -65,6 +66,7 @@ export async function createApp(base: AppBase) {
     clientIp: addressKeyOf(base.clientIp ?? clientIpBehind(base.config.trustProxy)),
     log: base.log ?? consoleSink,
     httpMetrics: new HttpMetrics(),
+    pages: base.pages ?? new PageRenderer(base.assets),
   };
   const app = new Hono<AppEnv>();
 

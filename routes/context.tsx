@@ -9,7 +9,7 @@ import { type MemberVariables, requireUser, type SessionVariables } from "../ser
 import type { Hub } from "../server/realtime/hub.ts";
 import type { LogSink } from "../shared/log.ts";
 import type { HttpMetrics } from "../server/observe/http_metrics.ts";
-import { type PageOptions, pageResponse } from "../server/render/page.tsx";
+import type { PageOptions, PageRenderer } from "../server/render/page.tsx";
 import { Island } from "../server/render/island.tsx";
 import type { Flash } from "../components/Layout.tsx";
 import type { LocaleVariables } from "../server/http/locale.ts";
@@ -31,6 +31,8 @@ export interface AppDeps {
   log: LogSink;
   /** This instance's HTTP figures, served at /metrics. */
   httpMetrics: HttpMetrics;
+  /** Renders the pages of `assets`' build, keeping what does not change per request. */
+  pages: PageRenderer;
 }
 
 /** What main or a test gives createApp; the rest of AppDeps is made from it. */
@@ -42,6 +44,8 @@ export type AppBase = Pick<AppDeps, "config" | "kv" | "assets"> & {
   hub?: Hub;
   /** Tests give one that keeps the lines. */
   log?: LogSink;
+  /** Tests give one that renders every page from scratch; else one for `assets`' build. */
+  pages?: PageRenderer;
 };
 
 /** Every request: the session middleware's variables and the flash middleware's toast. */
@@ -103,29 +107,32 @@ function joinPath(prefix: string, path: string): string {
   return path === "/" ? prefix : prefix + path;
 }
 
-/** Renders a page inside the shell for the current request's path and member. */
 /** What a page needs of the request: its path, the member (if any) and the pending toast. */
 export type PageContext = Pick<Context, "req"> & {
-  var: { user: SessionUser | null; flash: Flash | null; locale?: Locale };
+  get(key: "user"): SessionUser | null;
+  get(key: "flash"): Flash | null;
+  get(key: "locale"): Locale | undefined;
 };
 
+/** Renders a page inside the shell for the current request's path and member. */
 export function page(
   c: PageContext,
   deps: AppDeps,
   options: Omit<PageOptions, "path" | "user"> & { path?: string },
 ): Response {
-  const user = c.var.user;
+  // (c.get reads one variable; c.var copies them all into a new object.)
+  const user = c.get("user");
   const path = options.path ?? c.req.path;
   // The verification banner shows on every page but /auth while the member is unverified.
   const banner = user && !user.emailVerified && path !== "/auth"
     ? <Island name="VerificationBanner" props={{ email: user.email }} />
     : undefined;
-  return pageResponse(deps.assets, {
+  return deps.pages.response({
     path,
     user,
-    flash: c.var.flash,
+    flash: c.get("flash"),
     banner,
-    locale: c.var.locale,
+    locale: c.get("locale"),
     ...options,
-  });
+  }, { method: c.req.method, acceptEncoding: c.req.header("accept-encoding") });
 }

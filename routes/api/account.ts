@@ -173,7 +173,7 @@ export function accountApi(deps: AppDeps) {
 
   for (const path of ["/user/profile", "/simple-user"]) {
     currentUser.get(path, (c) => {
-      return c.json(toPublicUser(c.var.userRecord, publicToken(c.var.session)));
+      return c.json(toPublicUser(c.get("userRecord"), publicToken(c.get("session"))));
     });
   }
 

@@ -46,6 +46,8 @@ export function authPages(deps: AppDeps) {
     const registered = welcome && user ? await welcomeOf(deps, user.id, user.username) : undefined;
     return page(c, deps, {
       title: "Login or Register",
+      // Without a query, a guest's sign-in page is the same for every guest.
+      sameForEveryGuest: !c.req.url.includes("?"),
       body: (
         <div class="auth-page">
           <Island

@@ -17,6 +17,7 @@ export function legalPages(deps: AppDeps) {
       title: "Terms of Service",
       back: "/profile",
       body: <TermsOfService legal={legal} />,
+      sameForEveryGuest: true,
     }));
 
   app.get("/privacy-policy", (c) =>
@@ -24,6 +25,7 @@ export function legalPages(deps: AppDeps) {
       title: "Privacy Policy",
       back: "/profile",
       body: <PrivacyPolicy legal={legal} ipRelay={ipRelayOf(deps.config.ice)} />,
+      sameForEveryGuest: true,
     }));
 
   return app;

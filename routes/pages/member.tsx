@@ -36,8 +36,10 @@ export function memberPages(deps: AppDeps) {
   const app = membersOnly();
 
   open.get("/", async (c) => {
-    const user = c.var.user;
-    if (!user) return page(c, deps, { title: "Welcome", body: <WelcomeScreen /> });
+    const user = c.get("user");
+    if (!user) {
+      return page(c, deps, { title: "Welcome", body: <WelcomeScreen />, sameForEveryGuest: true });
+    }
     const [filters, used] = await Promise.all([
       getFilters(deps.kv, user.id),
       usageToday(deps.kv, user.id),
@@ -154,7 +156,11 @@ export function memberPages(deps: AppDeps) {
   open.get("/live-match", (c) => {
     const user = c.var.user;
     if (!user) {
-      return page(c, deps, { title: "Live match", body: <NoLiveSession /> });
+      return page(c, deps, {
+        title: "Live match",
+        body: <NoLiveSession />,
+        sameForEveryGuest: true,
+      });
     }
     return page(c, deps, {
       title: "Live match",

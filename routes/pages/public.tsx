@@ -45,7 +45,8 @@ function StartScreen() {
 export function publicPages(deps: AppDeps) {
   const app = new Hono<AppEnv>();
 
-  const welcome = (c: AppContext) => page(c, deps, { title: "Welcome", body: <WelcomeScreen /> });
+  const welcome = (c: AppContext) =>
+    page(c, deps, { title: "Welcome", body: <WelcomeScreen />, sameForEveryGuest: true });
 
   app.get("/welcome", welcome);
   app.get("/test-welcome", welcome);
@@ -54,12 +55,17 @@ export function publicPages(deps: AppDeps) {
     page(c, deps, {
       title: "Start",
       body: <StartScreen />,
+      sameForEveryGuest: true,
     }));
 
   app.get(
     "/simple",
     (c) =>
-      page(c, deps, { title: "Glimpse", body: <FallbackScreen path="/simple" notFound={false} /> }),
+      page(c, deps, {
+        title: "Glimpse",
+        body: <FallbackScreen path="/simple" notFound={false} />,
+        sameForEveryGuest: true,
+      }),
   );
 
   return app;

@@ -6,17 +6,30 @@ import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { Config } from "../config.ts";
 import {
   createSession,
-  getSession,
   SESSION_TTL_MS,
   type SessionRecord,
   sharedSessionSecret,
 } from "../../kv/sessions.ts";
-import { getUser } from "../../kv/users.ts";
+import { keys } from "../../kv/keys.ts";
 import type { UserRecord } from "../../shared/auth/types.ts";
 import { activeBan } from "../../shared/moderation/bans.ts";
 
 export const SESSION_COOKIE = "glimpse_session";
 const ISSUER = "glimpse";
+
+/** What a token's verified signature says: the session it names, its member, when it expires. */
+interface VerifiedToken {
+  sid: string;
+  sub: string;
+  /** Seconds since the epoch (the token's `exp`). */
+  exp: number;
+}
+
+/**
+ * How many verified tokens an instance remembers (a few hundred bytes each); past this the memo
+ * starts again empty. Only tokens whose signature verified are kept, so strangers cannot fill it.
+ */
+const VERIFIED_MAX = 10_000;
 
 /** The signing key: SESSION_SECRET, or (outside production) one generated once and kept in KV. */
 export async function sessionKey(kv: Deno.Kv, config: Config): Promise<Uint8Array> {
@@ -30,6 +43,16 @@ export async function sessionKey(kv: Deno.Kv, config: Config): Promise<Uint8Arra
 }
 
 export class Sessions {
+  /**
+   * Tokens whose signature and claims this instance has checked, by the token's exact text: a
+   * signature under this key stays valid, so it is checked once, not on every request (an HMAC by
+   * WebCrypto costs about as much as the rest of a small API request). Only the signature is
+   * remembered: the token's expiry is checked again each time, and the session and its member are
+   * read from KV on every request, so signing out, a ban or a deletion takes effect at once, on
+   * every instance.
+   */
+  private verified = new Map<string, VerifiedToken>();
+
   constructor(private kv: Deno.Kv, private config: Config, private key: CryptoKey) {}
 
   static async create(kv: Deno.Kv, config: Config) {
@@ -77,20 +100,44 @@ export class Sessions {
   ): Promise<{ session: SessionRecord; user: UserRecord } | null> {
     if (!token) return null;
     try {
-      const { payload } = await jwtVerify(token, this.key, {
-        issuer: ISSUER,
-        algorithms: ["HS256"],
-      });
-      if (typeof payload.sid !== "string" || typeof payload.sub !== "string") return null;
-      const session = await getSession(this.kv, payload.sid);
-      if (!session || session.userId !== payload.sub) return null;
-      const user = await getUser(this.kv, session.userId);
-      // A session that outlived a ban (one started while the ban was being written) is no
-      // session: the ban's own sign-out deletes it, this covers the race.
-      return user && !activeBan(user) ? { session, user } : null;
+      const claims = await this.verify(token);
+      if (!claims) return null;
+      // The session and its member in one read (one consistent snapshot of both).
+      const [sessionEntry, userEntry] = await this.kv.getMany<[SessionRecord, UserRecord]>([
+        keys.session(claims.sid),
+        keys.user(claims.sub),
+      ]);
+      const session = sessionEntry.value;
+      if (!session || session.expiresAt <= Date.now() || session.userId !== claims.sub) return null;
+      const user = userEntry.value;
+      // A deleted member's record is no member. A session that outlived a ban (one started while
+      // the ban was being written) is no session: the ban's own sign-out deletes it, this covers
+      // the race.
+      return user && !user.deletedAt && !activeBan(user) ? { session, user } : null;
     } catch {
       return null;
     }
+  }
+
+  /**
+   * The claims of a token signed with this instance's key (HS256, our issuer) and not expired, or
+   * null. A token verified before is not verified again (see `verified`); its expiry is.
+   */
+  private async verify(token: string): Promise<VerifiedToken | null> {
+    const now = Math.floor(Date.now() / 1000);
+    const known = this.verified.get(token);
+    if (known) return known.exp > now ? known : null;
+    const { payload } = await jwtVerify(token, this.key, {
+      issuer: ISSUER,
+      algorithms: ["HS256"],
+    });
+    if (typeof payload.sid !== "string" || typeof payload.sub !== "string") return null;
+    // jose refuses a token without a valid `exp` only when asked to; a token of ours always has one.
+    if (typeof payload.exp !== "number") return null;
+    const claims = { sid: payload.sid, sub: payload.sub, exp: payload.exp };
+    if (this.verified.size >= VERIFIED_MAX) this.verified.clear();
+    this.verified.set(token, claims);
+    return claims;
   }
 
   async fromRequest(c: Context) {

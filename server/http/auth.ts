@@ -3,6 +3,7 @@
 // (401 for a guest, 403 for a member who is not an administrator); `app.onError` responds to API
 // paths with JSON and pages with a redirect to /auth or the 'Access Denied' page. Rights are read
 // from the member's stored record on every request, never from the client.
+import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { Sessions } from "../auth/session.ts";
 import { type SessionUser, toSessionUser, type UserRecord } from "../../shared/auth/types.ts";
@@ -41,11 +42,16 @@ export function sessionMiddleware(sessions: Sessions, onSeen: (userId: string) =
   });
 }
 
+/** Whether the session middleware found a member (c.get reads one variable, c.var copies all). */
+function signedIn(c: Context<MemberEnv>): boolean {
+  const vars = c as Context<{ Variables: Partial<MemberVariables> }>;
+  return !!(vars.get("user") && vars.get("session") && vars.get("userRecord"));
+}
+
 /** Lets only a signed-in member through; a guest gets 401 with `guestText` (or /auth on pages). */
 export function requireUser(guestText: string = HTTP_TEXT.notAuthenticated) {
   return createMiddleware<MemberEnv>(async (c, next) => {
-    const vars = c.var as Partial<MemberVariables>;
-    if (!vars.user || !vars.session || !vars.userRecord) throw new AppError(401, guestText);
+    if (!signedIn(c)) throw new AppError(401, guestText);
     await next();
   });
 }
@@ -53,11 +59,8 @@ export function requireUser(guestText: string = HTTP_TEXT.notAuthenticated) {
 /** Lets only an administrator through: 401 for a guest, 403 for any other member. */
 export function requireAdmin() {
   return createMiddleware<MemberEnv>(async (c, next) => {
-    const vars = c.var as Partial<MemberVariables>;
-    if (!vars.user || !vars.session || !vars.userRecord) {
-      throw new AppError(401, ADMIN_TEXT.notAuthenticated);
-    }
-    if (vars.userRecord.role !== "admin") throw new AppError(403, ADMIN_TEXT.adminsOnly);
+    if (!signedIn(c)) throw new AppError(401, ADMIN_TEXT.notAuthenticated);
+    if (c.get("userRecord").role !== "admin") throw new AppError(403, ADMIN_TEXT.adminsOnly);
     await next();
   });
 }

@@ -1,8 +1,10 @@
 // Compression of the responses the server makes (pages, JSON, the service worker, /static files):
 // brotli when the caller accepts it, else gzip, for compressible types of at least MIN_BYTES.
 // Content-hashed /build files are compressed once at build time (server/build/precompress.ts) and
-// served as they are, with their Content-Encoding. Untouched: socket upgrades, event streams,
-// responses already encoded, HEAD and bodiless responses, `Cache-Control: no-transform`.
+// served as they are, with their Content-Encoding, and pages come compressed from their renderer
+// (server/render/page.tsx) the same way. Untouched: socket upgrades, event streams, HEAD, 204 and
+// 304 responses, `Cache-Control: no-transform`; responses already encoded, too small, or with no
+// body only get `Vary: Accept-Encoding`.
 import type { MiddlewareHandler } from "hono";
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from "hono/utils/compress";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
@@ -32,6 +34,25 @@ export function chooseEncoding(acceptEncoding: string | undefined): "br" | "gzip
   return null;
 }
 
+/**
+ * `body` compressed with `encoding`; `best` for bytes compressed once and served many times (a
+ * guest page's, kept per build): the smallest output, whatever it costs once.
+ */
+export function compressBytes(
+  body: Uint8Array,
+  encoding: "br" | "gzip",
+  best = false,
+): Uint8Array {
+  return encoding === "br"
+    ? brotliCompressSync(body, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: best ? constants.BROTLI_MAX_QUALITY : BROTLI_QUALITY,
+        [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      },
+    })
+    : gzipSync(body, { level: best ? 9 : GZIP_LEVEL });
+}
+
 function addVary(headers: Headers) {
   const vary = headers.get("vary");
   if (!vary) headers.set("vary", "Accept-Encoding");
@@ -45,8 +66,10 @@ export function compression(): MiddlewareHandler {
     await next();
     const res = c.res;
     const type = res.headers.get("content-type") ?? "";
+    // (The body itself is not looked at here: reading `res.body` turns a body made of bytes into
+    // a stream, which then goes out the slow way. A response without a body reads as empty below.)
     if (
-      res.status === 101 || res.status === 204 || res.status === 304 || !res.body ||
+      res.status === 101 || res.status === 204 || res.status === 304 ||
       c.req.method === "HEAD" || !COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type) ||
       /\bno-transform\b/i.test(res.headers.get("cache-control") ?? "")
     ) return;
@@ -61,19 +84,14 @@ export function compression(): MiddlewareHandler {
       addVary(res.headers);
       return;
     }
-    const body = new Uint8Array(await res.arrayBuffer());
-    let out: Uint8Array = body;
-    const compress = body.length >= MIN_BYTES;
-    if (compress) {
-      out = encoding === "br"
-        ? brotliCompressSync(body, {
-          params: {
-            [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
-            [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-          },
-        })
-        : gzipSync(body, { level: GZIP_LEVEL });
+    // Read from a copy: a body too small to compress leaves the response as it is (a copy of a
+    // body made from bytes or a string shares them; replacing a response copies its headers).
+    const body = new Uint8Array(await res.clone().arrayBuffer());
+    if (body.length < MIN_BYTES) {
+      addVary(res.headers);
+      return;
     }
+    const out = compressBytes(body, encoding);
     replaceResponse(
       c,
       new Response(out as Uint8Array<ArrayBuffer>, {
@@ -84,11 +102,9 @@ export function compression(): MiddlewareHandler {
     );
     const headers = c.res.headers;
     addVary(headers);
-    if (compress) {
-      headers.set("content-encoding", encoding);
-      // An entity tag names the bytes: the compressed ones are other bytes.
-      const etag = headers.get("etag");
-      if (etag && !etag.startsWith("W/")) headers.set("etag", `W/${etag}`);
-    }
+    headers.set("content-encoding", encoding);
+    // An entity tag names the bytes: the compressed ones are other bytes.
+    const etag = headers.get("etag");
+    if (etag && !etag.startsWith("W/")) headers.set("etag", `W/${etag}`);
   };
 }

@@ -18,10 +18,12 @@ export interface LocaleVariables {
  * handshake; a member's profile counts once the session is read).
  */
 export function localeOf(c: Context): Locale {
-  const set = (c.var as Partial<LocaleVariables>).locale;
+  // (c.get reads one variable; c.var copies them all into a new object.)
+  const vars = c as Context<{ Variables: Partial<LocaleVariables & SessionVariables> }>;
+  const set = vars.get("locale");
   if (set) return set;
   return chooseLocale({
-    profile: (c.var as Partial<SessionVariables>).userRecord?.language,
+    profile: vars.get("userRecord")?.language,
     cookie: getCookie(c, LOCALE_COOKIE),
     acceptLanguage: c.req.header("accept-language"),
   });

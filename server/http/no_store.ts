@@ -2,13 +2,14 @@
 // response under /api, and every response to a signed-in member, goes out with `Cache-Control:
 // no-store` unless its route chose a policy of its own (/static, /build and the avatars keep
 // theirs). Error responses included.
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 
 export function noStore(): MiddlewareHandler {
   return async (c, next) => {
     await next();
     if (c.res.status === 101 || c.res.headers.has("cache-control")) return;
-    const signedIn = !!(c.var as { user?: unknown }).user;
+    // (c.get reads one variable; c.var copies them all into a new object.)
+    const signedIn = !!(c as Context<{ Variables: { user?: unknown } }>).get("user");
     if (!signedIn && !c.req.path.startsWith("/api/")) return;
     try {
       c.res.headers.set("cache-control", "no-store");

@@ -3,7 +3,6 @@
 // styles, media, workers and connections; WebAssembly may compile (the face detector, the safety shield's classifier); camera,
 // microphone and geolocation are for this site only; no page may be framed. HSTS in production.
 import type { MiddlewareHandler } from "hono";
-import { except } from "hono/combine";
 import { secureHeaders } from "hono/secure-headers";
 
 const SELF = "'self'";
@@ -67,8 +66,11 @@ export function securityHeaders(production: boolean): MiddlewareHandler {
     "unsafe-none": withPolicy("unsafe-none"),
   };
   // The router's path first: the query is read only on the one page whose policy depends on it.
-  return except(
-    "/ws",
-    (c, next) => byPolicy[openerPolicy(c.req.path, (name) => c.req.query(name))](c, next),
-  );
+  // (A plain comparison, not hono/combine's `except`, which composes its middleware anew on every
+  // request; `c.req.path` is the path as the router matches it, percent-decoded.)
+  return async (c, next) => {
+    const path = c.req.path;
+    if (path === "/ws") return await next();
+    return await byPolicy[openerPolicy(path, (name) => c.req.query(name))](c, next);
+  };
 }

@@ -1,18 +1,24 @@
 // Renders a whole HTML document: the layout around a page body, the stylesheet, and a module
 // script (plus preloads of its shared chunks) for each island the page used. A page that uses
 // no island gets no script tag at all.
+//
+// `renderDocument` renders everything, every time. A running app renders through its
+// `PageRenderer`, which keeps what does not change between requests (see there): the bytes it
+// serves are the bytes `renderDocument` makes (tests/integration/page_cache_test.ts).
 import type { ComponentChildren } from "preact";
 import { renderToString } from "preact-render-to-string";
 import type { Manifest } from "../build/assets.ts";
 import { Layout, type LayoutProps } from "../../components/Layout.tsx";
 import { collectIslands } from "./island.tsx";
-import { ISLAND_MESSAGES } from "./islands_registry.ts";
+import { ISLAND_MESSAGES, type IslandName } from "./islands_registry.ts";
 import { DEFAULT_LOCALE, type Locale } from "../../shared/i18n/locales.ts";
 import { localize, withMessages } from "../../shared/i18n/messages.ts";
 import { englishCatalogs, pageMessages, serverMessages } from "../i18n/catalogs.ts";
+import { APP_DESCRIPTION, PNG_ICONS, SVG_ICON, THEME_COLOR } from "../pwa/manifest.ts";
+import type { SessionUser } from "../../shared/auth/types.ts";
+import { chooseEncoding, compressBytes, MIN_BYTES } from "../http/compress.ts";
 
 const ENGLISH = englishCatalogs();
-import { APP_DESCRIPTION, PNG_ICONS, SVG_ICON, THEME_COLOR } from "../pwa/manifest.ts";
 
 export interface PageOptions extends Omit<LayoutProps, "children"> {
   title: string;
@@ -21,49 +27,112 @@ export interface PageOptions extends Omit<LayoutProps, "children"> {
   body: ComponentChildren;
   /** The request's language (English when not given). */
   locale?: Locale;
+  /**
+   * For a guest, this page is the same whatever the request holds but its path and language (no
+   * query, no cookie, no per-request data shapes it): its bytes, compressed, are kept per build
+   * and language and served from memory. Ignored for a member, or with a toast to show.
+   */
+  sameForEveryGuest?: boolean;
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export function renderDocument(assets: Manifest, options: PageOptions): string {
-  const { title, description, body, status: _status, locale = DEFAULT_LOCALE, ...layout } = options;
-  const store = serverMessages(locale);
+/** The page's markup inside <body> (before the messages) and the islands it used, in order. */
+interface Rendered {
+  html: string;
+  islands: IslandName[];
+}
+
+/** The layout and page rendered in one go. */
+function renderWhole(options: PageOptions, locale: Locale): Rendered {
+  const {
+    title: _t,
+    description: _d,
+    body,
+    status: _s,
+    locale: _l,
+    sameForEveryGuest: _g,
+    ...layout
+  } = options;
   const { result: html, islands } = withMessages(
-    store,
+    serverMessages(locale),
     () => collectIslands(() => renderToString(<Layout {...layout}>{body}</Layout>)),
   );
-  const namespaces = [...new Set(islands.flatMap((name) => ISLAND_MESSAGES[name]))];
+  return { html, islands };
+}
+
+/**
+ * The message keys the page's islands may read, by namespace (undefined: all of them, when the
+ * build does not say), and the keys named in the islands' props that were added (what, with the
+ * islands, decides the embedded messages).
+ */
+function messageKeys(
+  assets: Manifest,
+  { html, islands }: Rendered,
+  namespaces: string[],
+): { keys: Record<string, Set<string>> | undefined; named: string[] } {
   // Only the keys the islands' code can read, when the build says which (it always does; a
   // hand-made manifest may not).
-  let keys: Record<string, Set<string>> | undefined = {};
+  const keys: Record<string, Set<string>> = {};
   for (const name of islands) {
     const used = assets.islands[name]?.messages;
-    if (!used) {
-      keys = undefined;
-      break;
-    }
+    if (!used) return { keys: undefined, named: [] };
     for (const ns of ISLAND_MESSAGES[name]) {
       for (const key of used[ns] ?? []) (keys[ns] ??= new Set()).add(key);
     }
   }
   // And the keys the server handed an island in its props (e.g. a plan's features by key).
-  if (keys) {
-    const named = new Set([...html.matchAll(/&quot;([A-Za-z_]\w*)&quot;/g)].map((m) => m[1]));
-    for (const ns of namespaces) {
-      for (const key of Object.keys(ENGLISH[ns] ?? {})) {
-        if (named.has(key)) (keys[ns] ??= new Set()).add(key);
+  const named = new Set([...html.matchAll(/&quot;([A-Za-z_]\w*)&quot;/g)].map((m) => m[1]));
+  const added: string[] = [];
+  for (const ns of namespaces) {
+    for (const key of Object.keys(ENGLISH[ns] ?? {})) {
+      if (named.has(key)) {
+        (keys[ns] ??= new Set()).add(key);
+        added.push(`${ns}.${key}`);
       }
     }
   }
-  // The messages the page's islands read, in its language; "<" escaped so that no text can end
-  // the script element.
-  const messages = islands.length
-    ? `<script type="application/json" id="messages">${
+  return { keys, named: added };
+}
+
+/**
+ * The messages the page's islands read, in its language, as the script element that carries
+ * them; "<" escaped so that no text can end the script element. `remember` may keep it.
+ */
+function messagesScript(
+  assets: Manifest,
+  locale: Locale,
+  rendered: Rendered,
+  remember?: (key: string, make: () => string) => string,
+): string {
+  if (!rendered.islands.length) return "";
+  const namespaces = [...new Set(rendered.islands.flatMap((name) => ISLAND_MESSAGES[name]))];
+  const { keys, named } = messageKeys(assets, rendered, namespaces);
+  const make = () =>
+    `<script type="application/json" id="messages">${
       JSON.stringify(pageMessages(locale, namespaces, keys)).replace(/</g, "\\u003c")
-    }</script>`
-    : "";
+    }</script>`;
+  if (!remember) return make();
+  // The islands (in order) decide the namespaces and the keys their code reads; the keys named in
+  // their props are the rest.
+  return remember(
+    `${locale}\n${rendered.islands.join(",")}\n${keys ? named.join(",") : "*"}`,
+    make,
+  );
+}
+
+/** The document around the page's markup. */
+function documentOf(
+  assets: Manifest,
+  options: PageOptions,
+  locale: Locale,
+  rendered: Rendered,
+  messages: string,
+): string {
+  const { title, description } = options;
+  const store = serverMessages(locale);
   const pageTitle = localize(title, store.texts);
-  const scripts = islands.map((name) => assets.islands[name]).filter(Boolean);
+  const scripts = rendered.islands.map((name) => assets.islands[name]).filter(Boolean);
   const preloads = [...new Set(scripts.flatMap((s) => s.imports))];
   const fullTitle = pageTitle === "Glimpse" ? pageTitle : `${pageTitle} · Glimpse`;
   return "<!doctype html>" +
@@ -83,17 +152,220 @@ export function renderDocument(assets: Manifest, options: PageOptions): string {
     `<link rel="stylesheet" href="${assets.css}">` +
     preloads.map((p) => `<link rel="modulepreload" href="${p}">`).join("") +
     scripts.map((s) => `<script type="module" src="${s.file}"></script>`).join("") +
-    `</head><body>${html}${messages}</body></html>`;
+    `</head><body>${rendered.html}${messages}</body></html>`;
 }
 
+/** The whole document, rendered from scratch (the reference for what the cached ways serve). */
+export function renderDocument(assets: Manifest, options: PageOptions): string {
+  const locale = options.locale ?? DEFAULT_LOCALE;
+  const rendered = renderWhole(options, locale);
+  return documentOf(assets, options, locale, rendered, messagesScript(assets, locale, rendered));
+}
+
+/** Where the banner and the page go in a cached layout: characters no page contains. */
+const BANNER_MARK = "\uE000glimpse-banner\uE000";
+const BODY_MARK = "\uE000glimpse-body\uE000";
+
+/**
+ * The member the cached layout is rendered with. The layout reads of the member only whether
+ * there is one: any field it read would come out empty here, and the cached page would differ from
+ * the fresh one (the tests compare them), rather than show one member's data to another.
+ */
+const ANY_MEMBER = Object.freeze({}) as SessionUser;
+
+/** A map that forgets everything once it holds `max` entries (the keys are few; this bounds them). */
+class Memo<V> {
+  #entries = new Map<string, V>();
+  constructor(private max: number) {}
+
+  get(key: string, make: () => V): V {
+    let value = this.#entries.get(key);
+    if (value === undefined) {
+      value = make();
+      if (this.#entries.size >= this.max) this.#entries.clear();
+      this.#entries.set(key, value);
+    }
+    return value;
+  }
+
+  get size() {
+    return this.#entries.size;
+  }
+}
+
+/** A guest page's bytes, as served: plain, and compressed once per encoding when first asked. */
+interface GuestPage {
+  plain: Uint8Array;
+  br?: Uint8Array;
+  gzip?: Uint8Array;
+}
+
+/** What a page response depends on of the request, beyond the page's options. */
+export interface PageRequest {
+  method: string;
+  acceptEncoding: string | undefined;
+}
+
+const encoder = new TextEncoder();
+
+/**
+ * An app's page renderer, made with the build it serves (a new build is a new app, with a new
+ * renderer: nothing of an older build is served). It keeps:
+ * - a guest page marked `sameForEveryGuest`: its bytes, plain and compressed, per path, status,
+ *   title and language;
+ * - the layout around a page (header, footer with the language switcher, bottom navigation),
+ *   rendered once per language, path, header state (guest or member, back button, banner slot)
+ *   and rendered between the layout's halves: what varies per request (the page, the banner)
+ *   is rendered each time; a page with a toast is rendered whole;
+ * - the embedded messages, per language and set of islands (and keys their props name).
+ */
+export class PageRenderer {
+  readonly #guest = new Memo<GuestPage>(500);
+  readonly #shells = new Memo<string[] | null>(1_000);
+  readonly #messages = new Memo<string>(1_000);
+  readonly #remember = (key: string, make: () => string) => this.#messages.get(key, make);
+
+  /**
+   * `keep: false` keeps nothing: every page is rendered from scratch (what the tests compare the
+   * cached pages with).
+   */
+  constructor(readonly assets: Manifest, private options: { keep: boolean } = { keep: true }) {}
+
+  /** The document, as `renderDocument` makes it, from what is kept where it can be. */
+  render(options: PageOptions): string {
+    if (!this.options.keep) return renderDocument(this.assets, options);
+    const locale = options.locale ?? DEFAULT_LOCALE;
+    const shell = options.flash || options.status === 404 ? null : this.#shell(options, locale);
+    const rendered = shell ? this.#between(shell, options, locale) : renderWhole(options, locale);
+    return documentOf(
+      this.assets,
+      options,
+      locale,
+      rendered,
+      messagesScript(this.assets, locale, rendered, this.#remember),
+    );
+  }
+
+  /**
+   * The page as a response (see `pageHeaders`), compressed here as the compression middleware
+   * would compress it (which then leaves it as it is); a guest's page from memory when it may be.
+   */
+  response(options: PageOptions, request: PageRequest): Response {
+    const status = options.status ?? 200;
+    const headers = pageHeaders(options.locale);
+    // As the compression middleware decides: none for HEAD, a small page or a caller without one.
+    const encoding = request.method === "HEAD" ? null : chooseEncoding(request.acceptEncoding);
+    const cached = this.options.keep && options.sameForEveryGuest && !options.user &&
+      !options.flash && !hasBanner(options.banner);
+    let plain: Uint8Array;
+    let body: Uint8Array;
+    if (cached) {
+      const locale = options.locale ?? DEFAULT_LOCALE;
+      const { path, title, description, back, bare } = options;
+      const page = this.#guest.get(
+        JSON.stringify([locale, path, status, title, description ?? null, back ?? null, !!bare]),
+        () => ({ plain: encoder.encode(renderDocument(this.assets, options)) }),
+      );
+      plain = page.plain;
+      body = encoding && plain.length >= MIN_BYTES
+        ? page[encoding] ??= compressBytes(plain, encoding, true)
+        : plain;
+    } else {
+      plain = encoder.encode(this.render(options));
+      body = encoding && plain.length >= MIN_BYTES ? compressBytes(plain, encoding) : plain;
+    }
+    if (body !== plain) {
+      headers["content-encoding"] = encoding!;
+      headers["content-length"] = String(body.length);
+    }
+    return new Response(body as Uint8Array<ArrayBuffer>, { status, headers });
+  }
+
+  /** How many entries each cache holds (for tests). */
+  get sizes() {
+    return { guest: this.#guest.size, shells: this.#shells.size, messages: this.#messages.size };
+  }
+
+  /**
+   * The layout's markup cut where the banner (when there is one) and the page go, or null when
+   * it cannot be cut (a layout that used an island itself is rendered whole every time).
+   */
+  #shell(options: PageOptions, locale: Locale): string[] | null {
+    const { path, user, back, bare } = options;
+    const banner = hasBanner(options.banner);
+    const key = JSON.stringify([locale, path, !!user, back ?? null, !!bare, banner]);
+    return this.#shells.get(key, () => {
+      const { result: html, islands } = withMessages(
+        serverMessages(locale),
+        () =>
+          collectIslands(() =>
+            renderToString(
+              <Layout
+                path={path}
+                user={user ? ANY_MEMBER : null}
+                back={back}
+                bare={bare}
+                flash={null}
+                banner={banner ? BANNER_MARK : undefined}
+              >
+                {BODY_MARK}
+              </Layout>,
+            )
+          ),
+      );
+      if (islands.length) return null;
+      const parts = banner ? html.split(BANNER_MARK) : [html];
+      const last = parts.pop()!.split(BODY_MARK);
+      parts.push(...last);
+      return parts.length === (banner ? 3 : 2) ? parts : null;
+    });
+  }
+
+  /** The banner and the page rendered in one go (in the order the whole layout renders them). */
+  #between(shell: string[], options: PageOptions, locale: Locale): Rendered {
+    const banner = hasBanner(options.banner);
+    const { result, islands } = withMessages(
+      serverMessages(locale),
+      () =>
+        collectIslands(() =>
+          renderToString(
+            <>
+              {banner ? options.banner : null}
+              {BODY_MARK}
+              {options.body}
+            </>,
+          )
+        ),
+    );
+    const at = result.indexOf(BODY_MARK);
+    const bannerHtml = banner ? result.slice(0, at) : "";
+    const bodyHtml = result.slice(at + BODY_MARK.length);
+    const html = banner
+      ? shell[0] + bannerHtml + shell[1] + bodyHtml + shell[2]
+      : shell[0] + bodyHtml + shell[1];
+    return { html, islands };
+  }
+}
+
+/** Whether a banner renders anything (null, undefined and booleans render nothing). */
+function hasBanner(banner: ComponentChildren): boolean {
+  return banner !== null && banner !== undefined && typeof banner !== "boolean";
+}
+
+/** Every page's headers: never stored, in its language, varying with the language's sources. */
+function pageHeaders(locale: Locale | undefined): Record<string, string> {
+  return {
+    "content-type": "text/html; charset=utf-8",
+    "cache-control": "no-store",
+    "content-language": locale ?? DEFAULT_LOCALE,
+    "vary": "Accept-Language, Cookie",
+  };
+}
+
+/** The page rendered from scratch, as a response (for callers without a renderer). */
 export function pageResponse(assets: Manifest, options: PageOptions): Response {
   return new Response(renderDocument(assets, options), {
     status: options.status ?? 200,
-    headers: {
-      "content-type": "text/html; charset=utf-8",
-      "cache-control": "no-store",
-      "content-language": options.locale ?? DEFAULT_LOCALE,
-      "vary": "Accept-Language, Cookie",
-    },
+    headers: pageHeaders(options.locale),
   });
 }
