@@ -4,13 +4,20 @@
 // connection first decoded a video frame (getStats framesDecoded > 0) and when the partner's video
 // became visible: the live view on screen (it replaces 'Match Found!' at the partner's first frame)
 // with a frame in its 'POV' tile (readyState ≥ 2); each session is ended
-// with End Session before the next run. Figures only: nothing here passes or fails on time.
-// Run: deno run -A bench/live.ts
+// with End Session before the next run.
+// Then HD quickly (issue 33): two HD members (vip) whose fake cameras play a moving 1280x720
+// picture; per run and member, the time from the partner's first decoded frame to the first
+// frame received at each size (getStats inbound-rtp frameWidth x frameHeight).
+// Figures only: nothing here passes or fails on time.
+// Run: deno run -A bench/live.ts (GLIMPSE_BENCH_LIVE=start or =hd: only that part;
+// GLIMPSE_BENCH_HD_RUNS: the HD part's runs, 6 by default; GLIMPSE_BENCH_HD_WITHOUT=start-bitrate,
+// =degradation or =all: the pages drop that part of the HD tuning, to see what each brings)
 import type { Page } from "playwright-core";
 import { launchBrowser } from "../tests/helpers/browser.ts";
 import { startServer } from "../tests/helpers/server.ts";
 import { liveMember, memberContext, waitForPath } from "../tests/helpers/live_browser.ts";
 import { sleep } from "../tests/helpers/time.ts";
+import { FIXTURES_DIR } from "../tests/helpers/fake_camera.ts";
 
 const RUNS = 20;
 
@@ -184,4 +191,243 @@ export async function benchLive(runs = RUNS) {
   }
 }
 
-if (import.meta.main) await benchLive();
+/**
+ * In every page, from its peer connection's first decoded frame of the partner's video: when
+ * (ms after that frame) each size was first received, the first frame's size, the smallest
+ * width received after 1280x720, the frames decoded per second over the first WATCH_MS, and
+ * what this page's own sender reports (its frame width and what limits it, at each change; the
+ * estimated outgoing bitrate ~3 s in). Done (hd.done) once WATCH_MS passed with 1280x720 seen,
+ * or after WAIT_MS.
+ */
+const HD_PROBE = (WATCH_MS: number, WAIT_MS: number) =>
+  `(() => {
+  const hd = (window.__hd = { sizes: {}, sent: [] });
+  const start = () => {
+    const timer = setInterval(async () => {
+      const pcs = (window.__pcs || []).filter((pc) => pc.connectionState !== "closed");
+      const pc = pcs[pcs.length - 1];
+      if (!pc) return;
+      const stats = await pc.getStats();
+      const now = Date.now();
+      stats.forEach((s) => {
+        if (s.type === "inbound-rtp" && s.kind === "video" && s.framesDecoded > 0) {
+          const w = s.frameWidth || 0, h = s.frameHeight || 0;
+          if (!hd.first) hd.first = { at: now, frames: s.framesDecoded };
+          if (!hd.first.size && w > 0) hd.first.size = w + "x" + h;
+          const t = now - hd.first.at;
+          const reach = (k, ok) => { if (ok && hd.sizes[k] === undefined) hd.sizes[k] = t; };
+          reach("first", true);
+          reach(">=640x360", w >= 640 && h >= 360);
+          reach(">=960x540", w >= 960 && h >= 540);
+          reach("1280x720", w >= 1280 && h >= 720);
+          if (hd.sizes["1280x720"] !== undefined && w > 0) {
+            hd.minAfterHd = Math.min(hd.minAfterHd ?? w, w);
+          }
+          if (t <= ${WATCH_MS}) hd.fps = ((s.framesDecoded - hd.first.frames) * 1000) / (t || 1);
+        }
+        if (s.type === "outbound-rtp" && s.kind === "video" && hd.first) {
+          const last = hd.sent[hd.sent.length - 1];
+          const why = s.qualityLimitationReason || "";
+          const w = s.frameWidth || 0;
+          if (!last || last[1] !== w || last[2] !== why) hd.sent.push([now - hd.first.at, w, why]);
+        }
+        if (s.type === "candidate-pair" && s.nominated && s.availableOutgoingBitrate && hd.first) {
+          if (now - hd.first.at <= 3000) hd.bwe = s.availableOutgoingBitrate;
+        }
+      });
+      const t = hd.first ? now - hd.first.at : 0;
+      if ((hd.sizes["1280x720"] !== undefined && t >= ${WATCH_MS}) || t >= ${WAIT_MS}) {
+        hd.done = true;
+        clearInterval(timer);
+      }
+    }, 50);
+  };
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
+})();`;
+
+/**
+ * In every page: the HD tuning without its start bitrate, without its degradation preference,
+ * or without both ("all": the sender as it was before the tuning).
+ */
+const WITHOUT: Record<string, string> = {
+  "start-bitrate": `(() => {
+    const set = RTCPeerConnection.prototype.setRemoteDescription;
+    RTCPeerConnection.prototype.setRemoteDescription = function (d, ...rest) {
+      if (d && d.sdp) {
+        d = { type: d.type, sdp: d.sdp.replace(/;?x-google-start-bitrate=\\d+/g, "")
+          .replace(/^a=fmtp:\\d+ ?\\r?\\n/gm, "") };
+      }
+      return set.call(this, d, ...rest);
+    };
+  })();`,
+  degradation: `(() => {
+    const set = RTCRtpSender.prototype.setParameters;
+    RTCRtpSender.prototype.setParameters = function (p, ...rest) {
+      if (p) delete p.degradationPreference;
+      return set.call(this, p, ...rest);
+    };
+  })();`,
+};
+
+WITHOUT.all = WITHOUT["start-bitrate"] + WITHOUT.degradation;
+
+interface HdMarks {
+  first?: { at: number; size?: string };
+  /** Size label → ms after the first decoded frame. */
+  sizes: Record<string, number>;
+  /** The smallest width received after the first 1280x720 frame. */
+  minAfterHd?: number;
+  /** Frames decoded per second over the first WATCH_MS. */
+  fps?: number;
+  /** This page's outbound video at each change: [ms after its first decoded frame, width, why]. */
+  sent: [number, number, string][];
+  /** The connection's estimated outgoing bitrate ~3 s after the first decoded frame (bps). */
+  bwe?: number;
+  done?: boolean;
+}
+
+const SIZES = ["first", ">=640x360", ">=960x540", "1280x720"];
+
+/**
+ * A moving 1280x720 camera: astronaut.png, a little larger, panned back and forth (2 s loop at
+ * 25 fps) as a Y4M clip for Chromium's fake camera, made once into a temporary folder.
+ */
+async function movingCamera(): Promise<{ file: string; dir: string }> {
+  const dir = await Deno.makeTempDir({ prefix: "glimpse_bench_hd_" });
+  const file = `${dir}/moving_1280x720.y4m`;
+  const out = await new Deno.Command("ffmpeg", {
+    args: [
+      ...["-hide_banner", "-loglevel", "error", "-nostdin", "-y"],
+      ...["-loop", "1", "-i", `${FIXTURES_DIR}/astronaut.png`, "-frames:v", "50", "-r", "25"],
+      ...["-vf", "scale=1440:810,crop=1280:720:80+80*sin(2*PI*n/50):45+45*sin(2*PI*n/50)"],
+      ...["-pix_fmt", "yuv420p", file],
+    ],
+    stdin: "null",
+    stdout: "null",
+    stderr: "piped",
+  }).output();
+  if (!out.success) throw new Error(`ffmpeg: ${new TextDecoder().decode(out.stderr)}`);
+  return { file, dir };
+}
+
+async function hdMarksOf(page: Page, timeout: number): Promise<HdMarks> {
+  const end = Date.now() + timeout;
+  let m: HdMarks | null = null;
+  while (Date.now() < end) {
+    // deno-lint-ignore no-explicit-any
+    m = await page.evaluate(() => (globalThis as any).__hd as HdMarks).catch(() => m);
+    if (m?.done) return m;
+    await sleep(200);
+  }
+  return m ?? { sizes: {}, sent: [] };
+}
+
+/** Whether the member's face blur and safety shield are on (GLIMPSE_BENCH_PRIVACY). */
+function privacyChoice() {
+  const privacy = Deno.env.get("GLIMPSE_BENCH_PRIVACY") ?? "on";
+  return {
+    blurOn: privacy !== "off" && privacy !== "blur-off",
+    shieldOn: privacy !== "off" && privacy !== "shield-off",
+  };
+}
+
+/**
+ * HD quickly: two HD members (vip) with a moving 1280x720 camera; per run and member, the time
+ * from the first decoded frame of the partner's video to each received size. A run watches
+ * 10 s at least and waits up to 40 s for 1280x720; a size never reached counts as 40 s ("never"
+ * in the per-run lines).
+ */
+export async function benchHd(runs = Number(Deno.env.get("GLIMPSE_BENCH_HD_RUNS") ?? 6)) {
+  const WAIT = 40_000, WATCH = 10_000;
+  const camera = await movingCamera();
+  const server = await startServer({ MATCH_DURATION_MS: "120000" });
+  const browser = await launchBrowser({
+    extraArgs: ["--use-file-for-fake-video-capture=" + camera.file],
+  });
+  try {
+    const members = [
+      await liveMember(server, { tier: "vip" }),
+      await liveMember(server, { tier: "vip" }),
+    ];
+    const { blurOn, shieldOn } = privacyChoice();
+    if (!blurOn || !shieldOn) {
+      for (const m of members) {
+        const res = await m.client.patch("/api/user/profile", {
+          faceBlurEnabled: blurOn,
+          safetyShieldEnabled: shieldOn,
+        });
+        if (res.status !== 200) throw new Error(`privacy off: ${res.status} ${res.text}`);
+      }
+    }
+    const without = Deno.env.get("GLIMPSE_BENCH_HD_WITHOUT");
+    if (without && !WITHOUT[without]) throw new Error(`GLIMPSE_BENCH_HD_WITHOUT=${without}?`);
+    const pages: Page[] = [];
+    for (const m of members) {
+      const ctx = await memberContext(browser, server, m);
+      ctx.setDefaultTimeout(30_000);
+      await ctx.addInitScript({ content: HD_PROBE(WATCH, WAIT) });
+      if (without) await ctx.addInitScript({ content: WITHOUT[without] });
+      pages.push(await ctx.newPage());
+    }
+    const reached = new Map<string, number[]>(SIZES.map((k) => [k, []]));
+    const firstSizes: string[] = [], fps: number[] = [], minAfterHd: number[] = [];
+    console.log(
+      `HD quickly: two HD members (vip), moving 1280x720 fake camera, ${runs} runs on loopback, ` +
+        `face blur ${blurOn ? "on" : "off"}, safety shield ${shieldOn ? "on" : "off"}` +
+        `${without ? `, without the ${without} tuning` : ""}; ms from ` +
+        `the first decoded frame of the partner's video to the first frame of each size`,
+    );
+    // One warm-up run (Chromium, esbuild bundles, the camera): not counted.
+    for (let run = -1; run < runs; run++) {
+      await Promise.all(pages.map((p) => p.goto("/connecting")));
+      const marks = await Promise.all(pages.map((p) => hdMarksOf(p, WAIT + 20_000)));
+      if (run >= 0) {
+        marks.forEach((m, i) => {
+          if (m.first) firstSizes.push(m.first.size ?? "?");
+          for (const k of SIZES) reached.get(k)!.push(m.sizes[k] ?? WAIT);
+          if (m.fps !== undefined) fps.push(m.fps);
+          if (m.minAfterHd !== undefined) minAfterHd.push(m.minAfterHd);
+          console.log(
+            `  run ${run} member ${i}: first frame ${m.first?.size ?? "none"}; ${
+              SIZES.filter((k) => k !== "first").map((k) => `${k} ${m.sizes[k] ?? "never"}`)
+                .join(", ")
+            }; narrowest after HD ${m.minAfterHd ?? "-"}; ${
+              m.fps?.toFixed(1) ?? "-"
+            } fps; own sender (ms width limit) ${
+              m.sent.slice(0, 8).map(([t, w, why]) => `${t} ${w} ${why}`).join(", ")
+            }${m.sent.length > 8 ? ", …" : ""}; estimate at ~3 s ${
+              m.bwe ? Math.round(m.bwe / 1000) + " kbps" : "-"
+            }`,
+          );
+        });
+      }
+      await pages[run % 2 === 0 ? 0 : 1].getByRole("button", { name: "End Session" }).click();
+      await Promise.all(pages.map((p) => waitForPath(p, "/match-end", 15_000)));
+    }
+    console.log(`  first frame sizes: ${firstSizes.join(", ")}`);
+    console.log(`  narrowest width received after the first 1280x720: ${minAfterHd.join(", ")}`);
+    const f = [...fps].sort((a, b) => a - b);
+    console.log(
+      `  frames decoded per second, first ${WATCH / 1000} s: p50 ${
+        f[Math.floor(f.length / 2)]?.toFixed(1)
+      } (min ${f[0]?.toFixed(1)})`,
+    );
+    for (const k of SIZES) {
+      if (k !== "first") {
+        console.log(line(`first decoded frame → ${k} (per member)`, reached.get(k)!));
+      }
+    }
+    return Object.fromEntries(reached);
+  } finally {
+    await browser.close().catch(() => {});
+    await server.close();
+    await Deno.remove(camera.dir, { recursive: true }).catch(() => {});
+  }
+}
+
+if (import.meta.main) {
+  const only = Deno.env.get("GLIMPSE_BENCH_LIVE");
+  if (only !== "hd") await benchLive();
+  if (only !== "start") await benchHd();
+}

@@ -3,6 +3,7 @@
 // so a relay that tampered with the handshake would show them different codes.
 import { MEDIA_PROFILES, type MediaProfile } from "../shared/constants.ts";
 import { watchAway } from "./away.ts";
+import { tuneForProfile } from "./sdp.ts";
 import { tr } from "../shared/i18n/messages.ts";
 import type live from "../shared/i18n/catalog/live/en.ts";
 
@@ -97,6 +98,15 @@ export function encodingFor(
     maxFramerate: profile.maxFrameRate,
     scaleResolutionDownBy: scale,
   };
+}
+
+/**
+ * What an HD sender gives up first when the network or the device cannot keep up: frames, not
+ * size (an HD picture otherwise starts small and climbs back for many seconds, and a loaded
+ * device scales it down). SD senders keep the browser's default (null: not set).
+ */
+export function degradationFor(profile: MediaProfile): RTCDegradationPreference | null {
+  return profile.maxBitrateKbps > MEDIA_PROFILES.sd.maxBitrateKbps ? "maintain-resolution" : null;
 }
 
 export class PeerLink {
@@ -216,8 +226,12 @@ export class PeerLink {
 
   async receive(signal: SignalOut) {
     if (this.closed) return;
+    // The partner's description is applied as this member's plan wants it (tuneForProfile: an
+    // HD sender's bandwidth estimate starts near its cap; libwebrtc reads the start bitrate of
+    // what it sends from the remote description). What the partner is sent stays as made.
     if (signal.type === "offer") {
-      await this.pc.setRemoteDescription({ type: "offer", sdp: signal.sdp });
+      const sdp = tuneForProfile(signal.sdp, this.media);
+      await this.pc.setRemoteDescription({ type: "offer", sdp });
       await this.flushCandidates();
       this.checkPartnerGathered();
       const answer = await this.pc.createAnswer();
@@ -227,7 +241,8 @@ export class PeerLink {
       if (!this.closed) this.events.signalled?.();
     } else if (signal.type === "answer") {
       if (this.pc.signalingState !== "have-local-offer") return;
-      await this.pc.setRemoteDescription({ type: "answer", sdp: signal.sdp });
+      const sdp = tuneForProfile(signal.sdp, this.media);
+      await this.pc.setRemoteDescription({ type: "answer", sdp });
       await this.flushCandidates();
       this.checkPartnerGathered();
       if (!this.closed) this.events.signalled?.();
@@ -267,6 +282,8 @@ export class PeerLink {
         ...params.encodings[0],
         ...encodingFor(profile, this.cameraSize(sender.track)),
       };
+      const degradation = degradationFor(profile);
+      if (degradation) params.degradationPreference = degradation;
       await sender.setParameters(params).catch((err) =>
         console.warn(`Could not cap the video sent: ${err}`)
       );
