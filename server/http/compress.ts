@@ -48,7 +48,7 @@ export function compressBytes(
       params: {
         [constants.BROTLI_PARAM_QUALITY]: best ? constants.BROTLI_MAX_QUALITY : BROTLI_QUALITY,
         [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-        // A window no larger than the body: the same output for a body that fits, made without
+        // A window no larger than the body: as small an output for a body that fits, made without
         // setting up the default 4 MB window (a page compresses in about two thirds of the time).
         [constants.BROTLI_PARAM_LGWIN]: windowBits(body.length),
       },

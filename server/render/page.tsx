@@ -5,7 +5,7 @@
 // `renderDocument` renders everything, every time. A running app renders through its
 // `PageRenderer`, which keeps what does not change between requests (see there): the bytes it
 // serves are the bytes `renderDocument` makes (tests/integration/page_cache_test.ts).
-import type { ComponentChildren } from "preact";
+import { type ComponentChildren, h } from "preact";
 import { renderToString } from "preact-render-to-string";
 import type { Manifest } from "../build/assets.ts";
 import { Layout, type LayoutProps } from "../../components/Layout.tsx";
@@ -162,9 +162,15 @@ export function renderDocument(assets: Manifest, options: PageOptions): string {
   return documentOf(assets, options, locale, rendered, messagesScript(assets, locale, rendered));
 }
 
-/** Where the banner and the page go in a cached layout: characters no page contains. */
-const BANNER_MARK = "\uE000glimpse-banner\uE000";
-const BODY_MARK = "\uE000glimpse-body\uE000";
+/**
+ * Where the banner and the page go in a cached layout, and where the banner ends: elements no
+ * component renders. No text can spell them (text and attribute values are rendered with "<"
+ * escaped), whatever a member or a path holds.
+ */
+const BANNER_MARK = "<glimpse-banner></glimpse-banner>";
+const BODY_MARK = "<glimpse-body></glimpse-body>";
+const bannerMark = () => h("glimpse-banner", null);
+const bodyMark = () => h("glimpse-body", null);
 
 /**
  * The member the cached layout is rendered with. The layout reads of the member only whether
@@ -306,9 +312,9 @@ export class PageRenderer {
                 back={back}
                 bare={bare}
                 flash={null}
-                banner={banner ? BANNER_MARK : undefined}
+                banner={banner ? bannerMark() : undefined}
               >
-                {BODY_MARK}
+                {bodyMark()}
               </Layout>,
             )
           ),
@@ -331,7 +337,7 @@ export class PageRenderer {
           renderToString(
             <>
               {banner ? options.banner : null}
-              {BODY_MARK}
+              {bodyMark()}
               {options.body}
             </>,
           )
