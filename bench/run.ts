@@ -12,6 +12,7 @@ import { benchUploads } from "./uploads.ts";
 import { benchAdminLists } from "./admin_lists.ts";
 import { benchReferrals } from "./referrals.ts";
 import { benchStorm } from "./storm.ts";
+import { benchSoak } from "./soak.ts";
 
 await benchAccounts();
 await benchHttp();
@@ -25,3 +26,4 @@ await benchUploads();
 await benchAdminLists();
 await benchReferrals();
 await benchStorm();
+await benchSoak({ minutes: 1 }); // `deno run -A bench/soak.ts --minutes 30` for the real soak

@@ -164,10 +164,12 @@ export async function startServerProcess(
   kvPath: string,
   port: number,
   env: Record<string, string> = {},
+  /** Runtime flags before the script (e.g. `--inspect=127.0.0.1:9229` for a benchmark's probe). */
+  flags: string[] = [],
 ): Promise<ProcessServer> {
   await ensureBuilt();
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", new URL("../../main.ts", import.meta.url).pathname],
+    args: ["run", "-A", ...flags, new URL("../../main.ts", import.meta.url).pathname],
     env: {
       APP_ENV: "test",
       KV_PATH: kvPath,
