@@ -18,6 +18,10 @@
 //    and `--settle` seconds after they all disconnect.
 // 4. The pairing of (1) spread over 3 server instances (Deno Workers on one KV file).
 //
+// `--members 10000 --only pairing` (or `instances`) is the 10,000-at-once burst: the floor's
+// sockets are opened and closed before the members' (both at once would pass a 20,000 file
+// descriptor limit), and the p99 target shown is the burst's (≤ 1 s).
+//
 // Members are made straight in KV with one shared password hash (see
 // tests/helpers/realtime_members.ts): the HTTP register endpoint costs ~90 ms each.
 import { MAX_SOCKETS_PER_MEMBER } from "../server/realtime/socket_limits.ts";
@@ -219,6 +223,15 @@ interface PairingResult {
   partnerOf: Map<number, number>;
 }
 
+/**
+ * The p99 the issue sets for a burst: 1,000 searchers ≤ 200 ms on one server, ≤ 250 ms on 3
+ * instances; 10,000 (and more) ≤ 1 s either way.
+ */
+function p99Target(label: string, n: number): string {
+  if (n >= 10_000) return "≤ 1 s";
+  return label.startsWith("3 instances") ? "≤ 250 ms" : "≤ 200 ms";
+}
+
 /** The clients' side (in the child): every socket searches at once; times each match_found. */
 async function pairing(label: string, sockets: BenchSocket[]): Promise<PairingResult> {
   const n = sockets.length;
@@ -261,7 +274,7 @@ async function pairing(label: string, sockets: BenchSocket[]): Promise<PairingRe
   row(`${label}: duplicate match_found`, String(duplicates), "0");
   row(`${label}: pairs/s`, found ? (found / 2 / ((last - t0) / 1000)).toFixed(0) : "-");
   row(`${label}: time-to-match p50`, ms(percentile(waits, 50)));
-  row(`${label}: time-to-match p99`, ms(percentile(waits, 99)), "≤ 250 ms");
+  row(`${label}: time-to-match p99`, ms(percentile(waits, 99)), p99Target(label, n));
   row(`${label}: time-to-match max`, ms(Math.max(...waits)));
   return { sockets, partnerOf };
 }
@@ -722,13 +735,15 @@ class ClientProcess {
 
 /** The pairing (and relay) clients, in the child. */
 async function pairingClient(config: PairingClientConfig, input: Lines) {
+  // The floor first, its sockets closed before the members' open: both sets at once would take
+  // twice the file descriptors (10,000 members: past a 20,000 limit).
+  if (config.floorUrl) await floor(config.floorUrl, config.cookies.length);
   const sockets = await pool(config.cookies, 100, async (cookie, i) => {
     const s = await BenchSocket.open(config.urls[i % config.urls.length], cookie);
     await s.register();
     return s;
   });
   const result = await pairing(config.label, sockets);
-  if (config.floorUrl) await floor(config.floorUrl, sockets.length);
   console.log("PAIRED");
   await input.until("continue");
   if (config.relay) {

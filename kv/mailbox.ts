@@ -24,6 +24,48 @@ export async function post<T extends Posted>(kv: Deno.Kv, instanceId: string, ms
     .commit();
 }
 
+/** Messages one commit of posts holds at most (a message is 1 mutation, each mailbox's counter 1). */
+const POSTS_PER_COMMIT = 400;
+/** Bytes one commit of posts may write, by estimate (KV allows 819,200). */
+const POST_BYTES = 400 * 1024;
+
+/**
+ * Posts many messages (to one or several instances) in few commits, in order: each commit holds
+ * a run of them and bumps each receiving mailbox's counter once. `retry` wraps each commit on its
+ * own (a message set again by a retry is the same key and value).
+ */
+export async function postMany<T extends Posted>(
+  kv: Deno.Kv,
+  posts: { instanceId: string; msg: T }[],
+  retry: (fn: () => Promise<void>) => Promise<void> = (fn) => fn(),
+) {
+  let i = 0;
+  while (i < posts.length) {
+    const chunk: typeof posts = [];
+    let bytes = 0;
+    while (i < posts.length && chunk.length < POSTS_PER_COMMIT) {
+      const size = 2 * JSON.stringify(posts[i].msg).length + 256;
+      if (chunk.length && bytes + size > POST_BYTES) break;
+      chunk.push(posts[i++]);
+      bytes += size;
+    }
+    await retry(async () => {
+      const op = kv.atomic();
+      for (const { instanceId, msg } of chunk) {
+        const key = keys.rtInbox(
+          instanceId,
+          `${msg.sentAt.toString().padStart(15, "0")}-${msg.id}`,
+        );
+        op.set(key, msg, { expireIn: MESSAGE_TTL_MS });
+      }
+      for (const instanceId of new Set(chunk.map((p) => p.instanceId))) {
+        op.sum(keys.rtInboxSignal(instanceId), 1n);
+      }
+      await op.commit();
+    });
+  }
+}
+
 /** The messages waiting for an instance, oldest first (the caller takes each it handles). */
 export async function inbox<T extends Posted>(kv: Deno.Kv, instanceId: string) {
   const out: Deno.KvEntry<T>[] = [];

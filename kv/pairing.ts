@@ -7,8 +7,9 @@ import { getMatch, type Match, MATCH_RECORD_TTL_MS } from "./matches.ts";
 import { HISTORY_TTL_MS } from "./relations.ts";
 import { bumpSearchVersion } from "./search_version.ts";
 import type { TicketEntry } from "./tickets.ts";
-import { BURST_RETRY, retrying } from "./retry.ts";
+import { BURST_RETRY, retrying, type RetryPolicy } from "./retry.ts";
 import { laneOf } from "./write_lane.ts";
+import { getManyChunked } from "./db.ts";
 
 export type PairResult =
   /** versionstamp: the commit's, now that of both members' session counts and versions. */
@@ -39,7 +40,16 @@ export interface PairRequest {
 
 type Prepared =
   | { ok: false; reason: "taken" | "limit_a" | "limit_b" }
-  | { ok: true; match: Match; apply: (op: Deno.AtomicOperation) => void; checks: number };
+  | {
+    ok: true;
+    match: Match;
+    apply: (op: Deno.AtomicOperation) => void;
+    /** The checks the claim brings, and their count. */
+    checked: Deno.AtomicCheck[];
+    checks: number;
+    /** An upper estimate of the bytes its writes take in a commit. */
+    bytes: number;
+  };
 
 /**
  * What a claim must check, and the writes that make it. With `fresh` false and both tickets
@@ -101,7 +111,9 @@ async function prepare(kv: Deno.Kv, r: PairRequest, now: number, fresh = false):
       .sum(keys.usage(b.value.userId, day), 1n);
     bumpSearchVersion(op, a.value.userId, b.value.userId);
   };
-  return { ok: true, match, apply, checks: checks.length };
+  // The match is the one large value; keys and the small values take well under 2 KiB.
+  const bytes = 2 * JSON.stringify(match).length + 2048;
+  return { ok: true, match, apply, checked: checks, checks: checks.length, bytes };
 }
 
 /** The day's session counter as a ticket saw it. */
@@ -126,87 +138,212 @@ export async function pair(kv: Deno.Kv, r: PairRequest, now = Date.now()): Promi
     : { ok: false, reason: "taken" };
 }
 
-/** Checks KV allows in one commit: claims share commits up to this (2 to 6 a pair). */
-const CHECKS_PER_COMMIT = 100;
+/**
+ * What KV allows in one atomic commit (Deno 2.9.6, found by trying: one more throws "Too many
+ * checks (max 100)", "Too many mutations (max 1000)", "Total mutation size too large (max
+ * 819200 bytes)").
+ */
+export const KV_COMMIT_LIMITS = { checks: 100, mutations: 1_000, bytes: 819_200 } as const;
+
+/** What one claim writes: 2 ticket deletes, the match, 2 active keys, 2 "met" records, 4 sums. */
+const MUTATIONS_PER_CLAIM = 11;
 
 /**
- * Claims many disjoint pairs with few commits: groups of pairs share one atomic commit, whose
- * checks are each pair's own, so a group commits only if every pair in it still holds. A group
- * that fails (someone else took a member meanwhile) is claimed again pair by pair.
+ * Claims many pairs with few commits. Claims share commits (the claim packer, below) up to KV's
+ * limits; a shared commit holds only if every claim in it still holds. Results come back in the
+ * order of `requests`. A member named by two requests is never claimed twice: the second claim
+ * goes to a later commit, where its checks fail.
  */
 export async function pairMany(
   kv: Deno.Kv,
   requests: PairRequest[],
   now = Date.now(),
 ): Promise<PairResult[]> {
-  // Never retry the whole batch: pairs claimed by an earlier group would read as "taken" and
+  // Never retry the whole batch: pairs claimed by an earlier commit would read as "taken" and
   // their members would never be told. Each read and each fallback claim retries on its own.
   const prepared = await Promise.all(requests.map((r) => retrying(() => prepare(kv, r, now))));
-  // A claim not yet committed: "taken" unless its commit below says otherwise.
-  const results: PairResult[] = prepared.map((p) => ({
-    ok: false,
-    reason: p.ok ? "taken" : p.reason,
+  return await Promise.all(prepared.map((p, i) => {
+    if (!p.ok) return p;
+    return new Promise<PairResult>((done) =>
+      packerOf(kv).add({ prepared: p, request: requests[i], now, done })
+    );
   }));
-  const ready = prepared.map((p, i) => [p, i] as const).filter(([p]) => p.ok);
-  const groups: (typeof ready)[] = [];
-  let checks = Infinity;
-  for (const item of ready) {
-    const [p] = item;
-    const n = p.ok ? p.checks : 0;
-    if (checks + n > CHECKS_PER_COMMIT) {
-      groups.push([]);
-      checks = 0;
-    }
-    groups[groups.length - 1].push(item);
-    checks += n;
-  }
-  // The groups hold disjoint members, so a few commit side by side.
-  await Promise.all(groups.map((group) =>
-    laneOf(kv).run(async () => {
-      const res = await commitGroup(kv, group.map(([p]) => p));
-      if (res?.ok) {
-        for (const [p, i] of group) {
-          if (p.ok) results[i] = { ok: true, match: p.match, versionstamp: res.versionstamp };
-        }
-        return;
-      }
-      for (const [, i] of group) {
-        const r = requests[i];
-        results[i] = await retrying(() => pair(kv, r, now), BURST_RETRY).catch(
-          () => ({ ok: false, reason: "taken" }) as PairResult,
-        );
-      }
-    })
-  ));
-  return results;
 }
+
+/** A claim waiting for its commit. */
+interface Waiting {
+  prepared: Extract<Prepared, { ok: true }>;
+  request: PairRequest;
+  now: number;
+  /** Settles the claim (only its first call counts). */
+  done: (r: PairResult) => void;
+}
+
+/**
+ * The claim packer: one per KV connection. Claims wait in one line (oldest first) and each
+ * commit takes as many from its head as KV allows when the write lane gives it a slot, so that
+ * while commits are under way the claims of later passes gather into full ones instead of many
+ * small ones. A commit never holds two claims naming the same member: KV checks every claim of a
+ * commit against the state before it, so both would hold. The later one waits for the next commit.
+ */
+class ClaimPacker {
+  private line: Waiting[] = [];
+  /** A slot is asked of the lane and not yet given (it takes whatever waits by then). */
+  private asked = false;
+
+  constructor(private kv: Deno.Kv) {}
+
+  add(w: Waiting) {
+    this.line.push(w);
+    this.ask();
+  }
+
+  private ask() {
+    if (this.asked || !this.line.length) return;
+    this.asked = true;
+    // Asked once the claims added in this turn are all in line (a free slot runs at once).
+    queueMicrotask(() => this.slot());
+  }
+
+  private slot() {
+    laneOf(this.kv).run(async () => {
+      this.asked = false;
+      const group = this.take();
+      this.ask();
+      try {
+        await claimGroup(this.kv, group);
+      } catch {
+        // Not expected (every step catches its own failures), but no claim may wait forever.
+        for (const w of group) w.done({ ok: false, reason: "taken" });
+      }
+    });
+  }
+
+  /** The head of the line, as much of it as one commit may hold, members distinct. */
+  private take(): Waiting[] {
+    const group: Waiting[] = [];
+    const rest: Waiting[] = [];
+    const members = new Set<string>();
+    let checks = 0, mutations = 0, bytes = 0, i = 0;
+    for (; i < this.line.length; i++) {
+      const w = this.line[i], p = w.prepared;
+      const full = group.length > 0 && (
+        checks + p.checks > KV_COMMIT_LIMITS.checks ||
+        mutations + MUTATIONS_PER_CLAIM > KV_COMMIT_LIMITS.mutations ||
+        bytes + p.bytes > CLAIM_BYTES
+      );
+      if (full) break;
+      const ids = [w.request.a.value.userId, w.request.b.value.userId];
+      if (ids.some((id) => members.has(id))) {
+        rest.push(w);
+        continue;
+      }
+      for (const id of ids) members.add(id);
+      group.push(w);
+      checks += p.checks;
+      mutations += MUTATIONS_PER_CLAIM;
+      bytes += p.bytes;
+    }
+    // The rest keeps its order: the claims passed over first, then those not looked at.
+    this.line = i < this.line.length ? rest.concat(this.line.slice(i)) : rest;
+    return group;
+  }
+}
+
+/** The bytes a commit of claims may write: well under KV's limit, since `bytes` is an estimate. */
+const CLAIM_BYTES = KV_COMMIT_LIMITS.bytes * 0.75;
+
+const packers = new WeakMap<Deno.Kv, ClaimPacker>();
+
+function packerOf(kv: Deno.Kv): ClaimPacker {
+  let p = packers.get(kv);
+  if (!p) packers.set(kv, p = new ClaimPacker(kv));
+  return p;
+}
+
+/** How many times a group that lost some claims is committed again without them. */
+const REGROUPS = 3;
+
+/**
+ * Commits a group of claims. A group whose commit fails (a member's entry changed: taken
+ * elsewhere, left, changed their profile) reads what its checks name, settles the claims whose
+ * entries changed on their own (claimed alone from fresh reads: usually "taken") and commits the
+ * others together again; after REGROUPS tries, or when the file stays busy, each is claimed alone.
+ */
+async function claimGroup(kv: Deno.Kv, group: Waiting[]): Promise<void> {
+  let left = group;
+  for (let round = 0; left.length && round <= REGROUPS; round++) {
+    const res = await commitGroup(kv, left.map((w) => w.prepared));
+    if (res?.ok) {
+      for (const w of left) {
+        w.done({ ok: true, match: w.prepared.match, versionstamp: res.versionstamp });
+      }
+      return;
+    }
+    if (res === null || left.length === 1) break;
+    const changed = await changedClaims(kv, left).catch(() => null);
+    if (!changed?.size) break;
+    await Promise.all([...changed].map((w) => alone(kv, w)));
+    left = left.filter((w) => !changed.has(w));
+  }
+  for (const w of left) await alone(kv, w);
+}
+
+/** A claim settled on its own, from fresh reads. */
+async function alone(kv: Deno.Kv, w: Waiting) {
+  w.done(
+    await retrying(() => pair(kv, w.request, w.now), BURST_RETRY).catch(
+      () => ({ ok: false, reason: "taken" }) as PairResult,
+    ),
+  );
+}
+
+/** The claims of a group at least one of whose checked entries is no longer as checked. */
+async function changedClaims(kv: Deno.Kv, group: Waiting[]): Promise<Set<Waiting>> {
+  const all = group.flatMap((w) => w.prepared.checked.map((c) => ({ w, c })));
+  const read = await retrying(() => getManyChunked(kv, all.map(({ c }) => c.key)), BURST_RETRY);
+  const out = new Set<Waiting>();
+  all.forEach(({ w, c }, i) => {
+    if (read[i].versionstamp !== c.versionstamp) out.add(w);
+  });
+  return out;
+}
+
+/**
+ * How a group's commit tries again while the file is locked (another instance writing): longer
+ * than a burst's single writes (~1.5 s in all), since a group given up is claimed pair by pair,
+ * which only makes more commits for the lock.
+ */
+const GROUP_RETRY: RetryPolicy = {
+  attempts: 16,
+  pause: (i) => Math.min(64, 2 ** i) * (1 + Math.random()),
+};
 
 /**
  * Commits a group of claims, again after a pause while the file is busy. The landed-throw rule
  * (docs/realtime.md): a commit that threw may still have landed, so before trying again the
  * first pair's active key tells (the group is one commit, so one pair speaks for all). Null:
- * the group did not land.
+ * the file stayed busy (or the group was empty); `{ ok: false }`: a check failed.
  */
 async function commitGroup(
   kv: Deno.Kv,
   group: Prepared[],
-): Promise<{ ok: true; versionstamp: string } | null> {
+): Promise<Deno.KvCommitResult | Deno.KvCommitError | null> {
   const first = group.find((p) => p.ok);
   if (!first?.ok) return null;
   for (let attempt = 1;; attempt++) {
     const op = kv.atomic();
     for (const p of group) if (p.ok) p.apply(op);
     try {
-      const res = await op.commit();
-      return res.ok ? res : null;
+      return await op.commit();
     } catch {
       const probe = await retrying(
         () => kv.get<string>(keys.mmActive(first.match.a.userId)),
         BURST_RETRY,
       ).catch(() => null);
       if (probe?.value === first.match.id) return { ok: true, versionstamp: probe.versionstamp };
-      if (attempt >= BURST_RETRY.attempts) return null;
-      await new Promise((r) => setTimeout(r, BURST_RETRY.pause(attempt)));
+      if (attempt >= GROUP_RETRY.attempts) return null;
+      await new Promise((r) => setTimeout(r, GROUP_RETRY.pause(attempt)));
     }
   }
 }

@@ -43,6 +43,10 @@ const MATCH_EVERY_MS = 1_000;
 const TRIM_CHECK_MS = 10_000;
 /** Sockets that must have closed since the peak for the freed memory to be worth returning. */
 const TRIM_WAVE = 500;
+/** How long the session checks of a burst's searches wait at most for the claims under way. */
+const SESSIONS_WAIT_MS = 5_000;
+/** How long counting the hashtags searched with waits at most for the claims under way. */
+const HASHTAGS_WAIT_MS = 10_000;
 
 export class Hub {
   readonly instanceId = crypto.randomUUID();
@@ -60,20 +64,30 @@ export class Hub {
   private timers: ReturnType<typeof setInterval>[] = [];
   /** Each member's open sockets on this instance, oldest first. */
   private memberConns = new Map<string, Conn[]>();
-  /** The hashtags searched with, for the popular hashtags: each member once a day, after the fact. */
+  /**
+   * The hashtags searched with, for the popular hashtags: each member once a day, after the fact,
+   * and after the claims under way (a burst's pairing goes first; its searches' hashtags follow).
+   */
   private hashtagUses = new Batcher<Ticket, void>(async (batch) => {
+    await this.matcher.quiet(HASHTAGS_WAIT_MS);
     await countHashtagUses(
       this.kv,
       batch.map((t) => ({ userId: t.userId, hashtags: t.hashtags, continent: t.me.continent })),
-      retrying,
+      // After a burst, instances on one file count at once and lock each other out: patiently.
+      (fn) => retrying(fn, PATIENT_RETRY),
     );
     return batch.map(() => undefined);
   }, 1_000);
-  /** Whether sessions are still alive, read together (see findMatch). */
-  private sessionChecks = new Batcher<string, boolean>(
-    (sids) => retrying(() => sessionsAlive(this.kv, sids)),
-    5,
-  );
+  /**
+   * Whether sessions are still alive, read together (see findMatch), after the claims under way:
+   * a burst of 10,000 searches reads 10,000 sessions, 1,000 reads that would otherwise queue at
+   * the KV ahead of the burst's first claims (~1.7 s). A session found ended then ends the match
+   * it made at once, as it does when the read finishes after a quick pairing.
+   */
+  private sessionChecks = new Batcher<string, boolean>(async (sids) => {
+    await this.matcher.quiet(SESSIONS_WAIT_MS);
+    return await retrying(() => sessionsAlive(this.kv, sids));
+  }, 5);
 
   constructor(private kv: Deno.Kv, config: Config) {
     this.core = {
@@ -166,7 +180,12 @@ export class Hub {
   }
 
   private async heartbeat() {
-    const searching = [...this.core.conns.values()].filter((c) => c.search);
+    // A search still held, or being put, has no ticket to touch yet (in a burst, nearly all of
+    // them): no read for it.
+    const searching = [...this.core.conns.values()].filter((c) => {
+      const s = c.search && this.pool.get(c.userId);
+      return c.search && (!s || s.state === "put" || s.entry.value.connId !== c.id);
+    });
     this.pool.touched(
       await touchTickets(this.kv, searching.map((c) => c.userId), this.instanceId),
     );

@@ -2,7 +2,7 @@
 // it goes through that instance's KV mailbox (kv/mailbox.ts), which each instance watches, with
 // a timed re-read since watch events can collapse or be missed (docs/realtime.md, "Reaching
 // another instance").
-import { inbox, post, take, watchMailbox } from "../../kv/mailbox.ts";
+import { inbox, post, postMany, take, watchMailbox } from "../../kv/mailbox.ts";
 import { PATIENT_RETRY, retrying } from "../../kv/retry.ts";
 import type { Match } from "../../kv/matches.ts";
 import type { Core } from "./core.ts";
@@ -66,8 +66,9 @@ export class Mailbox {
     this.drains.start();
   }
 
-  stop() {
-    return this.drains.stop();
+  async stop() {
+    await this.posting;
+    await this.drains.stop();
   }
 
   /** To a connection on this instance directly, else through its instance's mailbox. */
@@ -81,9 +82,44 @@ export class Mailbox {
       ...body,
     };
     if (to.instanceId === this.core.instanceId) await this.receive(full);
-    else {
+    else if (this.core.stopped) {
       await retrying(() => post(this.core.kv, to.instanceId, full), PATIENT_RETRY);
+    } else await this.post(to.instanceId, full);
+  }
+
+  /**
+   * Posts for other instances, one batch at a time, in order: the messages handed in while a
+   * batch is being written go together in the next (a burst of pairings' confirmations takes a few
+   * commits, not one each).
+   */
+  private outgoing: {
+    instanceId: string;
+    msg: Delivery;
+    done: () => void;
+    fail: (err: unknown) => void;
+  }[] = [];
+  private posting: Promise<void> | null = null;
+
+  private post(instanceId: string, msg: Delivery): Promise<void> {
+    return new Promise((done, fail) => {
+      this.outgoing.push({ instanceId, msg, done, fail });
+      this.posting ??= this.postAll();
+    });
+  }
+
+  private async postAll() {
+    // The messages of this turn go with the first.
+    await new Promise((r) => setTimeout(r, 0));
+    while (this.outgoing.length) {
+      const batch = this.outgoing.splice(0, 1_000);
+      try {
+        await postMany(this.core.kv, batch, (fn) => retrying(fn, PATIENT_RETRY));
+        for (const b of batch) b.done();
+      } catch (err) {
+        for (const b of batch) b.fail(err);
+      }
     }
+    this.posting = null;
   }
 
   /**

@@ -69,6 +69,22 @@ export class Matcher {
     }, 0);
   }
 
+  /**
+   * Resolves once no claim is under way (or after `maxMs`, or at stop): work that can wait, such
+   * as counting the hashtags searched with, gives the KV writer to the claims of a burst first.
+   */
+  async quiet(maxMs: number) {
+    const until = Date.now() + maxMs;
+    while (this.claiming.size && !this.core.stopped && Date.now() < until) {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([
+        Promise.allSettled(this.claiming),
+        new Promise((r) => timer = setTimeout(r, Math.max(0, until - Date.now()))),
+      ]);
+      clearTimeout(timer);
+    }
+  }
+
   async stop() {
     for (const c of this.confirming.values()) clearTimeout(c.timer);
     this.confirming.clear();

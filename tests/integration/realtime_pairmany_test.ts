@@ -6,6 +6,7 @@ import { keys } from "../../kv/keys.ts";
 import type { Match } from "../../kv/matches.ts";
 import { pairMany, type PairRequest } from "../../kv/pairing.ts";
 import type { Ticket } from "../../kv/tickets.ts";
+import { dayKey } from "../../kv/hashtags.ts";
 
 function ticket(userId: string): Ticket {
   return {
@@ -126,6 +127,198 @@ Deno.test("pairMany: a busy KV failing one group's commit loses no pair that was
       }
     }
     assert.equal(matched.size, 64);
+  } finally {
+    kv.close();
+  }
+});
+
+/**
+ * What a held search's claim checks, as its profile read saw it (the held-search rule): the
+ * member's search version, and that the live match it saw, if any, is over.
+ */
+async function heldChecks(kv: Deno.Kv, userId: string): Promise<Deno.AtomicCheck[]> {
+  const [version, active] = await kv.getMany([keys.searchVersion(userId), keys.mmActive(userId)]);
+  return active.value ? [version, { key: active.key, versionstamp: null }] : [version];
+}
+
+/** Held searches (never put): each claim checks what its members' profile reads saw. */
+async function heldPairs(kv: Deno.Kv, pairs: [string, string][]): Promise<PairRequest[]> {
+  const requests: PairRequest[] = [];
+  for (const [x, y] of pairs) {
+    const [vx, vy] = [await heldChecks(kv, x), await heldChecks(kv, y)];
+    // Today's session count as read with the profile (none yet): nothing more to read or check.
+    const usage = { day: dayKey(), count: 0, versionstamp: null };
+    const a = { key: keys.mmWaiting(x), value: { ...ticket(x), usage }, versionstamp: null };
+    const b = { key: keys.mmWaiting(y), value: { ...ticket(y), usage }, versionstamp: null };
+    requests.push({
+      a,
+      b,
+      build: (id): Match => ({
+        id,
+        a: side(a.value, "answerer"),
+        b: side(b.value, "offerer"),
+        startedAt: 1,
+        endsAt: 2,
+        status: "live",
+      }),
+      limits: { a: -1, b: -1 },
+      checks: { a: vx, b: vy },
+    });
+  }
+  return requests;
+}
+
+/** Live matches per member, from KV: the active keys and the match records they name. */
+async function liveMatchesOf(kv: Deno.Kv, users: string[]) {
+  const out = new Map<string, string[]>();
+  for await (const e of kv.list<Match>({ prefix: keys.match("").slice(0, -1) })) {
+    if (e.value.status !== "live") continue;
+    for (const s of [e.value.a, e.value.b]) {
+      out.set(s.userId, [...out.get(s.userId) ?? [], e.key.at(-1) as string]);
+    }
+  }
+  for (const u of users) {
+    const ids = out.get(u) ?? [];
+    assert.ok(ids.length <= 1, `${u} is in ${ids.length} live matches`);
+    const active = (await kv.get<string>(keys.mmActive(u))).value;
+    assert.equal(active, ids[0] ?? null, `${u}'s active key names its one live match`);
+  }
+  return out;
+}
+
+/** Counts the commits made through `kv` (and lets a test act before one). */
+function countCommits(kv: Deno.Kv, before?: (n: number) => Promise<void>) {
+  const realAtomic = kv.atomic.bind(kv);
+  const seen = { commits: 0, restore: () => {} };
+  // deno-lint-ignore no-explicit-any
+  (kv as any).atomic = () => {
+    const op = realAtomic();
+    const realCommit = op.commit.bind(op);
+    op.commit = async () => {
+      const n = ++seen.commits;
+      if (before) await before(n);
+      return realCommit();
+    };
+    return op;
+  };
+  // deno-lint-ignore no-explicit-any
+  seen.restore = () => delete (kv as any).atomic;
+  return seen;
+}
+
+Deno.test("pairMany: 500 held pairs take 10 commits of 50 (KV's 100 checks), each member once", async () => {
+  const kv = await openKv(":memory:");
+  try {
+    const users = Array.from({ length: 1000 }, (_, i) => `h${String(i).padStart(4, "0")}`);
+    const pairs = users.flatMap((u, i) => i % 2 ? [] : [[u, users[i + 1]] as [string, string]]);
+    const requests = await heldPairs(kv, pairs);
+    const seen = countCommits(kv);
+    const results = await pairMany(kv, requests);
+    seen.restore();
+    assert.equal(results.filter((r) => r.ok).length, 500);
+    assert.equal(seen.commits, 10);
+    const live = await liveMatchesOf(kv, users);
+    assert.equal(live.size, 1000);
+  } finally {
+    kv.close();
+  }
+});
+
+Deno.test("pairMany: a member named by two claims of one call is paired once, never twice", async () => {
+  const kv = await openKv(":memory:");
+  try {
+    // m0 is chosen twice (with m1 and with m2), m3 twice (with m4 and m5): one claim of each wins.
+    const users = ["m0", "m1", "m2", "m3", "m4", "m5", "m6", "m7"];
+    const requests = await heldPairs(kv, [["m0", "m1"], ["m0", "m2"], ["m3", "m4"], [
+      "m5",
+      "m3",
+    ], ["m6", "m7"]]);
+    const results = await pairMany(kv, requests);
+    assert.deepEqual(results.map((r) => r.ok), [true, false, true, false, true]);
+    const live = await liveMatchesOf(kv, users);
+    assert.deepEqual([...live.keys()].sort(), ["m0", "m1", "m3", "m4", "m6", "m7"]);
+  } finally {
+    kv.close();
+  }
+});
+
+Deno.test("pairMany: two instances racing for overlapping members on one KV file never pair one twice", async () => {
+  const dir = await Deno.makeTempDir();
+  const one = await openKv(`${dir}/race.kv`);
+  const two = await openKv(`${dir}/race.kv`);
+  try {
+    // 200 members; each instance chose its own pairs from the same pool, overlapping everywhere.
+    const users = Array.from({ length: 200 }, (_, i) => `r${String(i).padStart(3, "0")}`);
+    const mine = users.flatMap((u, i) => i % 2 ? [] : [[u, users[i + 1]] as [string, string]]);
+    const theirs = users.flatMap((_, i) =>
+      i % 2 || i + 2 >= users.length ? [] : [[users[i + 1], users[i + 2]] as [string, string]]
+    );
+    const [a, b] = await Promise.all([
+      heldPairs(one, mine).then((r) => pairMany(one, r)),
+      heldPairs(two, theirs).then((r) => pairMany(two, r)),
+    ]);
+    const made = [...a, ...b].filter((r) => r.ok);
+    const live = await liveMatchesOf(one, users);
+    assert.equal(live.size, made.length * 2, "every pair reported made is live, and no other");
+    for (const r of made) {
+      if (!r.ok) continue;
+      assert.deepEqual(live.get(r.match.a.userId), [r.match.id]);
+      assert.deepEqual(live.get(r.match.b.userId), [r.match.id]);
+    }
+    assert.ok(made.length >= 50, `most pairs are made (${made.length})`);
+  } finally {
+    one.close();
+    two.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("pairMany: a member leaving mid-batch fails only their pair; the rest commit together again", async () => {
+  const kv = await openKv(":memory:");
+  try {
+    const users = Array.from({ length: 40 }, (_, i) => `l${String(i).padStart(2, "0")}`);
+    const pairs = users.flatMap((u, i) => i % 2 ? [] : [[u, users[i + 1]] as [string, string]]);
+    const requests = await heldPairs(kv, pairs);
+    // Between the choice and the commit, l07 changes something its search was built from (its
+    // version moves: a profile change, a block, another socket's match).
+    const seen = countCommits(kv, async (n) => {
+      if (n === 1) await kv.atomic().sum(keys.searchVersion("l07"), 1n).commit();
+    });
+    const results = await pairMany(kv, requests);
+    seen.restore();
+    assert.deepEqual(results.map((r, i) => r.ok || i), results.map((_, i) => i === 3 ? 3 : true));
+    // 1: the version's own write; 2: the group, which fails; 3: its other 19 pairs again, together;
+    // 4: the changed pair alone, from fresh reads (it holds now: nobody took l06 or l07).
+    assert.ok(seen.commits <= 4, `${seen.commits} commits`);
+    const live = await liveMatchesOf(kv, users);
+    assert.equal(live.size, 38 + (results[3].ok ? 2 : 0));
+  } finally {
+    kv.close();
+  }
+});
+
+Deno.test("pairMany: a member taken elsewhere mid-batch is not paired again; the others are", async () => {
+  const kv = await openKv(":memory:");
+  try {
+    const users = Array.from({ length: 20 }, (_, i) => `t${String(i).padStart(2, "0")}`);
+    const pairs = users.flatMap((u, i) => i % 2 ? [] : [[u, users[i + 1]] as [string, string]]);
+    const requests = await heldPairs(kv, pairs);
+    // Another instance pairs t04 with someone else (its version moves, its active key is set).
+    const seen = countCommits(kv, async (n) => {
+      if (n === 1) {
+        await kv.atomic().set(keys.mmActive("t04"), "elsewhere").sum(keys.searchVersion("t04"), 1n)
+          .commit();
+      }
+    });
+    const results = await pairMany(kv, requests);
+    seen.restore();
+    assert.deepEqual(results[2], { ok: false, reason: "taken" });
+    assert.equal(results.filter((r) => r.ok).length, 9);
+    assert.equal((await kv.get<string>(keys.mmActive("t04"))).value, "elsewhere");
+    assert.equal((await kv.get<string>(keys.mmActive("t05"))).value, null, "t05 searches on");
+    for (const u of users.filter((u) => u !== "t04" && u !== "t05")) {
+      assert.ok((await kv.get<string>(keys.mmActive(u))).value, `${u} is matched`);
+    }
   } finally {
     kv.close();
   }
