@@ -193,10 +193,6 @@ class Memo<V> {
     }
     return value;
   }
-
-  get size() {
-    return this.#entries.size;
-  }
 }
 
 /** A guest page's bytes, as served: plain, and compressed once per encoding when first asked. */
@@ -220,9 +216,9 @@ const encoder = new TextEncoder();
  * - a guest page marked `sameForEveryGuest`: its bytes, plain and compressed, per path, status,
  *   title and language;
  * - the layout around a page (header, footer with the language switcher, bottom navigation),
- *   rendered once per language, path, header state (guest or member, back button, banner slot)
- *   and rendered between the layout's halves: what varies per request (the page, the banner)
- *   is rendered each time; a page with a toast is rendered whole;
+ *   rendered once per language, path and header state (guest or member, back button, banner
+ *   slot), cut in two: the page and the banner, which vary per request, are rendered between the
+ *   halves each time (a page with a toast, or a 404, is rendered whole);
  * - the embedded messages, per language and set of islands (and keys their props name).
  */
 export class PageRenderer {
@@ -285,11 +281,6 @@ export class PageRenderer {
       headers["content-length"] = String(body.length);
     }
     return new Response(body as Uint8Array<ArrayBuffer>, { status, headers });
-  }
-
-  /** How many entries each cache holds (for tests). */
-  get sizes() {
-    return { guest: this.#guest.size, shells: this.#shells.size, messages: this.#messages.size };
   }
 
   /**
