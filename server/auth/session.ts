@@ -6,11 +6,12 @@ import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { Config } from "../config.ts";
 import {
   createSession,
+  getSession,
   SESSION_TTL_MS,
   type SessionRecord,
   sharedSessionSecret,
 } from "../../kv/sessions.ts";
-import { keys } from "../../kv/keys.ts";
+import { getUser } from "../../kv/users.ts";
 import type { UserRecord } from "../../shared/auth/types.ts";
 import { activeBan } from "../../shared/moderation/bans.ts";
 
@@ -102,18 +103,15 @@ export class Sessions {
     try {
       const claims = await this.verify(token);
       if (!claims) return null;
-      // The session and its member in one read (one consistent snapshot of both).
-      const [sessionEntry, userEntry] = await this.kv.getMany<[SessionRecord, UserRecord]>([
-        keys.session(claims.sid),
-        keys.user(claims.sub),
+      // The session and the member the token names, read at once (not one after the other).
+      const [session, user] = await Promise.all([
+        getSession(this.kv, claims.sid),
+        getUser(this.kv, claims.sub),
       ]);
-      const session = sessionEntry.value;
-      if (!session || session.expiresAt <= Date.now() || session.userId !== claims.sub) return null;
-      const user = userEntry.value;
-      // A deleted member's record is no member. A session that outlived a ban (one started while
-      // the ban was being written) is no session: the ban's own sign-out deletes it, this covers
-      // the race.
-      return user && !user.deletedAt && !activeBan(user) ? { session, user } : null;
+      if (!session || session.userId !== claims.sub) return null;
+      // A session that outlived a ban (one started while the ban was being written) is no
+      // session: the ban's own sign-out deletes it, this covers the race.
+      return user && !activeBan(user) ? { session, user } : null;
     } catch {
       return null;
     }
