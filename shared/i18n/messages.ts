@@ -67,7 +67,7 @@ export function interpolate(text: string, vars?: Vars): string {
 export function render(message: Message, vars?: Vars, locale: Locale = store.locale): string {
   if (typeof message === "string") return interpolate(message, vars);
   const count = Number(vars?.count ?? 0);
-  const category = new Intl.PluralRules(locale).select(count);
+  const category = intl(Intl.PluralRules, locale).select(count);
   return interpolate(message[category] ?? message.other, vars);
 }
 
@@ -110,15 +110,8 @@ export function localize(
   if (exact !== undefined) return exact;
   for (const [source, target] of Object.entries(texts)) {
     if (!source.includes("{")) continue;
-    const names: string[] = [];
-    const pattern = source.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(
-      /\{(\w+)\}/g,
-      (_m, name) => {
-        names.push(name);
-        return "(.+?)";
-      },
-    );
-    const m = new RegExp(`^${pattern}$`).exec(text);
+    const { pattern, names } = templateOf(source);
+    const m = pattern.exec(text);
     if (!m) continue;
     const vars: Vars = {};
     names.forEach((name, i) => vars[name] = m[i + 1]);
@@ -127,22 +120,86 @@ export function localize(
   return text;
 }
 
+/** An English text with {placeholders}, as the pattern its filled-in texts match. */
+interface Template {
+  pattern: RegExp;
+  names: string[];
+}
+
+/**
+ * Each source text's pattern, compiled once (the sources are the product's own English texts, a
+ * few hundred; the map starts again empty past TEMPLATES_MAX all the same).
+ */
+const templates = new Map<string, Template>();
+const TEMPLATES_MAX = 2_000;
+
+function templateOf(source: string): Template {
+  let template = templates.get(source);
+  if (!template) {
+    const names: string[] = [];
+    const pattern = source.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(
+      /\{(\w+)\}/g,
+      (_m, name) => {
+        names.push(name);
+        return "(.+?)";
+      },
+    );
+    template = { pattern: new RegExp(`^${pattern}$`), names };
+    if (templates.size >= TEMPLATES_MAX) templates.clear();
+    templates.set(source, template);
+  }
+  return template;
+}
+
 // Formats, all from Intl in the page's language.
 
+/**
+ * Intl's formatters, made once per kind (the constructor), language and options and used again:
+ * making one costs tens of microseconds (its locale data is looked up), using one a fraction of
+ * that. A formatter is found only by its own constructor, language and options, so none answers
+ * in another language (and one made by a constructor since replaced, e.g. by a polyfill, is not
+ * used again).
+ */
+const formatters = new WeakMap<object, Map<string, unknown>>();
+/** Past this many formatters of one kind, that kind starts again empty (options may be data). */
+const FORMATTERS_MAX = 500;
+
+function intl<T>(
+  // deno-lint-ignore no-explicit-any
+  Kind: new (locale: string, options?: any) => T,
+  locale: string,
+  options?: object,
+): T {
+  let kept = formatters.get(Kind) as Map<string, T> | undefined;
+  if (!kept) formatters.set(Kind, kept = new Map());
+  const key = options === undefined ? locale : `${locale} ${JSON.stringify(options)}`;
+  let formatter = kept.get(key);
+  if (formatter === undefined) {
+    formatter = new Kind(locale, options);
+    if (kept.size >= FORMATTERS_MAX) kept.clear();
+    kept.set(key, formatter);
+  }
+  return formatter;
+}
+
+function numberFormat(locale: string, options?: Intl.NumberFormatOptions): Intl.NumberFormat {
+  return intl(Intl.NumberFormat, locale, options);
+}
+
 export function formatNumber(n: number, options?: Intl.NumberFormatOptions): string {
-  return new Intl.NumberFormat(store.locale, options).format(n);
+  return numberFormat(store.locale, options).format(n);
 }
 
 /** A price in its currency ("4,99 €" in de, "$4.99" in en): `amount` in the currency's units. */
 export function formatPrice(amount: number, currency: string): string {
-  return new Intl.NumberFormat(store.locale, { style: "currency", currency }).format(amount);
+  return numberFormat(store.locale, { style: "currency", currency }).format(amount);
 }
 
 export function formatDate(
   date: Date | string | number,
   options: Intl.DateTimeFormatOptions = { dateStyle: "medium" },
 ): string {
-  return new Intl.DateTimeFormat(store.locale, options).format(new Date(date));
+  return intl(Intl.DateTimeFormat, store.locale, options).format(new Date(date));
 }
 
 export function formatDateTime(date: Date | string | number): string {
@@ -151,23 +208,22 @@ export function formatDateTime(date: Date | string | number): string {
 
 /** A duration of whole seconds, e.g. "1 min, 34 sec" (en), "1 Min., 34 Sek." (de). */
 export function formatDuration(totalSeconds: number): string {
+  const locale = store.locale;
   const s = Math.max(0, Math.round(totalSeconds));
   const parts = { hours: Math.floor(s / 3600), minutes: Math.floor(s / 60) % 60, seconds: s % 60 };
   // deno-lint-ignore no-explicit-any
   const DurationFormat = (Intl as any).DurationFormat;
   if (DurationFormat) {
-    return new DurationFormat(store.locale, { style: "short" }).format(
-      parts.hours ? parts : { minutes: parts.minutes, seconds: parts.seconds },
-    );
+    const format = intl<{ format(d: object): string }>(DurationFormat, locale, { style: "short" });
+    return format.format(parts.hours ? parts : { minutes: parts.minutes, seconds: parts.seconds });
   }
   const unit = (value: number, u: string) =>
-    new Intl.NumberFormat(store.locale, { style: "unit", unit: u, unitDisplay: "short" })
-      .format(value);
+    numberFormat(locale, { style: "unit", unit: u, unitDisplay: "short" }).format(value);
   const out = [];
   if (parts.hours) out.push(unit(parts.hours, "hour"));
   if (parts.hours || parts.minutes) out.push(unit(parts.minutes, "minute"));
   out.push(unit(parts.seconds, "second"));
-  return new Intl.ListFormat(store.locale, { style: "narrow", type: "unit" }).format(out);
+  return intl(Intl.ListFormat, locale, { style: "narrow", type: "unit" }).format(out);
 }
 
 const RELATIVE_UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
@@ -183,7 +239,7 @@ const RELATIVE_UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
 /** How long ago (or ahead) `date` is from `now`: "3 minutes ago", "vor 3 Minuten". */
 export function formatRelative(date: Date | string | number, now: number = Date.now()): string {
   const diff = new Date(date).getTime() - now;
-  const format = new Intl.RelativeTimeFormat(store.locale, { numeric: "auto" });
+  const format = intl(Intl.RelativeTimeFormat, store.locale, { numeric: "auto" });
   for (const [unit, ms] of RELATIVE_UNITS) {
     if (Math.abs(diff) >= ms || unit === "second") {
       return format.format(Math.round(diff / ms), unit);
@@ -195,7 +251,7 @@ export function formatRelative(date: Date | string | number, now: number = Date.
 /** A country (ISO 3166 code), region (UN M.49 code, e.g. "150" Europe) or language's name. */
 export function displayName(type: "region" | "language", code: string): string {
   try {
-    return new Intl.DisplayNames([store.locale], { type, fallback: "code" }).of(code) ?? code;
+    return intl(Intl.DisplayNames, store.locale, { type, fallback: "code" }).of(code) ?? code;
   } catch {
     return code;
   }
@@ -203,6 +259,6 @@ export function displayName(type: "region" | "language", code: string): string {
 
 /** Sorts names with the page language's collation. */
 export function sortByName<T>(items: T[], name: (item: T) => string): T[] {
-  const collator = new Intl.Collator(store.locale);
+  const collator = intl(Intl.Collator, store.locale);
   return [...items].sort((a, b) => collator.compare(name(a), name(b)));
 }
