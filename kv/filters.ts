@@ -2,6 +2,7 @@
 import { keys } from "./keys.ts";
 import { bumpSearchVersion } from "./search_version.ts";
 import { prepareHashtagUses } from "./hashtags.ts";
+import { usageCount, usageTodayKey } from "./usage.ts";
 import { MAP_DATA, pageData } from "../shared/short_cache.ts";
 import { type Filters, readSavedFilters } from "../shared/filters.ts";
 import { applyFiltersPatch, type FiltersPatch } from "../shared/filters_schema.ts";
@@ -11,6 +12,22 @@ import type { Continent } from "../shared/geo/continents.ts";
 export async function getFilters(kv: Deno.Kv, userId: string): Promise<Filters> {
   const entry = await kv.get(keys.filters(userId));
   return readSavedFilters(entry.value);
+}
+
+/**
+ * The member's filters and today's session count (kv/usage.ts usageToday), read in one snapshot
+ * and round trip: what the home page reads.
+ */
+export async function getFiltersAndUsage(
+  kv: Deno.Kv,
+  userId: string,
+  now = Date.now(),
+): Promise<{ filters: Filters; used: number }> {
+  const [filters, usage] = await kv.getMany<[unknown, Deno.KvU64]>([
+    keys.filters(userId),
+    usageTodayKey(userId, now),
+  ]);
+  return { filters: readSavedFilters(filters.value), used: usageCount(usage) };
 }
 
 /**

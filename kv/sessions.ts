@@ -1,6 +1,8 @@
 // Session records: one per signed-in device, revocable at once (logout, reset, deletion, ban).
 import { keys } from "./keys.ts";
 import { getManyChunked } from "./db.ts";
+import { liveUser } from "./users.ts";
+import type { UserRecord } from "../shared/auth/types.ts";
 
 export const SESSION_TTL_MS = 30 * 24 * 3600_000;
 
@@ -27,8 +29,28 @@ export async function createSession(kv: Deno.Kv, userId: string): Promise<Sessio
 }
 
 export async function getSession(kv: Deno.Kv, sid: string): Promise<SessionRecord | null> {
-  const entry = await kv.get<SessionRecord>(keys.session(sid));
+  return liveSession(await kv.get<SessionRecord>(keys.session(sid)));
+}
+
+/** The session a read of keys.session holds, or null (none, or expired). */
+function liveSession(entry: Deno.KvEntryMaybe<SessionRecord>): SessionRecord | null {
   return entry.value && entry.value.expiresAt > Date.now() ? entry.value : null;
+}
+
+/**
+ * A session and a member (as getSession and getUser give them, either null), read in one snapshot
+ * and round trip: what a request's session cookie names, read on every request.
+ */
+export async function getSessionAndUser(
+  kv: Deno.Kv,
+  sid: string,
+  userId: string,
+): Promise<{ session: SessionRecord | null; user: UserRecord | null }> {
+  const [session, user] = await kv.getMany<[SessionRecord, UserRecord]>([
+    keys.session(sid),
+    keys.user(userId),
+  ]);
+  return { session: liveSession(session), user: liveUser(user) };
 }
 
 /** A session that ended: the sockets it opened are closed on every instance. */

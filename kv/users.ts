@@ -23,7 +23,11 @@ export type CreateUserResult =
   | { ok: false; reason: "username_taken" | "email_taken" | "invalid_invitation" };
 
 export async function getUser(kv: Deno.Kv, id: string): Promise<UserRecord | null> {
-  const entry = await kv.get<UserRecord>(keys.user(id));
+  return liveUser(await kv.get<UserRecord>(keys.user(id)));
+}
+
+/** The member a read of keys.user holds, or null (none, or an account marked deleted). */
+export function liveUser(entry: Deno.KvEntryMaybe<UserRecord>): UserRecord | null {
   return entry.value && !entry.value.deletedAt ? entry.value : null;
 }
 

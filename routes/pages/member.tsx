@@ -8,8 +8,7 @@ import { page } from "../context.tsx";
 import { Island } from "../../server/render/island.tsx";
 import { toPublicUser } from "../../shared/auth/types.ts";
 import { publicToken } from "../../server/auth/session.ts";
-import { getFilters } from "../../kv/filters.ts";
-import { usageToday } from "../../kv/usage.ts";
+import { getFilters, getFiltersAndUsage } from "../../kv/filters.ts";
 import { sessionsLeft } from "../../shared/plans.ts";
 import { regionSummaries } from "../../server/geo/private_location.ts";
 import { setFlash } from "../../server/http/flash.ts";
@@ -40,10 +39,7 @@ export function memberPages(deps: AppDeps) {
     if (!user) {
       return page(c, deps, { title: "Welcome", body: <WelcomeScreen />, sameForEveryGuest: true });
     }
-    const [filters, used] = await Promise.all([
-      getFilters(deps.kv, user.id),
-      usageToday(deps.kv, user.id),
-    ]);
+    const { filters, used } = await getFiltersAndUsage(deps.kv, user.id);
     return page(c, deps, {
       title: "Discover",
       body: (

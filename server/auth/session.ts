@@ -6,12 +6,11 @@ import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { Config } from "../config.ts";
 import {
   createSession,
-  getSession,
+  getSessionAndUser,
   SESSION_TTL_MS,
   type SessionRecord,
   sharedSessionSecret,
 } from "../../kv/sessions.ts";
-import { getUser } from "../../kv/users.ts";
 import type { UserRecord } from "../../shared/auth/types.ts";
 import { activeBan } from "../../shared/moderation/bans.ts";
 
@@ -103,11 +102,8 @@ export class Sessions {
     try {
       const claims = await this.verify(token);
       if (!claims) return null;
-      // The session and the member the token names, read at once (not one after the other).
-      const [session, user] = await Promise.all([
-        getSession(this.kv, claims.sid),
-        getUser(this.kv, claims.sub),
-      ]);
+      // The session and the member the token names, read from KV in one round trip.
+      const { session, user } = await getSessionAndUser(this.kv, claims.sid, claims.sub);
       if (!session || session.userId !== claims.sub) return null;
       // A session that outlived a ban (one started while the ban was being written) is no
       // session: the ban's own sign-out deletes it, this covers the race.
