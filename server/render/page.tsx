@@ -62,37 +62,39 @@ function renderWhole(options: PageOptions, locale: Locale): Rendered {
 }
 
 /**
- * The message keys the page's islands may read, by namespace (undefined: all of them, when the
- * build does not say), and the keys named in the islands' props that were added (what, with the
- * islands, decides the embedded messages).
+ * The keys of `namespaces` named in the page's markup as the server hands them to an island in its
+ * props (e.g. a plan's features by key), as "namespace.key".
  */
+function namedKeys(html: string, namespaces: string[]): string[] {
+  const named = new Set(Array.from(html.matchAll(/&quot;([A-Za-z_]\w*)&quot;/g), (m) => m[1]));
+  const out: string[] = [];
+  if (!named.size) return out;
+  for (const ns of namespaces) {
+    const english = ENGLISH[ns];
+    if (!english) continue;
+    for (const key of named) if (Object.hasOwn(english, key)) out.push(`${ns}.${key}`);
+  }
+  return out;
+}
+
+/** The message keys the islands' code reads (by namespace, as the build lists them), and `named`. */
 function messageKeys(
   assets: Manifest,
-  { html, islands }: Rendered,
-  namespaces: string[],
-): { keys: Record<string, Set<string>> | undefined; named: string[] } {
-  // Only the keys the islands' code can read, when the build says which (it always does; a
-  // hand-made manifest may not).
+  islands: IslandName[],
+  named: string[],
+): Record<string, Set<string>> {
   const keys: Record<string, Set<string>> = {};
   for (const name of islands) {
-    const used = assets.islands[name]?.messages;
-    if (!used) return { keys: undefined, named: [] };
+    const used = assets.islands[name].messages!;
     for (const ns of ISLAND_MESSAGES[name]) {
       for (const key of used[ns] ?? []) (keys[ns] ??= new Set()).add(key);
     }
   }
-  // And the keys the server handed an island in its props (e.g. a plan's features by key).
-  const named = new Set([...html.matchAll(/&quot;([A-Za-z_]\w*)&quot;/g)].map((m) => m[1]));
-  const added: string[] = [];
-  for (const ns of namespaces) {
-    for (const key of Object.keys(ENGLISH[ns] ?? {})) {
-      if (named.has(key)) {
-        (keys[ns] ??= new Set()).add(key);
-        added.push(`${ns}.${key}`);
-      }
-    }
+  for (const name of named) {
+    const dot = name.indexOf(".");
+    (keys[name.slice(0, dot)] ??= new Set()).add(name.slice(dot + 1));
   }
-  return { keys, named: added };
+  return keys;
 }
 
 /**
@@ -105,20 +107,23 @@ function messagesScript(
   rendered: Rendered,
   remember?: (key: string, make: () => string) => string,
 ): string {
-  if (!rendered.islands.length) return "";
-  const namespaces = [...new Set(rendered.islands.flatMap((name) => ISLAND_MESSAGES[name]))];
-  const { keys, named } = messageKeys(assets, rendered, namespaces);
+  const { html, islands } = rendered;
+  if (!islands.length) return "";
+  const namespaces = [...new Set(islands.flatMap((name) => ISLAND_MESSAGES[name]))];
+  // Only the keys the islands' code can read, when the build says which (it always does; a
+  // hand-made manifest may not: then all of them), and those the islands' props name.
+  const all = islands.some((name) => !assets.islands[name]?.messages);
+  const named = all ? [] : namedKeys(html, namespaces);
   const make = () =>
     `<script type="application/json" id="messages">${
-      JSON.stringify(pageMessages(locale, namespaces, keys)).replace(/</g, "\\u003c")
+      JSON.stringify(
+        pageMessages(locale, namespaces, all ? undefined : messageKeys(assets, islands, named)),
+      ).replace(/</g, "\\u003c")
     }</script>`;
   if (!remember) return make();
   // The islands (in order) decide the namespaces and the keys their code reads; the keys named in
   // their props are the rest.
-  return remember(
-    `${locale}\n${rendered.islands.join(",")}\n${keys ? named.join(",") : "*"}`,
-    make,
-  );
+  return remember(`${locale}\n${islands.join(",")}\n${all ? "*" : named.join(",")}`, make);
 }
 
 /** The document around the page's markup. */
@@ -255,10 +260,13 @@ export class PageRenderer {
   response(options: PageOptions, request: PageRequest): Response {
     const status = options.status ?? 200;
     const headers = pageHeaders(options.locale);
-    // As the compression middleware decides: none for HEAD, a small page or a caller without one.
-    const encoding = request.method === "HEAD" ? null : chooseEncoding(request.acceptEncoding);
     const cached = this.options.keep && options.sameForEveryGuest && !options.user &&
       !options.flash && !hasBanner(options.banner);
+    // As the compression middleware decides: none for HEAD, a small page or a caller without one;
+    // bytes compressed once for many requests may take the slower, smaller encoding.
+    const encoding = request.method === "HEAD"
+      ? null
+      : chooseEncoding(request.acceptEncoding, !!cached);
     let plain: Uint8Array;
     let body: Uint8Array;
     if (cached) {
