@@ -40,13 +40,16 @@ export function memberPages(deps: AppDeps) {
       return page(c, deps, { title: "Welcome", body: <WelcomeScreen />, sameForEveryGuest: true });
     }
     const { filters, used } = await getFiltersAndUsage(deps.kv, user.id);
+    const left = sessionsLeft(user.tier, used);
     return page(c, deps, {
       title: "Discover",
+      // Everything the page shows of the member: the same bytes again while none of it changes.
+      sameFor: JSON.stringify([user.username, left, filters]),
       body: (
         <Discover
           filters={filters}
           username={user.username}
-          sessionsLeft={sessionsLeft(user.tier, used)}
+          sessionsLeft={left}
           hashtags={
             <Island
               name="HomeHashtags"

@@ -33,6 +33,13 @@ export interface PageOptions extends Omit<LayoutProps, "children"> {
    * and language and served from memory. Ignored for a member, or with a toast to show.
    */
   sameForEveryGuest?: boolean;
+  /**
+   * For a member, everything this page shows of them and their data, spelled out by its route
+   * (e.g. their name, filters and sessions left): the page is the same for every request with
+   * the same key, path and language, so its bytes, compressed, are kept while none of it changes
+   * (a member coming back to an unchanged page). Ignored for a guest, or with a toast or banner.
+   */
+  sameFor?: string;
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -52,6 +59,7 @@ function renderWhole(options: PageOptions, locale: Locale): Rendered {
     status: _s,
     locale: _l,
     sameForEveryGuest: _g,
+    sameFor: _f,
     ...layout
   } = options;
   const { result: html, islands } = withMessages(
@@ -200,8 +208,8 @@ class Memo<V> {
   }
 }
 
-/** A guest page's bytes, as served: plain, and compressed once per encoding when first asked. */
-interface GuestPage {
+/** A kept page's bytes, as served: plain, and compressed once per encoding when first asked. */
+interface KeptPage {
   plain: Uint8Array;
   br?: Uint8Array;
   gzip?: Uint8Array;
@@ -220,6 +228,8 @@ const encoder = new TextEncoder();
  * renderer: nothing of an older build is served). It keeps:
  * - a guest page marked `sameForEveryGuest`: its bytes, plain and compressed, per path, status,
  *   title and language;
+ * - a member's page whose route spells out what it shows of them (`sameFor`): the same, per that
+ *   key too, so a member coming back to an unchanged page gets the bytes made the last time;
  * - the layout around a page (header, footer with the language switcher, bottom navigation),
  *   rendered once per language, path and header state (guest or member, back button, banner
  *   slot), cut in two: the page and the banner, which vary per request, are rendered between the
@@ -227,7 +237,9 @@ const encoder = new TextEncoder();
  * - the embedded messages, per language and set of islands (and keys their props name).
  */
 export class PageRenderer {
-  readonly #guest = new Memo<GuestPage>(500);
+  readonly #guest = new Memo<KeptPage>(500);
+  /** Members' pages by what they show (`sameFor`): ~10 KB each. */
+  readonly #member = new Memo<KeptPage>(1_000);
   readonly #shells = new Memo<string[] | null>(1_000);
   readonly #messages = new Memo<string>(1_000);
   readonly #remember = (key: string, make: () => string) => this.#messages.get(key, make);
@@ -260,25 +272,41 @@ export class PageRenderer {
   response(options: PageOptions, request: PageRequest): Response {
     const status = options.status ?? 200;
     const headers = pageHeaders(options.locale);
-    const cached = this.options.keep && options.sameForEveryGuest && !options.user &&
-      !options.flash && !hasBanner(options.banner);
+    const plainPage = this.options.keep && !options.flash && !hasBanner(options.banner);
+    const guest = plainPage && options.sameForEveryGuest && !options.user;
+    const member = plainPage && !!options.user && options.sameFor !== undefined;
     // As the compression middleware decides: none for HEAD, a small page or a caller without one;
-    // bytes compressed once for many requests may take the slower, smaller encoding.
+    // a guest's bytes, compressed once for many requests, may take the slower, smaller encoding
+    // (a member's are compressed as every per-request page is: they are made again on a change).
     const encoding = request.method === "HEAD"
       ? null
-      : chooseEncoding(request.acceptEncoding, !!cached);
+      : chooseEncoding(request.acceptEncoding, guest);
     let plain: Uint8Array;
     let body: Uint8Array;
-    if (cached) {
+    if (guest || member) {
       const locale = options.locale ?? DEFAULT_LOCALE;
       const { path, title, description, back, bare } = options;
-      const page = this.#guest.get(
-        JSON.stringify([locale, path, status, title, description ?? null, back ?? null, !!bare]),
-        () => ({ plain: encoder.encode(renderDocument(this.assets, options)) }),
+      const key = JSON.stringify([
+        locale,
+        path,
+        status,
+        title,
+        description ?? null,
+        back ?? null,
+        !!bare,
+        member ? options.sameFor : null,
+      ]);
+      const page = (member ? this.#member : this.#guest).get(
+        key,
+        () => ({
+          plain: encoder.encode(
+            member ? this.render(options) : renderDocument(this.assets, options),
+          ),
+        }),
       );
       plain = page.plain;
       body = encoding && plain.length >= MIN_BYTES
-        ? page[encoding] ??= compressBytes(plain, encoding, true)
+        ? page[encoding] ??= compressBytes(plain, encoding, guest)
         : plain;
     } else {
       plain = encoder.encode(this.render(options));

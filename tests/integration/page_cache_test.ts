@@ -12,6 +12,7 @@ import { Client, registerMember, SESSION_COOKIE } from "../helpers/accounts.ts";
 import { pagesFor, ROLES, seedSite } from "../helpers/site.ts";
 import { startServer, TEST_IP_HEADER, withServer } from "../helpers/server.ts";
 import { keys } from "../../kv/keys.ts";
+import { usageTodayKey } from "../../kv/usage.ts";
 import { newBan } from "../../shared/moderation/bans.ts";
 import type { UserRecord } from "../../shared/auth/types.ts";
 import { WelcomeScreen } from "../../components/WelcomeScreen.tsx";
@@ -253,6 +254,21 @@ Deno.test({
       await server.kv.set(keys.user(member.id), { ...record, emailVerified: true });
       assert.ok(!(await get("/")).includes('data-island="VerificationBanner"'));
       await get("/profile");
+      // Verified, the home page is kept while what it shows of the member is unchanged (the same
+      // bytes again), and each change shows on the next one: hashtags, a session used, the name.
+      const kept = await get("/");
+      assert.equal(await get("/"), kept);
+      const tags = await client.post("/api/filters", { hashtags: ["ramen"] });
+      assert.equal(tags.status, 200, tags.text);
+      const tagged = await get("/");
+      assert.ok(tagged.includes("ramen") && !kept.includes("ramen"), "the new hashtag");
+      await server.kv.atomic().sum(usageTodayKey(member.id), 1n).commit();
+      const used = await get("/");
+      assert.notEqual(used, tagged, "one session fewer left");
+      const again = `${renamed.slice(0, 12)}_two`;
+      const rename = await client.patch("/api/user/profile", { username: again });
+      assert.equal(rename.status, 200, rename.text);
+      assert.ok((await get("/")).includes(again), "the name changed again");
     });
   },
 });
