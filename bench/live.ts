@@ -99,20 +99,7 @@ export async function benchLive(runs = RUNS) {
       await liveMember(server, { tier: "vip" }),
       await liveMember(server, { tier: "vip" }),
     ];
-    // GLIMPSE_BENCH_PRIVACY=off (or blur-off, shield-off): face blur and / or the safety shield
-    // off on both members, to see what each costs the connection.
-    const privacy = Deno.env.get("GLIMPSE_BENCH_PRIVACY") ?? "on";
-    const blurOn = privacy !== "off" && privacy !== "blur-off";
-    const shieldOn = privacy !== "off" && privacy !== "shield-off";
-    if (!blurOn || !shieldOn) {
-      for (const m of members) {
-        const res = await m.client.patch("/api/user/profile", {
-          faceBlurEnabled: blurOn,
-          safetyShieldEnabled: shieldOn,
-        });
-        if (res.status !== 200) throw new Error(`privacy off: ${res.status} ${res.text}`);
-      }
-    }
+    const { blurOn, shieldOn } = await applyPrivacyChoice(members);
     const pages: Page[] = [];
     for (const m of members) {
       const ctx = await memberContext(browser, server, m);
@@ -330,13 +317,24 @@ async function hdMarksOf(page: Page, timeout: number): Promise<HdMarks> {
   return m ?? { sizes: {}, sent: [] };
 }
 
-/** Whether the member's face blur and safety shield are on (GLIMPSE_BENCH_PRIVACY). */
-function privacyChoice() {
+/**
+ * GLIMPSE_BENCH_PRIVACY=off (or blur-off, shield-off): face blur and / or the safety shield turned
+ * off for `members`, to see what each costs the connection. Returns which stay on.
+ */
+async function applyPrivacyChoice(members: Awaited<ReturnType<typeof liveMember>>[]) {
   const privacy = Deno.env.get("GLIMPSE_BENCH_PRIVACY") ?? "on";
-  return {
-    blurOn: privacy !== "off" && privacy !== "blur-off",
-    shieldOn: privacy !== "off" && privacy !== "shield-off",
-  };
+  const blurOn = privacy !== "off" && privacy !== "blur-off";
+  const shieldOn = privacy !== "off" && privacy !== "shield-off";
+  if (!blurOn || !shieldOn) {
+    for (const m of members) {
+      const res = await m.client.patch("/api/user/profile", {
+        faceBlurEnabled: blurOn,
+        safetyShieldEnabled: shieldOn,
+      });
+      if (res.status !== 200) throw new Error(`privacy off: ${res.status} ${res.text}`);
+    }
+  }
+  return { blurOn, shieldOn };
 }
 
 /**
@@ -357,16 +355,7 @@ export async function benchHd(runs = Number(Deno.env.get("GLIMPSE_BENCH_HD_RUNS"
       await liveMember(server, { tier: "vip" }),
       await liveMember(server, { tier: "vip" }),
     ];
-    const { blurOn, shieldOn } = privacyChoice();
-    if (!blurOn || !shieldOn) {
-      for (const m of members) {
-        const res = await m.client.patch("/api/user/profile", {
-          faceBlurEnabled: blurOn,
-          safetyShieldEnabled: shieldOn,
-        });
-        if (res.status !== 200) throw new Error(`privacy off: ${res.status} ${res.text}`);
-      }
-    }
+    const { blurOn, shieldOn } = await applyPrivacyChoice(members);
     const without = Deno.env.get("GLIMPSE_BENCH_HD_WITHOUT");
     if (without && !WITHOUT[without]) throw new Error(`GLIMPSE_BENCH_HD_WITHOUT=${without}?`);
     const pages: Page[] = [];
