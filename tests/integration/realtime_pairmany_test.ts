@@ -40,24 +40,33 @@ const side = (t: Ticket, role: "offerer" | "answerer") => ({
   disconnectedAt: null,
 });
 
+/** The request pairing `a` (answerer) with `b` (offerer), no session limits. */
+function pairRequest(
+  a: PairRequest["a"],
+  b: PairRequest["b"],
+  checks?: PairRequest["checks"],
+): PairRequest {
+  return {
+    a,
+    b,
+    build: (id): Match => ({
+      id,
+      a: side(a.value, "answerer"),
+      b: side(b.value, "offerer"),
+      startedAt: 1,
+      endsAt: 2,
+      status: "live",
+    }),
+    limits: { a: -1, b: -1 },
+    ...(checks ? { checks } : {}),
+  };
+}
+
 /** Pair requests for tickets 0 and 1, 2 and 3, and so on (no session limits). */
 function pairsOf(entries: Deno.KvEntry<Ticket>[]): PairRequest[] {
   const requests: PairRequest[] = [];
   for (let i = 0; i + 1 < entries.length; i += 2) {
-    const a = entries[i], b = entries[i + 1];
-    requests.push({
-      a,
-      b,
-      build: (id): Match => ({
-        id,
-        a: side(a.value, "answerer"),
-        b: side(b.value, "offerer"),
-        startedAt: 1,
-        endsAt: 2,
-        status: "live",
-      }),
-      limits: { a: -1, b: -1 },
-    });
+    requests.push(pairRequest(entries[i], entries[i + 1]));
   }
   return requests;
 }
@@ -150,20 +159,7 @@ async function heldPairs(kv: Deno.Kv, pairs: [string, string][]): Promise<PairRe
     const usage = { day: dayKey(), count: 0, versionstamp: null };
     const a = { key: keys.mmWaiting(x), value: { ...ticket(x), usage }, versionstamp: null };
     const b = { key: keys.mmWaiting(y), value: { ...ticket(y), usage }, versionstamp: null };
-    requests.push({
-      a,
-      b,
-      build: (id): Match => ({
-        id,
-        a: side(a.value, "answerer"),
-        b: side(b.value, "offerer"),
-        startedAt: 1,
-        endsAt: 2,
-        status: "live",
-      }),
-      limits: { a: -1, b: -1 },
-      checks: { a: vx, b: vy },
-    });
+    requests.push(pairRequest(a, b, { a: vx, b: vy }));
   }
   return requests;
 }
