@@ -35,6 +35,7 @@ import {
   SHARED_SESSION_SECRET,
 } from "../tests/helpers/realtime_members.ts";
 import { eventually, sleep } from "../tests/helpers/time.ts";
+import { Lines, runAgain } from "./child.ts";
 
 // ---------------------------------------------------------------- options and figures
 
@@ -539,7 +540,7 @@ async function memoryClient(config: MemoryClientConfig, input: Lines) {
     }
   });
   console.log(`READY ${sockets.length} ${failed} ${JSON.stringify(firstError)}`);
-  await input.until("close");
+  await input.until("close", rowOrLog, 600_000);
   for (const s of sockets) s.close();
   await Promise.all(sockets.map((s) => Promise.race([s.closed(), sleep(5000)])));
   console.log("CLOSED");
@@ -644,42 +645,12 @@ interface PairingClientConfig {
   floorUrl: string | null;
 }
 
-/** The lines of a byte stream, one at a time. */
-class Lines {
-  private buffer = "";
-  private reader: ReadableStreamDefaultReader<string>;
-  constructor(stream: ReadableStream<Uint8Array<ArrayBuffer>>) {
-    this.reader = stream.pipeThrough(new TextDecoderStream()).getReader();
-  }
-
-  async next(timeoutMs = 600_000): Promise<string> {
-    const until = Date.now() + timeoutMs;
-    while (!this.buffer.includes("\n")) {
-      const r = await Promise.race([
-        this.reader.read(),
-        sleep(Math.max(0, until - Date.now())).then(() => null),
-      ]);
-      if (!r || r.done) throw new Error("the other process stopped answering");
-      this.buffer += r.value;
-    }
-    const i = this.buffer.indexOf("\n");
-    const line = this.buffer.slice(0, i);
-    this.buffer = this.buffer.slice(i + 1);
-    return line;
-  }
-
-  /** Lines up to the one starting with `word` (rows on the way are collected); returns it. */
-  async until(word: string, timeoutMs = 600_000): Promise<string> {
-    const until = Date.now() + timeoutMs;
-    while (true) {
-      const line = await this.next(Math.max(0, until - Date.now()));
-      if (line.startsWith(word)) return line;
-      if (line.startsWith("ROW ")) {
-        const [name, value, target] = JSON.parse(line.slice(4));
-        row(name, value, target);
-      } else console.log(line);
-    }
-  }
+/** A child's line: a row of the table (`ROW [name, value, target]`) joins it, others print. */
+function rowOrLog(line: string) {
+  if (line.startsWith("ROW ")) {
+    const [name, value, target] = JSON.parse(line.slice(4));
+    row(name, value, target);
+  } else console.log(line);
 }
 
 /** This file run again in a child process as clients: its rows join this process's table. */
@@ -700,24 +671,12 @@ class ClientProcess {
 
   /** This file again, in a child process, with `args`. */
   static run(args: string[], dir: string | null = null): ClientProcess {
-    const child = new Deno.Command(Deno.execPath(), {
-      args: [
-        "run",
-        "-A",
-        "--config",
-        new URL("../deno.json", import.meta.url).pathname,
-        new URL(import.meta.url).pathname,
-        ...args,
-      ],
-      stdin: "piped",
-      stdout: "piped",
-      stderr: "inherit",
-    }).spawn();
+    const child = runAgain(import.meta.url, args);
     return new ClientProcess(child, dir);
   }
 
-  until(word: string, timeoutMs?: number) {
-    return this.lines.until(word, timeoutMs);
+  until(word: string, timeoutMs = 600_000) {
+    return this.lines.until(word, rowOrLog, timeoutMs);
   }
 
   async say(word: string) {
@@ -745,7 +704,7 @@ async function pairingClient(config: PairingClientConfig, input: Lines) {
   });
   const result = await pairing(config.label, sockets);
   console.log("PAIRED");
-  await input.until("continue");
+  await input.until("continue", rowOrLog, 600_000);
   if (config.relay) {
     console.log("2. relay");
     const { pairs, seconds, echoUrl } = config.relay;

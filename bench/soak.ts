@@ -48,6 +48,7 @@ import {
   SHARED_SESSION_SECRET,
 } from "../tests/helpers/realtime_members.ts";
 import { eventually, sleep } from "../tests/helpers/time.ts";
+import { Lines, runAgain } from "./child.ts";
 import { RATE_RULES } from "../server/http/rate_limit.ts";
 
 // ---------------------------------------------------------------- options
@@ -355,36 +356,6 @@ async function clientMain(config: ClientConfig, input: Lines) {
 
 // ---------------------------------------------------------------- talking to the child
 
-/** The lines of a byte stream, one at a time. */
-class Lines {
-  private buffer = "";
-  private reader: ReadableStreamDefaultReader<string>;
-  constructor(stream: ReadableStream<Uint8Array<ArrayBuffer>>) {
-    this.reader = stream.pipeThrough(new TextDecoderStream()).getReader();
-  }
-
-  async next(): Promise<string> {
-    while (!this.buffer.includes("\n")) {
-      const r = await this.reader.read();
-      if (r.done) throw new Error("the other process stopped answering");
-      this.buffer += r.value;
-    }
-    const i = this.buffer.indexOf("\n");
-    const line = this.buffer.slice(0, i);
-    this.buffer = this.buffer.slice(i + 1);
-    return line;
-  }
-
-  /** Lines up to the one starting with `word` (others go to `other`); returns it. */
-  async until(word: string, other: (line: string) => void = console.log): Promise<string> {
-    for (;;) {
-      const line = await this.next();
-      if (line.startsWith(word)) return line;
-      other(line);
-    }
-  }
-}
-
 // ---------------------------------------------------------------- the parent: server, memory, KV
 
 /**
@@ -537,20 +508,7 @@ export async function benchSoak(options: Partial<SoakOptions> = {}) {
       seconds,
     };
     await Deno.writeTextFile(`${dir}/clients.json`, JSON.stringify(config));
-    child = new Deno.Command(Deno.execPath(), {
-      args: [
-        "run",
-        "-A",
-        "--config",
-        new URL("../deno.json", import.meta.url).pathname,
-        new URL(import.meta.url).pathname,
-        "--clients",
-        `${dir}/clients.json`,
-      ],
-      stdin: "piped",
-      stdout: "piped",
-      stderr: "inherit",
-    }).spawn();
+    child = runAgain(import.meta.url, ["--clients", `${dir}/clients.json`]);
     const lines = new Lines(child.stdout);
     const signed = Number((await lines.until("SIGNED")).split(" ")[1]);
     console.log(`  ${signed}/${o.members} members signed in over HTTP`);
