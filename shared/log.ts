@@ -18,11 +18,38 @@ export function formatLogLine(entry: LogEntry, now = new Date()): string {
   return JSON.stringify({ time: now.toISOString(), ...entry });
 }
 
-/** Writes each entry as a JSON line: errors and warnings to stderr, the rest to stdout. */
+const encoder = new TextEncoder();
+/** Info lines not yet written (see consoleSink). */
+let pending: string[] = [];
+
+/** Writes the info lines gathered so far to stdout, every byte (a write may take only part). */
+export function flushLog() {
+  if (!pending.length) return;
+  const bytes = encoder.encode(pending.join("\n") + "\n");
+  pending = [];
+  for (let at = 0; at < bytes.length;) at += Deno.stdout.writeSync(bytes.subarray(at));
+}
+
+// Deno.exit (a failed start, a stop on a signal) dispatches "unload" before the process ends:
+// the lines of its last turn are written then.
+globalThis.addEventListener("unload", flushLog);
+
+/**
+ * Writes each entry as a JSON line: errors and warnings to stderr at once, the rest to stdout.
+ * Info lines (a line per request) are gathered and written together once the work of the
+ * current turn of the event loop is done: one write for many requests instead of a
+ * console.log each (which cost about a sixth of a small API response's CPU). Nothing waits on a
+ * timer, and the lines keep their order.
+ */
 export const consoleSink: LogSink = (entry) => {
   const line = formatLogLine(entry);
-  if (entry.level === "info") console.log(line);
-  else console.error(line);
+  if (entry.level !== "info") {
+    flushLog();
+    console.error(line);
+    return;
+  }
+  if (!pending.length) queueMicrotask(flushLog);
+  pending.push(line);
 };
 
 /** An error as log fields: its name, message and stack (never the objects it refers to). */

@@ -1,0 +1,70 @@
+// The console sink writes info lines together once the current turn of the event loop is done:
+// every line arrives, in order, with nothing left behind when the process exits at once after
+// logging (a failed start, a stop on a signal), and no timer is left pending.
+import assert from "node:assert/strict";
+
+const LOG = new URL("../../shared/log.ts", import.meta.url).href;
+
+/** Runs `code` (with `consoleSink` imported) in a fresh Deno; its stdout lines' msg fields. */
+async function run(code: string): Promise<{ out: string[]; err: string[]; code: number }> {
+  const script = `import { consoleSink } from "${LOG}";\n${code}`;
+  const res = await new Deno.Command(Deno.execPath(), {
+    args: ["eval", "--ext=ts", script],
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const lines = (bytes: Uint8Array) =>
+    new TextDecoder().decode(bytes).split("\n").filter(Boolean).map((l) => JSON.parse(l).msg);
+  return { out: lines(res.stdout), err: lines(res.stderr), code: res.code };
+}
+
+Deno.test("log sink: info lines all arrive in order, written once the turn is done", async () => {
+  const { out, err } = await run(`
+    for (let i = 0; i < 500; i++) consoleSink({ level: "info", msg: "line " + i });
+    await new Promise((r) => setTimeout(r, 10));
+    consoleSink({ level: "info", msg: "later" });
+  `);
+  assert.deepEqual(out, [...Array.from({ length: 500 }, (_, i) => "line " + i), "later"]);
+  assert.deepEqual(err, []);
+});
+
+Deno.test("log sink: warnings and errors go to stderr, after the info lines before them", async () => {
+  const { out, err } = await run(`
+    consoleSink({ level: "info", msg: "first" });
+    consoleSink({ level: "warn", msg: "careful" });
+    consoleSink({ level: "error", msg: "broken" });
+    consoleSink({ level: "info", msg: "second" });
+  `);
+  assert.deepEqual(out, ["first", "second"]);
+  assert.deepEqual(err, ["careful", "broken"]);
+});
+
+Deno.test("log sink: lines logged just before Deno.exit are written", async () => {
+  const { out, code } = await run(`
+    consoleSink({ level: "info", msg: "SIGTERM: stopping" });
+    consoleSink({ level: "info", msg: "stopped" });
+    Deno.exit(3);
+  `);
+  assert.equal(code, 3);
+  assert.deepEqual(out, ["SIGTERM: stopping", "stopped"]);
+});
+
+Deno.test("log sink: an info line leaves no timer behind (the test sanitizers would say so)", async () => {
+  const { consoleSink, flushLog } = await import("../../shared/log.ts");
+  const write = Deno.stdout.writeSync;
+  const written: string[] = [];
+  Deno.stdout.writeSync = (p: Uint8Array) => {
+    written.push(new TextDecoder().decode(p));
+    return p.length;
+  };
+  try {
+    consoleSink({ level: "info", msg: "quiet" });
+    assert.deepEqual(written, [], "not written within the turn");
+    await Promise.resolve();
+    flushLog();
+  } finally {
+    Deno.stdout.writeSync = write;
+  }
+  assert.equal(written.length, 1);
+  assert.equal(JSON.parse(written[0]).msg, "quiet");
+});
