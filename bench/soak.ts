@@ -20,7 +20,8 @@
 // keeps, and swings by hundreds of MiB from one sample to the next.
 //
 // Keys that grow with the calls by design, with their expiry: match records (48 h), the partners
-// each member met (["rel", id, "met", peerId], 24 h), the day's usage and referral figures.
+// each member met (["rel", id, "met", partnerId], 24 h: one per partner), the day's usage and
+// referral figures.
 //
 // Distinct clients: the server runs with TRUST_PROXY=1, as a deployment behind one reverse proxy
 // does, and each member's requests carry an X-Forwarded-For address of its own (10.x.y.z), so the
@@ -413,12 +414,21 @@ interface Sample {
   at: number;
   rss: number;
   heap: number | null;
+  /** The V8 heap reserved (in use and free), and what its objects hold outside it. */
+  heapTotal: number | null;
+  external: number | null;
 }
 
 async function sample(server: ProcessServer, at: number): Promise<Sample> {
   const { rss } = await processMemory(server.pid);
   const text = await fetch(`${server.url}/metrics`).then((r) => r.text(), () => "");
-  return { at, rss, heap: metric(text, "glimpse_process_heap_used_bytes") };
+  return {
+    at,
+    rss,
+    heap: metric(text, "glimpse_process_heap_used_bytes"),
+    heapTotal: metric(text, "glimpse_process_heap_total_bytes"),
+    external: metric(text, "glimpse_process_external_bytes"),
+  };
 }
 
 async function socketsOpen(server: ProcessServer): Promise<number> {
@@ -543,7 +553,8 @@ export async function benchSoak(options: Partial<SoakOptions> = {}) {
           const s = samples.at(-1);
           console.log(
             `  ${shownMinute} min: ${lastProgress}; server RSS ${s ? mib(s.rss) : "-"}` +
-              `, heap ${s?.heap ? mib(s.heap) : "-"}`,
+              `, heap ${s?.heap ? mib(s.heap) : "-"} of ${s?.heapTotal ? mib(s.heapTotal) : "-"}` +
+              ` reserved, external ${s?.external ? mib(s.external) : "-"}`,
           );
         }
       } else console.log(line);

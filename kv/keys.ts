@@ -83,9 +83,12 @@ export const keys = {
   mmWaiting: (userId: string) => ["mm", "waiting", userId] as const,
   mmWaitingPrefix: () => ["mm", "waiting"] as const,
   mmActive: (userId: string) => ["mm", "active", userId] as const,
-  /** A partner of the last 24 hours, by the peer id they had (a report names that). */
-  mmHistory: (userId: string, partnerPeerId: string) =>
-    ["rel", userId, "met", partnerPeerId] as const,
+  /**
+   * A partner of the last 24 hours: one record per partner, of the latest meeting, with the peer
+   * id they had then (a report names that).
+   */
+  mmHistory: (userId: string, partnerId: string) => ["rel", userId, "met", partnerId] as const,
+  metPrefix: (userId: string) => ["rel", userId, "met"] as const,
   match: (id: string) => ["matches", id] as const,
   matchesPrefix: () => ["matches"] as const,
   usage: (userId: string, day: string) => ["usage", userId, day] as const,

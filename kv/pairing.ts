@@ -4,7 +4,7 @@
 import { keys } from "./keys.ts";
 import { dayKey } from "./hashtags.ts";
 import { getMatch, type Match, MATCH_RECORD_TTL_MS } from "./matches.ts";
-import { HISTORY_TTL_MS } from "./relations.ts";
+import { HISTORY_TTL_MS, type Met } from "./relations.ts";
 import { bumpSearchVersion } from "./search_version.ts";
 import type { TicketEntry } from "./tickets.ts";
 import { BURST_RETRY, retrying, type RetryPolicy } from "./retry.ts";
@@ -97,16 +97,26 @@ async function prepare(kv: Deno.Kv, r: PairRequest, now: number, fresh = false):
       .set(keys.match(match.id), match, { expireIn: MATCH_RECORD_TTL_MS })
       .set(keys.mmActive(a.value.userId), match.id, { expireIn: MATCH_RECORD_TTL_MS })
       .set(keys.mmActive(b.value.userId), match.id, { expireIn: MATCH_RECORD_TTL_MS })
-      .set(keys.mmHistory(a.value.userId, b.value.peerId), {
-        partnerId: b.value.userId,
-        matchId: match.id,
-        at: now,
-      }, { expireIn: HISTORY_TTL_MS })
-      .set(keys.mmHistory(b.value.userId, a.value.peerId), {
-        partnerId: a.value.userId,
-        matchId: match.id,
-        at: now,
-      }, { expireIn: HISTORY_TTL_MS })
+      .set(
+        keys.mmHistory(a.value.userId, b.value.userId),
+        {
+          partnerId: b.value.userId,
+          peerId: b.value.peerId,
+          matchId: match.id,
+          at: now,
+        } satisfies Met,
+        { expireIn: HISTORY_TTL_MS },
+      )
+      .set(
+        keys.mmHistory(b.value.userId, a.value.userId),
+        {
+          partnerId: a.value.userId,
+          peerId: a.value.peerId,
+          matchId: match.id,
+          at: now,
+        } satisfies Met,
+        { expireIn: HISTORY_TTL_MS },
+      )
       .sum(keys.usage(a.value.userId, day), 1n)
       .sum(keys.usage(b.value.userId, day), 1n);
     bumpSearchVersion(op, a.value.userId, b.value.userId);
@@ -376,8 +386,8 @@ export async function cancelPairing(kv: Deno.Kv, match: Match, now = Date.now())
           expireIn: MATCH_RECORD_TTL_MS,
         },
       )
-      .delete(keys.mmHistory(a.userId, b.peerId))
-      .delete(keys.mmHistory(b.userId, a.peerId));
+      .delete(keys.mmHistory(a.userId, b.userId))
+      .delete(keys.mmHistory(b.userId, a.userId));
     if (actA.value === match.id) op.delete(actA.key);
     if (actB.value === match.id) op.delete(actB.key);
     for (const u of [usageA, usageB]) {

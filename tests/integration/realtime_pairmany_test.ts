@@ -7,6 +7,7 @@ import type { Match } from "../../kv/matches.ts";
 import { pairMany, type PairRequest } from "../../kv/pairing.ts";
 import type { Ticket } from "../../kv/tickets.ts";
 import { dayKey } from "../../kv/hashtags.ts";
+import { type Met, partnerByPeerId, relationsOf } from "../../kv/relations.ts";
 
 function ticket(userId: string): Ticket {
   return {
@@ -315,6 +316,48 @@ Deno.test("pairMany: a member taken elsewhere mid-batch is not paired again; the
     for (const u of users.filter((u) => u !== "t04" && u !== "t05")) {
       assert.ok((await kv.get<string>(keys.mmActive(u))).value, `${u} is matched`);
     }
+  } finally {
+    kv.close();
+  }
+});
+
+Deno.test("met history: one record per partner, of the latest meeting, which a report names", async () => {
+  const kv = await openKv(":memory:");
+  try {
+    const waiting = async (userId: string, peerId: string) => {
+      await kv.set(keys.mmWaiting(userId), { ...ticket(userId), peerId });
+      return (await kv.get<Ticket>(keys.mmWaiting(userId))) as Deno.KvEntry<Ticket>;
+    };
+    const meet = async (peer1: string, peer2: string) => {
+      const [r] = await pairMany(kv, [
+        pairRequest(await waiting("u1", peer1), await waiting("u2", peer2)),
+      ]);
+      assert.ok(r.ok, "paired");
+      // The match ends: both are free to meet again.
+      await kv.delete(keys.mmActive("u1"));
+      await kv.delete(keys.mmActive("u2"));
+    };
+    const first = "F".repeat(21), second = "S".repeat(21);
+    await meet("a".repeat(21), first);
+    await meet("b".repeat(21), second);
+    const met = await Array.fromAsync(kv.list<Met>({ prefix: keys.metPrefix("u1") }));
+    assert.deepEqual(met.map((e) => [e.key, e.value.partnerId, e.value.peerId]), [
+      [keys.mmHistory("u1", "u2"), "u2", second],
+    ]);
+    assert.equal((await partnerByPeerId(kv, "u1", second))?.partnerId, "u2");
+    assert.equal(await partnerByPeerId(kv, "u1", first), null, "an earlier meeting's peer id");
+    assert.equal(await partnerByPeerId(kv, "u1", "u2"), null, "a member id is not a peer id");
+    assert.equal((await partnerByPeerId(kv, "u2", "b".repeat(21)))?.partnerId, "u1");
+
+    // A record written in the earlier form (keyed by the peer id, none inside) still counts.
+    const legacy = "L".repeat(21);
+    await kv.set(keys.mmHistory("u1", legacy), { partnerId: "u3", matchId: "m", at: Date.now() });
+    assert.equal((await partnerByPeerId(kv, "u1", legacy))?.partnerId, "u3");
+    assert.deepEqual((await relationsOf(kv, "u1")).recent.sort(), ["u2", "u3"]);
+    // Both forms are forgotten after 24 hours.
+    const later = Date.now() + 25 * 3600_000;
+    assert.equal(await partnerByPeerId(kv, "u1", second, later), null);
+    assert.equal(await partnerByPeerId(kv, "u1", legacy, later), null);
   } finally {
     kv.close();
   }

@@ -119,7 +119,7 @@ Deno.test(
         assert.ok(await c.ws.none("session_ended", 200), "c's match goes on");
 
         // A partner of more than 24 hours ago is a stranger again.
-        const key = keys.mmHistory(cm.id, d.peerId);
+        const key = keys.mmHistory(cm.id, dm.id);
         const entry = await server.kv.get<{ partnerId: string; matchId: string; at: number }>(key);
         assert.ok(entry.value, "the pairing remembered c's partner");
         await server.kv.set(key, { ...entry.value, at: Date.now() - 25 * 3600_000 });

@@ -44,8 +44,9 @@ Deno.test("search version: every writer of what a search is built from moves it"
         updatedAt: new Date().toISOString(),
       }));
     // A report (with its two-way block) moves both members' versions.
-    await kv.set(keys.mmHistory(a.id, "b".repeat(21)), {
+    await kv.set(keys.mmHistory(a.id, b.id), {
       partnerId: b.id,
+      peerId: "b".repeat(21),
       matchId: "m",
       at: Date.now(),
     });
