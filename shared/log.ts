@@ -27,7 +27,12 @@ export function flushLog() {
   if (!pending.length) return;
   const bytes = encoder.encode(pending.join("\n") + "\n");
   pending = [];
-  for (let at = 0; at < bytes.length;) at += Deno.stdout.writeSync(bytes.subarray(at));
+  try {
+    for (let at = 0; at < bytes.length;) at += Deno.stdout.writeSync(bytes.subarray(at));
+  } catch {
+    // stdout is gone (a closed pipe): the lines cannot be written anywhere, and the server must
+    // go on (this runs as a microtask, where a throw would end the process).
+  }
 }
 
 // Deno.exit (a failed start, a stop on a signal) dispatches "unload" before the process ends:

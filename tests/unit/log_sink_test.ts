@@ -68,3 +68,14 @@ Deno.test("log sink: an info line leaves no timer behind (the test sanitizers wo
   assert.equal(written.length, 1);
   assert.equal(JSON.parse(written[0]).msg, "quiet");
 });
+
+Deno.test("log sink: a stdout that cannot be written drops the lines, the process goes on", async () => {
+  const { out, code } = await run(`
+    Deno.stdout.writeSync = () => { throw new Deno.errors.BrokenPipe("closed"); };
+    consoleSink({ level: "info", msg: "lost" });
+    await new Promise((r) => setTimeout(r, 10));
+    Deno.exit(7);
+  `);
+  assert.equal(code, 7, "still running after the failed write");
+  assert.deepEqual(out, []);
+});
