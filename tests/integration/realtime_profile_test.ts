@@ -221,7 +221,7 @@ Deno.test(
   "held searches: a member live on one socket is never paired from another, held or not",
   opts,
   async () => {
-    await withMembers({ SEARCH_TIMEOUT_MS: "4000" }, async (_server, f) => {
+    await withMembers({ SEARCH_TIMEOUT_MS: "4000" }, async (server, f) => {
       const [mm, pm, qm] = await f.many(3);
       // m's second socket reads m's profile before m's first socket is in a match...
       const s2 = await connectPeer(mm);
@@ -242,10 +242,16 @@ Deno.test(
         search(q);
         assert.ok(await s3.ws.none("match_found", 600), "still in a match on another socket");
         assert.ok(await q.ws.none("match_found", 50));
+        // s2 goes away first, and the server has handled it: its search would otherwise be free
+        // to pair with q's the moment the match ends, and q would meet s2 before s3.
+        closeAll(s2);
+        assert.ok(
+          await eventually(() => server.hub.metrics.socketsOpen === 4, 2000),
+          "s2's close is handled",
+        );
         // The match ends: m searches again from the third socket and meets q.
         s1.ws.send({ type: "end_session", reason: "user_ended" });
         await p.ws.next("session_ended");
-        closeAll(s2);
         await pairUp(s3, q);
       } finally {
         closeAll(s1, s2, s3, p, q);
