@@ -142,7 +142,7 @@ async function firefoxMember(
 
 export async function benchBrowsers(runs = RUNS) {
   const server = await startServer({ MATCH_DURATION_MS: "60000" });
-  const chromium = await launchBrowser();
+  const chromium = await launchBrowser({ full: true });
   const contexts: BrowserContext[] = [];
   const firefoxes: Firefox[] = [];
   const results: Record<string, { decoded: number[]; shown: number[] }> = {};

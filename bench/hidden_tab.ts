@@ -53,7 +53,7 @@ const fmt = (xs: number[]) => {
 
 async function once(blur: boolean) {
   const server = await startServer({ MATCH_DURATION_MS: "90000" });
-  const chromium = await launchBrowser();
+  const chromium = await launchBrowser({ full: true });
   const firefox = await launchFirefox();
   try {
     const [alice, bob] = [await liveMember(server), await liveMember(server)];

@@ -92,7 +92,7 @@ async function marksOf(page: Page, timeout = 30_000): Promise<Required<Marks>> {
 
 export async function benchLive(runs = RUNS) {
   const server = await startServer({ MATCH_DURATION_MS: "60000" });
-  const browser = await launchBrowser();
+  const browser = await launchBrowser({ full: true });
   try {
     // An unlimited tier: a free member may start 5 sessions a day.
     const members = [
@@ -348,6 +348,7 @@ export async function benchHd(runs = Number(Deno.env.get("GLIMPSE_BENCH_HD_RUNS"
   const camera = await movingCamera();
   const server = await startServer({ MATCH_DURATION_MS: "120000" });
   const browser = await launchBrowser({
+    full: true,
     extraArgs: ["--use-file-for-fake-video-capture=" + camera.file],
   });
   try {

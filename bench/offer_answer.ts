@@ -123,7 +123,7 @@ async function measure(pages: Page[], runs: number) {
 
 export async function benchOfferAnswer(runs = RUNS) {
   const server = await startServer({ MATCH_DURATION_MS: "60000" });
-  const browser = await launchBrowser();
+  const browser = await launchBrowser({ full: true });
   let other: TestServer | null = null;
   try {
     console.log(

@@ -138,6 +138,7 @@ function sampleVideo(page: Page, frames: number, every: number) {
 async function classifierBench() {
   const server = await startServer();
   const browser = await launchBrowser({
+    full: true,
     extraArgs: ["--use-file-for-fake-video-capture=" + await cameraFile("astronaut")],
   });
   try {
@@ -224,6 +225,7 @@ async function call(a: Profile, b: Profile) {
     result = { ...sent, classified: sent.after.answers - sent.before.answers, errors: p.errors };
   }, {
     camera,
+    full: true,
     setup: async ({ alice, ca }) => {
       const res = await alice.client.patch("/api/user/profile", a);
       if (res.status !== 200) throw new Error(`A's profile: ${res.status} ${res.text}`);

@@ -1,5 +1,5 @@
 // What the browser tests need from the machine, beside Deno and npm packages: Debian's Chromium
-// (or CHROME_PATH), Firefox ESR (or FIREFOX_PATH) and Xvfb (a display of its own for a Firefox
+// and its headless shell (or CHROME_PATH for both), Firefox ESR (or FIREFOX_PATH) and Xvfb (a display of its own for a Firefox
 // with a window, which has WebGL where headless Firefox has none, and for WebKit's MiniBrowser,
 // which has no headless mode), WebKitGTK's WebKitWebDriver (or WEBKIT_DRIVER_PATH), ffmpeg (fake
 // cameras from the fixture photos) and coturn's turnserver (the relay test and /test-chat's network
@@ -34,6 +34,15 @@ export const CHROMIUM_PATHS = [
   "/usr/bin/google-chrome-stable",
 ];
 
+/**
+ * Debian's chromium-headless-shell: the browser tests run it unless CHROME_PATH names a browser or
+ * a test asks for the full one (tests/helpers/browser.ts).
+ */
+export const HEADLESS_SHELL_PATHS = [
+  "/usr/lib/chromium/chromium-headless-shell",
+  "/usr/bin/chromium-headless-shell",
+];
+
 export const FIREFOX_PATHS = ["/usr/bin/firefox-esr", "/usr/bin/firefox"];
 
 export function systemTools(env: Record<string, string | undefined> = Deno.env.toObject()) {
@@ -42,6 +51,10 @@ export function systemTools(env: Record<string, string | undefined> = Deno.env.t
     {
       pkg: "chromium",
       present: () => env.CHROME_PATH ? isFile(env.CHROME_PATH) : CHROMIUM_PATHS.some(isFile),
+    },
+    {
+      pkg: "chromium-headless-shell",
+      present: () => Boolean(env.CHROME_PATH) || HEADLESS_SHELL_PATHS.some(isFile),
     },
     {
       pkg: "firefox-esr",

@@ -1,6 +1,8 @@
-// `deno task test`: builds the browser assets, runs the unit tests, then the integration tests
-// (each part in parallel), then the browser tests one file at a time, each file in a process of
-// its own (each drives Chromium or Firefox with live video, which two cores do not share well).
+// `deno task test`: builds the browser assets, then runs the unit tests (all files in parallel)
+// while the browser files are type-checked, then the integration tests (all files in parallel, one
+// job) and the browser test files (each file a job, in a process of its own) on TEST_LANES lanes
+// (default 2, one per core): each lane takes the next job when its last one ends, the longest
+// browser files first. A job's output prints when it ends.
 // A file that has not finished within its time limit is stopped with everything it started
 // (browsers, Xvfb) and counted as failed, so that one stuck teardown cannot hold the run.
 // Ends with the time each part took and the plain line "N passed, N failed".
@@ -25,8 +27,8 @@ const seconds = (name: string, fallback: number) => Number(Deno.env.get(name) ??
 const FILE_LIMIT_MS = seconds("TEST_FILE_LIMIT_S", 360);
 /** How long the unit or the integration part may run (TEST_PART_LIMIT_S). */
 const PART_LIMIT_MS = seconds("TEST_PART_LIMIT_S", 600);
-/** How many browser test files run at once (TEST_LANES); each file's output prints when it ends. */
-const LANES = Math.max(1, Number(Deno.env.get("TEST_LANES") ?? 1));
+/** How many jobs run at once (TEST_LANES); with more than one, a job's output prints when it ends. */
+const LANES = Math.max(1, Number(Deno.env.get("TEST_LANES") ?? 2));
 
 const SUMMARY = /^(?:ok|FAILED) \| (\d+) passed(?: \([^)]*\))? \| (\d+) failed/m;
 // deno-lint-ignore no-control-regex
@@ -123,10 +125,26 @@ const clock = (ms: number) => {
 };
 
 const parts: { name: string; outcomes: Outcome[]; ms: number; slowest?: string }[] = [];
-async function part(name: string, body: () => Promise<Outcome[]>, note?: () => string) {
-  const started = Date.now();
-  const outcomes = await body();
-  parts.push({ name, outcomes, ms: Date.now() - started, slowest: note?.() });
+
+/**
+ * The browser files that take longest (about a minute each on two cores), started first; the rest
+ * follow in name order. Only how evenly the lanes end depends on this list.
+ */
+const SLOWEST = [
+  "privacy_live_test.ts",
+  "layout_overflow_test.ts",
+  "a11y_test.ts",
+  "live_resilience_test.ts",
+  "turn_relay_test.ts",
+  "live_call_test.ts",
+];
+
+function slowestFirst(files: string[]): string[] {
+  const rank = (f: string) => {
+    const i = SLOWEST.indexOf(f.replace(/^.*\//, ""));
+    return i < 0 ? SLOWEST.length : i;
+  };
+  return [...files].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
 }
 
 const buildStarted = Date.now();
@@ -139,34 +157,69 @@ const integration = given.length ? [] : ["tests/integration/"];
 const browser = given.length ? given.filter(isBrowserFile) : browserFiles();
 const fileTimes: [string, number][] = [];
 
-if (units.length) {
-  await part(given.length ? "given" : "unit", async () => [
-    await run(["--parallel", ...units], PART_LIMIT_MS, units.join(" ")),
-  ]);
+// The unit tests run while the browser files are type-checked; then the integration part and the
+// browser files share the lanes, the longest first so that the lanes end together.
+const partTimes = new Map<string, { started: number; ended: number }>();
+const timed = async <T>(name: string, body: () => Promise<T>): Promise<T> => {
+  const started = Date.now();
+  try {
+    return await body();
+  } finally {
+    const t = partTimes.get(name);
+    partTimes.set(name, { started: Math.min(t?.started ?? started, started), ended: Date.now() });
+  }
+};
+const outcomes: Record<string, Outcome[]> = { unit: [], integration: [], browser: [] };
+const unitPart = given.length ? "given" : "unit";
+outcomes[unitPart] ??= [];
+const [, checked] = await Promise.all([
+  units.length
+    ? timed(unitPart, async () => {
+      outcomes[unitPart].push(await run(["--parallel", ...units], PART_LIMIT_MS, units.join(" ")));
+    })
+    : null,
+  browser.length ? timed("browser", () => check(browser)) : null,
+]);
+if (checked && checked.code !== 0) outcomes.browser.push(checked);
+else {
+  const jobs: { part: string; args: string[]; label: string; limit: number }[] = [
+    ...integration.length
+      ? [{
+        part: "integration",
+        args: ["--parallel", ...integration],
+        label: integration.join(" "),
+        limit: PART_LIMIT_MS,
+      }]
+      : [],
+    ...slowestFirst(browser).map((file) => ({
+      part: "browser",
+      args: ["--no-check", file],
+      label: file,
+      limit: FILE_LIMIT_MS,
+    })),
+  ];
+  const lane = async () => {
+    for (let job = jobs.shift(); job; job = jobs.shift()) {
+      const { part, args, label, limit } = job;
+      const outcome = await timed(part, () => run(args, limit, label, LANES > 1));
+      if (part === "browser") fileTimes.push([label, outcome.ms]);
+      outcomes[part].push(outcome);
+    }
+  };
+  await Promise.all(Array.from({ length: LANES }, lane));
 }
-if (integration.length) {
-  await part("integration", async () => [
-    await run(["--parallel", ...integration], PART_LIMIT_MS, integration.join(" ")),
-  ]);
-}
-if (browser.length) {
-  await part("browser", async () => {
-    const checked = await check(browser);
-    if (checked.code !== 0) return [checked];
-    const outcomes: Outcome[] = [];
-    const queue = [...browser];
-    const lane = async () => {
-      for (let file = queue.shift(); file; file = queue.shift()) {
-        const outcome = await run(["--no-check", file], FILE_LIMIT_MS, file, LANES > 1);
-        fileTimes.push([file, outcome.ms]);
-        outcomes.push(outcome);
-      }
-    };
-    await Promise.all(Array.from({ length: LANES }, lane));
-    return outcomes;
-  }, () =>
-    fileTimes.sort((x, y) => y[1] - x[1]).slice(0, 3)
-      .map(([f, ms]) => `${f.replace("tests/e2e/", "")} ${clock(ms)}`).join(", "));
+for (const name of [unitPart, "integration", "browser"]) {
+  const t = partTimes.get(name);
+  if (!t) continue;
+  parts.push({
+    name,
+    outcomes: outcomes[name],
+    ms: t.ended - t.started,
+    slowest: name === "browser"
+      ? fileTimes.sort((x, y) => y[1] - x[1]).slice(0, 3)
+        .map(([f, ms]) => `${f.replace("tests/e2e/", "")} ${clock(ms)}`).join(", ")
+      : undefined,
+  });
 }
 
 const all = parts.flatMap((p) => p.outcomes);
@@ -174,7 +227,7 @@ const passed = all.reduce((n, r) => n + r.passed, 0);
 const failed = all.reduce((n, r) => n + r.failed, 0);
 console.log(
   "\ntime: " + parts.map((p) => `${p.name} ${clock(p.ms)}`).join(", ") +
-    `; total ${clock(parts.reduce((n, p) => n + p.ms, 0))}`,
+    `; total ${clock(Date.now() - buildStarted)}` + (LANES > 1 ? ` (${LANES} lanes)` : ""),
 );
 for (const p of parts) if (p.slowest) console.log(`slowest ${p.name} files: ${p.slowest}`);
 console.log(`${passed} passed, ${failed} failed`);

@@ -285,6 +285,6 @@ Deno.test({
       });
 
       assert.deepEqual(errors, [], "no uncaught page errors");
-    });
+    }, { full: true });
   },
 });

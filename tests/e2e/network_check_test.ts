@@ -38,7 +38,7 @@ async function checkWith(secret: string, env: Record<string, string> = {}) {
     TURN_SECRET: secret,
     ...env,
   });
-  const browser = await launchBrowser();
+  const browser = await launchBrowser({ full: true });
   try {
     const member = await liveMember(server);
     const context = await memberContext(browser, server, member);

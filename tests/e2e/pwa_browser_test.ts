@@ -87,7 +87,7 @@ Deno.test({
     let context: BrowserContext | null = null;
     try {
       server = await startServer();
-      browser = await launchBrowser();
+      browser = await launchBrowser({ full: true });
       const member = await registerMember(server);
       context = await browser.newContext({ baseURL: server.url, viewport: PHONE });
       context.setDefaultTimeout(10_000);

@@ -1,5 +1,10 @@
-// Launches Debian's Chromium through playwright-core (CHROME_PATH overrides), with a fake camera
-// and microphone, never reaching beyond this machine.
+// Launches Chromium through playwright-core (CHROME_PATH overrides), with a fake camera and
+// microphone, never reaching beyond this machine. Tests run Debian's chromium-headless-shell when it
+// is installed: the same Blink, V8 and WebRTC as the chromium package without the browser's
+// windowing layer, which is what Playwright itself runs for headless Chromium, at about two thirds
+// of the CPU a call costs in the full browser. A test about the full browser itself (its network
+// stack's choices, installing the app) asks for `full`; benches do, so that their figures stay
+// those of the browser members use.
 import assert from "node:assert/strict";
 import {
   type Browser,
@@ -11,17 +16,12 @@ import {
 } from "playwright-core";
 import { MISSING_MESSAGE } from "../../shared/i18n/messages.ts";
 import { settledWithin } from "./time.ts";
+import { CHROMIUM_PATHS, HEADLESS_SHELL_PATHS } from "../../scripts/system_deps.ts";
 
-const CANDIDATES = [
-  "/usr/bin/chromium",
-  "/usr/bin/chromium-browser",
-  "/usr/bin/google-chrome",
-  "/usr/bin/google-chrome-stable",
-];
-
+/** The full Chromium browser (CHROME_PATH, else the first of CHROMIUM_PATHS installed). */
 export function findChromium(): string {
   const override = Deno.env.get("CHROME_PATH");
-  const list = override ? [override] : CANDIDATES;
+  const list = override ? [override] : CHROMIUM_PATHS;
   for (const path of list) {
     try {
       if (Deno.statSync(path).isFile) return path;
@@ -32,7 +32,7 @@ export function findChromium(): string {
   throw new Error(
     override
       ? `CHROME_PATH=${override} does not exist`
-      : `No Chromium found (looked in ${CANDIDATES.join(", ")}). ` +
+      : `No Chromium found (looked in ${CHROMIUM_PATHS.join(", ")}). ` +
         "Install Debian's chromium (apt-get install -y chromium) or set CHROME_PATH.",
   );
 }
@@ -48,6 +48,22 @@ export const CHROMIUM_ARGS = [
   "--use-fake-ui-for-media-stream",
   "--use-fake-device-for-media-stream",
 ];
+
+/**
+ * The Chromium a test launches: CHROME_PATH when set, else the headless shell when installed, else
+ * the full browser.
+ */
+export function findTestChromium(): string {
+  if (Deno.env.get("CHROME_PATH")) return findChromium();
+  for (const path of HEADLESS_SHELL_PATHS) {
+    try {
+      if (Deno.statSync(path).isFile) return path;
+    } catch {
+      // try the next one
+    }
+  }
+  return findChromium();
+}
 
 /** How long a browser may take to close before its process is killed. */
 const CLOSE_MS = 15_000;
@@ -81,12 +97,16 @@ function chromiumChildren(): Set<number> {
  * ever) is killed, with a warning.
  */
 export async function launchBrowser(
-  options: { extraArgs?: string[] } & LaunchOptions = {},
+  options: {
+    extraArgs?: string[];
+    /** The full Chromium browser rather than the headless shell (see the top of this file). */
+    full?: boolean;
+  } & LaunchOptions = {},
 ): Promise<Browser> {
-  const { extraArgs = [], ...rest } = options;
+  const { extraArgs = [], full = false, ...rest } = options;
   const before = chromiumChildren();
   const browser = await chromium.launch({
-    executablePath: findChromium(),
+    executablePath: full ? findChromium() : findTestChromium(),
     headless: true,
     args: [...CHROMIUM_ARGS, ...extraArgs],
     timeout: 30_000,

@@ -431,6 +431,8 @@ export async function withLivePair(
     tier?: TierKey;
     /** More Chromium flags (e.g. two fake cameras). */
     args?: string[];
+    /** The full Chromium browser rather than the headless shell (helpers/browser.ts). */
+    full?: boolean;
     /** Runs before the pages open, e.g. to change the first member or route their requests. */
     setup?: (
       s: { alice: Member; bob: Member; ca: BrowserContext; cb: BrowserContext; server: TestServer },
@@ -447,6 +449,7 @@ export async function withLivePair(
         ...(opts.camera ? ["--use-file-for-fake-video-capture=" + opts.camera] : []),
         ...(opts.args ?? []),
       ],
+      full: opts.full,
     });
     const tier = opts.tier;
     const [alice, bob] = [await liveMember(server, { tier }), await liveMember(server, { tier })];
