@@ -146,7 +146,10 @@ Deno.test({
       server = await startServer({ SEARCH_TIMEOUT_MS: "5000" });
       browser = await launchBrowser();
       const errors: string[] = [];
-      const [alice, bob] = [await liveMember(server), await liveMember(server)];
+      const [alice, bob] = [
+        await liveMember(server, { privacy: "off" }),
+        await liveMember(server, { privacy: "off" }),
+      ];
       const ca = await memberContext(browser, server, alice);
       await ca.addInitScript({ content: NO_WEBRTC });
       await ca.addInitScript({ content: COUNT_OPENED });
@@ -291,10 +294,10 @@ Deno.test({
       browser = await launchBrowser();
       // Free members: 5 sessions a day. Alice's and Dave's pages never get a signal through.
       const [alice, bob, carol, dave] = [
-        await liveMember(server),
-        await liveMember(server),
-        await liveMember(server),
-        await liveMember(server),
+        await liveMember(server, { privacy: "off" }),
+        await liveMember(server, { privacy: "off" }),
+        await liveMember(server, { privacy: "off" }),
+        await liveMember(server, { privacy: "off" }),
       ];
       const ca = await memberContext(browser, server, alice);
       await ca.addInitScript({ content: SIGNALS_LOST });

@@ -12,7 +12,9 @@ import {
   firefoxLocalBadges,
   type FirefoxPage,
   fmtSample,
+  PRIVACY_OFF,
   type Sample,
+  SHIELD_OFF,
   startFromDiscover,
   withChromiumAndFirefox,
 } from "../helpers/firefox.ts";
@@ -56,7 +58,9 @@ async function failingDetectorCall(
   reason: string,
   warning: RegExp,
 ) {
-  await withChromiumAndFirefox({ camera: "astronaut" }, async (p) => {
+  // What Chromium receives from Firefox is looked at: Chromium's own privacy is off, Firefox's shield too.
+  const choice = { a: PRIVACY_OFF, b: SHIELD_OFF };
+  await withChromiumAndFirefox({ camera: "astronaut", ...choice }, async (p) => {
     const page = p.b.page as unknown as InterceptingPage;
     const replaced: string[] = [];
     const fetched: string[] = [];

@@ -14,7 +14,9 @@ import { expectRemoteVideoPlaying, inbound } from "../helpers/live_browser.ts";
 import {
   expectFirefoxPlaying,
   type FirefoxPage,
+  PRIVACY_OFF,
   remoteVideoOf,
+  SHIELD_OFF,
   startFromDiscover,
   withChromiumAndFirefox,
 } from "../helpers/firefox.ts";
@@ -30,6 +32,9 @@ async function decodedFps(page: Page, ms: number): Promise<number> {
   return (last.framesDecoded - first.framesDecoded) * 1000 / (Date.now() - started);
 }
 
+/** What B's page sends is looked at: A's face blur and shield are off, and B's shield. */
+const CHOICE = { a: PRIVACY_OFF, b: SHIELD_OFF };
+
 const visibility = (page: FirefoxPage) => page.evaluate(() => document.visibilityState);
 
 /** Brings `page`'s tab to the front of its window (puppeteer's Page.bringToFront). */
@@ -41,7 +46,7 @@ Deno.test({
   sanitizeOps: false,
   sanitizeResources: false,
   async fn() {
-    await withChromiumAndFirefox({}, async ({ a, errorsA, b, firefox }) => {
+    await withChromiumAndFirefox(CHOICE, async ({ a, errorsA, b, firefox }) => {
       await startFromDiscover(a, b);
       await expectRemoteVideoPlaying(a, 20_000, "Chromium");
       await expectFirefoxPlaying(b.page, 20_000);
@@ -99,7 +104,7 @@ Deno.test({
   sanitizeOps: false,
   sanitizeResources: false,
   async fn() {
-    await withChromiumAndFirefox({}, async ({ a, errorsA, b, firefox }) => {
+    await withChromiumAndFirefox(CHOICE, async ({ a, errorsA, b, firefox }) => {
       await b.page.evaluateOnNewDocument(REFUSE_WORKER("face-blur-clock"));
       await startFromDiscover(a, b);
       await expectRemoteVideoPlaying(a, 20_000, "Chromium");

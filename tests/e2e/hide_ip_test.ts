@@ -120,6 +120,7 @@ Deno.test({
         assert.deepEqual(errors, [], "no page errors");
       }, {
         full: true,
+        privacy: "off",
         setup: async ({ ca, cb, bob }) => {
           for (const c of [ca, cb]) await c.addInitScript({ content: RECORD_REMOTE_CANDIDATES });
           const res = await bob.client.patch("/api/user/profile", { hideIpAddress: false });
@@ -152,6 +153,6 @@ Deno.test({
         assert.equal((await seen(p)).policy, "all", who);
       }
       assert.deepEqual(errors, [], "no page errors");
-    }, { full: true });
+    }, { full: true, privacy: "off" });
   },
 });

@@ -75,6 +75,6 @@ Deno.test({
       await holdVideo(a, false);
       await until("B to decode A's video again", () => inbound(b), (s) => s.framesDecoded > held);
       assert.deepEqual(errors, [], "page errors");
-    });
+    }, { privacy: "off" });
   },
 });

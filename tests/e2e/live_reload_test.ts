@@ -117,6 +117,6 @@ Deno.test({
       });
 
       assert.deepEqual(errors, [], "no uncaught page errors");
-    });
+    }, { privacy: "off" });
   },
 });

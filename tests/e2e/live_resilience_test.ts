@@ -25,6 +25,8 @@ import {
 import { sleep, until } from "../helpers/time.ts";
 
 const MATCH_MS = 16_000;
+/** Face blur and the safety shield off: this file is about the call's flow (see liveMember). */
+const OFF = { privacy: "off" } as const;
 
 /** Frames decoded so far on the page's peer connection, which must be its first and only one. */
 async function sameCallFrames(page: Page, who: string): Promise<number> {
@@ -92,7 +94,7 @@ Deno.test({
       await stillInCall(a, b, before, 2000);
       await endsOnTime(a, b);
       assert.deepEqual(errors, []);
-    });
+    }, OFF);
   },
 });
 
@@ -113,7 +115,7 @@ Deno.test({
     try {
       server = await startServerProcess(kvPath, port, env);
       browser = await launchBrowser();
-      for (const m of [await liveMember(server), await liveMember(server)]) {
+      for (const m of [await liveMember(server, OFF), await liveMember(server, OFF)]) {
         contexts.push(await memberContext(browser, server, m));
       }
       const [a, b] = [await contexts[0].newPage(), await contexts[1].newPage()];

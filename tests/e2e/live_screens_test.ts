@@ -97,7 +97,8 @@ Deno.test({
       const twoMembers = async (): Promise<Page[]> => {
         const pages = [];
         for (let i = 0; i < 2; i++) {
-          const page = await (await context(await liveMember(server!))).newPage();
+          const page = await (await context(await liveMember(server!, { privacy: "off" })))
+            .newPage();
           watch(page);
           pages.push(page);
         }
@@ -107,7 +108,7 @@ Deno.test({
       await t.step(
         "Start POV Connection without a location: /profile, 'Location Required'",
         async () => {
-          const nowhere = await liveMember(server!, { location: "" });
+          const nowhere = await liveMember(server!, { location: "", privacy: "off" });
           const page = await (await context(nowhere)).newPage();
           watch(page);
           await page.goto("/");
@@ -118,7 +119,7 @@ Deno.test({
       );
 
       await t.step("/match-end with no summary: 'Session Data Not Available'", async () => {
-        const member = await liveMember(server!);
+        const member = await liveMember(server!, { privacy: "off" });
         const page = await (await context(member)).newPage();
         watch(page);
         await page.goto("/match-end");
@@ -128,7 +129,7 @@ Deno.test({
         await waitForPath(page, "/");
       });
 
-      const loner = await liveMember(server!);
+      const loner = await liveMember(server!, { privacy: "off" });
       const lonerPage = await (await context(loner)).newPage();
       watch(lonerPage);
 
@@ -198,7 +199,7 @@ Deno.test({
 
       await t.step("socket trouble is said, and a dropped search starts again", async () => {
         // The first connection fails: 'Failed to connect' (the page keeps trying).
-        const lost = await context(await liveMember(server!));
+        const lost = await context(await liveMember(server!, { privacy: "off" }));
         await lost.addInitScript(() => {
           const Real = WebSocket;
           // deno-lint-ignore no-explicit-any

@@ -205,9 +205,9 @@ Deno.test({
         return page;
       };
       const [alice, bob, dave] = [
-        await liveMember(server),
-        await liveMember(server),
-        await liveMember(server),
+        await liveMember(server, { privacy: "off" }),
+        await liveMember(server, { privacy: "off" }),
+        await liveMember(server, { privacy: "off" }),
       ];
       const [a, b, d] = [await liveContext(alice), await liveContext(bob), await liveContext(dave)];
 

@@ -128,18 +128,31 @@ interface CameraPair {
 
 /**
  * withLivePair with Chromium's fake camera showing astronaut.png, and A's console kept; `setup`
- * may change A (profile, routes) before any page loads.
+ * may change A (profile, routes) before any page loads. What is measured is A's face blur as B
+ * receives it: B turns its own face blur and safety shield off, and A its shield (unless
+ * `shieldOnA`), so that two browsers on two cores do only the work the test looks at.
  */
 async function withCameraPair(
   setup: (s: { alice: Member; ca: BrowserContext }) => Promise<void>,
   fn: (p: CameraPair) => Promise<void>,
+  { shieldOnA = false } = {},
 ) {
   const camera = await cameraFile("astronaut");
   await withLivePair({ MATCH_DURATION_MS: "60000" }, async ({ a, b, errors }) => {
     const consoleA: ConsoleMessage[] = [];
     a.on("console", (m) => consoleA.push(m));
     await fn({ a, b, errors, consoleA });
-  }, { camera, setup });
+  }, {
+    camera,
+    setup: async ({ alice, bob, ca }) => {
+      const off = { faceBlurEnabled: false, safetyShieldEnabled: false };
+      for (const [who, changes] of [[bob, off], [alice, { safetyShieldEnabled: shieldOnA }]]) {
+        const res = await (who as Member).client.patch("/api/user/profile", changes);
+        assert.equal(res.status, 200, res.text);
+      }
+      await setup({ alice, ca });
+    },
+  });
 }
 
 /** The 'You' tile's badges on `page`. */
@@ -452,6 +465,6 @@ Deno.test({
         assert.ok(at >= m.partner!, `asked ${m.partner! - at} ms before the partner's frame`);
       }
       assert.deepEqual(errors, []);
-    });
+    }, { shieldOnA: true }); // the rule waits for A's shield's first check of B's video
   },
 });

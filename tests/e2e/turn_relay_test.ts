@@ -128,7 +128,7 @@ async function callThroughRelay(turnUrls: string, protocol: "udp" | "tcp") {
       );
     }
     assert.deepEqual(errors, [], "no page errors");
-  }, { full: true });
+  }, { full: true, privacy: "off" });
 }
 
 Deno.test({
@@ -193,7 +193,7 @@ Deno.test({
           assert.equal(await p.getByText("Global Explorer", { exact: true }).count(), 0);
         }
         assert.deepEqual(errors, [], "no page errors");
-      }, { full: true });
+      }, { full: true, privacy: "off" });
     });
   },
 });
@@ -236,6 +236,7 @@ Deno.test({
         assert.deepEqual(errors, [], "no page errors");
       }, {
         full: true,
+        privacy: "off",
         setup: async ({ ca }) => {
           await ca.addInitScript({ content: WRONG_TURN_CREDENTIAL });
         },

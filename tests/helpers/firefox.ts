@@ -503,13 +503,25 @@ export interface MixedPair {
   server: TestServer;
 }
 
+/** Privacy settings a member changes on /profile before their page opens. */
+export interface PrivacyChoice {
+  faceBlurEnabled?: boolean;
+  safetyShieldEnabled?: boolean;
+}
+
+/** Face blur and the safety shield off: for a member whose side a test does not look at. */
+export const PRIVACY_OFF: PrivacyChoice = { faceBlurEnabled: false, safetyShieldEnabled: false };
+/** The safety shield off, face blur on: for a member whose face blur a test looks at. */
+export const SHIELD_OFF: PrivacyChoice = { safetyShieldEnabled: false };
+
 /**
  * Runs `fn` with two members on a fresh server (a call lasts 60 s), A in Chromium and B in Firefox
- * (headless unless `window`), both cameras showing `camera` if given (else each browser's fake);
- * the browsers, Xvfb and the server are closed afterwards whatever happens.
+ * (headless unless `window`), both cameras showing `camera` if given (else each browser's fake),
+ * each member's privacy settings changed as `a` and `b` say (else the defaults: face blur and the
+ * safety shield on); the browsers, Xvfb and the server are closed afterwards whatever happens.
  */
 export async function withChromiumAndFirefox(
-  opts: { camera?: Fixture; window?: boolean },
+  opts: { camera?: Fixture; window?: boolean; a?: PrivacyChoice; b?: PrivacyChoice },
   fn: (p: MixedPair) => Promise<void>,
 ) {
   let server: TestServer | null = null;
@@ -529,6 +541,11 @@ export async function withChromiumAndFirefox(
     if (cr.status === "rejected") throw cr.reason;
     if (ff.status === "rejected") throw ff.reason;
     const [alice, bob] = [await liveMember(server), await liveMember(server)];
+    for (const [member, choice] of [[alice, opts.a], [bob, opts.b]] as const) {
+      if (!choice) continue;
+      const res = await member.client.patch("/api/user/profile", choice);
+      assert.equal(res.status, 200, `profile: ${res.text}`);
+    }
     context = await memberContext(cr.value, server, alice);
     const a = await context.newPage();
     const errorsA: string[] = [];
@@ -788,7 +805,8 @@ export async function expectBlurBothWays(
  * neither page throws. Firefox's "Face blur:" console lines are printed whatever happens.
  */
 export async function blurCall(opts: { window: boolean }) {
-  await withChromiumAndFirefox({ camera: "astronaut", window: opts.window }, async (p) => {
+  const [a, b] = [SHIELD_OFF, SHIELD_OFF]; // face blur both ways is what is looked at
+  await withChromiumAndFirefox({ camera: "astronaut", window: opts.window, a, b }, async (p) => {
     await startFromDiscover(p.a, p.b);
     try {
       await expectBlurBothWays(p);

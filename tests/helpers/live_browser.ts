@@ -17,17 +17,24 @@ export const LOCATION = "Warsaw, Poland";
 
 /**
  * Registers a member over HTTP (verified through the mailed link, unless `verified` is false),
- * gives them a profile location and (optionally) a tier.
+ * gives them a profile location and (optionally) a tier. With `privacy: "off"` the member turns
+ * face blur and the safety shield off on /profile, as a member may: for tests of the call's flow
+ * (matching, skips, drops, screens), which then cost a third less CPU; face blur and the shield
+ * have tests of their own, and the whole call (live_call_test.ts) runs with both on.
  */
 export async function liveMember(
   server: ServerLike,
-  opts: { location?: string; tier?: TierKey; verified?: boolean } = {},
+  opts: { location?: string; tier?: TierKey; verified?: boolean; privacy?: "on" | "off" } = {},
 ): Promise<Member> {
   const member = await registerMember(server, { verified: opts.verified });
   const location = opts.location ?? LOCATION;
-  if (location) {
-    const res = await member.client.patch("/api/user/profile", { location });
-    assert.equal(res.status, 200, `profile location: ${res.text}`);
+  const changes = {
+    ...location ? { location } : {},
+    ...opts.privacy === "off" ? { faceBlurEnabled: false, safetyShieldEnabled: false } : {},
+  };
+  if (Object.keys(changes).length) {
+    const res = await member.client.patch("/api/user/profile", changes);
+    assert.equal(res.status, 200, `profile: ${res.text}`);
   }
   if (opts.tier) await setTier(server.kv, member.id, opts.tier);
   return member;
@@ -433,6 +440,8 @@ export async function withLivePair(
     args?: string[];
     /** The full Chromium browser rather than the headless shell (helpers/browser.ts). */
     full?: boolean;
+    /** "off": both members turn face blur and the safety shield off (see liveMember). */
+    privacy?: "on" | "off";
     /** Runs before the pages open, e.g. to change the first member or route their requests. */
     setup?: (
       s: { alice: Member; bob: Member; ca: BrowserContext; cb: BrowserContext; server: TestServer },
@@ -451,8 +460,11 @@ export async function withLivePair(
       ],
       full: opts.full,
     });
-    const tier = opts.tier;
-    const [alice, bob] = [await liveMember(server, { tier }), await liveMember(server, { tier })];
+    const { tier, privacy } = opts;
+    const [alice, bob] = [
+      await liveMember(server, { tier, privacy }),
+      await liveMember(server, { tier, privacy }),
+    ];
     const ca = await memberContext(browser, server, alice);
     const cb = await memberContext(browser, server, bob);
     contexts.push(ca, cb);
