@@ -1,6 +1,7 @@
 // Builds the Hono app: the middleware every request passes, then one sub-app per area mounted
 // under its prefix, then the one place where errors become responses. The route map, the guards and
 // the error mapping are described in docs/http.md.
+import { setHashIterations } from "../server/auth/password.ts";
 import { languageRoutes } from "./lang.ts";
 import { localeMiddleware, localeOf } from "../server/http/locale.ts";
 import { localizeFor } from "../server/i18n/catalogs.ts";
@@ -58,6 +59,7 @@ import { referralPages } from "./pages/referrals.tsx";
 export const REQUEST_BODY_MAX = 64 * 1024;
 
 export async function createApp(base: AppBase) {
+  setHashIterations(base.config.passwordIterations);
   const deps: AppDeps = {
     ...base,
     sessions: await Sessions.create(base.kv, base.config),

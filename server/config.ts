@@ -2,6 +2,7 @@
 // A bad value stops start-up with one clear line naming the variable (see formatConfigError).
 import { z } from "zod";
 import { isCommonPassword } from "./common_passwords.ts";
+import { PBKDF2_ITERATIONS } from "./auth/password.ts";
 import { checkEmail, normalizeEmail } from "../shared/auth/rules.ts";
 import { guessBits } from "./secret_strength.ts";
 
@@ -161,6 +162,14 @@ export const envSchema = z.object({
     emptyToUndefined,
     z.enum(["on", "off"], { error: "must be on or off" }).default("on"),
   ),
+  // PBKDF2 iterations of a new password hash (server/auth/password.ts). Tests lower it, since
+  // a hash at the default takes a tenth of a second of CPU; never lower in production.
+  PASSWORD_ITERATIONS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number({ error: "must be a whole number" }).int("must be a whole number")
+      .min(1_000, "must be at least 1000").max(10_000_000, "must be at most 10000000")
+      .default(PBKDF2_ITERATIONS),
+  ),
   // Realtime timings (ms): a search gives up and a live match ends after 30 s; a member whose
   // socket drops mid-match has 10 s to come back. Tests shorten them.
   SEARCH_TIMEOUT_MS: ms(30_000),
@@ -225,6 +234,8 @@ export interface Config {
     hideIpDefault: boolean;
   };
   rateLimits: boolean;
+  /** PBKDF2 iterations of a new password hash (PASSWORD_ITERATIONS). */
+  passwordIterations: number;
   /** One JSON log line per request (on by default, off by default in tests). */
   requestLog: boolean;
   /** Proxies in front that append to X-Forwarded-For (the caller's address is read past them). */
@@ -342,6 +353,12 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     if (e.RATE_LIMITS === "off") {
       throw new ConfigError("RATE_LIMITS", "cannot be off in production");
     }
+    if (e.PASSWORD_ITERATIONS < PBKDF2_ITERATIONS) {
+      throw new ConfigError(
+        "PASSWORD_ITERATIONS",
+        `cannot be under ${PBKDF2_ITERATIONS} in production`,
+      );
+    }
     if (e.KV_PATH === ":memory:") {
       throw new ConfigError("KV_PATH", "cannot be :memory: in production");
     }
@@ -402,6 +419,7 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
       hideIpDefault: e.HIDE_IP_DEFAULT === "true",
     },
     rateLimits: e.RATE_LIMITS === "on",
+    passwordIterations: e.PASSWORD_ITERATIONS,
     trustProxy: e.TRUST_PROXY,
     requestLog: (e.REQUEST_LOG ?? (e.APP_ENV === "test" ? "off" : "on")) === "on",
     realtime: {

@@ -4,12 +4,14 @@
 import type { Config } from "./config.ts";
 import type { LogSink } from "../shared/log.ts";
 import { bootstrapAdmin } from "./auth/admin.ts";
+import { setHashIterations } from "./auth/password.ts";
 import { backfillListIndex } from "../kv/user_lists.ts";
 import { backfillReportIndexes } from "../kv/reports.ts";
 import { backfillMonthlyStats } from "../kv/stats.ts";
 import { backfillReferrals } from "../kv/referrals_backfill.ts";
 
 export async function migrate(kv: Deno.Kv, config: Config, log: LogSink): Promise<void> {
+  setHashIterations(config.passwordIterations); // the administrator's password is hashed below
   // Members stored before the members' list index existed are added to it once.
   const listed = await backfillListIndex(kv);
   if (listed) {

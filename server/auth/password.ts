@@ -1,6 +1,9 @@
 // Password hashing per the OWASP Password Storage Cheat Sheet: PBKDF2-HMAC-SHA256 with 600,000
 // iterations and a 16-byte per-member salt. The parameters are stored with the hash
 // ("pbkdf2-sha256$600000$salt$hash"), so they can be raised later; needsRehash() tells when.
+// The app sets the count from PASSWORD_ITERATIONS (setHashIterations), which only tests lower: the
+// configuration refuses less than 600,000 in production. A hash is verified with the count it
+// was stored with.
 //
 // Every hash runs through one gate per process (hashGate): at once, one fewer than the machine
 // has cores (at least one), a short queue behind them, and beyond it a 503 with Retry-After ('The
@@ -12,6 +15,13 @@ import { AppError } from "../http/errors.ts";
 const ALGORITHM = "pbkdf2-sha256";
 export const PBKDF2_ITERATIONS = 600_000;
 const KEY_BITS = 256;
+/** Iterations of a new hash: PBKDF2_ITERATIONS unless the app's configuration says otherwise. */
+let iterationsNow = PBKDF2_ITERATIONS;
+
+/** Sets the iterations of new hashes in this process (the app's PASSWORD_ITERATIONS). */
+export function setHashIterations(iterations: number) {
+  iterationsNow = iterations;
+}
 
 const b64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
 const unb64 = (s: string) => Uint8Array.from(atob(s), (c) => c.charCodeAt(0));
@@ -98,8 +108,9 @@ export const hashGate = new HashGate(PERMITS, 32 * PERMITS);
 
 async function hashUngated(password: string): Promise<string> {
   const salt = crypto.getRandomValues(new Uint8Array(16));
-  const hash = await derive(password, salt, PBKDF2_ITERATIONS);
-  return `${ALGORITHM}$${PBKDF2_ITERATIONS}$${b64(salt)}$${b64(hash)}`;
+  const iterations = iterationsNow;
+  const hash = await derive(password, salt, iterations);
+  return `${ALGORITHM}$${iterations}$${b64(salt)}$${b64(hash)}`;
 }
 
 /** The stored form of a new password; throws HashBusyError when the gate is full. */
@@ -125,7 +136,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
 
 export function needsRehash(stored: string): boolean {
   const [algorithm, iter] = stored.split("$");
-  return algorithm !== ALGORITHM || Number(iter) < PBKDF2_ITERATIONS;
+  return algorithm !== ALGORITHM || Number(iter) < iterationsNow;
 }
 
 let dummy: Promise<string> | null = null;

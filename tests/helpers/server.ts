@@ -55,6 +55,13 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+/**
+ * PBKDF2 iterations of the passwords test servers hash (PASSWORD_ITERATIONS; the default is
+ * 600,000, a tenth of a second of CPU a hash, and a suite registers and signs in over a thousand
+ * members). A test of the stored hash itself passes "600000".
+ */
+export const TEST_PASSWORD_ITERATIONS = "1000";
+
 export async function startServer(
   env: Record<string, string> = {},
   options: ServerOptions = {},
@@ -73,6 +80,7 @@ export async function startServer(
     KV_PATH: ":memory:",
     RATE_LIMITS: "off",
     ICE_SERVERS: "[]",
+    PASSWORD_ITERATIONS: TEST_PASSWORD_ITERATIONS,
     ...env,
     HOSTNAME: "127.0.0.1",
     PORT: String(port),
@@ -177,6 +185,7 @@ export async function startServerProcess(
       HOSTNAME: "127.0.0.1",
       RATE_LIMITS: "off",
       ICE_SERVERS: "[]",
+      PASSWORD_ITERATIONS: TEST_PASSWORD_ITERATIONS,
       SESSION_SECRET: "process-server-secret-0123456789abcdef",
       ...env,
     },

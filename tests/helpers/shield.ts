@@ -282,12 +282,15 @@ export interface ShieldPair {
  * B stands in for the partner's own device: its face blur and shield are off, as in
  * bench/shield.ts. Both pages share this machine's 2 cores, and B's face blur alone (its detector
  * and compositor, about 1.2 cores at 1280x720) would otherwise be timed as part of A's check,
- * work that in a real call runs on the partner's phone. A keeps face blur on, as a member does.
+ * work that in a real call runs on the partner's phone. A's own face blur is off too unless
+ * `blurOnA`: the shield looks at what A receives, not at what A sends (bench/shield.ts measures
+ * the two together).
  */
 export async function withShieldPair(
   fn: (p: ShieldPair) => Promise<void>,
   setup?: (s: { alice: Member; ca: BrowserContext }) => Promise<void>,
   env: Record<string, string> = {},
+  { blurOnA = false } = {},
 ) {
   const camera = await cameraFile("astronaut");
   await withLivePair({ MATCH_DURATION_MS: "60000", ...env }, async ({ a, b, errors, server }) => {
@@ -302,6 +305,10 @@ export async function withShieldPair(
         safetyShieldEnabled: false,
       });
       assert.equal(res.status, 200, `B's face blur and shield off: ${res.text}`);
+      if (!blurOnA) {
+        const own = await s.alice.client.patch("/api/user/profile", { faceBlurEnabled: false });
+        assert.equal(own.status, 200, `A's face blur off: ${own.text}`);
+      }
       await s.ca.addInitScript({ content: SHIELD_RECORDER });
       await setup?.(s);
     },

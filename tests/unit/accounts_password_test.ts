@@ -5,6 +5,7 @@ import {
   hashPassword,
   needsRehash,
   PBKDF2_ITERATIONS,
+  setHashIterations,
   timingSafeEqual,
   verifyPassword,
 } from "../../server/auth/password.ts";
@@ -82,6 +83,26 @@ Deno.test("password: a hash with fewer iterations still verifies and needs a reh
   assert.equal(needsRehash(old.replace("$1000$", "$599999$")), true);
   assert.equal(needsRehash(await hashPassword("x")), false);
   assert.equal(needsRehash("bcrypt$12$abc$def"), true, "another algorithm");
+});
+
+Deno.test("password: the configured count (PASSWORD_ITERATIONS) makes new hashes; stored ones verify with their own", async () => {
+  const strong = await hashPassword("kept-pass");
+  setHashIterations(1000);
+  try {
+    const light = await hashPassword("light-pass");
+    assert.match(light, /^pbkdf2-sha256\$1000\$/);
+    assert.equal(await verifyPassword("light-pass", light), true);
+    assert.equal(await verifyPassword("light-pas", light), false);
+    assert.equal(needsRehash(light), false, "at the configured count");
+    // A hash stored at the default still verifies, and is not weakened by a rehash.
+    assert.equal(await verifyPassword("kept-pass", strong), true);
+    assert.equal(needsRehash(strong), false);
+  } finally {
+    setHashIterations(PBKDF2_ITERATIONS);
+  }
+  // Back at the default: the light hash is upgraded at the next sign-in.
+  assert.equal(needsRehash(await referenceHash("light-pass", 1000)), true);
+  assert.match(await hashPassword("x"), FORMAT);
 });
 
 Deno.test("password: malformed stored values verify as false, never throw", async () => {

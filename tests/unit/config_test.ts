@@ -352,6 +352,21 @@ Deno.test("config: METRICS_TOKEN is at least 32 characters, and unpredictable in
   assert.equal(loadConfig({ ...PRODUCTION_OK, METRICS_TOKEN: token }).metricsToken, token);
 });
 
+Deno.test("config: PASSWORD_ITERATIONS is 600000 unless set, at least 1000, never lower in production", () => {
+  assert.equal(loadConfig({}).passwordIterations, 600_000);
+  assert.equal(loadConfig({ PASSWORD_ITERATIONS: "1000" }).passwordIterations, 1000);
+  for (const bad of ["999", "1.5", "many"]) {
+    assertNames(configError({ PASSWORD_ITERATIONS: bad }), "PASSWORD_ITERATIONS");
+  }
+  const weak = configError({ ...PRODUCTION_OK, PASSWORD_ITERATIONS: "599999" });
+  assertNames(weak, "PASSWORD_ITERATIONS");
+  assert.match(weak.message, /cannot be under 600000 in production/);
+  assert.equal(
+    loadConfig({ ...PRODUCTION_OK, PASSWORD_ITERATIONS: "900000" }).passwordIterations,
+    900_000,
+  );
+});
+
 Deno.test("config: production refuses RATE_LIMITS=off", () => {
   assertNames(configError({ ...PRODUCTION_OK, RATE_LIMITS: "off" }), "RATE_LIMITS");
 });
