@@ -1,8 +1,9 @@
 // `deno task test`: builds the browser assets, then runs the unit tests (all files in parallel)
 // while the browser files are type-checked, then the integration tests (all files in parallel, one
 // job) and the browser test files (each file a job, in a process of its own) on TEST_LANES lanes
-// (default 2, one per core): each lane takes the next job when its last one ends, the longest
-// browser files first. A job's output prints when it ends.
+// (default 3: two cores, and a browser test waits on its pages part of the time): each lane takes
+// the next job when its last one ends, the longest browser files first. A job's output prints when
+// it ends. A file that rewrites the shared browser build (ALONE) runs after the lanes, by itself.
 // A file that has not finished within its time limit is stopped with everything it started
 // (browsers, Xvfb) and counted as failed, so that one stuck teardown cannot hold the run.
 // Ends with the time each part took and the plain line "N passed, N failed".
@@ -28,7 +29,7 @@ const FILE_LIMIT_MS = seconds("TEST_FILE_LIMIT_S", 360);
 /** How long the unit or the integration part may run (TEST_PART_LIMIT_S). */
 const PART_LIMIT_MS = seconds("TEST_PART_LIMIT_S", 600);
 /** How many jobs run at once (TEST_LANES); with more than one, a job's output prints when it ends. */
-const LANES = Math.max(1, Number(Deno.env.get("TEST_LANES") ?? 2));
+const LANES = Math.max(1, Number(Deno.env.get("TEST_LANES") ?? 3));
 
 const SUMMARY = /^(?:ok|FAILED) \| (\d+) passed(?: \([^)]*\))? \| (\d+) failed/m;
 // deno-lint-ignore no-control-regex
@@ -139,6 +140,14 @@ const SLOWEST = [
   "live_call_test.ts",
 ];
 
+/**
+ * Browser files that must run with nothing else running: deploy_compile_test.ts replaces the
+ * shared browser build (static/build) with a production build, then builds the development one
+ * again; a page another file loaded meanwhile would get the wrong build. They run after the lanes.
+ */
+const ALONE = ["deploy_compile_test.ts"];
+const runsAlone = (f: string) => ALONE.includes(f.replace(/^.*\//, ""));
+
 function slowestFirst(files: string[]): string[] {
   const rank = (f: string) => {
     const i = SLOWEST.indexOf(f.replace(/^.*\//, ""));
@@ -191,7 +200,7 @@ else {
         limit: PART_LIMIT_MS,
       }]
       : [],
-    ...slowestFirst(browser).map((file) => ({
+    ...slowestFirst(browser.filter((f) => !runsAlone(f))).map((file) => ({
       part: "browser",
       args: ["--no-check", file],
       label: file,
@@ -207,6 +216,11 @@ else {
     }
   };
   await Promise.all(Array.from({ length: LANES }, lane));
+  for (const file of browser.filter(runsAlone)) {
+    const outcome = await timed("browser", () => run(["--no-check", file], FILE_LIMIT_MS, file));
+    fileTimes.push([file, outcome.ms]);
+    outcomes.browser.push(outcome);
+  }
 }
 for (const name of [unitPart, "integration", "browser"]) {
   const t = partTimes.get(name);

@@ -2,7 +2,7 @@
 // several server processes sharing one KV (watch events reach every handle in the process).
 /// <reference lib="deno.worker" />
 import { loadConfig } from "../../server/config.ts";
-import { TEST_PASSWORD_ITERATIONS } from "./server.ts";
+import { testPasswordIterations } from "./server.ts";
 import { openKv } from "../../kv/db.ts";
 import { readManifest } from "../../server/build/assets.ts";
 import { createApp } from "../../routes/app.tsx";
@@ -25,7 +25,7 @@ self.onmessage = async (e: MessageEvent) => {
       APP_ENV: "test",
       RATE_LIMITS: "off",
       ICE_SERVERS: "[]",
-      PASSWORD_ITERATIONS: TEST_PASSWORD_ITERATIONS,
+      ...testPasswordIterations(e.data.env),
       ...e.data.env,
       HOSTNAME: "127.0.0.1",
       PORT: String(server.addr.port),
