@@ -4,6 +4,8 @@
 //    verdicts of the classifier (nsfwjs on tfjs wasm), which finds the fixture safe, the first
 //    within the shield's 3 s grace (never 'unavailable' on the way); the partner's audio plays
 //    while the video is blurred. B stands in for another device (see withShieldPair).
+//  - A classifier that is late (its model held back until the tile says so): 'unavailable' once
+//    the grace time is over, still blurred, and clear as soon as its safe verdicts arrive.
 //  - An unsafe verdict (fed through the test hook) re-blurs at once with the nudity warning; it
 //    is sticky; End & Report opens the report dialog with 'Inappropriate Content' chosen, and
 //    sending it ends the session.
@@ -67,6 +69,41 @@ Deno.test({
       assert.deepEqual(shieldWarnings(consoleA), []);
       await expectRemoteVideoPlaying(a, 15_000, "A");
       assert.deepEqual(errors, []);
+    });
+  },
+});
+
+Deno.test({
+  ...TEST,
+  name:
+    "shield: a late classifier: 'unavailable' after the grace time, cleared by its safe verdicts",
+  async fn() {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => release = resolve);
+    const asked: string[] = [];
+    await withShieldPair(async ({ a, b, errors }) => {
+      try {
+        await startPair(a, b);
+        await waitView(a, "unavailable", 20_000);
+        await expectBlurred(a, "unavailable");
+      } finally {
+        release();
+      }
+      await waitView(a, "clear", 30_000);
+      const r = await recorded(a);
+      console.log(`  A's tile:\n    ${fmtLog(r.log)}`);
+      assert.ok(asked.length > 0, "the model was asked for");
+      assert.ok(r.log.some((s) => s.view === "unavailable"), "'unavailable' on the way");
+      // The order, the blur until then, and the clear within a second of the safe verdicts.
+      expectCheckedThenClear(r, 1);
+      await expectUnblurred(a, "clear");
+      assert.deepEqual(errors, []);
+    }, async ({ ca }) => {
+      await ca.route("**/build/models/nsfw-mobilenet-v2-*/model.json", async (route) => {
+        asked.push(route.request().url());
+        await held;
+        await route.continue();
+      });
     });
   },
 });

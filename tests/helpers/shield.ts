@@ -13,18 +13,24 @@ import {
   SHIELD_SAFE_FRAMES,
   SHIELD_TEXT,
   SHIELD_THRESHOLDS,
+  SHIELD_VERDICT_GRACE_MS,
   type ShieldView,
 } from "../../client/shield/policy.ts";
 
 /**
- * How soon after the partner's first frame an ordinary scene must be unblurred: a loose bound
- * that catches a shield which never lets go. The live view shows the partner's first frame soon
- * after the page loads, often while the classifier is still loading, and A's own face blur shares
- * the 2 cores: clean-clone runs clear in 1.6–3.6 s. The figures live in
- * bench/shield.ts; what this test pins is the order (checked and blurred from the first frame
- * until safe verdicts, never 'unavailable' on the way).
+ * How soon after the partner's first frame an ordinary scene must be unblurred when the
+ * classifier answered within the grace time: a loose bound that catches a shield which never lets
+ * go (clean-clone runs clear in 1.6–3.6 s; the figures live in bench/shield.ts). What the test
+ * pins is the order: checked and blurred from the first frame until safe verdicts, never
+ * 'unavailable' on the way unless the classifier really was late (no answer within
+ * SHIELD_VERDICT_GRACE_MS of the first frame, as on a machine whose cores other test files keep
+ * busy), and then the blur lifts as soon as the safe verdicts come (AFTER_VERDICTS_MS).
  */
 export const CLEAR_WITHIN_MS = 6_000;
+/** How soon after the verdict that completes the safe run the tile must be clear. */
+export const AFTER_VERDICTS_MS = 1_000;
+/** The recorder samples every 50 ms: a state may be seen up to this much after it began. */
+const SAMPLED_MS = 150;
 export const UNSAFE: Scores = { Drawing: 0, Hentai: 0, Neutral: 0.1, Porn: 0.9, Sexy: 0 };
 export const SAFE: Scores = { Drawing: 0.05, Hentai: 0, Neutral: 0.95, Porn: 0, Sexy: 0 };
 
@@ -218,8 +224,10 @@ export async function expectUnblurred(page: Page, view: ShieldView) {
 
 /**
  * Checks the stream `stream` of A's log: shown blurred with "Checking video…" from its first
- * frame until the tile is clear, which happens within CLEAR_WITHIN_MS of that frame and after
- * at least SHIELD_SAFE_FRAMES real verdicts on its frames, all safe. Returns the delay.
+ * frame until the tile is clear (or 'unavailable' once the grace time passed with no verdict),
+ * which happens after at least SHIELD_SAFE_FRAMES real verdicts on its frames, all safe, within
+ * CLEAR_WITHIN_MS of that frame (or AFTER_VERDICTS_MS of those verdicts when the classifier was
+ * late). Returns the delay.
  */
 export function expectCheckedThenClear(r: Recorded, stream: number): number {
   const all = `\n    ${fmtLog(r.log)}\n  verdicts (taken → answered): ${fmtVerdicts(r.worker)}`;
@@ -231,29 +239,44 @@ export function expectCheckedThenClear(r: Recorded, stream: number): number {
   const clearIndex = mine.findIndex((s) => s.view === "clear");
   assert.ok(clearIndex >= 0, `stream ${stream} was unblurred${all}`);
   const clear = mine[clearIndex];
-  // Every state before the clear one, frame or not, blurred the video. (The computed filter is
-  // checked where the page is still: under reduced motion every property change is a 1 ms
-  // transition, so right at a change the filter is still the old one.)
+  // The verdicts on frames of this stream (taken since the tile was given it, give or take the
+  // recorder's 50 ms), and whether the first came later than the grace time allows.
+  const ours = r.worker.verdicts.filter((v) => v.t >= mine[0].at - 60);
+  const graceEnds = first.at - SAMPLED_MS + SHIELD_VERDICT_GRACE_MS;
+  const late = !ours.some((v) => v.at <= graceEnds);
+  // Every state before the clear one, frame or not, blurred the video: checking, or, once the
+  // grace time has passed without an answer, unavailable. (The computed filter is checked where
+  // the page is still: under reduced motion every property change is a 1 ms transition, so right
+  // at a change the filter is still the old one.)
   for (const s of mine.slice(0, clearIndex)) {
+    const lateAndSaid = late && s.view === "unavailable" && s.at >= graceEnds;
     assert.ok(
-      s.shielded && s.view === "checking",
+      s.shielded && (s.view === "checking" || lateAndSaid),
       `blurred and checking until clear: ${fmtSnap(s)}${all}`,
     );
   }
   assert.ok(!clear.shielded && clear.overlay === null, fmtSnap(clear));
-  const delay = clear.at - first.at;
-  assert.ok(
-    delay <= CLEAR_WITHIN_MS,
-    `unblurred ${delay.toFixed(0)} ms after the first frame${all}`,
-  );
-  // The verdicts that lifted the blur: on frames of this stream (taken since the tile was given
-  // it, give or take the recorder's 50 ms), all safe.
-  const lifting = r.worker.verdicts.filter((v) => v.t >= mine[0].at - 60 && v.at <= clear.at);
+  // The verdicts that lifted the blur: all safe.
+  const lifting = ours.filter((v) => v.at <= clear.at);
   assert.ok(
     lifting.length >= SHIELD_SAFE_FRAMES,
     `${SHIELD_SAFE_FRAMES} verdicts before the blur lifted; got ${lifting.length}${all}`,
   );
   for (const v of lifting) expectSafe(v.scores);
+  const delay = clear.at - first.at;
+  if (late) {
+    const lifted = clear.at - lifting[lifting.length - 1].at;
+    console.log(`  the classifier was late (${fmtVerdicts(r.worker)}): 'unavailable' until then`);
+    assert.ok(
+      lifted <= AFTER_VERDICTS_MS,
+      `unblurred ${lifted.toFixed(0)} ms after the safe verdicts${all}`,
+    );
+  } else {
+    assert.ok(
+      delay <= CLEAR_WITHIN_MS,
+      `unblurred ${delay.toFixed(0)} ms after the first frame${all}`,
+    );
+  }
   return delay;
 }
 
