@@ -487,12 +487,13 @@ async function sameTwoNotAgain() {
     a.ws.send({ type: "end_session", reason: "user_ended" });
     await b.ws.next("session_ended");
 
-    // Alone together they may meet again: a recent partner is better than nobody.
+    // Alone together they may meet again: a recent partner is better than nobody. (Across two
+    // servers on one KV file; 5 s was once not enough with both cores kept busy by others.)
     search(a, tags);
     await a.ws.next("searching");
     search(b, tags);
-    assert.equal((await a.ws.next("match_found")).peerId, b.peerId);
-    await b.ws.next("match_found");
+    assert.equal((await a.ws.next("match_found", 15_000)).peerId, b.peerId);
+    await b.ws.next("match_found", 15_000);
     b.ws.send({ type: "end_session", reason: "user_ended" });
     await a.ws.next("session_ended");
 
