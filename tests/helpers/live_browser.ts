@@ -19,8 +19,9 @@ export const LOCATION = "Warsaw, Poland";
  * Registers a member over HTTP (verified through the mailed link, unless `verified` is false),
  * gives them a profile location and (optionally) a tier. With `privacy: "off"` the member turns
  * face blur and the safety shield off on /profile, as a member may: for tests of the call's flow
- * (matching, skips, drops, screens), which then cost a third less CPU; face blur and the shield
- * have tests of their own, and the whole call (live_call_test.ts) runs with both on.
+ * (matching, skips, drops, screens), which then cost a third to two thirds less CPU; face blur
+ * and the shield have tests of their own, and the whole call (live_call_test.ts) runs with both
+ * on.
  */
 export async function liveMember(
   server: ServerLike,
