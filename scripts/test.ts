@@ -29,7 +29,7 @@ const FILE_LIMIT_MS = seconds("TEST_FILE_LIMIT_S", 360);
 /** How long the unit or the integration part may run (TEST_PART_LIMIT_S). */
 const PART_LIMIT_MS = seconds("TEST_PART_LIMIT_S", 600);
 /** How many jobs run at once (TEST_LANES); with more than one, a job's output prints when it ends. */
-const LANES = Math.max(1, Number(Deno.env.get("TEST_LANES") ?? 3));
+const LANES = Math.max(1, Number(Deno.env.get("TEST_LANES") ?? 2));
 
 const SUMMARY = /^(?:ok|FAILED) \| (\d+) passed(?: \([^)]*\))? \| (\d+) failed/m;
 // deno-lint-ignore no-control-regex
