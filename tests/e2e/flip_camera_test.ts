@@ -7,10 +7,12 @@
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import {
+  BLUR_OFF,
   captures,
   expectRemoteVideoPlaying,
   FACING_CAMERAS as FACING,
   inbound,
+  setPrivacy,
   startPair,
   TWO_CAMERAS_ARGS,
   withCameraPage,
@@ -99,10 +101,7 @@ async function flipTest(blur: boolean) {
   }, {
     args: TWO_CAMERAS_ARGS,
     setup: async ({ alice, ca, cb }) => {
-      if (!blur) {
-        const res = await alice.client.patch("/api/user/profile", { faceBlurEnabled: false });
-        assert.equal(res.status, 200, res.text);
-      }
+      if (!blur) await setPrivacy(alice, BLUR_OFF);
       await ca.addInitScript({ content: FACING });
       await cb.addInitScript({ content: FACING });
     },

@@ -18,9 +18,12 @@ import assert from "node:assert/strict";
 import type { BrowserContext, ConsoleMessage, Page } from "playwright-core";
 import {
   blockOnA,
+  BLUR_OFF,
   consoleLines,
   describeLive,
   expectRemoteVideoPlaying,
+  PRIVACY_OFF,
+  setPrivacy,
   startPair,
   withLivePair,
 } from "../helpers/live_browser.ts";
@@ -145,11 +148,8 @@ async function withCameraPair(
   }, {
     camera,
     setup: async ({ alice, bob, ca }) => {
-      const off = { faceBlurEnabled: false, safetyShieldEnabled: false };
-      for (const [who, changes] of [[bob, off], [alice, { safetyShieldEnabled: shieldOnA }]]) {
-        const res = await (who as Member).client.patch("/api/user/profile", changes);
-        assert.equal(res.status, 200, res.text);
-      }
+      await setPrivacy(bob, PRIVACY_OFF);
+      await setPrivacy(alice, { safetyShieldEnabled: shieldOnA });
       await setup({ alice, ca });
     },
   });
@@ -288,8 +288,7 @@ Deno.test({
   name: "face blur live: with blur off the partner sees the face",
   async fn() {
     await withCameraPair(async ({ alice }) => {
-      const res = await alice.client.patch("/api/user/profile", { faceBlurEnabled: false });
-      assert.equal(res.status, 200, `faceBlurEnabled: ${res.text}`);
+      await setPrivacy(alice, BLUR_OFF);
     }, async ({ a, b, errors }) => {
       await startPair(a, b);
       await expectRemoteVideoPlaying(b, 15_000, "B");

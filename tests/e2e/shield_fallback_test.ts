@@ -7,7 +7,13 @@
 //  - No frame leaves the page: no request or WebSocket frame the viewer sends is image-sized.
 import assert from "node:assert/strict";
 import type { Request } from "playwright-core";
-import { blockOnA, expectRemoteVideoPlaying, startPair } from "../helpers/live_browser.ts";
+import {
+  blockOnA,
+  expectRemoteVideoPlaying,
+  setPrivacy,
+  SHIELD_OFF,
+  startPair,
+} from "../helpers/live_browser.ts";
 import { sleep, until } from "../helpers/time.ts";
 import { readManifest } from "../../server/build/assets.ts";
 import { SHIELD_TEXT, SHIELD_VERDICT_GRACE_MS } from "../../client/shield/policy.ts";
@@ -135,8 +141,7 @@ Deno.test({
       assert.deepEqual(shieldWarnings(consoleA), []);
       assert.deepEqual(errors, []);
     }, async ({ alice, ca }) => {
-      const res = await alice.client.patch("/api/user/profile", { safetyShieldEnabled: false });
-      assert.equal(res.status, 200, `safetyShieldEnabled: ${res.text}`);
+      await setPrivacy(alice, SHIELD_OFF);
       ca.on("request", (r) => asked.push(new URL(r.url()).pathname));
     });
   },

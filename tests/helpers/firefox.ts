@@ -30,10 +30,15 @@ import {
   inbound,
   liveMember,
   memberContext,
+  type PrivacyChoice,
   type RemoteVideo,
   remoteVideo,
+  setPrivacy,
+  SHIELD_OFF,
   waitLive,
 } from "./live_browser.ts";
+
+export { PRIVACY_OFF, type PrivacyChoice, SHIELD_OFF } from "./live_browser.ts";
 import { meanAbsLaplacian, type Rect, toPixels } from "./sharpness.ts";
 import { sleep, until } from "./time.ts";
 
@@ -503,17 +508,6 @@ export interface MixedPair {
   server: TestServer;
 }
 
-/** Privacy settings a member changes on /profile before their page opens. */
-export interface PrivacyChoice {
-  faceBlurEnabled?: boolean;
-  safetyShieldEnabled?: boolean;
-}
-
-/** Face blur and the safety shield off: for a member whose side a test does not look at. */
-export const PRIVACY_OFF: PrivacyChoice = { faceBlurEnabled: false, safetyShieldEnabled: false };
-/** The safety shield off, face blur on: for a member whose face blur a test looks at. */
-export const SHIELD_OFF: PrivacyChoice = { safetyShieldEnabled: false };
-
 /**
  * Runs `fn` with two members on a fresh server (a call lasts 60 s), A in Chromium and B in Firefox
  * (headless unless `window`), both cameras showing `camera` if given (else each browser's fake),
@@ -542,9 +536,7 @@ export async function withChromiumAndFirefox(
     if (ff.status === "rejected") throw ff.reason;
     const [alice, bob] = [await liveMember(server), await liveMember(server)];
     for (const [member, choice] of [[alice, opts.a], [bob, opts.b]] as const) {
-      if (!choice) continue;
-      const res = await member.client.patch("/api/user/profile", choice);
-      assert.equal(res.status, 200, `profile: ${res.text}`);
+      if (choice) await setPrivacy(member, choice);
     }
     context = await memberContext(cr.value, server, alice);
     const a = await context.newPage();

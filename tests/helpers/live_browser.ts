@@ -31,7 +31,7 @@ export async function liveMember(
   const location = opts.location ?? LOCATION;
   const changes = {
     ...location ? { location } : {},
-    ...opts.privacy === "off" ? { faceBlurEnabled: false, safetyShieldEnabled: false } : {},
+    ...opts.privacy === "off" ? PRIVACY_OFF : {},
   };
   if (Object.keys(changes).length) {
     const res = await member.client.patch("/api/user/profile", changes);
@@ -39,6 +39,25 @@ export async function liveMember(
   }
   if (opts.tier) await setTier(server.kv, member.id, opts.tier);
   return member;
+}
+
+/** Privacy settings a member changes on /profile (face blur, the safety shield). */
+export interface PrivacyChoice {
+  faceBlurEnabled?: boolean;
+  safetyShieldEnabled?: boolean;
+}
+
+/** Face blur and the safety shield off: for a member whose side a test does not look at. */
+export const PRIVACY_OFF: PrivacyChoice = { faceBlurEnabled: false, safetyShieldEnabled: false };
+/** The safety shield off, face blur on: for a member whose face blur a test looks at. */
+export const SHIELD_OFF: PrivacyChoice = { safetyShieldEnabled: false };
+/** Face blur off, the safety shield on: for a member whose shield a test looks at. */
+export const BLUR_OFF: PrivacyChoice = { faceBlurEnabled: false };
+
+/** Changes the member's privacy settings on /profile, as the member may. */
+export async function setPrivacy(member: Member, choice: PrivacyChoice) {
+  const res = await member.client.patch("/api/user/profile", choice);
+  assert.equal(res.status, 200, `privacy ${JSON.stringify(choice)}: ${res.text}`);
 }
 
 /** Free members get 5 sessions a day; tests that match more often use an unlimited tier. */
@@ -512,10 +531,7 @@ export async function withCameraPage(
       ],
     });
     const member = await liveMember(server);
-    if (opts.blur === false) {
-      const res = await member.client.patch("/api/user/profile", { faceBlurEnabled: false });
-      assert.equal(res.status, 200, `turning face blur off: ${res.text}`);
-    }
+    if (opts.blur === false) await setPrivacy(member, BLUR_OFF);
     context = await memberContext(browser, server, member);
     await opts.setup?.(context);
     const page = await context.newPage();

@@ -4,7 +4,7 @@
 // and the expectations shared by tests/e2e/shield_*_test.ts.
 import assert from "node:assert/strict";
 import type { BrowserContext, ConsoleMessage, Page } from "playwright-core";
-import { consoleLines, withLivePair } from "./live_browser.ts";
+import { BLUR_OFF, consoleLines, PRIVACY_OFF, setPrivacy, withLivePair } from "./live_browser.ts";
 import { until } from "./time.ts";
 import type { Member } from "./accounts.ts";
 import { cameraFile, ffmpegAvailable } from "./fake_camera.ts";
@@ -323,15 +323,8 @@ export async function withShieldPair(
   }, {
     camera,
     setup: async (s) => {
-      const res = await s.bob.client.patch("/api/user/profile", {
-        faceBlurEnabled: false,
-        safetyShieldEnabled: false,
-      });
-      assert.equal(res.status, 200, `B's face blur and shield off: ${res.text}`);
-      if (!blurOnA) {
-        const own = await s.alice.client.patch("/api/user/profile", { faceBlurEnabled: false });
-        assert.equal(own.status, 200, `A's face blur off: ${own.text}`);
-      }
+      await setPrivacy(s.bob, PRIVACY_OFF);
+      if (!blurOnA) await setPrivacy(s.alice, BLUR_OFF);
       await s.ca.addInitScript({ content: SHIELD_RECORDER });
       await setup?.(s);
     },
