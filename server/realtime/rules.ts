@@ -56,16 +56,17 @@ export function bestCandidate(me: Ticket, pool: Iterable<Ticket>): Ticket | null
 }
 
 /**
- * bestCandidate over a pool already sorted by `byWaiting`, skipping members in `taken`. The
- * scan stops at the first candidate nobody later can beat (fresh, VIP if any VIP waits, same
- * language, every hashtag of `me` shared), so a pool of members who all fit costs one step, not
- * a full pass.
+ * bestCandidate over a pool already sorted by `byWaiting`, skipping members in `taken` and the
+ * first `from` (the caller knows them taken). The scan stops at the first candidate nobody later
+ * can beat (fresh, VIP if any VIP waits, same language, every hashtag of `me` shared), so a pool
+ * of members who all fit costs one step, not a full pass.
  */
 export function bestInOrder(
   me: Ticket,
   sorted: readonly Ticket[],
   taken: ReadonlySet<string> | null,
   anyVip: boolean,
+  from = 0,
 ): Ticket | null {
   let best: Ticket | null = null;
   // The best's rank: `head` packs fresh, VIP and same language (larger is better, in that
@@ -73,7 +74,8 @@ export function bestInOrder(
   let bestHead = -1, bestShared = -1;
   const maxShared = me.hashtags.length;
   const maxHead = 4 + (anyVip ? 2 : 0) + 1;
-  for (const t of sorted) {
+  for (let i = from; i < sorted.length; i++) {
+    const t = sorted[i];
     if (taken?.has(t.userId) || !compatible(me, t)) continue;
     const fresh = !me.recent.includes(t.userId) && !t.recent.includes(me.userId) ? 1 : 0;
     const head = fresh * 4 + (t.vip ? 2 : 0) + (t.me.language === me.me.language ? 1 : 0);
@@ -113,14 +115,16 @@ export function choosePairs(
   );
   const taken = new Set<string>();
   const chosen: [TicketEntry, TicketEntry][] = [];
+  // The pool's oldest members are paired first, so the taken ones gather at the head of
+  // `tickets`: each scan starts past them (a burst of members who all fit is then linear in
+  // its size, not quadratic). A member never fits themselves (`compatible`).
+  let head = 0;
   for (const me of order) {
     if (taken.has(me.value.userId)) continue;
+    while (head < tickets.length && taken.has(tickets[head].userId)) head++;
+    const best = bestInOrder(me.value, tickets, taken, anyVip, head);
+    if (!best) continue;
     taken.add(me.value.userId);
-    const best = bestInOrder(me.value, tickets, taken, anyVip);
-    if (!best) {
-      taken.delete(me.value.userId);
-      continue;
-    }
     taken.add(best.userId);
     chosen.push([me, byUser.get(best.userId)!]);
   }

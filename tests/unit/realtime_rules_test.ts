@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import {
   accepts,
   bestCandidate,
+  byWaiting,
   choosePairs,
   compatible,
   matchHashtag,
@@ -350,4 +351,56 @@ Deno.test("choosePairs: members who may not meet stay unpaired", () => {
   const a = ticket({ pref: { language: "fr" } });
   const b = ticket();
   assert.deepEqual(choosePairs([entry(a), entry(b)], [entry(a), entry(b)]), []);
+});
+
+Deno.test("choosePairs: the pairs of choosing in turn, each from everyone still free", () => {
+  // The reference: each chooser (VIP first, then longest waiting) takes bestCandidate among
+  // the members not yet paired. choosePairs skips the paired head of the pool; same pairs.
+  const reference = (mine: Ticket[], pool: Ticket[]) => {
+    const order = [...mine].sort((x, y) => Number(y.vip) - Number(x.vip) || byWaiting(x, y));
+    const taken = new Set<string>();
+    const out: [string, string][] = [];
+    for (const me of order) {
+      if (taken.has(me.userId)) continue;
+      const best = bestCandidate(me, pool.filter((t) => !taken.has(t.userId)));
+      if (!best) continue;
+      taken.add(me.userId).add(best.userId);
+      out.push([me.userId, best.userId]);
+    }
+    return out;
+  };
+  let state = 7;
+  const rand = (n: number) => {
+    state = (state * 1103515245 + 12345) % 2 ** 31;
+    return state % n;
+  };
+  const tags = ["a", "b", "c"];
+  for (let round = 0; round < 300; round++) {
+    const pool = Array.from({ length: 1 + rand(40) }, () =>
+      ticket({
+        hashtags: tags.filter(() => rand(2) === 0),
+        vip: rand(8) === 0,
+        enqueuedAt: 1000 + rand(6),
+        instanceId: rand(3) === 0 ? "instance-2" : "instance-1",
+        me: { language: rand(4) === 0 ? "fr" : "en" },
+        pref: { language: rand(5) === 0 ? "en" : rand(7) === 0 ? "fr" : "any" },
+      }));
+    for (const t of pool) {
+      const other = pool[rand(pool.length)];
+      if (rand(4) === 0) t.recent.push(other.userId);
+      if (rand(10) === 0) t.avoid.push(other.userId);
+    }
+    const mine = pool.filter((t) => t.instanceId === "instance-1");
+    const got = choosePairs(mine.map(entry), pool.map(entry))
+      .map(([x, y]) => [x.value.userId, y.value.userId]);
+    assert.deepEqual(got, reference(mine, pool), `round ${round}`);
+  }
+  // A burst of members who all fit: every one paired, oldest with next oldest.
+  const burst = Array.from({ length: 2000 }, () => ticket({ hashtags: [] }));
+  const pairs = choosePairs(burst.map(entry), burst.map(entry));
+  assert.equal(pairs.length, 1000);
+  pairs.forEach(([x, y], i) => {
+    assert.equal(x.value.userId, burst[2 * i].userId);
+    assert.equal(y.value.userId, burst[2 * i + 1].userId);
+  });
 });
