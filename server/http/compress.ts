@@ -104,9 +104,10 @@ export function compression(): MiddlewareHandler {
       addVary(res.headers);
       return;
     }
+    // (A body known to be small is never compressed: the caller's encodings are not read.)
     const length = Number(res.headers.get("content-length") ?? NaN);
-    const encoding = chooseEncoding(c.req.header("accept-encoding"));
-    if (length < MIN_BYTES || encoding === null) {
+    const encoding = length < MIN_BYTES ? null : chooseEncoding(c.req.header("accept-encoding"));
+    if (encoding === null) {
       addVary(res.headers);
       return;
     }
