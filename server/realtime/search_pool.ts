@@ -6,7 +6,7 @@ import { dropListedTicket, listTickets, putTickets } from "../../kv/tickets.ts";
 import { retrying } from "../../kv/retry.ts";
 import type { Core } from "./core.ts";
 import type { FindMatch } from "./ticket.ts";
-import { logger } from "../../shared/log.ts";
+import { errorFields, logger } from "../../shared/log.ts";
 
 /**
  * How long a search stays in memory before its ticket is written, when no partner was in view
@@ -45,7 +45,10 @@ export type Search =
 export interface PoolEvents {
   /** Something changed that a matching pass may pair. */
   changed(): void;
-  /** A put was refused (what the ticket came from changed): build the search again. */
+  /**
+   * A put was refused (what the ticket came from changed) or not written (the file stayed busy):
+   * build the search again.
+   */
   refused(search: Search): void;
   /** The search cannot go on. */
   failed(userId: string, connId: string, err: unknown): void;
@@ -202,7 +205,13 @@ export class SearchPool {
           putting.map((l) => ({ ticket: l.entry.value, checks: l.checks })),
         );
       } catch (err) {
-        logger.error("writing search tickets failed", err);
+        // The file stayed busy past the puts' retries (instances on one file lock each other out
+        // in a burst): the searches are built again and put once more, as refused ones are. A
+        // put that landed after all is put again: the same ticket.
+        logger.warn("writing search tickets failed; the searches are tried again", {
+          searches: putting.length,
+          ...errorFields(err),
+        });
       }
       putting.forEach((l, i) => {
         const conn = conns[i];
@@ -222,8 +231,11 @@ export class SearchPool {
           return;
         }
         this.local.delete(userId);
-        if (results && l.msg && l.attempt < 4) this.events.refused(l);
-        else this.events.failed(userId, l.entry.value.connId, "ticket refused 5 times");
+        if (l.msg && l.attempt < 4) this.events.refused(l);
+        else {
+          const why = results ? "ticket refused 5 times" : "ticket not written 5 times";
+          this.events.failed(userId, l.entry.value.connId, why);
+        }
       });
       this.events.changed();
     })();

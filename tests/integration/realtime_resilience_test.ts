@@ -187,3 +187,56 @@ Deno.test("resilience: a KV error while draining the mailbox loses no message", 
     });
   });
 });
+
+Deno.test(
+  "resilience: a ticket put that finds the file busy through all its retries does not end the search",
+  opts,
+  async () => {
+    await catchingUnhandled(async (seen) => {
+      await withMembers({ SEARCH_TIMEOUT_MS: "5000" }, async (server, f) => {
+        const a = await connectPeer(await f.create());
+        const b = await connectPeer(await f.create());
+        // Every commit that writes a ticket throws 'database is locked', 8 times (a put's every
+        // retry), as when instances on one file lock each other out in a burst.
+        let thrown = 0;
+        const restore = patchKv(server.kv, "atomic", (orig) => () => {
+          const op = orig();
+          let ticket = false;
+          const set = op.set.bind(op);
+          op.set = (key: Deno.KvKey, value: unknown, o?: any) => {
+            if (key[0] === "mm" && key[1] === "waiting") ticket = true;
+            return set(key, value, o);
+          };
+          const commit = op.commit.bind(op);
+          op.commit = () => {
+            if (ticket && thrown < 8) {
+              thrown++;
+              return Promise.reject(LOCKED());
+            }
+            return commit();
+          };
+          return op;
+        });
+        try {
+          search(a);
+          await a.ws.next("searching");
+          // Alone, a's search is held, then put: the put fails; the search is put again.
+          const ticket = async () => (await server.kv.get(["mm", "waiting", a.member.id])).value;
+          const end = Date.now() + 4000;
+          while (!(await ticket()) && Date.now() < end) await sleep(50);
+          assert.equal(thrown, 8, "the first put threw through all its retries");
+          assert.ok(await ticket(), "a's ticket is in the pool after all");
+          assert.deepEqual(a.ws.messages.filter((m) => m.type === "error"), [], "a heard no error");
+          search(b);
+          const [ma, mb] = await Promise.all([a.ws.next("match_found"), b.ws.next("match_found")]);
+          assert.equal(ma.peerId, b.peerId);
+          assert.equal(mb.peerId, a.peerId);
+          assert.deepEqual(seen, []);
+        } finally {
+          restore();
+          closeAll(a, b);
+        }
+      });
+    });
+  },
+);
