@@ -141,8 +141,11 @@ export function readLimit(kv: Deno.Kv, enabled: boolean): MiddlewareHandler {
   if (!counts) readCounts.set(kv, counts = new WindowCounts(READ_RULE.limit));
   const mine = counts;
   return async (c, next) => {
-    const member = (c.var as { user?: { id: string } | null }).user?.id;
-    const wait = enabled && member ? mine.take(member) : null;
+    // (c.get reads one variable; c.var copies them all into a new object.)
+    const member = enabled
+      ? (c as Context<{ Variables: { user?: { id: string } | null } }>).get("user")?.id
+      : undefined;
+    const wait = member ? mine.take(member) : null;
     if (wait !== null) throw tooMany(wait);
     await next();
   };

@@ -97,7 +97,8 @@ export function observeRequests(options: ObserveOptions): MiddlewareHandler {
     // A method the site does not use counts as OTHER: callers cannot add series to /metrics.
     metrics.observe(METHODS.has(c.req.method) ? c.req.method : "OTHER", route, status, durationMs);
     if (!logRequests) return;
-    const userId = (c.var as { user?: { id: string } | null }).user?.id;
+    // (c.get reads one variable; c.var copies them all into a new object.)
+    const userId = (c as Context<{ Variables: { user?: { id: string } | null } }>).get("user")?.id;
     log({
       level: "info",
       msg: "request",
