@@ -1,9 +1,10 @@
 // `deno task test`: builds the browser assets, then runs the unit tests (all files in parallel)
-// while the browser files are type-checked, then the integration tests (all files in parallel, one
-// job) and the browser test files (each file a job, in a process of its own) on TEST_LANES lanes
-// (default 2, one per core; with 3, timing-sensitive browser tests failed in 2 of 4 clean-clone
-// runs): each lane takes the next job when its last one ends, the longest browser files first. A job's output prints when
-// it ends. A file that rewrites the shared browser build (ALONE) runs after the lanes, by itself.
+// while the integration and browser files are type-checked together (one check of what they
+// share), then the integration tests (all files in parallel, one job) and the browser test files
+// (each file a job, in a process of its own) on TEST_LANES lanes (default 2, one per core; with 3,
+// timing-sensitive browser tests failed in 2 of 4 clean-clone runs): each lane takes the next job
+// when its last one ends, the longest browser files first. A job's output prints when it ends. A
+// file that rewrites the shared browser build (ALONE) runs after the lanes, by itself.
 // A file that has not finished within its time limit is stopped with everything it started
 // (browsers, Xvfb) and counted as failed, so that one stuck teardown cannot hold the run.
 // Ends with the time each part took and the plain line "N passed, N failed".
@@ -113,10 +114,10 @@ async function check(paths: string[]): Promise<Outcome> {
   return { passed: 0, failed: code === 0 ? 0 : 1, code, ms: Date.now() - started };
 }
 
-function browserFiles(): string[] {
-  return [...Deno.readDirSync("tests/e2e")]
+function testFiles(dir: string): string[] {
+  return [...Deno.readDirSync(dir)]
     .filter((e) => e.isFile && e.name.endsWith("_test.ts"))
-    .map((e) => `tests/e2e/${e.name}`)
+    .map((e) => `${dir}/${e.name}`)
     .sort();
 }
 
@@ -162,12 +163,13 @@ await stopBuilder();
 parts.push({ name: "build", outcomes: [], ms: Date.now() - buildStarted });
 
 const units = given.length ? given.filter((f) => !isBrowserFile(f)) : ["tests/unit/"];
-const integration = given.length ? [] : ["tests/integration/"];
-const browser = given.length ? given.filter(isBrowserFile) : browserFiles();
+const integration = given.length ? [] : testFiles("tests/integration");
+const browser = given.length ? given.filter(isBrowserFile) : testFiles("tests/e2e");
 const fileTimes: [string, number][] = [];
 
-// The unit tests run while the browser files are type-checked; then the integration part and the
-// browser files share the lanes, the longest first so that the lanes end together.
+// The unit tests run while the integration and browser files are type-checked in one check (they
+// share most of their modules: two checks did the shared work twice); then the integration part and
+// the browser files share the lanes, the longest first so that the lanes end together.
 const partTimes = new Map<string, { started: number; ended: number }>();
 const timed = async <T>(name: string, body: () => Promise<T>): Promise<T> => {
   const started = Date.now();
@@ -187,10 +189,10 @@ const [, checked] = await Promise.all([
       outcomes[unitPart].push(await run(["--parallel", ...units], PART_LIMIT_MS, units.join(" ")));
     })
     : null,
-  browser.length ? timed("browser", () => check(browser)) : null,
+  browser.length ? timed("browser", () => check([...integration, ...browser])) : null,
 ]);
-// Browser files that do not type-check are not run (the check's failure is counted); the
-// integration part runs all the same.
+// If the check fails, the browser files are not run (the check's failure is counted); the
+// integration part runs all the same, with its own check, which names its own errors.
 const checkedOk = !checked || checked.code === 0;
 if (!checkedOk) outcomes.browser.push(checked!);
 {
@@ -198,8 +200,8 @@ if (!checkedOk) outcomes.browser.push(checked!);
     ...integration.length
       ? [{
         part: "integration",
-        args: ["--parallel", ...integration],
-        label: integration.join(" "),
+        args: ["--parallel", ...(checked && checkedOk ? ["--no-check"] : []), ...integration],
+        label: "tests/integration/",
         limit: PART_LIMIT_MS,
       }]
       : [],
