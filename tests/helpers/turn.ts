@@ -6,6 +6,7 @@
 // `--allow-loopback-peers` is here only because both browsers of a test sit on 127.0.0.1: without
 // it coturn allocates a relay but refuses CREATE_PERMISSION towards a loopback peer ("403
 // Forbidden IP") and every call fails. A production coturn must not have it (see docs/turn.md).
+import dgram from "node:dgram";
 import { freePort } from "./server.ts";
 import { sleep } from "./time.ts";
 
@@ -67,10 +68,71 @@ export interface TurnOptions {
   tls?: { cert: string; pkey: string };
 }
 
-/** Starts coturn on loopback and waits until it accepts connections. */
+/** Whether a UDP socket can take `port` on 127.0.0.1 now. */
+async function udpFree(port: number): Promise<boolean> {
+  const socket = dgram.createSocket("udp4");
+  try {
+    return await new Promise<boolean>((resolve) => {
+      socket.once("error", () => resolve(false));
+      socket.bind(port, "127.0.0.1", () => resolve(true));
+    });
+  } finally {
+    try {
+      socket.close();
+    } catch {
+      // never bound: nothing to close
+    }
+  }
+}
+
+/**
+ * A port free for both TCP and UDP: TURN listens on both, and a browser of a test running beside
+ * this one may hold the UDP port of a number that is free for TCP (its ICE sockets are UDP).
+ */
+async function freeTcpUdpPort(): Promise<number> {
+  for (let i = 0;; i++) {
+    const port = freePort();
+    if (await udpFree(port) || i >= 20) return port;
+  }
+}
+
+/** Whether a STUN Binding request to 127.0.0.1:`port` over UDP is answered within `ms`. */
+async function answersStunOverUdp(port: number, ms = 300): Promise<boolean> {
+  const socket = dgram.createSocket("udp4");
+  // A Binding request: type 0x0001, no attributes, the magic cookie, a random transaction id.
+  const request = new Uint8Array(20);
+  request[1] = 0x01;
+  request.set([0x21, 0x12, 0xa4, 0x42], 4);
+  crypto.getRandomValues(request.subarray(8));
+  try {
+    return await new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => resolve(false), ms);
+      socket.once("message", () => {
+        clearTimeout(timer);
+        resolve(true);
+      });
+      socket.once("error", () => {
+        clearTimeout(timer);
+        resolve(false);
+      });
+      socket.send(request, port, "127.0.0.1");
+    });
+  } finally {
+    try {
+      socket.close();
+    } catch {
+      // never bound: nothing to close
+    }
+  }
+}
+
+/**
+ * Starts coturn on loopback and waits until it accepts TCP connections and answers STUN over UDP
+ * (it opens its UDP listener a moment after its TCP one).
+ */
 export async function startTurn(opts: TurnOptions): Promise<TurnServer> {
   const turnserver = requireTurnserver();
-  const port = freePort();
+  const port = await freeTcpUdpPort();
   const dir = await Deno.makeTempDir({ prefix: "glimpse_turn_" });
   // 40 relay ports from a random block between 61000 and 65000 (the kernel hands out 32768 to
   // 60999 to outgoing sockets), so that tests running side by side rarely meet.
@@ -148,21 +210,26 @@ export async function startTurn(opts: TurnOptions): Promise<TurnServer> {
     await Deno.remove(dir, { recursive: true }).catch(() => {});
   };
 
-  // Ready once it accepts a TCP connection on its port.
+  // Ready once it accepts a TCP connection on its port and answers a STUN request over UDP.
   const deadline = Date.now() + 10_000;
-  for (;;) {
+  const ready = async () => {
     try {
       (await Deno.connect({ hostname: "127.0.0.1", port })).close();
-      break;
     } catch {
-      if (exited || Date.now() > deadline) {
-        await stop();
-        throw new Error(
-          `turnserver did not start on 127.0.0.1:${port}${exited ? " (it exited)" : ""}:\n${log}`,
-        );
-      }
-      await sleep(100);
+      return false;
     }
+    return await answersStunOverUdp(port);
+  };
+  while (!(await ready())) {
+    if (exited || Date.now() > deadline) {
+      await stop();
+      throw new Error(
+        `turnserver did not answer on 127.0.0.1:${port} (TCP and UDP)${
+          exited ? " (it exited)" : ""
+        }:\n${log}`,
+      );
+    }
+    await sleep(100);
   }
   return {
     port,
