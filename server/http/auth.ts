@@ -42,6 +42,14 @@ export function sessionMiddleware(sessions: Sessions, onSeen: (userId: string) =
   });
 }
 
+/**
+ * The id of the member the session middleware found, if any (also where it has not run yet).
+ * (c.get reads one variable; c.var copies them all into a new object, on every request.)
+ */
+export function memberIdOf(c: Context): string | undefined {
+  return (c as Context<{ Variables: Partial<SessionVariables> }>).get("user")?.id;
+}
+
 /** Whether the session middleware found a member (c.get reads one variable, c.var copies all). */
 function signedIn(c: Context<MemberEnv>): boolean {
   const vars = c as Context<{ Variables: Partial<MemberVariables> }>;

@@ -5,6 +5,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { hit, isKnownLoginIp, type Limit, rememberLoginIp, unhit } from "../../kv/rate_limits.ts";
 import { AppError } from "./errors.ts";
+import { memberIdOf } from "./auth.ts";
 
 export interface RateRule {
   scope: string;
@@ -141,10 +142,7 @@ export function readLimit(kv: Deno.Kv, enabled: boolean): MiddlewareHandler {
   if (!counts) readCounts.set(kv, counts = new WindowCounts(READ_RULE.limit));
   const mine = counts;
   return async (c, next) => {
-    // (c.get reads one variable; c.var copies them all into a new object.)
-    const member = enabled
-      ? (c as Context<{ Variables: { user?: { id: string } | null } }>).get("user")?.id
-      : undefined;
+    const member = enabled ? memberIdOf(c) : undefined;
     const wait = member ? mine.take(member) : null;
     if (wait !== null) throw tooMany(wait);
     await next();

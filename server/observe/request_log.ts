@@ -9,6 +9,7 @@ import { matchedRoutes, routePath } from "hono/route";
 import type { HttpMetrics } from "./http_metrics.ts";
 import type { LogSink } from "../../shared/log.ts";
 import { replaceResponse } from "../http/response.ts";
+import { memberIdOf } from "../http/auth.ts";
 import { METHODS } from "../http/request_shape.ts";
 
 declare module "hono" {
@@ -97,8 +98,7 @@ export function observeRequests(options: ObserveOptions): MiddlewareHandler {
     // A method the site does not use counts as OTHER: callers cannot add series to /metrics.
     metrics.observe(METHODS.has(c.req.method) ? c.req.method : "OTHER", route, status, durationMs);
     if (!logRequests) return;
-    // (c.get reads one variable; c.var copies them all into a new object.)
-    const userId = (c as Context<{ Variables: { user?: { id: string } | null } }>).get("user")?.id;
+    const userId = memberIdOf(c);
     log({
       level: "info",
       msg: "request",

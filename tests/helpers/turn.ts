@@ -68,14 +68,11 @@ export interface TurnOptions {
   tls?: { cert: string; pkey: string };
 }
 
-/** Whether a UDP socket can take `port` on 127.0.0.1 now. */
-async function udpFree(port: number): Promise<boolean> {
+/** Runs `fn` with a new UDP socket, closed afterwards (quietly if it never got bound). */
+async function withUdpSocket<T>(fn: (socket: dgram.Socket) => Promise<T>): Promise<T> {
   const socket = dgram.createSocket("udp4");
   try {
-    return await new Promise<boolean>((resolve) => {
-      socket.once("error", () => resolve(false));
-      socket.bind(port, "127.0.0.1", () => resolve(true));
-    });
+    return await fn(socket);
   } finally {
     try {
       socket.close();
@@ -83,6 +80,16 @@ async function udpFree(port: number): Promise<boolean> {
       // never bound: nothing to close
     }
   }
+}
+
+/** Whether a UDP socket can take `port` on 127.0.0.1 now. */
+function udpFree(port: number): Promise<boolean> {
+  return withUdpSocket((socket) =>
+    new Promise<boolean>((resolve) => {
+      socket.once("error", () => resolve(false));
+      socket.bind(port, "127.0.0.1", () => resolve(true));
+    })
+  );
 }
 
 /**
@@ -97,33 +104,24 @@ async function freeTcpUdpPort(): Promise<number> {
 }
 
 /** Whether a STUN Binding request to 127.0.0.1:`port` over UDP is answered within `ms`. */
-async function answersStunOverUdp(port: number, ms = 300): Promise<boolean> {
-  const socket = dgram.createSocket("udp4");
+function answersStunOverUdp(port: number, ms = 300): Promise<boolean> {
   // A Binding request: type 0x0001, no attributes, the magic cookie, a random transaction id.
   const request = new Uint8Array(20);
   request[1] = 0x01;
   request.set([0x21, 0x12, 0xa4, 0x42], 4);
   crypto.getRandomValues(request.subarray(8));
-  try {
-    return await new Promise<boolean>((resolve) => {
+  return withUdpSocket((socket) =>
+    new Promise<boolean>((resolve) => {
       const timer = setTimeout(() => resolve(false), ms);
-      socket.once("message", () => {
+      const settle = (answered: boolean) => {
         clearTimeout(timer);
-        resolve(true);
-      });
-      socket.once("error", () => {
-        clearTimeout(timer);
-        resolve(false);
-      });
+        resolve(answered);
+      };
+      socket.once("message", () => settle(true));
+      socket.once("error", () => settle(false));
       socket.send(request, port, "127.0.0.1");
-    });
-  } finally {
-    try {
-      socket.close();
-    } catch {
-      // never bound: nothing to close
-    }
-  }
+    })
+  );
 }
 
 /**
