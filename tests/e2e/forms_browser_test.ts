@@ -149,6 +149,10 @@ Deno.test({
           await page.getByLabel("I am 18 or older and accept the Terms of Service").check();
           await page.getByRole("button", { name: "Create account" }).click();
           await expectAlert(page, AUTH_TEXT.badUsername);
+          // The focus moves once the browser has painted the problem (the next frame).
+          await page.waitForFunction(() => document.activeElement?.id === "reg-username", null, {
+            timeout: 2_000,
+          }).catch(() => {});
           assert.equal(
             await page.evaluate(() => document.activeElement?.id),
             "reg-username",
