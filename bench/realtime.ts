@@ -9,7 +9,8 @@
 //
 // 1. N members searching at once, all compatible, on one server: all paired?, double matches
 //    counted from KV afterwards, pairs/s, time-to-match p50/p99 (find_match sent → match_found),
-//    and the floor: the same clients against a bare Deno server that responds at once.
+//    and the floor: the same clients against a bare Deno server that responds at once; then the
+//    store alone: the same count of claims through pairMany on a fresh KV file, no sockets.
 // 2. Signal relay latency p50/p99 with P live pairs each sending 10 msg/s for a few seconds, and
 //    relay throughput (every pair bursting under the per-socket flood limit) as a ratio to a bare
 //    Deno WebSocket echo server driven the same way in the same run.
@@ -36,6 +37,11 @@ import {
 } from "../tests/helpers/realtime_members.ts";
 import { eventually, sleep } from "../tests/helpers/time.ts";
 import { Lines, runAgain } from "./child.ts";
+import { openKv } from "../kv/db.ts";
+import { keys } from "../kv/keys.ts";
+import { dayKey } from "../kv/hashtags.ts";
+import { pairMany, type PairRequest } from "../kv/pairing.ts";
+import type { TicketEntry } from "../kv/tickets.ts";
 
 // ---------------------------------------------------------------- options and figures
 
@@ -461,6 +467,89 @@ async function floor(url: string, n: number) {
   await Promise.all(sockets.map((s) => Promise.race([s.closed(), sleep(2000)])));
 }
 
+/**
+ * The store alone: the claims a burst of `n` members makes (n / 2 pairs of held searches, each
+ * with today's session counts, as in the burst) through the real pairMany on a fresh KV file, with
+ * no socket, server or client: the time KV takes to write them is a floor under the burst's p99
+ * that no change above the store can lower.
+ */
+async function storeFloor(path: string, n: number) {
+  const kv = await openKv(path);
+  try {
+    const now = Date.now();
+    const day = dayKey(now);
+    const held = (i: number): TicketEntry => {
+      const userId = crypto.randomUUID();
+      return {
+        key: keys.mmWaiting(userId),
+        versionstamp: null,
+        value: {
+          userId,
+          username: `floor_${i}`,
+          peerId: crypto.randomUUID().slice(0, 21),
+          instanceId: "floor",
+          connId: crypto.randomUUID(),
+          enqueuedAt: now,
+          seenAt: now,
+          hashtags: [],
+          pref: { location: "global", language: "any" },
+          me: { language: "en", city: null, country: null, continent: null, cell: null },
+          shownLocation: "Unknown Location",
+          vip: false,
+          dailyLimit: -1,
+          usage: { day, count: 0, versionstamp: null },
+          avoid: [],
+          recent: [],
+        },
+      };
+    };
+    const side = (t: TicketEntry, role: "offerer" | "answerer") => ({
+      userId: t.value.userId,
+      username: t.value.username,
+      peerId: t.value.peerId,
+      instanceId: t.value.instanceId,
+      connId: t.value.connId,
+      hashtag: "#exploring",
+      location: "Unknown Location",
+      role,
+      disconnectedAt: null,
+      hd: false,
+      partnerCountry: null,
+      partnerLanguage: "en",
+    });
+    const requests: PairRequest[] = Array.from({ length: Math.floor(n / 2) }, (_, i) => {
+      const a = held(2 * i), b = held(2 * i + 1);
+      const version = (
+        t: TicketEntry,
+      ) => [{ key: keys.searchVersion(t.value.userId), versionstamp: null }];
+      return {
+        a,
+        b,
+        build: (id) => ({
+          id,
+          a: side(a, "answerer"),
+          b: side(b, "offerer"),
+          startedAt: now,
+          endsAt: now + 3_600_000,
+          status: "live",
+        }),
+        limits: { a: -1, b: -1 },
+        checks: { a: version(a), b: version(b) },
+      };
+    });
+    const t0 = performance.now();
+    const results = await pairMany(kv, requests, now);
+    const took = performance.now() - t0;
+    const made = results.filter((r) => r.ok).length;
+    row(
+      `store alone: the burst's ${requests.length} claims through pairMany, no sockets`,
+      `${ms(took)} (${(made / (took / 1000)).toFixed(0)} pairs/s, ${made}/${requests.length} made)`,
+    );
+  } finally {
+    kv.close();
+  }
+}
+
 /** A bare Deno WebSocket server: every message straight back in a `signal` envelope-free echo. */
 function echoServer() {
   return bareServer((socket, data) => socket.send(data));
@@ -818,6 +907,7 @@ export async function benchRealtime(options: Partial<RealtimeBenchOptions> = {})
         console.log("1. pairing on one server");
         const relay = want("relay") ? { pairs: o.pairs, seconds: o.relaySeconds } : null;
         await pairingRun("one server", members, [server.url], server.kv, relay, true);
+        await storeFloor(`${dir}/store.kv`, o.members);
         await eventually(() => server.hub.metrics.socketsOpen === 0, 30_000);
         await sleep(500);
       }
