@@ -6,8 +6,11 @@
 // guest pages and the profile API, 0.15 for a member's home page). On a machine others share, the
 // figures move with their load: the targets are measured in rounds (bare server first in each),
 // each ratio taken to its own round's bare figure, and the median round is shown with the range.
+// Beside them, "session read alone" (bench/session_floor.ts): a server doing only what every
+// member request must, the session and the member read from KV; its ratio is a ceiling for the
+// profile API.
 // Figures only. `deno run -A bench/http.ts [seconds per target] [rounds]`
-import { freePort, startServerProcess } from "../tests/helpers/server.ts";
+import { freePort, PROCESS_SESSION_SECRET, startServerProcess } from "../tests/helpers/server.ts";
 import { registerMember } from "../tests/helpers/accounts.ts";
 import { sleep } from "../tests/helpers/time.ts";
 import { quantile } from "./stats.ts";
@@ -61,11 +64,11 @@ async function load(
   };
 }
 
-async function helloServer(port: number) {
-  const code =
-    `Deno.serve({ port: ${port}, hostname: "127.0.0.1", onListen() {} }, () => new Response("hello"));`;
+/** A server in a process of its own (`args` after `deno`), once it answers on `port`. */
+async function childServer(port: number, args: string[], env: Record<string, string> = {}) {
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["eval", code],
+    args,
+    env,
     stdout: "null",
     stderr: "inherit",
   }).spawn();
@@ -78,6 +81,21 @@ async function helloServer(port: number) {
     await sleep(100);
   }
   return child;
+}
+
+function helloServer(port: number) {
+  const code =
+    `Deno.serve({ port: ${port}, hostname: "127.0.0.1", onListen() {} }, () => new Response("hello"));`;
+  return childServer(port, ["eval", code]);
+}
+
+/** bench/session_floor.ts on the app's KV file: what every member's request must do, alone. */
+function sessionFloorServer(port: number, kvPath: string) {
+  const script = new URL("./session_floor.ts", import.meta.url).pathname;
+  return childServer(port, ["run", "-A", script, String(port), kvPath], {
+    APP_ENV: "test",
+    SESSION_SECRET: PROCESS_SESSION_SECRET,
+  });
 }
 
 /** A process's CPU time so far (user and system), in ms; null where /proc cannot tell. */
@@ -104,6 +122,8 @@ export async function benchHttp(seconds = 5, rounds = 1) {
   const helloPort = freePort();
   const hello = await helloServer(helloPort);
   const server = await startServerProcess(`${dir}/bench.kv`, freePort(), { REQUEST_LOG: "on" });
+  const floorPort = freePort();
+  const floor = await sessionFloorServer(floorPort, `${dir}/bench.kv`);
   try {
     const member = await registerMember(server);
     const cookie = { cookie: `glimpse_session=${member.client.session}` };
@@ -116,6 +136,8 @@ export async function benchHttp(seconds = 5, rounds = 1) {
       ["/auth (guest)", `${server.url}/auth`, {}, server.pid],
       ["/ (member's home)", `${server.url}/`, cookie, server.pid],
       ["GET /api/user/profile", `${server.url}/api/user/profile`, cookie, server.pid],
+      // The floor under any member's request: the session read alone (bench/session_floor.ts).
+      ["session read alone", `http://127.0.0.1:${floorPort}/`, cookie, floor.pid],
     ];
     // runs[target][round]
     const runs: Run[][] = targets.map(() => []);
@@ -158,8 +180,10 @@ export async function benchHttp(seconds = 5, rounds = 1) {
     }
   } finally {
     await server.close();
-    hello.kill("SIGTERM");
-    await hello.status;
+    for (const child of [hello, floor]) {
+      child.kill("SIGTERM");
+      await child.status;
+    }
     await Deno.remove(dir, { recursive: true });
   }
 }

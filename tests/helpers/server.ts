@@ -173,6 +173,9 @@ export function freePort(): number {
  * Starts `main.ts` on `port` with the KV file `kvPath` (which this process opens too, for
  * members and checks) and waits until it answers /healthz.
  */
+/** The session secret of a server started by startServerProcess (unless its `env` names one). */
+export const PROCESS_SESSION_SECRET = "process-server-secret-0123456789abcdef";
+
 export async function startServerProcess(
   kvPath: string,
   port: number,
@@ -191,7 +194,7 @@ export async function startServerProcess(
       RATE_LIMITS: "off",
       ICE_SERVERS: "[]",
       ...testPasswordIterations(env),
-      SESSION_SECRET: "process-server-secret-0123456789abcdef",
+      SESSION_SECRET: PROCESS_SESSION_SECRET,
       ...env,
     },
     stdout: "null",
