@@ -21,10 +21,25 @@ export function formatLogLine(entry: LogEntry, now = new Date()): string {
 const encoder = new TextEncoder();
 /** Info lines not yet written (see consoleSink). */
 let pending: string[] = [];
+/**
+ * How long info lines may wait while others keep coming: a write made less than this ago makes the
+ * next lines wait for one write together, at most this long (at 6,000 requests a second, one write
+ * for 30 instead of one each: a write costs a request about 5 µs on this runtime).
+ */
+export const LOG_GATHER_MS = 5;
+/** When stdout was last written (performance.now()). */
+let lastWrite = -Infinity;
+/** The timer of a gathered write, if one is waiting. */
+let gathering: ReturnType<typeof setTimeout> | undefined;
 
 /** Writes the info lines gathered so far to stdout, every byte (a write may take only part). */
 export function flushLog() {
+  if (gathering !== undefined) {
+    clearTimeout(gathering);
+    gathering = undefined;
+  }
   if (!pending.length) return;
+  lastWrite = performance.now();
   const bytes = encoder.encode(pending.join("\n") + "\n");
   pending = [];
   try {
@@ -40,11 +55,26 @@ export function flushLog() {
 globalThis.addEventListener("unload", flushLog);
 
 /**
+ * After the turn that logged: the lines are written now, or, when stdout was written less than
+ * LOG_GATHER_MS ago (lines keep coming), by a timer that far off, with those that follow. The
+ * timer does not keep the process alive: a process that ends writes what is left ("unload").
+ */
+function flushSoon() {
+  if (gathering !== undefined || !pending.length) return;
+  const wait = lastWrite + LOG_GATHER_MS - performance.now();
+  if (wait <= 0) return flushLog();
+  const timer = setTimeout(flushLog, wait);
+  Deno.unrefTimer(timer as unknown as number);
+  gathering = timer;
+}
+
+/**
  * Writes each entry as a JSON line: errors and warnings to stderr at once, the rest to stdout.
- * Info lines (a line per request) are gathered and written together once the work of the
- * current turn of the event loop is done: one write for many requests instead of a
- * console.log each (which cost about a sixth of a small API response's CPU). Nothing waits on a
- * timer, and the lines keep their order.
+ * Info lines (a line per request) are gathered and written together: once the work of the
+ * current turn of the event loop is done, and while they keep coming, at most LOG_GATHER_MS
+ * later (one write for many requests instead of a console.log each, which cost about a sixth of a
+ * small API response's CPU). A line on its own is written at the end of its turn; the lines keep
+ * their order.
  */
 export const consoleSink: LogSink = (entry) => {
   const line = formatLogLine(entry);
@@ -53,7 +83,7 @@ export const consoleSink: LogSink = (entry) => {
     console.error(line);
     return;
   }
-  if (!pending.length) queueMicrotask(flushLog);
+  if (!pending.length) queueMicrotask(flushSoon);
   pending.push(line);
 };
 

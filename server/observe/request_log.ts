@@ -24,14 +24,12 @@ export const REQUEST_ID_HEADER = "X-Request-Id";
 /** The route label of a request nothing matched (bounded, unlike the paths strangers send). */
 export const UNMATCHED = "unmatched";
 
-const HEX = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, "0"));
-
-/** A fresh request id: 16 random bytes as 32 hex digits. */
+/**
+ * A fresh request id: 32 hex digits, a random UUID's without its dashes (122 random bits; a tenth
+ * of the time of 16 bytes from getRandomValues turned into hex, which cost about 4 µs a request).
+ */
 export function newRequestId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  let id = "";
-  for (const b of bytes) id += HEX[b];
-  return id;
+  return crypto.randomUUID().replaceAll("-", "");
 }
 
 /**

@@ -1,6 +1,7 @@
-// The console sink writes info lines together once the current turn of the event loop is done:
-// every line arrives, in order, with nothing left behind when the process exits at once after
-// logging (a failed start, a stop on a signal), and no timer is left pending.
+// The console sink writes info lines together once the current turn of the event loop is done (and,
+// while lines keep coming, up to LOG_GATHER_MS later): every line arrives, in order, with nothing
+// left behind when the process exits at once after logging (a failed start, a stop on a signal) or
+// ends on its own, and a line on its own leaves no timer pending.
 import assert from "node:assert/strict";
 
 const LOG = new URL("../../shared/log.ts", import.meta.url).href;
@@ -67,6 +68,58 @@ Deno.test("log sink: an info line leaves no timer behind (the test sanitizers wo
   }
   assert.equal(written.length, 1);
   assert.equal(JSON.parse(written[0]).msg, "quiet");
+});
+
+/** Resolves in a later turn of the event loop. */
+function nextTurn(): Promise<void> {
+  const { port1, port2 } = new MessageChannel();
+  return new Promise((resolve) => {
+    port1.onmessage = () => {
+      port1.close();
+      port2.close();
+      resolve();
+    };
+    port2.postMessage(0);
+  });
+}
+
+Deno.test("log sink: lines that keep coming are written together, all of them, soon", async () => {
+  const { consoleSink, flushLog, LOG_GATHER_MS } = await import("../../shared/log.ts");
+  flushLog();
+  const write = Deno.stdout.writeSync;
+  const writes: string[] = [];
+  Deno.stdout.writeSync = (p: Uint8Array) => {
+    writes.push(new TextDecoder().decode(p));
+    return p.length;
+  };
+  try {
+    // A line a turn of the event loop, as requests end under load (a message between two ports
+    // arrives in a later turn, and sooner than a timer).
+    for (let i = 0; i < 200; i++) {
+      consoleSink({ level: "info", msg: "request " + i });
+      await nextTurn();
+    }
+    // The last ones wait at most LOG_GATHER_MS (and the timer's own lateness).
+    await new Promise((r) => setTimeout(r, LOG_GATHER_MS + 50));
+  } finally {
+    Deno.stdout.writeSync = write;
+  }
+  const lines = writes.join("").split("\n").filter(Boolean).map((l) => JSON.parse(l).msg);
+  assert.deepEqual(lines, Array.from({ length: 200 }, (_, i) => "request " + i));
+  assert.ok(writes.length < 100, `${writes.length} writes for 200 lines`);
+});
+
+Deno.test("log sink: lines still gathered when the process ends on its own are written", async () => {
+  const { out, code } = await run(`
+    consoleSink({ level: "info", msg: "one" });
+    // The next turn (sooner than a timer): "two" waits to be written with what may follow.
+    const { port1, port2 } = new MessageChannel();
+    await new Promise((r) => { port1.onmessage = r; port2.postMessage(0); });
+    port1.close();
+    consoleSink({ level: "info", msg: "two" });
+  `);
+  assert.equal(code, 0);
+  assert.deepEqual(out, ["one", "two"]);
 });
 
 Deno.test("log sink: a stdout that cannot be written drops the lines, the process goes on", async () => {
