@@ -422,11 +422,21 @@ export const DEFAULT_FILTERS: Filters = {
 };
 
 /**
+ * A fresh copy of DEFAULT_FILTERS (its values are plain values and arrays of them). Copied by hand:
+ * structuredClone took about 10 µs, on every member page that reads the filters.
+ */
+function defaultFilters(): Filters {
+  return Object.fromEntries(
+    Object.entries(DEFAULT_FILTERS).map(([k, v]) => [k, Array.isArray(v) ? [...v] : v]),
+  ) as unknown as Filters;
+}
+
+/**
  * Reads saved filters leniently: an unknown preference is ignored (the default stays) and a bad
  * continent falls back to Europe.
  */
 export function readSavedFilters(saved: unknown): Filters {
-  const f: Filters = structuredClone(DEFAULT_FILTERS);
+  const f = defaultFilters();
   if (!saved || typeof saved !== "object") return f;
   const s = saved as Record<string, unknown>;
   if (Array.isArray(s.hashtags)) {

@@ -128,6 +128,20 @@ Deno.test("readSavedFilters: nothing saved gives the defaults", () => {
   }
 });
 
+Deno.test("readSavedFilters: the result never shares arrays with the defaults or another result", () => {
+  const first = readSavedFilters(null);
+  first.hashtags.push("changed");
+  first.ageRange[0] = 30;
+  first.languages.push("de");
+  first.interests.push("music");
+  const next = readSavedFilters(null);
+  assert.deepEqual(next, { ...DEFAULT_FILTERS });
+  assert.deepEqual(next.hashtags, ["adventure"]);
+  assert.deepEqual(next.ageRange, [18, 99]);
+  assert.deepEqual(DEFAULT_FILTERS.languages, []);
+  assert.deepEqual(DEFAULT_FILTERS.interests, []);
+});
+
 Deno.test("readSavedFilters: an unknown preference is ignored (global stays)", () => {
   const f = readSavedFilters({ locationPreference: "moon", hashtags: ["travel"] });
   assert.equal(f.locationPreference, "global");
@@ -168,12 +182,6 @@ Deno.test("readSavedFilters: a saved valid ageRange is kept", () => {
   assert.deepEqual(saved.ageRange, [20, 60]);
   assert.deepEqual(readSavedFilters(saved).ageRange, [20, 60]);
   assert.deepEqual(readSavedFilters({ ageRange: [5, 300] }).ageRange, [18, 99], "bad → default");
-});
-
-Deno.test("readSavedFilters: the result never shares arrays with the defaults", () => {
-  const f = readSavedFilters(null);
-  f.hashtags.push("mutated");
-  assert.deepEqual(readSavedFilters(null).hashtags, ["adventure"]);
 });
 
 // ---------------------------------------------------------------- applyFiltersPatch
