@@ -10,6 +10,7 @@ import type { MiddlewareHandler } from "hono";
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from "hono/utils/compress";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { replaceResponse } from "./response.ts";
+import { memoByString } from "../../shared/memo.ts";
 
 /** Below this a response goes out as it is: compressing would save less than a packet. */
 export const MIN_BYTES = 1024;
@@ -34,6 +35,15 @@ export function chooseEncoding(
   kept = false,
 ): "br" | "gzip" | null {
   if (!acceptEncoding) return null;
+  return (kept ? chooseKept : choosePerRequest)(acceptEncoding);
+}
+
+type Encoding = "br" | "gzip" | null;
+const choosePerRequest = memoByString((header: string) => encodingFor(header, false));
+const chooseKept = memoByString((header: string) => encodingFor(header, true));
+
+/** chooseEncoding's rule, for a header that is there. */
+function encodingFor(acceptEncoding: string, kept: boolean): Encoding {
   const accepted = new Map<string, number>();
   for (const part of acceptEncoding.split(",")) {
     const [name, ...params] = part.trim().toLowerCase().split(";");
@@ -79,6 +89,9 @@ function windowBits(length: number): number {
   );
 }
 
+/** Whether a content type is one to compress (hono's list; a long pattern, tested once a type). */
+const compressible = memoByString((type: string) => COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type));
+
 function addVary(headers: Headers) {
   const vary = headers.get("vary");
   if (!vary) headers.set("vary", "Accept-Encoding");
@@ -96,7 +109,7 @@ export function compression(): MiddlewareHandler {
     // a stream, which then goes out the slow way. A response without a body reads as empty below.)
     if (
       res.status === 101 || res.status === 204 || res.status === 304 ||
-      c.req.method === "HEAD" || !COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type) ||
+      c.req.method === "HEAD" || !compressible(type) ||
       /\bno-transform\b/i.test(res.headers.get("cache-control") ?? "")
     ) return;
     if (res.headers.has("content-encoding")) {

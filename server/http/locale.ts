@@ -5,7 +5,7 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { getCookie } from "hono/cookie";
-import { chooseLocale, type Locale, LOCALE_COOKIE } from "../../shared/i18n/locales.ts";
+import { chooseLocale, isLocale, type Locale, LOCALE_COOKIE } from "../../shared/i18n/locales.ts";
 import type { SessionVariables } from "./auth.ts";
 
 export interface LocaleVariables {
@@ -22,11 +22,13 @@ export function localeOf(c: Context): Locale {
   const vars = c as Context<{ Variables: Partial<LocaleVariables & SessionVariables> }>;
   const set = vars.get("locale");
   if (set) return set;
-  return chooseLocale({
-    profile: vars.get("userRecord")?.language,
-    cookie: getCookie(c, LOCALE_COOKIE),
-    acceptLanguage: c.req.header("accept-language"),
-  });
+  // (Each source read only when the ones before it say nothing: a member's profile language
+  // spares parsing the cookies and Accept-Language.)
+  const profile = vars.get("userRecord")?.language;
+  if (isLocale(profile)) return profile;
+  const cookie = getCookie(c, LOCALE_COOKIE);
+  if (isLocale(cookie)) return cookie;
+  return chooseLocale({ acceptLanguage: c.req.header("accept-language") });
 }
 
 export function localeMiddleware() {
@@ -36,8 +38,9 @@ export function localeMiddleware() {
     await next();
     if (!c.res.headers.has("content-language")) c.res.headers.set("content-language", locale);
     const vary = c.res.headers.get("vary");
+    if (vary === null) return c.res.headers.set("vary", "Accept-Language, Cookie");
     const wanted = ["Accept-Language", "Cookie"].filter((v) =>
-      !(vary ?? "").toLowerCase().split(/\s*,\s*/).includes(v.toLowerCase())
+      !vary.toLowerCase().split(/\s*,\s*/).includes(v.toLowerCase())
     );
     if (wanted.length) c.res.headers.set("vary", [vary, ...wanted].filter(Boolean).join(", "));
   });
