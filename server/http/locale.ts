@@ -5,7 +5,14 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { getCookie } from "hono/cookie";
-import { chooseLocale, isLocale, type Locale, LOCALE_COOKIE } from "../../shared/i18n/locales.ts";
+import {
+  chooseLocale,
+  DEFAULT_LOCALE,
+  isLocale,
+  type Locale,
+  LOCALE_COOKIE,
+} from "../../shared/i18n/locales.ts";
+import { memoByString } from "../../shared/memo.ts";
 import type { SessionVariables } from "./auth.ts";
 
 export interface LocaleVariables {
@@ -28,8 +35,17 @@ export function localeOf(c: Context): Locale {
   if (isLocale(profile)) return profile;
   const cookie = getCookie(c, LOCALE_COOKIE);
   if (isLocale(cookie)) return cookie;
-  return chooseLocale({ acceptLanguage: c.req.header("accept-language") });
+  const header = c.req.header("accept-language");
+  return header ? fromAcceptLanguage(header) : DEFAULT_LOCALE;
 }
+
+/**
+ * The locale an Accept-Language value asks for, worked out once per distinct value (here, not in
+ * shared/: the browser bundles the rule and has no use for the memo).
+ */
+const fromAcceptLanguage = memoByString((header: string): Locale =>
+  chooseLocale({ acceptLanguage: header })
+);
 
 export function localeMiddleware() {
   return createMiddleware<{ Variables: SessionVariables & LocaleVariables }>(async (c, next) => {

@@ -3,7 +3,6 @@
 // switcher (a cookie set only by that choice), else the best match for Accept-Language with
 // base-language fallback (de-AT → de, zh-Hant → zh), else English.
 import { type Language, LANGUAGES } from "../auth/types.ts";
-import { memoByString } from "../memo.ts";
 
 export type Locale = Language;
 export const LOCALES: readonly Locale[] = LANGUAGES;
@@ -40,17 +39,13 @@ export function acceptedRanges(header: string | null | undefined): string[] {
  * "de-AT" → de, "zh-Hant-TW" → zh.
  */
 export function matchAcceptLanguage(header: string | null | undefined): Locale | null {
-  return header ? matchRemembered(header) : null;
-}
-
-const matchRemembered = memoByString((header: string): Locale | null => {
   for (const tag of acceptedRanges(header)) {
     if (tag === "*") return null;
     const base = tag.split("-")[0];
     if (isLocale(base)) return base;
   }
   return null;
-});
+}
 
 export interface LocaleSources {
   /** The signed-in member's profile language. */
