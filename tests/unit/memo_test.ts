@@ -1,5 +1,5 @@
 // memoByString: a header value's parse is worked out once, the same answer every time, and no more
-// than `max` values are kept whatever strangers send.
+// than `max` values, none longer than `longest`, are kept whatever strangers send.
 import assert from "node:assert/strict";
 import { memoByString } from "../../shared/memo.ts";
 
@@ -29,4 +29,23 @@ Deno.test("memoByString: past `max` values it starts again, and answers stay rig
   assert.equal(calls, 100);
   assert.equal(f("v0"), "V0");
   assert.equal(calls, 101);
+});
+
+Deno.test("memoByString: a value longer than `longest` is answered each time and never kept", () => {
+  let calls = 0;
+  const f = memoByString(
+    (v: string) => {
+      calls++;
+      return v.length;
+    },
+    256,
+    10,
+  );
+  const long = "x".repeat(11);
+  assert.equal(f(long), 11);
+  assert.equal(f(long), 11);
+  assert.equal(calls, 2);
+  assert.equal(f("x".repeat(10)), 10);
+  assert.equal(f("x".repeat(10)), 10);
+  assert.equal(calls, 3);
 });
