@@ -5,13 +5,13 @@
 //   deno run -A bench/session_floor.ts PORT KV_PATH   (SESSION_SECRET from the environment)
 import { loadConfig } from "../server/config.ts";
 import { openKv } from "../kv/db.ts";
-import { Sessions } from "../server/auth/session.ts";
+import { SESSION_COOKIE, Sessions } from "../server/auth/session.ts";
 
 const [port, kvPath] = Deno.args;
 const config = loadConfig({ ...Deno.env.toObject(), KV_PATH: kvPath });
 const kv = await openKv(kvPath);
 const sessions = await Sessions.create(kv, config);
-const COOKIE = /(?:^|;\s*)glimpse_session=([^;]+)/;
+const COOKIE = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=([^;]+)`);
 
 Deno.serve({ port: Number(port), hostname: "127.0.0.1", onListen() {} }, async (req) => {
   const token = req.headers.get("cookie")?.match(COOKIE)?.[1];

@@ -30,10 +30,7 @@ const BROTLI_QUALITY = 4;
  * caller's weights decide; between two it takes as readily, bytes compressed per request get gzip
  * (quicker to make, about as small), bytes compressed once (`kept`) brotli (smaller).
  */
-export function chooseEncoding(
-  acceptEncoding: string | undefined,
-  kept = false,
-): "br" | "gzip" | null {
+export function chooseEncoding(acceptEncoding: string | undefined, kept = false): Encoding {
   if (!acceptEncoding) return null;
   return (kept ? chooseKept : choosePerRequest)(acceptEncoding);
 }

@@ -7,10 +7,9 @@ import { createMiddleware } from "hono/factory";
 import { getCookie } from "hono/cookie";
 import {
   chooseLocale,
-  DEFAULT_LOCALE,
-  isLocale,
   type Locale,
   LOCALE_COOKIE,
+  matchAcceptLanguage,
 } from "../../shared/i18n/locales.ts";
 import { memoByString } from "../../shared/memo.ts";
 import type { SessionVariables } from "./auth.ts";
@@ -29,23 +28,25 @@ export function localeOf(c: Context): Locale {
   const vars = c as Context<{ Variables: Partial<LocaleVariables & SessionVariables> }>;
   const set = vars.get("locale");
   if (set) return set;
-  // (Each source read only when the ones before it say nothing: a member's profile language
-  // spares parsing the cookies and Accept-Language.)
-  const profile = vars.get("userRecord")?.language;
-  if (isLocale(profile)) return profile;
-  const cookie = getCookie(c, LOCALE_COOKIE);
-  if (isLocale(cookie)) return cookie;
-  const header = c.req.header("accept-language");
-  return header ? fromAcceptLanguage(header) : DEFAULT_LOCALE;
+  // (Getters: the cookies and Accept-Language are parsed only when the sources before them say
+  // nothing, as for a member with a profile language.)
+  return chooseLocale({
+    profile: vars.get("userRecord")?.language,
+    get cookie() {
+      return getCookie(c, LOCALE_COOKIE);
+    },
+    get acceptLanguage() {
+      return c.req.header("accept-language");
+    },
+  }, matchRemembered);
 }
 
 /**
- * The locale an Accept-Language value asks for, worked out once per distinct value (here, not in
- * shared/: the browser bundles the rule and has no use for the memo).
+ * matchAcceptLanguage, its answer worked out once per distinct value (here, not in shared/: the
+ * browser bundles the rule and has no use for the memo).
  */
-const fromAcceptLanguage = memoByString((header: string): Locale =>
-  chooseLocale({ acceptLanguage: header })
-);
+const remembered = memoByString(matchAcceptLanguage);
+const matchRemembered = (header: string | null | undefined) => header ? remembered(header) : null;
 
 export function localeMiddleware() {
   return createMiddleware<{ Variables: SessionVariables & LocaleVariables }>(async (c, next) => {

@@ -55,11 +55,18 @@ export interface LocaleSources {
   acceptLanguage?: string | null;
 }
 
-/** Profile beats the switcher's cookie beats Accept-Language beats English. */
-export function chooseLocale(sources: LocaleSources): Locale {
+/**
+ * Profile beats the switcher's cookie beats Accept-Language beats English. Each source is read
+ * only when the ones before it say nothing (a caller may give getters). `match` reads
+ * Accept-Language (the server passes one that remembers its answers).
+ */
+export function chooseLocale(
+  sources: LocaleSources,
+  match: (header: string | null | undefined) => Locale | null = matchAcceptLanguage,
+): Locale {
   if (isLocale(sources.profile)) return sources.profile;
   if (isLocale(sources.cookie)) return sources.cookie;
-  return matchAcceptLanguage(sources.acceptLanguage) ?? DEFAULT_LOCALE;
+  return match(sources.acceptLanguage) ?? DEFAULT_LOCALE;
 }
 
 /**

@@ -169,13 +169,13 @@ export function freePort(): number {
   return port;
 }
 
+/** The session secret of a server started by startServerProcess (unless its `env` names one). */
+export const PROCESS_SESSION_SECRET = "process-server-secret-0123456789abcdef";
+
 /**
  * Starts `main.ts` on `port` with the KV file `kvPath` (which this process opens too, for
  * members and checks) and waits until it answers /healthz.
  */
-/** The session secret of a server started by startServerProcess (unless its `env` names one). */
-export const PROCESS_SESSION_SECRET = "process-server-secret-0123456789abcdef";
-
 export async function startServerProcess(
   kvPath: string,
   port: number,

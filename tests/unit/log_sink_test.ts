@@ -50,8 +50,8 @@ Deno.test("log sink: lines logged just before Deno.exit are written", async () =
   assert.deepEqual(out, ["SIGTERM: stopping", "stopped"]);
 });
 
-Deno.test("log sink: an info line leaves no timer behind (the test sanitizers would say so)", async () => {
-  const { consoleSink, flushLog } = await import("../../shared/log.ts");
+/** What `body` writes to stdout in this process, a string a write (stdout restored after). */
+async function stdoutWrites(body: (written: string[]) => Promise<void>): Promise<string[]> {
   const write = Deno.stdout.writeSync;
   const written: string[] = [];
   Deno.stdout.writeSync = (p: Uint8Array) => {
@@ -59,13 +59,21 @@ Deno.test("log sink: an info line leaves no timer behind (the test sanitizers wo
     return p.length;
   };
   try {
+    await body(written);
+  } finally {
+    Deno.stdout.writeSync = write;
+  }
+  return written;
+}
+
+Deno.test("log sink: an info line leaves no timer behind (the test sanitizers would say so)", async () => {
+  const { consoleSink, flushLog } = await import("../../shared/log.ts");
+  const written = await stdoutWrites(async (written) => {
     consoleSink({ level: "info", msg: "quiet" });
     assert.deepEqual(written, [], "not written within the turn");
     await Promise.resolve();
     flushLog();
-  } finally {
-    Deno.stdout.writeSync = write;
-  }
+  });
   assert.equal(written.length, 1);
   assert.equal(JSON.parse(written[0]).msg, "quiet");
 });
@@ -86,13 +94,7 @@ function nextTurn(): Promise<void> {
 Deno.test("log sink: lines that keep coming are written together, all of them, soon", async () => {
   const { consoleSink, flushLog, LOG_GATHER_MS } = await import("../../shared/log.ts");
   flushLog();
-  const write = Deno.stdout.writeSync;
-  const writes: string[] = [];
-  Deno.stdout.writeSync = (p: Uint8Array) => {
-    writes.push(new TextDecoder().decode(p));
-    return p.length;
-  };
-  try {
+  const writes = await stdoutWrites(async () => {
     // A line a turn of the event loop, as requests end under load (a message between two ports
     // arrives in a later turn, and sooner than a timer).
     for (let i = 0; i < 200; i++) {
@@ -101,9 +103,7 @@ Deno.test("log sink: lines that keep coming are written together, all of them, s
     }
     // The last ones wait at most LOG_GATHER_MS (and the timer's own lateness).
     await new Promise((r) => setTimeout(r, LOG_GATHER_MS + 50));
-  } finally {
-    Deno.stdout.writeSync = write;
-  }
+  });
   const lines = writes.join("").split("\n").filter(Boolean).map((l) => JSON.parse(l).msg);
   assert.deepEqual(lines, Array.from({ length: 200 }, (_, i) => "request " + i));
   assert.ok(writes.length < 100, `${writes.length} writes for 200 lines`);
