@@ -1,15 +1,15 @@
 // Composition root: read config, open KV, make sure the browser assets are built, serve.
-import { ConfigError, loadConfig } from "./server/config.ts";
+import { ConfigError, loadConfig } from "./lib/server/config.ts";
 import { openKv } from "./kv/db.ts";
-import { ensureBuilt } from "./server/build/assets.ts";
+import { ensureBuilt } from "./lib/server/build/assets.ts";
 import { createApp } from "./routes/app.tsx";
-import { migrate } from "./server/migrate.ts";
-import { startJobs } from "./server/jobs.ts";
-import { createEmailSender } from "./server/email/mod.ts";
-import { Hub } from "./server/realtime/hub.ts";
-import { consoleSink as log, logger } from "./shared/log.ts";
-import { firstRunGuide, kvLabel } from "./server/observe/first_run.ts";
-import { stopOnSignals } from "./server/runtime/shutdown.ts";
+import { migrate } from "./lib/server/migrate.ts";
+import { startJobs } from "./lib/server/jobs.ts";
+import { createEmailSender } from "./lib/server/email/mod.ts";
+import { Hub } from "./lib/server/realtime/hub.ts";
+import { consoleSink as log, logger } from "./lib/shared/log.ts";
+import { firstRunGuide, kvLabel } from "./lib/server/observe/first_run.ts";
+import { stopOnSignals } from "./lib/server/runtime/shutdown.ts";
 
 let config;
 try {

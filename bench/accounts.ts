@@ -2,7 +2,7 @@
 // forgot-password's response time for an address with an account and one without (they should be
 // alike: the mail is queued either way and sent after the response). Figures only: nothing here
 // passes or fails on time.
-import { hashPassword, verifyPassword } from "../server/auth/password.ts";
+import { hashPassword, verifyPassword } from "../lib/server/auth/password.ts";
 import { startServer } from "../tests/helpers/server.ts";
 import { createInvitations } from "../kv/users.ts";
 

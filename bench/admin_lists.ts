@@ -10,9 +10,9 @@ import { startServer } from "../tests/helpers/server.ts";
 import { SESSION_COOKIE, signIn } from "../tests/helpers/accounts.ts";
 import { keys } from "../kv/keys.ts";
 import { listNewMember } from "../kv/user_lists.ts";
-import { hashPassword } from "../server/auth/password.ts";
-import { newUserRecord } from "../shared/auth/types.ts";
-import type { UsersPage } from "../shared/admin.ts";
+import { hashPassword } from "../lib/server/auth/password.ts";
+import { newUserRecord } from "../lib/shared/auth/types.ts";
+import type { UsersPage } from "../lib/shared/admin.ts";
 import { quantile, timingLine } from "./stats.ts";
 
 const ADMIN = { ADMIN_EMAIL: "bench-admin@example.test", ADMIN_PASSWORD: "bench-admin-pass-1" };

@@ -48,7 +48,7 @@ export async function benchGeo(
   const base = memory();
   let t = performance.now();
   // Importing brings in the packaged cities (protobuf bytes) and the country boundaries.
-  const geo = await import("../server/geo/geocoder.ts");
+  const geo = await import("../lib/server/geo/geocoder.ts");
   const importMs = performance.now() - t;
   const imported = memory();
 
@@ -63,7 +63,7 @@ export async function benchGeo(
 
   // Land-ish points: a random city's position moved by up to ±0.25° (about 25 km), so most
   // queries land near people, as real members do. The city table is only read to make points.
-  const { decodeCities } = await import("../server/geo/cities.ts");
+  const { decodeCities } = await import("../lib/server/geo/cities.ts");
   const table = decodeCities();
   const rnd = random(42);
   const land = new Float64Array(points * 2);

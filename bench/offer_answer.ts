@@ -1,7 +1,7 @@
 // The partner's half of the handshake in working calls: how long the offerer's page waits from
 // sending its offer to applying the answer, and how long the answerer's page waits from making its
 // peer link to applying the offer. A link still waiting after PARTNER_SIGNAL_WAIT_MS counts as
-// failed (client/live_rules.ts); these waits show how far working calls are from that bound.
+// failed (lib/client/live_rules.ts); these waits show how far working calls are from that bound.
 // Two members on loopback with the real server and Debian's Chromium (fake camera and
 // microphone), face blur and the safety shield on, both starting together; then the same with
 // two more pages keeping the 2 cores busy (a call of their own between them, on a second server).
@@ -17,7 +17,7 @@ import {
   waitForPath,
   waitLive,
 } from "../tests/helpers/live_browser.ts";
-import { PARTNER_SIGNAL_WAIT_MS } from "../client/live_rules.ts";
+import { PARTNER_SIGNAL_WAIT_MS } from "../lib/client/live_rules.ts";
 import { sleep } from "../tests/helpers/time.ts";
 
 const RUNS = 12;

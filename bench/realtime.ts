@@ -25,7 +25,7 @@
 //
 // Members are made straight in KV with one shared password hash (see
 // tests/helpers/realtime_members.ts): the HTTP register endpoint costs ~90 ms each.
-import { MAX_SOCKETS_PER_MEMBER } from "../server/realtime/socket_limits.ts";
+import { MAX_SOCKETS_PER_MEMBER } from "../lib/server/realtime/socket_limits.ts";
 import { startServer, type TestServer } from "../tests/helpers/server.ts";
 import { type Instance, startInstances } from "../tests/helpers/instances.ts";
 import {

@@ -10,8 +10,8 @@ import { SESSION_COOKIE, signIn } from "../tests/helpers/accounts.ts";
 import { keys } from "../kv/keys.ts";
 import { listNewMember } from "../kv/user_lists.ts";
 import { type Figures, keepFor, moveCountry, moveRank, NO_FIGURES } from "../kv/referrals.ts";
-import { newUserRecord } from "../shared/auth/types.ts";
-import { bucketsAt } from "../shared/referrals/rules.ts";
+import { newUserRecord } from "../lib/shared/auth/types.ts";
+import { bucketsAt } from "../lib/shared/referrals/rules.ts";
 import { timingLine } from "./stats.ts";
 
 const ADMIN = { ADMIN_EMAIL: "bench-admin@example.test", ADMIN_PASSWORD: "bench-admin-pass-1" };

@@ -1,9 +1,9 @@
-// Production secrets' estimate (server/secret_strength.ts): the bits it gives random values of the
+// Production secrets' estimate (lib/server/secret_strength.ts): the bits it gives random values of the
 // kinds the docs suggest (lowest, 1st percentile, median over many), the bits of some made-up
 // values, and the time one estimate takes. Figures only: nothing here passes or fails.
 // Run: deno run -A bench/secret_strength.ts [values per kind]
-import { guessBits } from "../server/secret_strength.ts";
-import { SECRET_MIN_BITS, secretBits } from "../server/config.ts";
+import { guessBits } from "../lib/server/secret_strength.ts";
+import { SECRET_MIN_BITS, secretBits } from "../lib/server/config.ts";
 
 const count = Number(Deno.args[0] ?? 2000);
 const bytes = (n: number) => crypto.getRandomValues(new Uint8Array(n));

@@ -3,9 +3,9 @@
 // KV, so that signing out, a ban or a deletion takes effect at once on every instance) and answers
 // with the member as JSON; no middleware, no log. Run by bench/http.ts in a process of its own:
 //   deno run -A bench/session_floor.ts PORT KV_PATH   (SESSION_SECRET from the environment)
-import { loadConfig } from "../server/config.ts";
+import { loadConfig } from "../lib/server/config.ts";
 import { openKv } from "../kv/db.ts";
-import { SESSION_COOKIE, Sessions } from "../server/auth/session.ts";
+import { SESSION_COOKIE, Sessions } from "../lib/server/auth/session.ts";
 
 const [port, kvPath] = Deno.args;
 const config = loadConfig({ ...Deno.env.toObject(), KV_PATH: kvPath });

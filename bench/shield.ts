@@ -10,9 +10,9 @@
 // (both on). Figures only: nothing here passes or fails on time.
 // Run: deno run -A bench/shield.ts
 import type { Page } from "playwright-core";
-import { ensureBuilt } from "../server/build/assets.ts";
-import type { ShieldAssets } from "../client/shield/protocol.ts";
-import type { ShieldFigures } from "../client/shield/monitor.ts";
+import { ensureBuilt } from "../lib/server/build/assets.ts";
+import type { ShieldAssets } from "../lib/client/shield/protocol.ts";
+import type { ShieldFigures } from "../lib/client/shield/monitor.ts";
 import {
   type Scores,
   SHIELD_CLASSES,
@@ -20,7 +20,7 @@ import {
   SHIELD_INTERVAL_MS,
   SHIELD_THRESHOLDS,
   type ShieldView,
-} from "../client/shield/policy.ts";
+} from "../lib/client/shield/policy.ts";
 import { startServer } from "../tests/helpers/server.ts";
 import {
   closeQuietly,

@@ -29,7 +29,7 @@
 // No limit is raised and nothing is trusted that production would not trust behind a proxy.
 //
 // Rate-limit keys: the limits that are counted in KV are those of what costs a password hash or
-// sends mail (server/http/rate_limit.ts); a socket and its messages are limited in memory per
+// sends mail (lib/server/http/rate_limit.ts); a socket and its messages are limited in memory per
 // socket (flood_limit.ts, socket_limits.ts), so here only the sign-ins write them. A count must
 // outlive the client that made it (a limit forgotten when its client leaves would be reset by
 // leaving), so "none left once everyone has gone" means: none past the end of its window. A count
@@ -50,7 +50,7 @@ import {
 } from "../tests/helpers/realtime_members.ts";
 import { eventually, sleep } from "../tests/helpers/time.ts";
 import { Lines, runAgain } from "./child.ts";
-import { RATE_RULES } from "../server/http/rate_limit.ts";
+import { RATE_RULES } from "../lib/server/http/rate_limit.ts";
 
 // ---------------------------------------------------------------- options
 

@@ -2,10 +2,10 @@
 // hashtag cards (interests and 'Popular this week', an island the page passes in); on a plan with
 // a daily limit, the sessions left today.
 import type { ReactNode } from "react";
-import type { Filters } from "../shared/filters.ts";
-import { countryName } from "../shared/geo/country_codes.ts";
-import { tr } from "../shared/i18n/messages.ts";
-import type home from "../shared/i18n/catalog/home/en.ts";
+import type { Filters } from "../lib/shared/filters.ts";
+import { countryName } from "../lib/shared/geo/country_codes.ts";
+import { tr } from "../lib/shared/i18n/messages.ts";
+import type home from "../lib/shared/i18n/catalog/home/en.ts";
 import { continentName } from "./continent_name.ts";
 import { Icon } from "./Icon.tsx";
 

@@ -1,10 +1,10 @@
 // The bodies of /hashtags and /map-discovery: the page's heading, then its island (the heading's
 // text is read while the page renders, so it is in the page's language).
-import { Island } from "../server/render/island.tsx";
+import { Island } from "../lib/server/render/island.tsx";
 import { WorldMapShapes } from "./WorldMapShapes.tsx";
-import type { RegionSummary } from "../shared/geo/types.ts";
-import { tr } from "../shared/i18n/messages.ts";
-import type home from "../shared/i18n/catalog/home/en.ts";
+import type { RegionSummary } from "../lib/shared/geo/types.ts";
+import { tr } from "../lib/shared/i18n/messages.ts";
+import type home from "../lib/shared/i18n/catalog/home/en.ts";
 
 const t = tr<typeof home>("home");
 
@@ -18,7 +18,7 @@ export function HashtagsPage({ selected }: { selected: string[] }) {
 }
 
 export interface MapPageProps {
-  /** The land (server/geo/world_map.ts). */
+  /** The land (lib/server/geo/world_map.ts). */
   map: { paths: Record<string, string>; viewBox: string };
   regions: RegionSummary[];
   myHashtags: string[];

@@ -4,9 +4,9 @@
 // its limit stays as typed and the line says why it will be refused. A password field carries a
 // show-password toggle. Used inside islands (it keeps the touched and revealed states).
 import { useState } from "react";
-import type { FieldCheck } from "../shared/auth/rules.ts";
-import { tr } from "../shared/i18n/messages.ts";
-import type auth from "../shared/i18n/catalog/auth/en.ts";
+import type { FieldCheck } from "../lib/shared/auth/rules.ts";
+import { tr } from "../lib/shared/i18n/messages.ts";
+import type auth from "../lib/shared/i18n/catalog/auth/en.ts";
 
 const t = tr<typeof auth>("auth");
 

@@ -1,5 +1,5 @@
-// A FormField bound to one field of a form's state (client/form.ts).
-import type { Form, FormValues } from "../client/form.ts";
+// A FormField bound to one field of a form's state (lib/client/form.ts).
+import type { Form, FormValues } from "../lib/client/form.ts";
 import { FormField, type FormFieldProps } from "./FormField.tsx";
 
 export type FormInputProps<V extends FormValues> =

@@ -1,5 +1,5 @@
 // A list of hashtag chips a member taps to add the tag to their filters (pressed: already there;
-// a second tap takes it off). The state and the saving live in client/hashtag_filters.ts.
+// a second tap takes it off). The state and the saving live in lib/client/hashtag_filters.ts.
 
 export interface HashtagChipsProps {
   tags: readonly string[];

@@ -1,9 +1,9 @@
 // Invite sharing after a successful registration: native share, copy link, and links for social,
 // messaging and email. Used inside islands, so its buttons work after hydration.
 import { useState } from "react";
-import { toast } from "../client/toast.ts";
-import { tr } from "../shared/i18n/messages.ts";
-import type plans from "../shared/i18n/catalog/plans/en.ts";
+import { toast } from "../lib/client/toast.ts";
+import { tr } from "../lib/shared/i18n/messages.ts";
+import type plans from "../lib/shared/i18n/catalog/plans/en.ts";
 
 // The "plans" messages: the island that shows this (AuthPanel) embeds them.
 const t = tr<typeof plans>("plans");

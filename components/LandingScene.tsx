@@ -1,8 +1,8 @@
 // The landing page's picture of a call: a phone showing a partner's point of view (a harbour at
 // sunset, drawn in SVG: no image to fetch), with the live view's real badges and reactions, and
 // the three steps of a session. An illustration, labelled as one; nothing in it is a member.
-import { tr } from "../shared/i18n/messages.ts";
-import type home from "../shared/i18n/catalog/home/en.ts";
+import { tr } from "../lib/shared/i18n/messages.ts";
+import type home from "../lib/shared/i18n/catalog/home/en.ts";
 
 const t = tr<typeof home>("home");
 

@@ -2,9 +2,9 @@
 // language, each named in its own language, posting to /lang, which remembers the choice in a
 // cookie (and, for a signed-in member, in their profile) and comes back to the page. It works
 // without a script.
-import { currentLocale, tr } from "../shared/i18n/messages.ts";
-import { endonym, LOCALES } from "../shared/i18n/locales.ts";
-import type common from "../shared/i18n/catalog/common/en.ts";
+import { currentLocale, tr } from "../lib/shared/i18n/messages.ts";
+import { endonym, LOCALES } from "../lib/shared/i18n/locales.ts";
+import type common from "../lib/shared/i18n/catalog/common/en.ts";
 
 const t = tr<typeof common>("common");
 

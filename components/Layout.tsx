@@ -2,13 +2,13 @@
 // link; the guest 'Login / Register' button; the verification-banner slot; the page itself; the
 // toast region; the bottom navigation.
 import type { ComponentChildren } from "preact";
-import { NAV_ITEMS } from "../shared/constants.ts";
-import type { SessionUser } from "../shared/auth/types.ts";
+import { NAV_ITEMS } from "../lib/shared/constants.ts";
+import type { SessionUser } from "../lib/shared/auth/types.ts";
 import { Icon } from "./Icon.tsx";
 import { Logo } from "./Logo.tsx";
 import { LanguageSwitcher } from "./LanguageSwitcher.tsx";
-import { localize, tr } from "../shared/i18n/messages.ts";
-import type common from "../shared/i18n/catalog/common/en.ts";
+import { localize, tr } from "../lib/shared/i18n/messages.ts";
+import type common from "../lib/shared/i18n/catalog/common/en.ts";
 
 const t = tr<typeof common>("common");
 

@@ -1,7 +1,7 @@
 // The new password, twice: its rule's hint and check, then the confirmation. The reset link's form
 // on /auth and the password change on /profile both ask for it this way.
-import type { Form } from "../client/form.ts";
-import { checkNewPassword } from "../shared/auth/rules.ts";
+import type { Form } from "../lib/client/form.ts";
+import { checkNewPassword } from "../lib/shared/auth/rules.ts";
 import { FormInput } from "./FormInput.tsx";
 import { ruleCheck, t } from "./auth/texts.ts";
 

@@ -2,8 +2,8 @@
 // which asks again for the address the member was opening (an empty link is the page itself).
 // It names no member and links nowhere else: offline, no other page would load either.
 import { Logo } from "./Logo.tsx";
-import { tr } from "../shared/i18n/messages.ts";
-import type home from "../shared/i18n/catalog/home/en.ts";
+import { tr } from "../lib/shared/i18n/messages.ts";
+import type home from "../lib/shared/i18n/catalog/home/en.ts";
 
 const t = tr<typeof home>("home");
 

@@ -1,7 +1,7 @@
 // A spinner with a label for screen readers ("Loading..." from the home catalog unless given: an
 // island outside the home namespace passes its own).
-import { tr } from "../shared/i18n/messages.ts";
-import type home from "../shared/i18n/catalog/home/en.ts";
+import { tr } from "../lib/shared/i18n/messages.ts";
+import type home from "../lib/shared/i18n/catalog/home/en.ts";
 
 const t = tr<typeof home>("home");
 

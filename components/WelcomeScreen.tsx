@@ -3,9 +3,9 @@
 import { Icon, type IconName } from "./Icon.tsx";
 import { Logo } from "./Logo.tsx";
 import { LandingScene } from "./LandingScene.tsx";
-import { tr } from "../shared/i18n/messages.ts";
-import type home from "../shared/i18n/catalog/home/en.ts";
-import type common from "../shared/i18n/catalog/common/en.ts";
+import { tr } from "../lib/shared/i18n/messages.ts";
+import type home from "../lib/shared/i18n/catalog/home/en.ts";
+import type common from "../lib/shared/i18n/catalog/common/en.ts";
 
 const t = tr<typeof home>("home");
 const tc = tr<typeof common>("common");

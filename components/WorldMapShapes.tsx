@@ -1,10 +1,10 @@
 // The discovery map's land, one path per continent, drawn once in the page as SVG definitions.
 // The map island shows them with <use href="#map-{region}">, so the path data (tens of KB) is
 // neither repeated in the island's props nor shipped in its script.
-import { REGIONS } from "../shared/filters.ts";
+import { REGIONS } from "../lib/shared/filters.ts";
 
 export interface WorldMapShapesProps {
-  /** SVG path data by continent name (server/geo/world_map.ts). */
+  /** SVG path data by continent name (lib/server/geo/world_map.ts). */
   paths: Record<string, string>;
 }
 

@@ -1,9 +1,9 @@
-// A continent (its English name, as stored: shared/geo/continents.ts) named in the page's
+// A continent (its English name, as stored: lib/shared/geo/continents.ts) named in the page's
 // language. From the home catalog, not Intl.DisplayNames: Deno's ICU data has no names for the
 // UN M.49 area codes ("150" stays "150"), and the server and the browser must name it alike.
-import { tr } from "../shared/i18n/messages.ts";
-import type home from "../shared/i18n/catalog/home/en.ts";
-import type { Continent } from "../shared/geo/continents.ts";
+import { tr } from "../lib/shared/i18n/messages.ts";
+import type home from "../lib/shared/i18n/catalog/home/en.ts";
+import type { Continent } from "../lib/shared/geo/continents.ts";
 
 const t = tr<typeof home>("home");
 

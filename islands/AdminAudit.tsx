@@ -1,12 +1,12 @@
 // /admin/audit: every administrator action, newest first, a page at a time: when, who, what,
 // whom, and the reason given.
 import { useState } from "react";
-import { getJson } from "../client/api.ts";
-import { toast } from "../client/toast.ts";
-import { type AuditEntryView, formatReportDate } from "../shared/admin.ts";
+import { getJson } from "../lib/client/api.ts";
+import { toast } from "../lib/client/toast.ts";
+import { type AuditEntryView, formatReportDate } from "../lib/shared/admin.ts";
 import { LoadMore } from "../components/admin/LoadMore.tsx";
 import { type AdminKey, t } from "../components/admin/labels.ts";
-import { accessDenied, isDenied, useViewerTimeZone } from "../client/admin/hooks.ts";
+import { accessDenied, isDenied, useViewerTimeZone } from "../lib/client/admin/hooks.ts";
 
 export interface AdminAuditProps {
   initial: { entries: AuditEntryView[]; nextCursor: string | null };

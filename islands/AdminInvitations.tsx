@@ -1,11 +1,11 @@
 // /admin/invitations: an administrator creates 1 to 50 invitation codes with one click and
 // copies them, one by one or all at once.
 import { useState } from "react";
-import { apiRequest } from "../client/api.ts";
-import { toast } from "../client/toast.ts";
-import { INVITATIONS_MAX } from "../shared/admin.ts";
+import { apiRequest } from "../lib/client/api.ts";
+import { toast } from "../lib/client/toast.ts";
+import { INVITATIONS_MAX } from "../lib/shared/admin.ts";
 import { t } from "../components/admin/labels.ts";
-import { accessDenied, isDenied } from "../client/admin/hooks.ts";
+import { accessDenied, isDenied } from "../lib/client/admin/hooks.ts";
 
 export default function AdminInvitations(_props: Record<string, never>) {
   const [count, setCount] = useState("10");

@@ -1,9 +1,9 @@
 // /admin/reports, 'Admin Dashboard: Reports': search by username, the status tabs, a card per
 // report (the pending queue in triage order, a page at a time), Review, Dismiss and Review and
 // ban on pending reports. A 401 or 403 from the API shows 'Access Denied' and goes to / after 2 s.
-// The state is in client/admin/use_reports.ts; the parts in components/admin/.
-import { useViewerTimeZone } from "../client/admin/hooks.ts";
-import { type ReportsPage, useReportReview, useReports } from "../client/admin/use_reports.ts";
+// The state is in lib/client/admin/use_reports.ts; the parts in components/admin/.
+import { useViewerTimeZone } from "../lib/client/admin/hooks.ts";
+import { type ReportsPage, useReportReview, useReports } from "../lib/client/admin/use_reports.ts";
 import { ReportSearch } from "../components/admin/ReportSearch.tsx";
 import { ReportTabs } from "../components/admin/ReportTabs.tsx";
 import { ReportList } from "../components/admin/ReportList.tsx";

@@ -3,20 +3,20 @@
 // face-blur column; Delete and Ban behind confirmation dialogs, Unban, and Verify for unverified
 // addresses. A row changed by an action shows the server's answer. Below 600 px each member is a
 // card (static/css/admin.css), every field labelled by its column.
-// The search (client/admin/use_users.ts) and the actions (client/admin/use_user_actions.ts) are
+// The search (lib/client/admin/use_users.ts) and the actions (lib/client/admin/use_user_actions.ts) are
 // hooks; the parts are components/admin/.
 import { ListFooter } from "../components/admin/ListFooter.tsx";
 import { UserSearch } from "../components/admin/UserSearch.tsx";
 import { UsersTable } from "../components/admin/UsersTable.tsx";
 import { USER_COLUMNS } from "../components/admin/UserColumns.tsx";
 import { UserDialogs } from "../components/admin/UserDialogs.tsx";
-import { errorMessage } from "../client/api.ts";
-import { toast } from "../client/toast.ts";
-import type { UsersPage } from "../shared/admin.ts";
+import { errorMessage } from "../lib/client/api.ts";
+import { toast } from "../lib/client/toast.ts";
+import type { UsersPage } from "../lib/shared/admin.ts";
 import { t } from "../components/admin/labels.ts";
-import { accessDenied, isDenied, useViewerTimeZone } from "../client/admin/hooks.ts";
-import { useUsersList } from "../client/admin/use_users.ts";
-import { useUserActions } from "../client/admin/use_user_actions.ts";
+import { accessDenied, isDenied, useViewerTimeZone } from "../lib/client/admin/hooks.ts";
+import { useUsersList } from "../lib/client/admin/use_users.ts";
+import { useUserActions } from "../lib/client/admin/use_user_actions.ts";
 
 export interface AdminUsersProps {
   /** The first page of members, rendered by the server. */

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
-import { RESET, useForm } from "../client/form.ts";
-import type { AuthTab } from "../shared/auth/rules.ts";
-import { clearCachedUser } from "../client/user_cache.ts";
+import { RESET, useForm } from "../lib/client/form.ts";
+import type { AuthTab } from "../lib/shared/auth/rules.ts";
+import { clearCachedUser } from "../lib/client/user_cache.ts";
 import { authFieldId, authValues } from "../components/auth/form.ts";
 import { AuthTabs } from "../components/auth/AuthTabs.tsx";
 import { LoginForm } from "../components/auth/LoginForm.tsx";

@@ -1,12 +1,12 @@
 import { useEffect, useRef } from "react";
-import type { BlurAssets } from "../client/privacy/stream.ts";
-import { cannotCallLine, cannotCallTexts } from "../client/capabilities.ts";
-import { useClipRecording, useRecorderCamera } from "../client/clip_recorder.ts";
+import type { BlurAssets } from "../lib/client/privacy/stream.ts";
+import { cannotCallLine, cannotCallTexts } from "../lib/client/capabilities.ts";
+import { useClipRecording, useRecorderCamera } from "../lib/client/clip_recorder.ts";
 import { RecorderPreview } from "../components/recorder/RecorderPreview.tsx";
 import { FinishedClip } from "../components/recorder/FinishedClip.tsx";
 import { RecorderControls } from "../components/recorder/RecorderControls.tsx";
-import { tr } from "../shared/i18n/messages.ts";
-import type live from "../shared/i18n/catalog/live/en.ts";
+import { tr } from "../lib/shared/i18n/messages.ts";
+import type live from "../lib/shared/i18n/catalog/live/en.ts";
 
 const t = tr<typeof live>("live");
 
@@ -19,7 +19,7 @@ export interface ClipRecorderProps {
 
 /**
  * The 30-second POV clip recorder: everything stays on this device until you share it. A shell
- * over the camera and the recording (client/clip_recorder.ts), the preview, the finished clip
+ * over the camera and the recording (lib/client/clip_recorder.ts), the preview, the finished clip
  * and the controls (components/recorder/).
  */
 export default function ClipRecorder(

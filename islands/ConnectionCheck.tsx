@@ -2,12 +2,12 @@ import {
   blurResult,
   type ConnectionCheckOptions,
   useConnectionCheck,
-} from "../client/connection_check.ts";
+} from "../lib/client/connection_check.ts";
 import { PartnerView } from "../components/check/PartnerView.tsx";
 import { CheckList } from "../components/check/CheckList.tsx";
 import { CheckFigures } from "../components/check/CheckFigures.tsx";
-import { tr } from "../shared/i18n/messages.ts";
-import type live from "../shared/i18n/catalog/live/en.ts";
+import { tr } from "../lib/shared/i18n/messages.ts";
+import type live from "../lib/shared/i18n/catalog/live/en.ts";
 
 const t = tr<typeof live>("live");
 
@@ -17,7 +17,7 @@ export type ConnectionCheckProps = ConnectionCheckOptions;
  * /test-chat, "what your partner sees": the member's own video after a full WebRTC round trip
  * on this device (blur included), a microphone level, and checks of the camera, the server and
  * the network (whether a relay is reachable for strict NATs). A shell over the checks
- * (client/connection_check.ts), the partner's view, the list of checks and the figures
+ * (lib/client/connection_check.ts), the partner's view, the list of checks and the figures
  * (components/check/).
  */
 export default function ConnectionCheck(props: ConnectionCheckProps) {

@@ -5,7 +5,7 @@
 // on Load more; Verify, Delete (after the browser's confirm), Ban and Unban (in dialogs); a row
 // changed by an action shows the server's answer. Below 600 px each member is a card.
 // System: this instance's facts, measured when the tab opens and on Refresh Status.
-// The state is in client/admin/use_direct_admin.ts and use_users.ts; the parts in
+// The state is in lib/client/admin/use_direct_admin.ts and use_users.ts; the parts in
 // components/admin/.
 import { BanDialogs } from "../components/admin/BanDialog.tsx";
 import { SystemPanel } from "../components/admin/SystemPanel.tsx";
@@ -13,10 +13,10 @@ import { DirectLogin } from "../components/admin/DirectLogin.tsx";
 import { AdminAlert } from "../components/admin/AdminAlert.tsx";
 import { DirectUsers } from "../components/admin/DirectUsers.tsx";
 import { useEffect, useState } from "react";
-import type { UsersPage } from "../shared/admin.ts";
+import type { UsersPage } from "../lib/shared/admin.ts";
 import { t } from "../components/admin/labels.ts";
-import { useViewerTimeZone } from "../client/admin/hooks.ts";
-import { useUsersList } from "../client/admin/use_users.ts";
+import { useViewerTimeZone } from "../lib/client/admin/hooks.ts";
+import { useUsersList } from "../lib/client/admin/use_users.ts";
 import {
   denied,
   DIRECT_USERS_API,
@@ -24,7 +24,7 @@ import {
   useDirectLogin,
   useDirectUserActions,
   useSystemStatus,
-} from "../client/admin/use_direct_admin.ts";
+} from "../lib/client/admin/use_direct_admin.ts";
 
 export interface DirectAdminProps {
   /** An administrator is already signed in on this device. */

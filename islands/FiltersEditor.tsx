@@ -1,12 +1,12 @@
 // /filters: where to meet, the language and the hashtags, each a card (components/filters/),
-// then Cancel and Save. The state and Save are client/filters_editor.ts's.
-import { filterText, useFiltersEditor } from "../client/filters_editor.ts";
-import type { Filters } from "../shared/filters.ts";
+// then Cancel and Save. The state and Save are lib/client/filters_editor.ts's.
+import { filterText, useFiltersEditor } from "../lib/client/filters_editor.ts";
+import type { Filters } from "../lib/shared/filters.ts";
 import { WhereSection } from "../components/filters/WhereSection.tsx";
 import { LanguageSection } from "../components/filters/LanguageSection.tsx";
 import { HashtagsSection } from "../components/filters/HashtagsSection.tsx";
-import { tr } from "../shared/i18n/messages.ts";
-import type profile from "../shared/i18n/catalog/profile/en.ts";
+import { tr } from "../lib/shared/i18n/messages.ts";
+import type profile from "../lib/shared/i18n/catalog/profile/en.ts";
 
 const t = tr<typeof profile>("profile");
 

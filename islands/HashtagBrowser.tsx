@@ -1,7 +1,7 @@
 import { useState } from "react";
-import { errorMessage, postJson } from "../client/api.ts";
-import { toast } from "../client/toast.ts";
-import { storeFiltersLocally } from "../client/filters_store.ts";
+import { errorMessage, postJson } from "../lib/client/api.ts";
+import { toast } from "../lib/client/toast.ts";
+import { storeFiltersLocally } from "../lib/client/filters_store.ts";
 import {
   FILTER_TEXT,
   type Filters,
@@ -11,9 +11,9 @@ import {
   MAX_HASHTAGS,
   normalizeHashtag,
   SUGGESTED_HASHTAGS,
-} from "../shared/filters.ts";
-import { tr } from "../shared/i18n/messages.ts";
-import type home from "../shared/i18n/catalog/home/en.ts";
+} from "../lib/shared/filters.ts";
+import { tr } from "../lib/shared/i18n/messages.ts";
+import type home from "../lib/shared/i18n/catalog/home/en.ts";
 
 const t = tr<typeof home>("home");
 
@@ -33,7 +33,7 @@ const CATEGORY_KEYS: Record<CategoryId, keyof typeof home> = {
   animals: "categoryAnimals",
 };
 
-/** A refusal of the shared rules (shared/filters.ts, in English) in the page's language. */
+/** A refusal of the shared rules (lib/shared/filters.ts, in English) in the page's language. */
 function problemText(problem: string): string {
   if (problem === FILTER_TEXT.tooManyHashtags) return t("tooManyHashtags", { max: MAX_HASHTAGS });
   if (problem === FILTER_TEXT.badHashtag) return t("badHashtag", { max: MAX_HASHTAG_LENGTH });

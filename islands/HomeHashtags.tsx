@@ -2,9 +2,9 @@
 // '+N more') and 'Popular this week', whose chips add their tag to the member's filters; the
 // interests card follows at once.
 import { HashtagChips } from "../components/HashtagChips.tsx";
-import { useHashtagChips } from "../client/hashtag_filters.ts";
-import { tr } from "../shared/i18n/messages.ts";
-import type home from "../shared/i18n/catalog/home/en.ts";
+import { useHashtagChips } from "../lib/client/hashtag_filters.ts";
+import { tr } from "../lib/shared/i18n/messages.ts";
+import type home from "../lib/shared/i18n/catalog/home/en.ts";
 
 const t = tr<typeof home>("home");
 

@@ -1,34 +1,39 @@
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
-import { toast } from "../client/toast.ts";
-import { errorMessage, postJson, statusOf } from "../client/api.ts";
-import { useWebRTC, WebRTCProvider } from "../client/webrtc.tsx";
-import { type Refusal, REFUSAL_VARS, refusalKey, refusalTitleKey } from "../client/call_state.ts";
+import { toast } from "../lib/client/toast.ts";
+import { errorMessage, postJson, statusOf } from "../lib/client/api.ts";
+import { useWebRTC, WebRTCProvider } from "../lib/client/webrtc.tsx";
+import {
+  type Refusal,
+  REFUSAL_VARS,
+  refusalKey,
+  refusalTitleKey,
+} from "../lib/client/call_state.ts";
 import { mmss, VideoTile } from "../components/live/VideoTile.tsx";
 import { ReportDialog, type ReportInput } from "../components/live/ReportDialog.tsx";
 import { SafetyCodeSheet } from "../components/live/SafetyCodeSheet.tsx";
 import { LiveControls, Reactions } from "../components/live/LiveControls.tsx";
 import { Icon } from "../components/Icon.tsx";
-import { SCREEN_TEXT, SKIPS_PER_SESSION } from "../client/live_rules.ts";
+import { SCREEN_TEXT, SKIPS_PER_SESSION } from "../lib/client/live_rules.ts";
 import {
   initialScreen,
   type ScreenEffect,
   type ScreenEvent,
   screenReducer,
-} from "../client/screen_rules.ts";
-import type { MediaProfile } from "../shared/constants.ts";
-import type { BlurAssets } from "../client/privacy/protocol.ts";
-import { blurDetailText, wholeCovered } from "../client/privacy/status_text.ts";
-import type { ShieldMonitor } from "../client/shield/monitor.ts";
-import type { ShieldAssets } from "../client/shield/protocol.ts";
-import { usePartnerShield, useShieldMonitor } from "../client/shield/use_shield.ts";
-import { useResendVerification } from "../client/verification.ts";
+} from "../lib/client/screen_rules.ts";
+import type { MediaProfile } from "../lib/shared/constants.ts";
+import type { BlurAssets } from "../lib/client/privacy/protocol.ts";
+import { blurDetailText, wholeCovered } from "../lib/client/privacy/status_text.ts";
+import type { ShieldMonitor } from "../lib/client/shield/monitor.ts";
+import type { ShieldAssets } from "../lib/client/shield/protocol.ts";
+import { usePartnerShield, useShieldMonitor } from "../lib/client/shield/use_shield.ts";
+import { useResendVerification } from "../lib/client/verification.ts";
 import { VerifyFirst } from "../components/live/VerifyFirst.tsx";
 import { MatchFound, Searching } from "../components/live/Searching.tsx";
 import { SessionLimit } from "../components/live/SessionLimit.tsx";
-import { cannotCallPath, missingNeeds } from "../client/capabilities.ts";
-import { markSummaryMine } from "../client/call_storage.ts";
-import { tr } from "../shared/i18n/messages.ts";
-import type live from "../shared/i18n/catalog/live/en.ts";
+import { cannotCallPath, missingNeeds } from "../lib/client/capabilities.ts";
+import { markSummaryMine } from "../lib/client/call_storage.ts";
+import { tr } from "../lib/shared/i18n/messages.ts";
+import type live from "../lib/shared/i18n/catalog/live/en.ts";
 
 const t = tr<typeof live>("live");
 

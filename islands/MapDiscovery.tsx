@@ -4,24 +4,24 @@
 // {region}'. The land itself is drawn once by the page (components/WorldMapShapes.tsx); this
 // island places it with <use>.
 import { useEffect, useRef, useState } from "react";
-import { errorMessage, postJson } from "../client/api.ts";
-import { toast } from "../client/toast.ts";
-import { storeFiltersLocally } from "../client/filters_store.ts";
-import { useHashtagChips } from "../client/hashtag_filters.ts";
+import { errorMessage, postJson } from "../lib/client/api.ts";
+import { toast } from "../lib/client/toast.ts";
+import { storeFiltersLocally } from "../lib/client/filters_store.ts";
+import { useHashtagChips } from "../lib/client/hashtag_filters.ts";
 import { HashtagChips } from "../components/HashtagChips.tsx";
-import { type Filters, REGIONS } from "../shared/filters.ts";
-import { ONLINE_STEPS, onlineStep } from "../shared/geo/map_scale.ts";
-import type { RegionSummary } from "../shared/geo/types.ts";
+import { type Filters, REGIONS } from "../lib/shared/filters.ts";
+import { ONLINE_STEPS, onlineStep } from "../lib/shared/geo/map_scale.ts";
+import type { RegionSummary } from "../lib/shared/geo/types.ts";
 import { continentName } from "../components/continent_name.ts";
-import { tr } from "../shared/i18n/messages.ts";
-import type home from "../shared/i18n/catalog/home/en.ts";
+import { tr } from "../lib/shared/i18n/messages.ts";
+import type home from "../lib/shared/i18n/catalog/home/en.ts";
 
 const t = tr<typeof home>("home");
 
 export interface MapDiscoveryProps {
   regions: RegionSummary[];
   myHashtags: string[];
-  /** The viewBox of the map's land (server/geo/world_map.ts). */
+  /** The viewBox of the map's land (lib/server/geo/world_map.ts). */
   viewBox: string;
 }
 

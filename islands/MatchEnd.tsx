@@ -1,11 +1,11 @@
 import { useEffect, useState } from "react";
-import { readSummary } from "../client/call_storage.ts";
-import type { SessionSummary } from "../client/call_state.ts";
-import { REACTIONS } from "../shared/constants.ts";
+import { readSummary } from "../lib/client/call_storage.ts";
+import type { SessionSummary } from "../lib/client/call_state.ts";
+import { REACTIONS } from "../lib/shared/constants.ts";
 import { mmss } from "../components/live/VideoTile.tsx";
-import { BADGE_MIN_SECONDS, endedKey } from "../client/live_rules.ts";
-import { currentLocale, formatDuration, formatNumber, tr } from "../shared/i18n/messages.ts";
-import type live from "../shared/i18n/catalog/live/en.ts";
+import { BADGE_MIN_SECONDS, endedKey } from "../lib/client/live_rules.ts";
+import { currentLocale, formatDuration, formatNumber, tr } from "../lib/shared/i18n/messages.ts";
+import type live from "../lib/shared/i18n/catalog/live/en.ts";
 
 const t = tr<typeof live>("live");
 

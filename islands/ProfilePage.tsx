@@ -1,17 +1,17 @@
 import { useState } from "react";
-import { apiRequest } from "../client/api.ts";
-import { useForm } from "../client/form.ts";
-import type { IpRelay } from "../shared/profile.ts";
-import type { PublicUser } from "../shared/auth/types.ts";
+import { apiRequest } from "../lib/client/api.ts";
+import { useForm } from "../lib/client/form.ts";
+import type { IpRelay } from "../lib/shared/profile.ts";
+import type { PublicUser } from "../lib/shared/auth/types.ts";
 import { useAccount } from "../components/profile/use_account.ts";
 import { AccountForm } from "../components/profile/AccountForm.tsx";
 import { AvatarEditor } from "../components/profile/AvatarEditor.tsx";
 import { PASSWORD_VALUES, PasswordForm } from "../components/profile/PasswordForm.tsx";
 import { PrivacySwitches } from "../components/profile/PrivacySwitches.tsx";
 import { DeleteAccount } from "../components/profile/DeleteAccount.tsx";
-import { tr } from "../shared/i18n/messages.ts";
-import type common from "../shared/i18n/catalog/common/en.ts";
-import type profile from "../shared/i18n/catalog/profile/en.ts";
+import { tr } from "../lib/shared/i18n/messages.ts";
+import type common from "../lib/shared/i18n/catalog/common/en.ts";
+import type profile from "../lib/shared/i18n/catalog/profile/en.ts";
 
 const t = tr<typeof profile>("profile");
 const tc = tr<typeof common>("common");

@@ -1,7 +1,7 @@
 import { useState } from "react";
-import { toast } from "../client/toast.ts";
-import { tr } from "../shared/i18n/messages.ts";
-import type plans from "../shared/i18n/catalog/plans/en.ts";
+import { toast } from "../lib/client/toast.ts";
+import { tr } from "../lib/shared/i18n/messages.ts";
+import type plans from "../lib/shared/i18n/catalog/plans/en.ts";
 
 const t = tr<typeof plans>("plans");
 

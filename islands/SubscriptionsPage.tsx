@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from "react";
 import type { JSX } from "react";
-import type { TierKey } from "../shared/constants.ts";
-import { cardAction, CHECKOUT_TEXT, type PlanView, type Usage } from "../shared/plans.ts";
-import { tr } from "../shared/i18n/messages.ts";
-import type plans from "../shared/i18n/catalog/plans/en.ts";
-import { errorMessage, postJson } from "../client/api.ts";
-import { toast } from "../client/toast.ts";
+import type { TierKey } from "../lib/shared/constants.ts";
+import { cardAction, CHECKOUT_TEXT, type PlanView, type Usage } from "../lib/shared/plans.ts";
+import { tr } from "../lib/shared/i18n/messages.ts";
+import type plans from "../lib/shared/i18n/catalog/plans/en.ts";
+import { errorMessage, postJson } from "../lib/client/api.ts";
+import { toast } from "../lib/client/toast.ts";
 import {
   CHECKOUT_PATH,
   checkoutFailure,
@@ -19,7 +19,7 @@ import {
   returnToOpener,
   usePlanSync,
   whenClosed,
-} from "../client/plans.ts";
+} from "../lib/client/plans.ts";
 import { PlanCard } from "../components/plans/PlanCard.tsx";
 import { LoadFailed, PaymentBanner, UsageCard } from "../components/plans/PlanStatus.tsx";
 

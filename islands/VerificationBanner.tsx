@@ -1,6 +1,6 @@
-import { useResendVerification, verifyToasts } from "../client/verification.ts";
-import { tr } from "../shared/i18n/messages.ts";
-import type auth from "../shared/i18n/catalog/auth/en.ts";
+import { useResendVerification, verifyToasts } from "../lib/client/verification.ts";
+import { tr } from "../lib/shared/i18n/messages.ts";
+import type auth from "../lib/shared/i18n/catalog/auth/en.ts";
 
 const t = tr<typeof auth>("auth");
 

@@ -163,7 +163,7 @@ async function newestBeat(kvPath: string): Promise<number> {
 
 /**
  * Whether a Glimpse server is using the KV file: every running instance beats a liveness key
- * at least once a second (server/realtime/instances.ts). A recent beat is watched for a newer one,
+ * at least once a second (lib/server/realtime/instances.ts). A recent beat is watched for a newer one,
  * so a server stopped a moment ago does not count.
  */
 export async function serverBeating(

@@ -3,8 +3,8 @@
 // event replayed or delivered twice at once changes the plan exactly once.
 import { keys } from "./keys.ts";
 import { putUserIn } from "./users.ts";
-import type { Billing, UserRecord } from "../shared/auth/types.ts";
-import type { BillingChange } from "../shared/billing.ts";
+import type { Billing, UserRecord } from "../lib/shared/auth/types.ts";
+import type { BillingChange } from "../lib/shared/billing.ts";
 
 /** How long an applied event's id is kept (Stripe retries an event for up to 3 days). */
 export const EVENT_KEEP_MS = 30 * 24 * 3600_000;

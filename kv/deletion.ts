@@ -9,7 +9,7 @@ import { bumpSearchVersion } from "./search_version.ts";
 import type { Invitation } from "./users.ts";
 import { listKey, unlistMember } from "./user_lists.ts";
 import { moveCountry } from "./referrals.ts";
-import type { UserRecord } from "../shared/auth/types.ts";
+import type { UserRecord } from "../lib/shared/auth/types.ts";
 
 export interface PurgeMessage {
   kind: "purge-account";

@@ -3,11 +3,11 @@ import { keys } from "./keys.ts";
 import { bumpSearchVersion } from "./search_version.ts";
 import { prepareHashtagUses } from "./hashtags.ts";
 import { usageCount, usageTodayKey } from "./usage.ts";
-import { MAP_DATA, pageData } from "../shared/short_cache.ts";
-import { type Filters, readSavedFilters } from "../shared/filters.ts";
-import { applyFiltersPatch, type FiltersPatch } from "../shared/filters_schema.ts";
-import type { Cell } from "../shared/geo/types.ts";
-import type { Continent } from "../shared/geo/continents.ts";
+import { MAP_DATA, pageData } from "../lib/shared/short_cache.ts";
+import { type Filters, readSavedFilters } from "../lib/shared/filters.ts";
+import { applyFiltersPatch, type FiltersPatch } from "../lib/shared/filters_schema.ts";
+import type { Cell } from "../lib/shared/geo/types.ts";
+import type { Continent } from "../lib/shared/geo/continents.ts";
 
 export async function getFilters(kv: Deno.Kv, userId: string): Promise<Filters> {
   const entry = await kv.get(keys.filters(userId));

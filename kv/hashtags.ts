@@ -3,8 +3,8 @@
 // day whatever they repeat (keys.hashtagMember is checked absent and written in the commit that
 // adds them); the sums are write-only and a sweep drops old days (sum() cannot carry an expiry).
 import { keys } from "./keys.ts";
-import { MAX_HASHTAGS } from "../shared/filters.ts";
-import { MAP_DATA, pageData } from "../shared/short_cache.ts";
+import { MAX_HASHTAGS } from "../lib/shared/filters.ts";
+import { MAP_DATA, pageData } from "../lib/shared/short_cache.ts";
 
 /** The UTC day a moment falls on, "YYYY-MM-DD": the key of every per-day counter. */
 export function dayKey(ms = Date.now()): string {

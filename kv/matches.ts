@@ -8,7 +8,7 @@ import { keys } from "./keys.ts";
 import { type PreparedEvent, prepareEvent, prepareSessionCredit } from "./referrals.ts";
 import { dayKey } from "./hashtags.ts";
 import { bumpSearchVersion } from "./search_version.ts";
-import type { UserRecord } from "../shared/auth/types.ts";
+import type { UserRecord } from "../lib/shared/auth/types.ts";
 
 export const MATCH_RECORD_TTL_MS = 48 * 3600_000;
 

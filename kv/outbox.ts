@@ -1,6 +1,6 @@
 // The outbox email provider's messages: kept a week, listed newest first at /dev/outbox.
 import { keys } from "./keys.ts";
-import type { StoredEmail } from "../shared/email.ts";
+import type { StoredEmail } from "../lib/shared/email.ts";
 
 const OUTBOX_TTL_MS = 7 * 24 * 3600_000;
 

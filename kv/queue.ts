@@ -1,5 +1,5 @@
 // The KV queue: messages enqueued inside a commit (see kv/deletion.ts, kv/users.ts) or alone, and
-// handled by whichever instance listens. A Deno.Kv has one listener: server/jobs.ts dispatches by
+// handled by whichever instance listens. A Deno.Kv has one listener: lib/server/jobs.ts dispatches by
 // the message's kind.
 //
 // Deno KV's own queue exists only on a local KV (a file or :memory:). Over KV Connect (a denokv
@@ -12,7 +12,7 @@
 // time; done, it is deleted; failed, it is due again after the next retry delay; an instance that
 // died holding it leaves it due again when the lease ends. At least once, as Deno's queue.
 import { keys } from "./keys.ts";
-import { logger } from "../shared/log.ts";
+import { logger } from "../lib/shared/log.ts";
 
 /**
  * Retries of a message whose handler failed (an email provider that is down): after 1 s, 10 s,

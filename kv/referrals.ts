@@ -2,16 +2,16 @@
 // points and badges per bucket of each period (ISO week, calendar month, all time), moved by the
 // commit of the event itself (an invitation used, an email verified, a session ended that counts:
 // prepareSessionCredit), with the ranking index (keys.refBoard) and the per-points tallies
-// (keys.refPoints, keys.refHundreds) the pages read instead of every member. The rules (what earns what) are shared/referrals/rules.ts.
+// (keys.refPoints, keys.refHundreds) the pages read instead of every member. The rules (what earns what) are lib/shared/referrals/rules.ts.
 //
 // A member's figures are read and checked by every commit that moves them, so two events racing
 // for one member are applied one after the other (the loser reads again): a challenge reward is
 // credited by exactly one of them, once a week (its keys.refReward entry is checked absent).
 import { keys } from "./keys.ts";
 import { getManyChunked } from "./db.ts";
-import { newInvitationCode } from "../shared/auth/invitation_code.ts";
-import type { UserRecord } from "../shared/auth/types.ts";
-import { splitLocation } from "../shared/profile.ts";
+import { newInvitationCode } from "../lib/shared/auth/invitation_code.ts";
+import type { UserRecord } from "../lib/shared/auth/types.ts";
+import { splitLocation } from "../lib/shared/profile.ts";
 import {
   bucketOf,
   bucketsAt,
@@ -23,7 +23,7 @@ import {
   POINTS,
   sessionMayCount,
   weekId,
-} from "../shared/referrals/rules.ts";
+} from "../lib/shared/referrals/rules.ts";
 
 /** KV sums wrap at 2^64, so adding 2^64 − 1 takes one away. */
 const MINUS_ONE = 0xffff_ffff_ffff_ffffn;

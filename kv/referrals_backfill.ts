@@ -7,15 +7,15 @@
 import { keys } from "./keys.ts";
 import { COUNTRY_MEMORY_MS, type Figures, keepFor, moveRank, NO_FIGURES } from "./referrals.ts";
 import { retrying } from "./retry.ts";
-import type { UserRecord } from "../shared/auth/types.ts";
-import { splitLocation } from "../shared/profile.ts";
+import type { UserRecord } from "../lib/shared/auth/types.ts";
+import { splitLocation } from "../lib/shared/profile.ts";
 import {
   bucketsAt,
   challengeProgress,
   CHALLENGES,
   POINTS,
   weekId,
-} from "../shared/referrals/rules.ts";
+} from "../lib/shared/referrals/rules.ts";
 
 const DONE = keys.meta("referral_counters_v1");
 

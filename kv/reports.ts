@@ -20,7 +20,7 @@ import {
 } from "./report_triage.ts";
 import { bumpSearchVersion } from "./search_version.ts";
 import type { Block } from "./relations.ts";
-import type { Report, ReportContext } from "../shared/moderation/reports.ts";
+import type { Report, ReportContext } from "../lib/shared/moderation/reports.ts";
 
 export type ReportStatus = Report["status"];
 

@@ -1,7 +1,7 @@
 // What a search needs of a member, read in one go: the record, today's session count, the
 // filters, the coarse place, the search version, the live match key and the relations.
 import { keys } from "./keys.ts";
-import type { UserRecord } from "../shared/auth/types.ts";
+import type { UserRecord } from "../lib/shared/auth/types.ts";
 import type { PrivateLocation } from "./filters.ts";
 import { relationsOf } from "./relations.ts";
 

@@ -2,7 +2,7 @@
 import { keys } from "./keys.ts";
 import { getManyChunked } from "./db.ts";
 import { liveUser } from "./users.ts";
-import type { UserRecord } from "../shared/auth/types.ts";
+import type { UserRecord } from "../lib/shared/auth/types.ts";
 
 export const SESSION_TTL_MS = 30 * 24 * 3600_000;
 

@@ -2,8 +2,8 @@
 // listed by every instance, removed by the socket that put it or claimed by a pairing
 // (kv/pairing.ts).
 import { keys } from "./keys.ts";
-import type { Cell } from "../shared/geo/types.ts";
-import type { LanguagePreference, LocationPreference } from "../shared/filters.ts";
+import type { Cell } from "../lib/shared/geo/types.ts";
+import type { LanguagePreference, LocationPreference } from "../lib/shared/filters.ts";
 import { BURST_RETRY, retrying } from "./retry.ts";
 import { laneOf } from "./write_lane.ts";
 

@@ -6,8 +6,8 @@
 import { keys } from "./keys.ts";
 import { getManyChunked } from "./db.ts";
 import { PATIENT_RETRY, retrying } from "./retry.ts";
-import type { UserRecord } from "../shared/auth/types.ts";
-import { logger } from "../shared/log.ts";
+import type { UserRecord } from "../lib/shared/auth/types.ts";
+import { logger } from "../lib/shared/log.ts";
 
 /** KV sums wrap at 2^64, so adding 2^64 − 1 takes one away. */
 const MINUS_ONE = 0xffff_ffff_ffff_ffffn;

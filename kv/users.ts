@@ -4,8 +4,8 @@ import { getManyChunked } from "./db.ts";
 import { bumpSearchVersion } from "./search_version.ts";
 import { enqueueIn } from "./queue.ts";
 import { listNewMember } from "./user_lists.ts";
-import type { UserRecord } from "../shared/auth/types.ts";
-import { INVITATIONS_PER_MEMBER, newInvitationCode } from "../shared/auth/invitation_code.ts";
+import type { UserRecord } from "../lib/shared/auth/types.ts";
+import { INVITATIONS_PER_MEMBER, newInvitationCode } from "../lib/shared/auth/invitation_code.ts";
 import { moveCountry, prepareJoined, prepareVerified } from "./referrals.ts";
 
 export interface Invitation {

@@ -1,39 +1,39 @@
 // Builds the Hono app: the middleware every request passes, then one sub-app per area mounted
 // under its prefix, then the one place where errors become responses. The route map, the guards and
 // the error mapping are described in docs/http.md.
-import { setHashIterations } from "../server/auth/password.ts";
+import { setHashIterations } from "../lib/server/auth/password.ts";
 import { languageRoutes } from "./lang.ts";
-import { localeMiddleware, localeOf } from "../server/http/locale.ts";
-import { localizeFor } from "../server/i18n/catalogs.ts";
+import { localeMiddleware, localeOf } from "../lib/server/http/locale.ts";
+import { localizeFor } from "../lib/server/i18n/catalogs.ts";
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { join } from "node:path";
 import type { AppBase, AppContext, AppDeps, AppEnv } from "./context.tsx";
 import { mount, page } from "./context.tsx";
-import { securityHeaders } from "../server/http/security.ts";
-import { localRedirects } from "../server/http/redirect.ts";
-import { requestShape } from "../server/http/request_shape.ts";
-import { noStore } from "../server/http/no_store.ts";
-import { compression } from "../server/http/compress.ts";
-import { IMMUTABLE, serveDir, SHORT_CACHE } from "../server/http/static.ts";
-import { flashKey, flashMiddleware } from "../server/http/flash.ts";
-import { sessionMiddleware } from "../server/http/auth.ts";
+import { securityHeaders } from "../lib/server/http/security.ts";
+import { localRedirects } from "../lib/server/http/redirect.ts";
+import { requestShape } from "../lib/server/http/request_shape.ts";
+import { noStore } from "../lib/server/http/no_store.ts";
+import { compression } from "../lib/server/http/compress.ts";
+import { IMMUTABLE, serveDir, SHORT_CACHE } from "../lib/server/http/static.ts";
+import { flashKey, flashMiddleware } from "../lib/server/http/flash.ts";
+import { sessionMiddleware } from "../lib/server/http/auth.ts";
 import { stripeWebhookApi, WEBHOOK_BODY_MAX } from "./api/stripe.ts";
-import { sameOrigin } from "../server/http/same_origin.ts";
-import { bodyLimits } from "../server/http/body_limit.ts";
-import { addressKeyOf, clientIpBehind, ownSite } from "../server/http/request.ts";
-import { observeRequests, routeOf } from "../server/observe/request_log.ts";
-import { HttpMetrics } from "../server/observe/http_metrics.ts";
-import { consoleSink, errorFields } from "../shared/log.ts";
-import { AppError, HTTP_TEXT } from "../server/http/errors.ts";
-import { BUILD_DIR, ROOT } from "../server/build/assets.ts";
-import { PageRenderer } from "../server/render/page.tsx";
-import { sessionKey, Sessions } from "../server/auth/session.ts";
-import { createEmailSender } from "../server/email/mod.ts";
-import { AVATAR_TEXT } from "../server/auth/avatar.ts";
-import { presenceTracker } from "../server/geo/private_location.ts";
-import { ADMIN_TEXT } from "../shared/admin.ts";
-import { Hub } from "../server/realtime/hub.ts";
+import { sameOrigin } from "../lib/server/http/same_origin.ts";
+import { bodyLimits } from "../lib/server/http/body_limit.ts";
+import { addressKeyOf, clientIpBehind, ownSite } from "../lib/server/http/request.ts";
+import { observeRequests, routeOf } from "../lib/server/observe/request_log.ts";
+import { HttpMetrics } from "../lib/server/observe/http_metrics.ts";
+import { consoleSink, errorFields } from "../lib/shared/log.ts";
+import { AppError, HTTP_TEXT } from "../lib/server/http/errors.ts";
+import { BUILD_DIR, ROOT } from "../lib/server/build/assets.ts";
+import { PageRenderer } from "../lib/server/render/page.tsx";
+import { sessionKey, Sessions } from "../lib/server/auth/session.ts";
+import { createEmailSender } from "../lib/server/email/mod.ts";
+import { AVATAR_TEXT } from "../lib/server/auth/avatar.ts";
+import { presenceTracker } from "../lib/server/geo/private_location.ts";
+import { ADMIN_TEXT } from "../lib/shared/admin.ts";
+import { Hub } from "../lib/server/realtime/hub.ts";
 import { AccessDenied } from "../components/admin/AccessDenied.tsx";
 import { healthApi } from "./api/health.ts";
 import { accountApi, AVATAR_BODY_MAX } from "./api/account.ts";
@@ -85,7 +85,7 @@ export async function createApp(base: AppBase) {
   );
   // Every response but the socket's carries the security headers.
   app.use("*", securityHeaders(deps.config.production));
-  // Every Location header names a path on this site (server/http/redirect.ts).
+  // Every Location header names a path on this site (lib/server/http/redirect.ts).
   app.use("*", localRedirects());
   // No browser or cache keeps an /api response or one to a signed-in member (unless its route says).
   app.use("*", noStore());

@@ -1,19 +1,23 @@
 // What every route gets: the app's dependencies and, per request, the signed-in member.
 import { type Context, Hono, type MiddlewareHandler } from "hono";
-import type { Config } from "../server/config.ts";
-import type { Manifest } from "../server/build/assets.ts";
-import type { Sessions } from "../server/auth/session.ts";
-import type { SessionUser } from "../shared/auth/types.ts";
-import type { EmailSender } from "../server/email/mod.ts";
-import { type MemberVariables, requireUser, type SessionVariables } from "../server/http/auth.ts";
-import type { Hub } from "../server/realtime/hub.ts";
-import type { LogSink } from "../shared/log.ts";
-import type { HttpMetrics } from "../server/observe/http_metrics.ts";
-import type { PageOptions, PageRenderer } from "../server/render/page.tsx";
-import { Island } from "../server/render/island.tsx";
+import type { Config } from "../lib/server/config.ts";
+import type { Manifest } from "../lib/server/build/assets.ts";
+import type { Sessions } from "../lib/server/auth/session.ts";
+import type { SessionUser } from "../lib/shared/auth/types.ts";
+import type { EmailSender } from "../lib/server/email/mod.ts";
+import {
+  type MemberVariables,
+  requireUser,
+  type SessionVariables,
+} from "../lib/server/http/auth.ts";
+import type { Hub } from "../lib/server/realtime/hub.ts";
+import type { LogSink } from "../lib/shared/log.ts";
+import type { HttpMetrics } from "../lib/server/observe/http_metrics.ts";
+import type { PageOptions, PageRenderer } from "../lib/server/render/page.tsx";
+import { Island } from "../lib/server/render/island.tsx";
 import type { Flash } from "../components/Layout.tsx";
-import type { LocaleVariables } from "../server/http/locale.ts";
-import type { Locale } from "../shared/i18n/locales.ts";
+import type { LocaleVariables } from "../lib/server/http/locale.ts";
+import type { Locale } from "../lib/shared/i18n/locales.ts";
 
 export interface AppDeps {
   config: Config;
@@ -24,7 +28,7 @@ export interface AppDeps {
   hub: Hub;
   /**
    * The caller's address as per-address rate limits count it: an IPv4 address, or an IPv6
-   * address's /64 (server/http/request.ts addressKey).
+   * address's /64 (lib/server/http/request.ts addressKey).
    */
   clientIp: (c: Context) => string;
   /** Where the request log and the error lines go (JSON lines on stdout/stderr by default). */

@@ -6,10 +6,10 @@ import { Hono } from "hono";
 import { setCookie } from "hono/cookie";
 import { z } from "zod";
 import type { AppDeps, AppEnv } from "./context.tsx";
-import { isLocale, LOCALE_COOKIE } from "../shared/i18n/locales.ts";
-import { RATE_RULES, rateLimit } from "../server/http/rate_limit.ts";
-import { validate } from "../server/http/validate.ts";
-import { updateProfile } from "../server/auth/accounts.ts";
+import { isLocale, LOCALE_COOKIE } from "../lib/shared/i18n/locales.ts";
+import { RATE_RULES, rateLimit } from "../lib/server/http/rate_limit.ts";
+import { validate } from "../lib/server/http/validate.ts";
+import { updateProfile } from "../lib/server/auth/accounts.ts";
 
 export const LANGUAGE_TEXT = {
   unknown: "Please choose one of the languages offered.",

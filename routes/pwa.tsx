@@ -6,11 +6,11 @@
 // say that they vary with Accept-Language and Cookie.
 import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "./context.tsx";
-import { webAppManifest } from "../server/pwa/manifest.ts";
-import { OFFLINE_PATH, offlineDocument, serviceWorkerScript } from "../server/pwa/shell.tsx";
-import { SHORT_CACHE } from "../server/http/static.ts";
-import { localeMiddleware } from "../server/http/locale.ts";
-import { isLocale, type Locale } from "../shared/i18n/locales.ts";
+import { webAppManifest } from "../lib/server/pwa/manifest.ts";
+import { OFFLINE_PATH, offlineDocument, serviceWorkerScript } from "../lib/server/pwa/shell.tsx";
+import { SHORT_CACHE } from "../lib/server/http/static.ts";
+import { localeMiddleware } from "../lib/server/http/locale.ts";
+import { isLocale, type Locale } from "../lib/shared/i18n/locales.ts";
 
 /** The worker's script and the offline page are checked on every use (a new build replaces them). */
 export const REVALIDATE = "no-cache";

@@ -6,12 +6,12 @@ import { type Context, Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { upgradeWebSocket } from "hono/deno";
 import type { AppDeps, AppEnv } from "./context.tsx";
-import { rtError } from "../shared/realtime/protocol.ts";
-import { CLOSE_CODE } from "../shared/realtime/texts.ts";
-import { fromOwnSite } from "../server/http/request.ts";
-import { logger } from "../shared/log.ts";
-import { localeOf } from "../server/http/locale.ts";
-import { localizeFor } from "../server/i18n/catalogs.ts";
+import { rtError } from "../lib/shared/realtime/protocol.ts";
+import { CLOSE_CODE } from "../lib/shared/realtime/texts.ts";
+import { fromOwnSite } from "../lib/server/http/request.ts";
+import { logger } from "../lib/shared/log.ts";
+import { localeOf } from "../lib/server/http/locale.ts";
+import { localizeFor } from "../lib/server/i18n/catalogs.ts";
 
 const WS_TEXT = {
   upgradeRequired: "This address takes WebSocket connections only.",

@@ -1,8 +1,8 @@
 // `deno task build`: builds the islands and the stylesheet, then prints the JavaScript (gzip)
 // each page ships. Pages are rendered by the real app, as a guest and as a signed-in member.
-import { buildAssets, stopBuilder } from "../server/build/assets.ts";
-import { guestRedirectedPages, pageWeight } from "../server/build/page_weight.ts";
-import { testConfig } from "../server/config.ts";
+import { buildAssets, stopBuilder } from "../lib/server/build/assets.ts";
+import { guestRedirectedPages, pageWeight } from "../lib/server/build/page_weight.ts";
+import { testConfig } from "../lib/server/config.ts";
 import { openKv } from "../kv/db.ts";
 import { createApp } from "../routes/app.tsx";
 import { signInCookie } from "./sign_in.ts";

@@ -1,11 +1,11 @@
 // `deno task compile [--output <file>]`: the self-hosted binary (docs/deploy.md). Builds the
 // browser assets for production (no test hooks), then `deno compile`s scripts/glimpse.ts with the
 // build and the other static files embedded, into dist/glimpse unless told otherwise. The binary
-// serves that embedded build and never builds (server/build/assets.ts, shippedBuildOnly); it reads
+// serves that embedded build and never builds (lib/server/build/assets.ts, shippedBuildOnly); it reads
 // nothing from its working directory but the KV file KV_PATH names.
 import { join, relative, resolve } from "node:path";
-import { BUILD_DIR, buildAssets, ROOT, stopBuilder } from "../server/build/assets.ts";
-import { walk } from "../server/build/walk.ts";
+import { BUILD_DIR, buildAssets, ROOT, stopBuilder } from "../lib/server/build/assets.ts";
+import { walk } from "../lib/server/build/walk.ts";
 
 function option(args: string[], name: string): string | undefined {
   const i = args.indexOf(name);

@@ -5,14 +5,14 @@
 // again after changing the logo. CHROME_PATH picks another Chromium.
 import { join } from "node:path";
 import { launchBrowser } from "../tests/helpers/browser.ts";
-import { ROOT } from "../server/build/assets.ts";
+import { ROOT } from "../lib/server/build/assets.ts";
 import {
   BACKGROUND_COLOR,
   FULL_BLEED_LOGO_SHARE,
   type IconFile,
   PNG_ICONS,
   SVG_ICON,
-} from "../server/pwa/manifest.ts";
+} from "../lib/server/pwa/manifest.ts";
 
 const staticFile = (path: string) => join(ROOT, "static", path.replace(/^\/static\//, ""));
 

@@ -1,5 +1,5 @@
 // `deno task invite [n]`: prints n fresh invitation codes (default 1) from the KV at KV_PATH.
-import { loadConfig } from "../server/config.ts";
+import { loadConfig } from "../lib/server/config.ts";
 import { openKv } from "../kv/db.ts";
 import { createInvitations } from "../kv/users.ts";
 

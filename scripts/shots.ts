@@ -26,7 +26,7 @@ import {
   setSiteLanguage,
   type Site,
 } from "../tests/helpers/site.ts";
-import { isLocale, LOCALES } from "../shared/i18n/locales.ts";
+import { isLocale, LOCALES } from "../lib/shared/i18n/locales.ts";
 
 const { values, positionals } = parseArgs({
   args: Deno.args,

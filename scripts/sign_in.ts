@@ -1,11 +1,11 @@
 // Makes a member straight in KV and returns a session cookie for them, for scripts that render
 // member pages (the build's per-page JavaScript table).
-import type { Config } from "../server/config.ts";
+import type { Config } from "../lib/server/config.ts";
 import { createUserWithInvitation } from "../kv/users.ts";
 import { createSession } from "../kv/sessions.ts";
-import { SESSION_COOKIE, Sessions } from "../server/auth/session.ts";
-import { hashPassword } from "../server/auth/password.ts";
-import { type Language, newUserRecord } from "../shared/auth/types.ts";
+import { SESSION_COOKIE, Sessions } from "../lib/server/auth/session.ts";
+import { hashPassword } from "../lib/server/auth/password.ts";
+import { type Language, newUserRecord } from "../lib/shared/auth/types.ts";
 
 /** `language`: the member's profile language (English unless given), so their pages' language. */
 export async function signInCookie(

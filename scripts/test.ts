@@ -9,7 +9,7 @@
 // (browsers, Xvfb) and counted as failed, so that one stuck teardown cannot hold the run.
 // Ends with the time each part took and the plain line "N passed, N failed".
 // Files given as arguments are run instead of the whole suite (browser files one by one).
-import { buildAssets, stopBuilder } from "../server/build/assets.ts";
+import { buildAssets, stopBuilder } from "../lib/server/build/assets.ts";
 import { ensureSystemDeps } from "./system_deps.ts";
 
 const given = Deno.args;

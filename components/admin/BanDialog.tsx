@@ -3,8 +3,13 @@
 // here with the server's own texts before anything is sent; the server's refusal shows inside.
 import { useState } from "react";
 import { ConfirmDialog } from "./ConfirmDialog.tsx";
-import { type AdminUser, BAN_DURATIONS, banDays, type BanDuration } from "../../shared/admin.ts";
-import { BAN_MAX_DAYS, BAN_REASON_MAX } from "../../shared/moderation/bans.ts";
+import {
+  type AdminUser,
+  BAN_DURATIONS,
+  banDays,
+  type BanDuration,
+} from "../../lib/shared/admin.ts";
+import { BAN_MAX_DAYS, BAN_REASON_MAX } from "../../lib/shared/moderation/bans.ts";
 import { t } from "./labels.ts";
 
 /** A duration's label in the ban dialog's list. */

@@ -1,7 +1,7 @@
 // /direct-admin's own sign-in form: email and password, the page's banners under the title, and
-// Login ('Logging in...' while it runs). The form's state is client/admin/use_direct_admin.ts's.
+// Login ('Logging in...' while it runs). The form's state is lib/client/admin/use_direct_admin.ts's.
 import type { ComponentChildren } from "preact";
-import type { DirectLoginState } from "../../client/admin/use_direct_admin.ts";
+import type { DirectLoginState } from "../../lib/client/admin/use_direct_admin.ts";
 import { FormField } from "../FormField.tsx";
 import { t } from "./labels.ts";
 

@@ -1,8 +1,8 @@
 // /direct-admin's Users tab: the title with the total and Refresh, then the members table (or
 // 'Loading users...' before the first page, or 'No users found.'), then how many are shown and
-// Load more. The list and the actions are client/admin/'s hooks.
-import type { UsersList } from "../../client/admin/use_users.ts";
-import type { DirectUserActions } from "../../client/admin/use_direct_admin.ts";
+// Load more. The list and the actions are lib/client/admin/'s hooks.
+import type { UsersList } from "../../lib/client/admin/use_users.ts";
+import type { DirectUserActions } from "../../lib/client/admin/use_direct_admin.ts";
 import { ListFooter } from "./ListFooter.tsx";
 import { DIRECT_USER_COLUMNS } from "./DirectUserColumns.tsx";
 import { UsersTable } from "./UsersTable.tsx";

@@ -1,5 +1,5 @@
 // Under both admin user tables: how many members are shown, and Load more while more follow.
-import type { UsersPage } from "../../shared/admin.ts";
+import type { UsersPage } from "../../lib/shared/admin.ts";
 import { t } from "./labels.ts";
 import { LoadMore } from "./LoadMore.tsx";
 

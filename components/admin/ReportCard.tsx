@@ -2,8 +2,8 @@
 // member in the last 30 days, reporter, reported member (and their ban), details, date, the match
 // as it was when the report was filed, status and whether the pair is blocked; Dismiss, Review
 // and Review and ban only while the report is pending.
-import { type AdminReport, formatReportDate } from "../../shared/admin.ts";
-import type { SideContext } from "../../shared/moderation/reports.ts";
+import { type AdminReport, formatReportDate } from "../../lib/shared/admin.ts";
+import type { SideContext } from "../../lib/shared/moderation/reports.ts";
 import { banText, preferenceText, reasonText, statusText, t } from "./labels.ts";
 
 export interface ReportCardProps {

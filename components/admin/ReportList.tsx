@@ -1,6 +1,6 @@
 // /admin/reports' panel: 'Loading reports...' while the tab or search loads, 'No reports' when
 // there are none, else a card per report (./ReportCard.tsx); Load more while more follow.
-import type { AdminReport, ReportFilter } from "../../shared/admin.ts";
+import type { AdminReport, ReportFilter } from "../../lib/shared/admin.ts";
 import { LoadMore } from "./LoadMore.tsx";
 import { ReportCard, type ReportCardProps } from "./ReportCard.tsx";
 import { t } from "./labels.ts";

@@ -1,5 +1,5 @@
 // /admin/reports' status tabs (Pending, Reviewed, Dismissed, All Reports), over one panel.
-import { REPORT_TABS, type ReportFilter } from "../../shared/admin.ts";
+import { REPORT_TABS, type ReportFilter } from "../../lib/shared/admin.ts";
 import { type AdminKey, t } from "./labels.ts";
 
 const LABELS: Record<ReportFilter, AdminKey> = {

@@ -1,6 +1,6 @@
 // Review and ban on /admin/reports: the ban dialog (./BanDialog.tsx) titled for the report's
 // reported member; confirming reviews the report and bans them in one request.
-import type { AdminReport } from "../../shared/admin.ts";
+import type { AdminReport } from "../../lib/shared/admin.ts";
 import { BanDialog } from "./BanDialog.tsx";
 import { t } from "./labels.ts";
 

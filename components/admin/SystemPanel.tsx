@@ -1,8 +1,8 @@
 // The direct admin page's System tab: four rows (Environment, Database with the KV
 // round trip just measured, Email Provider, WebSocket Server) and this instance's figures
 // (members waiting, live matches, build, runtime, uptime), with Refresh Status to measure again.
-import { formatReportDate, formatTime, type SystemStatus } from "../../shared/admin.ts";
-import { formatNumber } from "../../shared/i18n/messages.ts";
+import { formatReportDate, formatTime, type SystemStatus } from "../../lib/shared/admin.ts";
+import { formatNumber } from "../../lib/shared/i18n/messages.ts";
 import { type AdminKey, spanText, t } from "./labels.ts";
 
 /** The server's English values the tab shows translated (others, product names, as they are). */

@@ -1,6 +1,6 @@
 // The Actions of both admin user tables: Verify while unverified, Ban (Unban while banned) and
 // Delete. An administrator is never offered Ban or Delete on their own account.
-import type { AdminUser } from "../../shared/admin.ts";
+import type { AdminUser } from "../../lib/shared/admin.ts";
 import { t } from "./labels.ts";
 
 /** What a row's actions do, for the member the row shows. */

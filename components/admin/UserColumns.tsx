@@ -2,7 +2,7 @@
 // verified Yes or No, and a read-only Face Blur switch (set by the member in their privacy
 // settings).
 import { Tooltip } from "../Tooltip.tsx";
-import type { AdminUser } from "../../shared/admin.ts";
+import type { AdminUser } from "../../lib/shared/admin.ts";
 import { BanBadge } from "./BanBadge.tsx";
 import { createdColumn, EMAIL_COLUMN, ID_COLUMN, type UserColumn } from "./UsersTable.tsx";
 import { t } from "./labels.ts";

@@ -1,6 +1,6 @@
 // The confirmation /admin/users has open, if any: Delete (confirm only), Ban (a reason and a
 // duration) or Unban.
-import type { AdminUser } from "../../shared/admin.ts";
+import type { AdminUser } from "../../lib/shared/admin.ts";
 import { BanDialogs } from "./BanDialog.tsx";
 import { ConfirmDialog } from "./ConfirmDialog.tsx";
 import { t } from "./labels.ts";

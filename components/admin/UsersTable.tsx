@@ -3,8 +3,8 @@
 // actions (./UserActions.tsx). Below 600 px each row is a card, every field labelled by its
 // column (data-label, static/css/admin.css).
 import type { ComponentChildren } from "preact";
-import { type AdminUser, formatDay } from "../../shared/admin.ts";
-import type { UsersList } from "../../client/admin/use_users.ts";
+import { type AdminUser, formatDay } from "../../lib/shared/admin.ts";
+import type { UsersList } from "../../lib/client/admin/use_users.ts";
 import { UserActions, type UserHandlers } from "./UserActions.tsx";
 import { type AdminKey, t } from "./labels.ts";
 
@@ -22,7 +22,7 @@ export interface UserColumn {
 
 export interface UsersTableProps {
   columns: readonly UserColumn[];
-  /** The members loaded (client/admin/use_users.ts); loading: a search or a reload is on its way. */
+  /** The members loaded (lib/client/admin/use_users.ts); loading: a search or a reload is on its way. */
   list: Pick<UsersList, "page" | "loading">;
   /** busyId: the member an action is running for (their buttons wait). */
   actions: { busyId: string | null; handlers: UserHandlers };

@@ -1,10 +1,10 @@
 // The admin pages' messages (the "admin" namespace) and the labels they build from data: a ban's
 // badge, a report's reason and status, a location preference and a span of time, each in the
 // page's language.
-import { tr } from "../../shared/i18n/messages.ts";
-import type admin from "../../shared/i18n/catalog/admin/en.ts";
-import { formatReportDate, type ReportStatus } from "../../shared/admin.ts";
-import { countryName } from "../../shared/geo/country_codes.ts";
+import { tr } from "../../lib/shared/i18n/messages.ts";
+import type admin from "../../lib/shared/i18n/catalog/admin/en.ts";
+import { formatReportDate, type ReportStatus } from "../../lib/shared/admin.ts";
+import { countryName } from "../../lib/shared/geo/country_codes.ts";
 
 export const t = tr<typeof admin>("admin");
 export type AdminKey = keyof typeof admin & string;
@@ -25,7 +25,7 @@ const REASONS: Record<string, AdminKey> = {
   other: "reasonOther",
 };
 
-/** A report reason's label by its id (shared/moderation/report_texts.ts); an unknown id as is. */
+/** A report reason's label by its id (lib/shared/moderation/report_texts.ts); an unknown id as is. */
 export function reasonText(id: string): string {
   const key = REASONS[id];
   return key ? t(key) : id;
@@ -48,7 +48,7 @@ const PREFERENCES: Record<string, AdminKey> = {
   country: "prefCountry",
   city: "prefCity",
   nearby: "prefNearby",
-  // Continents by their English names (shared/geo/continents.ts).
+  // Continents by their English names (lib/shared/geo/continents.ts).
   "Africa": "continentAfrica",
   "Asia": "continentAsia",
   "Europe": "continentEurope",

@@ -1,7 +1,7 @@
 // The /auth tab list (Login, Register): arrow keys, Home and End move between the tabs.
 import type { JSX } from "react";
-import { focusField } from "../../client/form.ts";
-import type { AuthTab } from "../../shared/auth/rules.ts";
+import { focusField } from "../../lib/client/form.ts";
+import type { AuthTab } from "../../lib/shared/auth/rules.ts";
 import { type AuthKey, t } from "./texts.ts";
 
 const TABS: { id: "login" | "register"; label: AuthKey }[] = [

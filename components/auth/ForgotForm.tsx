@@ -1,7 +1,7 @@
 // The /auth forgot-password tab: the address a reset link goes to.
 import type { JSX } from "react";
-import { errorMessage, postJson } from "../../client/api.ts";
-import { type AuthTab, checkEmail, validateForgot } from "../../shared/auth/rules.ts";
+import { errorMessage, postJson } from "../../lib/client/api.ts";
+import { type AuthTab, checkEmail, validateForgot } from "../../lib/shared/auth/rules.ts";
 import { FormInput } from "../FormInput.tsx";
 import type { AuthForm } from "./form.ts";
 import { refuse, ruleCheck, ruleText, t } from "./texts.ts";

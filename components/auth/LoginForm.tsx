@@ -1,9 +1,9 @@
 // The /auth login tab: username or email and password; a full page load to / once signed in.
 import type { JSX } from "react";
-import { errorMessage, postJson } from "../../client/api.ts";
-import { toast } from "../../client/toast.ts";
-import { type CachedUser, cacheUser } from "../../client/user_cache.ts";
-import { AUTH_TEXT, type AuthTab, validateLogin } from "../../shared/auth/rules.ts";
+import { errorMessage, postJson } from "../../lib/client/api.ts";
+import { toast } from "../../lib/client/toast.ts";
+import { type CachedUser, cacheUser } from "../../lib/client/user_cache.ts";
+import { AUTH_TEXT, type AuthTab, validateLogin } from "../../lib/shared/auth/rules.ts";
 import { FormInput } from "../FormInput.tsx";
 import type { AuthForm } from "./form.ts";
 import { ruleText, t } from "./texts.ts";

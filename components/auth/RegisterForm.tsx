@@ -1,8 +1,8 @@
 // The /auth register tab: username, email, password, invitation code and the age box, each checked
 // with the server's own rules; the server's refusal shows beside the field it is about.
 import type { JSX } from "react";
-import { errorMessage, postJson } from "../../client/api.ts";
-import { toast } from "../../client/toast.ts";
+import { errorMessage, postJson } from "../../lib/client/api.ts";
+import { toast } from "../../lib/client/toast.ts";
 import {
   type AuthTab,
   charCount,
@@ -12,12 +12,12 @@ import {
   checkUsername,
   normalizeUsername,
   USERNAME_MAX_LENGTH,
-} from "../../shared/auth/rules.ts";
+} from "../../lib/shared/auth/rules.ts";
 import { FormInput } from "../FormInput.tsx";
 import type { AuthForm } from "./form.ts";
 import { around, refuse, ruleCheck, ruleText, t } from "./texts.ts";
-import { tr } from "../../shared/i18n/messages.ts";
-import type common from "../../shared/i18n/catalog/common/en.ts";
+import { tr } from "../../lib/shared/i18n/messages.ts";
+import type common from "../../lib/shared/i18n/catalog/common/en.ts";
 
 const tc = tr<typeof common>("common");
 const checks = {

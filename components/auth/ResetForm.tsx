@@ -1,8 +1,8 @@
 // The /auth reset-password tab (opened from the mailed link): the new password, twice.
 import type { JSX } from "react";
-import { errorMessage, postJson } from "../../client/api.ts";
-import { toast } from "../../client/toast.ts";
-import { AUTH_TEXT, type AuthTab, validateReset } from "../../shared/auth/rules.ts";
+import { errorMessage, postJson } from "../../lib/client/api.ts";
+import { toast } from "../../lib/client/toast.ts";
+import { AUTH_TEXT, type AuthTab, validateReset } from "../../lib/shared/auth/rules.ts";
 import { NewPasswordFields } from "../NewPasswordFields.tsx";
 import type { AuthForm } from "./form.ts";
 import { refuse, ruleText, t } from "./texts.ts";

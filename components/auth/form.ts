@@ -1,7 +1,7 @@
 // The one form state of /auth (components/auth/*Form.tsx): every tab's values live together in the
 // island, so switching tabs or a refusal never loses what was typed, and the alert, the server's
 // texts and the busy state are the panel's (a tab change clears them).
-import type { Form } from "../../client/form.ts";
+import type { Form } from "../../lib/client/form.ts";
 
 export interface AuthValues extends Record<string, string | boolean> {
   identifier: string;

@@ -1,10 +1,10 @@
 // The auth namespace's messages for the account forms, and the account rules' texts shown by key.
-// The forms check with the shared rules (shared/auth/rules.ts), which answer in English, the
+// The forms check with the shared rules (lib/shared/auth/rules.ts), which answer in English, the
 // server's language of record; the auth catalog holds each of those texts under a key named like
 // its constant (AUTH_TEXT.x as "x", RULE_HINT.x as "hintX", PROFILE_RULE_TEXT.x as "x", SECURITY_TEXT.x
 // as "x"), so a verdict shows in the page's language, and a refusal the server already sent in the
 // page's language is still matched to its field.
-import { focusField, type Form, type FormValues, refusal } from "../../client/form.ts";
+import { focusField, type Form, type FormValues, refusal } from "../../lib/client/form.ts";
 import {
   AUTH_TEXT,
   type FieldCheck,
@@ -12,9 +12,9 @@ import {
   PROFILE_RULE_TEXT,
   RULE_HINT,
   SECURITY_TEXT,
-} from "../../shared/auth/rules.ts";
-import { tr } from "../../shared/i18n/messages.ts";
-import type auth from "../../shared/i18n/catalog/auth/en.ts";
+} from "../../lib/shared/auth/rules.ts";
+import { tr } from "../../lib/shared/i18n/messages.ts";
+import type auth from "../../lib/shared/i18n/catalog/auth/en.ts";
 
 export type AuthKey = keyof typeof auth & string;
 

@@ -1,10 +1,10 @@
 // /test-chat's Figures: the frame rate sent, and how long face detection took to load and takes
 // per frame (median and 95th percentile), blur included.
-import type { LoopbackFigures } from "../../client/loopback.ts";
-import type { BlurStatus } from "../../client/privacy/stream.ts";
-import { percentile } from "../../client/privacy/figures.ts";
-import { formatNumber, tr } from "../../shared/i18n/messages.ts";
-import type live from "../../shared/i18n/catalog/live/en.ts";
+import type { LoopbackFigures } from "../../lib/client/loopback.ts";
+import type { BlurStatus } from "../../lib/client/privacy/stream.ts";
+import { percentile } from "../../lib/client/privacy/figures.ts";
+import { formatNumber, tr } from "../../lib/shared/i18n/messages.ts";
+import type live from "../../lib/shared/i18n/catalog/live/en.ts";
 
 const t = tr<typeof live>("live");
 

@@ -1,9 +1,13 @@
 // /test-chat's list of checks: a row each for the camera (the microphone with its level meter),
 // face blur, the video round trip, the server connection and the network.
 import type { ComponentChildren } from "preact";
-import type { CheckResult, CheckState, ConnectionCheckRun } from "../../client/connection_check.ts";
-import { tr } from "../../shared/i18n/messages.ts";
-import type live from "../../shared/i18n/catalog/live/en.ts";
+import type {
+  CheckResult,
+  CheckState,
+  ConnectionCheckRun,
+} from "../../lib/client/connection_check.ts";
+import { tr } from "../../lib/shared/i18n/messages.ts";
+import type live from "../../lib/shared/i18n/catalog/live/en.ts";
 
 const t = tr<typeof live>("live");
 

@@ -1,12 +1,12 @@
 // /test-chat's "What your partner sees": the member's own video as it came back through a video
 // connection on this device, with the blur's figures as data-* attributes and its badges.
-import { type BlurView, wholeCovered } from "../../client/privacy/status_text.ts";
-import { cannotCallText, cannotCallTexts } from "../../client/capabilities.ts";
-import { tr } from "../../shared/i18n/messages.ts";
-import type live from "../../shared/i18n/catalog/live/en.ts";
+import { type BlurView, wholeCovered } from "../../lib/client/privacy/status_text.ts";
+import { cannotCallText, cannotCallTexts } from "../../lib/client/capabilities.ts";
+import { tr } from "../../lib/shared/i18n/messages.ts";
+import type live from "../../lib/shared/i18n/catalog/live/en.ts";
 
 const t = tr<typeof live>("live");
-import type { CheckResult, ConnectionCheckRun } from "../../client/connection_check.ts";
+import type { CheckResult, ConnectionCheckRun } from "../../lib/client/connection_check.ts";
 
 export function PartnerView(
   { check, faceBlurEnabled, blurRow }: {

@@ -2,10 +2,10 @@
 // server's text for a tag it would refuse, and a length count; the quick-add chips; and the
 // member's hashtags, each with its remove button.
 import type { JSX } from "react";
-import { MAX_HASHTAG_LENGTH, MAX_HASHTAGS, QUICK_ADD_HASHTAGS } from "../../shared/filters.ts";
-import { filterText, type HashtagDraft } from "../../client/filters_editor.ts";
-import { tr } from "../../shared/i18n/messages.ts";
-import type profile from "../../shared/i18n/catalog/profile/en.ts";
+import { MAX_HASHTAG_LENGTH, MAX_HASHTAGS, QUICK_ADD_HASHTAGS } from "../../lib/shared/filters.ts";
+import { filterText, type HashtagDraft } from "../../lib/client/filters_editor.ts";
+import { tr } from "../../lib/shared/i18n/messages.ts";
+import type profile from "../../lib/shared/i18n/catalog/profile/en.ts";
 
 const t = tr<typeof profile>("profile");
 

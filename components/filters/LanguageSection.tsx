@@ -1,9 +1,9 @@
 // /filters' Language card: any language, or one of the profile's languages (named by Intl in the
 // page's language, in its collation's order).
-import type { LanguagePreference } from "../../shared/filters.ts";
-import { languageOptions } from "../../shared/profile.ts";
-import { tr } from "../../shared/i18n/messages.ts";
-import type profile from "../../shared/i18n/catalog/profile/en.ts";
+import type { LanguagePreference } from "../../lib/shared/filters.ts";
+import { languageOptions } from "../../lib/shared/profile.ts";
+import { tr } from "../../lib/shared/i18n/messages.ts";
+import type profile from "../../lib/shared/i18n/catalog/profile/en.ts";
 
 const t = tr<typeof profile>("profile");
 

@@ -8,11 +8,11 @@ import {
   COUNTRY_CODES,
   LOCATION_PREFERENCES,
   type LocationPreference,
-} from "../../shared/filters.ts";
-import type { Continent } from "../../shared/geo/continents.ts";
-import { currentLocale, displayName, sortByName, tr } from "../../shared/i18n/messages.ts";
-import type profile from "../../shared/i18n/catalog/profile/en.ts";
-import type { LocationChoice } from "../../client/filters_editor.ts";
+} from "../../lib/shared/filters.ts";
+import type { Continent } from "../../lib/shared/geo/continents.ts";
+import { currentLocale, displayName, sortByName, tr } from "../../lib/shared/i18n/messages.ts";
+import type profile from "../../lib/shared/i18n/catalog/profile/en.ts";
+import type { LocationChoice } from "../../lib/client/filters_editor.ts";
 
 const t = tr<typeof profile>("profile");
 
@@ -26,7 +26,7 @@ const PREFERENCE_KEYS: Record<LocationPreference, Key> = {
   nearby: "nearby",
 };
 
-/** The helper line under the selector (shared/filters.ts PREFERENCE_HELP's texts). */
+/** The helper line under the selector (lib/shared/filters.ts PREFERENCE_HELP's texts). */
 const HELP_KEYS: Record<LocationPreference, Key> = {
   global: "helpGlobal",
   continent: "helpPlace",

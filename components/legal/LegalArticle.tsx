@@ -1,8 +1,8 @@
 // The frame of a legal page: its title, when it was last updated and, on a translated page, that
 // the English version prevails (English pages show nothing more).
 import type { ComponentChildren } from "preact";
-import { currentLocale, formatDate, tr } from "../../shared/i18n/messages.ts";
-import type legal from "../../shared/i18n/catalog/legal/en.ts";
+import { currentLocale, formatDate, tr } from "../../lib/shared/i18n/messages.ts";
+import type legal from "../../lib/shared/i18n/catalog/legal/en.ts";
 
 const t = tr<typeof legal>("legal");
 

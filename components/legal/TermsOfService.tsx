@@ -1,11 +1,11 @@
 // The twelve sections of the Terms of Service page (/terms-of-service), texts from the "legal"
 // catalog ("terms…" keys).
 // Operator name, address and mailboxes always come from configuration, never from this file.
-import type { LegalInfo } from "../../server/config.ts";
-import { localize, tr } from "../../shared/i18n/messages.ts";
-import type legalTexts from "../../shared/i18n/catalog/legal/en.ts";
-import type common from "../../shared/i18n/catalog/common/en.ts";
-import { REPORT_REASONS } from "../../shared/moderation/report_texts.ts";
+import type { LegalInfo } from "../../lib/server/config.ts";
+import { localize, tr } from "../../lib/shared/i18n/messages.ts";
+import type legalTexts from "../../lib/shared/i18n/catalog/legal/en.ts";
+import type common from "../../lib/shared/i18n/catalog/common/en.ts";
+import { REPORT_REASONS } from "../../lib/shared/moderation/report_texts.ts";
 import { LegalArticle } from "./LegalArticle.tsx";
 import { MailLink, privacyLink, rich } from "./rich.tsx";
 

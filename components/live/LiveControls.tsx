@@ -1,10 +1,10 @@
 // The live view's bars: the reactions (each with its count, usable while the call is connected)
 // and the controls (Mute, Camera off, Flip camera, Report, End Session, and Next with the
 // skips left).
-import { useWebRTC } from "../../client/webrtc.tsx";
-import { REACTIONS } from "../../shared/constants.ts";
-import { tr } from "../../shared/i18n/messages.ts";
-import type live from "../../shared/i18n/catalog/live/en.ts";
+import { useWebRTC } from "../../lib/client/webrtc.tsx";
+import { REACTIONS } from "../../lib/shared/constants.ts";
+import { tr } from "../../lib/shared/i18n/messages.ts";
+import type live from "../../lib/shared/i18n/catalog/live/en.ts";
 
 const t = tr<typeof live>("live");
 

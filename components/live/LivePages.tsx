@@ -1,11 +1,11 @@
 // The bodies of the live area's simple pages (routes/pages/member.tsx): /live-match for a guest,
 // /camera and /test-chat around their islands. Components, so their texts are read while the
 // page renders, in its language.
-import { Island } from "../../server/render/island.tsx";
+import { Island } from "../../lib/server/render/island.tsx";
 import type { ClipRecorderProps } from "../../islands/ClipRecorder.tsx";
 import type { ConnectionCheckProps } from "../../islands/ConnectionCheck.tsx";
-import { tr } from "../../shared/i18n/messages.ts";
-import type live from "../../shared/i18n/catalog/live/en.ts";
+import { tr } from "../../lib/shared/i18n/messages.ts";
+import type live from "../../lib/shared/i18n/catalog/live/en.ts";
 
 const t = tr<typeof live>("live");
 

@@ -2,9 +2,9 @@
 // 'Block this user', on by default.
 import { useState } from "react";
 import type { JSX } from "react";
-import { REPORT_REASONS } from "../../shared/moderation/report_texts.ts";
-import { tr } from "../../shared/i18n/messages.ts";
-import type live from "../../shared/i18n/catalog/live/en.ts";
+import { REPORT_REASONS } from "../../lib/shared/moderation/report_texts.ts";
+import { tr } from "../../lib/shared/i18n/messages.ts";
+import type live from "../../lib/shared/i18n/catalog/live/en.ts";
 
 const t = tr<typeof live>("live");
 

@@ -2,8 +2,8 @@
 // (inside the viewport on a phone and a desktop), shows the code both members see in groups of
 // four, and says how to compare it. Escape, Close or a tap outside closes it.
 import { useEffect, useRef } from "react";
-import { tr } from "../../shared/i18n/messages.ts";
-import type live from "../../shared/i18n/catalog/live/en.ts";
+import { tr } from "../../lib/shared/i18n/messages.ts";
+import type live from "../../lib/shared/i18n/catalog/live/en.ts";
 
 const t = tr<typeof live>("live");
 

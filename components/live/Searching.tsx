@@ -4,13 +4,13 @@
 // start), its progress following the connection's real milestones: signalling done, ICE
 // connected, the partner's first frame. The live view takes over at that frame.
 import { useEffect, useRef, useState } from "react";
-import { useWebRTC } from "../../client/webrtc.tsx";
-import { milestonePct, progressKey, SEARCH_STATUS_KEYS } from "../../client/live_rules.ts";
-import { isPov } from "../../client/peer.ts";
-import { blurDetailText, wholeCovered } from "../../client/privacy/status_text.ts";
+import { useWebRTC } from "../../lib/client/webrtc.tsx";
+import { milestonePct, progressKey, SEARCH_STATUS_KEYS } from "../../lib/client/live_rules.ts";
+import { isPov } from "../../lib/client/peer.ts";
+import { blurDetailText, wholeCovered } from "../../lib/client/privacy/status_text.ts";
 import { seconds, WholeBlurBadge } from "./VideoTile.tsx";
-import { displayName, formatNumber, tr } from "../../shared/i18n/messages.ts";
-import type live from "../../shared/i18n/catalog/live/en.ts";
+import { displayName, formatNumber, tr } from "../../lib/shared/i18n/messages.ts";
+import type live from "../../lib/shared/i18n/catalog/live/en.ts";
 
 const t = tr<typeof live>("live");
 

@@ -1,8 +1,8 @@
 // What the live start screen shows a member whose plan has no session left today: why the search
 // stopped, the way to the plans and the way back to discover.
 import { Icon } from "../Icon.tsx";
-import { tr } from "../../shared/i18n/messages.ts";
-import type live from "../../shared/i18n/catalog/live/en.ts";
+import { tr } from "../../lib/shared/i18n/messages.ts";
+import type live from "../../lib/shared/i18n/catalog/live/en.ts";
 
 const t = tr<typeof live>("live");
 

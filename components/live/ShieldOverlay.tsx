@@ -1,9 +1,9 @@
 // What the safety shield puts over the partner's tile while it blurs the video: a short
 // "Checking video…" label; a tap-to-show button when the check is unavailable or late; the
 // nudity warning with End & Report and Show anyway. Audio plays throughout.
-import { isBlurred, type ShieldView } from "../../client/shield/policy.ts";
-import { tr } from "../../shared/i18n/messages.ts";
-import type live from "../../shared/i18n/catalog/live/en.ts";
+import { isBlurred, type ShieldView } from "../../lib/client/shield/policy.ts";
+import { tr } from "../../lib/shared/i18n/messages.ts";
+import type live from "../../lib/shared/i18n/catalog/live/en.ts";
 
 const t = tr<typeof live>("live");
 

@@ -1,8 +1,8 @@
 // What the live start screen shows a member whose email address is not verified: why they cannot
 // go live yet, the Resend that mails the link again, and the way back to discover.
 import { Icon } from "../Icon.tsx";
-import { tr } from "../../shared/i18n/messages.ts";
-import type live from "../../shared/i18n/catalog/live/en.ts";
+import { tr } from "../../lib/shared/i18n/messages.ts";
+import type live from "../../lib/shared/i18n/catalog/live/en.ts";
 
 const t = tr<typeof live>("live");
 

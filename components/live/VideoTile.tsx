@@ -4,10 +4,10 @@
 // paused while the page was hidden plays again when it is shown.
 import { useEffect, useRef, useState } from "react";
 import { ShieldOverlay, type ShieldTileProps } from "./ShieldOverlay.tsx";
-import { isBlurred } from "../../client/shield/policy.ts";
+import { isBlurred } from "../../lib/client/shield/policy.ts";
 import { Icon } from "../Icon.tsx";
-import { formatNumber, tr } from "../../shared/i18n/messages.ts";
-import type live from "../../shared/i18n/catalog/live/en.ts";
+import { formatNumber, tr } from "../../lib/shared/i18n/messages.ts";
+import type live from "../../lib/shared/i18n/catalog/live/en.ts";
 
 const t = tr<typeof live>("live");
 

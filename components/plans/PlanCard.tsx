@@ -2,7 +2,7 @@
 // and the card's button (see cardAction). The checkout and plan-change buttons are forms that
 // work without scripts; the plans island intercepts them.
 import type { JSX } from "react";
-import type { TierKey } from "../../shared/constants.ts";
+import type { TierKey } from "../../lib/shared/constants.ts";
 import {
   type CardAction,
   type PlanFeature,
@@ -10,9 +10,9 @@ import {
   priceText,
   SHOWN_FEATURES,
   TIER_NAME_KEYS,
-} from "../../shared/plans.ts";
-import { tr } from "../../shared/i18n/messages.ts";
-import type plans from "../../shared/i18n/catalog/plans/en.ts";
+} from "../../lib/shared/plans.ts";
+import { tr } from "../../lib/shared/i18n/messages.ts";
+import type plans from "../../lib/shared/i18n/catalog/plans/en.ts";
 
 const t = tr<typeof plans>("plans");
 

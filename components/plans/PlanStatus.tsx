@@ -2,10 +2,10 @@
 // (sessions today, the daily renewal, Manage subscription) and the card that replaces it when
 // the page could not read the plan.
 import type { JSX } from "react";
-import type { TierKey } from "../../shared/constants.ts";
-import type { Usage } from "../../shared/plans.ts";
-import { tr } from "../../shared/i18n/messages.ts";
-import type plans from "../../shared/i18n/catalog/plans/en.ts";
+import type { TierKey } from "../../lib/shared/constants.ts";
+import type { Usage } from "../../lib/shared/plans.ts";
+import { tr } from "../../lib/shared/i18n/messages.ts";
+import type plans from "../../lib/shared/i18n/catalog/plans/en.ts";
 import { Icon } from "../Icon.tsx";
 import { tierName } from "./PlanCard.tsx";
 

@@ -13,11 +13,11 @@ import {
   RULE_HINT,
   SECURITY_TEXT,
   USERNAME_MAX_LENGTH,
-} from "../../shared/auth/rules.ts";
-import type { PublicUser } from "../../shared/auth/types.ts";
-import { languageOptions } from "../../shared/profile.ts";
-import { tr } from "../../shared/i18n/messages.ts";
-import type profile from "../../shared/i18n/catalog/profile/en.ts";
+} from "../../lib/shared/auth/rules.ts";
+import type { PublicUser } from "../../lib/shared/auth/types.ts";
+import { languageOptions } from "../../lib/shared/profile.ts";
+import { tr } from "../../lib/shared/i18n/messages.ts";
+import type profile from "../../lib/shared/i18n/catalog/profile/en.ts";
 import { FormInput } from "../FormInput.tsx";
 import { LocationFields } from "./LocationFields.tsx";
 import type { Account } from "./use_account.ts";

@@ -1,12 +1,12 @@
 // /profile's picture: the avatar (or the initials) and the button that uploads a new one, resized
 // to 256 px on the device first.
 import type { JSX } from "react";
-import { postJson } from "../../client/api.ts";
-import { resizeImage } from "../../client/image.ts";
-import { toast } from "../../client/toast.ts";
-import type { PublicUser } from "../../shared/auth/types.ts";
-import { tr } from "../../shared/i18n/messages.ts";
-import type profile from "../../shared/i18n/catalog/profile/en.ts";
+import { postJson } from "../../lib/client/api.ts";
+import { resizeImage } from "../../lib/client/image.ts";
+import { toast } from "../../lib/client/toast.ts";
+import type { PublicUser } from "../../lib/shared/auth/types.ts";
+import { tr } from "../../lib/shared/i18n/messages.ts";
+import type profile from "../../lib/shared/i18n/catalog/profile/en.ts";
 
 const t = tr<typeof profile>("profile");
 

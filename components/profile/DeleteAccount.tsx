@@ -1,8 +1,8 @@
 // /profile's danger zone: deleting the account, once confirmed.
-import { apiRequest } from "../../client/api.ts";
-import { toast } from "../../client/toast.ts";
-import { tr } from "../../shared/i18n/messages.ts";
-import type profile from "../../shared/i18n/catalog/profile/en.ts";
+import { apiRequest } from "../../lib/client/api.ts";
+import { toast } from "../../lib/client/toast.ts";
+import { tr } from "../../lib/shared/i18n/messages.ts";
+import type profile from "../../lib/shared/i18n/catalog/profile/en.ts";
 
 const t = tr<typeof profile>("profile");
 

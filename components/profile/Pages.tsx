@@ -1,10 +1,10 @@
 // The bodies of /profile and /filters: the page's heading, then its island (the heading's text is
 // read while the page renders, so it is in the page's language).
-import { Island } from "../../server/render/island.tsx";
+import { Island } from "../../lib/server/render/island.tsx";
 import type { ProfilePageProps } from "../../islands/ProfilePage.tsx";
 import type { FiltersEditorProps } from "../../islands/FiltersEditor.tsx";
-import { tr } from "../../shared/i18n/messages.ts";
-import type profile from "../../shared/i18n/catalog/profile/en.ts";
+import { tr } from "../../lib/shared/i18n/messages.ts";
+import type profile from "../../lib/shared/i18n/catalog/profile/en.ts";
 
 const t = tr<typeof profile>("profile");
 

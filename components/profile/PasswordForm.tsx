@@ -1,15 +1,15 @@
 // /profile's password change: the current password and the new one, twice. The island keeps the
 // form's state (useForm with PASSWORD_VALUES), so it outlives a switch to the other tab.
 import type { JSX } from "react";
-import { errorMessage, postJson } from "../../client/api.ts";
-import type { Form } from "../../client/form.ts";
-import { toast } from "../../client/toast.ts";
-import { AUTH_TEXT, SECURITY_TEXT, validateReset } from "../../shared/auth/rules.ts";
+import { errorMessage, postJson } from "../../lib/client/api.ts";
+import type { Form } from "../../lib/client/form.ts";
+import { toast } from "../../lib/client/toast.ts";
+import { AUTH_TEXT, SECURITY_TEXT, validateReset } from "../../lib/shared/auth/rules.ts";
 import { FormInput } from "../FormInput.tsx";
 import { NewPasswordFields } from "../NewPasswordFields.tsx";
 import { refuse, ruleText } from "../auth/texts.ts";
-import { tr } from "../../shared/i18n/messages.ts";
-import type profile from "../../shared/i18n/catalog/profile/en.ts";
+import { tr } from "../../lib/shared/i18n/messages.ts";
+import type profile from "../../lib/shared/i18n/catalog/profile/en.ts";
 
 const t = tr<typeof profile>("profile");
 

@@ -1,10 +1,10 @@
 // /profile's privacy switches: each change is saved at once, and put back when the save fails.
 // Hiding the IP address is the member's choice, else the site's default (or not offered at all).
-import { toast } from "../../client/toast.ts";
-import type { PublicUser } from "../../shared/auth/types.ts";
-import { hidesIpAddress, type IpRelay } from "../../shared/profile.ts";
-import { tr } from "../../shared/i18n/messages.ts";
-import type profile from "../../shared/i18n/catalog/profile/en.ts";
+import { toast } from "../../lib/client/toast.ts";
+import type { PublicUser } from "../../lib/shared/auth/types.ts";
+import { hidesIpAddress, type IpRelay } from "../../lib/shared/profile.ts";
+import { tr } from "../../lib/shared/i18n/messages.ts";
+import type profile from "../../lib/shared/i18n/catalog/profile/en.ts";
 import type { PatchProfile } from "./use_account.ts";
 
 const t = tr<typeof profile>("profile");

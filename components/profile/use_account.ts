@@ -4,10 +4,10 @@
 // order, then the PATCH).
 import { useEffect, useState } from "react";
 import type { JSX } from "react";
-import { errorMessage } from "../../client/api.ts";
-import { firstProblem, useForm } from "../../client/form.ts";
-import { locateMe, LOCATION_ERRORS, LocationError } from "../../client/location.ts";
-import { toast } from "../../client/toast.ts";
+import { errorMessage } from "../../lib/client/api.ts";
+import { firstProblem, useForm } from "../../lib/client/form.ts";
+import { locateMe, LOCATION_ERRORS, LocationError } from "../../lib/client/location.ts";
+import { toast } from "../../lib/client/toast.ts";
 import {
   checkBio,
   checkDisplayName,
@@ -15,16 +15,16 @@ import {
   checkLocation,
   checkUsername,
   SECURITY_TEXT,
-} from "../../shared/auth/rules.ts";
-import type { PublicUser } from "../../shared/auth/types.ts";
-import { PROFILE_TEXT, splitLocation } from "../../shared/profile.ts";
-import { localize, tr } from "../../shared/i18n/messages.ts";
-import type profile from "../../shared/i18n/catalog/profile/en.ts";
+} from "../../lib/shared/auth/rules.ts";
+import type { PublicUser } from "../../lib/shared/auth/types.ts";
+import { PROFILE_TEXT, splitLocation } from "../../lib/shared/profile.ts";
+import { localize, tr } from "../../lib/shared/i18n/messages.ts";
+import type profile from "../../lib/shared/i18n/catalog/profile/en.ts";
 import { refuse, ruleText, t as authText } from "../auth/texts.ts";
 
 const t = tr<typeof profile>("profile");
 
-/** Why the device could not be located (client/location.ts's texts), in the page's language. */
+/** Why the device could not be located (lib/client/location.ts's texts), in the page's language. */
 function locationText(text: string): string {
   return localize(text, {
     [LOCATION_ERRORS.unsupported]: t("geoUnsupported"),

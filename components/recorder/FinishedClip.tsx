@@ -1,7 +1,7 @@
 // /camera's finished clip, to play back before downloading or sharing it.
-import type { Clip } from "../../client/clip_recorder.ts";
-import { tr } from "../../shared/i18n/messages.ts";
-import type live from "../../shared/i18n/catalog/live/en.ts";
+import type { Clip } from "../../lib/client/clip_recorder.ts";
+import { tr } from "../../lib/shared/i18n/messages.ts";
+import type live from "../../lib/shared/i18n/catalog/live/en.ts";
 
 const t = tr<typeof live>("live");
 

@@ -5,9 +5,9 @@ import {
   downloadClip,
   type RecorderCamera,
   shareClip,
-} from "../../client/clip_recorder.ts";
-import { tr } from "../../shared/i18n/messages.ts";
-import type live from "../../shared/i18n/catalog/live/en.ts";
+} from "../../lib/client/clip_recorder.ts";
+import { tr } from "../../lib/shared/i18n/messages.ts";
+import type live from "../../lib/shared/i18n/catalog/live/en.ts";
 
 const t = tr<typeof live>("live");
 

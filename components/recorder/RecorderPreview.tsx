@@ -1,11 +1,11 @@
 // /camera's live preview: the camera (mirrored unless it is the rear one), what stands in for it
 // before it opens, the privacy badges when face blur is on, and the recording's seconds.
 import type { Ref } from "react";
-import { blurDetailText, wholeCovered } from "../../client/privacy/status_text.ts";
+import { blurDetailText, wholeCovered } from "../../lib/client/privacy/status_text.ts";
 import { seconds, WholeBlurBadge } from "../live/VideoTile.tsx";
-import type { RecorderCamera, RecorderState } from "../../client/clip_recorder.ts";
-import { tr } from "../../shared/i18n/messages.ts";
-import type live from "../../shared/i18n/catalog/live/en.ts";
+import type { RecorderCamera, RecorderState } from "../../lib/client/clip_recorder.ts";
+import { tr } from "../../lib/shared/i18n/messages.ts";
+import type live from "../../lib/shared/i18n/catalog/live/en.ts";
 
 const t = tr<typeof live>("live");
 

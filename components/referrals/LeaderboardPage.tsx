@@ -1,10 +1,10 @@
 // /leaderboard: members, online now and countries; the period tabs; the top referrers, the
 // countries and the weekly prizes.
-import type { LeaderboardView, WeeklyPrize } from "../../server/referrals/board.ts";
-import { PRIZE_CURRENCY } from "../../server/referrals/board.ts";
-import { type Period, PERIODS } from "../../shared/referrals/rules.ts";
-import { formatNumber } from "../../shared/i18n/messages.ts";
-import { priceText } from "../../shared/plans.ts";
+import type { LeaderboardView, WeeklyPrize } from "../../lib/server/referrals/board.ts";
+import { PRIZE_CURRENCY } from "../../lib/server/referrals/board.ts";
+import { type Period, PERIODS } from "../../lib/shared/referrals/rules.ts";
+import { formatNumber } from "../../lib/shared/i18n/messages.ts";
+import { priceText } from "../../lib/shared/plans.ts";
 import { countryName, periodName, referrerName, t } from "./texts.ts";
 
 /** A prize's places ('#1', 'Top 10') and what it is ('$500 plus 1 year premium'). */

@@ -1,15 +1,15 @@
 // /viral: the member's invitations and link, the weekly challenges, their place on the board,
 // their all-time figures and how points are earned.
-import { Island } from "../../server/render/island.tsx";
-import type { Challenge, ViralView } from "../../server/referrals/board.ts";
-import type { MemberInvitations } from "../../server/referrals/invitations.ts";
+import { Island } from "../../lib/server/render/island.tsx";
+import type { Challenge, ViralView } from "../../lib/server/referrals/board.ts";
+import type { MemberInvitations } from "../../lib/server/referrals/invitations.ts";
 import {
   CHALLENGES,
   COUNTED_SESSION,
   MAX_UNUSED_INVITATIONS,
   POINTS,
-} from "../../shared/referrals/rules.ts";
-import { formatNumber } from "../../shared/i18n/messages.ts";
+} from "../../lib/shared/referrals/rules.ts";
+import { formatNumber } from "../../lib/shared/i18n/messages.ts";
 import { periodName, rankText, referrerName, t } from "./texts.ts";
 
 const CHALLENGE_KEYS = {

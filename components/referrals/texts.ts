@@ -1,10 +1,10 @@
 // The words both referral pages (/viral and /leaderboard) share, in the page's language: the
 // periods, a rank among the ranked, and a referrer's name and country (with the board's stand-ins
 // for a deleted member and a member without a location).
-import { tr } from "../../shared/i18n/messages.ts";
-import type plans from "../../shared/i18n/catalog/plans/en.ts";
-import type { Period } from "../../shared/referrals/rules.ts";
-import { FORMER_MEMBER, type Referrer, UNKNOWN_COUNTRY } from "../../server/referrals/board.ts";
+import { tr } from "../../lib/shared/i18n/messages.ts";
+import type plans from "../../lib/shared/i18n/catalog/plans/en.ts";
+import type { Period } from "../../lib/shared/referrals/rules.ts";
+import { FORMER_MEMBER, type Referrer, UNKNOWN_COUNTRY } from "../../lib/server/referrals/board.ts";
 
 export const t = tr<typeof plans>("plans");
 

@@ -17,26 +17,31 @@ import {
   resendVerification,
   resetPassword,
   updateProfile,
-} from "../../server/auth/accounts.ts";
-import { AVATAR_MAX_BYTES, AVATAR_TEXT, saveAvatar } from "../../server/auth/avatar.ts";
-import { HashBusyError, hashGate } from "../../server/auth/password.ts";
+} from "../../lib/server/auth/accounts.ts";
+import { AVATAR_MAX_BYTES, AVATAR_TEXT, saveAvatar } from "../../lib/server/auth/avatar.ts";
+import { HashBusyError, hashGate } from "../../lib/server/auth/password.ts";
 import {
   AUTH_TEXT,
   normalizeEmail,
   PASSWORD_MAX_LENGTH,
   validateLogin,
   VERIFY_TEXT,
-} from "../../shared/auth/rules.ts";
-import { toPublicUser, type UserRecord } from "../../shared/auth/types.ts";
-import { publicToken } from "../../server/auth/session.ts";
-import { deleteAccount } from "../../server/auth/deletion.ts";
+} from "../../lib/shared/auth/rules.ts";
+import { toPublicUser, type UserRecord } from "../../lib/shared/auth/types.ts";
+import { publicToken } from "../../lib/server/auth/session.ts";
+import { deleteAccount } from "../../lib/server/auth/deletion.ts";
 import { findUserByIdentifier } from "../../kv/users.ts";
 import { deleteSession } from "../../kv/sessions.ts";
-import { AppError } from "../../server/http/errors.ts";
-import { requireUser } from "../../server/http/auth.ts";
-import { validate } from "../../server/http/validate.ts";
-import { countAttempt, RATE_RULES, rateLimit, startLogin } from "../../server/http/rate_limit.ts";
-import { setFlash } from "../../server/http/flash.ts";
+import { AppError } from "../../lib/server/http/errors.ts";
+import { requireUser } from "../../lib/server/http/auth.ts";
+import { validate } from "../../lib/server/http/validate.ts";
+import {
+  countAttempt,
+  RATE_RULES,
+  rateLimit,
+  startLogin,
+} from "../../lib/server/http/rate_limit.ts";
+import { setFlash } from "../../lib/server/http/flash.ts";
 
 const loginSchema = z.object({
   identifier: z.string().max(254).default(""),

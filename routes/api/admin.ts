@@ -7,9 +7,9 @@ import { Hono } from "hono";
 import { deleteCookie } from "hono/cookie";
 import { z } from "zod";
 import type { AppDeps, MemberAppEnv } from "../context.tsx";
-import { requireAdmin } from "../../server/http/auth.ts";
-import { validate } from "../../server/http/validate.ts";
-import { RATE_RULES, rateLimit, readLimit } from "../../server/http/rate_limit.ts";
+import { requireAdmin } from "../../lib/server/http/auth.ts";
+import { validate } from "../../lib/server/http/validate.ts";
+import { RATE_RULES, rateLimit, readLimit } from "../../lib/server/http/rate_limit.ts";
 import {
   ADMIN_CURSOR_MAX,
   ADMIN_PAGE_MAX,
@@ -17,16 +17,16 @@ import {
   ADMIN_QUERY_MAX,
   ADMIN_TEXT,
   INVITATIONS_MAX,
-} from "../../shared/admin.ts";
-import { listAdminUsers } from "../../server/admin/user_list.ts";
-import { adminDeleteUser, adminVerifyEmail } from "../../server/admin/actions.ts";
-import { banMember, unbanMember } from "../../server/admin/bans.ts";
-import { listAdminReports, setReportStatus } from "../../server/admin/reports.ts";
-import { auditPage } from "../../server/admin/audit.ts";
-import { createAdminInvitations } from "../../server/admin/invitations.ts";
-import { systemStatus } from "../../server/admin/system.ts";
-import { FLASH_COOKIE } from "../../server/http/flash.ts";
-import { BAN_MAX_DAYS, BAN_REASON_MAX, BAN_TEXT } from "../../shared/moderation/bans.ts";
+} from "../../lib/shared/admin.ts";
+import { listAdminUsers } from "../../lib/server/admin/user_list.ts";
+import { adminDeleteUser, adminVerifyEmail } from "../../lib/server/admin/actions.ts";
+import { banMember, unbanMember } from "../../lib/server/admin/bans.ts";
+import { listAdminReports, setReportStatus } from "../../lib/server/admin/reports.ts";
+import { auditPage } from "../../lib/server/admin/audit.ts";
+import { createAdminInvitations } from "../../lib/server/admin/invitations.ts";
+import { systemStatus } from "../../lib/server/admin/system.ts";
+import { FLASH_COOKIE } from "../../lib/server/http/flash.ts";
+import { BAN_MAX_DAYS, BAN_REASON_MAX, BAN_TEXT } from "../../lib/shared/moderation/bans.ts";
 
 const queryText = z.string({ error: ADMIN_TEXT.badQuery }).max(ADMIN_QUERY_MAX, ADMIN_TEXT.badQuery)
   .default("");

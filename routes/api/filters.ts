@@ -2,13 +2,17 @@
 // (the device's position, named offline) and GET /regions (the map). Members only.
 import { z } from "zod";
 import { type AppDeps, membersOnly } from "../context.tsx";
-import { FILTER_TEXT } from "../../shared/filters.ts";
-import { filtersPatchSchema } from "../../shared/filters_schema.ts";
-import { setFlash } from "../../server/http/flash.ts";
+import { FILTER_TEXT } from "../../lib/shared/filters.ts";
+import { filtersPatchSchema } from "../../lib/shared/filters_schema.ts";
+import { setFlash } from "../../lib/server/http/flash.ts";
 import { getFilters, saveFilters } from "../../kv/filters.ts";
-import { readLimit } from "../../server/http/rate_limit.ts";
-import { validate } from "../../server/http/validate.ts";
-import { locateMember, LOCATION_TEXT, regionSummaries } from "../../server/geo/private_location.ts";
+import { readLimit } from "../../lib/server/http/rate_limit.ts";
+import { validate } from "../../lib/server/http/validate.ts";
+import {
+  locateMember,
+  LOCATION_TEXT,
+  regionSummaries,
+} from "../../lib/server/geo/private_location.ts";
 
 const coordinatesSchema = z.object({
   latitude: z.number(),

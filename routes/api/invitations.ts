@@ -1,8 +1,8 @@
 // GET /api/invitations: the signed-in member's own invitation codes, {unused: [code…], used:
 // [{code, joinedAs, verified}…]}. Members only; counted per member and per address.
 import { type AppDeps, membersOnly } from "../context.tsx";
-import { rateLimit, type RateRule } from "../../server/http/rate_limit.ts";
-import { memberInvitations } from "../../server/referrals/invitations.ts";
+import { rateLimit, type RateRule } from "../../lib/server/http/rate_limit.ts";
+import { memberInvitations } from "../../lib/server/referrals/invitations.ts";
 
 const MINUTES_15 = 15 * 60_000;
 /** Reads of one's own codes: far above what the pages need, low enough to stop a loop. */

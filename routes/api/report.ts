@@ -1,8 +1,8 @@
 // POST /api/report {reportReason, additionalDetails, partnerPeerId, blockUser}: a member reports
 // a partner of the last 24 hours; a live match between the two ends at once.
 import { type AppDeps, membersOnly } from "../context.tsx";
-import { fileReport, REPORT_TEXT, reportSchema } from "../../server/moderation/reports.ts";
-import { validate } from "../../server/http/validate.ts";
+import { fileReport, REPORT_TEXT, reportSchema } from "../../lib/server/moderation/reports.ts";
+import { validate } from "../../lib/server/http/validate.ts";
 
 export function reportApi(deps: AppDeps) {
   const app = membersOnly();

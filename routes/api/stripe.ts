@@ -4,10 +4,14 @@
 // we do not know are recorded and get 200, so Stripe stops retrying them.
 import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../context.tsx";
-import { billingChange, verifyEvent, WebhookSignatureError } from "../../server/billing/events.ts";
+import {
+  billingChange,
+  verifyEvent,
+  WebhookSignatureError,
+} from "../../lib/server/billing/events.ts";
 import { applyStripeEvent } from "../../kv/billing.ts";
-import { AppError } from "../../server/http/errors.ts";
-import { RATE_RULES, rateLimit } from "../../server/http/rate_limit.ts";
+import { AppError } from "../../lib/server/http/errors.ts";
+import { RATE_RULES, rateLimit } from "../../lib/server/http/rate_limit.ts";
 
 export const WEBHOOK_TEXT = {
   notConfigured: "Stripe webhooks are not configured on this server.",

@@ -2,21 +2,21 @@
 // Checkout and the billing portal. Until Stripe is configured, checkout responds configRequired
 // with its text. Scripts post JSON and navigate to the URL they get; a form post (a browser
 // without scripts) is told that payments need JavaScript (the CSP keeps forms on this site).
-import { localizeFor } from "../../server/i18n/catalogs.ts";
+import { localizeFor } from "../../lib/server/i18n/catalogs.ts";
 import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { type AppDeps, type AppEnv, membersOnly } from "../context.tsx";
-import { TIERS } from "../../shared/constants.ts";
+import { TIERS } from "../../lib/shared/constants.ts";
 import { usageToday } from "../../kv/usage.ts";
-import { setFlash } from "../../server/http/flash.ts";
-import { isFormPost, validate } from "../../server/http/validate.ts";
-import { AppError } from "../../server/http/errors.ts";
-import { RATE_RULES, rateLimit } from "../../server/http/rate_limit.ts";
-import { stripeClient } from "../../server/billing/stripe_client.ts";
-import { createCheckout, createPortal } from "../../server/billing/checkout.ts";
-import { hasRunningSubscription } from "../../server/billing/events.ts";
-import { CHECKOUT_TEXT } from "../../shared/plans.ts";
-import { logger } from "../../shared/log.ts";
+import { setFlash } from "../../lib/server/http/flash.ts";
+import { isFormPost, validate } from "../../lib/server/http/validate.ts";
+import { AppError } from "../../lib/server/http/errors.ts";
+import { RATE_RULES, rateLimit } from "../../lib/server/http/rate_limit.ts";
+import { stripeClient } from "../../lib/server/billing/stripe_client.ts";
+import { createCheckout, createPortal } from "../../lib/server/billing/checkout.ts";
+import { hasRunningSubscription } from "../../lib/server/billing/events.ts";
+import { CHECKOUT_TEXT } from "../../lib/shared/plans.ts";
+import { logger } from "../../lib/shared/log.ts";
 
 const errorText = (err: unknown) => err instanceof Error ? err.message : String(err);
 

@@ -7,13 +7,13 @@
 import { Hono } from "hono";
 import type { AppDeps, AppEnv, MemberAppEnv } from "../context.tsx";
 import { page } from "../context.tsx";
-import { Island } from "../../server/render/island.tsx";
-import { ADMIN_TEXT } from "../../shared/admin.ts";
-import { listAdminUsers } from "../../server/admin/user_list.ts";
-import { listAdminReports } from "../../server/admin/reports.ts";
-import { auditPage } from "../../server/admin/audit.ts";
-import { requireAdmin } from "../../server/http/auth.ts";
-import { readLimit } from "../../server/http/rate_limit.ts";
+import { Island } from "../../lib/server/render/island.tsx";
+import { ADMIN_TEXT } from "../../lib/shared/admin.ts";
+import { listAdminUsers } from "../../lib/server/admin/user_list.ts";
+import { listAdminReports } from "../../lib/server/admin/reports.ts";
+import { auditPage } from "../../lib/server/admin/audit.ts";
+import { requireAdmin } from "../../lib/server/http/auth.ts";
+import { readLimit } from "../../lib/server/http/rate_limit.ts";
 import { AdminPage } from "../../components/admin/AdminPage.tsx";
 
 /** The first page the server renders; the islands load the rest on demand. */

@@ -4,13 +4,13 @@
 import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../context.tsx";
 import { page } from "../context.tsx";
-import { Island } from "../../server/render/island.tsx";
-import type { AuthTab } from "../../shared/auth/rules.ts";
-import { AccountError, confirmEmailChange, verifyEmail } from "../../server/auth/accounts.ts";
-import { SECURITY_TEXT } from "../../shared/auth/rules.ts";
-import { setFlash } from "../../server/http/flash.ts";
+import { Island } from "../../lib/server/render/island.tsx";
+import type { AuthTab } from "../../lib/shared/auth/rules.ts";
+import { AccountError, confirmEmailChange, verifyEmail } from "../../lib/server/auth/accounts.ts";
+import { SECURITY_TEXT } from "../../lib/shared/auth/rules.ts";
+import { setFlash } from "../../lib/server/http/flash.ts";
 import { listInvitationsOf } from "../../kv/users.ts";
-import { activeBan } from "../../shared/moderation/bans.ts";
+import { activeBan } from "../../lib/shared/moderation/bans.ts";
 
 const OPEN_TABS = new Set<AuthTab>(["login", "register", "forgot-password"]);
 

@@ -4,10 +4,10 @@
 import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../context.tsx";
 import { page } from "../context.tsx";
-import { listOutbox } from "../../server/email/mod.ts";
-import { fromThisMachine } from "../../server/http/loopback.ts";
-import { tr } from "../../shared/i18n/messages.ts";
-import type home from "../../shared/i18n/catalog/home/en.ts";
+import { listOutbox } from "../../lib/server/email/mod.ts";
+import { fromThisMachine } from "../../lib/server/http/loopback.ts";
+import { tr } from "../../lib/shared/i18n/messages.ts";
+import type home from "../../lib/shared/i18n/catalog/home/en.ts";
 
 const t = tr<typeof home>("home");
 

@@ -4,7 +4,7 @@ import type { AppDeps, AppEnv } from "../context.tsx";
 import { page } from "../context.tsx";
 import { TermsOfService } from "../../components/legal/TermsOfService.tsx";
 import { PrivacyPolicy } from "../../components/legal/PrivacyPolicy.tsx";
-import { ipRelayOf } from "../../server/realtime/ice.ts";
+import { ipRelayOf } from "../../lib/server/realtime/ice.ts";
 
 export { LEGAL_UPDATED } from "../../components/legal/LegalArticle.tsx";
 

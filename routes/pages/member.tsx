@@ -1,30 +1,30 @@
 // Pages for signed-in members: their sub-app is mounted behind requireUser, which sends a guest
 // to /auth (303) before any page code runs. / is the Discover screen for a member and the welcome screen
 // for a guest; /live-match is open to guests (it says there is no live session).
-import { HD_TIERS, mediaProfileFor, POPULAR_HASHTAGS } from "../../shared/constants.ts";
+import { HD_TIERS, mediaProfileFor, POPULAR_HASHTAGS } from "../../lib/shared/constants.ts";
 import { Hono } from "hono";
 import { type AppDeps, type AppEnv, membersOnly } from "../context.tsx";
 import { page } from "../context.tsx";
-import { Island } from "../../server/render/island.tsx";
-import { toPublicUser } from "../../shared/auth/types.ts";
-import { publicToken } from "../../server/auth/session.ts";
+import { Island } from "../../lib/server/render/island.tsx";
+import { toPublicUser } from "../../lib/shared/auth/types.ts";
+import { publicToken } from "../../lib/server/auth/session.ts";
 import { getFilters, getFiltersAndUsage } from "../../kv/filters.ts";
-import { sessionsLeft } from "../../shared/plans.ts";
-import { regionSummaries } from "../../server/geo/private_location.ts";
-import { setFlash } from "../../server/http/flash.ts";
-import { readLimit } from "../../server/http/rate_limit.ts";
+import { sessionsLeft } from "../../lib/shared/plans.ts";
+import { regionSummaries } from "../../lib/server/geo/private_location.ts";
+import { setFlash } from "../../lib/server/http/flash.ts";
+import { readLimit } from "../../lib/server/http/rate_limit.ts";
 import { Discover } from "../../components/Discover.tsx";
 import { HashtagsPage, MapPage } from "../../components/DiscoverPages.tsx";
-import { worldMap } from "../../server/geo/world_map.ts";
+import { worldMap } from "../../lib/server/geo/world_map.ts";
 import { WelcomeScreen } from "../../components/WelcomeScreen.tsx";
 import { FiltersScreen, ProfileScreen } from "../../components/profile/Pages.tsx";
-import { iceServersFor, ipRelayOf } from "../../server/realtime/ice.ts";
-import { hidesIpAddress } from "../../shared/profile.ts";
-import type { SessionUser } from "../../shared/auth/types.ts";
+import { iceServersFor, ipRelayOf } from "../../lib/server/realtime/ice.ts";
+import { hidesIpAddress } from "../../lib/shared/profile.ts";
+import type { SessionUser } from "../../lib/shared/auth/types.ts";
 import type { LiveSessionProps } from "../../islands/LiveSession.tsx";
 import { CannotCall } from "../../components/live/CannotCall.tsx";
 import { CameraPage, CheckPage, NoLiveSession } from "../../components/live/LivePages.tsx";
-import { cannotCallText, parseNeeds } from "../../client/capabilities.ts";
+import { cannotCallText, parseNeeds } from "../../lib/client/capabilities.ts";
 
 /**
  * The member's pages, and the three that guests may open too (/ is the welcome screen for a

@@ -5,8 +5,8 @@ import { page } from "../context.tsx";
 import { WelcomeScreen } from "../../components/WelcomeScreen.tsx";
 import { Logo } from "../../components/Logo.tsx";
 import { Icon } from "../../components/Icon.tsx";
-import { tr } from "../../shared/i18n/messages.ts";
-import type home from "../../shared/i18n/catalog/home/en.ts";
+import { tr } from "../../lib/shared/i18n/messages.ts";
+import type home from "../../lib/shared/i18n/catalog/home/en.ts";
 
 const t = tr<typeof home>("home");
 

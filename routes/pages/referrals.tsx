@@ -1,12 +1,12 @@
 // /viral and /leaderboard (members only): invitations, challenges and rankings, read from the
-// referral counters (server/referrals/board.ts); the rules they show are shared/referrals/rules.ts.
+// referral counters (lib/server/referrals/board.ts); the rules they show are lib/shared/referrals/rules.ts.
 import { type AppDeps, membersOnly, page } from "../context.tsx";
-import { onlineNow } from "../../server/geo/private_location.ts";
-import { pageData } from "../../shared/short_cache.ts";
-import { readLimit } from "../../server/http/rate_limit.ts";
-import { leaderboard, viral, WEEKLY_PRIZES } from "../../server/referrals/board.ts";
-import { memberInvitations } from "../../server/referrals/invitations.ts";
-import { type Period, PERIODS } from "../../shared/referrals/rules.ts";
+import { onlineNow } from "../../lib/server/geo/private_location.ts";
+import { pageData } from "../../lib/shared/short_cache.ts";
+import { readLimit } from "../../lib/server/http/rate_limit.ts";
+import { leaderboard, viral, WEEKLY_PRIZES } from "../../lib/server/referrals/board.ts";
+import { memberInvitations } from "../../lib/server/referrals/invitations.ts";
+import { type Period, PERIODS } from "../../lib/shared/referrals/rules.ts";
 import { ViralPage } from "../../components/referrals/ViralPage.tsx";
 import { LeaderboardPage } from "../../components/referrals/LeaderboardPage.tsx";
 

@@ -3,11 +3,11 @@
 import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../context.tsx";
 import { page } from "../context.tsx";
-import { Island } from "../../server/render/island.tsx";
-import { planViews, usageOf } from "../../shared/plans.ts";
+import { Island } from "../../lib/server/render/island.tsx";
+import { planViews, usageOf } from "../../lib/shared/plans.ts";
 import { usageToday } from "../../kv/usage.ts";
-import { tr } from "../../shared/i18n/messages.ts";
-import type plans from "../../shared/i18n/catalog/plans/en.ts";
+import { tr } from "../../lib/shared/i18n/messages.ts";
+import type plans from "../../lib/shared/i18n/catalog/plans/en.ts";
 import type { SubscriptionsPageProps } from "../../islands/SubscriptionsPage.tsx";
 
 const t = tr<typeof plans>("plans");

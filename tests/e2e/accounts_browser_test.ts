@@ -9,7 +9,7 @@ import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { expectToast, launchBrowser, newContext, waitForHydration } from "../helpers/browser.ts";
 import { startServer, type TestServer } from "../helpers/server.ts";
 import { createInvitations } from "../../kv/users.ts";
-import { listOutbox } from "../../server/email/mod.ts";
+import { listOutbox } from "../../lib/server/email/mod.ts";
 import { SESSION_COOKIE } from "../helpers/accounts.ts";
 import { sleep, until } from "../helpers/time.ts";
 

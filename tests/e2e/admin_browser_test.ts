@@ -21,9 +21,9 @@ import {
 import { keys } from "../../kv/keys.ts";
 import { seedReport } from "../helpers/reports.ts";
 import { createUserWithInvitation } from "../../kv/users.ts";
-import { ADMIN_TEXT, formatReportDate, SYSTEM_TEXT } from "../../shared/admin.ts";
-import { BAN_TEXT } from "../../shared/moderation/bans.ts";
-import { newUserRecord } from "../../shared/auth/types.ts";
+import { ADMIN_TEXT, formatReportDate, SYSTEM_TEXT } from "../../lib/shared/admin.ts";
+import { BAN_TEXT } from "../../lib/shared/moderation/bans.ts";
+import { newUserRecord } from "../../lib/shared/auth/types.ts";
 
 const ADMIN = { ADMIN_EMAIL: "root@example.test", ADMIN_PASSWORD: "admin-pass-1" };
 

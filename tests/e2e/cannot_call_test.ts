@@ -22,9 +22,9 @@ import {
   waitLive,
 } from "../helpers/live_browser.ts";
 import { eventually, until } from "../helpers/time.ts";
-import { CANNOT_CALL_TEXT } from "../../client/capabilities.ts";
-import { LIVE_TEXT } from "../../client/live_rules.ts";
-import { sessionsLeftText } from "../../shared/plans.ts";
+import { CANNOT_CALL_TEXT } from "../../lib/client/capabilities.ts";
+import { LIVE_TEXT } from "../../lib/client/live_rules.ts";
+import { sessionsLeftText } from "../../lib/shared/plans.ts";
 import { keys } from "../../kv/keys.ts";
 import type { Match } from "../../kv/matches.ts";
 

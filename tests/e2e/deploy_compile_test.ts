@@ -13,7 +13,7 @@
 //   serves the shipped build and builds nothing.
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { ensureBuilt, type Manifest, readManifest, ROOT } from "../../server/build/assets.ts";
+import { ensureBuilt, type Manifest, readManifest, ROOT } from "../../lib/server/build/assets.ts";
 import { freePort } from "../helpers/server.ts";
 import { sleep } from "../helpers/time.ts";
 

@@ -21,7 +21,7 @@ import {
 import { ffmpegAvailable, THROWING_DETECTOR } from "../helpers/fake_camera.ts";
 import { expectRemoteVideoPlaying } from "../helpers/live_browser.ts";
 import { sleep, until } from "../helpers/time.ts";
-import { BLUR_TEXT } from "../../client/privacy/status_text.ts";
+import { BLUR_TEXT } from "../../lib/client/privacy/status_text.ts";
 
 /** The request interception of a puppeteer page (FirefoxPage types only what the helpers use). */
 interface InterceptedRequest {
@@ -35,7 +35,7 @@ interface InterceptingPage {
   on(event: "request", handler: (r: InterceptedRequest) => void): unknown;
 }
 
-/** The detector worker's script (server/build/privacy_assets.ts names it detector-<hash>.js). */
+/** The detector worker's script (lib/server/build/privacy_assets.ts names it detector-<hash>.js). */
 const DETECTOR_WORKER = /^\/build\/workers\/detector-[^/]+\.js$/;
 
 /** The 'Whole picture blurred' badge of Firefox's 'You' tile: its text and reason (title). */

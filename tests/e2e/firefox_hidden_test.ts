@@ -21,7 +21,7 @@ import {
   withChromiumAndFirefox,
 } from "../helpers/firefox.ts";
 import { sleep, until } from "../helpers/time.ts";
-import { LIVE_TEXT } from "../../client/live_rules.ts";
+import { LIVE_TEXT } from "../../lib/client/live_rules.ts";
 
 /** The frames a second `page` decodes of its partner's video over `ms`. */
 async function decodedFps(page: Page, ms: number): Promise<number> {

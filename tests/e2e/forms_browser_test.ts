@@ -17,8 +17,8 @@ import {
   SESSION_COOKIE,
 } from "../helpers/accounts.ts";
 import { createInvitations } from "../../kv/users.ts";
-import { AUTH_TEXT, RULE_HINT } from "../../shared/auth/rules.ts";
-import { FILTER_TEXT } from "../../shared/filters.ts";
+import { AUTH_TEXT, RULE_HINT } from "../../lib/shared/auth/rules.ts";
+import { FILTER_TEXT } from "../../lib/shared/filters.ts";
 
 const LONG_NAME = "a".repeat(44);
 const EMOJI = "🙂";

@@ -13,7 +13,7 @@ import {
   withLivePair,
 } from "../helpers/live_browser.ts";
 import { startTurn } from "../helpers/turn.ts";
-import { HIDE_IP_TEXT } from "../../shared/profile.ts";
+import { HIDE_IP_TEXT } from "../../lib/shared/profile.ts";
 
 const SECRET = "glimpse-hide-ip-test-secret-0123456789";
 

@@ -10,7 +10,7 @@ import type { Browser, Page } from "playwright-core";
 import { expectToast, launchBrowser } from "../helpers/browser.ts";
 import { registerMember } from "../helpers/accounts.ts";
 import { startServer } from "../helpers/server.ts";
-import { CATALOGS } from "../../server/i18n/catalogs.ts";
+import { CATALOGS } from "../../lib/server/i18n/catalogs.ts";
 import { memberContext, waitForPath } from "../helpers/live_browser.ts";
 import {
   openSitePage,

@@ -14,7 +14,7 @@ import {
   withLivePair,
 } from "../helpers/live_browser.ts";
 import { until } from "../helpers/time.ts";
-import { LIVE_TEXT } from "../../client/live_rules.ts";
+import { LIVE_TEXT } from "../../lib/client/live_rules.ts";
 
 /** Tells the page it is hidden or shown, as a browser does when its tab goes to the back. */
 async function setHidden(page: Page, hidden: boolean) {

@@ -3,7 +3,7 @@
 // within it. A free member's outbound video never exceeds 640x480 (and its encoder is capped at
 // 600 kbps), nor does what the plus member receives from them; a plus member's reaches 1280x720
 // (2.5 Mbps cap) at the partner too. Read from getStats() outbound-rtp and inbound-rtp. The HD
-// tuning (client/sdp.ts, peer.ts degradationFor) is on the plus member's side only: the start
+// tuning (lib/client/sdp.ts, peer.ts degradationFor) is on the plus member's side only: the start
 // bitrate in the description it applied and "maintain-resolution" on its sender; the free
 // member's descriptions and sender are as the browser made them, and neither side sends a
 // tuned description to the other.

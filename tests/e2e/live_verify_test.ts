@@ -20,9 +20,9 @@ import {
 } from "../helpers/live_browser.ts";
 import { eventually, sleep, until } from "../helpers/time.ts";
 import { updateUser } from "../../kv/users.ts";
-import { RT_TEXT } from "../../shared/realtime/texts.ts";
-import { LIVE_TEXT } from "../../client/live_rules.ts";
-import { VERIFY_TEXT } from "../../shared/auth/rules.ts";
+import { RT_TEXT } from "../../lib/shared/realtime/texts.ts";
+import { LIVE_TEXT } from "../../lib/client/live_rules.ts";
+import { VERIFY_TEXT } from "../../lib/shared/auth/rules.ts";
 
 const VERIFY_LINK = "/verify-email?token=";
 const WIDTHS = [{ width: 360, height: 740 }, { width: 1280, height: 800 }];

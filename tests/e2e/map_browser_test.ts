@@ -9,8 +9,8 @@ import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { expectToast, launchBrowser, waitForHydration } from "../helpers/browser.ts";
 import { startServer, type TestServer } from "../helpers/server.ts";
 import { type Member, registerMember, SESSION_COOKIE } from "../helpers/accounts.ts";
-import { worldMap } from "../../server/geo/world_map.ts";
-import { FILTER_TEXT, MAX_HASHTAGS } from "../../shared/filters.ts";
+import { worldMap } from "../../lib/server/geo/world_map.ts";
+import { FILTER_TEXT, MAX_HASHTAGS } from "../../lib/shared/filters.ts";
 
 const WARSAW = { latitude: 52.2297, longitude: 21.0122 };
 

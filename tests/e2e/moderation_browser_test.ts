@@ -29,12 +29,12 @@ import { WsClient } from "../helpers/realtime.ts";
 import { until } from "../helpers/time.ts";
 import { keys } from "../../kv/keys.ts";
 import { seedReport } from "../helpers/reports.ts";
-import type { Report } from "../../server/moderation/reports.ts";
-import { ADMIN_TEXT } from "../../shared/admin.ts";
-import { BAN_TEXT, formatBanEnd, signInBanText } from "../../shared/moderation/bans.ts";
-import { AUTH_TEXT } from "../../shared/auth/rules.ts";
-import { LIVE_TEXT } from "../../client/live_rules.ts";
-import { RT_TEXT } from "../../shared/realtime/texts.ts";
+import type { Report } from "../../lib/server/moderation/reports.ts";
+import { ADMIN_TEXT } from "../../lib/shared/admin.ts";
+import { BAN_TEXT, formatBanEnd, signInBanText } from "../../lib/shared/moderation/bans.ts";
+import { AUTH_TEXT } from "../../lib/shared/auth/rules.ts";
+import { LIVE_TEXT } from "../../lib/client/live_rules.ts";
+import { RT_TEXT } from "../../lib/shared/realtime/texts.ts";
 
 const ADMIN = { ADMIN_EMAIL: "root@example.test", ADMIN_PASSWORD: "admin-pass-1" };
 const SHOTS = Deno.env.get("SCREENSHOT_DIR");

@@ -16,7 +16,7 @@ import {
 } from "../helpers/live_browser.ts";
 import { startTurn } from "../helpers/turn.ts";
 import { until } from "../helpers/time.ts";
-import { HIDE_IP_TEXT } from "../../shared/profile.ts";
+import { HIDE_IP_TEXT } from "../../lib/shared/profile.ts";
 
 const SECRET = "glimpse-test-turn-secret";
 

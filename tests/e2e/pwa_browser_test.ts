@@ -16,7 +16,7 @@ import { registerMember, SESSION_COOKIE } from "../helpers/accounts.ts";
 import { until } from "../helpers/time.ts";
 import { MEMBER_ONLY_PAGES } from "../helpers/site.ts";
 import { OFFLINE_TEXT } from "../../components/OfflineScreen.tsx";
-import { cacheName, type ShellConfig } from "../../client/sw/policy.ts";
+import { cacheName, type ShellConfig } from "../../lib/client/sw/policy.ts";
 
 const PHONE = { width: 390, height: 844 };
 

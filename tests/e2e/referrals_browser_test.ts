@@ -11,7 +11,7 @@ import { closeQuietly, memberContext } from "../helpers/live_browser.ts";
 import { storeLiveMatch } from "../helpers/matches.ts";
 import { updateUser } from "../../kv/users.ts";
 import { endMatch } from "../../kv/matches.ts";
-import { INVITE_TEXT } from "../../shared/referrals/rules.ts";
+import { INVITE_TEXT } from "../../lib/shared/referrals/rules.ts";
 
 const SHOTS = "/tmp/shots-referrals";
 

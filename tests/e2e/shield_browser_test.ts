@@ -22,7 +22,7 @@ import {
   waitLive,
 } from "../helpers/live_browser.ts";
 import { sleep, until } from "../helpers/time.ts";
-import { SHIELD_TEXT } from "../../client/shield/policy.ts";
+import { SHIELD_TEXT } from "../../lib/client/shield/policy.ts";
 
 import {
   expectBlurred,

@@ -15,8 +15,8 @@ import {
   startPair,
 } from "../helpers/live_browser.ts";
 import { sleep, until } from "../helpers/time.ts";
-import { readManifest } from "../../server/build/assets.ts";
-import { SHIELD_TEXT, SHIELD_VERDICT_GRACE_MS } from "../../client/shield/policy.ts";
+import { readManifest } from "../../lib/server/build/assets.ts";
+import { SHIELD_TEXT, SHIELD_VERDICT_GRACE_MS } from "../../lib/client/shield/policy.ts";
 
 import {
   expectBlurred,

@@ -25,10 +25,10 @@ import { eventually, until } from "../helpers/time.ts";
 import { keys } from "../../kv/keys.ts";
 import { dayKey } from "../../kv/hashtags.ts";
 import { updateUser } from "../../kv/users.ts";
-import type { TierKey } from "../../shared/constants.ts";
-import { CHECKOUT_TEXT, PLANS_TEXT } from "../../shared/plans.ts";
-import { LIVE_TEXT } from "../../client/live_rules.ts";
-import { RT_TEXT } from "../../shared/realtime/texts.ts";
+import type { TierKey } from "../../lib/shared/constants.ts";
+import { CHECKOUT_TEXT, PLANS_TEXT } from "../../lib/shared/plans.ts";
+import { LIVE_TEXT } from "../../lib/client/live_rules.ts";
+import { RT_TEXT } from "../../lib/shared/realtime/texts.ts";
 
 const PRICES = { basic: "price_basic_e2e", plus: "price_plus_e2e", vip: "price_vip_e2e" };
 const STRIPE_PAGE = "<!doctype html><title>Stripe</title><h1>Stripe stand-in page</h1>";

@@ -3,8 +3,8 @@
 import assert from "node:assert/strict";
 import type { ServerLike } from "./server.ts";
 import { createInvitations, type Invitation, listInvitationsOf } from "../../kv/users.ts";
-import { listOutbox, type StoredEmail } from "../../server/email/mod.ts";
-import type { UserRecord } from "../../shared/auth/types.ts";
+import { listOutbox, type StoredEmail } from "../../lib/server/email/mod.ts";
+import type { UserRecord } from "../../lib/shared/auth/types.ts";
 import { until } from "./time.ts";
 
 export const SESSION_COOKIE = "glimpse_session";
@@ -206,7 +206,7 @@ export function cookieAttributes(line: string): Map<string, string> {
   return out;
 }
 
-/** The one-shot toast cookie carried by a response (see server/http/flash.ts), decoded. */
+/** The one-shot toast cookie carried by a response (see lib/server/http/flash.ts), decoded. */
 export function flashOf(a: Answer): { kind: string; title: string; description?: string } | null {
   const line = cookieLine(a, FLASH_COOKIE);
   if (!line) return null;

@@ -14,7 +14,7 @@ import {
   type Locator,
   type Page,
 } from "playwright-core";
-import { MISSING_MESSAGE } from "../../shared/i18n/messages.ts";
+import { MISSING_MESSAGE } from "../../lib/shared/i18n/messages.ts";
 import { settledWithin } from "./time.ts";
 import { CHROMIUM_PATHS, HEADLESS_SHELL_PATHS } from "../../scripts/system_deps.ts";
 

@@ -4,7 +4,7 @@
 // the compositor does) and collects its answers. Chromium through playwright-core; Firefox ESR
 // through puppeteer-core (WebDriver BiDi), headless (no WebGL) or on an Xvfb display of its own.
 import puppeteer from "puppeteer-core";
-import type { BlurAssets, DetectorOut } from "../../client/privacy/protocol.ts";
+import type { BlurAssets, DetectorOut } from "../../lib/client/privacy/protocol.ts";
 import { launchBrowser } from "./browser.ts";
 import { type Fixture, FIXTURES_DIR } from "./fake_camera.ts";
 import { bounded, findFirefox, FIREFOX_PREFS, startXvfb } from "./firefox.ts";

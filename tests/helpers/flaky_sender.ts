@@ -1,5 +1,5 @@
 // An email provider that fails its first sends: for the tests of mail retries.
-import type { EmailMessage, EmailSender } from "../../server/email/mod.ts";
+import type { EmailMessage, EmailSender } from "../../lib/server/email/mod.ts";
 
 /** Fails its first `failuresLeft` sends, then sends through `real`. */
 export class FlakySender implements EmailSender {

@@ -1,14 +1,14 @@
 // One Glimpse server instance inside a Deno Worker: several of these on one KV file behave like
 // several server processes sharing one KV (watch events reach every handle in the process).
 /// <reference lib="deno.worker" />
-import { loadConfig } from "../../server/config.ts";
+import { loadConfig } from "../../lib/server/config.ts";
 import { testPasswordIterations } from "./server.ts";
 import { openKv } from "../../kv/db.ts";
-import { readManifest } from "../../server/build/assets.ts";
+import { readManifest } from "../../lib/server/build/assets.ts";
 import { createApp } from "../../routes/app.tsx";
-import { migrate } from "../../server/migrate.ts";
-import { consoleSink } from "../../shared/log.ts";
-import { Hub } from "../../server/realtime/hub.ts";
+import { migrate } from "../../lib/server/migrate.ts";
+import { consoleSink } from "../../lib/shared/log.ts";
+import { Hub } from "../../lib/server/realtime/hub.ts";
 
 let stop: (() => Promise<void>) | null = null;
 

@@ -1,5 +1,5 @@
 // Starts several server instances (Deno Workers) on one KV file.
-import { ensureBuilt } from "../../server/build/assets.ts";
+import { ensureBuilt } from "../../lib/server/build/assets.ts";
 
 export interface Instance {
   url: string;

@@ -6,8 +6,8 @@ import assert from "node:assert/strict";
 import type { Browser, BrowserContext, ConsoleMessage, Page } from "playwright-core";
 import { type Member, registerMember, SESSION_COOKIE } from "./accounts.ts";
 import { type ServerLike, startServer, type TestServer } from "./server.ts";
-import type { UserRecord } from "../../shared/auth/types.ts";
-import type { TierKey } from "../../shared/constants.ts";
+import type { UserRecord } from "../../lib/shared/auth/types.ts";
+import type { TierKey } from "../../lib/shared/constants.ts";
 import { expectToast, launchBrowser, toastTitled, waitForHydration } from "./browser.ts";
 import { until, within } from "./time.ts";
 

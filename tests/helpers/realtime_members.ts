@@ -5,14 +5,14 @@
 // SESSION_SECRET).
 // deno-lint-ignore-file no-explicit-any
 import assert from "node:assert/strict";
-import type { Config } from "../../server/config.ts";
-import { loadConfig } from "../../server/config.ts";
+import type { Config } from "../../lib/server/config.ts";
+import { loadConfig } from "../../lib/server/config.ts";
 import { createUserWithInvitation } from "../../kv/users.ts";
 import { createSession } from "../../kv/sessions.ts";
-import { SESSION_COOKIE, Sessions } from "../../server/auth/session.ts";
-import { hashPassword } from "../../server/auth/password.ts";
-import type { TierKey } from "../../shared/constants.ts";
-import type { Language } from "../../shared/auth/types.ts";
+import { SESSION_COOKIE, Sessions } from "../../lib/server/auth/session.ts";
+import { hashPassword } from "../../lib/server/auth/password.ts";
+import type { TierKey } from "../../lib/shared/constants.ts";
+import type { Language } from "../../lib/shared/auth/types.ts";
 import type { Match } from "../../kv/matches.ts";
 import { Client } from "./accounts.ts";
 import { startServer, type TestServer } from "./server.ts";

@@ -2,7 +2,7 @@
 // older store would write them): a pending report about nobody in particular unless `fields` say.
 import { keys } from "../../kv/keys.ts";
 import { indexReport } from "../../kv/reports.ts";
-import type { Report } from "../../server/moderation/reports.ts";
+import type { Report } from "../../lib/server/moderation/reports.ts";
 
 export async function seedReport(kv: Deno.Kv, fields: Partial<Report> = {}): Promise<Report> {
   const report: Report = {

@@ -1,19 +1,19 @@
 // Starts the real app on a free loopback port with an in-memory KV (or a given KV path), with
 // its queue listener (which sends the app's mail).
-import { loadConfig } from "../../server/config.ts";
-import type { Config } from "../../server/config.ts";
+import { loadConfig } from "../../lib/server/config.ts";
+import type { Config } from "../../lib/server/config.ts";
 import { openKv } from "../../kv/db.ts";
 import { enableJobTable } from "../../kv/queue.ts";
-import { ensureBuilt, type Manifest } from "../../server/build/assets.ts";
+import { ensureBuilt, type Manifest } from "../../lib/server/build/assets.ts";
 import { createApp } from "../../routes/app.tsx";
-import { migrate } from "../../server/migrate.ts";
-import { consoleSink } from "../../shared/log.ts";
-import { Hub } from "../../server/realtime/hub.ts";
-import { createEmailSender, type EmailSender } from "../../server/email/mod.ts";
-import { startJobs } from "../../server/jobs.ts";
-import { clientIpBehind } from "../../server/http/request.ts";
+import { migrate } from "../../lib/server/migrate.ts";
+import { consoleSink } from "../../lib/shared/log.ts";
+import { Hub } from "../../lib/server/realtime/hub.ts";
+import { createEmailSender, type EmailSender } from "../../lib/server/email/mod.ts";
+import { startJobs } from "../../lib/server/jobs.ts";
+import { clientIpBehind } from "../../lib/server/http/request.ts";
 import { sleep, within } from "./time.ts";
-import type { LogSink } from "../../shared/log.ts";
+import type { LogSink } from "../../lib/shared/log.ts";
 
 /**
  * A request carrying this header counts, for the per-address rate limits, as coming from the

@@ -15,7 +15,7 @@ import {
   SHIELD_THRESHOLDS,
   SHIELD_VERDICT_GRACE_MS,
   type ShieldView,
-} from "../../client/shield/policy.ts";
+} from "../../lib/client/shield/policy.ts";
 
 /**
  * How soon after the partner's first frame an ordinary scene must be unblurred when the

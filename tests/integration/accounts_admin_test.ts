@@ -2,9 +2,9 @@
 // POST /api/admin/invitations for admins only, and a restart that keeps one admin account.
 import assert from "node:assert/strict";
 import { startServer } from "../helpers/server.ts";
-import { bootstrapAdmin } from "../../server/auth/admin.ts";
+import { bootstrapAdmin } from "../../lib/server/auth/admin.ts";
 import { createApp } from "../../routes/app.tsx";
-import { ensureBuilt } from "../../server/build/assets.ts";
+import { ensureBuilt } from "../../lib/server/build/assets.ts";
 import {
   allUsers,
   assertError,

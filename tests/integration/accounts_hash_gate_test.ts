@@ -1,4 +1,4 @@
-// Password hashes run through one gate per process (server/auth/password.ts hashGate): as many at once
+// Password hashes run through one gate per process (lib/server/auth/password.ts hashGate): as many at once
 // as cores, a short queue, and beyond it 503 'The server is busy. Please try again in a few
 // seconds.' with Retry-After. With the gate held full, sign-in, registration, password change,
 // email change and password reset are each refused that way and store nothing (the reset link
@@ -17,7 +17,7 @@ import {
 } from "../helpers/accounts.ts";
 import { kvDump } from "../helpers/kv_dump.ts";
 import { createInvitations } from "../../kv/users.ts";
-import { HASH_BUSY_TEXT, HASH_RETRY_AFTER_S, hashGate } from "../../server/auth/password.ts";
+import { HASH_BUSY_TEXT, HASH_RETRY_AFTER_S, hashGate } from "../../lib/server/auth/password.ts";
 import type { Answer } from "../helpers/accounts.ts";
 
 /** Fills the gate (every permit and every place in line) until the returned function is called. */

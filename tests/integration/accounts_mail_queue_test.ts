@@ -15,7 +15,7 @@ import {
   signIn,
   stableHeaders,
 } from "../helpers/accounts.ts";
-import { type EmailMessage, type EmailSender, OutboxSender } from "../../server/email/mod.ts";
+import { type EmailMessage, type EmailSender, OutboxSender } from "../../lib/server/email/mod.ts";
 import { FlakySender } from "../helpers/flaky_sender.ts";
 import { createInvitations } from "../../kv/users.ts";
 import { until } from "../helpers/time.ts";

@@ -2,7 +2,7 @@
 // record, the responses and their texts.
 import assert from "node:assert/strict";
 import { withServer } from "../helpers/server.ts";
-import { purgeSweep } from "../../server/auth/deletion.ts";
+import { purgeSweep } from "../../lib/server/auth/deletion.ts";
 import {
   allUsers,
   assertError,

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { startServer, TEST_IP_HEADER, type TestServer } from "../helpers/server.ts";
 import { sleep } from "../helpers/time.ts";
 import { createInvitations } from "../../kv/users.ts";
-import { hashGate } from "../../server/auth/password.ts";
+import { hashGate } from "../../lib/server/auth/password.ts";
 import {
   allUsers,
   type Answer,

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { withServer } from "../helpers/server.ts";
 import { createInvitations, listInvitationsOf } from "../../kv/users.ts";
-import { listOutbox } from "../../server/email/mod.ts";
+import { listOutbox } from "../../lib/server/email/mod.ts";
 import {
   allUsers,
   assertError,

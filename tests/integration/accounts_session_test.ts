@@ -20,7 +20,7 @@ import {
   signIn,
   withoutRequestId,
 } from "../helpers/accounts.ts";
-import { listOutbox } from "../../server/email/mod.ts";
+import { listOutbox } from "../../lib/server/email/mod.ts";
 
 const BAD_CREDENTIALS = "Invalid username/email or password";
 const LOGIN_MISSING = "Please enter both username/email and password";

@@ -16,12 +16,12 @@ import {
 } from "../helpers/accounts.ts";
 import { keys } from "../../kv/keys.ts";
 import { seedReport } from "../helpers/reports.ts";
-import type { Report } from "../../server/moderation/reports.ts";
-import { ADMIN_TEXT } from "../../shared/admin.ts";
+import type { Report } from "../../lib/server/moderation/reports.ts";
+import { ADMIN_TEXT } from "../../lib/shared/admin.ts";
 
 const ADMIN = { ADMIN_EMAIL: "chief@example.test", ADMIN_PASSWORD: "admin-pass-1" };
 
-/** Writes a report and its status index the way server/moderation/reports.ts does. */
+/** Writes a report and its status index the way lib/server/moderation/reports.ts does. */
 /** Every [status, id] pair in the status index (the "all" scope left out). */
 async function statusIndex(kv: Deno.Kv): Promise<string[]> {
   const out: string[] = [];

@@ -6,13 +6,13 @@ import assert from "node:assert/strict";
 import { startServer, type TestServer } from "../helpers/server.ts";
 import { assertError, Client, kvUser, registerMember, signIn } from "../helpers/accounts.ts";
 import { kvDump } from "../helpers/kv_dump.ts";
-import { ADMIN_TEXT } from "../../shared/admin.ts";
+import { ADMIN_TEXT } from "../../lib/shared/admin.ts";
 import {
   BAN_MAX_DAYS,
   BAN_REASON_MAX,
   BAN_TEXT,
   signInBanText,
-} from "../../shared/moderation/bans.ts";
+} from "../../lib/shared/moderation/bans.ts";
 
 const ADMIN = { ADMIN_EMAIL: "bans@example.test", ADMIN_PASSWORD: "admin-pass-1" };
 

@@ -15,12 +15,12 @@ import {
   LIST_BACKFILL_DONE,
   listKey,
 } from "../../kv/user_lists.ts";
-import { purgeAccount } from "../../server/auth/deletion.ts";
+import { purgeAccount } from "../../lib/server/auth/deletion.ts";
 import { retrying } from "../../kv/retry.ts";
-import { newUserRecord, type UserRecord } from "../../shared/auth/types.ts";
-import { hashPassword } from "../../server/auth/password.ts";
-import { ADMIN_TEXT, type AdminUser, type UsersPage } from "../../shared/admin.ts";
-import { encodeCursor, listAdminUsers, READS_PER_PAGE } from "../../server/admin/user_list.ts";
+import { newUserRecord, type UserRecord } from "../../lib/shared/auth/types.ts";
+import { hashPassword } from "../../lib/server/auth/password.ts";
+import { ADMIN_TEXT, type AdminUser, type UsersPage } from "../../lib/shared/admin.ts";
+import { encodeCursor, listAdminUsers, READS_PER_PAGE } from "../../lib/server/admin/user_list.ts";
 
 const ADMIN = { ADMIN_EMAIL: "lists@example.test", ADMIN_PASSWORD: "admin-pass-1" };
 

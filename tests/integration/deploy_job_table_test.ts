@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { withServer } from "../helpers/server.ts";
 import { awaitMails, Client, kvUser, linkIn, registerMember } from "../helpers/accounts.ts";
 import { until } from "../helpers/time.ts";
-import { OutboxSender } from "../../server/email/mod.ts";
+import { OutboxSender } from "../../lib/server/email/mod.ts";
 import { FlakySender } from "../helpers/flaky_sender.ts";
 import { markDeleted } from "../../kv/deletion.ts";
 import { enableJobTable, enqueue, listenQueue } from "../../kv/queue.ts";

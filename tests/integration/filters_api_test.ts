@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { withServer } from "../helpers/server.ts";
 import { assertError, Client, kvUser, registerMember } from "../helpers/accounts.ts";
-import { FILTER_TEXT } from "../../shared/filters.ts";
+import { FILTER_TEXT } from "../../lib/shared/filters.ts";
 
 const NOT_AUTHENTICATED = "User not authenticated";
 const INVALID_BODY = "Invalid request body";

@@ -1,5 +1,5 @@
 // The forms' rules and the server's agree: for a table of inputs, the verdict of the shared rule
-// functions the islands run before sending (shared/auth/rules.ts, shared/filters.ts) is exactly the
+// functions the islands run before sending (lib/shared/auth/rules.ts, lib/shared/filters.ts) is exactly the
 // server's response to the same input sent directly over HTTP — accepted, or refused with the same
 // text. And the server refuses every bad input sent without the form (nothing is stored).
 import assert from "node:assert/strict";
@@ -17,8 +17,8 @@ import {
   checkUsername,
   fieldOfServerText,
   PROFILE_RULE_TEXT,
-} from "../../shared/auth/rules.ts";
-import { FILTER_TEXT, hashtagListProblem, tryAddHashtag } from "../../shared/filters.ts";
+} from "../../lib/shared/auth/rules.ts";
+import { FILTER_TEXT, hashtagListProblem, tryAddHashtag } from "../../lib/shared/filters.ts";
 
 const EMOJI = "🙂";
 const LONG_TAG = "a".repeat(80);

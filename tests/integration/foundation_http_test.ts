@@ -7,13 +7,13 @@ import assert from "node:assert/strict";
 import { type TestServer, withServer } from "../helpers/server.ts";
 import { assertError, Client, kvUser, registerMember, TINY_PNG } from "../helpers/accounts.ts";
 import { openKv } from "../../kv/db.ts";
-import { testConfig } from "../../server/config.ts";
-import { ensureBuilt } from "../../server/build/assets.ts";
+import { testConfig } from "../../lib/server/config.ts";
+import { ensureBuilt } from "../../lib/server/build/assets.ts";
 import { createApp } from "../../routes/app.tsx";
 import { MEMBER_ONLY_PAGES } from "../helpers/site.ts";
-import { ADMIN_TEXT } from "../../shared/admin.ts";
+import { ADMIN_TEXT } from "../../lib/shared/admin.ts";
 import { kvDump } from "../helpers/kv_dump.ts";
-import { guestRedirectedPages } from "../../server/build/page_weight.ts";
+import { guestRedirectedPages } from "../../lib/server/build/page_weight.ts";
 
 const NOT_AUTHENTICATED = "User not authenticated";
 const INVALID_BODY = "Invalid request body";

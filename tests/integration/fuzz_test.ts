@@ -21,10 +21,10 @@ import { openKv } from "../../kv/db.ts";
 import { createInvitations, updateUser } from "../../kv/users.ts";
 import { createSession } from "../../kv/sessions.ts";
 import { JOB_LEASE_MS } from "../../kv/queue.ts";
-import { Sessions } from "../../server/auth/session.ts";
-import type { LogEntry } from "../../shared/log.ts";
-import { parseInbound, RT_TEXT } from "../../shared/realtime/protocol.ts";
-import { setProcessSink } from "../../shared/log.ts";
+import { Sessions } from "../../lib/server/auth/session.ts";
+import type { LogEntry } from "../../lib/shared/log.ts";
+import { parseInbound, RT_TEXT } from "../../lib/shared/realtime/protocol.ts";
+import { setProcessSink } from "../../lib/shared/log.ts";
 
 const RUNS = Number(Deno.env.get("FUZZ_RUNS") ?? 40);
 const SEED = Number(Deno.env.get("FUZZ_SEED") ?? 30_30);

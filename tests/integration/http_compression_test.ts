@@ -11,8 +11,8 @@ import { Hono } from "hono";
 import { withServer } from "../helpers/server.ts";
 import { Client, registerMember } from "../helpers/accounts.ts";
 import { WsClient } from "../helpers/realtime.ts";
-import { chooseEncoding, compression, MIN_BYTES } from "../../server/http/compress.ts";
-import { BUILD_DIR } from "../../server/build/assets.ts";
+import { chooseEncoding, compression, MIN_BYTES } from "../../lib/server/http/compress.ts";
+import { BUILD_DIR } from "../../lib/server/build/assets.ts";
 
 interface Raw {
   status: number;

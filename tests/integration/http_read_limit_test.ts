@@ -7,7 +7,7 @@ import { withServer } from "../helpers/server.ts";
 import { registerMember, signIn } from "../helpers/accounts.ts";
 import { kvDump } from "../helpers/kv_dump.ts";
 import { sleep } from "../helpers/time.ts";
-import { READ_RULE, tooManyText } from "../../server/http/rate_limit.ts";
+import { READ_RULE, tooManyText } from "../../lib/server/http/rate_limit.ts";
 
 const { max, windowMs } = READ_RULE.limit;
 const HEAVY = ["/leaderboard", "/map-discovery", "/api/regions"];

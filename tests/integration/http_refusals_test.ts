@@ -4,8 +4,8 @@
 import assert from "node:assert/strict";
 import { rawRequest, type TestServer, withServer } from "../helpers/server.ts";
 import { kvDump } from "../helpers/kv_dump.ts";
-import type { LogEntry } from "../../shared/log.ts";
-import { TARGET_MAX } from "../../server/http/request_shape.ts";
+import type { LogEntry } from "../../lib/shared/log.ts";
+import { TARGET_MAX } from "../../lib/server/http/request_shape.ts";
 
 /** Writes `text` on a fresh connection and returns the status line's code and the head. */
 async function rawText(

@@ -3,7 +3,7 @@
 // folder is reachable, and assets are served from their resolved path with their cache headers.
 import assert from "node:assert/strict";
 import { rawRequest, withServer } from "../helpers/server.ts";
-import { IMMUTABLE, SHORT_CACHE } from "../../server/http/static.ts";
+import { IMMUTABLE, SHORT_CACHE } from "../../lib/server/http/static.ts";
 
 Deno.test("static: a hidden file is not served under any spelling of its path", async () => {
   await withServer(async (server) => {

@@ -13,8 +13,8 @@ import {
   uniqueName,
 } from "../helpers/accounts.ts";
 import { createInvitations } from "../../kv/users.ts";
-import emailCatalog from "../../shared/i18n/catalog/email/mod.ts";
-import type { StoredEmail } from "../../server/email/mod.ts";
+import emailCatalog from "../../lib/shared/i18n/catalog/email/mod.ts";
+import type { StoredEmail } from "../../lib/server/email/mod.ts";
 
 const de = emailCatalog.de;
 

@@ -2,8 +2,8 @@
 // text (the server-rendered HTML, islands included, and its title) holds no key name and no
 // English sentence of the catalogs — beyond names, places and hashtags, which stay as written.
 import assert from "node:assert/strict";
-import { CATALOGS } from "../../server/i18n/catalogs.ts";
-import { LOCALES } from "../../shared/i18n/locales.ts";
+import { CATALOGS } from "../../lib/server/i18n/catalogs.ts";
+import { LOCALES } from "../../lib/shared/i18n/locales.ts";
 import { Client, SESSION_COOKIE } from "../helpers/accounts.ts";
 import { pagesFor, ROLES, seedSite } from "../helpers/site.ts";
 

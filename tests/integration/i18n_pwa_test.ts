@@ -5,9 +5,9 @@
 // the member's pages) and says which language it is in.
 import assert from "node:assert/strict";
 import { startServer } from "../helpers/server.ts";
-import { APP_DESCRIPTION } from "../../server/pwa/manifest.ts";
+import { APP_DESCRIPTION } from "../../lib/server/pwa/manifest.ts";
 import { OFFLINE_TEXT } from "../../components/OfflineScreen.tsx";
-import home from "../../shared/i18n/catalog/home/mod.ts";
+import home from "../../lib/shared/i18n/catalog/home/mod.ts";
 
 const varies = (res: Response) => {
   const vary = (res.headers.get("vary") ?? "").toLowerCase().split(/\s*,\s*/);

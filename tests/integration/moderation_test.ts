@@ -15,14 +15,14 @@ import { backfillReportIndexes, createReport, listReportPage } from "../../kv/re
 import { recountPending, REPORTERS_WINDOW_MS } from "../../kv/report_triage.ts";
 import { appendAudit, type AuditEntry, listAudit } from "../../kv/audit.ts";
 import { addSession, getStats } from "../helpers/legacy_stats.ts";
-import { sweepRetention } from "../../server/jobs.ts";
-import { banMember } from "../../server/admin/bans.ts";
-import { auditEntry } from "../../server/admin/audit.ts";
-import { ADMIN_TEXT } from "../../shared/admin.ts";
-import { BAN_TEXT, formatBanEnd, signInBanText } from "../../shared/moderation/bans.ts";
-import type { Report } from "../../server/moderation/reports.ts";
-import { RT_TEXT } from "../../shared/realtime/texts.ts";
-import { SESSION_COOKIE, Sessions } from "../../server/auth/session.ts";
+import { sweepRetention } from "../../lib/server/jobs.ts";
+import { banMember } from "../../lib/server/admin/bans.ts";
+import { auditEntry } from "../../lib/server/admin/audit.ts";
+import { ADMIN_TEXT } from "../../lib/shared/admin.ts";
+import { BAN_TEXT, formatBanEnd, signInBanText } from "../../lib/shared/moderation/bans.ts";
+import type { Report } from "../../lib/server/moderation/reports.ts";
+import { RT_TEXT } from "../../lib/shared/realtime/texts.ts";
+import { SESSION_COOKIE, Sessions } from "../../lib/server/auth/session.ts";
 
 const opts = { sanitizeResources: false, sanitizeOps: false };
 const SHARED_PASSWORD = "realtime-shared-password";

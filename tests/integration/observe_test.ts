@@ -2,7 +2,7 @@
 // id echoed in X-Request-Id and in error responses, and /metrics with HTTP, memory and event-loop
 // figures; main.ts itself writes the lines to stdout and tells a first-time developer what to do.
 import assert from "node:assert/strict";
-import { formatLogLine, type LogEntry } from "../../shared/log.ts";
+import { formatLogLine, type LogEntry } from "../../lib/shared/log.ts";
 import { freePort, startServer } from "../helpers/server.ts";
 import { Client, registerMember, signIn } from "../helpers/accounts.ts";
 import { createInvitations } from "../../kv/users.ts";

@@ -1,19 +1,19 @@
 // Page weight budgets: the JavaScript each page loads before it runs (gzip, as `deno task build`
 // prints it) stays within issue 18's budgets. A page over budget fails here, with its files.
 import assert from "node:assert/strict";
-import { ensureBuilt } from "../../server/build/assets.ts";
+import { ensureBuilt } from "../../lib/server/build/assets.ts";
 import {
   JS_BUDGET_KB,
   MESSAGES_BUDGET_KB,
   messagesWeight,
   pageWeight,
-} from "../../server/build/page_weight.ts";
-import { LOCALES } from "../../shared/i18n/locales.ts";
-import { testConfig } from "../../server/config.ts";
+} from "../../lib/server/build/page_weight.ts";
+import { LOCALES } from "../../lib/shared/i18n/locales.ts";
+import { testConfig } from "../../lib/server/config.ts";
 import { openKv } from "../../kv/db.ts";
 import { createApp } from "../../routes/app.tsx";
 import { signInCookie } from "../../scripts/sign_in.ts";
-import { Hub } from "../../server/realtime/hub.ts";
+import { Hub } from "../../lib/server/realtime/hub.ts";
 
 Deno.test("budgets: each page's JavaScript (gzip) is within its budget", async () => {
   const kv = await openKv(":memory:");

@@ -1,20 +1,20 @@
-// What the server keeps between requests to answer faster (server/render/page.tsx, the verified
-// session tokens of server/auth/session.ts) changes nothing anyone sees: every page, for each
+// What the server keeps between requests to answer faster (lib/server/render/page.tsx, the verified
+// session tokens of lib/server/auth/session.ts) changes nothing anyone sees: every page, for each
 // role, in each language, is byte for byte the page rendered from scratch; a guest's kept page
 // is per language, never a member's (and the other way round), shows a toast when there is one,
 // and a new build serves its own pages; a member's change shows on the next page; a session
 // ended or a member banned is refused at once, on every instance.
 import assert from "node:assert/strict";
-import { LOCALES } from "../../shared/i18n/locales.ts";
+import { LOCALES } from "../../lib/shared/i18n/locales.ts";
 import { createApp } from "../../routes/app.tsx";
-import { PageRenderer, renderDocument } from "../../server/render/page.tsx";
+import { PageRenderer, renderDocument } from "../../lib/server/render/page.tsx";
 import { Client, registerMember, SESSION_COOKIE } from "../helpers/accounts.ts";
 import { pagesFor, ROLES, seedSite } from "../helpers/site.ts";
 import { startServer, TEST_IP_HEADER, withServer } from "../helpers/server.ts";
 import { keys } from "../../kv/keys.ts";
 import { usageTodayKey } from "../../kv/usage.ts";
-import { newBan } from "../../shared/moderation/bans.ts";
-import type { UserRecord } from "../../shared/auth/types.ts";
+import { newBan } from "../../lib/shared/moderation/bans.ts";
+import type { UserRecord } from "../../lib/shared/auth/types.ts";
 import { WelcomeScreen } from "../../components/WelcomeScreen.tsx";
 import { h } from "preact";
 

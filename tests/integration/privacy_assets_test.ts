@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { withServer } from "../helpers/server.ts";
 import { registerMember } from "../helpers/accounts.ts";
-import { withoutUsageLogging } from "../../server/build/privacy_assets.ts";
+import { withoutUsageLogging } from "../../lib/server/build/privacy_assets.ts";
 
 const CAMERA_PAGES = ["/test-chat", "/camera"];
 const OTHER_PAGES = ["/", "/profile", "/filters", "/subscriptions"];

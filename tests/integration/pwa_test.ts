@@ -11,10 +11,10 @@ import { join } from "node:path";
 import { type TestServer, withServer } from "../helpers/server.ts";
 import { FLASH_COOKIE, registerMember, SESSION_COOKIE } from "../helpers/accounts.ts";
 import { decodePng, pixel, pngSize } from "../helpers/png.ts";
-import { ROOT } from "../../server/build/assets.ts";
-import type { ShellConfig } from "../../client/sw/policy.ts";
-import { shellConfig } from "../../server/pwa/shell.tsx";
-import { PNG_ICONS } from "../../server/pwa/manifest.ts";
+import { ROOT } from "../../lib/server/build/assets.ts";
+import type { ShellConfig } from "../../lib/client/sw/policy.ts";
+import { shellConfig } from "../../lib/server/pwa/shell.tsx";
+import { PNG_ICONS } from "../../lib/server/pwa/manifest.ts";
 import { MEMBER_ONLY_PAGES } from "../helpers/site.ts";
 import { OFFLINE_TEXT } from "../../components/OfflineScreen.tsx";
 

@@ -19,7 +19,7 @@ import type { Match } from "../../kv/matches.ts";
 import { figuresAt } from "../../kv/referrals.ts";
 import type { TestServer } from "../helpers/server.ts";
 import { backdateMatch } from "../helpers/matches.ts";
-import { COUNTED_SESSION } from "../../shared/referrals/rules.ts";
+import { COUNTED_SESSION } from "../../lib/shared/referrals/rules.ts";
 
 const opts = { sanitizeResources: false, sanitizeOps: false };
 const OFFER = { type: "offer", sdp: "v=0\r\no=- 1 1 IN IP4 127.0.0.1\r\n" };

@@ -20,9 +20,9 @@ import { eventually, sleep } from "../helpers/time.ts";
 import { keys } from "../../kv/keys.ts";
 import { dayKey } from "../../kv/hashtags.ts";
 import { Client } from "../helpers/accounts.ts";
-import { FILTER_TEXT, MAX_DAILY_HASHTAGS } from "../../shared/filters.ts";
-import { RT_TEXT } from "../../shared/realtime/texts.ts";
-import { setProcessSink } from "../../shared/log.ts";
+import { FILTER_TEXT, MAX_DAILY_HASHTAGS } from "../../lib/shared/filters.ts";
+import { RT_TEXT } from "../../lib/shared/realtime/texts.ts";
+import { setProcessSink } from "../../lib/shared/log.ts";
 
 const opts = { sanitizeResources: false, sanitizeOps: false };
 /** The password of every member the factory makes. */

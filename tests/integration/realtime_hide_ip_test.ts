@@ -13,7 +13,7 @@ import {
   withMembers,
 } from "../helpers/realtime_members.ts";
 import { kvDump } from "../helpers/kv_dump.ts";
-import type { UserRecord } from "../../shared/auth/types.ts";
+import type { UserRecord } from "../../lib/shared/auth/types.ts";
 
 const opts = { sanitizeResources: false, sanitizeOps: false };
 const TURN = {

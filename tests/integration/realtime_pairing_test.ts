@@ -22,7 +22,7 @@ import {
   withMembers,
 } from "../helpers/realtime_members.ts";
 import { sleep } from "../helpers/time.ts";
-import { MEDIA_PROFILES, REACTIONS } from "../../shared/constants.ts";
+import { MEDIA_PROFILES, REACTIONS } from "../../lib/shared/constants.ts";
 import { keys } from "../../kv/keys.ts";
 
 const opts = { sanitizeResources: false, sanitizeOps: false };

@@ -18,7 +18,7 @@ import { keys } from "../../kv/keys.ts";
 import type { Ticket } from "../../kv/tickets.ts";
 import type { Match } from "../../kv/matches.ts";
 import { backdateMatch } from "../helpers/matches.ts";
-import { COUNTED_SESSION } from "../../shared/referrals/rules.ts";
+import { COUNTED_SESSION } from "../../lib/shared/referrals/rules.ts";
 
 const opts = { sanitizeResources: false, sanitizeOps: false };
 const SEARCH_TIMEOUT_MS = 900;

@@ -11,8 +11,8 @@ import {
   type Peer,
   withMembers,
 } from "../helpers/realtime_members.ts";
-import type { Report } from "../../server/moderation/reports.ts";
-import { REPORT_TEXT, REPORTS_PER_DAY } from "../../shared/moderation/report_texts.ts";
+import type { Report } from "../../lib/server/moderation/reports.ts";
+import { REPORT_TEXT, REPORTS_PER_DAY } from "../../lib/shared/moderation/report_texts.ts";
 import { dayKey } from "../../kv/hashtags.ts";
 import type { Match } from "../../kv/matches.ts";
 import { keys } from "../../kv/keys.ts";

@@ -15,7 +15,7 @@ import {
 } from "../helpers/realtime_members.ts";
 import { withProductionServer } from "../helpers/production.ts";
 import { eventually } from "../helpers/time.ts";
-import { MAX_SDP_CHARS, RT_TEXT } from "../../shared/realtime/protocol.ts";
+import { MAX_SDP_CHARS, RT_TEXT } from "../../lib/shared/realtime/protocol.ts";
 
 const opts = { sanitizeResources: false, sanitizeOps: false };
 const ENV = { MATCH_DURATION_MS: "30000" };

@@ -16,7 +16,7 @@ import {
 } from "../helpers/accounts.ts";
 import { closeAll, closeServer, kvMatches } from "../helpers/realtime_members.ts";
 import { keys } from "../../kv/keys.ts";
-import { RT_TEXT } from "../../shared/realtime/texts.ts";
+import { RT_TEXT } from "../../lib/shared/realtime/texts.ts";
 
 const opts = { sanitizeResources: false, sanitizeOps: false };
 const ADMIN = { ADMIN_EMAIL: "chief@example.test", ADMIN_PASSWORD: "admin-pass-1" };

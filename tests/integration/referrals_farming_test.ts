@@ -16,7 +16,7 @@ import { backdateMatch } from "../helpers/matches.ts";
 import { keys } from "../../kv/keys.ts";
 import type { Match } from "../../kv/matches.ts";
 import { figuresAt } from "../../kv/referrals.ts";
-import { CHALLENGES, COUNTED_SESSION, POINTS } from "../../shared/referrals/rules.ts";
+import { CHALLENGES, COUNTED_SESSION, POINTS } from "../../lib/shared/referrals/rules.ts";
 import type { TestServer } from "../helpers/server.ts";
 
 const opts = { sanitizeResources: false, sanitizeOps: false };

@@ -21,10 +21,10 @@ import {
 } from "../../kv/referrals.ts";
 import { backfillReferrals } from "../../kv/referrals_backfill.ts";
 import { addSession } from "../helpers/legacy_stats.ts";
-import { newUserRecord, type UserRecord } from "../../shared/auth/types.ts";
-import { deleteAccount, purgeAccount } from "../../server/auth/deletion.ts";
-import { leaderboard, viral } from "../../server/referrals/board.ts";
-import { INVITE_TEXT, type Period } from "../../shared/referrals/rules.ts";
+import { newUserRecord, type UserRecord } from "../../lib/shared/auth/types.ts";
+import { deleteAccount, purgeAccount } from "../../lib/server/auth/deletion.ts";
+import { leaderboard, viral } from "../../lib/server/referrals/board.ts";
+import { INVITE_TEXT, type Period } from "../../lib/shared/referrals/rules.ts";
 import { withServer } from "../helpers/server.ts";
 import { storeLiveMatch } from "../helpers/matches.ts";
 import { Client, kvUser, registerMember } from "../helpers/accounts.ts";

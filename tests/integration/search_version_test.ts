@@ -1,13 +1,13 @@
 // A search ticket checks one counter, the member's search version, in place of everything it
 // is built from (record, filters, place, blocks and reports): each of those writers must move
-// it, or a socket's copy of the profile would outlive a change (server/realtime/hub.ts).
+// it, or a socket's copy of the profile would outlive a change (lib/server/realtime/hub.ts).
 import assert from "node:assert/strict";
 import { openKv } from "../../kv/db.ts";
 import { keys } from "../../kv/keys.ts";
 import { updateUser } from "../../kv/users.ts";
 import { saveFilters, setPrivateLocation } from "../../kv/filters.ts";
-import { fileReport, purgeBlocks } from "../../server/moderation/reports.ts";
-import { deleteAccount } from "../../server/auth/deletion.ts";
+import { fileReport, purgeBlocks } from "../../lib/server/moderation/reports.ts";
+import { deleteAccount } from "../../lib/server/auth/deletion.ts";
 import { MemberFactory } from "../helpers/realtime_members.ts";
 
 async function version(kv: Deno.Kv, userId: string): Promise<string | null> {

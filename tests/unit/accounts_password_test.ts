@@ -8,10 +8,10 @@ import {
   setHashIterations,
   timingSafeEqual,
   verifyPassword,
-} from "../../server/auth/password.ts";
-import { authenticate } from "../../server/auth/accounts.ts";
+} from "../../lib/server/auth/password.ts";
+import { authenticate } from "../../lib/server/auth/accounts.ts";
 import { createUserWithInvitation } from "../../kv/users.ts";
-import type { UserRecord } from "../../shared/auth/types.ts";
+import type { UserRecord } from "../../lib/shared/auth/types.ts";
 
 const FORMAT = /^pbkdf2-sha256\$600000\$([A-Za-z0-9+/]+=*)\$([A-Za-z0-9+/]+=*)$/;
 const unb64 = (s: string) => Uint8Array.from(atob(s), (c) => c.charCodeAt(0));

@@ -1,7 +1,7 @@
 // Per-address limits count an IPv6 address by its /64 (one subscriber's block: a fresh address in
 // it is the same caller) and an IPv4 address by itself, an IPv4-mapped IPv6 address as its IPv4.
 import assert from "node:assert/strict";
-import { addressKey } from "../../server/http/request.ts";
+import { addressKey } from "../../lib/server/http/request.ts";
 
 Deno.test("address key: IPv4 is the address itself", () => {
   assert.equal(addressKey("203.0.113.7"), "203.0.113.7");

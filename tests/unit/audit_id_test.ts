@@ -1,7 +1,7 @@
 // Audit entry ids: UUIDv7s that carry the time and sort in the order they were made, also
 // within one millisecond (a review and the ban it imposes share their commit's time).
 import assert from "node:assert/strict";
-import { auditId } from "../../server/admin/audit.ts";
+import { auditId } from "../../lib/server/admin/audit.ts";
 
 const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 

@@ -1,16 +1,16 @@
 // Stepping away: when a member's page says they are away (hidden, and its video not getting
 // through), how the partner's page reads it off the data channel, and what the call's state keeps.
 import assert from "node:assert/strict";
-import { AWAY_BELOW_FPS, isAway } from "../../client/away.ts";
-import { readMeta } from "../../client/peer.ts";
+import { AWAY_BELOW_FPS, isAway } from "../../lib/client/away.ts";
+import { readMeta } from "../../lib/client/peer.ts";
 import {
   type CallEvent,
   callReducer,
   type CallState,
   initialCallState,
   type MatchedPhase,
-} from "../../client/call_state.ts";
-import { MEDIA_PROFILES } from "../../shared/constants.ts";
+} from "../../lib/client/call_state.ts";
+import { MEDIA_PROFILES } from "../../lib/shared/constants.ts";
 
 Deno.test("data channel: 'away' is read as a flag of its own; anything else is ignored", () => {
   assert.deepEqual(readMeta('{"away":true}'), { away: true });

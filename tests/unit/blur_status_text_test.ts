@@ -1,8 +1,13 @@
-// What the member is told about face blur (client/privacy/status_text.ts): 'no face in view'
+// What the member is told about face blur (lib/client/privacy/status_text.ts): 'no face in view'
 // only when a recent detection succeeded; every other state says the whole picture is blurred.
 import assert from "node:assert/strict";
-import { BLUR_TEXT, blurDetail, blurView, wholeCovered } from "../../client/privacy/status_text.ts";
-import type { BlurStatus } from "../../client/privacy/protocol.ts";
+import {
+  BLUR_TEXT,
+  blurDetail,
+  blurView,
+  wholeCovered,
+} from "../../lib/client/privacy/status_text.ts";
+import type { BlurStatus } from "../../lib/client/privacy/protocol.ts";
 
 const status = (over: Partial<BlurStatus>): BlurStatus => ({
   detector: "ready",

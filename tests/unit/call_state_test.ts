@@ -1,5 +1,5 @@
 // The live call's reducer on its own: events in, state out; no socket, timer, storage or DOM.
-import { MEDIA_PROFILES } from "../../shared/constants.ts";
+import { MEDIA_PROFILES } from "../../lib/shared/constants.ts";
 import assert from "node:assert/strict";
 import {
   type CallEvent,
@@ -15,9 +15,9 @@ import {
   refusalText,
   refusalTitle,
   rtcConfigOf,
-} from "../../client/call_state.ts";
-import type { Outbound } from "../../shared/realtime/protocol.ts";
-import { RT_TEXT } from "../../shared/realtime/texts.ts";
+} from "../../lib/client/call_state.ts";
+import type { Outbound } from "../../lib/shared/realtime/protocol.ts";
+import { RT_TEXT } from "../../lib/shared/realtime/texts.ts";
 
 const PEER = "AAAAAAAAAAAAAAAAAAAAA";
 const PARTNER = "BBBBBBBBBBBBBBBBBBBBB";

@@ -11,7 +11,7 @@ import {
   cannotCallText,
   missingNeeds,
   parseNeeds,
-} from "../../client/capabilities.ts";
+} from "../../lib/client/capabilities.ts";
 
 class Fake {}
 

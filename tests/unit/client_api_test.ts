@@ -9,7 +9,7 @@ import {
   getJson,
   postJson,
   statusOf,
-} from "../../client/api.ts";
+} from "../../lib/client/api.ts";
 
 interface Seen {
   method: string;

@@ -1,8 +1,8 @@
 // Rules about the code itself, checked on the tree. Every server log line goes through the one
-// logger (shared/log.ts), so that each is a JSON line a log shipper can read. The import graph
+// logger (lib/shared/log.ts), so that each is a JSON line a log shipper can read. The import graph
 // (deno info) keeps the boundary the folders name: what the browser loads (islands, workers)
-// reaches no server/, kv/ or routes/ module; shared/ imports only shared/, client/ only client/
-// and shared/, kv/ only kv/ and shared/; and no module imports itself through others.
+// reaches no lib/server/, kv/ or routes/ module; lib/shared/ imports only lib/shared/, lib/client/ only lib/client/
+// and lib/shared/, kv/ only kv/ and lib/shared/; and no module imports itself through others.
 import assert from "node:assert/strict";
 import ts from "typescript";
 
@@ -18,14 +18,14 @@ function* sourceFiles(dir: string): Generator<string> {
 
 /** Server code: what runs in the server process (the browser's own code logs to its console). */
 function serverFiles(): string[] {
-  return ["server", "shared", "kv", "routes"].flatMap((d) => [...sourceFiles(d)])
+  return ["lib/server", "lib/shared", "kv", "routes"].flatMap((d) => [...sourceFiles(d)])
     .concat("main.ts");
 }
 
 Deno.test("server code writes its log lines through the logger, never console.*", () => {
   const offenders: string[] = [];
   for (const file of serverFiles()) {
-    if (file === "shared/log.ts") continue; // the console sink itself
+    if (file === "lib/shared/log.ts") continue; // the console sink itself
     const text = Deno.readTextFileSync(new URL(file, ROOT));
     text.split("\n").forEach((line, i) => {
       if (/\bconsole\.(log|info|warn|error|debug)\(/.test(line)) {
@@ -78,15 +78,15 @@ const files = (dir: string) => [...sourceFiles(dir)];
 /** What the browser loads: the islands, and the workers and service worker the build bundles. */
 const BROWSER_ROOTS = [
   ...files("islands"),
-  "client/privacy/face_worker.ts",
-  "client/privacy/compositor_worker.ts",
-  "client/privacy/page_compositor.ts",
-  "client/privacy/clock_worker.ts",
-  "client/camera_switch.ts",
-  "client/shield/classifier_worker.ts",
-  "client/sw/service_worker.ts",
+  "lib/client/privacy/face_worker.ts",
+  "lib/client/privacy/compositor_worker.ts",
+  "lib/client/privacy/page_compositor.ts",
+  "lib/client/privacy/clock_worker.ts",
+  "lib/client/camera_switch.ts",
+  "lib/client/shield/classifier_worker.ts",
+  "lib/client/sw/service_worker.ts",
 ];
-const SERVER_ONLY = /^(server|kv|routes)\//;
+const SERVER_ONLY = /^(lib\/server|kv|routes)\//;
 
 /** The chain of imports from `from` to `to` (breadth first). */
 function chain(graph: Map<string, Set<string>>, from: string, to: string): string[] {
@@ -107,7 +107,7 @@ function chain(graph: Map<string, Set<string>>, from: string, to: string): strin
   return path;
 }
 
-Deno.test("the browser's code reaches no server code: no kv/, routes/ or server/ module", async () => {
+Deno.test("the browser's code reaches no server code: no kv/, routes/ or lib/server/ module", async () => {
   for (const root of BROWSER_ROOTS) {
     const graph = await importGraph([root]);
     const reached = [...graph.keys()].filter((m) => SERVER_ONLY.test(m));
@@ -119,31 +119,60 @@ Deno.test("the browser's code reaches no server code: no kv/, routes/ or server/
   }
 });
 
-Deno.test("kv/ imports nothing but shared/ code and other kv/ modules", async () => {
+Deno.test("kv/ imports nothing but lib/shared/ code and other kv/ modules", async () => {
   const graph = await importGraph(files("kv"));
   const wrong: string[] = [];
   for (const [from, to] of graph) {
     if (!from.startsWith("kv/")) continue;
     for (const dep of to) {
-      if (!/^(kv|shared)\//.test(dep)) wrong.push(`${from} → ${dep}`);
+      if (!/^(kv|lib\/shared)\//.test(dep)) wrong.push(`${from} → ${dep}`);
     }
   }
   assert.deepEqual(wrong.sort(), []);
 });
 
-Deno.test("shared/ imports only shared/; client/ only client/ and shared/", async () => {
-  const graph = await importGraph([...files("shared"), ...files("client")]);
+Deno.test("lib/shared/ imports only lib/shared/; lib/client/ only lib/client/ and lib/shared/", async () => {
+  const graph = await importGraph([...files("lib/shared"), ...files("lib/client")]);
   const wrong: string[] = [];
   for (const [from, to] of graph) {
-    const allowed = from.startsWith("shared/")
-      ? /^shared\//
-      : from.startsWith("client/")
-      ? /^(client|shared)\//
+    const allowed = from.startsWith("lib/shared/")
+      ? /^lib\/shared\//
+      : from.startsWith("lib/client/")
+      ? /^lib\/(client|shared)\//
       : null;
     if (!allowed) continue;
     for (const dep of to) if (!allowed.test(dep)) wrong.push(`${from} → ${dep}`);
   }
   assert.deepEqual(wrong.sort(), []);
+});
+
+// ---------- The layout ----------
+
+/** The top level the design names; supporting folders beside it. */
+const TOP_LEVEL = [
+  "routes",
+  "islands",
+  "components",
+  "lib",
+  "kv",
+  "tests",
+  "deno.json",
+  "main.ts",
+  "import_map.json",
+  "README.md",
+];
+const SUPPORTING = ["bench", "scripts", "docs", "deploy", "static", "deno.lock"];
+
+Deno.test("the top level is the design's: code lives in routes, islands, components, lib, kv", () => {
+  const tracked = new TextDecoder().decode(
+    new Deno.Command("git", { args: ["ls-files"], cwd: ROOT, stdout: "piped" }).outputSync().stdout,
+  ).split("\n").filter(Boolean);
+  const top = new Set(tracked.map((f) => f.split("/")[0]).filter((f) => !f.startsWith(".")));
+  for (const entry of TOP_LEVEL) assert.ok(top.has(entry), `${entry} is missing`);
+  const other = [...top].filter((f) => !TOP_LEVEL.includes(f) && !SUPPORTING.includes(f));
+  assert.deepEqual(other, []);
+  const lib = new Set(tracked.filter((f) => f.startsWith("lib/")).map((f) => f.split("/")[1]));
+  assert.deepEqual([...lib].sort(), ["client", "server", "shared"]);
 });
 
 /** The strongly connected groups of more than one module (or a module importing itself). */
@@ -196,9 +225,9 @@ Deno.test("no import cycles: the server, every island, worker, script and benchm
 /** The longest a function (a component and a hook included) may be in the browser's code. */
 const FUNCTION_LINES_MAX = 150;
 
-Deno.test(`no function over ${FUNCTION_LINES_MAX} lines in islands/, components/ or client/`, () => {
+Deno.test(`no function over ${FUNCTION_LINES_MAX} lines in islands/, components/ or lib/client/`, () => {
   const long: string[] = [];
-  for (const file of ["islands", "components", "client"].flatMap(files)) {
+  for (const file of ["islands", "components", "lib/client"].flatMap(files)) {
     const text = Deno.readTextFileSync(new URL(file, ROOT));
     const kind = file.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
     const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, kind);
@@ -247,7 +276,7 @@ Deno.test("every file path and relative link in README.md and docs/ exists", () 
   for (const doc of documents()) {
     const text = Deno.readTextFileSync(new URL(doc, ROOT));
     const dir = doc.includes("/") ? doc.slice(0, doc.lastIndexOf("/") + 1) : "";
-    // `server/http/auth.ts` and the like: paths from the repository's root.
+    // `lib/server/http/auth.ts` and the like: paths from the repository's root.
     for (
       const [, path] of text.matchAll(/`((?:[a-z_]+\/)+[A-Za-z0-9_.-]+\.(?:ts|tsx|md|css|json))`/g)
     ) {
@@ -267,7 +296,7 @@ Deno.test("no text points at documents outside the repository", () => {
   const found: string[] = [];
   const all = [
     ...documents(),
-    ...["server", "shared", "client", "kv", "routes", "islands", "components", "scripts"]
+    ...["lib", "kv", "routes", "islands", "components", "scripts"]
       .flatMap(files),
     "main.ts",
   ];

@@ -8,7 +8,7 @@ import {
   loadConfig,
   secretBits,
   testConfig,
-} from "../../server/config.ts";
+} from "../../lib/server/config.ts";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 

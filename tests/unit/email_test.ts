@@ -6,9 +6,9 @@ import {
   listOutbox,
   OutboxSender,
   ResendSender,
-} from "../../server/email/mod.ts";
-import { verificationEmail } from "../../server/email/templates.ts";
-import { testConfig } from "../../server/config.ts";
+} from "../../lib/server/email/mod.ts";
+import { verificationEmail } from "../../lib/server/email/templates.ts";
+import { testConfig } from "../../lib/server/config.ts";
 import { sleep } from "../helpers/time.ts";
 
 Deno.test("outbox: messages are kept in KV, newest first", async () => {

@@ -1,7 +1,7 @@
 // The CPU face detector (for browsers whose detector worker has no WebGL): BlazeFace full range
-// converted from its .tflite at build time (server/build/detector_model.ts), read back and run with
-// tfjs-core's ops (client/privacy/detector_graph.ts), its outputs decoded into faces
-// (client/privacy/detector_decode.ts). Run here on tfjs's CPU backend on the fixture photos:
+// converted from its .tflite at build time (lib/server/build/detector_model.ts), read back and run with
+// tfjs-core's ops (lib/client/privacy/detector_graph.ts), its outputs decoded into faces
+// (lib/client/privacy/detector_decode.ts). Run here on tfjs's CPU backend on the fixture photos:
 // one face where the astronaut's is, none on the cat.
 import assert from "node:assert/strict";
 import * as tf from "@tensorflow/tfjs-core";
@@ -12,14 +12,14 @@ import fullRange from "@mediapipe/face_detection/face_detection_full_range.tflit
 import sparse from "@mediapipe/face_detection/face_detection_full_range_sparse.tflite" with {
   type: "bytes",
 };
-import { convertDetectorModel, ohwiToHwio } from "../../server/build/detector_model.ts";
+import { convertDetectorModel, ohwiToHwio } from "../../lib/server/build/detector_model.ts";
 import {
   constTensors,
   halfToFloat,
   inputFromRgba,
   parseDetectorModel,
   runDetectorGraph,
-} from "../../client/privacy/detector_graph.ts";
+} from "../../lib/client/privacy/detector_graph.ts";
 import {
   decodeBoxes,
   facesFrom,
@@ -27,7 +27,7 @@ import {
   ssdAnchors,
   toImage,
   weightedNms,
-} from "../../client/privacy/detector_decode.ts";
+} from "../../lib/client/privacy/detector_decode.ts";
 import { FACE_RECT, FIXTURES_DIR } from "../helpers/fake_camera.ts";
 import { TINY_PNG } from "../helpers/accounts.ts";
 

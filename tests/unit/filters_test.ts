@@ -21,8 +21,8 @@ import {
   readSavedFilters,
   REGIONS,
   SUGGESTED_HASHTAGS,
-} from "../../shared/filters.ts";
-import { applyFiltersPatch, filtersPatchSchema } from "../../shared/filters_schema.ts";
+} from "../../lib/shared/filters.ts";
+import { applyFiltersPatch, filtersPatchSchema } from "../../lib/shared/filters_schema.ts";
 
 const SUGGESTED_NAMES = [
   "travel",

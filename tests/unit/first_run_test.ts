@@ -1,7 +1,7 @@
 // The start-up line names the KV it opened: a file, memory, a KV Connect origin (never the URL's
 // path or query), or Deno Deploy's managed KV, which has no path to print.
 import assert from "node:assert/strict";
-import { kvLabel } from "../../server/observe/first_run.ts";
+import { kvLabel } from "../../lib/server/observe/first_run.ts";
 
 Deno.test("first run: the start-up line names every kind of KV", () => {
   assert.equal(kvLabel("./data/glimpse.kv"), "./data/glimpse.kv");

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
 import { createHmac } from "node:crypto";
-import { flashKey, openFlash, sealFlash } from "../../server/http/flash.ts";
+import { flashKey, openFlash, sealFlash } from "../../lib/server/http/flash.ts";
 
 const key = flashKey(new TextEncoder().encode("a-session-secret-of-32-characters!"));
 const flash = { kind: "success" as const, title: "Logged out", description: "See you soon." };

@@ -1,4 +1,4 @@
-// The form hook's state changes (client/form.ts) as plain functions: what a change of value, a
+// The form hook's state changes (lib/client/form.ts) as plain functions: what a change of value, a
 // submit, a request, a refusal and a fresh start do to a form's values, alert and server texts.
 import assert from "node:assert/strict";
 import {
@@ -10,8 +10,8 @@ import {
   RESET,
   SENDING,
   serverField,
-} from "../../client/form.ts";
-import { AUTH_TEXT, PROFILE_RULE_TEXT } from "../../shared/auth/rules.ts";
+} from "../../lib/client/form.ts";
+import { AUTH_TEXT, PROFILE_RULE_TEXT } from "../../lib/shared/auth/rules.ts";
 
 const start = () =>
   initialFormState<{ username: string; email: string; ageConfirmed: boolean }>({

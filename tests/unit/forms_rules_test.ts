@@ -1,4 +1,4 @@
-// The shared form rules (shared/auth/rules.ts, shared/filters.ts): the verdicts a form shows as the
+// The shared form rules (lib/shared/auth/rules.ts, lib/shared/filters.ts): the verdicts a form shows as the
 // member types, and their agreement with the server's zod schemas on a table of inputs.
 import assert from "node:assert/strict";
 import {
@@ -17,7 +17,7 @@ import {
   USERNAME_MAX_LENGTH,
   validateLogin,
   validateRegistration,
-} from "../../shared/auth/rules.ts";
+} from "../../lib/shared/auth/rules.ts";
 import {
   FILTER_TEXT,
   hashtagListProblem,
@@ -25,9 +25,9 @@ import {
   MAX_HASHTAG_LENGTH,
   normalizeHashtag,
   tryAddHashtag,
-} from "../../shared/filters.ts";
-import { filtersPatchSchema, hashtagSchema } from "../../shared/filters_schema.ts";
-import { profilePatchSchema, registrationSchema } from "../../server/auth/accounts.ts";
+} from "../../lib/shared/filters.ts";
+import { filtersPatchSchema, hashtagSchema } from "../../lib/shared/filters_schema.ts";
+import { profilePatchSchema, registrationSchema } from "../../lib/server/auth/accounts.ts";
 
 const EMOJI = "🙂";
 

@@ -14,9 +14,9 @@ import {
   isNearby,
   NEARBY_KM,
   validCoordinates,
-} from "../../server/geo/geocoder.ts";
-import { decodeCities } from "../../server/geo/cities.ts";
-import { CONTINENTS, COUNTRIES } from "../../shared/filters.ts";
+} from "../../lib/server/geo/geocoder.ts";
+import { decodeCities } from "../../lib/server/geo/cities.ts";
+import { CONTINENTS, COUNTRIES } from "../../lib/shared/filters.ts";
 
 const GRID = 0.02;
 /** Kilometres per degree of latitude on the sphere the geocoder uses. */
@@ -126,7 +126,7 @@ Deno.test("countries: names and continents by ISO code and by name", () => {
   assert.equal(continentOf("AU"), "Oceania");
 });
 
-// shared/filters.ts says COUNTRIES uses "names as the geocoder gives them, so they compare equal":
+// lib/shared/filters.ts says COUNTRIES uses "names as the geocoder gives them, so they compare equal":
 // a member located by the geocoder must be able to match a country chosen from the list.
 Deno.test("countries: every COUNTRIES name is the name the geocoder writes", () => {
   const bad: string[] = [];

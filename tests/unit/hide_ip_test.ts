@@ -1,8 +1,8 @@
 // Whose calls hide their IP address: the member's choice, else the site's default, only where a
 // relay is configured, and always where the site sends every call through its relay.
 import assert from "node:assert/strict";
-import { testConfig } from "../../server/config.ts";
-import { ipRelayOf, transportPolicyFor } from "../../server/realtime/ice.ts";
+import { testConfig } from "../../lib/server/config.ts";
+import { ipRelayOf, transportPolicyFor } from "../../lib/server/realtime/ice.ts";
 
 const TURN = { TURN_URLS: "turn:turn.example.test:3478", TURN_SECRET: "s" };
 const choices = [undefined, true, false] as const;

@@ -1,7 +1,7 @@
 // localPath: whatever a redirect was built from, a browser following it stays on this origin.
 import assert from "node:assert/strict";
 import { Hono } from "hono";
-import { localPath, localRedirects } from "../../server/http/redirect.ts";
+import { localPath, localRedirects } from "../../lib/server/http/redirect.ts";
 
 /** Where a browser on http://site.test goes when it follows `location`. */
 function followed(location: string): string {

@@ -4,8 +4,8 @@
 import assert from "node:assert/strict";
 import { Hono } from "hono";
 import { z } from "zod";
-import { isFormPost, validate } from "../../server/http/validate.ts";
-import { AppError } from "../../server/http/errors.ts";
+import { isFormPost, validate } from "../../lib/server/http/validate.ts";
+import { AppError } from "../../lib/server/http/errors.ts";
 
 const schema = z.object({
   status: z.enum(["open", "closed"], { error: "Pick open or closed." }),

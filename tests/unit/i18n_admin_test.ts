@@ -5,13 +5,18 @@
 import assert from "node:assert/strict";
 import { h, type VNode } from "preact";
 import { renderToString } from "preact-render-to-string";
-import { serverMessages } from "../../server/i18n/catalogs.ts";
-import { localize, type Message, withMessages } from "../../shared/i18n/messages.ts";
-import type { Locale } from "../../shared/i18n/locales.ts";
-import en from "../../shared/i18n/catalog/admin/en.ts";
-import { ADMIN_TEXT, type AdminReport, type AdminUser, SYSTEM_TEXT } from "../../shared/admin.ts";
-import { BAN_TEXT } from "../../shared/moderation/bans.ts";
-import { REPORT_REASONS, REPORT_TEXT } from "../../shared/moderation/report_texts.ts";
+import { serverMessages } from "../../lib/server/i18n/catalogs.ts";
+import { localize, type Message, withMessages } from "../../lib/shared/i18n/messages.ts";
+import type { Locale } from "../../lib/shared/i18n/locales.ts";
+import en from "../../lib/shared/i18n/catalog/admin/en.ts";
+import {
+  ADMIN_TEXT,
+  type AdminReport,
+  type AdminUser,
+  SYSTEM_TEXT,
+} from "../../lib/shared/admin.ts";
+import { BAN_TEXT } from "../../lib/shared/moderation/bans.ts";
+import { REPORT_REASONS, REPORT_TEXT } from "../../lib/shared/moderation/report_texts.ts";
 import { UsersTable } from "../../components/admin/UsersTable.tsx";
 import { USER_COLUMNS } from "../../components/admin/UserColumns.tsx";
 import { DIRECT_USER_COLUMNS } from "../../components/admin/DirectUserColumns.tsx";

@@ -5,23 +5,23 @@ import assert from "node:assert/strict";
 import { h } from "preact";
 import { renderToString } from "preact-render-to-string";
 import AuthPanel from "../../islands/AuthPanel.tsx";
-import type { AuthTab } from "../../shared/auth/rules.ts";
+import type { AuthTab } from "../../lib/shared/auth/rules.ts";
 import {
   AUTH_TEXT,
   checkNewPassword,
   PROFILE_RULE_TEXT,
   RULE_HINT,
   SECURITY_TEXT,
-} from "../../shared/auth/rules.ts";
-import { VERIFY_TEXT } from "../../shared/auth/verify_text.ts";
-import { ACCOUNT_TEXT } from "../../server/auth/accounts.ts";
-import { HASH_BUSY_TEXT } from "../../server/auth/password.ts";
-import { AVATAR_TEXT } from "../../server/auth/avatar.ts";
-import { localizeFor, serverMessages } from "../../server/i18n/catalogs.ts";
-import auth from "../../shared/i18n/catalog/auth/mod.ts";
-import common from "../../shared/i18n/catalog/common/mod.ts";
-import { withMessages } from "../../shared/i18n/messages.ts";
-import type { Locale } from "../../shared/i18n/locales.ts";
+} from "../../lib/shared/auth/rules.ts";
+import { VERIFY_TEXT } from "../../lib/shared/auth/verify_text.ts";
+import { ACCOUNT_TEXT } from "../../lib/server/auth/accounts.ts";
+import { HASH_BUSY_TEXT } from "../../lib/server/auth/password.ts";
+import { AVATAR_TEXT } from "../../lib/server/auth/avatar.ts";
+import { localizeFor, serverMessages } from "../../lib/server/i18n/catalogs.ts";
+import auth from "../../lib/shared/i18n/catalog/auth/mod.ts";
+import common from "../../lib/shared/i18n/catalog/common/mod.ts";
+import { withMessages } from "../../lib/shared/i18n/messages.ts";
+import type { Locale } from "../../lib/shared/i18n/locales.ts";
 import { refusedField, ruleCheck, ruleText } from "../../components/auth/texts.ts";
 
 const en = auth.en as Record<string, string>;

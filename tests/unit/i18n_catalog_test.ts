@@ -1,9 +1,9 @@
 // The catalogs cannot drift: every language has exactly English's keys, the same {placeholders}
 // in each message, and the plural forms its plural rules need; no message is empty.
 import assert from "node:assert/strict";
-import { CATALOGS } from "../../server/i18n/catalogs.ts";
-import { LOCALES } from "../../shared/i18n/locales.ts";
-import type { Message } from "../../shared/i18n/messages.ts";
+import { CATALOGS } from "../../lib/server/i18n/catalogs.ts";
+import { LOCALES } from "../../lib/shared/i18n/locales.ts";
+import type { Message } from "../../lib/shared/i18n/messages.ts";
 
 const placeholders = (m: Message): string[] => {
   const texts = typeof m === "string" ? [m] : Object.values(m) as string[];

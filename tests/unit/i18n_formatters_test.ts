@@ -1,5 +1,5 @@
 // The formats and plural forms come from Intl formatters made once per language and options and
-// used again (shared/i18n/messages.ts): whatever order the languages come in, each answer is the
+// used again (lib/shared/i18n/messages.ts): whatever order the languages come in, each answer is the
 // one a formatter made afresh for that language gives, never another language's. The patterns
 // `localize` matches texts with are kept per source text: the translation still comes from the
 // texts it is given.
@@ -17,9 +17,9 @@ import {
   render,
   sortByName,
   withMessages,
-} from "../../shared/i18n/messages.ts";
-import { LOCALES } from "../../shared/i18n/locales.ts";
-import type { Locale } from "../../shared/i18n/locales.ts";
+} from "../../lib/shared/i18n/messages.ts";
+import { LOCALES } from "../../lib/shared/i18n/locales.ts";
+import type { Locale } from "../../lib/shared/i18n/locales.ts";
 
 const store = (locale: Locale): MessageStore => ({ locale, messages: {} });
 const AT = Date.UTC(2026, 2, 14, 9, 26, 53);

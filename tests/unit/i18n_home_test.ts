@@ -6,11 +6,11 @@
 import assert from "node:assert/strict";
 import { createElement as h, type ReactNode } from "react";
 import { renderToString } from "preact-render-to-string";
-import { withMessages } from "../../shared/i18n/messages.ts";
-import { serverMessages } from "../../server/i18n/catalogs.ts";
-import type { Locale } from "../../shared/i18n/locales.ts";
-import home from "../../shared/i18n/catalog/home/mod.ts";
-import { DEFAULT_FILTERS, type Filters, REGIONS } from "../../shared/filters.ts";
+import { withMessages } from "../../lib/shared/i18n/messages.ts";
+import { serverMessages } from "../../lib/server/i18n/catalogs.ts";
+import type { Locale } from "../../lib/shared/i18n/locales.ts";
+import home from "../../lib/shared/i18n/catalog/home/mod.ts";
+import { DEFAULT_FILTERS, type Filters, REGIONS } from "../../lib/shared/filters.ts";
 import { WelcomeScreen } from "../../components/WelcomeScreen.tsx";
 import { Discover } from "../../components/Discover.tsx";
 import { OfflineScreen } from "../../components/OfflineScreen.tsx";

@@ -6,11 +6,11 @@ import { h } from "preact";
 import { renderToString } from "preact-render-to-string";
 import { TermsOfService } from "../../components/legal/TermsOfService.tsx";
 import { PrivacyPolicy } from "../../components/legal/PrivacyPolicy.tsx";
-import { serverMessages } from "../../server/i18n/catalogs.ts";
-import { withMessages } from "../../shared/i18n/messages.ts";
-import { LOCALES } from "../../shared/i18n/locales.ts";
-import type { IpRelay } from "../../shared/profile.ts";
-import legalCatalog from "../../shared/i18n/catalog/legal/mod.ts";
+import { serverMessages } from "../../lib/server/i18n/catalogs.ts";
+import { withMessages } from "../../lib/shared/i18n/messages.ts";
+import { LOCALES } from "../../lib/shared/i18n/locales.ts";
+import type { IpRelay } from "../../lib/shared/profile.ts";
+import legalCatalog from "../../lib/shared/i18n/catalog/legal/mod.ts";
 
 const legal = {
   operatorName: "Glimpse sp. z o.o.",

@@ -1,5 +1,5 @@
-// The live namespace (shared/i18n/catalog/live): the English texts the code keeps as its source
-// (the /ws refusals of shared/realtime/texts.ts, face blur's states, the live screen's and the
+// The live namespace (lib/shared/i18n/catalog/live): the English texts the code keeps as its source
+// (the /ws refusals of lib/shared/realtime/texts.ts, face blur's states, the live screen's and the
 // summary's texts, the can't-go-live reasons, the safety shield's) each have their message, the
 // English one equal to the source, and the page shows each in its language; a live screen
 // rendered in Japanese keeps no English word of the catalog.
@@ -7,25 +7,25 @@ import assert from "node:assert/strict";
 import { h } from "preact";
 import type { VNode } from "preact";
 import { renderToString } from "preact-render-to-string";
-import { CATALOGS, serverMessages } from "../../server/i18n/catalogs.ts";
-import { LOCALES } from "../../shared/i18n/locales.ts";
-import { type Catalog, render, tr, withMessages } from "../../shared/i18n/messages.ts";
-import type live from "../../shared/i18n/catalog/live/en.ts";
-import { RT_TEXT, type RtErrorCode } from "../../shared/realtime/texts.ts";
+import { CATALOGS, serverMessages } from "../../lib/server/i18n/catalogs.ts";
+import { LOCALES } from "../../lib/shared/i18n/locales.ts";
+import { type Catalog, render, tr, withMessages } from "../../lib/shared/i18n/messages.ts";
+import type live from "../../lib/shared/i18n/catalog/live/en.ts";
+import { RT_TEXT, type RtErrorCode } from "../../lib/shared/realtime/texts.ts";
 import {
   BLUR_TEXT,
   blurDetail,
   blurDetailText,
   type BlurView,
-} from "../../client/privacy/status_text.ts";
-import type { BlurStatus } from "../../client/privacy/protocol.ts";
+} from "../../lib/client/privacy/status_text.ts";
+import type { BlurStatus } from "../../lib/client/privacy/protocol.ts";
 import {
   REFUSAL_VARS,
   refusalKey,
   refusalText,
   refusalTitle,
   refusalTitleKey,
-} from "../../client/call_state.ts";
+} from "../../lib/client/call_state.ts";
 import {
   ENDED_TEXT,
   endedKey,
@@ -34,18 +34,18 @@ import {
   PROGRESS_TEXT,
   progressKey,
   progressLabel,
-} from "../../client/live_rules.ts";
-import { SHIELD_TEXT } from "../../client/shield/policy.ts";
+} from "../../lib/client/live_rules.ts";
+import { SHIELD_TEXT } from "../../lib/client/shield/policy.ts";
 import {
   CANNOT_CALL_TEXT,
   cannotCallLine,
   cannotCallText,
   cannotCallTexts,
-} from "../../client/capabilities.ts";
-import { REPORT_REASONS, REPORT_TEXT } from "../../shared/moderation/report_texts.ts";
-import { REACTIONS } from "../../shared/constants.ts";
-import { HIDE_IP_TEXT } from "../../shared/profile.ts";
-import { VERIFY_TEXT } from "../../shared/auth/verify_text.ts";
+} from "../../lib/client/capabilities.ts";
+import { REPORT_REASONS, REPORT_TEXT } from "../../lib/shared/moderation/report_texts.ts";
+import { REACTIONS } from "../../lib/shared/constants.ts";
+import { HIDE_IP_TEXT } from "../../lib/shared/profile.ts";
+import { VERIFY_TEXT } from "../../lib/shared/auth/verify_text.ts";
 import { SafetyCodeSheet } from "../../components/live/SafetyCodeSheet.tsx";
 import { ReportDialog } from "../../components/live/ReportDialog.tsx";
 import { VerifyFirst } from "../../components/live/VerifyFirst.tsx";

@@ -7,15 +7,15 @@ import {
   endonym,
   LOCALES,
   matchAcceptLanguage,
-} from "../../shared/i18n/locales.ts";
+} from "../../lib/shared/i18n/locales.ts";
 import {
   formatDate,
   formatPrice,
   localize,
   render,
   withMessages,
-} from "../../shared/i18n/messages.ts";
-import { serverMessages } from "../../server/i18n/catalogs.ts";
+} from "../../lib/shared/i18n/messages.ts";
+import { serverMessages } from "../../lib/server/i18n/catalogs.ts";
 
 Deno.test("Accept-Language: weights, order, base-language fallback, and junk", () => {
   assert.deepEqual(acceptedRanges("fr;q=0.5, de-AT, en;q=0.8"), ["de-at", "en", "fr"]);
@@ -99,8 +99,8 @@ Deno.test("Accept-Language: our rule picks what Hono's languageDetector picks, c
 });
 
 Deno.test("a date inside a server's English text is written in the response's language", async () => {
-  const { localizeFor } = await import("../../server/i18n/catalogs.ts");
-  const { BAN_TEXT, formatBanEnd } = await import("../../shared/moderation/bans.ts");
+  const { localizeFor } = await import("../../lib/server/i18n/catalogs.ts");
+  const { BAN_TEXT, formatBanEnd } = await import("../../lib/shared/moderation/bans.ts");
   const until = "2026-12-01T15:04:00Z";
   const english = BAN_TEXT.signInBannedUntil(formatBanEnd(until));
   assert.equal(localizeFor("en", english, { until }), english, "English as it was");

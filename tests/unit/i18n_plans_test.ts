@@ -1,13 +1,13 @@
 // The plans and referral texts in other languages: prices and dates written by Intl in the page's
 // language, the plan card with no English left in Japanese, and the English catalog saying
-// exactly what the shared English texts (shared/plans.ts, shared/referrals/rules.ts) say.
+// exactly what the shared English texts (lib/shared/plans.ts, lib/shared/referrals/rules.ts) say.
 import assert from "node:assert/strict";
 import { createElement } from "react";
 import { renderToString } from "preact-render-to-string";
-import { serverMessages } from "../../server/i18n/catalogs.ts";
-import { formatDate, render, withMessages } from "../../shared/i18n/messages.ts";
-import type { Locale } from "../../shared/i18n/locales.ts";
-import en from "../../shared/i18n/catalog/plans/en.ts";
+import { serverMessages } from "../../lib/server/i18n/catalogs.ts";
+import { formatDate, render, withMessages } from "../../lib/shared/i18n/messages.ts";
+import type { Locale } from "../../lib/shared/i18n/locales.ts";
+import en from "../../lib/shared/i18n/catalog/plans/en.ts";
 import {
   type CardAction,
   CHECKOUT_TEXT,
@@ -18,7 +18,7 @@ import {
   sessionsLeftText,
   usageLine,
   usageOf,
-} from "../../shared/plans.ts";
+} from "../../lib/shared/plans.ts";
 import {
   CHALLENGES,
   COUNTED_SESSION,
@@ -28,8 +28,8 @@ import {
   PERIODS,
   POINT_RULES,
   POINTS,
-} from "../../shared/referrals/rules.ts";
-import { TIERS } from "../../shared/constants.ts";
+} from "../../lib/shared/referrals/rules.ts";
+import { TIERS } from "../../lib/shared/constants.ts";
 import { PlanCard } from "../../components/plans/PlanCard.tsx";
 
 const inLocale = <T>(locale: Locale, fn: () => T): T => withMessages(serverMessages(locale), fn);

@@ -5,8 +5,8 @@
 import assert from "node:assert/strict";
 import { h, type VNode } from "preact";
 import { renderToString } from "preact-render-to-string";
-import { useForm } from "../../client/form.ts";
-import type { LocationChoice } from "../../client/filters_editor.ts";
+import { useForm } from "../../lib/client/form.ts";
+import type { LocationChoice } from "../../lib/client/filters_editor.ts";
 import { LanguageSection } from "../../components/filters/LanguageSection.tsx";
 import { WhereSection } from "../../components/filters/WhereSection.tsx";
 import { PASSWORD_VALUES, PasswordForm } from "../../components/profile/PasswordForm.tsx";
@@ -14,9 +14,9 @@ import { PrivacySwitches } from "../../components/profile/PrivacySwitches.tsx";
 import { DeleteAccount } from "../../components/profile/DeleteAccount.tsx";
 import ProfilePage from "../../islands/ProfilePage.tsx";
 import FiltersEditor from "../../islands/FiltersEditor.tsx";
-import { pageMessages, serverMessages } from "../../server/i18n/catalogs.ts";
-import { ISLAND_MESSAGES } from "../../server/render/islands_registry.ts";
-import { LANGUAGES, type PublicUser } from "../../shared/auth/types.ts";
+import { pageMessages, serverMessages } from "../../lib/server/i18n/catalogs.ts";
+import { ISLAND_MESSAGES } from "../../lib/server/render/islands_registry.ts";
+import { LANGUAGES, type PublicUser } from "../../lib/shared/auth/types.ts";
 import {
   CONTINENT_CODES,
   CONTINENTS,
@@ -24,12 +24,12 @@ import {
   COUNTRY_CODES,
   DEFAULT_FILTERS,
   type LocationPreference,
-} from "../../shared/filters.ts";
-import { LANGUAGE_NAMES } from "../../shared/profile.ts";
-import { type MessageStore, withMessages } from "../../shared/i18n/messages.ts";
-import type { Locale } from "../../shared/i18n/locales.ts";
-import profileEn from "../../shared/i18n/catalog/profile/en.ts";
-import profileCatalogs from "../../shared/i18n/catalog/profile/mod.ts";
+} from "../../lib/shared/filters.ts";
+import { LANGUAGE_NAMES } from "../../lib/shared/profile.ts";
+import { type MessageStore, withMessages } from "../../lib/shared/i18n/messages.ts";
+import type { Locale } from "../../lib/shared/i18n/locales.ts";
+import profileEn from "../../lib/shared/i18n/catalog/profile/en.ts";
+import profileCatalogs from "../../lib/shared/i18n/catalog/profile/mod.ts";
 
 const ENTITIES: Record<string, string> = {
   "&amp;": "&",

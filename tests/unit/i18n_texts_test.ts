@@ -2,12 +2,12 @@
 // text the server writes is looked up, a number it was built with carried over; a text no catalog
 // holds (a member's own words) stays as it is, and English stays English.
 import assert from "node:assert/strict";
-import { localizeFor } from "../../server/i18n/catalogs.ts";
-import { tooManyText } from "../../server/http/rate_limit.ts";
-import { HTTP_TEXT } from "../../server/http/errors.ts";
-import { LOCATION_TEXT } from "../../server/geo/private_location.ts";
-import { LOCALES } from "../../shared/i18n/locales.ts";
-import texts from "../../shared/i18n/catalog/texts/mod.ts";
+import { localizeFor } from "../../lib/server/i18n/catalogs.ts";
+import { tooManyText } from "../../lib/server/http/rate_limit.ts";
+import { HTTP_TEXT } from "../../lib/server/http/errors.ts";
+import { LOCATION_TEXT } from "../../lib/server/geo/private_location.ts";
+import { LOCALES } from "../../lib/shared/i18n/locales.ts";
+import texts from "../../lib/shared/i18n/catalog/texts/mod.ts";
 
 Deno.test("texts: a rate-limit text keeps its number in Japanese and German, in both plural forms", () => {
   assert.equal(

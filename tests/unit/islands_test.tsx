@@ -2,9 +2,9 @@
 // the browser hydrates with, and a document loads scripts only for the islands it uses.
 import assert from "node:assert/strict";
 import { renderToString } from "preact-render-to-string";
-import { ISLANDS } from "../../server/render/islands_registry.ts";
-import { collectIslands, Island } from "../../server/render/island.tsx";
-import { renderDocument } from "../../server/render/page.tsx";
+import { ISLANDS } from "../../lib/server/render/islands_registry.ts";
+import { collectIslands, Island } from "../../lib/server/render/island.tsx";
+import { renderDocument } from "../../lib/server/render/page.tsx";
 import {
   ensureBuilt,
   listIslandNames,
@@ -12,7 +12,7 @@ import {
   readManifest,
   staleReason,
   stopBuilder,
-} from "../../server/build/assets.ts";
+} from "../../lib/server/build/assets.ts";
 
 const ENTITIES: Record<string, string> = {
   "&quot;": '"',

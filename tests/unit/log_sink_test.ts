@@ -4,7 +4,7 @@
 // ends on its own, and a line on its own leaves no timer pending.
 import assert from "node:assert/strict";
 
-const LOG = new URL("../../shared/log.ts", import.meta.url).href;
+const LOG = new URL("../../lib/shared/log.ts", import.meta.url).href;
 
 /** Runs `code` (with `consoleSink` imported) in a fresh Deno; its stdout lines' msg fields. */
 async function run(code: string): Promise<{ out: string[]; err: string[]; code: number }> {
@@ -67,7 +67,7 @@ async function stdoutWrites(body: (written: string[]) => Promise<void>): Promise
 }
 
 Deno.test("log sink: an info line leaves no timer behind (the test sanitizers would say so)", async () => {
-  const { consoleSink, flushLog } = await import("../../shared/log.ts");
+  const { consoleSink, flushLog } = await import("../../lib/shared/log.ts");
   const written = await stdoutWrites(async (written) => {
     consoleSink({ level: "info", msg: "quiet" });
     assert.deepEqual(written, [], "not written within the turn");
@@ -92,7 +92,7 @@ function nextTurn(): Promise<void> {
 }
 
 Deno.test("log sink: lines that keep coming are written together, all of them, soon", async () => {
-  const { consoleSink, flushLog, LOG_GATHER_MS } = await import("../../shared/log.ts");
+  const { consoleSink, flushLog, LOG_GATHER_MS } = await import("../../lib/shared/log.ts");
   flushLog();
   const writes = await stdoutWrites(async () => {
     // A line a turn of the event loop, as requests end under load (a message between two ports

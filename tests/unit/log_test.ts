@@ -1,7 +1,7 @@
 // The process logger: every line it writes is the same JSON as the request log, with an error's
 // name, message and stack as fields, and it writes wherever the process's sink points.
 import assert from "node:assert/strict";
-import { type LogEntry, logger, setProcessSink } from "../../shared/log.ts";
+import { type LogEntry, logger, setProcessSink } from "../../lib/shared/log.ts";
 
 Deno.test("logger: levels, fields and an error's name and message reach the sink", () => {
   const lines: LogEntry[] = [];

@@ -2,7 +2,7 @@
 // proxy passed on counts only when every address the proxy named is loopback too.
 import assert from "node:assert/strict";
 import { Hono } from "hono";
-import { fromThisMachine, isLoopback } from "../../server/http/loopback.ts";
+import { fromThisMachine, isLoopback } from "../../lib/server/http/loopback.ts";
 
 Deno.test("loopback: addresses", () => {
   for (const a of ["127.0.0.1", "127.8.9.10", "::1", "[::1]", "::ffff:127.0.0.1", "local"]) {

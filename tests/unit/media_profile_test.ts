@@ -1,9 +1,9 @@
-// What a member's camera may send (shared/constants.ts MEDIA_PROFILES) and the sender encoding that
-// keeps a track within it (client/peer.ts encodingFor): bitrate and frame rate capped, a
+// What a member's camera may send (lib/shared/constants.ts MEDIA_PROFILES) and the sender encoding that
+// keeps a track within it (lib/client/peer.ts encodingFor): bitrate and frame rate capped, a
 // larger picture scaled down by its larger ratio, a smaller one never scaled up.
 import assert from "node:assert/strict";
-import { HD_TIERS, MEDIA_PROFILES, mediaProfileFor, TIERS } from "../../shared/constants.ts";
-import { encodingFor } from "../../client/peer.ts";
+import { HD_TIERS, MEDIA_PROFILES, mediaProfileFor, TIERS } from "../../lib/shared/constants.ts";
+import { encodingFor } from "../../lib/client/peer.ts";
 
 Deno.test("media profiles: SD 640x480 at 600 kbps, HD 1280x720 at 2.5 Mbps; HD on plus and vip", () => {
   assert.deepEqual(mediaProfileFor(false), MEDIA_PROFILES.sd);

@@ -1,7 +1,7 @@
 // memoByString: a header value's parse is worked out once, the same answer every time, and no more
 // than `max` values, none longer than `longest`, are kept whatever strangers send.
 import assert from "node:assert/strict";
-import { memoByString } from "../../shared/memo.ts";
+import { memoByString } from "../../lib/shared/memo.ts";
 
 Deno.test("memoByString: one call per distinct value, the same answers (null ones too)", () => {
   const calls: string[] = [];

@@ -10,9 +10,9 @@ import {
   sessionsLeftText,
   usageLine,
   usageOf,
-} from "../../shared/plans.ts";
-import { checkoutFailure, httpsUrl } from "../../client/plans.ts";
-import { ApiError } from "../../client/api.ts";
+} from "../../lib/shared/plans.ts";
+import { checkoutFailure, httpsUrl } from "../../lib/client/plans.ts";
+import { ApiError } from "../../lib/client/api.ts";
 
 Deno.test("plans: each card's button for a guest, a free member and subscribers", () => {
   const row = (tier: Parameters<typeof cardAction>[1], customer: boolean) =>

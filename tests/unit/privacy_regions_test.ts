@@ -1,4 +1,4 @@
-// Face blur's cover decisions (client/privacy/regions.ts), without pixels: the fixed band's
+// Face blur's cover decisions (lib/client/privacy/regions.ts), without pixels: the fixed band's
 // place in landscape and portrait frames, the margins around a face, clipping, a CoverPlan that
 // fails closed (the whole picture whenever no recent successful detection of this call vouches
 // for the frame, the band while that detection is a moment old), and a
@@ -16,7 +16,7 @@ import {
   RUNNING_MS,
   STALE_MS,
   withMargin,
-} from "../../client/privacy/regions.ts";
+} from "../../lib/client/privacy/regions.ts";
 
 const contains = (outer: Box, inner: Box) =>
   outer.x <= inner.x && outer.y <= inner.y && outer.x + outer.w >= inner.x + inner.w &&

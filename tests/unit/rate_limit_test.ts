@@ -1,6 +1,6 @@
 // The growing wait before responding to failed sign-ins to an account under a spread-out guess.
 import assert from "node:assert/strict";
-import { LOGIN_FREE_FAILURES, loginFailureDelayMs } from "../../server/http/rate_limit.ts";
+import { LOGIN_FREE_FAILURES, loginFailureDelayMs } from "../../lib/server/http/rate_limit.ts";
 
 Deno.test("login delay: none for the first failures, then doubling up to 3 s", () => {
   for (let n = 0; n <= LOGIN_FREE_FAILURES; n++) assert.equal(loginFailureDelayMs(n), 0, `${n}`);

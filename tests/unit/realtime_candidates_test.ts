@@ -1,4 +1,4 @@
-// The candidate screen (server/realtime/candidates.ts): which candidate addresses a partner's browser
+// The candidate screen (lib/server/realtime/candidates.ts): which candidate addresses a partner's browser
 // may be handed, in a separate ice-candidate signal and inside an SDP, and the related address
 // zeroed on every candidate that passes.
 import assert from "node:assert/strict";
@@ -8,7 +8,7 @@ import {
   screenCandidate,
   screenSdp,
   screenSignal,
-} from "../../server/realtime/candidates.ts";
+} from "../../lib/server/realtime/candidates.ts";
 
 const PRODUCTION = { allowLoopback: false };
 const DEVELOPMENT = { allowLoopback: true };

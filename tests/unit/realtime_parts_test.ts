@@ -2,14 +2,14 @@
 // profile (or the code that refuses it), the per-socket flood limit, the write lane's bound on
 // commits in flight, and the batcher.
 import assert from "node:assert/strict";
-import { ticketFor } from "../../server/realtime/ticket.ts";
-import { FloodLimit } from "../../server/realtime/flood_limit.ts";
-import { MAX_REFUSED_MESSAGES, SocketLimits } from "../../server/realtime/socket_limits.ts";
-import { FINAL_CLOSE_CODES } from "../../client/socket.ts";
+import { ticketFor } from "../../lib/server/realtime/ticket.ts";
+import { FloodLimit } from "../../lib/server/realtime/flood_limit.ts";
+import { MAX_REFUSED_MESSAGES, SocketLimits } from "../../lib/server/realtime/socket_limits.ts";
+import { FINAL_CLOSE_CODES } from "../../lib/client/socket.ts";
 import { WriteLane } from "../../kv/write_lane.ts";
-import { Batcher } from "../../server/realtime/batcher.ts";
+import { Batcher } from "../../lib/server/realtime/batcher.ts";
 import type { SearchProfile } from "../../kv/search_profile.ts";
-import type { UserRecord } from "../../shared/auth/types.ts";
+import type { UserRecord } from "../../lib/shared/auth/types.ts";
 import { dayKey } from "../../kv/hashtags.ts";
 import { sleep } from "../helpers/time.ts";
 

@@ -13,8 +13,8 @@ import {
   matchHashtag,
   sharedHashtags,
   type Ticket,
-} from "../../server/realtime/rules.ts";
-import { distanceKm, NEARBY_KM } from "../../server/geo/geocoder.ts";
+} from "../../lib/server/realtime/rules.ts";
+import { distanceKm, NEARBY_KM } from "../../lib/server/geo/geocoder.ts";
 
 /** Kilometres per degree of latitude on the sphere the geocoder uses. */
 const KM_PER_DEGREE = distanceKm({ lat: 0, lon: 0 }, { lat: 1, lon: 0 });

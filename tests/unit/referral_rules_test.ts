@@ -1,6 +1,6 @@
 // The periods of the referral pages: ISO weeks and calendar months in UTC, at their edges.
 import assert from "node:assert/strict";
-import { bucketsAt, monthId, weekId } from "../../shared/referrals/rules.ts";
+import { bucketsAt, monthId, weekId } from "../../lib/shared/referrals/rules.ts";
 
 Deno.test("periods: ISO week ids at year edges, calendar months in UTC", () => {
   const at = (iso: string) => Date.parse(iso);

@@ -1,9 +1,9 @@
-// Replacing a response after the handler made it (server/http/response.ts) keeps what Hono's own
+// Replacing a response after the handler made it (lib/server/http/response.ts) keeps what Hono's own
 // `c.res = …` keeps: every header of the old response, its cookies (each one), the new one's
 // Content-Type and Content-Length, and a header only the new one has.
 import { Hono } from "hono";
 import { assertEquals } from "./_assert.ts";
-import { replaceResponse } from "../../server/http/response.ts";
+import { replaceResponse } from "../../lib/server/http/response.ts";
 
 function appReplacingWith(make: () => Response) {
   const app = new Hono();

@@ -9,13 +9,13 @@ import {
   screenReducer,
   type ScreenState,
   SOCKET_OPEN_LIMIT_MS,
-} from "../../client/screen_rules.ts";
+} from "../../lib/client/screen_rules.ts";
 import {
   HANDSHAKE_LIMIT_MS,
   LIVE_TEXT,
   NO_FRAME_AFTER_CONNECTED_MS,
   SKIPS_PER_SESSION,
-} from "../../client/live_rules.ts";
+} from "../../lib/client/live_rules.ts";
 
 /** Runs events one after another; the state at the end and every effect, in order. */
 function play(state: ScreenState, ...events: ScreenEvent[]) {

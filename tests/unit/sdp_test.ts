@@ -1,13 +1,13 @@
-// The HD start bitrate (client/sdp.ts): an HD member applies the partner's description with
+// The HD start bitrate (lib/client/sdp.ts): an HD member applies the partner's description with
 // x-google-start-bitrate (0.9x the profile's cap) on every video codec's fmtp line, so its
 // sender's bandwidth estimate starts near the cap instead of libwebrtc's 300 kbps; an SD member's
 // description, audio, data and retransmission/FEC payloads stay as they were, applying it twice
 // changes nothing more, and the safety code (peer.ts) reads the same fingerprints. Also the
 // degradation preference an HD sender gets (peer.ts degradationFor).
 import assert from "node:assert/strict";
-import { MEDIA_PROFILES } from "../../shared/constants.ts";
-import { startBitrateKbps, tuneForProfile, withVideoFmtp } from "../../client/sdp.ts";
-import { degradationFor, safetyCode, sdpFingerprint } from "../../client/peer.ts";
+import { MEDIA_PROFILES } from "../../lib/shared/constants.ts";
+import { startBitrateKbps, tuneForProfile, withVideoFmtp } from "../../lib/client/sdp.ts";
+import { degradationFor, safetyCode, sdpFingerprint } from "../../lib/client/peer.ts";
 
 /** A Chromium 156 offer (audio, video, data channel), trimmed to one payload per codec. */
 const OFFER = [

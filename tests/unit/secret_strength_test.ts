@@ -1,8 +1,13 @@
 // Production secrets: a value a person would make up (a sequence, a keyboard run, a repetition, a
 // sentence of common words) is refused however long it is; random values from openssl pass.
 import assert from "node:assert/strict";
-import { guessBits } from "../../server/secret_strength.ts";
-import { ConfigError, loadConfig, SECRET_MIN_BITS, unpredictable } from "../../server/config.ts";
+import { guessBits } from "../../lib/server/secret_strength.ts";
+import {
+  ConfigError,
+  loadConfig,
+  SECRET_MIN_BITS,
+  unpredictable,
+} from "../../lib/server/config.ts";
 
 const PREDICTABLE = [
   "0123456789abcdef0123456789abcdef",

@@ -1,13 +1,13 @@
-// The safety shield's build (server/build/shield_assets.ts): nsfwjs's MobileNetV2 UMD scripts become
+// The safety shield's build (lib/server/build/shield_assets.ts): nsfwjs's MobileNetV2 UMD scripts become
 // a model.json and a binary weights file that match byte for byte what the manifest describes;
 // the package's scripts run with no permissions; and the test hook is in development builds of
 // the page code only, compiled out of production ones.
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import * as esbuild from "esbuild";
-import { convertModel, evaluateUmd } from "../../server/build/shield_assets.ts";
-import { packageDir } from "../../server/build/worker_files.ts";
-import { ROOT } from "../../server/build/assets.ts";
+import { convertModel, evaluateUmd } from "../../lib/server/build/shield_assets.ts";
+import { packageDir } from "../../lib/server/build/worker_files.ts";
+import { ROOT } from "../../lib/server/build/assets.ts";
 
 const DTYPE_BYTES: Record<string, number> = {
   float32: 4,
@@ -60,7 +60,7 @@ Deno.test("shield build: a package's model script runs with no permissions", asy
 async function bundleMonitor(testHooks: boolean): Promise<string> {
   const result = await esbuild.build({
     absWorkingDir: ROOT,
-    entryPoints: [join(ROOT, "client/shield/monitor.ts")],
+    entryPoints: [join(ROOT, "lib/client/shield/monitor.ts")],
     bundle: true,
     format: "esm",
     minify: true,

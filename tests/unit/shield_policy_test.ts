@@ -1,4 +1,4 @@
-// The safety shield's decisions (client/shield/policy.ts), fed scores the way the classifier
+// The safety shield's decisions (lib/client/shield/policy.ts), fed scores the way the classifier
 // feeds them on the page: two safe frames in a row lift the blur, one unsafe frame brings it
 // back with the warning (and it stays until the member chooses), the thresholds, Show anyway and
 // tap-to-show for this session only, a failed or late classifier, and the setting turned off.
@@ -14,7 +14,7 @@ import {
   type ShieldState,
   shieldStep,
   unsafeClass,
-} from "../../client/shield/policy.ts";
+} from "../../lib/client/shield/policy.ts";
 
 /** Scores with the rest of the probability on Neutral. */
 function scores(s: Partial<Scores> = {}): Scores {

@@ -1,8 +1,8 @@
 // stopOnSignals: a signal runs the stop once and exits 0; a stop that fails or outlasts its bound
 // exits 1; a second signal during the stop exits at once; the listeners can be removed.
 import assert from "node:assert/strict";
-import { stopOnSignals } from "../../server/runtime/shutdown.ts";
-import type { LogEntry } from "../../shared/log.ts";
+import { stopOnSignals } from "../../lib/server/runtime/shutdown.ts";
+import type { LogEntry } from "../../lib/shared/log.ts";
 import { sleep } from "../helpers/time.ts";
 
 /** A stand-in for the process: its signal listeners, its exits and its log. */

@@ -1,10 +1,10 @@
-// The service worker's decisions (client/sw/policy.ts): only this site's GET requests are
+// The service worker's decisions (lib/client/sw/policy.ts): only this site's GET requests are
 // ever responded to by it; the API, the socket, metrics, health and avatars are never touched, even
 // as a navigation; pages go to the network first; only the shell's own files (exact path, no
 // query) come from the cache; only plain, storable responses are ever stored; and the offline
 // page is fetched again in a page's language when the stored one is in another.
 import assert from "node:assert/strict";
-import { decide, mayStore, neverTouched, offlineRefresh } from "../../client/sw/policy.ts";
+import { decide, mayStore, neverTouched, offlineRefresh } from "../../lib/client/sw/policy.ts";
 
 const ORIGIN = "https://glimpse.example";
 const SHELL = new Set(["/build/app-ABC.css", "/static/icons/icon-192.png", "/build/Page-X.js"]);

@@ -1,4 +1,4 @@
-// TFLite metadata added in front of the npm-shipped BlazeFace model (server/build/tflite_metadata.ts):
+// TFLite metadata added in front of the npm-shipped BlazeFace model (lib/server/build/tflite_metadata.ts):
 // the original model stays byte-identical and reachable from the new root, and the new
 // TFLITE_METADATA buffer says "RGB image, mean 127.5, std 127.5" as MediaPipe Tasks expects.
 import assert from "node:assert/strict";
@@ -8,7 +8,7 @@ import model from "@mediapipe/face_detection/face_detection_short_range.tflite" 
 import fullRange from "@mediapipe/face_detection/face_detection_full_range_sparse.tflite" with {
   type: "bytes",
 };
-import { addImageInputMetadata, FlatReader } from "../../server/build/tflite_metadata.ts";
+import { addImageInputMetadata, FlatReader } from "../../lib/server/build/tflite_metadata.ts";
 import { TINY_PNG } from "../helpers/accounts.ts";
 
 // Field ids: tensorflow/lite/schema/schema.fbs and tflite-support metadata_schema.fbs.

@@ -1,8 +1,8 @@
-// The memory trim after a wave of closed sockets (server/runtime/trim.ts): on Linux with glibc and
+// The memory trim after a wave of closed sockets (lib/server/runtime/trim.ts): on Linux with glibc and
 // FFI allowed, it reaches malloc_trim (after some native memory was used and freed) and says so;
 // where it cannot (another OS) it would say false rather than throw.
 import assert from "node:assert/strict";
-import { trimNativeMemory } from "../../server/runtime/trim.ts";
+import { trimNativeMemory } from "../../lib/server/runtime/trim.ts";
 
 Deno.test({
   name: "trimNativeMemory: glibc's malloc_trim is reached on Linux",

@@ -2,8 +2,8 @@
 // right; entries further left are the caller's own words and never count.
 import assert from "node:assert/strict";
 import { Hono } from "hono";
-import { clientIpBehind } from "../../server/http/request.ts";
-import { loadConfig } from "../../server/config.ts";
+import { clientIpBehind } from "../../lib/server/http/request.ts";
+import { loadConfig } from "../../lib/server/config.ts";
 
 async function ipSeen(hops: number, forwarded?: string): Promise<string> {
   const app = new Hono();

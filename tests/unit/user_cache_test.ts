@@ -4,7 +4,7 @@ import {
   cacheUser,
   clearCachedUser,
   isUsableCachedUser,
-} from "../../client/user_cache.ts";
+} from "../../lib/client/user_cache.ts";
 
 Deno.test("cached user: discarded at start-up without a token or with id 1", () => {
   assertEquals(isUsableCachedUser({ id: "abc", username: "a", token: "t1" }), true);

@@ -3,15 +3,15 @@
 // switches over the data channel, and the safety code (and its grouping on the sheet).
 import assert from "node:assert/strict";
 import { renderToString } from "preact-render-to-string";
-import { useWebRTC } from "../../client/webrtc.tsx";
+import { useWebRTC } from "../../lib/client/webrtc.tsx";
 import {
   BADGE_MIN_SECONDS,
   endedText,
   milestonePct,
   progressLabel,
-} from "../../client/live_rules.ts";
-import { reconnectDelay } from "../../client/socket.ts";
-import { readMeta, safetyCode, sdpFingerprint } from "../../client/peer.ts";
+} from "../../lib/client/live_rules.ts";
+import { reconnectDelay } from "../../lib/client/socket.ts";
+import { readMeta, safetyCode, sdpFingerprint } from "../../lib/client/peer.ts";
 import { groupCode } from "../../components/live/SafetyCodeSheet.tsx";
 
 function UsesSession() {

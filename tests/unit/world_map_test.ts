@@ -1,12 +1,12 @@
-// The discovery map's shapes (server/geo/world_map.ts) and colours: six continents with land in
+// The discovery map's shapes (lib/server/geo/world_map.ts) and colours: six continents with land in
 // each, known places inside the continent a member there is counted in (Russia cut at the Urals,
 // Hawaii in Oceania, French Guiana in South America), the same output on every build, a size
 // bound for the page, the region buttons placed where REGIONS says, and shades that stand out
 // from the sea on the dark theme.
 import assert from "node:assert/strict";
-import { buildWorldMap, MAP_WIDTH, worldMap } from "../../server/geo/world_map.ts";
-import { ONLINE_STEPS, onlineStep } from "../../shared/geo/map_scale.ts";
-import { CONTINENTS, REGIONS } from "../../shared/filters.ts";
+import { buildWorldMap, MAP_WIDTH, worldMap } from "../../lib/server/geo/world_map.ts";
+import { ONLINE_STEPS, onlineStep } from "../../lib/shared/geo/map_scale.ts";
+import { CONTINENTS, REGIONS } from "../../lib/shared/filters.ts";
 
 type Ring = [number, number][];
 

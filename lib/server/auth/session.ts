@@ -1,0 +1,145 @@
+// Session cookies: an HttpOnly, SameSite=Lax cookie (Secure in production) holding a jose-signed
+// token that names a KV session record, so revoking the record signs the device out at once.
+import { jwtVerify, SignJWT } from "jose";
+import type { Context } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import type { Config } from "../config.ts";
+import {
+  createSession,
+  getSessionAndUser,
+  SESSION_TTL_MS,
+  type SessionRecord,
+  sharedSessionSecret,
+} from "../../../kv/sessions.ts";
+import type { UserRecord } from "../../shared/auth/types.ts";
+import { activeBan } from "../../shared/moderation/bans.ts";
+
+export const SESSION_COOKIE = "glimpse_session";
+const ISSUER = "glimpse";
+
+/** What a token's verified signature says: the session it names, its member, when it expires. */
+interface VerifiedToken {
+  sid: string;
+  sub: string;
+  /** Seconds since the epoch (the token's `exp`). */
+  exp: number;
+}
+
+/**
+ * How many verified tokens an instance remembers (a few hundred bytes each); past this the memo
+ * starts again empty. Only tokens whose signature verified are kept, so strangers cannot fill it.
+ */
+const VERIFIED_MAX = 10_000;
+
+/** The signing key: SESSION_SECRET, or (outside production) one generated once and kept in KV. */
+export async function sessionKey(kv: Deno.Kv, config: Config): Promise<Uint8Array> {
+  if (config.sessionSecret) return new TextEncoder().encode(config.sessionSecret);
+  const secret = await sharedSessionSecret(kv, () =>
+    Array.from(
+      crypto.getRandomValues(new Uint8Array(32)),
+      (b) => b.toString(16).padStart(2, "0"),
+    ).join(""));
+  return new TextEncoder().encode(secret);
+}
+
+export class Sessions {
+  /**
+   * Tokens whose signature and claims this instance has checked, by the token's exact text: a
+   * signature under this key stays valid, so it is checked once, not on every request (an HMAC by
+   * WebCrypto costs about as much as the rest of a small API request). Only the signature is
+   * remembered: the token's expiry is checked again each time, and the session and its member are
+   * read from KV on every request, so signing out, a ban or a deletion takes effect at once, on
+   * every instance.
+   */
+  private verified = new Map<string, VerifiedToken>();
+
+  constructor(private kv: Deno.Kv, private config: Config, private key: CryptoKey) {}
+
+  static async create(kv: Deno.Kv, config: Config) {
+    // Imported once: given raw bytes, jose would import the key again on every request.
+    const key = await crypto.subtle.importKey(
+      "raw",
+      await sessionKey(kv, config) as Uint8Array<ArrayBuffer>,
+      { name: "HMAC", hash: "SHA-256" },
+      false,
+      ["sign", "verify"],
+    );
+    return new Sessions(kv, config, key);
+  }
+
+  async token(session: SessionRecord): Promise<string> {
+    return await new SignJWT({ sid: session.sid })
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject(session.userId)
+      .setIssuer(ISSUER)
+      .setIssuedAt(Math.floor(session.createdAt / 1000))
+      .setExpirationTime(Math.floor(session.expiresAt / 1000))
+      .sign(this.key);
+  }
+
+  /** Starts a session for the member and sets its cookie on the response. */
+  async start(c: Context, userId: string): Promise<SessionRecord> {
+    const session = await createSession(this.kv, userId);
+    setCookie(c, SESSION_COOKIE, await this.token(session), {
+      path: "/",
+      httpOnly: true,
+      sameSite: "Lax",
+      secure: this.config.production,
+      maxAge: Math.floor(SESSION_TTL_MS / 1000),
+    });
+    return session;
+  }
+
+  clear(c: Context) {
+    deleteCookie(c, SESSION_COOKIE, { path: "/", secure: this.config.production });
+  }
+
+  /** The session and member a raw cookie value stands for, or null. */
+  async resolve(
+    token: string | undefined,
+  ): Promise<{ session: SessionRecord; user: UserRecord } | null> {
+    if (!token) return null;
+    try {
+      const claims = await this.verify(token);
+      if (!claims) return null;
+      // The session and the member the token names, read from KV in one round trip.
+      const { session, user } = await getSessionAndUser(this.kv, claims.sid, claims.sub);
+      if (!session || session.userId !== claims.sub) return null;
+      // A session that outlived a ban (one started while the ban was being written) is no
+      // session: the ban's own sign-out deletes it, this covers the race.
+      return user && !activeBan(user) ? { session, user } : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /**
+   * The claims of a token signed with this instance's key (HS256, our issuer) and not expired, or
+   * null. A token verified before is not verified again (see `verified`); its expiry is.
+   */
+  private async verify(token: string): Promise<VerifiedToken | null> {
+    const now = Math.floor(Date.now() / 1000);
+    const known = this.verified.get(token);
+    if (known) return known.exp > now ? known : null;
+    const { payload } = await jwtVerify(token, this.key, {
+      issuer: ISSUER,
+      algorithms: ["HS256"],
+    });
+    if (typeof payload.sid !== "string" || typeof payload.sub !== "string") return null;
+    // jose refuses a token without a valid `exp` only when asked to; a token of ours always has one.
+    if (typeof payload.exp !== "number") return null;
+    const claims = { sid: payload.sid, sub: payload.sub, exp: payload.exp };
+    if (this.verified.size >= VERIFIED_MAX) this.verified.clear();
+    this.verified.set(token, claims);
+    return claims;
+  }
+
+  async fromRequest(c: Context) {
+    return await this.resolve(getCookie(c, SESSION_COOKIE));
+  }
+}
+
+/** A short public id for the session (the user's `token` field in the API): not a credential. */
+export function publicToken(session: SessionRecord): string {
+  return session.sid.slice(0, 8);
+}

@@ -1,0 +1,497 @@
+// One server instance's realtime hub, the facade the /ws route talks to: start and stop, a
+// socket's open, messages and close, and the dispatch of what arrives, from a socket or from
+// another instance. The work is done by its parts (docs/realtime.md, "Modules").
+import type { Config } from "../config.ts";
+import { saveFilters } from "../../../kv/filters.ts";
+import { countHashtagUses } from "../../../kv/hashtags.ts";
+import { getMatch, type Match, otherSide } from "../../../kv/matches.ts";
+import { PATIENT_RETRY, retrying } from "../../../kv/retry.ts";
+import { removeTicket, touchTickets } from "../../../kv/tickets.ts";
+import { sessionsAlive } from "../../../kv/sessions.ts";
+import { type Conn, enqueue, newConn, send, type SocketLike } from "./connection.ts";
+import { type Core, logFailure } from "./core.ts";
+import { Batcher } from "./batcher.ts";
+import { type Delivery, Mailbox } from "./mailbox.ts";
+import { Instances } from "./instances.ts";
+import { LiveMatches } from "./live_matches.ts";
+import { Matcher } from "./matcher.ts";
+import { Searches } from "./searches.ts";
+import { SessionEnds } from "./session_ends.ts";
+import { SearchPool } from "./search_pool.ts";
+import { profileMatched, reloadProfile } from "./profiles.ts";
+import type { FindMatch } from "./ticket.ts";
+import { type Ticket } from "./rules.ts";
+import {
+  type Inbound,
+  newPeerId,
+  parseInbound,
+  rtError,
+  type RtErrorCode,
+} from "../../shared/realtime/protocol.ts";
+import { CLOSE_CODE } from "../../shared/realtime/texts.ts";
+import { screenSignal } from "./candidates.ts";
+import { MAX_SOCKETS_PER_MEMBER } from "./socket_limits.ts";
+import { Metrics } from "./metrics.ts";
+import { ProcessMetrics } from "../observe/process_metrics.ts";
+import { trimNativeMemory } from "../runtime/trim.ts";
+import { logger } from "../../shared/log.ts";
+
+export type { SocketLike };
+
+const MATCH_EVERY_MS = 1_000;
+/** How often the hub looks whether a wave of sockets closed (see trimAfterWave). */
+const TRIM_CHECK_MS = 10_000;
+/** Sockets that must have closed since the peak for the freed memory to be worth returning. */
+const TRIM_WAVE = 500;
+/** How long the session checks of a burst's searches wait at most for the claims under way. */
+const SESSIONS_WAIT_MS = 5_000;
+/** How long counting the hashtags searched with waits at most for the claims under way. */
+const HASHTAGS_WAIT_MS = 10_000;
+
+export class Hub {
+  readonly instanceId = crypto.randomUUID();
+  readonly metrics = new Metrics();
+  /** The process's memory and event-loop lag, sampled while the hub runs. */
+  readonly process = new ProcessMetrics();
+  private core: Core;
+  private instances: Instances;
+  private mailbox: Mailbox;
+  private live: LiveMatches;
+  private pool: SearchPool;
+  private matcher: Matcher;
+  private searches: Searches;
+  private sessionEnds: SessionEnds;
+  private timers: ReturnType<typeof setInterval>[] = [];
+  /** Each member's open sockets on this instance, oldest first. */
+  private memberConns = new Map<string, Conn[]>();
+  /**
+   * The hashtags searched with, for the popular hashtags: each member once a day, after the fact,
+   * and after the claims under way (a burst's pairing goes first; its searches' hashtags follow).
+   */
+  private hashtagUses = new Batcher<Ticket, void>(async (batch) => {
+    await this.matcher.quiet(HASHTAGS_WAIT_MS);
+    await countHashtagUses(
+      this.kv,
+      batch.map((t) => ({ userId: t.userId, hashtags: t.hashtags, continent: t.me.continent })),
+      // After a burst, instances on one file count at once and lock each other out: patiently.
+      (fn) => retrying(fn, PATIENT_RETRY),
+    );
+    return batch.map(() => undefined);
+  }, 1_000);
+  /**
+   * Whether sessions are still alive, read together (see findMatch), after the claims under way:
+   * a burst of 10,000 searches reads 10,000 sessions, 1,000 reads that would otherwise queue at
+   * the KV ahead of the burst's first claims (~1.7 s). A session found ended then ends the match
+   * it made at once, as it does when the read finishes after a quick pairing.
+   */
+  private sessionChecks = new Batcher<string, boolean>(async (sids) => {
+    await this.matcher.quiet(SESSIONS_WAIT_MS);
+    return await retrying(() => sessionsAlive(this.kv, sids));
+  }, 5);
+
+  constructor(private kv: Deno.Kv, config: Config) {
+    this.core = {
+      kv,
+      config,
+      instanceId: this.instanceId,
+      metrics: this.metrics,
+      conns: new Map(),
+      stopped: false,
+    };
+    this.instances = new Instances(this.core, () => this.heartbeat());
+    this.mailbox = new Mailbox(this.core, (msg) => this.receive(msg));
+    const deliver = this.mailbox.deliver.bind(this.mailbox);
+    this.live = new LiveMatches(this.core, {
+      deliver,
+      alive: (ids) => this.instances.alive(ids),
+    });
+    this.pool = new SearchPool(this.core, {
+      changed: () => this.matcher.run(),
+      refused: (search) => this.searches.rebuild(search),
+      failed: (_userId, connId, err) => this.searches.failed(connId, err),
+      passQueued: () => this.matcher.queued,
+      alive: (ids) => this.instances.alive(ids),
+    });
+    this.matcher = new Matcher(this.core, {
+      pool: this.pool,
+      deliver,
+      rebuild: (search) => this.searches.rebuild(search),
+    });
+    this.searches = new Searches(this.core, {
+      pool: this.pool,
+      matcher: this.matcher,
+      hashtagUses: this.hashtagUses,
+      matched: (conn, matchId) => this.matched(conn, matchId),
+    });
+    this.sessionEnds = new SessionEnds(this.core, {
+      connsOf: (userId) => this.memberConns.get(userId) ?? [],
+      end: (conn) => this.signedOut(conn),
+    });
+  }
+
+  // ---------- Lifecycle ----------
+
+  private started: Promise<void> | null = null;
+
+  /** Starts the pulse, the mailbox watch and the matching timer (once). */
+  start(): Promise<void> {
+    this.started ??= (async () => {
+      await this.instances.start();
+      this.process.start();
+      this.mailbox.start();
+      this.sessionEnds.start();
+      this.timers.push(
+        setInterval(() => this.trimAfterWave(), TRIM_CHECK_MS),
+        setInterval(() => {
+          if (this.waitingCount()) this.matcher.run();
+        }, MATCH_EVERY_MS),
+      );
+    })();
+    return this.started;
+  }
+
+  /**
+   * Stops this instance's realtime work and withdraws it: its searchers' tickets leave the pool
+   * and its presence record goes, so other instances neither pair anyone with a member this one
+   * can no longer reach nor wait for its heartbeat to lapse. Its sockets stay open (the server or
+   * the process closes them); their pages reconnect elsewhere and search, or resume, again.
+   */
+  async stop() {
+    this.core.stopped = true;
+    for (const t of this.timers) clearInterval(t);
+    this.process.stop();
+    this.live.stop();
+    this.pool.stop();
+    for (const c of this.core.conns.values()) clearTimeout(c.search?.timer);
+    await this.mailbox.stop();
+    await this.sessionEnds.stop();
+    await this.pool.settled();
+    await this.matcher.stop();
+    await this.pool.settled();
+    await Promise.all(
+      [...this.core.conns.values()].filter((c) => c.search).map(async (c) => {
+        await c.putting;
+        await removeTicket(this.kv, c.userId, c.id).catch(logFailure("ticket withdrawal failed"));
+      }),
+    );
+    await this.sessionChecks.drain();
+    await this.hashtagUses.drain();
+    await this.instances.stop();
+  }
+
+  private async heartbeat() {
+    // A search still held, or being put, has no ticket to touch yet (in a burst, nearly all of
+    // them): no read for it.
+    const searching = [...this.core.conns.values()].filter((c) => {
+      const s = c.search && this.pool.get(c.userId);
+      return c.search && (!s || s.state === "put" || s.entry.value.connId !== c.id);
+    });
+    this.pool.touched(
+      await touchTickets(this.kv, searching.map((c) => c.userId), this.instanceId),
+    );
+    await this.live.checkPartners();
+  }
+
+  private socketPeak = 0;
+  private trimsLeft = 0;
+
+  /**
+   * After a wave of closed sockets, hands the freed native memory back to the OS on the next few
+   * checks (V8 frees its part over several collections, so one trim is not enough).
+   */
+  private trimAfterWave() {
+    const open = this.core.conns.size;
+    if (this.socketPeak - open >= TRIM_WAVE) {
+      this.trimsLeft = 3;
+      this.socketPeak = open;
+    }
+    if (this.trimsLeft > 0) {
+      this.trimsLeft--;
+      trimNativeMemory().then((done) => {
+        if (done) this.metrics.memoryTrims++;
+      }, () => {});
+    }
+  }
+
+  // ---------- Sockets ----------
+
+  /** A socket of a signed-in member has opened (`sid`: the session it was opened with). */
+  open(socket: SocketLike, user: { id: string; username: string }, sid: string): string {
+    const conn = newConn(socket, user, sid);
+    this.closeOldest(user.id);
+    this.core.conns.set(conn.id, conn);
+    this.memberConns.set(user.id, [...(this.memberConns.get(user.id) ?? []), conn]);
+    if (this.sessionEnds.hasEnded(sid)) this.signedOut(conn);
+    this.metrics.socketsOpen = this.core.conns.size;
+    this.socketPeak = Math.max(this.socketPeak, this.core.conns.size);
+    return conn.id;
+  }
+
+  /**
+   * Makes room for a new socket of the member: beyond MAX_SOCKETS_PER_MEMBER on this instance,
+   * their oldest is told it was replaced and closed (4409, which the page does not retry).
+   */
+  private closeOldest(userId: string) {
+    const mine = (this.memberConns.get(userId) ?? []).filter((c) => !c.closing);
+    for (const old of mine.slice(0, Math.max(0, mine.length - MAX_SOCKETS_PER_MEMBER + 1))) {
+      old.closing = true;
+      this.refuse(old, "replaced");
+      old.socket.close(CLOSE_CODE.replaced, "replaced by a newer socket");
+    }
+  }
+
+  message(connId: string, raw: string | ArrayBuffer | Blob): Promise<void> {
+    const conn = this.core.conns.get(connId);
+    if (!conn || conn.closing || !this.allow(conn)) return Promise.resolve();
+    const parsed = parseInbound(raw);
+    if (!parsed.ok) {
+      this.refuse(conn, parsed.error);
+      if (parsed.error === "too_large") conn.socket.close(CLOSE_CODE.tooLarge, "message too large");
+      else if (conn.limits.refusedMessage()) {
+        conn.socket.close(CLOSE_CODE.policy, "too many refused messages");
+      }
+      return Promise.resolve();
+    }
+    const message = this.screened(parsed.message);
+    if (!message) return Promise.resolve();
+    // The relay fast path: a signal for a partner on this instance, with nothing of this
+    // socket's still queued, goes out at once (in order all the same).
+    if (
+      message.type === "signal" && conn.pending === 0 && this.live.relayHere(conn, message)
+    ) {
+      return Promise.resolve();
+    }
+    return enqueue(conn, () => this.handle(conn, message), (err) => {
+      this.metrics.refused("failed");
+      if (conn.limits.firstOf("failed")) logger.error("realtime message failed", err);
+      send(conn, rtError("failed"));
+    });
+  }
+
+  /**
+   * A signal as the partner may receive it (candidates.ts: a candidate naming the member's own
+   * network is dropped, null), loopback allowed outside production; any other message as it is.
+   */
+  private screened(msg: Inbound): Inbound | null {
+    if (msg.type !== "signal") return msg;
+    const signal = screenSignal(msg.signal, { allowLoopback: !this.core.config.production });
+    return signal && { ...msg, signal };
+  }
+
+  /** Members searching on this instance (for /metrics). */
+  waitingCount(): number {
+    let n = 0;
+    for (const c of this.core.conns.values()) if (c.search) n++;
+    return n;
+  }
+
+  /** A socket closed: it leaves the pool at once, and a live match hears of it after the grace. */
+  async close(connId: string) {
+    const conn = this.core.conns.get(connId);
+    if (!conn) return;
+    this.core.conns.delete(connId);
+    const rest = (this.memberConns.get(conn.userId) ?? []).filter((c) => c !== conn);
+    if (rest.length) this.memberConns.set(conn.userId, rest);
+    else this.memberConns.delete(conn.userId);
+    await conn.queue;
+    this.metrics.socketsOpen = this.core.conns.size;
+    try {
+      if (conn.search) {
+        this.searches.stop(conn);
+        await conn.putting;
+        await retrying(() => removeTicket(this.kv, conn.userId, conn.id), PATIENT_RETRY);
+      }
+      const matchId = conn.matchId;
+      if (matchId) {
+        await retrying(() => this.live.disconnect(conn.userId, matchId, conn.id), PATIENT_RETRY);
+      }
+    } catch (err) {
+      // The stale-ticket sweep and the partners' instance check clean up after us.
+      logger.error("realtime close failed", err);
+    }
+  }
+
+  /**
+   * Stops choosing pairs on this instance (one being drained before a deploy): its searchers
+   * stay in the pool, where other instances pair them, and its sockets are served as before.
+   */
+  stopMatching() {
+    this.matcher.paused = true;
+  }
+
+  /** Ends the live match between two members (a report), wherever they are. */
+  endMatchBetween(userId: string, partnerId: string, reason: string) {
+    return this.live.endBetween(userId, partnerId, reason);
+  }
+
+  /**
+   * The socket's session ended: its search stops, a live match ends for both at once (the member
+   * cannot come back to it), then it hears so and is closed with 4401, which the page does not
+   * retry.
+   */
+  private signedOut(conn: Conn) {
+    if (conn.closing) return;
+    conn.closing = true;
+    this.metrics.refused("signed_out");
+    enqueue(conn, async () => {
+      if (conn.search) {
+        this.searches.stop(conn);
+        await conn.putting;
+        await retrying(() => removeTicket(this.kv, conn.userId, conn.id), PATIENT_RETRY);
+      }
+      if (conn.matchId) await this.live.endSession(conn, "signed_out");
+    }, logFailure("ending a signed-out member's match failed"))
+      .finally(() => {
+        send(conn, rtError("not_authenticated"));
+        conn.socket.close(CLOSE_CODE.notAuthenticated, "signed out");
+      });
+  }
+
+  /** The flood limit: a flood is dropped and gets an error response, other sockets never notice. */
+  private allow(conn: Conn): boolean {
+    const verdict = conn.limits.flood.take();
+    if (verdict === "allow") return true;
+    this.metrics.messagesDropped++;
+    this.refuse(conn, "flood", verdict === "drop_and_warn");
+    if (verdict === "close") conn.socket.close(CLOSE_CODE.policy, "flood");
+    return false;
+  }
+
+  /**
+   * A refused message: counted in /metrics by kind, logged the first time on this socket only,
+   * and responded to with its code unless `respond` is false.
+   */
+  private refuse(conn: Conn, code: RtErrorCode, respond = true) {
+    this.metrics.refused(code);
+    if (conn.limits.firstOf(code)) {
+      logger.warn(
+        "socket refused a message (further refusals on it are counted in /metrics only)",
+        {
+          user: conn.userId,
+          code,
+        },
+      );
+    }
+    if (respond) send(conn, rtError(code));
+  }
+
+  // ---------- Messages from the socket ----------
+
+  private async handle(conn: Conn, msg: Inbound) {
+    switch (msg.type) {
+      case "ping":
+        return send(conn, { type: "pong" });
+      case "register":
+        return await this.register(conn, msg.peerId, msg.keepsLink === true);
+      case "set_filters":
+        if (!conn.limits.filterChange()) return this.refuse(conn, "set_filters_limit");
+        await saveFilters(this.kv, conn.userId, msg.filters);
+        conn.profile = null;
+        return;
+      case "find_match":
+        return await this.findMatch(conn, msg);
+      case "signal":
+        return await this.live.relaySignal(conn, msg.to, msg.signal);
+      case "reaction":
+        return await this.live.reaction(conn, msg.emoji);
+      case "end_session":
+        return await this.live.endSession(conn, msg.reason ?? "user_ended", msg.linkFailed);
+      case "link_connected":
+        return this.live.linkConnected(conn);
+    }
+  }
+
+  /** Gives the socket its peer id, or resumes the live match whose peer id it brings back. */
+  private async register(conn: Conn, previousPeerId?: string, keepsLink = false) {
+    if (previousPeerId && await this.live.resume(conn, previousPeerId, keepsLink)) return;
+    conn.peerId ??= newPeerId();
+    send(conn, { type: "registered", userId: conn.userId, peerId: conn.peerId });
+    // Read now what the first search will need, so that it starts at once.
+    if (!conn.profile) reloadProfile(this.kv, conn).catch(() => {});
+  }
+
+  private async findMatch(conn: Conn, msg: FindMatch) {
+    if (!conn.peerId) return send(conn, rtError("not_registered"));
+    // The session may have ended in a way this instance has not heard of (see SessionEnds): read
+    // again once a heartbeat has passed since it was last known alive, beside the search, never
+    // in its way (a read before it costs a burst of searches ~200 ms at p99); a dead one stops
+    // the search, or ends the match it made at once.
+    const now = Date.now();
+    if (now - conn.sessionSeenAt >= this.core.config.realtime.heartbeatMs) {
+      conn.sessionSeenAt = now;
+      this.sessionChecks.put(conn.sid).then((alive) => {
+        if (!alive) this.signedOut(conn);
+      }, logFailure("session check failed"));
+    }
+    if (conn.matchId) await this.live.endSession(conn, "user_skipped");
+    await this.searches.enter(conn, msg, 0);
+  }
+
+  // ---------- Messages from this or another instance ----------
+
+  private async receive(msg: Delivery) {
+    const conn = this.core.conns.get(msg.connId);
+    switch (msg.event) {
+      case "matched":
+        if (msg.confirm) {
+          // The confirmation rule: the pairing instance waits for this side to be here.
+          const partner = msg.match && otherSide(msg.match, msg.userId);
+          if (partner) {
+            const here = !!conn?.search;
+            await this.mailbox.deliver(partner, {
+              event: here ? "confirmed" : "declined",
+              matchId: msg.matchId,
+            });
+            if (!here) return;
+          }
+        }
+        return await this.matched(conn, msg.matchId!, msg.match, msg.versionstamp);
+      case "confirmed":
+        return await this.matcher.confirmed(msg.matchId!);
+      case "declined":
+        return await this.matcher.unconfirmed(msg.matchId!, "declined");
+      case "requeue":
+        // An undone pairing: this side searches on, first in line, never told.
+        return await this.searches.requeue(conn);
+      case "undone":
+        this.live.forget(msg.matchId!);
+        if (!conn || conn.matchId !== msg.matchId) return;
+        conn.matchId = null;
+        break;
+      case "partner_moved":
+        await this.live.refresh(msg.matchId!);
+        break;
+      case "ended":
+        this.live.forget(msg.matchId!);
+        if (conn && conn.matchId === msg.matchId) conn.matchId = null;
+        // Ended as no session: the day's count went back down, so the next search reads afresh.
+        if (conn && msg.payload?.type === "session_ended" && msg.payload.counted === false) {
+          conn.profile = null;
+        }
+        break;
+    }
+    if (msg.payload && conn) {
+      if (msg.payload.type === "session_limit_reached") this.searches.stop(conn);
+      if (msg.payload.type === "signal") this.metrics.observeRelay(Date.now() - msg.sentAt);
+      send(conn, msg.payload);
+    }
+  }
+
+  /** A match made with this socket's member: it leaves the pool and hears who it is. */
+  private async matched(
+    conn: Conn | undefined,
+    matchId: string,
+    sent?: Match,
+    versionstamp?: string,
+  ) {
+    // The pairing instance sends the new match along; otherwise it is read back.
+    const match = sent ?? (await retrying(() => getMatch(this.kv, matchId))).value;
+    if (!match || match.status !== "live") return;
+    this.live.adopt(match);
+    if (!conn) return; // the socket closed meanwhile: the grace rules take over
+    this.searches.stop(conn);
+    conn.matchId = matchId;
+    profileMatched(conn, match, versionstamp);
+    await this.live.sendMatchFound(conn, match);
+  }
+}

@@ -1,0 +1,143 @@
+// Sign-in and registration (/auth: its tabs, forms and notices), the verification banner and its
+// Resend, the password fields every form shares, and the texts of the account rules and the
+// account API (lib/shared/auth/rules.ts, lib/shared/auth/verify_text.ts, lib/server/auth/*.ts): the keys named
+// like a constant of AUTH_TEXT, RULE_HINT (hint…), PROFILE_RULE_TEXT, SECURITY_TEXT, VERIFY_TEXT
+// (verify…) and ACCOUNT_TEXT hold that constant's exact English text, so the server's errors in
+// English are translated by their text and the forms show the rules' verdicts by key.
+export default {
+  // /auth
+  pageTitle: "Login or Register",
+  tabsLabel: "Sign in or register",
+  tabLogin: "Login",
+  tabRegister: "Register",
+  signedInTitle: "You are signed in",
+  signedInRedirect: "Taking you to Glimpse...",
+  checkInbox: "Check your inbox",
+  backToLogin: "Back to login",
+  signIn: "Sign in",
+  forgotSent:
+    "If an account exists for that email, a link to reset your password is on its way. The link works once and for one hour.",
+  registrationSent:
+    "We sent a link to {email}. Open it on this device to finish creating your account.",
+  resetDone: "Your new password is set. Every other device was signed out.",
+  welcome: "Welcome to Glimpse!",
+  welcomeNamed: "Welcome to Glimpse, {username}!",
+  welcomeText:
+    "We sent you an email to verify your address. Glimpse is invite-only: share your own invitation with a friend.",
+  startExploring: "Start exploring",
+
+  // The forms
+  loginTitle: "Welcome back",
+  identifierLabel: "Username or email",
+  passwordLabel: "Password",
+  loggingIn: "Logging in...",
+  loginButton: "Login",
+  forgotLink: "Forgot password?",
+  registerTitle: "Join with an invitation",
+  usernameLabel: "Username",
+  emailLabel: "Email",
+  invitationLabel: "Invitation code",
+  ageConfirm: "I am 18 or older and accept the {terms}",
+  creatingAccount: "Creating account...",
+  createAccount: "Create account",
+  forgotTitle: "Forgot your password?",
+  forgotIntro: "Enter your email and we will send you a link to set a new password.",
+  sending: "Sending...",
+  sendResetLink: "Send reset link",
+  resetTitle: "Set a new password",
+  saving: "Saving...",
+  setNewPassword: "Set new password",
+  newPasswordLabel: "New password",
+  confirmPasswordLabel: "Confirm new password",
+  showPassword: "Show password",
+  hidePassword: "Hide password",
+
+  // The verification banner
+  verifyRegion: "Email verification",
+  verifyBanner: "Please verify your email {email} to unlock every feature.",
+
+  // lib/shared/auth/verify_text.ts (VERIFY_TEXT)
+  verifyResend: "Resend",
+  verifySending: "Sending...",
+  verifySent: "Verification email sent",
+  verifySentDescription: "Please check your inbox (and spam folder) for the verification link.",
+  verifyFailed: "Error sending email",
+  verifyFailedDefault: "Failed to send verification email. Please try again later.",
+
+  // lib/shared/auth/rules.ts: AUTH_TEXT
+  loginMissing: "Please enter both username/email and password",
+  fillAll: "Please fill in all fields",
+  invalidEmail: "Please enter a valid email address",
+  shortPassword: "Password must be at least 6 characters long",
+  longPassword: "Password must be at most 200 characters long",
+  invitationRequired: "Please enter your invitation code",
+  ageRequired: "You must be 18 or older and accept the Terms of Service",
+  badUsername: "Username must be 3 to 20 characters: lowercase letters, digits or _",
+  emailRequired: "Please enter your email address",
+  passwordsDiffer: "New passwords do not match",
+  loginFailed: "Login failed",
+  loginFailedDefault: "Please check your credentials and try again",
+  registrationFailed: "Registration failed",
+  registrationFailedDefault: "Please try a different username or email",
+  loggedIn: "Logged in successfully",
+  registered: "Registration successful!",
+  loggedOut: "Logged out",
+  loggedOutLocally: "You have been logged out locally",
+  passwordUpdated: "Password updated",
+  networkError: "Network error. Please check your connection and try again.",
+  resetFailed: "This reset link is invalid or has expired. Please request a new one.",
+  usernameTaken: "Username is already taken",
+  emailTaken: "Email is already registered",
+  invalidInvitation: "Invalid or already used invitation code",
+  wrongCurrentPassword: "Current password is incorrect",
+
+  // RULE_HINT
+  hintUsername: "3 to 20 characters: lowercase letters, digits or _",
+  hintPassword: "At least 6 characters",
+  hintEmail: "We send a link to this address to verify it.",
+
+  // PROFILE_RULE_TEXT
+  longDisplayName: "Display name must be at most 50 characters",
+  longBio: "Bio must be at most 300 characters",
+  locationRequired: "Both country and city are required for location-based matching",
+  longLocation: "City and country must be at most 120 characters together",
+
+  // SECURITY_TEXT
+  currentPasswordLabel: "Current password",
+  currentPasswordHelp: "Changing your email needs your current password.",
+  currentPasswordRequired: "Please enter your current password to change your email.",
+  emailChangeSent: "We sent a confirmation link to {email}. Your email changes when you open it.",
+  emailChanged: "Email changed",
+  emailChangedDescription: "Your email is now {email}.",
+  emailChangeFailed: "Email change failed",
+  emailChangeLinkInvalid:
+    "This confirmation link is invalid or has expired. Please change your email again.",
+  emailUnavailable: "This email address is no longer available. Please choose another one.",
+
+  // The account API (lib/server/auth/accounts.ts ACCOUNT_TEXT, routes/api/account.ts, password.ts)
+  badCredentials: "Invalid username/email or password",
+  alreadyVerified: "Your email is already verified",
+  notLoggedIn: "User not authenticated",
+  notAuthenticated: "Not authenticated",
+  signInToVerify: "Please sign in to verify your email.",
+  verifyLinkInvalid: "This verification link is invalid or has expired.",
+  forgotResponse:
+    "If an account exists for that email, we have sent a link to reset your password. It works once and for one hour.",
+  forgotAccepted:
+    "If an account exists for that email, we have sent a link to reset your password.",
+  welcomeBack: "Welcome back!",
+  serverBusy: "The server is busy. Please try again in a few seconds.",
+
+  // /verify-email's toasts
+  verificationFailed: "Verification failed",
+  emailVerified: "Email verified",
+  emailVerifiedText: "Thank you, {username}: every Glimpse feature is open to you.",
+
+  // Profile and account (lib/server/auth/accounts.ts, avatar.ts, routes/api/account.ts)
+  unsupportedLanguage: "Unsupported language",
+  avatarByButton: "Please upload your picture with the avatar button.",
+  avatarTooLarge: "Please choose a smaller picture (at most 60 KB after resizing).",
+  accountDeleted: "Account deleted",
+  accountDeletedText: "You have been signed out. Your personal data is deleted within 30 days.",
+  accountDeletedMessage: "Your account has been deleted.",
+};

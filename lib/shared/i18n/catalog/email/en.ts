@@ -1,0 +1,33 @@
+// The emails Glimpse sends (lib/server/email/templates.ts), in the recipient's language: each has a
+// subject, a greeting, its lines and the label of its one link. `actionColon` sits between the
+// link's label and the link in the plain-text body ("Verify my email: https://…").
+export default {
+  greeting: "Hi {username},",
+  greetingNoName: "Hi,",
+  actionColon: ": ",
+  verifySubject: "Verify your email for Glimpse",
+  verifyBody: "Please confirm that this is your email address to unlock every Glimpse feature.",
+  verifyIgnore: "If you did not create a Glimpse account, you can ignore this email.",
+  verifyAction: "Verify my email",
+  resetSubject: "Reset your Glimpse password",
+  resetBody:
+    "Someone asked to reset the password of your Glimpse account. The link below works once and for one hour.",
+  resetIgnore: "If it was not you, ignore this email: your password stays as it is.",
+  resetAction: "Set a new password",
+  changeSubject: "Confirm your new email for Glimpse",
+  changeBody:
+    "You asked to use this address for your Glimpse account. Your email changes when you open the link below. It works once and for one hour.",
+  changeIgnore: "If it was not you, ignore this email: nothing changes.",
+  changeAction: "Use this email",
+  attemptSubject: "Someone tried to register on Glimpse with your email",
+  attemptBody:
+    "Someone tried to create a new Glimpse account with this address. It already belongs to your account, so no new account was created.",
+  attemptAdvice:
+    "If it was you, sign in, or reset your password if you forgot it. If it was not you, you can ignore this email: your account is unchanged.",
+  inUseSubject: "Someone tried to use your email on Glimpse",
+  inUseBody:
+    "Someone tried to use this address for a Glimpse account. It already belongs to an account, so nothing changed.",
+  inUseAdvice:
+    "If it was you, sign in, or reset your password if you forgot it. If it was not you, you can ignore this email.",
+  signIn: "Sign in",
+};

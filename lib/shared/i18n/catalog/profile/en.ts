@@ -1,0 +1,137 @@
+// The profile namespace: /profile (the account form, the picture, the privacy switches, the
+// password change and deleting the account), /filters (where, language, hashtags), and the
+// English texts of lib/shared/profile.ts and lib/shared/filters.ts (mirrored exactly, so the server's
+// errors, titles and toasts that carry them are translated too).
+export default {
+  // The pages' titles and headings.
+  yourProfile: "Your profile",
+  filtersTitle: "Edit Your Filters",
+
+  // /profile's tabs.
+  sections: "Profile sections",
+  tabProfile: "Profile",
+  tabPrivacy: "Privacy & Security",
+
+  // The account form.
+  username: "Username",
+  email: "Email",
+  displayName: "Display name",
+  bio: "Bio",
+  saving: "Saving...",
+  saveProfile: "Save profile",
+  saved: "Saved",
+  profileUpdated: "Profile updated",
+  updateFailed: "Failed to update profile. Please try again.",
+
+  // The place (the account form's country and city, and locating the device).
+  country: "Country",
+  city: "City",
+  locating: "Locating...",
+  useMyLocation: "Use my current location",
+  locationNote:
+    "Your exact position never leaves our server: we keep only the city, the country and an area of about 2 km.",
+  locationUpdated: "Location updated",
+  geoUnsupported: "Geolocation is not supported",
+  geoDenied: "Location permission denied",
+  geoUnavailable: "Location unavailable",
+  geoTimeout: "Location request timed out",
+  geoNoNames: "Could not get location names",
+  geoNamesFailed: "Failed to get location names",
+  geoFailed: "Failed to get location",
+
+  // The picture.
+  avatarAlt: "Your profile picture",
+  changeAvatar: "Change avatar",
+  notImage: "Please select an image file.",
+  avatarFailed: "Failed to update your profile picture. Please try again.",
+
+  // The privacy switches.
+  privacy: "Privacy",
+  faceBlur: "Face blur",
+  faceBlurHelp:
+    "Blur, on your device, every face found in the video you send and in your clips. Whenever detection is not ready, the area where faces usually are is pixelated instead. Small, distant, turned-away or partly hidden faces can be missed. When off, your video is sent as filmed.",
+  safetyShield: "Safety shield",
+  safetyShieldHelp:
+    "Keep your partner's video blurred until a check on your device finds it safe, and blur it again if it may contain nudity. No frame leaves your device. The check can be wrong both ways; you can always end and report a session.",
+  hideIp: "Hide my IP address from partners",
+  hideIpHelp:
+    "Your calls go through our relay server, so partners see the relay's address instead of yours. A relayed call can take a little longer to start. The relay passes on your audio and video encrypted: it cannot see or hear them. When off, a partner's browser can see your IP address, which tells roughly where you are and who your internet provider is.",
+  hideIpUnavailable:
+    "No relay server is configured on this site, so calls cannot hide your address.",
+  hideIpAlways:
+    "This site sends every call through its relay server, so partners never see your address. A relayed call can take a little longer to start; the relay passes on only encrypted audio and video.",
+  hideIpNetworkHidden:
+    "A relay server answered: your calls go through it, so partners see its address, not yours (Hide my IP address is on). A relayed call can take a little longer to start; the relay passes on only encrypted audio and video.",
+  hideIpNetworkUnreachable:
+    "No relay server reachable: calls cannot connect while Hide my IP address is on (your profile's Privacy tab), as they go only through the relay.",
+  hideLocation: "Hide exact location",
+  hideLocationHelp: "Partners see only your country, not your city.",
+  notifications: "Notifications",
+  notificationsHelp: "Emails about your account and your invitations.",
+
+  // The password change.
+  changePassword: "Change password",
+  updating: "Updating...",
+  updatePassword: "Update password",
+  passwordFailed: "Failed to update password. Please try again.",
+
+  // Deleting the account.
+  deleteAccount: "Delete account",
+  deleteNote:
+    "You are signed out everywhere at once and your username and email become free. Your personal data is deleted within 30 days.",
+  deleteConfirm:
+    "Are you sure you want to delete your account? You will be signed out and this cannot be undone.",
+  deleteFailed: "Failed to delete account. Please try again.",
+
+  // /filters: where.
+  where: "Where",
+  locationPreference: "Location preference",
+  global: "Global",
+  continent: "Continent",
+  nearby: "Nearby",
+  helpGlobal: "Match with anyone in the world",
+  helpPlace: "Match with people in the chosen place",
+  helpCity: "Match with people in your city",
+  helpNearby: "Match within 25km",
+  // A continent's name where the browser's Intl has none (the page shows Intl's name otherwise).
+  continentAfrica: "Africa",
+  continentAsia: "Asia",
+  continentEurope: "Europe",
+  continentNorthAmerica: "North America",
+  continentSouthAmerica: "South America",
+  continentOceania: "Oceania",
+
+  // /filters: language.
+  language: "Language",
+  languagePreference: "Language preference",
+  anyLanguage: "Any language",
+
+  // /filters: hashtags.
+  hashtags: "Hashtags",
+  addHashtag: "Add a hashtag",
+  add: "Add",
+  hashtagHint: "Letters, digits and _, up to {length} characters; at most {max} hashtags.",
+  quickAdd: "Quick add:",
+  yourHashtags: "Your hashtags",
+  removeHashtag: "Remove #{tag}",
+  cancel: "Cancel",
+  save: "Save",
+
+  // The filters' texts (lib/shared/filters.ts FILTER_TEXT).
+  filtersSaved: "Filters saved",
+  filtersSavedDescription: "Your filter preferences have been updated.",
+  saveError: "Error saving filters",
+  saveErrorDescription: "There was a problem saving your filters. Please try again.",
+  hashtagsSaved: "Hashtags saved!",
+  hashtagsSavedDescription: "Successfully updated your hashtags.",
+  hashtagsError: "Failed to save hashtags",
+  hashtagsErrorDescription: "There was an error saving your hashtags. Please try again.",
+  noHashtags: "No hashtags selected",
+  noHashtagsDescription: "Please select at least one hashtag.",
+  badHashtag: "Hashtags use letters, digits and _ (at most {max} characters).",
+  tooManyHashtags: "Choose at most {max} hashtags.",
+  badCountry: "Please choose a country from the list.",
+  badContinent: "Please choose a continent from the list.",
+  badPreference: "Please choose global, continent, country, city or nearby.",
+  badLanguage: "Please choose any or one of English, Spanish, French, German, Chinese, Japanese.",
+};

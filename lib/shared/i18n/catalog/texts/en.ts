@@ -1,0 +1,42 @@
+// The server's own texts a member can be shown that no area owns: the HTTP layer's refusals
+// (lib/server/http/errors.ts HTTP_TEXT, the rate limits' "too many attempts", the socket handshake's),
+// the location look-up's (lib/server/geo) and the page-level notices of the HTTP layer. The values are
+// the exact English texts the server writes (the source of truth stays in the code); the server
+// translates them at the boundary by looking the English text up (lib/shared/i18n/messages.ts
+// `localize`), so a text built with a number is written here with a {placeholder} in its place.
+export default {
+  // lib/server/http/errors.ts HTTP_TEXT
+  invalidBody: "Invalid request body",
+  invalidQuery: "Invalid query",
+  notFound: "Not found",
+  notAuthenticated: "User not authenticated",
+  tooLarge: "The request is too large.",
+  crossSite: "Cross-site requests are not allowed.",
+  methodNotAllowed: "This method is not allowed.",
+  bodyNotAllowed: "A GET or HEAD request cannot have a body.",
+  addressTooLong: "The address is too long.",
+  failed: "Something went wrong. Please try again.",
+  failedWithReference: "Something went wrong. Please try again. (Reference: {reference})",
+  pageNotFound: "Page not found",
+  // lib/server/http/rate_limit.ts tooManyText (one text per plural form the English builds)
+  tooManyMinute: "Too many attempts. Please wait {minutes} minute and try again.",
+  tooManyMinutes: "Too many attempts. Please wait {minutes} minutes and try again.",
+  // lib/server/http/flash.ts NOTICES
+  noMatchTitle: "No matches found",
+  noMatchDescription: "Please try again later.",
+  // routes/ws.ts, the socket handshake's refusals
+  socketOnly: "This address takes WebSocket connections only.",
+  socketCrossSite: "Cross-site sockets are not allowed.",
+  // lib/server/geo/private_location.ts LOCATION_TEXT
+  locationNoNames: "Could not get location names",
+  locationUnavailable: "Location unavailable",
+  // Refusals of /ws messages only a client that breaks the protocol causes (the live page
+  // shows its general failure for them).
+  rt_too_large: "Message too large",
+  rt_malformed: "Malformed message",
+  rt_unknown_type: "Unknown message type",
+  rt_not_in_match: "You are not in a live session",
+  rt_not_your_partner: "Signals go only to your partner",
+  rt_bad_reaction: "Unknown reaction",
+  rt_not_registered: "Register first",
+};
