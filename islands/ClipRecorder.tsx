@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import type { BlurAssets } from "../lib/client/privacy/stream.ts";
-import { cannotCallLine, cannotCallTexts } from "../lib/client/capabilities.ts";
+import { cannotCallLine, cannotCallTexts } from "../lib/shared/cannot_call.ts";
 import { useClipRecording, useRecorderCamera } from "../lib/client/clip_recorder.ts";
 import { RecorderPreview } from "../components/recorder/RecorderPreview.tsx";
 import { FinishedClip } from "../components/recorder/FinishedClip.tsx";

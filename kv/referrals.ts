@@ -2,11 +2,13 @@
 // points and badges per bucket of each period (ISO week, calendar month, all time), moved by the
 // commit of the event itself (an invitation used, an email verified, a session ended that counts:
 // prepareSessionCredit), with the ranking index (keys.refBoard) and the per-points tallies
-// (keys.refPoints, keys.refHundreds) the pages read instead of every member. The rules (what earns what) are lib/shared/referrals/rules.ts.
+// (keys.refPoints, keys.refHundreds) the pages read instead of every member. The rules (what earns
+// what) are lib/shared/referrals/rules.ts.
 //
 // A member's figures are read and checked by every commit that moves them, so two events racing
 // for one member are applied one after the other (the loser reads again): a challenge reward is
 // credited by exactly one of them, once a week (its keys.refReward entry is checked absent).
+import type { Figures } from "../lib/shared/referrals/board.ts";
 import { keys } from "./keys.ts";
 import { getManyChunked } from "./db.ts";
 import { newInvitationCode } from "../lib/shared/auth/invitation_code.ts";
@@ -32,19 +34,6 @@ const WEEK_KEEP_MS = 9 * 7 * DAY;
 const MONTH_KEEP_MS = 2 * 365 * DAY + 31 * DAY;
 /** A country met stays "met" for the all-time figures this long after the last meeting. */
 export const COUNTRY_MEMORY_MS = 2 * 365 * DAY;
-
-export interface Figures {
-  /** Friends who joined with the member's code. */
-  joined: number;
-  /** Of those, the ones who verified their email (what earns points): "referrals". */
-  referrals: number;
-  sessions: number;
-  countries: number;
-  points: number;
-  badges: number;
-  /** When the points last changed (ms): of members with equal points, the earlier ranks first. */
-  at: number;
-}
 
 export const NO_FIGURES: Figures = {
   joined: 0,

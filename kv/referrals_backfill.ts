@@ -5,7 +5,8 @@
 // points land in the month a country was first met and in all time (the old week figures have no
 // such points). This week's challenges are credited from this week's figures.
 import { keys } from "./keys.ts";
-import { COUNTRY_MEMORY_MS, type Figures, keepFor, moveRank, NO_FIGURES } from "./referrals.ts";
+import { COUNTRY_MEMORY_MS, keepFor, moveRank, NO_FIGURES } from "./referrals.ts";
+import type { Figures } from "../lib/shared/referrals/board.ts";
 import { retrying } from "./retry.ts";
 import type { UserRecord } from "../lib/shared/auth/types.ts";
 import { splitLocation } from "../lib/shared/profile.ts";

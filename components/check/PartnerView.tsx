@@ -1,7 +1,7 @@
 // /test-chat's "What your partner sees": the member's own video as it came back through a video
 // connection on this device, with the blur's figures as data-* attributes and its badges.
 import { type BlurView, wholeCovered } from "../../lib/client/privacy/status_text.ts";
-import { cannotCallText, cannotCallTexts } from "../../lib/client/capabilities.ts";
+import { cannotCallText, cannotCallTexts } from "../../lib/shared/cannot_call.ts";
 import { tr } from "../../lib/shared/i18n/messages.ts";
 import type live from "../../lib/shared/i18n/catalog/live/en.ts";
 

@@ -1,7 +1,7 @@
 // The fourteen sections of the Privacy Policy page (/privacy-policy), texts from the "legal"
 // catalog ("privacy…" keys).
 // Operator name, address and mailboxes always come from configuration, never from this file.
-import type { LegalInfo } from "../../lib/server/config.ts";
+import type { LegalInfo } from "../../lib/shared/legal.ts";
 import { HIDE_IP_TEXT, type IpRelay } from "../../lib/shared/profile.ts";
 import { localize, tr } from "../../lib/shared/i18n/messages.ts";
 import type legalTexts from "../../lib/shared/i18n/catalog/legal/en.ts";

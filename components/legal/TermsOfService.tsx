@@ -1,7 +1,7 @@
 // The twelve sections of the Terms of Service page (/terms-of-service), texts from the "legal"
 // catalog ("terms…" keys).
 // Operator name, address and mailboxes always come from configuration, never from this file.
-import type { LegalInfo } from "../../lib/server/config.ts";
+import type { LegalInfo } from "../../lib/shared/legal.ts";
 import { localize, tr } from "../../lib/shared/i18n/messages.ts";
 import type legalTexts from "../../lib/shared/i18n/catalog/legal/en.ts";
 import type common from "../../lib/shared/i18n/catalog/common/en.ts";

@@ -2,7 +2,7 @@
 // API, or a page that is not secure): exactly what is missing, what to use instead, and the way
 // back to discover. No search starts, no socket opens and no camera is asked for.
 import { Icon } from "../Icon.tsx";
-import { cannotCallText, cannotCallTexts, type Need } from "../../lib/client/capabilities.ts";
+import { cannotCallText, cannotCallTexts, type Need } from "../../lib/shared/cannot_call.ts";
 import { tr } from "../../lib/shared/i18n/messages.ts";
 import type live from "../../lib/shared/i18n/catalog/live/en.ts";
 

@@ -1,9 +1,7 @@
 // The bodies of the live area's simple pages (routes/pages/member.tsx): /live-match for a guest,
-// /camera and /test-chat around their islands. Components, so their texts are read while the
-// page renders, in its language.
-import { Island } from "../../lib/server/render/island.tsx";
-import type { ClipRecorderProps } from "../../islands/ClipRecorder.tsx";
-import type { ConnectionCheckProps } from "../../islands/ConnectionCheck.tsx";
+// /camera and /test-chat around their islands (the route renders the island, the page places it).
+// Components, so their texts are read while the page renders, in its language.
+import type { ComponentChildren } from "preact";
 import { tr } from "../../lib/shared/i18n/messages.ts";
 import type live from "../../lib/shared/i18n/catalog/live/en.ts";
 
@@ -21,22 +19,22 @@ export function NoLiveSession() {
 }
 
 /** /camera: the clip recorder under its heading. */
-export function CameraPage(props: ClipRecorderProps) {
+export function CameraPage({ children }: { children: ComponentChildren }) {
   return (
     <div class="narrow">
       <h1 class="page-title">{t("recordTitle")}</h1>
-      <Island name="ClipRecorder" props={props} />
+      {children}
     </div>
   );
 }
 
 /** /test-chat: the connection check under its heading and lead. */
-export function CheckPage(props: ConnectionCheckProps) {
+export function CheckPage({ children }: { children: ComponentChildren }) {
   return (
     <div class="narrow">
       <h1 class="page-title">{t("checkTitle")}</h1>
       <p class="muted">{t("checkLead")}</p>
-      <Island name="ConnectionCheck" props={props} />
+      {children}
     </div>
   );
 }

@@ -1,7 +1,10 @@
 // /leaderboard: members, online now and countries; the period tabs; the top referrers, the
 // countries and the weekly prizes.
-import type { LeaderboardView, WeeklyPrize } from "../../lib/server/referrals/board.ts";
-import { PRIZE_CURRENCY } from "../../lib/server/referrals/board.ts";
+import {
+  type LeaderboardView,
+  PRIZE_CURRENCY,
+  type WeeklyPrize,
+} from "../../lib/shared/referrals/board.ts";
 import { type Period, PERIODS } from "../../lib/shared/referrals/rules.ts";
 import { formatNumber } from "../../lib/shared/i18n/messages.ts";
 import { priceText } from "../../lib/shared/plans.ts";

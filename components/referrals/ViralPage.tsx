@@ -1,8 +1,7 @@
 // /viral: the member's invitations and link, the weekly challenges, their place on the board,
 // their all-time figures and how points are earned.
-import { Island } from "../../lib/server/render/island.tsx";
-import type { Challenge, ViralView } from "../../lib/server/referrals/board.ts";
-import type { MemberInvitations } from "../../lib/server/referrals/invitations.ts";
+import type { ComponentChildren } from "preact";
+import type { Challenge, MemberInvitations, ViralView } from "../../lib/shared/referrals/board.ts";
 import {
   CHALLENGES,
   COUNTED_SESSION,
@@ -41,10 +40,11 @@ function pointRules(): string[] {
 }
 
 export function ViralPage(
-  { code, link, invitations, view }: {
+  { code, share, invitations, view }: {
     /** The member's first unused invitation code, if any. */
     code: string | null;
-    link: string | null;
+    /** The share island for the code's link (the route renders it). */
+    share: ComponentChildren;
     invitations: MemberInvitations;
     view: ViralView;
   },
@@ -60,7 +60,7 @@ export function ViralPage(
           {code ? t("inviteEarn", { count: MAX_UNUSED_INVITATIONS }) : t("inviteAllUsed")}{" "}
           {code && t("youHaveUnused", { count: invitations.unused.length })}
         </p>
-        <Island name="ReferralShare" props={{ code, link }} />
+        {share}
         {invitations.used.length > 0 && (
           <ul class="mini-board invite-used" aria-label={t("invitationsUsed")}>
             {invitations.used.map((u) => (

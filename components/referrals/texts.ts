@@ -4,7 +4,7 @@
 import { tr } from "../../lib/shared/i18n/messages.ts";
 import type plans from "../../lib/shared/i18n/catalog/plans/en.ts";
 import type { Period } from "../../lib/shared/referrals/rules.ts";
-import { FORMER_MEMBER, type Referrer, UNKNOWN_COUNTRY } from "../../lib/server/referrals/board.ts";
+import { FORMER_MEMBER, type Referrer, UNKNOWN_COUNTRY } from "../../lib/shared/referrals/board.ts";
 
 export const t = tr<typeof plans>("plans");
 

@@ -7,7 +7,7 @@ import { cameraErrorText, openCamera } from "./peer.ts";
 import { type BlurAssets, protectCamera, type ProtectedCamera } from "./privacy/stream.ts";
 import { type BlurView, blurView } from "./privacy/status_text.ts";
 import { type CameraFlip, useCameraFlip } from "./camera_flip.ts";
-import { CAMERA_NEEDS, type Need } from "./capabilities.ts";
+import { CAMERA_NEEDS, type Need } from "../shared/cannot_call.ts";
 import { useMissingNeeds } from "./use_capabilities.ts";
 import { tr } from "../shared/i18n/messages.ts";
 import type live from "../shared/i18n/catalog/live/en.ts";

@@ -7,7 +7,7 @@ import { cameraErrorText, openCamera } from "./peer.ts";
 import { RealtimeSocket } from "./socket.ts";
 import { type BlurAssets, type BlurStatus, protectCamera } from "./privacy/stream.ts";
 import { loopback, type LoopbackFigures, type NetworkProbe, probeNetwork } from "./loopback.ts";
-import { cannotCallLine, cannotCallTexts, type Need } from "./capabilities.ts";
+import { cannotCallLine, cannotCallTexts, type Need } from "../shared/cannot_call.ts";
 import { useMissingNeeds } from "./use_capabilities.ts";
 import { blurDetailText, type BlurView, blurView } from "./privacy/status_text.ts";
 import { formatNumber, tr } from "../shared/i18n/messages.ts";

@@ -1,7 +1,8 @@
 // The hook the islands that start a call or the camera check the browser with (the check itself
 // is lib/client/capabilities.ts).
 import { useLayoutEffect, useState } from "react";
-import { CALL_NEEDS, missingNeeds, type Need } from "./capabilities.ts";
+import { missingNeeds } from "./capabilities.ts";
+import { CALL_NEEDS, type Need } from "../shared/cannot_call.ts";
 
 /**
  * What this browser lacks of `needs`. `missing` is known from the first render on the page (so an

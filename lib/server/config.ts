@@ -1,5 +1,6 @@
 // Every environment variable Glimpse reads, validated once at start-up.
 // A bad value stops start-up with one clear line naming the variable (see formatConfigError).
+import type { LegalInfo } from "../shared/legal.ts";
 import { z } from "zod";
 import { isCommonPassword } from "./common_passwords.ts";
 import { PBKDF2_ITERATIONS } from "./auth/password.ts";
@@ -247,15 +248,6 @@ export interface Config {
     heartbeatMs: number;
   };
   legal: LegalInfo;
-}
-
-/** What the legal pages print about the operator: name, address and mailboxes. */
-export interface LegalInfo {
-  operatorName: string;
-  operatorAddress: string;
-  supportEmail: string;
-  privacyEmail: string;
-  dpoEmail: string;
 }
 
 export class ConfigError extends Error {

@@ -24,7 +24,7 @@ import type { SessionUser } from "../../lib/shared/auth/types.ts";
 import type { LiveSessionProps } from "../../islands/LiveSession.tsx";
 import { CannotCall } from "../../components/live/CannotCall.tsx";
 import { CameraPage, CheckPage, NoLiveSession } from "../../components/live/LivePages.tsx";
-import { cannotCallText, parseNeeds } from "../../lib/client/capabilities.ts";
+import { cannotCallText, parseNeeds } from "../../lib/shared/cannot_call.ts";
 
 /**
  * The member's pages, and the three that guests may open too (/ is the welcome screen for a
@@ -67,10 +67,15 @@ export function memberPages(deps: AppDeps) {
       title: "Profile",
       back: "/",
       body: (
-        <ProfileScreen
-          user={toPublicUser(record, publicToken(session))}
-          ipRelay={ipRelayOf(deps.config.ice)}
-        />
+        <ProfileScreen>
+          <Island
+            name="ProfilePage"
+            props={{
+              user: toPublicUser(record, publicToken(session)),
+              ipRelay: ipRelayOf(deps.config.ice),
+            }}
+          />
+        </ProfileScreen>
       ),
     });
   });
@@ -80,7 +85,11 @@ export function memberPages(deps: AppDeps) {
     return page(c, deps, {
       title: "Edit Your Filters",
       back: "/",
-      body: <FiltersScreen filters={filters} />,
+      body: (
+        <FiltersScreen>
+          <Island name="FiltersEditor" props={{ filters }} />
+        </FiltersScreen>
+      ),
     });
   });
 
@@ -89,7 +98,11 @@ export function memberPages(deps: AppDeps) {
     return page(c, deps, {
       title: "Hashtags",
       back: "/",
-      body: <HashtagsPage selected={filters.hashtags} />,
+      body: (
+        <HashtagsPage>
+          <Island name="HashtagBrowser" props={{ selected: filters.hashtags }} />
+        </HashtagsPage>
+      ),
     });
   });
 
@@ -102,7 +115,14 @@ export function memberPages(deps: AppDeps) {
     return page(c, deps, {
       title: "Discover the world",
       back: "/",
-      body: <MapPage map={map} regions={regions} myHashtags={filters.hashtags} />,
+      body: (
+        <MapPage paths={map.paths}>
+          <Island
+            name="MapDiscovery"
+            props={{ regions, myHashtags: filters.hashtags, viewBox: map.viewBox }}
+          />
+        </MapPage>
+      ),
     });
   });
 
@@ -185,11 +205,16 @@ export function memberPages(deps: AppDeps) {
       title: "Record a POV clip",
       back: "/",
       body: (
-        <CameraPage
-          maxSeconds={30}
-          faceBlurEnabled={c.var.user.faceBlurEnabled}
-          blurAssets={deps.assets.privacy}
-        />
+        <CameraPage>
+          <Island
+            name="ClipRecorder"
+            props={{
+              maxSeconds: 30,
+              faceBlurEnabled: c.var.user.faceBlurEnabled,
+              blurAssets: deps.assets.privacy,
+            }}
+          />
+        </CameraPage>
       ),
     }));
 
@@ -202,16 +227,21 @@ export function memberPages(deps: AppDeps) {
       title: "Connection check",
       back: "/",
       body: (
-        <CheckPage
-          faceBlurEnabled={user.faceBlurEnabled}
-          blurAssets={deps.assets.privacy}
-          iceServers={iceServers}
-          iceTransportPolicy={deps.config.ice.transportPolicy}
-          hidesIpAddress={hidesIpAddress(
-            c.var.userRecord.hideIpAddress,
-            ipRelayOf(deps.config.ice),
-          )}
-        />
+        <CheckPage>
+          <Island
+            name="ConnectionCheck"
+            props={{
+              faceBlurEnabled: user.faceBlurEnabled,
+              blurAssets: deps.assets.privacy,
+              iceServers,
+              iceTransportPolicy: deps.config.ice.transportPolicy,
+              hidesIpAddress: hidesIpAddress(
+                c.var.userRecord.hideIpAddress,
+                ipRelayOf(deps.config.ice),
+              ),
+            }}
+          />
+        </CheckPage>
       ),
     });
   });

@@ -4,11 +4,13 @@ import { type AppDeps, membersOnly, page } from "../context.tsx";
 import { onlineNow } from "../../lib/server/geo/private_location.ts";
 import { pageData } from "../../lib/shared/short_cache.ts";
 import { readLimit } from "../../lib/server/http/rate_limit.ts";
-import { leaderboard, viral, WEEKLY_PRIZES } from "../../lib/server/referrals/board.ts";
+import { leaderboard, viral } from "../../lib/server/referrals/board.ts";
+import { WEEKLY_PRIZES } from "../../lib/shared/referrals/board.ts";
 import { memberInvitations } from "../../lib/server/referrals/invitations.ts";
 import { type Period, PERIODS } from "../../lib/shared/referrals/rules.ts";
 import { ViralPage } from "../../components/referrals/ViralPage.tsx";
 import { LeaderboardPage } from "../../components/referrals/LeaderboardPage.tsx";
+import { Island } from "../../lib/server/render/island.tsx";
 
 export function referralPages(deps: AppDeps) {
   const app = membersOnly();
@@ -25,7 +27,14 @@ export function referralPages(deps: AppDeps) {
     return page(c, deps, {
       title: "Invite friends",
       back: "/",
-      body: <ViralPage code={code} link={link} invitations={invitations} view={view} />,
+      body: (
+        <ViralPage
+          code={code}
+          share={<Island name="ReferralShare" props={{ code, link }} />}
+          invitations={invitations}
+          view={view}
+        />
+      ),
     });
   });
 

@@ -22,7 +22,7 @@ import {
   waitLive,
 } from "../helpers/live_browser.ts";
 import { eventually, until } from "../helpers/time.ts";
-import { CANNOT_CALL_TEXT } from "../../lib/client/capabilities.ts";
+import { CANNOT_CALL_TEXT } from "../../lib/shared/cannot_call.ts";
 import { LIVE_TEXT } from "../../lib/client/live_rules.ts";
 import { sessionsLeftText } from "../../lib/shared/plans.ts";
 import { keys } from "../../kv/keys.ts";

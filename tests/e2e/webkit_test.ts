@@ -13,7 +13,7 @@ import { startServer, type TestServer } from "../helpers/server.ts";
 import { closeQuietly, liveMember, memberContext, waitForPath } from "../helpers/live_browser.ts";
 import { launchWebKit, type WebKit, type WebKitSession } from "../helpers/webkit.ts";
 import { until } from "../helpers/time.ts";
-import { CANNOT_CALL_TEXT } from "../../lib/client/capabilities.ts";
+import { CANNOT_CALL_TEXT } from "../../lib/shared/cannot_call.ts";
 import { LIVE_TEXT } from "../../lib/client/live_rules.ts";
 import { PLANS_TEXT } from "../../lib/shared/plans.ts";
 import { keys } from "../../kv/keys.ts";

@@ -1,17 +1,16 @@
 // The browser check before a call or the camera starts: what is missing, and what the member is
 // told to do instead.
 import assert from "node:assert/strict";
+import { type CallGlobals, missingNeeds } from "../../lib/client/capabilities.ts";
 import {
   CALL_NEEDS,
-  type CallGlobals,
   CAMERA_NEEDS,
   CANNOT_CALL_TEXT,
   cannotCallLine,
   cannotCallPath,
   cannotCallText,
-  missingNeeds,
   parseNeeds,
-} from "../../lib/client/capabilities.ts";
+} from "../../lib/shared/cannot_call.ts";
 
 class Fake {}
 

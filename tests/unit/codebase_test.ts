@@ -146,6 +146,26 @@ Deno.test("lib/shared/ imports only lib/shared/; lib/client/ only lib/client/ an
   assert.deepEqual(wrong.sort(), []);
 });
 
+Deno.test("components/ import no server code: no kv/, routes/ or lib/server/ module", async () => {
+  const graph = await importGraph(files("components"));
+  const wrong: string[] = [];
+  for (const [from, to] of graph) {
+    if (!from.startsWith("components/")) continue;
+    for (const dep of to) if (SERVER_ONLY.test(dep)) wrong.push(`${from} → ${dep}`);
+  }
+  assert.deepEqual(wrong.sort(), []);
+});
+
+Deno.test("no server or route module imports the browser's own code (lib/client/)", async () => {
+  const graph = await importGraph(["main.ts", ...files("routes")]);
+  const wrong: string[] = [];
+  for (const [from, to] of graph) {
+    if (!/^(lib\/server|routes|kv)\//.test(from) && from !== "main.ts") continue;
+    for (const dep of to) if (dep.startsWith("lib/client/")) wrong.push(`${from} → ${dep}`);
+  }
+  assert.deepEqual(wrong.sort(), []);
+});
+
 // ---------- The layout ----------
 
 /** The top level the design names; supporting folders beside it. */

@@ -41,7 +41,7 @@ import {
   cannotCallLine,
   cannotCallText,
   cannotCallTexts,
-} from "../../lib/client/capabilities.ts";
+} from "../../lib/shared/cannot_call.ts";
 import { REPORT_REASONS, REPORT_TEXT } from "../../lib/shared/moderation/report_texts.ts";
 import { REACTIONS } from "../../lib/shared/constants.ts";
 import { HIDE_IP_TEXT } from "../../lib/shared/profile.ts";

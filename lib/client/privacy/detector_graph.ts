@@ -11,7 +11,7 @@ import {
   type GraphConst,
   type GraphOp,
   MODEL_MAGIC,
-} from "./detector_format.ts";
+} from "../../shared/detector_format.ts";
 
 export { MODEL_MAGIC };
 export type { Activation, DetectorManifest, GraphConst, GraphOp };

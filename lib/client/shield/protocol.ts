@@ -1,16 +1,7 @@
 // Messages between the page and the safety shield's classifier worker.
 import type { Scores } from "./policy.ts";
-
-/** Where the shield's files are served from (content-hashed, cached for good). */
-export interface ShieldAssets {
-  /** The classifier worker script (tfjs, its WebAssembly backend and nsfwjs bundled in). */
-  classifier: string;
-  /** nsfwjs's MobileNetV2 as a tfjs layers model.json (its weights beside it). */
-  model: string;
-  /** tfjs's WebAssembly binaries: plain and SIMD (the threaded build is never used). */
-  wasm: string;
-  wasmSimd: string;
-}
+import type { ShieldAssets } from "../../shared/assets.ts";
+export type { ShieldAssets };
 
 export type ClassifierIn =
   | { type: "load"; files: Omit<ShieldAssets, "classifier"> }

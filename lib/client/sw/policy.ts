@@ -6,18 +6,7 @@
 // fails. The offline page is kept in the language of the pages the member gets: when a page comes
 // in another language than the stored offline page, the worker fetches that language's instead.
 import { isLocale } from "../../shared/i18n/locales.ts";
-
-/** What the worker's script is told about the build it serves (prepended to /sw.js). */
-export interface ShellConfig {
-  /** Changes with anything the cache would hold: a new build gets a new cache. */
-  version: string;
-  /** Paths fetched into the cache when the worker installs. */
-  precache: string[];
-  /** Paths answered from the cache first (the precached ones and the islands' scripts). */
-  cacheFirst: string[];
-  /** The page shown for a navigation the network cannot answer. */
-  offline: string;
-}
+export type { ShellConfig } from "../../shared/pwa.ts";
 
 /** Every cache this worker makes is named with this prefix and the build's version. */
 export const CACHE_PREFIX = "glimpse-shell-";

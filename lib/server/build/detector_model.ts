@@ -11,7 +11,7 @@ import {
   type GraphConst,
   type GraphOp,
   MODEL_MAGIC,
-} from "../../client/privacy/detector_format.ts";
+} from "../../shared/detector_format.ts";
 
 // tensorflow/lite/schema/schema.fbs: field ids, builtin operator codes and tensor types.
 const MODEL = { operatorCodes: 1, subgraphs: 2, buffers: 4 };

@@ -11,7 +11,7 @@ import { basename, join } from "node:path";
 import { buildWorkers, packageDir, placeModelFile } from "./worker_files.ts";
 import { addImageInputMetadata } from "./tflite_metadata.ts";
 import { convertDetectorModel } from "./detector_model.ts";
-import type { BlurAssets, CpuDetectorFiles } from "../../client/privacy/protocol.ts";
+import type { BlurAssets, CpuDetectorFiles } from "../../shared/assets.ts";
 
 const TASKS_VISION = "@mediapipe/tasks-vision";
 const FACE_DETECTION = "@mediapipe/face_detection";

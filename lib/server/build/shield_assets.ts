@@ -4,7 +4,7 @@
 // All come from npm packages, get content-hashed names, and are served by our own server.
 import { join } from "node:path";
 import { buildWorkers, hashName, packageDir, placeModelFile } from "./worker_files.ts";
-import type { ShieldAssets } from "../../client/shield/protocol.ts";
+import type { ShieldAssets } from "../../shared/assets.ts";
 
 const NSFWJS = "nsfwjs";
 const TFJS_WASM = "@tensorflow/tfjs-backend-wasm";

@@ -8,7 +8,7 @@
 import { join } from "node:path";
 import type { Manifest } from "../build/assets.ts";
 import { ROOT } from "../build/assets.ts";
-import type { ShellConfig } from "../../client/sw/policy.ts";
+import type { ShellConfig } from "../../shared/pwa.ts";
 import { renderDocument } from "../render/page.tsx";
 import { OfflineScreen } from "../../../components/OfflineScreen.tsx";
 import { PNG_ICONS, SVG_ICON } from "./manifest.ts";

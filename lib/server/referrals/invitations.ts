@@ -5,19 +5,7 @@ import { getManyChunked } from "../../../kv/db.ts";
 import { keys } from "../../../kv/keys.ts";
 import { listInvitationsOf } from "../../../kv/users.ts";
 import type { UserRecord } from "../../shared/auth/types.ts";
-
-export interface UsedInvitation {
-  code: string;
-  /** The friend's username now; null once their account is deleted. */
-  joinedAs: string | null;
-  verified: boolean;
-}
-
-export interface MemberInvitations {
-  /** Oldest first. */
-  unused: string[];
-  used: UsedInvitation[];
-}
+import type { MemberInvitations } from "../../shared/referrals/board.ts";
 
 export async function memberInvitations(kv: Deno.Kv, userId: string): Promise<MemberInvitations> {
   const all = await listInvitationsOf(kv, userId);
