@@ -2,8 +2,8 @@
 // and its headless shell (or CHROME_PATH for both), Firefox ESR (or FIREFOX_PATH) and Xvfb (a display of its own for a Firefox
 // with a window, which has WebGL where headless Firefox has none, and for WebKit's MiniBrowser,
 // which has no headless mode), WebKitGTK's WebKitWebDriver (or WEBKIT_DRIVER_PATH), ffmpeg (fake
-// cameras from the fixture photos) and coturn's turnserver (the relay test and /test-chat's network
-// check).
+// cameras from the fixture photos), coturn's turnserver (the relay test and /test-chat's network
+// check), and iptables and conntrack (the network lab's NAT routers).
 // `deno task test` installs what is missing with apt when it can (as root, or through sudo without
 // a password), else stops at once with one line naming the exact command.
 
@@ -68,6 +68,9 @@ export function systemTools(env: Record<string, string | undefined> = Deno.env.t
     },
     { pkg: "ffmpeg", present: () => onPath("ffmpeg", path) },
     { pkg: "coturn", present: () => onPath("turnserver", path) },
+    // The network lab (tests/helpers/netlab.ts): NAT routers and their mappings.
+    { pkg: "iptables", present: () => onPath("iptables", path) || isFile("/usr/sbin/iptables") },
+    { pkg: "conntrack", present: () => onPath("conntrack", path) || isFile("/usr/sbin/conntrack") },
   ] satisfies SystemTool[];
 }
 

@@ -2,7 +2,8 @@
 // faces, and the flip itself (the other camera replaces this one in the protected stream, so
 // face blur and a recording in progress follow it at once).
 import { useEffect, useState } from "react";
-import { cameraCount, isPov } from "./peer.ts";
+import { isPov } from "./peer.ts";
+import { cameraCount } from "./camera_access.ts";
 import { switchCamera } from "./camera_switch.ts";
 import type { ProtectedCamera } from "./privacy/stream.ts";
 import { toast } from "./toast.ts";

@@ -3,7 +3,7 @@
 // clip. Everything stays on this device until the member shares it.
 import { useEffect, useRef, useState } from "react";
 import { toast } from "./toast.ts";
-import { cameraErrorText, openCamera } from "./peer.ts";
+import { cameraErrorText, openCamera } from "./camera_access.ts";
 import { type BlurAssets, protectCamera, type ProtectedCamera } from "./privacy/stream.ts";
 import { type BlurView, blurView } from "./privacy/status_text.ts";
 import { type CameraFlip, useCameraFlip } from "./camera_flip.ts";

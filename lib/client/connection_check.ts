@@ -3,7 +3,7 @@
 // the network (whether a relay is reachable for strict NATs). Each check is a plain function
 // that reports its result; useConnectionCheck runs them all, again on "Check again".
 import { useEffect, useRef, useState } from "react";
-import { cameraErrorText, openCamera } from "./peer.ts";
+import { cameraErrorText, openCamera } from "./camera_access.ts";
 import { RealtimeSocket } from "./socket.ts";
 import { type BlurAssets, type BlurStatus, protectCamera } from "./privacy/stream.ts";
 import { loopback, type LoopbackFigures, type NetworkProbe, probeNetwork } from "./loopback.ts";

@@ -4,15 +4,20 @@
 import { MEDIA_PROFILES, type MediaProfile } from "../shared/constants.ts";
 import { watchAway } from "./away.ts";
 import { tuneForProfile } from "./sdp.ts";
-import { tr } from "../shared/i18n/messages.ts";
-import type live from "../shared/i18n/catalog/live/en.ts";
-
-const t = tr<typeof live>("live");
+import {
+  KEEPALIVE_MS,
+  restartAction,
+  RestartRules,
+  type RestartWhy,
+  stalled,
+} from "./ice_restart.ts";
 
 export type SignalOut =
   | { type: "offer"; sdp: string }
   | { type: "answer"; sdp: string }
-  | { type: "ice-candidate"; candidate: RTCIceCandidateInit | null };
+  | { type: "ice-candidate"; candidate: RTCIceCandidateInit | null }
+  /** The answerer asks the offerer to restart ICE (its path stopped, or its network changed). */
+  | { type: "restart" };
 
 export interface PeerEvents {
   signal(s: SignalOut): void;
@@ -26,6 +31,10 @@ export interface PeerEvents {
   remoteAway?(away: boolean): void;
   /** Offer and answer are both applied: signalling is done, ICE checks run next. */
   signalled?(): void;
+  /** The partner's traffic stopped (the path, or this device's network, changed). */
+  stalled?(): void;
+  /** An ICE restart began (this side's offer, or its request to the offerer). */
+  restarting?(why: RestartWhy): void;
 }
 
 /** Whether a member's microphone and camera are on (their Mute and Camera off switches). */
@@ -120,7 +129,16 @@ export class PeerLink {
   /** Whether this side has stepped away (see away.ts), said like the switches. */
   private away = false;
   private readonly stopAway: () => void;
-  private restarted = false;
+  /** When to restart ICE (ice_restart.ts), and the timer that looks again. */
+  private readonly restarts = new RestartRules();
+  private restartTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The keep-alive and stall watch, once the data channel is open. */
+  private watch: ReturnType<typeof setInterval> | undefined;
+  private lastHeard = 0;
+  private lastBytes: number | null = null;
+  private partnerAway = false;
+  /** The partner's traffic has stopped, and not come back since. */
+  private stalledNow = false;
   private closed = false;
   /** Local ICE candidates gathered so far (none at the end: nothing to connect with). */
   private gathered = 0;
@@ -155,12 +173,19 @@ export class PeerLink {
         ch.send(JSON.stringify({ pov: isPov(this.localStream) }));
         ch.send(JSON.stringify(this.switches));
         ch.send(JSON.stringify({ away: this.away }));
+        this.startWatch(ch);
       };
       ch.onmessage = (e) => {
+        this.lastHeard = Date.now();
+        this.stalledNow = false;
+        this.restarts.heard();
         const meta = readMeta(e.data);
         if (meta.pov !== undefined) this.events.remoteFacing?.(meta.pov);
         if (meta.media) this.events.remoteMedia?.(meta.media);
-        if (meta.away !== undefined) this.events.remoteAway?.(meta.away);
+        if (meta.away !== undefined) {
+          this.partnerAway = meta.away;
+          this.events.remoteAway?.(meta.away);
+        }
       };
     };
     if (role === "offerer") onChannel(this.pc.createDataChannel("meta"));
@@ -184,13 +209,13 @@ export class PeerLink {
     };
     this.pc.onconnectionstatechange = () => {
       const state = this.pc.connectionState;
-      // One ICE restart on failure before giving up.
-      if (state === "failed" && !this.restarted) {
-        this.restarted = true;
-        if (this.role === "offerer") this.offer(true); // the answerer waits for the new offer
-        return;
-      }
-      this.events.state(state);
+      this.restarts.onState(state, Date.now());
+      // Before the first connection, a failure is said only once the one restart failed too.
+      const early = state === "failed" && this.restarts.due(Date.now()) === "failed" &&
+        !this.everConnected;
+      if (state === "connected") this.everConnected = true;
+      if (!early) this.events.state(state);
+      this.considerRestart();
     };
   }
 
@@ -216,6 +241,98 @@ export class PeerLink {
     }
   }
 
+  /** Whether this side makes the offers (and so the ICE restarts). */
+  get offers(): boolean {
+    return this.role === "offerer";
+  }
+
+  /** Whether the link has connected at least once (a restart can bring such a link back). */
+  everConnected = false;
+
+  /** Whether this link can still carry the call: it connected once and is not closed. */
+  get recoverable(): boolean {
+    return this.everConnected && !this.closed && this.pc.connectionState !== "closed";
+  }
+
+  /**
+   * Whether the link needs a new path: the browser says it is not connected, or the partner's
+   * traffic stopped (the browser notices seconds later).
+   */
+  get needsPath(): boolean {
+    return this.recoverable && (this.pc.connectionState !== "connected" || this.stalledNow);
+  }
+
+  /** A sign of a new network (the socket came back, the browser's word): restart ICE. */
+  networkChanged() {
+    if (!this.recoverable) return;
+    this.restarts.note("network");
+    this.considerRestart();
+  }
+
+  /** Restarts ICE when the rules say so, and looks again when they may say so next. */
+  private considerRestart() {
+    clearTimeout(this.restartTimer);
+    if (this.closed) return;
+    const now = Date.now();
+    const why = this.restarts.due(now);
+    if (why) {
+      this.restarts.started(now);
+      this.restart(why).catch((err) => console.warn(`ICE restart failed: ${err}`));
+    }
+    const next = this.restarts.nextCheckIn(Date.now());
+    if (next !== null) this.restartTimer = setTimeout(() => this.considerRestart(), next + 5);
+  }
+
+  /** The offerer offers with new ICE credentials; the answerer asks the offerer to. */
+  private async restart(why: RestartWhy) {
+    this.events.restarting?.(why);
+    const action = restartAction(this.role, this.everConnected, this.pc.signalingState);
+    console.info(`ICE restart (${why}): ${action}, link ${this.pc.connectionState}`);
+    if (action === "ask") this.events.signal({ type: "restart" });
+    if (action === "rollback-offer") await this.pc.setLocalDescription({ type: "rollback" });
+    if (action === "offer" || action === "rollback-offer") await this.offer(true);
+  }
+
+  /**
+   * Says this side is there every KEEPALIVE_MS over the data channel, and watches the partner's
+   * side: their keep-alive late and nothing at all received meanwhile is a stalled path.
+   */
+  private startWatch(ch: RTCDataChannel) {
+    clearInterval(this.watch);
+    this.lastHeard = Date.now();
+    this.watch = setInterval(async () => {
+      if (this.closed) return clearInterval(this.watch);
+      if (ch.readyState === "open" && ch.bufferedAmount < 4096) ch.send("{}");
+      const sinceHeard = Date.now() - this.lastHeard;
+      if (this.partnerAway || sinceHeard < KEEPALIVE_MS * 4) {
+        this.lastBytes = null;
+        return;
+      }
+      const bytesNow = await this.bytesReceived();
+      const stop = stalled({
+        sinceHeard,
+        partnerAway: this.partnerAway,
+        bytesBefore: this.lastBytes,
+        bytesNow,
+      });
+      this.lastBytes = bytesNow;
+      if (!stop || this.closed) return;
+      this.stalledNow = true;
+      this.restarts.note("stalled");
+      this.events.stalled?.();
+      this.considerRestart();
+    }, KEEPALIVE_MS);
+  }
+
+  /** Everything the link has received so far (media, the channel, connectivity checks). */
+  private async bytesReceived(): Promise<number> {
+    let bytes = 0;
+    (await this.pc.getStats()).forEach((s) => {
+      if (s.type === "transport") bytes += s.bytesReceived ?? 0;
+    });
+    return bytes;
+  }
+
   async offer(iceRestart = false) {
     if (this.closed) return;
     const offer = await this.pc.createOffer({ iceRestart });
@@ -239,6 +356,10 @@ export class PeerLink {
       await this.capVideo();
       this.events.signal({ type: "answer", sdp: this.pc.localDescription!.sdp });
       if (!this.closed) this.events.signalled?.();
+    } else if (signal.type === "restart") {
+      if (this.role !== "offerer" || !this.recoverable) return;
+      this.restarts.note("partner");
+      this.considerRestart();
     } else if (signal.type === "answer") {
       if (this.pc.signalingState !== "have-local-offer") return;
       const sdp = tuneForProfile(signal.sdp, this.media);
@@ -311,8 +432,17 @@ export class PeerLink {
     return l && r ? await safetyCode(l, r) : null;
   }
 
+  /** Whether `sdp` (an offer) restarts this link's ICE: the same partner's keys, a link it had. */
+  isRestartOf(sdp: string): boolean {
+    const remote = this.pc.remoteDescription?.sdp;
+    const fingerprint = remote ? sdpFingerprint(remote) : null;
+    return this.recoverable && fingerprint !== null && sdpFingerprint(sdp) === fingerprint;
+  }
+
   close() {
     this.closed = true;
+    clearTimeout(this.restartTimer);
+    clearInterval(this.watch);
     this.stopAway();
     this.pc.onicecandidate = null;
     this.pc.ontrack = null;
@@ -321,44 +451,4 @@ export class PeerLink {
     if (this.channel) this.channel.onmessage = this.channel.onopen = null;
     this.pc.close();
   }
-}
-
-/**
- * Rear camera, ideally at the profile's size and frame rate (the member's plan), with audio; if
- * that fails, any camera. The sender scales a larger picture down (encodingFor).
- */
-export async function openCamera(profile: MediaProfile = MEDIA_PROFILES.hd): Promise<MediaStream> {
-  try {
-    return await navigator.mediaDevices.getUserMedia({
-      video: {
-        facingMode: { ideal: "environment" },
-        width: { ideal: profile.maxWidth },
-        height: { ideal: profile.maxHeight },
-        frameRate: { ideal: profile.maxFrameRate },
-      },
-      audio: true,
-    });
-  } catch (first) {
-    if (first instanceof DOMException && first.name === "NotAllowedError") throw first;
-    return await navigator.mediaDevices.getUserMedia({ video: true, audio: true });
-  }
-}
-
-/** How many cameras this device has (0 before the member allowed camera access, in some browsers). */
-export async function cameraCount(): Promise<number> {
-  try {
-    const devices = await navigator.mediaDevices.enumerateDevices();
-    return devices.filter((d) => d.kind === "videoinput").length;
-  } catch {
-    return 0;
-  }
-}
-
-/** Why the camera did not open, in the page's language. */
-export function cameraErrorText(err: unknown): string {
-  if (err instanceof DOMException) {
-    if (err.name === "NotAllowedError" || err.name === "SecurityError") return t("cameraDenied");
-    if (err.name === "NotFoundError" || err.name === "OverconstrainedError") return t("noCamera");
-  }
-  return t("cameraError", { message: err instanceof Error ? err.message : String(err) });
 }

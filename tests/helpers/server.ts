@@ -31,6 +31,8 @@ export interface ServerOptions {
    * Deploy), though the KV here is local (kv/queue.ts).
    */
   jobTable?: boolean;
+  /** The address to listen on (default 127.0.0.1), e.g. the network lab's (helpers/netlab.ts). */
+  hostname?: string;
 }
 
 /** What the account and browser helpers need of a server: where it is and its KV. */
@@ -75,8 +77,9 @@ export async function startServer(
   // site's own origin is the configured one, as in production).
   let handler: Deno.ServeHandler = () => new Response("starting", { status: 503 });
   const ac = new AbortController();
+  const hostname = options.hostname ?? "127.0.0.1";
   const server = Deno.serve(
-    { port: 0, hostname: "127.0.0.1", signal: ac.signal, onListen: () => {} },
+    { port: 0, hostname, signal: ac.signal, onListen: () => {} },
     (req, info) => handler(req, info),
   );
   const port = server.addr.port;
@@ -87,7 +90,7 @@ export async function startServer(
     ICE_SERVERS: "[]",
     ...testPasswordIterations(env),
     ...env,
-    HOSTNAME: "127.0.0.1",
+    HOSTNAME: hostname,
     PORT: String(port),
   });
   const kv = await openKv(config.kvPath);
@@ -110,7 +113,7 @@ export async function startServer(
   const jobs = startJobs(kv, email, { sweeps: false });
   handler = app.fetch;
   const started: TestServer = {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://${hostname}:${port}`,
     port,
     kv,
     config,

@@ -1,13 +1,7 @@
 // The session's camera: opening it (once, face blur over it), the media profile it sends at,
 // this member's Mute and Camera off switches, and the flip to the other camera.
-import {
-  CAMERA_OF,
-  cameraCount,
-  cameraErrorText,
-  isPov,
-  type MediaSwitches,
-  openCamera,
-} from "../peer.ts";
+import { CAMERA_OF, isPov, type MediaSwitches } from "../peer.ts";
+import { cameraCount, cameraErrorText, openCamera } from "../camera_access.ts";
 import type { MediaProfile } from "../../shared/constants.ts";
 import { protectCamera } from "../privacy/stream.ts";
 import { blurView as viewOf } from "../privacy/status_text.ts";

@@ -19,6 +19,9 @@ export function newLink(s: Session, p: PartnerInfo, rtc: RTCConfiguration): Peer
     remoteMedia: (m) => current() && apply(s, { type: "remote_media", ...m }),
     remoteAway: (away) => current() && apply(s, { type: "remote_away", away }),
     signalled: () => current() && apply(s, { type: "link_signalled" }),
+    // The partner's traffic stopped: this device's network may have changed, and its socket with
+    // it (a dead socket would lose the restart's offer or request).
+    stalled: () => current() && s.socket?.probe(),
     state: async (state) => {
       if (!current()) return;
       const first = state === "connected" && matchedPhase(s.state)?.connectedAt === null;
@@ -50,11 +53,24 @@ export function awaitPartner(s: Session, link: PeerLink) {
   }, PARTNER_SIGNAL_WAIT_MS);
 }
 
-/** The peer link of match `matchId`, if its media still flows (no server needed for that). */
+/**
+ * The peer link of match `matchId`, if it still carries the call: it connected, and its media
+ * flows or an ICE restart can bring it back on the same keys (no server needed for the media).
+ */
 export function workingLink(s: Session, matchId: string): PeerLink | null {
   const link = s.link;
-  return link && matchedPhase(s.state)?.partner.matchId === matchId &&
-      link.pc.connectionState === "connected"
+  return link && matchedPhase(s.state)?.partner.matchId === matchId && link.recoverable
     ? link
     : null;
+}
+
+/**
+ * The call's link lost its path (not connected, or the partner's traffic stopped) and can come
+ * back: look for a path again (a link that carries the call is left alone). `socketBack`: this
+ * page's own socket came back; the offerer restarts, while the answerer leaves it to the offerer,
+ * who hears partner_reconnected (asking too would only restart the restart).
+ */
+export function recover(link: PeerLink | null, socketBack = false) {
+  if (!link?.needsPath || (socketBack && !link.offers)) return;
+  link.networkChanged();
 }

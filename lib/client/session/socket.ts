@@ -7,7 +7,7 @@ import { matchedPhase, rtcConfigOf } from "../call_state.ts";
 import { readStoredMatch } from "../call_storage.ts";
 import { apply, closeLink, type Session } from "./core.ts";
 import { startCamera, takeProfile } from "./camera.ts";
-import { awaitPartner, newLink, workingLink } from "./link.ts";
+import { awaitPartner, newLink, recover, workingLink } from "./link.ts";
 
 /**
  * Opens the socket (after rejoining the match stored in this tab, with `resume`); the returned
@@ -24,6 +24,9 @@ export function connect(s: Session, resume: boolean): () => void {
     // The page says so when the socket cannot open or drops (it tries again by itself).
     if (!s.gone) s.view.trouble(open ? null : everOpen ? "dropped" : "failed");
     if (!open) return;
+    // Back after a drop: a call whose link is not connected looks for a path from here (the
+    // network may be another one now).
+    if (everOpen) recover(s.link, true);
     everOpen = true;
     // On every (re)connect: register, and rejoin the live match if there is one.
     const { peerId } = s.state;
@@ -39,8 +42,19 @@ export function connect(s: Session, resume: boolean): () => void {
     queue = queue.then(() => handle(s, msg)).catch((err) => console.error("session:", err));
   });
   socket.connect();
+  // The browser's own word of a new network (a phone moving from Wi-Fi to mobile data): the
+  // socket is checked, and the call's link looks for a path on the new network.
+  const onNetwork = () => {
+    socket.probe();
+    s.link?.networkChanged();
+  };
+  const connection = (navigator as { connection?: EventTarget }).connection;
+  globalThis.addEventListener("online", onNetwork);
+  connection?.addEventListener("change", onNetwork);
   return () => {
     s.gone = true;
+    globalThis.removeEventListener("online", onNetwork);
+    connection?.removeEventListener("change", onNetwork);
     offState();
     offMsg();
     socket.close();
@@ -57,7 +71,10 @@ async function handle(s: Session, msg: Outbound) {
       const keepLink = msg.resumed === true && workingLink(s, msg.matchId) !== null;
       const kept = msg.resumed ? readStoredMatch() : null;
       apply(s, { type: "matched", msg, at: Date.now(), keepLink, kept });
-      if (keepLink) break;
+      if (keepLink) {
+        recover(s.link, true);
+        break;
+      }
       takeProfile(s, msg.media);
       await startCamera(s);
       // The member may have ended the match while the camera started.
@@ -76,7 +93,12 @@ async function handle(s: Session, msg: Outbound) {
       if (!p) break;
       // The partner's socket is back. If both links still carry the call, nothing changes;
       // otherwise the call is set up again, the offerer offering (one side only: no glare).
-      if (msg.linkKept === true && workingLink(s, p.partner.matchId)) break;
+      // A link kept on both sides that is not connected now looks for a path again (the partner's
+      // network may have changed).
+      if (msg.linkKept === true && workingLink(s, p.partner.matchId)) {
+        recover(s.link);
+        break;
+      }
       const link = newLink(s, p.partner, rtcConfigOf(p));
       if (p.partner.role === "offerer") await link.offer();
       awaitPartner(s, link);
@@ -87,7 +109,12 @@ async function handle(s: Session, msg: Outbound) {
       if (!p || msg.from !== p.partner.peerId) break;
       const signal = msg.signal as SignalOut;
       let link = s.link;
-      if (signal.type === "offer" && (!link || link.pc.remoteDescription)) {
+      // An offer on the same keys restarts this link's ICE; any other offer comes from a link the
+      // partner built anew.
+      if (
+        signal.type === "offer" &&
+        (!link || (link.pc.remoteDescription && !link.isRestartOf(signal.sdp)))
+      ) {
         link = newLink(s, p.partner, rtcConfigOf(p));
       }
       await link?.receive(signal);

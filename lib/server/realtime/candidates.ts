@@ -120,6 +120,7 @@ export function screenSdp(sdp: string, rules: CandidateRules): string {
  * dropped). The end of gathering (no candidate, or an empty one) passes as it is.
  */
 export function screenSignal(signal: Signal, rules: CandidateRules): Signal | null {
+  if (signal.type === "restart") return signal;
   if (signal.type !== "ice-candidate") return { ...signal, sdp: screenSdp(signal.sdp, rules) };
   const c = signal.candidate;
   if (c === null || c.candidate === "") return signal;

@@ -36,6 +36,8 @@ export const signalSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("offer"), sdp: z.string().max(MAX_SDP_CHARS) }),
   z.object({ type: z.literal("answer"), sdp: z.string().max(MAX_SDP_CHARS) }),
   z.object({ type: z.literal("ice-candidate"), candidate: iceCandidate.nullable() }),
+  /** The answerer asks the offerer for an ICE restart (its path stopped, or its network changed). */
+  z.object({ type: z.literal("restart") }),
 ]);
 
 export const inboundSchema = z.discriminatedUnion("type", [
