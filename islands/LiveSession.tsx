@@ -30,6 +30,8 @@ import { useResendVerification } from "../lib/client/verification.ts";
 import { VerifyFirst } from "../components/live/VerifyFirst.tsx";
 import { MatchFound, Searching } from "../components/live/Searching.tsx";
 import { SessionLimit } from "../components/live/SessionLimit.tsx";
+import { NetworkBadge } from "../components/live/NetworkBadge.tsx";
+import { FailureWhy } from "../components/live/FailureWhy.tsx";
 import { missingNeeds } from "../lib/client/capabilities.ts";
 import { cannotCallPath } from "../lib/shared/cannot_call.ts";
 import { markSummaryMine } from "../lib/client/call_storage.ts";
@@ -397,6 +399,7 @@ function Live(
           {t(secure ? "encrypted" : "unencrypted")}
           <span class="sr-only">{t("showCode")}</span>
         </button>
+        <NetworkBadge net={s.net} />
       </div>
       <div class="tiles">
         <VideoTile
@@ -442,7 +445,7 @@ function Live(
         onReport={() => setReporting({ reason: "" })}
         onNext={onNext}
       />
-      {s.linkFailed && <p class="live-free-next muted small" role="status">{t("freeNext")}</p>}
+      {s.linkFailed && <FailureWhy why={s.failureWhy} />}
       {codeOpen && (
         <SafetyCodeSheet
           encrypted={secure}

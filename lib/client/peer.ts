@@ -4,13 +4,10 @@
 import { MEDIA_PROFILES, type MediaProfile } from "../shared/constants.ts";
 import { watchAway } from "./away.ts";
 import { tuneForProfile } from "./sdp.ts";
-import {
-  KEEPALIVE_MS,
-  restartAction,
-  RestartRules,
-  type RestartWhy,
-  stalled,
-} from "./ice_restart.ts";
+import { PathKeeper } from "./path.ts";
+import type { RestartWhy } from "./ice_restart.ts";
+import { isNetLevel, type NetLevel } from "./net_quality.ts";
+import { diagnose, type FailureWhy, type Way, WAY_OUT_LIMIT_MS, wayOf } from "./call_failure.ts";
 
 export type SignalOut =
   | { type: "offer"; sdp: string }
@@ -35,6 +32,8 @@ export interface PeerEvents {
   stalled?(): void;
   /** An ICE restart began (this side's offer, or its request to the offerer). */
   restarting?(why: RestartWhy): void;
+  /** How this side's connection is doing (`mine`), or the partner's, as their page says. */
+  quality?(level: NetLevel, whose: "mine" | "partner"): void;
 }
 
 /** Whether a member's microphone and camera are on (their Mute and Camera off switches). */
@@ -43,10 +42,17 @@ export interface MediaSwitches {
   video: boolean;
 }
 
+/** What the partner's page says over the data channel. */
+export interface Meta {
+  pov?: boolean;
+  media?: MediaSwitches;
+  away?: boolean;
+  /** How the partner's connection is doing (net_quality.ts). */
+  net?: NetLevel;
+}
+
 /** A data channel message from the partner's page → what it says (unknown fields ignored). */
-export function readMeta(
-  raw: unknown,
-): { pov?: boolean; media?: MediaSwitches; away?: boolean } {
+export function readMeta(raw: unknown): Meta {
   let data: unknown;
   try {
     data = JSON.parse(String(raw));
@@ -55,8 +61,9 @@ export function readMeta(
   }
   if (!data || typeof data !== "object") return {};
   const d = data as Record<string, unknown>;
-  const out: { pov?: boolean; media?: MediaSwitches; away?: boolean } = {};
+  const out: Meta = {};
   if (typeof d.pov === "boolean") out.pov = d.pov;
+  if (isNetLevel(d.net)) out.net = d.net;
   if (typeof d.away === "boolean") out.away = d.away;
   if (typeof d.audio === "boolean" && typeof d.video === "boolean") {
     out.media = { audio: d.audio, video: d.video };
@@ -129,19 +136,14 @@ export class PeerLink {
   /** Whether this side has stepped away (see away.ts), said like the switches. */
   private away = false;
   private readonly stopAway: () => void;
-  /** When to restart ICE (ice_restart.ts), and the timer that looks again. */
-  private readonly restarts = new RestartRules();
-  private restartTimer: ReturnType<typeof setTimeout> | undefined;
-  /** The keep-alive and stall watch, once the data channel is open. */
-  private watch: ReturnType<typeof setInterval> | undefined;
-  private lastHeard = 0;
-  private lastBytes: number | null = null;
-  private partnerAway = false;
-  /** The partner's traffic has stopped, and not come back since. */
-  private stalledNow = false;
+  /** The call's path kept alive: keep-alive, stalls, ICE restarts, its quality (path.ts). */
+  private readonly path: PathKeeper;
   private closed = false;
-  /** Local ICE candidates gathered so far (none at the end: nothing to connect with). */
-  private gathered = 0;
+  /** This side's uplink is too thin for its picture at full size (path.ts). */
+  private thinUplink = false;
+  /** What the browser found of the way out: its public address, the relay, the relay's errors. */
+  private readonly observed = { srflx: 0, relay: 0, errors: [] as { way: Way; code: number }[] };
+  private readonly wayOutTimer: ReturnType<typeof setTimeout>;
   /** Candidates the partner's side has sent, and whether it said its gathering ended. */
   private remoteCandidates = 0;
   private remoteGatheringDone = false;
@@ -155,6 +157,15 @@ export class PeerLink {
     private role: "offerer" | "answerer",
   ) {
     this.pc = new RTCPeerConnection(rtc);
+    this.path = new PathKeeper(this.pc, role, {
+      signal: (s) => this.events.signal(s),
+      offer: () => this.offer(true),
+      thin: (thin) => {
+        this.thinUplink = thin;
+        this.capVideo();
+      },
+      events,
+    });
     if (localStream) {
       for (const track of localStream.getTracks()) {
         const sender = this.pc.addTrack(track, localStream);
@@ -173,19 +184,14 @@ export class PeerLink {
         ch.send(JSON.stringify({ pov: isPov(this.localStream) }));
         ch.send(JSON.stringify(this.switches));
         ch.send(JSON.stringify({ away: this.away }));
-        this.startWatch(ch);
+        this.path.watch(ch);
       };
       ch.onmessage = (e) => {
-        this.lastHeard = Date.now();
-        this.stalledNow = false;
-        this.restarts.heard();
         const meta = readMeta(e.data);
+        this.path.heard(meta);
         if (meta.pov !== undefined) this.events.remoteFacing?.(meta.pov);
         if (meta.media) this.events.remoteMedia?.(meta.media);
-        if (meta.away !== undefined) {
-          this.partnerAway = meta.away;
-          this.events.remoteAway?.(meta.away);
-        }
+        if (meta.away !== undefined) this.events.remoteAway?.(meta.away);
       };
     };
     if (role === "offerer") onChannel(this.pc.createDataChannel("meta"));
@@ -196,26 +202,31 @@ export class PeerLink {
       if (this.channel?.readyState === "open") this.channel.send(JSON.stringify({ away }));
     });
     this.pc.onicecandidate = (e) => {
-      if (e.candidate) this.gathered++;
+      if (e.candidate?.type === "srflx") this.observed.srflx++;
+      if (e.candidate?.type === "relay") this.observed.relay++;
       this.events.signal({ type: "ice-candidate", candidate: e.candidate?.toJSON() ?? null });
       // Gathering ended without a single candidate (e.g. relay only, and the relay refused the
-      // credentials or cannot be reached): the link cannot connect, though the browser's state
-      // stays "new". Said as failed at once; gathering again would find the same nothing.
-      if (!e.candidate && this.gathered === 0 && !this.closed) this.events.state("failed");
+      // credentials or cannot be reached), or with this device's own addresses only (nothing
+      // reached the internet: the partner is never handed those): the link cannot connect,
+      // though the browser's state stays "new" or "checking" for long. Said as failed at once;
+      // gathering again would find the same nothing. A link that connected is left to restarts.
+      const outside = this.observed.srflx + this.observed.relay;
+      if (!e.candidate && outside === 0 && !this.closed && !this.recoverable) {
+        this.events.state("failed");
+      }
+    };
+    this.wayOutTimer = setTimeout(() => this.judgeWayOut(), WAY_OUT_LIMIT_MS);
+    this.pc.onicecandidateerror = (e) => {
+      const way = wayOf(e.url ?? "");
+      if (way) this.observed.errors.push({ way, code: e.errorCode });
     };
     this.pc.ontrack = (e) => {
       const stream = e.streams[0] ?? new MediaStream([e.track]);
       this.events.remoteStream(stream);
     };
     this.pc.onconnectionstatechange = () => {
-      const state = this.pc.connectionState;
-      this.restarts.onState(state, Date.now());
       // Before the first connection, a failure is said only once the one restart failed too.
-      const early = state === "failed" && this.restarts.due(Date.now()) === "failed" &&
-        !this.everConnected;
-      if (state === "connected") this.everConnected = true;
-      if (!early) this.events.state(state);
-      this.considerRestart();
+      if (this.path.onState(this.pc.connectionState)) this.events.state(this.pc.connectionState);
     };
   }
 
@@ -246,12 +257,9 @@ export class PeerLink {
     return this.role === "offerer";
   }
 
-  /** Whether the link has connected at least once (a restart can bring such a link back). */
-  everConnected = false;
-
   /** Whether this link can still carry the call: it connected once and is not closed. */
   get recoverable(): boolean {
-    return this.everConnected && !this.closed && this.pc.connectionState !== "closed";
+    return !this.closed && this.path.recoverable;
   }
 
   /**
@@ -259,78 +267,12 @@ export class PeerLink {
    * traffic stopped (the browser notices seconds later).
    */
   get needsPath(): boolean {
-    return this.recoverable && (this.pc.connectionState !== "connected" || this.stalledNow);
+    return !this.closed && this.path.needsPath;
   }
 
   /** A sign of a new network (the socket came back, the browser's word): restart ICE. */
   networkChanged() {
-    if (!this.recoverable) return;
-    this.restarts.note("network");
-    this.considerRestart();
-  }
-
-  /** Restarts ICE when the rules say so, and looks again when they may say so next. */
-  private considerRestart() {
-    clearTimeout(this.restartTimer);
-    if (this.closed) return;
-    const now = Date.now();
-    const why = this.restarts.due(now);
-    if (why) {
-      this.restarts.started(now);
-      this.restart(why).catch((err) => console.warn(`ICE restart failed: ${err}`));
-    }
-    const next = this.restarts.nextCheckIn(Date.now());
-    if (next !== null) this.restartTimer = setTimeout(() => this.considerRestart(), next + 5);
-  }
-
-  /** The offerer offers with new ICE credentials; the answerer asks the offerer to. */
-  private async restart(why: RestartWhy) {
-    this.events.restarting?.(why);
-    const action = restartAction(this.role, this.everConnected, this.pc.signalingState);
-    console.info(`ICE restart (${why}): ${action}, link ${this.pc.connectionState}`);
-    if (action === "ask") this.events.signal({ type: "restart" });
-    if (action === "rollback-offer") await this.pc.setLocalDescription({ type: "rollback" });
-    if (action === "offer" || action === "rollback-offer") await this.offer(true);
-  }
-
-  /**
-   * Says this side is there every KEEPALIVE_MS over the data channel, and watches the partner's
-   * side: their keep-alive late and nothing at all received meanwhile is a stalled path.
-   */
-  private startWatch(ch: RTCDataChannel) {
-    clearInterval(this.watch);
-    this.lastHeard = Date.now();
-    this.watch = setInterval(async () => {
-      if (this.closed) return clearInterval(this.watch);
-      if (ch.readyState === "open" && ch.bufferedAmount < 4096) ch.send("{}");
-      const sinceHeard = Date.now() - this.lastHeard;
-      if (this.partnerAway || sinceHeard < KEEPALIVE_MS * 4) {
-        this.lastBytes = null;
-        return;
-      }
-      const bytesNow = await this.bytesReceived();
-      const stop = stalled({
-        sinceHeard,
-        partnerAway: this.partnerAway,
-        bytesBefore: this.lastBytes,
-        bytesNow,
-      });
-      this.lastBytes = bytesNow;
-      if (!stop || this.closed) return;
-      this.stalledNow = true;
-      this.restarts.note("stalled");
-      this.events.stalled?.();
-      this.considerRestart();
-    }, KEEPALIVE_MS);
-  }
-
-  /** Everything the link has received so far (media, the channel, connectivity checks). */
-  private async bytesReceived(): Promise<number> {
-    let bytes = 0;
-    (await this.pc.getStats()).forEach((s) => {
-      if (s.type === "transport") bytes += s.bytesReceived ?? 0;
-    });
-    return bytes;
+    if (!this.closed) this.path.networkChanged();
   }
 
   async offer(iceRestart = false) {
@@ -357,9 +299,7 @@ export class PeerLink {
       this.events.signal({ type: "answer", sdp: this.pc.localDescription!.sdp });
       if (!this.closed) this.events.signalled?.();
     } else if (signal.type === "restart") {
-      if (this.role !== "offerer" || !this.recoverable) return;
-      this.restarts.note("partner");
-      this.considerRestart();
+      if (this.role === "offerer" && this.recoverable) this.path.partnerAsked();
     } else if (signal.type === "answer") {
       if (this.pc.signalingState !== "have-local-offer") return;
       const sdp = tuneForProfile(signal.sdp, this.media);
@@ -403,7 +343,9 @@ export class PeerLink {
         ...params.encodings[0],
         ...encodingFor(profile, this.cameraSize(sender.track)),
       };
-      const degradation = degradationFor(profile);
+      // On an uplink too thin for the picture at full size, motion is kept and the picture shrinks
+      // (an HD sender otherwise keeps its size at a few frames a second).
+      const degradation = this.thinUplink ? "balanced" : degradationFor(profile);
       if (degradation) params.degradationPreference = degradation;
       await sender.setParameters(params).catch((err) =>
         console.warn(`Could not cap the video sent: ${err}`)
@@ -432,6 +374,34 @@ export class PeerLink {
     return l && r ? await safetyCode(l, r) : null;
   }
 
+  /**
+   * WAY_OUT_LIMIT_MS after the link began, still not connected: without an address beyond this
+   * device's own, or without a single candidate from the partner, it has failed (a later
+   * connection still clears that).
+   */
+  private judgeWayOut() {
+    if (this.closed || this.recoverable || this.pc.connectionState === "connected") return;
+    const mine = this.observed.srflx + this.observed.relay;
+    const remote = this.pc.remoteDescription;
+    const theirs = this.remoteCandidates + (remote && /^a=candidate:/m.test(remote.sdp) ? 1 : 0);
+    if (mine === 0 || theirs === 0) this.events.state("failed");
+  }
+
+  /** Why the link could not connect, from what this page observed (call_failure.ts). */
+  why(): FailureWhy {
+    const config = this.pc.getConfiguration();
+    const urls = (config.iceServers ?? []).flatMap((s) =>
+      typeof s.urls === "string" ? [s.urls] : s.urls
+    );
+    const ways = [...new Set(urls.map(wayOf).filter((w): w is Way => w !== null))];
+    return diagnose({
+      policy: config.iceTransportPolicy ?? "all",
+      ways,
+      local: { srflx: this.observed.srflx, relay: this.observed.relay },
+      errors: this.observed.errors,
+    });
+  }
+
   /** Whether `sdp` (an offer) restarts this link's ICE: the same partner's keys, a link it had. */
   isRestartOf(sdp: string): boolean {
     const remote = this.pc.remoteDescription?.sdp;
@@ -441,10 +411,11 @@ export class PeerLink {
 
   close() {
     this.closed = true;
-    clearTimeout(this.restartTimer);
-    clearInterval(this.watch);
+    clearTimeout(this.wayOutTimer);
+    this.path.close();
     this.stopAway();
     this.pc.onicecandidate = null;
+    this.pc.onicecandidateerror = null;
     this.pc.ontrack = null;
     this.pc.ondatachannel = null;
     this.pc.onconnectionstatechange = null;

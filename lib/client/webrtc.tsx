@@ -10,6 +10,7 @@ import type { MediaSwitches } from "./peer.ts";
 import type { MediaProfile } from "../shared/constants.ts";
 import type { BlurAssets } from "./privacy/stream.ts";
 import type { BlurView } from "./privacy/status_text.ts";
+import type { FailureWhy } from "./call_failure.ts";
 import {
   type CallState,
   type ConnectionStatus,
@@ -23,7 +24,7 @@ import {
   type Tally,
   zeroReactions,
 } from "./call_state.ts";
-import { newSession, type SocketTrouble } from "./session/core.ts";
+import { type NetView, newSession, type SocketTrouble } from "./session/core.ts";
 import { connect } from "./session/socket.ts";
 import { commandsOf } from "./session/actions.ts";
 
@@ -107,6 +108,10 @@ export interface SessionContextValue {
    * sent, shown, blurred and recorded, without renegotiation; the partner is told its facing.
    */
   flipCamera(): Promise<void>;
+  /** How this member's connection and the partner's are doing (net_quality.ts). */
+  net: NetView;
+  /** Why the match's link could not connect, from what this page observed (call_failure.ts). */
+  failureWhy: FailureWhy | null;
 }
 
 const Ctx = createContext<SessionContextValue | null>(null);
@@ -171,6 +176,8 @@ type SessionActions = Pick<
   | "localPov"
   | "flipping"
   | "flipCamera"
+  | "net"
+  | "failureWhy"
 >;
 
 export function WebRTCProvider(
@@ -192,6 +199,8 @@ export function WebRTCProvider(
   const [cameras, setCameras] = useState(0);
   const [localPov, setLocalPov] = useState(false);
   const [flipping, setFlipping] = useState(false);
+  const [net, setNet] = useState<NetView>({ mine: null, partner: null });
+  const [failureWhy, setWhy] = useState<FailureWhy | null>(null);
   // The session (its socket, link and camera) and its commands: made once, the same every render.
   const [s] = useState(() =>
     newSession(blur, media, initialCallState, switches, {
@@ -202,6 +211,8 @@ export function WebRTCProvider(
       cameras: setCameras,
       pov: setLocalPov,
       flipping: setFlipping,
+      net: setNet,
+      why: setWhy,
     })
   );
   const [actions] = useState(() => commandsOf(s));
@@ -217,6 +228,8 @@ export function WebRTCProvider(
     cameras,
     localPov,
     flipping,
+    net,
+    failureWhy,
   };
 
   return <Ctx.Provider value={value}>{children}</Ctx.Provider>;

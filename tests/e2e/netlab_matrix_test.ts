@@ -31,7 +31,7 @@ const CASES: Case[] = [
 ];
 
 /** How a side may reach the relay on its network: any way where UDP passes; TCP or TLS without. */
-const RELAY_PROTOCOLS: Record<RouterKind, string[]> = {
+const RELAY_PROTOCOLS: Partial<Record<RouterKind, string[]>> = {
   random: ["udp", "tcp", "tls"],
   cone: ["udp", "tcp", "tls"],
   noudp: ["tcp", "tls"],
@@ -56,7 +56,7 @@ function checkSide(
   }
   const mustRelay = kind === "noudp" || kind === "tcp443";
   if (mustRelay && !relayed) problems.push(`${side} (${kind}) is not relayed: ${seen.local}`);
-  if (relayed && !RELAY_PROTOCOLS[kind].includes(seen.relayProtocol)) {
+  if (relayed && !RELAY_PROTOCOLS[kind]?.includes(seen.relayProtocol)) {
     problems.push(`${side} (${kind}) reaches the relay over ${seen.relayProtocol}`);
   }
   // Both show their address and one side's NAT lets anyone in: the call goes direct.

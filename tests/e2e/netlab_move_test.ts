@@ -4,15 +4,30 @@
 //   their router gone, their socket to the server dead without a word, as on a phone leaving its
 //   Wi-Fi): the partner's video resumes within 5 s both ways, in the same match, on the same page,
 //   with the same safety code; whichever side offered, the call comes back (both sides move);
-// - then one member's network loses 10 % of packets each way and its uplink is capped at
-//   250 kbit/s: the partner keeps receiving their video (frames per second printed beside the
-//   unshaped figure: this machine's CPU is the ceiling), and no freeze lasts over 2 s.
+// - both pages show a good connection; one member's uplink is capped at 250 kbit/s: their page says
+//   their connection is weak, and the partner's that the partner's connection is;
+// - then that network also loses 10 % of packets each way: the partner keeps receiving their video
+//   (frames per second printed beside the unshaped figure: this machine's CPU is the ceiling), and
+//   no freeze lasts over 2 s.
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { LAB_SKIP } from "../helpers/netlab.ts";
 import { type LabMember, pairSeen, withLab } from "../helpers/netlab_call.ts";
 import { expectRemoteVideoPlaying, path, safetyCode, startPair } from "../helpers/live_browser.ts";
-import { sleep } from "../helpers/time.ts";
+import { sleep, until } from "../helpers/time.ts";
+import LIVE from "../../lib/shared/i18n/catalog/live/en.ts";
+
+/** The live view's connection badge: this member's step, the partner's, and what it says. */
+async function badge(page: Page): Promise<{ net: string; partner: string; text: string }> {
+  return await page.evaluate(() => {
+    const el = document.querySelector(".net-badge");
+    return {
+      net: el?.getAttribute("data-net") ?? "",
+      partner: el?.getAttribute("data-partner-net") ?? "",
+      text: (el?.textContent ?? "").trim(),
+    };
+  });
+}
 
 /** The partner's video frames this page has decoded so far (-1 while the page is not readable). */
 const decoded = (page: Page) => pairSeen(page).then((s) => s.framesDecoded, () => -1);
@@ -111,22 +126,53 @@ Deno.test({
       }
 
       await t.step(
-        "a's network loses 10 % each way, uplink 250 kbit/s: no freeze over 2 s",
+        "both see a good connection; a thin uplink is weak, and b is told so",
         async () => {
-          const plain = await watchFrames(b.page, 5_000);
-          await a.site.shape({ uplinkKbit: 250, loss: 0.1 });
-          // The sender adapts to the new link first (its bandwidth estimate falls).
-          await sleep(3_000);
-          const shaped = await watchFrames(b.page, 10_000);
-          figures.push(
-            `b receives ${plain.fps.toFixed(1)} fps from a (longest gap ${plain.freezeMs} ms); ` +
-              `with 10 % loss and 250 kbit/s: ${shaped.fps.toFixed(1)} fps ` +
-              `(longest gap ${shaped.freezeMs} ms)`,
+          for (const m of [a, b]) {
+            await until(
+              "the connection's step",
+              () => badge(m.page),
+              (x) => x.net === "good",
+              10_000,
+            );
+          }
+          await a.site.shape({ uplinkKbit: 250 });
+          const weakA = await until(
+            "a's weak uplink said",
+            () => badge(a.page),
+            (x) => x.net === "poor",
+            15_000,
           );
-          assert.ok(shaped.fps > 0, "frames arrive");
-          assert.ok(shaped.freezeMs <= 2_000, `a freeze of ${shaped.freezeMs} ms`);
+          assert.equal(weakA.text, LIVE.netPoor);
+          const told = await until(
+            "b told of a's weak connection",
+            () => badge(b.page),
+            (x) => x.partner === "poor",
+            15_000,
+          );
+          figures.push(`indicator: a '${weakA.text}', b '${told.text}' (b's own: ${told.net})`);
+          if (told.net !== "poor") {
+            assert.equal(told.text, LIVE.netPartnerWeak);
+          }
         },
       );
+
+      await t.step("a's network also loses 10 % each way: no freeze over 2 s", async () => {
+        const plain = await watchFrames(a.page, 5_000);
+        await a.site.shape({ loss: 0.1 });
+        // The sender adapts to the new link first (its bandwidth estimate falls).
+        await sleep(3_000);
+        const shaped = await watchFrames(b.page, 10_000);
+        figures.push(
+          `a receives ${plain.fps.toFixed(1)} fps from b (longest gap ${plain.freezeMs} ms); ` +
+            `b receives from a on 250 kbit/s with 10 % loss each way: ${
+              shaped.fps.toFixed(1)
+            } fps ` +
+            `(longest gap ${shaped.freezeMs} ms)`,
+        );
+        assert.ok(shaped.fps > 0, "frames arrive");
+        assert.ok(shaped.freezeMs <= 2_000, `a freeze of ${shaped.freezeMs} ms`);
+      });
       console.log(figures.map((f) => `  ${f}`).join("\n"));
       assert.deepEqual([...a.errors, ...b.errors], []);
     }, { MATCH_DURATION_MS: "120000" });

@@ -12,6 +12,7 @@
 // - "noudp": like "random", and no UDP passes either way (hotel and office networks).
 // - "tcp443": like "random", and only TCP to port 443 leaves (plus the site itself, which stands
 //   for an https site on 443 here).
+// - "blocked": nothing leaves but the site itself (a network that blocks calls).
 // A router can change its public address (a phone moving from Wi-Fi to the mobile network: every
 // mapping gone), lose packets at random and cap its uplink (tc tbf; this kernel has no netem).
 //
@@ -21,7 +22,7 @@
 // taken. Every namespace is deleted in stop(), and stop() runs on unload too.
 import { sleep } from "./time.ts";
 
-export type RouterKind = "random" | "cone" | "noudp" | "tcp443";
+export type RouterKind = "random" | "cone" | "noudp" | "tcp443" | "blocked";
 export const ROUTER_KINDS: readonly RouterKind[] = ["random", "cone", "noudp", "tcp443"];
 
 const SLOTS = 4;
@@ -267,75 +268,26 @@ export async function startLab(opts: LabOptions = {}): Promise<Lab> {
     await inNs(ns, ["ip", "addr", "add", `${lanAddress}/24`, "dev", "eth0"]);
     await inNs(ns, ["ip", "link", "set", "eth0", "up"]);
     await inNs(ns, ["ip", "route", "add", "default", "via", `10.0.${n}.1`]);
-    const ipt = (...args: string[]) => inNs(router, ["iptables", "-w", ...args]);
+    /** An iptables rule in the router, written as one line. */
+    const ipt = (rule: string) => inNs(router, ["iptables", "-w", ...rule.split(" ")]);
+    /** The NAT of the router's outgoing flows onto `address`. */
     const snat = (address: string) =>
-      kind === "cone"
-        ? ["-t", "nat", "-A", "POSTROUTING", "-o", "wan", "-j", "SNAT", "--to-source", address]
-        : [
-          "-t",
-          "nat",
-          "-A",
-          "POSTROUTING",
-          "-o",
-          "wan",
-          "-j",
-          "SNAT",
-          "--to-source",
-          address,
-          "--random-fully",
-        ];
-    await ipt(...snat(publicAddress));
+      `POSTROUTING -o wan -j SNAT --to-source ${address}${
+        kind === "cone" ? "" : " --random-fully"
+      }`;
+    await ipt(`-t nat -A ${snat(publicAddress)}`);
     if (kind === "cone") {
       // Anyone may answer a mapping: whatever reaches the public address goes to the member, on
       // the same port (SNAT keeps the member's own port while it is free).
-      await ipt(
-        "-t",
-        "nat",
-        "-A",
-        "PREROUTING",
-        "-i",
-        "wan",
-        "-p",
-        "udp",
-        "-j",
-        "DNAT",
-        "--to-destination",
-        lanAddress,
-      );
+      await ipt(`-t nat -A PREROUTING -i wan -p udp -j DNAT --to-destination ${lanAddress}`);
     }
-    if (kind === "noudp") {
-      await ipt("-A", "FORWARD", "-p", "udp", "-j", "DROP");
-    }
-    if (kind === "tcp443") {
-      await ipt(
-        "-A",
-        "FORWARD",
-        "-m",
-        "conntrack",
-        "--ctstate",
-        "ESTABLISHED,RELATED",
-        "-j",
-        "ACCEPT",
-      );
-      await ipt("-A", "FORWARD", "-i", "lan", "-p", "tcp", "--dport", "443", "-j", "ACCEPT");
+    if (kind === "noudp") await ipt("-A FORWARD -p udp -j DROP");
+    if (kind === "tcp443" || kind === "blocked") {
+      await ipt("-A FORWARD -m conntrack --ctstate ESTABLISHED,RELATED -j ACCEPT");
+      if (kind === "tcp443") await ipt("-A FORWARD -i lan -p tcp --dport 443 -j ACCEPT");
       const port = opts.sitePort?.();
-      if (port) {
-        await ipt(
-          "-A",
-          "FORWARD",
-          "-i",
-          "lan",
-          "-p",
-          "tcp",
-          "-d",
-          addr(1),
-          "--dport",
-          String(port),
-          "-j",
-          "ACCEPT",
-        );
-      }
-      await ipt("-A", "FORWARD", "-j", "DROP");
+      if (port) await ipt(`-A FORWARD -i lan -p tcp -d ${addr(1)} --dport ${port} -j ACCEPT`);
+      await ipt("-A FORWARD -j DROP");
     }
     let moves = 0;
     const site: Site = {
@@ -349,8 +301,8 @@ export async function startLab(opts: LabOptions = {}): Promise<Lab> {
       async changeNetwork() {
         const next = addr(10 + n + 20 * (1 + (moves++ % 2)));
         await inNs(router, ["ip", "addr", "add", `${next}/26`, "dev", "wan"]);
-        await ipt("-t", "nat", "-D", "POSTROUTING", ...snat(publicAddress).slice(4));
-        await ipt(...snat(next));
+        await ipt(`-t nat -D ${snat(publicAddress)}`);
+        await ipt(`-t nat -A ${snat(next)}`);
         await inNs(router, ["ip", "addr", "del", `${publicAddress}/26`, "dev", "wan"]);
         await inNs(router, ["conntrack", "-F"], { ok: true });
         publicAddress = next;
@@ -358,6 +310,7 @@ export async function startLab(opts: LabOptions = {}): Promise<Lab> {
       },
       async shape(s: Shaping) {
         if (s.uplinkKbit) {
+          const tbf = `rate ${s.uplinkKbit}kbit burst 32kbit latency 300ms`;
           await inNs(router, [
             "tc",
             "qdisc",
@@ -366,27 +319,11 @@ export async function startLab(opts: LabOptions = {}): Promise<Lab> {
             "wan",
             "root",
             "tbf",
-            "rate",
-            `${s.uplinkKbit}kbit`,
-            "burst",
-            "32kbit",
-            "latency",
-            "300ms",
+            ...tbf.split(" "),
           ]);
         }
         if (s.loss) {
-          await ipt(
-            "-I",
-            "FORWARD",
-            "-m",
-            "statistic",
-            "--mode",
-            "random",
-            "--probability",
-            String(s.loss),
-            "-j",
-            "DROP",
-          );
+          await ipt(`-I FORWARD -m statistic --mode random --probability ${s.loss} -j DROP`);
         }
       },
       run: (args) => inNs(ns, args),

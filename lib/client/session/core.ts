@@ -6,12 +6,20 @@ import type { MediaSwitches, PeerLink } from "../peer.ts";
 import type { MediaProfile } from "../../shared/constants.ts";
 import type { BlurAssets, ProtectedCamera } from "../privacy/stream.ts";
 import type { BlurView } from "../privacy/status_text.ts";
+import type { NetLevel } from "../net_quality.ts";
+import type { FailureWhy } from "../call_failure.ts";
 import { type CallEvent, callReducer, type CallState, matchedPhase } from "../call_state.ts";
 import { forgetMatch, storeMatch, storeSummary } from "../call_storage.ts";
 import { SHIELD_VERDICT_GRACE_MS } from "../shield/policy.ts";
 
 /** The realtime socket's trouble, for the page to say: the first connection failed, or it dropped. */
 export type SocketTrouble = "failed" | "dropped" | null;
+
+/** How each side's connection is doing (null until measured on this call's link). */
+export interface NetView {
+  mine: NetLevel | null;
+  partner: NetLevel | null;
+}
 
 /** How the session tells the provider what to render (its state setters). */
 export interface SessionView {
@@ -22,6 +30,9 @@ export interface SessionView {
   cameras(count: number): void;
   pov(pov: boolean): void;
   flipping(flipping: boolean): void;
+  net(change: (n: NetView) => NetView): void;
+  /** Why the match's link could not connect (null while it may). */
+  why(why: FailureWhy | null): void;
 }
 
 export interface Session {

@@ -12,6 +12,8 @@ export function newLink(s: Session, p: PartnerInfo, rtc: RTCConfiguration): Peer
   // Every call starts fail-closed: the fixed band until a detection of this call's frames.
   s.camera?.newCall();
   const current = () => s.link === link;
+  s.view.net(() => ({ mine: null, partner: null }));
+  s.view.why(null);
   const link: PeerLink = new PeerLink(rtc, s.state.camera.stream, {
     signal: (signal: SignalOut) => s.socket?.send({ type: "signal", to: p.peerId, signal }),
     remoteStream: (stream) => current() && apply(s, { type: "remote_stream", stream }),
@@ -22,11 +24,17 @@ export function newLink(s: Session, p: PartnerInfo, rtc: RTCConfiguration): Peer
     // The partner's traffic stopped: this device's network may have changed, and its socket with
     // it (a dead socket would lose the restart's offer or request).
     stalled: () => current() && s.socket?.probe(),
+    quality: (level, whose) =>
+      current() &&
+      s.view.net((n) => whose === "mine" ? { ...n, mine: level } : { ...n, partner: level }),
     state: async (state) => {
       if (!current()) return;
       const first = state === "connected" && matchedPhase(s.state)?.connectedAt === null;
       apply(s, { type: "link_state", state, at: Date.now() });
+      // Never connected: the page says why, from what it observed.
+      if (state === "failed" && !link.recoverable) s.view.why(link.why());
       if (state !== "connected") return;
+      s.view.why(null);
       // The server counts a match as one of the day's sessions once a page says its link
       // connected (sent when the socket is back, should it be down now).
       if (first) s.socket?.send({ type: "link_connected" });
@@ -50,6 +58,7 @@ export function awaitPartner(s: Session, link: PeerLink) {
     if (s.link !== link || link.pc.remoteDescription) return;
     if (matchedPhase(s.state)?.connectedAt !== null) return;
     apply(s, { type: "link_state", state: "failed", at: Date.now() });
+    s.view.why({ kind: "partner" });
   }, PARTNER_SIGNAL_WAIT_MS);
 }
 

@@ -122,6 +122,18 @@ export default {
   goDiscover: "Zu Entdecken",
   encrypted: "Verschlüsselt",
   unencrypted: "Unverschlüsselt",
+  netGood: "Verbindung: gut",
+  netFair: "Verbindung: mittel",
+  netPoor: "Deine Verbindung ist schwach",
+  netPartnerWeak: "Die Verbindung deines Partners ist schwach",
+  whyNetwork:
+    "Dein Netzwerk blockiert Anrufe: Weder über UDP noch über TCP oder TLS kam etwas beim Relay-Server an.",
+  whyRelayUnreachable: "Der Relay-Server war über {ways} nicht erreichbar.",
+  whyRelayRefused: "Der Relay-Server hat die Verbindung abgelehnt.",
+  whyPartner: "Das Netzwerk deines Partners war nicht erreichbar.",
+  whyTry:
+    "Versuch es in einem anderen Netzwerk (mobile Daten statt WLAN oder umgekehrt) oder starte den Verbindungstest.",
+  whyCheck: "Verbindungstest",
   showCode: ": Sicherheitscode zeigen",
   fingerprint: "Ende-zu-Ende-verschlüsselte Kommunikation. Fingerabdruck: {code}",
   connectingPartner: "Verbinde mit Partner …",

@@ -123,6 +123,18 @@ export default {
   goDiscover: "Ir a Descubrir",
   encrypted: "Cifrado",
   unencrypted: "Sin cifrar",
+  netGood: "Conexión: buena",
+  netFair: "Conexión: regular",
+  netPoor: "Tu conexión es débil",
+  netPartnerWeak: "La conexión de la otra persona es débil",
+  whyNetwork:
+    "Tu red bloquea las llamadas: nada llegó al servidor de retransmisión por UDP, TCP ni TLS.",
+  whyRelayUnreachable: "No se pudo llegar al servidor de retransmisión por {ways}.",
+  whyRelayRefused: "El servidor de retransmisión rechazó la conexión.",
+  whyPartner: "No se pudo llegar a la red de la otra persona.",
+  whyTry:
+    "Prueba con otra red (datos móviles en lugar de wifi, o al revés) o haz la prueba de conexión.",
+  whyCheck: "Prueba de conexión",
   showCode: ": mostrar el código de seguridad",
   fingerprint: "Comunicación cifrada de extremo a extremo. Huella: {code}",
   connectingPartner: "Conectando con la otra persona...",
