@@ -1,25 +1,10 @@
 // Why the call could not connect (call_failure.ts), what to try, and that Next is free: under the
 // partner's tile once the match's link has failed without ever connecting.
-import type { FailureWhy as Why } from "../../lib/client/call_failure.ts";
-import { waysText } from "../../lib/client/call_failure.ts";
+import { type FailureWhy as Why, whyText } from "../../lib/client/call_failure.ts";
 import { tr } from "../../lib/shared/i18n/messages.ts";
 import type live from "../../lib/shared/i18n/catalog/live/en.ts";
 
 const t = tr<typeof live>("live");
-
-/** What happened, in the member's words. */
-export function whyText(why: Why): string {
-  switch (why.kind) {
-    case "network":
-      return t("whyNetwork");
-    case "relay-refused":
-      return t("whyRelayRefused");
-    case "relay-unreachable":
-      return t("whyRelayUnreachable", { ways: waysText(why.ways) });
-    case "partner":
-      return t("whyPartner");
-  }
-}
 
 export function FailureWhy({ why }: { why: Why | null }) {
   return (

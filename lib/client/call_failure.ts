@@ -9,6 +9,11 @@
 // - This side had a way in but the partner's side offered none, or no path between them worked:
 //   the partner's network could not be reached.
 
+import { tr } from "../shared/i18n/messages.ts";
+import type live from "../shared/i18n/catalog/live/en.ts";
+
+const t = tr<typeof live>("live");
+
 export type Way = "udp" | "tcp" | "tls";
 
 /**
@@ -62,4 +67,24 @@ export function waysText(ways: Way[]): string {
   return (["udp", "tcp", "tls"] as const).filter((w) => ways.includes(w)).map((w) =>
     w.toUpperCase()
   ).join(", ");
+}
+
+/** What happened, in the member's words (the live view's and the connection check's). */
+export function whyText(why: FailureWhy): string {
+  switch (why.kind) {
+    case "network":
+      return t("whyNetwork");
+    case "relay-refused":
+      return t("whyRelayRefused");
+    case "relay-unreachable":
+      return t("whyRelayUnreachable", { ways: waysText(why.ways) });
+    case "partner":
+      return t("whyPartner");
+  }
+}
+
+/** The ways the relay is offered in a list of ICE servers (its TURN URLs). */
+export function waysOf(iceServers: RTCIceServer[]): Way[] {
+  const urls = iceServers.flatMap((s) => typeof s.urls === "string" ? [s.urls] : s.urls);
+  return [...new Set(urls.map(wayOf).filter((w): w is Way => w !== null))];
 }

@@ -7,6 +7,7 @@ import { cameraErrorText, openCamera } from "./camera_access.ts";
 import { RealtimeSocket } from "./socket.ts";
 import { type BlurAssets, type BlurStatus, protectCamera } from "./privacy/stream.ts";
 import { loopback, type LoopbackFigures, type NetworkProbe, probeNetwork } from "./loopback.ts";
+import { diagnose, waysOf, whyText } from "./call_failure.ts";
 import { cannotCallLine, cannotCallTexts, type Need } from "../shared/cannot_call.ts";
 import { useMissingNeeds } from "./use_capabilities.ts";
 import { blurDetailText, type BlurView, blurView } from "./privacy/status_text.ts";
@@ -134,8 +135,9 @@ async function checkDevice(
 /** The network row from the candidates gathered (null: not checked, without WebRTC). */
 export function networkResult(
   r: NetworkProbe | null,
-  { hidesIpAddress, iceTransportPolicy }: ConnectionCheckOptions,
+  o: ConnectionCheckOptions,
 ): CheckResult {
+  const { hidesIpAddress, iceTransportPolicy } = o;
   if (!r) {
     return { state: "failed", detail: t("noWebRtc") };
   } else if (r.relay > 0) {
@@ -143,14 +145,24 @@ export function networkResult(
       state: "ok",
       detail: hidesIpAddress && iceTransportPolicy !== "relay" ? t("relayHidden") : t("relayOk"),
     };
-  } else if (hidesIpAddress && iceTransportPolicy !== "relay") {
-    return { state: "failed", detail: t("relayHiddenNone") };
-  } else if (iceTransportPolicy === "relay") {
-    return { state: "failed", detail: t("relayOnlyNone") };
-  } else if (r.srflx > 0) {
-    return { state: "warn", detail: t("relayNone") };
   }
-  return { state: "warn", detail: t("stunNone") };
+  // What a call's page would say had its link failed here (call_failure.ts), then what follows.
+  const relayOnly = hidesIpAddress || iceTransportPolicy === "relay";
+  const why = whyText(diagnose({
+    policy: relayOnly ? "relay" : "all",
+    ways: waysOf(o.iceServers),
+    local: { srflx: r.srflx, relay: 0 },
+    errors: r.errors,
+  }));
+  const then = (key: Parameters<typeof t>[0]) => `${why} ${t(key)}`;
+  if (hidesIpAddress && iceTransportPolicy !== "relay") {
+    return { state: "failed", detail: then("relayHiddenNone") };
+  } else if (iceTransportPolicy === "relay") {
+    return { state: "failed", detail: then("relayOnlyNone") };
+  } else if (r.srflx > 0) {
+    return { state: "warn", detail: then("relayNone") };
+  }
+  return { state: "warn", detail: then("stunNone") };
 }
 
 /** Registers on the server's socket and times a ping; returns what stops the check. */

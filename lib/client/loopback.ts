@@ -1,6 +1,7 @@
 // A video call with oneself, on this device: two RTCPeerConnections joined directly, so the
 // member sees their video exactly as a partner would receive it (encoded, sent, decoded), and
 // a probe that gathers ICE candidates from the configured STUN/TURN servers.
+import { type Way, wayOf } from "./call_failure.ts";
 
 export interface LoopbackFigures {
   /** Frames per second the sending side encodes and sends. */
@@ -77,6 +78,8 @@ export interface NetworkProbe {
   host: number;
   srflx: number;
   relay: number;
+  /** The relay's errors by way (call_failure.ts), as a call's link records them. */
+  errors: { way: Way; code: number }[];
 }
 
 /** Gathers candidates from `iceServers` (at most `timeoutMs`) and counts them by type. */
@@ -84,7 +87,7 @@ export async function probeNetwork(
   iceServers: RTCIceServer[],
   timeoutMs = 8000,
 ): Promise<NetworkProbe> {
-  const counts: NetworkProbe = { host: 0, srflx: 0, relay: 0 };
+  const counts: NetworkProbe = { host: 0, srflx: 0, relay: 0, errors: [] };
   let pc: RTCPeerConnection;
   try {
     pc = new RTCPeerConnection({ iceServers });
@@ -92,6 +95,10 @@ export async function probeNetwork(
     return counts; // a malformed server list gathers nothing
   }
   pc.createDataChannel("probe");
+  pc.onicecandidateerror = (e) => {
+    const way = wayOf(e.url ?? "");
+    if (way) counts.errors.push({ way, code: e.errorCode });
+  };
   const done = new Promise<void>((resolve) => {
     const timer = setTimeout(resolve, timeoutMs);
     pc.onicecandidate = (e) => {

@@ -7,7 +7,14 @@ import { tuneForProfile } from "./sdp.ts";
 import { PathKeeper } from "./path.ts";
 import type { RestartWhy } from "./ice_restart.ts";
 import { isNetLevel, type NetLevel } from "./net_quality.ts";
-import { diagnose, type FailureWhy, type Way, WAY_OUT_LIMIT_MS, wayOf } from "./call_failure.ts";
+import {
+  diagnose,
+  type FailureWhy,
+  type Way,
+  WAY_OUT_LIMIT_MS,
+  wayOf,
+  waysOf,
+} from "./call_failure.ts";
 
 export type SignalOut =
   | { type: "offer"; sdp: string }
@@ -390,13 +397,9 @@ export class PeerLink {
   /** Why the link could not connect, from what this page observed (call_failure.ts). */
   why(): FailureWhy {
     const config = this.pc.getConfiguration();
-    const urls = (config.iceServers ?? []).flatMap((s) =>
-      typeof s.urls === "string" ? [s.urls] : s.urls
-    );
-    const ways = [...new Set(urls.map(wayOf).filter((w): w is Way => w !== null))];
     return diagnose({
       policy: config.iceTransportPolicy ?? "all",
-      ways,
+      ways: waysOf(config.iceServers ?? []),
       local: { srflx: this.observed.srflx, relay: this.observed.relay },
       errors: this.observed.errors,
     });

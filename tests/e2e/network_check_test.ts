@@ -4,6 +4,7 @@
 // site that sends every call through its relay (ICE_TRANSPORT_POLICY=relay), that they cannot
 // connect. A member who hides their IP address (the default) is told their calls go through the
 // relay, what that costs, and that without the relay they cannot connect.
+import LIVE from "../../lib/shared/i18n/catalog/live/en.ts";
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { launchBrowser } from "../helpers/browser.ts";
@@ -85,6 +86,8 @@ Deno.test({
     const row = await checkWith("not-the-server-secret", { ICE_TRANSPORT_POLICY: "relay" });
     assert.equal(row.state, "failed", row.text);
     assert.match(row.text, /No relay server reachable: calls cannot connect/);
+    // The diagnosis a call's page would give: the relay answered, and refused.
+    assert.ok(row.text.includes(LIVE.whyRelayRefused), row.text);
   },
 });
 
@@ -107,5 +110,6 @@ Deno.test({
     const row = await checkWith("not-the-server-secret");
     assert.equal(row.state, "failed", row.text);
     assert.ok(row.text.includes(HIDE_IP_TEXT.networkHiddenUnreachable), row.text);
+    assert.ok(row.text.includes(LIVE.whyRelayRefused), row.text);
   },
 });
