@@ -57,6 +57,7 @@ interface Puppeteer {
     handleSIGINT: boolean;
     handleSIGTERM: boolean;
     handleSIGHUP: boolean;
+    args?: string[];
     timeout: number;
     protocolTimeout: number;
   }): Promise<FirefoxBrowser>;
@@ -223,16 +224,25 @@ export const FIREFOX_PREFS: Record<string, unknown> = {
  * Firefox ESR, headless (no WebGL) unless `window` is true: then on a new Xvfb display of its own
  * (WebGL through llvmpipe). `close()` ends both.
  */
-export async function launchFirefox(opts: { window?: boolean } = {}): Promise<Firefox> {
+export async function launchFirefox(
+  opts: {
+    window?: boolean;
+    /** Another executable (the network lab's wrapper), more arguments and preferences. */
+    executablePath?: string;
+    args?: string[];
+    prefs?: Record<string, unknown>;
+  } = {},
+): Promise<Firefox> {
   const xvfb = opts.window ? await startXvfb() : null;
   try {
     const browser = await bounded(
       "Firefox to start",
       ((await import(PUPPETEER)).default as Puppeteer).launch({
         browser: "firefox",
-        executablePath: findFirefox(),
+        executablePath: opts.executablePath ?? findFirefox(),
         headless: !xvfb,
-        extraPrefsFirefox: FIREFOX_PREFS,
+        extraPrefsFirefox: { ...FIREFOX_PREFS, ...opts.prefs },
+        args: opts.args,
         env: { ...Deno.env.toObject(), ...(xvfb ? { DISPLAY: xvfb.name } : {}) },
         // The tests stop on their own; a signal handler per launch would pile up listeners.
         handleSIGINT: false,
@@ -433,7 +443,7 @@ export async function click(page: FirefoxPage, selector: string, timeout = 10_00
  * The probes of live_browser.ts only call `page.evaluate(fn, arg)`, which a
  * puppeteer page answers as a Playwright one does: this hands them the Firefox page.
  */
-function asEvaluator(page: FirefoxPage): PlaywrightPage {
+export function asEvaluator(page: FirefoxPage): PlaywrightPage {
   const view = {
     evaluate: (fn: (arg: unknown) => unknown, arg?: unknown) =>
       bounded("a page probe", page.evaluate(fn, arg), 20_000),

@@ -6,10 +6,11 @@ import assert from "node:assert/strict";
 import type { Browser, Page } from "playwright-core";
 import { type Lab, labAvailable, type RouterKind, type Site, startLab } from "./netlab.ts";
 import { type LabTurn, startLabTurn } from "./netlab_turn.ts";
-import { startServer, type TestServer } from "./server.ts";
+import { freePort, startServer, type TestServer } from "./server.ts";
+import { findFirefox, type Firefox, launchFirefox } from "./firefox.ts";
 import { launchBrowser } from "./browser.ts";
 import { closeQuietly, liveMember, memberContext } from "./live_browser.ts";
-import { findChromium, findTestChromium } from "./browser.ts";
+import { findChromium } from "./browser.ts";
 import type { Member } from "./accounts.ts";
 
 export { labAvailable };
@@ -29,8 +30,6 @@ export interface MemberOptions {
   hideIp?: boolean;
   /** "on": face blur and the safety shield stay on (a member's defaults); off by default. */
   privacy?: "on" | "off";
-  /** The full Chromium browser rather than the headless shell. */
-  full?: boolean;
 }
 
 export interface LabMember {
@@ -73,7 +72,9 @@ export async function withLab(
         assert.equal(res.status, 200, res.text);
       }
       const browser = await launchBrowser({
-        executablePath: await lab.wrapper(site, opts.full ? findChromium() : findTestChromium()),
+        // The full browser: the headless shell does not take the flag below, and a page on the
+        // lab's address (not this device's own) would not be secure, so no camera.
+        executablePath: await lab.wrapper(site, findChromium()),
         extraArgs: [
           `--unsafely-treat-insecure-origin-as-secure=${srv.url}`,
           `--ignore-certificate-errors-spki-list=${t.spki}`,
@@ -147,4 +148,57 @@ export async function pairSeen(page: Page): Promise<PairSeen> {
     out.protocol = local?.protocol ?? "";
     return out;
   });
+}
+
+/**
+ * Firefox for a member of the lab: it runs in the member's namespace, and its WebDriver BiDi port
+ * (which listens on the namespace's own loopback) is forwarded from this process's loopback, each
+ * connection through a shell in the namespace. The lab's site counts as secure for the camera.
+ */
+export async function labFirefox(lab: Lab, site: Site, siteUrl: string): Promise<Firefox> {
+  const port = freePort();
+  const listener = Deno.listen({ hostname: "127.0.0.1", port });
+  const forwarding = (async () => {
+    for await (const conn of listener) {
+      const child = new Deno.Command("ip", {
+        args: [
+          "netns",
+          "exec",
+          site.ns,
+          "bash",
+          "-c",
+          `exec 3<>/dev/tcp/127.0.0.1/${port}; cat <&3 & exec cat >&3`,
+        ],
+        stdin: "piped",
+        stdout: "piped",
+        stderr: "null",
+      }).spawn();
+      conn.readable.pipeTo(child.stdin).catch(() => {});
+      child.stdout.pipeTo(conn.writable).catch(() => {});
+      child.status.then(() => conn.close()).catch(() => {});
+    }
+  })().catch(() => {});
+  const host = new URL(siteUrl).hostname;
+  try {
+    const firefox = await launchFirefox({
+      executablePath: await lab.wrapper(site, findFirefox()),
+      args: [`--remote-debugging-port=${port}`],
+      prefs: {
+        "dom.securecontext.allowlist": host,
+        "media.devices.insecure.enabled": true,
+        "media.getusermedia.insecure.enabled": true,
+      },
+    });
+    return {
+      ...firefox,
+      async close() {
+        await firefox.close();
+        listener.close();
+        await forwarding;
+      },
+    };
+  } catch (err) {
+    listener.close();
+    throw err;
+  }
 }
