@@ -19,7 +19,7 @@ import {
   type NetLevel,
   thinUplink,
 } from "./net_quality.ts";
-import type { Meta, PeerEvents, SignalOut } from "./peer.ts";
+import type { Meta, PeerEvents, SignalOut } from "./peer_events.ts";
 
 /** How often (in keep-alive ticks) the connection's quality is measured: once a second. */
 const QUALITY_TICKS = Math.round(1000 / KEEPALIVE_MS);
