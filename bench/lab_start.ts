@@ -103,11 +103,11 @@ async function call(a: Page, b: Page): Promise<Run> {
     );
   }
   await waitLive(a, 10_000);
-  await a.getByRole("button", { name: "End Session" }).click();
-  await Promise.all([
-    a.goto("/"),
-    b.waitForURL((u) => u.pathname === "/match-end").then(() => b.goto("/")),
-  ]);
+  await a.getByRole("button", { name: "End Session" }).click({ noWaitAfter: true });
+  const summary = (p: Page) =>
+    p.waitForURL((u) => u.pathname === "/match-end", { timeout: 30_000 });
+  await Promise.all([summary(a), summary(b)]);
+  await Promise.all([a.goto("/"), b.goto("/")]);
   const at = (m: Marks, k: keyof Marks | null) => (k === null ? start : m[k] ?? NaN);
   return {
     total: Math.max(...marks.map((m) => m.frame! - start)),

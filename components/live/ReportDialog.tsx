@@ -5,14 +5,11 @@ import type { JSX } from "react";
 import { REPORT_REASONS } from "../../lib/shared/moderation/report_texts.ts";
 import { tr } from "../../lib/shared/i18n/messages.ts";
 import type live from "../../lib/shared/i18n/catalog/live/en.ts";
+import type { ReportInput } from "../../lib/client/report_partner.ts";
 
 const t = tr<typeof live>("live");
 
-export interface ReportInput {
-  reportReason: string;
-  additionalDetails: string;
-  blockUser: boolean;
-}
+export type { ReportInput };
 
 export function ReportDialog(
   { onSubmit, onCancel, initialReason = "" }: {

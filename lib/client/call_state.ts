@@ -3,141 +3,40 @@
 // messages and what happens on this device (a click, the camera, the peer link); the provider in
 // webrtc.tsx owns the socket, the peer link and the timers and feeds their outcomes in here.
 // Nothing here touches a socket, a timer, storage or the DOM, and time arrives inside events.
-import type {
-  IceServer,
-  IceTransportPolicy,
-  Outbound,
-  RtErrorCode,
-} from "../shared/realtime/protocol.ts";
-import { RT_TEXT } from "../shared/realtime/texts.ts";
+import type { IceTransportPolicy, Outbound } from "../shared/realtime/protocol.ts";
 import { REACTION_EMOJI } from "../shared/constants.ts";
-import { MAX_DAILY_HASHTAGS, MAX_HASHTAG_LENGTH } from "../shared/filters.ts";
-import { LIVE_TEXT } from "./live_rules.ts";
 
 /** Errors after which the server closes the socket and the page does not reconnect. */
 const FINAL_ERRORS: ReadonlySet<string> = new Set(["not_authenticated", "replaced"]);
 
-export type ConnectionStatus = "disconnected" | "ready" | "connecting" | "connected";
+export type {
+  CallState,
+  ConnectionStatus,
+  FlyingReaction,
+  KeptMatch,
+  LinkView,
+  MatchedPhase,
+  PartnerInfo,
+  Phase,
+  Refusal,
+  SessionSummary,
+  Tally,
+} from "./call_types.ts";
+import type {
+  CallState,
+  ConnectionStatus,
+  KeptMatch,
+  LinkView,
+  MatchedPhase,
+  PartnerInfo,
+  Phase,
+  SessionSummary,
+  Tally,
+} from "./call_types.ts";
 
 export const EMOJI: readonly string[] = REACTION_EMOJI;
 
-/** Reactions by emoji. */
-export type Tally = Record<string, number>;
-
 export const zeroReactions = (): Tally => Object.fromEntries(EMOJI.map((e) => [e, 0]));
-
-export interface PartnerInfo {
-  peerId: string;
-  hashtag: string;
-  location: string;
-  role: "offerer" | "answerer";
-  matchId: string;
-  endsAt: number;
-  /** The language the partner speaks (their profile's); null when the server did not say. */
-  language: string | null;
-}
-
-export interface SessionSummary {
-  /** Seconds the call was connected (0 when the link never connected). */
-  duration: number;
-  /** Whether the peer link ever connected (absent in summaries stored before it was kept). */
-  connected?: boolean;
-  location: string;
-  hashtag: string;
-  reactions: Tally;
-  /** Why it ended (the server's or this member's reason), and whether this member ended it. */
-  reason?: string;
-  byMe?: boolean;
-}
-
-export interface FlyingReaction {
-  id: number;
-  emoji: string;
-  from: "me" | "partner";
-}
-
-/** The peer link as the page shows it. */
-export interface LinkView {
-  /** connecting until the link reports connected; down while it is failed, closed or dropped. */
-  status: "connecting" | "connected" | "down";
-  encrypted: boolean;
-  /** The safety code both members see, once the connected link has computed it. */
-  fingerprint: string | null;
-  remoteStream: MediaStream | null;
-  /** False when the partner's camera faces them (not a POV); null until their device says. */
-  remotePov: boolean | null;
-  /** Offer and answer are both applied (the first milestone of the match-found view). */
-  signalled: boolean;
-  /** The partner's video has shown its first frame on this page (the last milestone). */
-  remoteFrame: boolean;
-  /** The partner's Mute and Camera off switches, as their device says (on until it says). */
-  partnerAudio: boolean;
-  partnerVideo: boolean;
-  /** The partner's device says they stepped away (hidden page, video not getting through). */
-  partnerAway: boolean;
-}
-
-/** Why a search ended without a partner. */
-export type Refusal =
-  /** The server refused the search (or the socket is not open: "offline"); back to discover. */
-  | { kind: "error"; code: RtErrorCode | "offline" }
-  /** Today's sessions are used up: on to the plans. */
-  | { kind: "session_limit" }
-  /** The member's email address is not verified yet: the page says so and offers the mail again. */
-  | { kind: "email_unverified" }
-  /** Nobody to meet within the search time. */
-  | { kind: "no_match" };
-
-export type Phase =
-  | { name: "idle" }
-  | { name: "searching" }
-  | {
-    name: "matched";
-    partner: PartnerInfo;
-    iceServers: IceServer[];
-    /** "relay": the peer link may use only the TURN relay (the operator's choice). */
-    iceTransportPolicy: IceTransportPolicy;
-    /** When this device first heard of the match. */
-    startedAt: number;
-    /** When the peer link first connected: the session timer counts from here. */
-    connectedAt: number | null;
-    reactions: Tally;
-    link: LinkView;
-  }
-  | {
-    name: "ended";
-    reason: string;
-    /** This tab ended it (a skip goes back to searching, not to the summary). */
-    byMe: boolean;
-    summary: SessionSummary;
-    connectedAt: number | null;
-  }
-  | { name: "refused"; refusal: Refusal };
-
-export type MatchedPhase = Extract<Phase, { name: "matched" }>;
-
-export interface CallState {
-  /** "registered" once the server has answered this socket's register. */
-  socket: "closed" | "open" | "registered";
-  /** The server has answered a register at least once on this page. */
-  registered: boolean;
-  /** This tab's peer id: from the server, or from the stored match a reload rejoins. */
-  peerId: string | null;
-  /** Rejoining a stored match after a reload: pending until the server answers the register. */
-  resume: "none" | "pending" | "failed";
-  camera: { stream: MediaStream | null; blurred: boolean; error: string | null };
-  phase: Phase;
-  flying: FlyingReaction[];
-  /** The id of the last flying reaction. */
-  flySeq: number;
-}
-
-/** What a stored match kept for a reload: the timer's start and the tally. */
-export interface KeptMatch {
-  startedAt?: number;
-  connectedAt?: number;
-  reactions?: Tally;
-}
 
 type MatchFound = Extract<Outbound, { type: "match_found" }>;
 
@@ -467,43 +366,4 @@ export function rtcConfigOf(p: MatchedPhase): RTCConfiguration {
 
 export function matchedPhase(s: CallState): MatchedPhase | null {
   return s.phase.name === "matched" ? s.phase : null;
-}
-
-/** What a refusal is: the /ws refusal's code, or "offline" (the socket is not open). */
-const refusalCode = (r: Refusal): RtErrorCode | "offline" => r.kind === "error" ? r.code : r.kind;
-
-/**
- * The text a refusal shows the member, as the live catalog's key: rt_<code> for the /ws
- * refusal's code (the catalog keeps RT_TEXT so), or "offline" (LIVE_TEXT's). A code the page has
- * no message for (a newer server's, or one only a client breaking the protocol meets, whose text
- * only the server's catalog keeps) says rt_failed's.
- */
-export function refusalKey(r: Refusal): `rt_${RtErrorCode}` | "offline" {
-  const code = refusalCode(r);
-  return code === "offline" ? code : `rt_${code}`;
-}
-
-/** The {placeholders} of the refusals' texts (RT_TEXT writes them in). */
-export const REFUSAL_VARS = { count: MAX_DAILY_HASHTAGS, max: MAX_HASHTAG_LENGTH };
-
-/** The text a refusal shows the member, in English. */
-export function refusalText(r: Refusal): string {
-  const code = refusalCode(r);
-  return code === "offline" ? LIVE_TEXT.offline : RT_TEXT[code] ?? RT_TEXT.failed;
-}
-
-/**
- * A refusal's title, as LIVE_TEXT's key (the live catalog's): the session limit and an
- * unverified address have their own, every other refusal is a connection error.
- */
-export function refusalTitleKey(r: Refusal): "verifyEmail" | "sessionLimit" | "connectionError" {
-  if (r.kind === "email_unverified") return "verifyEmail";
-  return r.kind === "session_limit" || (r.kind === "error" && r.code === "session_limit")
-    ? "sessionLimit"
-    : "connectionError";
-}
-
-/** A refusal's title in English. */
-export function refusalTitle(r: Refusal): string {
-  return LIVE_TEXT[refusalTitleKey(r)];
 }

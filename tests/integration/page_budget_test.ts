@@ -39,7 +39,7 @@ Deno.test("budgets: each page's JavaScript (gzip) is within its budget", async (
   }
 });
 
-Deno.test("budgets: the messages a page embeds, in each language, are within 3 KB (gzip)", async () => {
+Deno.test("budgets: the messages a page embeds, in each language, are within budget (gzip)", async () => {
   const kv = await openKv(":memory:");
   const config = testConfig();
   const hub = new Hub(kv, config);

@@ -12,10 +12,9 @@ import {
   type KeptMatch,
   linkFailed,
   type MatchedPhase,
-  refusalText,
-  refusalTitle,
   rtcConfigOf,
 } from "../../lib/client/call_state.ts";
+import { refusalText, refusalTitle } from "../../lib/client/refusals.ts";
 import type { Outbound } from "../../lib/shared/realtime/protocol.ts";
 import { RT_TEXT } from "../../lib/shared/realtime/texts.ts";
 

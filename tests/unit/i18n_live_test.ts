@@ -25,7 +25,7 @@ import {
   refusalText,
   refusalTitle,
   refusalTitleKey,
-} from "../../lib/client/call_state.ts";
+} from "../../lib/client/refusals.ts";
 import {
   ENDED_TEXT,
   endedKey,

@@ -126,13 +126,11 @@ export default {
   netFair: "Verbindung: mittel",
   netPoor: "Deine Verbindung ist schwach",
   netPartnerWeak: "Die Verbindung deines Partners ist schwach",
-  whyNetwork:
-    "Dein Netzwerk blockiert Anrufe: Weder über UDP noch über TCP oder TLS kam etwas beim Relay-Server an.",
+  whyNetwork: "Dein Netzwerk blockiert Anrufe.",
   whyRelayUnreachable: "Der Relay-Server war über {ways} nicht erreichbar.",
   whyRelayRefused: "Der Relay-Server hat die Verbindung abgelehnt.",
   whyPartner: "Das Netzwerk deines Partners war nicht erreichbar.",
-  whyTry:
-    "Versuch es in einem anderen Netzwerk (mobile Daten statt WLAN oder umgekehrt) oder starte den Verbindungstest.",
+  whyTry: "Versuch es in einem anderen Netzwerk oder starte den Verbindungstest.",
   whyCheck: "Verbindungstest",
   showCode: ": Sicherheitscode zeigen",
   fingerprint: "Ende-zu-Ende-verschlüsselte Kommunikation. Fingerabdruck: {code}",

@@ -139,13 +139,11 @@ export default {
   netFair: "Connection: fair",
   netPoor: "Your connection is weak",
   netPartnerWeak: "Your partner's connection is weak",
-  whyNetwork:
-    "Your network blocks calls: nothing got through to the relay server over UDP, TCP or TLS.",
+  whyNetwork: "Your network blocks calls.",
   whyRelayUnreachable: "The relay server could not be reached over {ways}.",
   whyRelayRefused: "The relay server refused the connection.",
   whyPartner: "Your partner's network could not be reached.",
-  whyTry:
-    "Try another network (mobile data instead of Wi-Fi, or the other way round), or run the connection check.",
+  whyTry: "Try another network, or run the connection check.",
   whyCheck: "Connection check",
   showCode: ": show the safety code",
   fingerprint: "End-to-end encrypted communication. Fingerprint: {code}",

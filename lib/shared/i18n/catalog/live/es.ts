@@ -127,13 +127,11 @@ export default {
   netFair: "Conexión: regular",
   netPoor: "Tu conexión es débil",
   netPartnerWeak: "La conexión de la otra persona es débil",
-  whyNetwork:
-    "Tu red bloquea las llamadas: nada llegó al servidor de retransmisión por UDP, TCP ni TLS.",
+  whyNetwork: "Tu red bloquea las llamadas.",
   whyRelayUnreachable: "No se pudo llegar al servidor de retransmisión por {ways}.",
   whyRelayRefused: "El servidor de retransmisión rechazó la conexión.",
   whyPartner: "No se pudo llegar a la red de la otra persona.",
-  whyTry:
-    "Prueba con otra red (datos móviles en lugar de wifi, o al revés) o haz la prueba de conexión.",
+  whyTry: "Prueba con otra red o haz la prueba de conexión.",
   whyCheck: "Prueba de conexión",
   showCode: ": mostrar el código de seguridad",
   fingerprint: "Comunicación cifrada de extremo a extremo. Huella: {code}",

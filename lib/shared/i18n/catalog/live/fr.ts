@@ -127,13 +127,11 @@ export default {
   netFair: "Connexion : moyenne",
   netPoor: "Votre connexion est faible",
   netPartnerWeak: "La connexion de votre interlocuteur est faible",
-  whyNetwork:
-    "Votre réseau bloque les appels : rien n’a atteint le serveur relais, ni en UDP, ni en TCP, ni en TLS.",
+  whyNetwork: "Votre réseau bloque les appels.",
   whyRelayUnreachable: "Le serveur relais est injoignable en {ways}.",
   whyRelayRefused: "Le serveur relais a refusé la connexion.",
   whyPartner: "Le réseau de votre interlocuteur est injoignable.",
-  whyTry:
-    "Essayez un autre réseau (données mobiles au lieu du Wi-Fi, ou l’inverse) ou lancez le test de connexion.",
+  whyTry: "Essayez un autre réseau ou lancez le test de connexion.",
   whyCheck: "Test de connexion",
   showCode: " : afficher le code de sécurité",
   fingerprint: "Communication chiffrée de bout en bout. Empreinte : {code}",

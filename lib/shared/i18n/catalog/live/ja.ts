@@ -119,13 +119,11 @@ export default {
   netFair: "接続：普通",
   netPoor: "接続が不安定です",
   netPartnerWeak: "相手の接続が不安定です",
-  whyNetwork:
-    "お使いのネットワークが通話をブロックしています。UDP・TCP・TLS のいずれでもリレーサーバーに届きませんでした。",
+  whyNetwork: "お使いのネットワークが通話をブロックしています。",
   whyRelayUnreachable: "{ways} でリレーサーバーに接続できませんでした。",
   whyRelayRefused: "リレーサーバーが接続を拒否しました。",
   whyPartner: "相手のネットワークに接続できませんでした。",
-  whyTry:
-    "別のネットワーク（Wi-Fi の代わりにモバイルデータ、またはその逆）を試すか、接続チェックを実行してください。",
+  whyTry: "別のネットワークを試すか、接続チェックを実行してください。",
   whyCheck: "接続チェック",
   showCode: "：セーフティコードを表示",
   fingerprint: "エンドツーエンドで暗号化された通信です。フィンガープリント：{code}",
