@@ -64,6 +64,42 @@ export function LiveScreens(
     });
   }, [s.connectionStatus, s.socketTrouble]);
 
+  useSaidToMember(onUnverified, onLimit);
+
+  useEffect(() => dispatch({ type: "ended", reason: s.ended, byMe: s.endedByMe }), [
+    s.ended,
+    s.endedByMe,
+  ]);
+
+  useEffect(
+    () => dispatch({ type: "partner", found, frame: s.remoteFrame, connected }),
+    [matchId, live, s.remoteFrame, connected],
+  );
+
+  if (mode === "live" && s.resumeFailed && !s.partnerInfo) return <NoLiveHere />;
+
+  if (!found && !live) return <Searching />;
+  return (
+    <>
+      <LiveView
+        me={me}
+        shield={shield}
+        pending={!live}
+        skipsLeft={SKIPS_PER_SESSION - rules.skips}
+        onNext={() => dispatch({ type: "next", free: s.linkFailed })}
+        onReporting={(sending) => dispatch({ type: "reporting", sending })}
+      />
+      {!live && <MatchFound />}
+    </>
+  );
+}
+
+/**
+ * What the session's events say to the member: the socket's trouble, a refused search (or the
+ * screen that explains it), the camera's error.
+ */
+function useSaidToMember(onUnverified: () => void, onLimit: () => void) {
+  const s = useWebRTC();
   // The socket could not connect, or dropped: say so (it tries again by itself).
   useEffect(() => {
     if (!s.socketTrouble) return;
@@ -106,39 +142,15 @@ export function LiveScreens(
   useEffect(() => {
     if (s.cameraError) toast({ title: s.cameraError, variant: "destructive" });
   }, [s.cameraError]);
+}
 
-  useEffect(() => dispatch({ type: "ended", reason: s.ended, byMe: s.endedByMe }), [
-    s.ended,
-    s.endedByMe,
-  ]);
-
-  useEffect(
-    () => dispatch({ type: "partner", found, frame: s.remoteFrame, connected }),
-    [matchId, live, s.remoteFrame, connected],
-  );
-
-  if (mode === "live" && s.resumeFailed && !s.partnerInfo) {
-    return (
-      <section class="center-screen" aria-labelledby="no-live-title">
-        <h1 id="no-live-title">{t("noLive")}</h1>
-        <p class="muted">{t("noLiveTab")}</p>
-        <a class="button button-primary" href="/">{t("goDiscover")}</a>
-      </section>
-    );
-  }
-
-  if (!found && !live) return <Searching />;
+/** A reload of /live-match whose match is gone: no live session in this tab. */
+function NoLiveHere() {
   return (
-    <>
-      <LiveView
-        me={me}
-        shield={shield}
-        pending={!live}
-        skipsLeft={SKIPS_PER_SESSION - rules.skips}
-        onNext={() => dispatch({ type: "next", free: s.linkFailed })}
-        onReporting={(sending) => dispatch({ type: "reporting", sending })}
-      />
-      {!live && <MatchFound />}
-    </>
+    <section class="center-screen" aria-labelledby="no-live-title">
+      <h1 id="no-live-title">{t("noLive")}</h1>
+      <p class="muted">{t("noLiveTab")}</p>
+      <a class="button button-primary" href="/">{t("goDiscover")}</a>
+    </section>
   );
 }

@@ -2,6 +2,7 @@
 // reactions, the controls, why a call that never connected failed, and the safety code sheet and
 // the report dialog when open. The session's state comes from the provider (webrtc.tsx).
 import { useEffect, useState } from "react";
+import type { ComponentProps } from "react";
 import { useWebRTC } from "../../lib/client/webrtc.tsx";
 import { mmss, VideoTile } from "./VideoTile.tsx";
 import { ReportDialog } from "./ReportDialog.tsx";
@@ -43,7 +44,7 @@ export function LiveView(
   },
 ) {
   const s = useWebRTC();
-  const [now, setNow] = useState(Date.now());
+  const now = useSessionClock();
   /** The report dialog, open with no reason chosen or with the shield's. */
   const [reporting, setReporting] = useState<false | { reason: string }>(false);
   const [codeOpen, setCodeOpen] = useState(false);
@@ -59,19 +60,8 @@ export function LiveView(
     if (s.remoteFrame && shieldState.view !== "checking") s.noteVideoChecked();
   }, [s.remoteFrame, shieldState.view]);
 
-  useEffect(() => {
-    const t = setInterval(() => setNow(Date.now()), 500);
-    return () => clearInterval(t);
-  }, []);
-
-  // The server ends the match at 30 s; this is the fallback should its message be late.
-  useEffect(() => {
-    if (s.partnerInfo && now > s.partnerInfo.endsAt + 2000) s.endSession("timeout");
-  }, [now]);
-
   const seconds = s.connectedAt ? (now - s.connectedAt) / 1000 : 0;
   const timer = mmss(seconds);
-  const hashtag = s.partnerInfo?.hashtag ?? "";
   const secure = s.isEncrypted && s.connectionStatus === "connected";
 
   async function report(input: ReportInput) {
@@ -87,59 +77,17 @@ export function LiveView(
       inert={pending}
       aria-hidden={pending ? "true" : undefined}
     >
-      <div class="live-top">
-        <button
-          type="button"
-          class={`badge badge-button ${secure ? "badge-secure" : "badge-insecure"}`}
-          data-fingerprint={secure ? s.encryptionFingerprint ?? "" : undefined}
-          aria-haspopup="dialog"
-          aria-expanded={codeOpen}
-          onClick={() => setCodeOpen(true)}
-        >
-          <Icon name="lock" size={14} />
-          {t(secure ? "encrypted" : "unencrypted")}
-          <span class="sr-only">{t("showCode")}</span>
-        </button>
-        <NetworkBadge net={s.net} />
-      </div>
-      <div class="tiles">
-        <VideoTile
-          stream={s.remoteStream}
-          placeholder={t("connectingPartner")}
-          failure={s.linkFailed ? t("linkFailed") : undefined}
-          mirrored={s.remotePov === false}
-          pov={s.remotePov}
-          location={place(s.partnerInfo?.location)}
-          hashtag={hashtag}
-          timer={timer}
-          onVideo={setPartnerVideo}
-          onFrame={s.noteRemoteFrame}
-          cameraOff={!s.partnerVideo}
-          micOff={!s.partnerAudio}
-          away={s.partnerAway}
-          shield={shieldState.view === "off" ? undefined : {
-            view: shieldState.view,
-            onShow: () => shield?.dispatch({ type: "show" }),
-            onEndReport: () => setReporting({ reason: "inappropriate" }),
-          }}
-        />
-        <VideoTile
-          local
-          stream={s.localStream}
-          placeholder={s.cameraError ?? t("startingCamera")}
-          mirrored={s.localStream !== null && !s.localPov}
-          location={place(me.location)}
-          hashtag={hashtag}
-          timer={timer}
-          muted
-          hidden={!s.switches.video}
-          privacyOn={s.privacyOn}
-          blurWhole={wholeCovered(s.blurView) ? blurDetailText(s.blurView, null) : undefined}
-        />
-        <div class="flying" aria-hidden="true">
-          {s.flying.map((f) => <span key={f.id} class={`fly fly-${f.from}`}>{f.emoji}</span>)}
-        </div>
-      </div>
+      <LiveTop secure={secure} codeOpen={codeOpen} onOpenCode={() => setCodeOpen(true)} />
+      <LiveTiles
+        me={me}
+        timer={timer}
+        shield={shieldState.view === "off" ? undefined : {
+          view: shieldState.view,
+          onShow: () => shield?.dispatch({ type: "show" }),
+          onEndReport: () => setReporting({ reason: "inappropriate" }),
+        }}
+        onPartnerVideo={setPartnerVideo}
+      />
       <Reactions />
       <LiveControls
         skipsLeft={skipsLeft}
@@ -162,5 +110,93 @@ export function LiveView(
         />
       )}
     </section>
+  );
+}
+
+/** The time now, twice a second; ends the session should the server's end be late. */
+function useSessionClock(): number {
+  const s = useWebRTC();
+  const [now, setNow] = useState(Date.now());
+  useEffect(() => {
+    const t = setInterval(() => setNow(Date.now()), 500);
+    return () => clearInterval(t);
+  }, []);
+  // The server ends the match at 30 s; this is the fallback should its message be late.
+  useEffect(() => {
+    if (s.partnerInfo && now > s.partnerInfo.endsAt + 2000) s.endSession("timeout");
+  }, [now]);
+  return now;
+}
+
+/** The badges over the tiles: encryption (opens the safety code) and the connection's quality. */
+function LiveTop(
+  { secure, codeOpen, onOpenCode }: { secure: boolean; codeOpen: boolean; onOpenCode(): void },
+) {
+  const s = useWebRTC();
+  return (
+    <div class="live-top">
+      <button
+        type="button"
+        class={`badge badge-button ${secure ? "badge-secure" : "badge-insecure"}`}
+        data-fingerprint={secure ? s.encryptionFingerprint ?? "" : undefined}
+        aria-haspopup="dialog"
+        aria-expanded={codeOpen}
+        onClick={onOpenCode}
+      >
+        <Icon name="lock" size={14} />
+        {t(secure ? "encrypted" : "unencrypted")}
+        <span class="sr-only">{t("showCode")}</span>
+      </button>
+      <NetworkBadge net={s.net} />
+    </div>
+  );
+}
+
+/** The partner's tile (with the safety shield over it) and this member's, and the reactions flying. */
+function LiveTiles(
+  { me, timer, shield, onPartnerVideo }: {
+    me: LiveMe;
+    timer: string;
+    shield: ComponentProps<typeof VideoTile>["shield"];
+    onPartnerVideo: ComponentProps<typeof VideoTile>["onVideo"];
+  },
+) {
+  const s = useWebRTC();
+  const hashtag = s.partnerInfo?.hashtag ?? "";
+  return (
+    <div class="tiles">
+      <VideoTile
+        stream={s.remoteStream}
+        placeholder={t("connectingPartner")}
+        failure={s.linkFailed ? t("linkFailed") : undefined}
+        mirrored={s.remotePov === false}
+        pov={s.remotePov}
+        location={place(s.partnerInfo?.location)}
+        hashtag={hashtag}
+        timer={timer}
+        onVideo={onPartnerVideo}
+        onFrame={s.noteRemoteFrame}
+        cameraOff={!s.partnerVideo}
+        micOff={!s.partnerAudio}
+        away={s.partnerAway}
+        shield={shield}
+      />
+      <VideoTile
+        local
+        stream={s.localStream}
+        placeholder={s.cameraError ?? t("startingCamera")}
+        mirrored={s.localStream !== null && !s.localPov}
+        location={place(me.location)}
+        hashtag={hashtag}
+        timer={timer}
+        muted
+        hidden={!s.switches.video}
+        privacyOn={s.privacyOn}
+        blurWhole={wholeCovered(s.blurView) ? blurDetailText(s.blurView, null) : undefined}
+      />
+      <div class="flying" aria-hidden="true">
+        {s.flying.map((f) => <span key={f.id} class={`fly fly-${f.from}`}>{f.emoji}</span>)}
+      </div>
+    </div>
   );
 }

@@ -20,6 +20,12 @@
 export const KEEPALIVE_MS = 250;
 /** Nothing from the partner for this long, while they are not away: the path has stopped. */
 export const STALL_MS = 1_000;
+/**
+ * ...and not a byte on the link for this long (media, RTCP, checks): a partner whose page is busy
+ * (a camera switching) still has their browser send, and a muted, camera-less moment still
+ * carries audio and reports at least this often.
+ */
+export const QUIET_MS = 750;
 /** How long a "disconnected" link is left to come back by itself. */
 export const DISCONNECTED_GRACE_MS = 1_000;
 /** How long after a restart began the next one may begin, by attempt (the last repeats). */
@@ -139,14 +145,11 @@ export function retryDelay(attempt: number): number {
 
 /**
  * Whether the partner's traffic has stalled: their keep-alive is late by STALL_MS (they are not
- * away, which slows a hidden page's timers) and nothing at all arrived on the link since the
- * last look (`bytes`, the transport's received bytes then and now: media, the channel, checks).
+ * away, which slows a hidden page's timers) and nothing at all arrived on the link for QUIET_MS
+ * (`quietMs`: since the transport's received bytes last changed, as looked at).
  */
-export function stalled(
-  s: { sinceHeard: number; partnerAway: boolean; bytesBefore: number | null; bytesNow: number },
-): boolean {
-  if (s.partnerAway || s.sinceHeard < STALL_MS) return false;
-  return s.bytesBefore !== null && s.bytesNow === s.bytesBefore;
+export function stalled(s: { sinceHeard: number; partnerAway: boolean; quietMs: number }): boolean {
+  return !s.partnerAway && s.sinceHeard >= STALL_MS && s.quietMs >= QUIET_MS;
 }
 
 /**

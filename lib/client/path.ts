@@ -30,7 +30,8 @@ export class PathKeeper {
   private ticker: ReturnType<typeof setInterval> | undefined;
   private channel: RTCDataChannel | null = null;
   private lastHeard = 0;
-  private lastBytes: number | null = null;
+  /** The transport's received bytes when last looked at, and since when they have not changed. */
+  private quiet: { bytes: number; since: number } | null = null;
   private partnerAway = false;
   /** The partner's traffic has stopped, and not come back since. */
   private stalledNow = false;
@@ -120,22 +121,22 @@ export class PathKeeper {
 
   /** The partner's keep-alive late and nothing at all received meanwhile: a stalled path. */
   private async checkStall() {
-    const sinceHeard = Date.now() - this.lastHeard;
-    if (this.partnerAway || sinceHeard < KEEPALIVE_MS * 4) {
-      this.lastBytes = null;
+    // The link's bytes are looked at only once the keep-alive is late (a getStats a tick).
+    if (this.partnerAway || Date.now() - this.lastHeard < KEEPALIVE_MS * 2) {
+      this.quiet = null;
       return;
     }
-    let bytesNow = 0;
+    let bytes = 0;
     (await this.pc.getStats()).forEach((s) => {
-      if (s.type === "transport") bytesNow += s.bytesReceived ?? 0;
+      if (s.type === "transport") bytes += s.bytesReceived ?? 0;
     });
+    const now = Date.now();
+    if (this.quiet?.bytes !== bytes) this.quiet = { bytes, since: now };
     const stop = stalled({
-      sinceHeard,
+      sinceHeard: now - this.lastHeard,
       partnerAway: this.partnerAway,
-      bytesBefore: this.lastBytes,
-      bytesNow,
+      quietMs: now - this.quiet.since,
     });
-    this.lastBytes = bytesNow;
     if (!stop || this.closed) return;
     this.stalledNow = true;
     this.rules.note("stalled");

@@ -90,6 +90,8 @@ export class PeerLink {
   private thinUplink = false;
   /** What the browser found of the way out: its public address, the relay, the relay's errors. */
   private readonly observed = { srflx: 0, relay: 0, errors: [] as { way: Way; code: number }[] };
+  /** Local ICE candidates gathered so far (none at the end: nothing to connect with). */
+  private gathered = 0;
   private readonly wayOutTimer: ReturnType<typeof setTimeout>;
   /** Candidates the partner's side has sent, and whether it said its gathering ended. */
   private remoteCandidates = 0;
@@ -152,13 +154,13 @@ export class PeerLink {
       if (e.candidate?.type === "srflx") this.observed.srflx++;
       if (e.candidate?.type === "relay") this.observed.relay++;
       this.events.signal({ type: "ice-candidate", candidate: e.candidate?.toJSON() ?? null });
+      if (e.candidate) this.gathered++;
       // Gathering ended without a single candidate (e.g. relay only, and the relay refused the
-      // credentials or cannot be reached), or with this device's own addresses only (nothing
-      // reached the internet: the partner is never handed those): the link cannot connect,
-      // though the browser's state stays "new" or "checking" for long. Said as failed at once;
-      // gathering again would find the same nothing. A link that connected is left to restarts.
-      const outside = this.observed.srflx + this.observed.relay;
-      if (!e.candidate && outside === 0 && !this.closed && !this.recoverable) {
+      // credentials or cannot be reached): the link cannot connect, though the browser's state
+      // stays "new". Said as failed at once; gathering again would find the same nothing. (With
+      // this device's own addresses only, a partner on the same network may still connect: that
+      // is judged WAY_OUT_LIMIT_MS in, by judgeWayOut.)
+      if (!e.candidate && this.gathered === 0 && !this.closed && !this.recoverable) {
         this.events.state("failed");
       }
     };
