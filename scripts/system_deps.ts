@@ -3,7 +3,7 @@
 // with a window, which has WebGL where headless Firefox has none, and for WebKit's MiniBrowser,
 // which has no headless mode), WebKitGTK's WebKitWebDriver (or WEBKIT_DRIVER_PATH), ffmpeg (fake
 // cameras from the fixture photos) and coturn's turnserver (the relay test and /test-chat's network
-// check).
+// check); and libfaketime (Debian's faketime), under which the clock-skew test runs instances.
 // `deno task test` installs what is missing with apt when it can (as root, or through sudo without
 // a password), else stops at once with one line naming the exact command.
 
@@ -45,6 +45,18 @@ export const HEADLESS_SHELL_PATHS = [
 
 export const FIREFOX_PATHS = ["/usr/bin/firefox-esr", "/usr/bin/firefox"];
 
+/** Debian's libfaketime (package faketime): LD_PRELOAD it with FAKETIME="-4s" to skew a process. */
+export const LIBFAKETIME_PATHS = [
+  "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1",
+  "/usr/lib/aarch64-linux-gnu/faketime/libfaketime.so.1",
+];
+
+/** The libfaketime library on this machine, or null. */
+export function libfaketime(env: Record<string, string | undefined> = Deno.env.toObject()) {
+  if (env.LIBFAKETIME_PATH) return isFile(env.LIBFAKETIME_PATH) ? env.LIBFAKETIME_PATH : null;
+  return LIBFAKETIME_PATHS.find(isFile) ?? null;
+}
+
 export function systemTools(env: Record<string, string | undefined> = Deno.env.toObject()) {
   const path = env.PATH ?? "";
   return [
@@ -68,6 +80,7 @@ export function systemTools(env: Record<string, string | undefined> = Deno.env.t
     },
     { pkg: "ffmpeg", present: () => onPath("ffmpeg", path) },
     { pkg: "coturn", present: () => onPath("turnserver", path) },
+    { pkg: "faketime", present: () => libfaketime(env) !== null },
   ] satisfies SystemTool[];
 }
 
@@ -110,7 +123,7 @@ export async function ensureSystemDeps(
   const canInstall = onPath("apt-get", path) &&
     (root || (onPath("sudo", path) && await succeeds("sudo", ["-n", "true"])));
   if (!canInstall) {
-    return `The browser tests need ${missing.join(", ")}: run \`${command}\``;
+    return `The tests need ${missing.join(", ")}: run \`${command}\``;
   }
   log(`Installing ${missing.join(", ")} (${command})...`);
   const apt = root ? ["apt-get"] : ["sudo", "-n", "apt-get"];
