@@ -1,7 +1,9 @@
 // This instance's pulse and its view of the others (docs/realtime.md, "Instances"): a liveness
-// key beaten every second with a 3-second expiry (the ghost rule reads it), and a slower
-// heartbeat that refreshes this instance's tickets and notices partners whose instance died.
-import { beat, leave, liveInstances } from "../../../kv/instances.ts";
+// key beaten every second, judged alive by others while it changes within 3 s on their own clock
+// (the ghost rule reads it; liveness.ts), and a slower heartbeat that refreshes this instance's
+// tickets and notices partners whose instance died.
+import { beat, instanceBeats, leave } from "../../../kv/instances.ts";
+import { BeatWatch } from "./liveness.ts";
 import type { Core } from "./core.ts";
 import { logFailure } from "./core.ts";
 import { logger } from "../../shared/log.ts";
@@ -12,11 +14,13 @@ export class Instances {
   readonly ttlMs: number;
   private known = new Set<string>();
   private knownAt = 0;
+  private watch: BeatWatch;
   private timers: ReturnType<typeof setInterval>[] = [];
 
   constructor(private core: Core, private onHeartbeat: () => Promise<void>) {
     this.pulseMs = Math.min(1_000, core.config.realtime.heartbeatMs);
     this.ttlMs = 3 * this.pulseMs;
+    this.watch = new BeatWatch(this.ttlMs);
   }
 
   /** Beats once (before serving any socket), then keeps beating. */
@@ -59,7 +63,8 @@ export class Instances {
 
   private async look() {
     const at = Date.now();
-    this.known = await liveInstances(this.core.kv, this.ttlMs, at);
+    const beats = await instanceBeats(this.core.kv);
+    this.known = this.watch.observe(beats, Date.now());
     this.known.add(this.core.instanceId);
     this.knownAt = at;
   }

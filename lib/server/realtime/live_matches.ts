@@ -26,6 +26,7 @@ import {
 } from "../../shared/realtime/protocol.ts";
 import { iceServersFor, transportPolicyFor } from "./ice.ts";
 import { logger } from "../../shared/log.ts";
+import { CLOCK_SKEW_TOLERANCE_MS } from "../../shared/realtime/clock.ts";
 
 type Timer = ReturnType<typeof setTimeout>;
 
@@ -60,7 +61,10 @@ export class LiveMatches {
       existing.match = match;
       return;
     }
-    const delay = Math.max(0, match.endsAt - Date.now());
+    // endsAt is the maker's clock: the maker ends the match on time, any other instance (the
+    // maker gone, or its side moved) after the clock tolerance, so no clock ends a call early.
+    const tolerance = match.madeBy === this.core.instanceId ? 0 : CLOCK_SKEW_TOLERANCE_MS;
+    const delay = Math.max(0, match.endsAt + tolerance - Date.now());
     this.live.set(match.id, {
       match,
       endTimer: setTimeout(
@@ -100,6 +104,7 @@ export class LiveMatches {
       iceServers: await iceServersFor(this.core.config, conn.userId),
       iceTransportPolicy: transportPolicyFor(this.core.config.ice, me.hideIp),
       endsAt: match.endsAt,
+      endsIn: Math.max(0, match.endsAt - Date.now()),
       partnerConnected: partner.disconnectedAt === null,
       media: mediaProfileFor(me.hd === true),
       ...(me.partnerLanguage && isLocale(me.partnerLanguage)

@@ -5,6 +5,7 @@ import { type Ticket, type TicketEntry, ticketKey } from "../../../kv/tickets.ts
 import { dropListedTicket, listTickets, putTickets } from "../../../kv/tickets.ts";
 import { retrying } from "../../../kv/retry.ts";
 import { lastingRefusal } from "../../../kv/storage.ts";
+import { CLOCK_SKEW_TOLERANCE_MS } from "../../shared/realtime/clock.ts";
 import type { Core } from "./core.ts";
 import type { FindMatch } from "./ticket.ts";
 import { errorFields, logger } from "../../shared/log.ts";
@@ -73,7 +74,8 @@ export class SearchPool {
   private readonly ticketStaleMs: number;
 
   constructor(private core: Core, private events: PoolEvents) {
-    this.ticketStaleMs = 6 * core.config.realtime.heartbeatMs;
+    // seenAt is the owner's clock: stale past 6 of its heartbeats and the clock tolerance.
+    this.ticketStaleMs = 6 * core.config.realtime.heartbeatMs + CLOCK_SKEW_TOLERANCE_MS;
   }
 
   get size() {

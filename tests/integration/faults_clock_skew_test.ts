@@ -1,0 +1,114 @@
+// Two instances on one KV whose clocks disagree: the second runs under libfaketime 10 s and 4 s
+// behind, then 4 s and 10 s ahead of the first (instances as processes, so that the shift
+// applies). Either way members on the two instances meet across them, their call relays signals
+// and lasts its whole length (a partner is never taken for gone, no clock ends it early), an
+// administrator signed in on either instance works on the other, and nothing answers 500.
+import assert from "node:assert/strict";
+import {
+  freePort,
+  PROCESS_SESSION_SECRET,
+  type ProcessServer,
+  startServerProcess,
+} from "../helpers/server.ts";
+import { closeAll, connectPeer, MemberFactory, search } from "../helpers/realtime_members.ts";
+import { skewedClockEnv } from "../helpers/faketime.ts";
+import { Client } from "../helpers/accounts.ts";
+
+const MATCH_MS = 6_000;
+const ADMIN = { ADMIN_EMAIL: "skew-admin@example.test", ADMIN_PASSWORD: "skew-admin-pass-1" };
+const ENV = {
+  ...ADMIN,
+  RATE_LIMITS: "on",
+  MATCH_DURATION_MS: String(MATCH_MS),
+  SEARCH_TIMEOUT_MS: "20000",
+  // A partner taken for gone would be let go within 2 s, well inside the call.
+  HEARTBEAT_MS: "1000",
+  RECONNECT_GRACE_MS: "1000",
+};
+
+async function signInAdmin(server: ProcessServer): Promise<Client> {
+  const client = new Client(server);
+  const res = await client.post("/api/simple-login", {
+    identifier: ADMIN.ADMIN_EMAIL,
+    password: ADMIN.ADMIN_PASSWORD,
+  });
+  assert.equal(res.status, 200, `sign-in on ${server.url}: ${res.text}`);
+  return client;
+}
+
+Deno.test({
+  name: "clock skew: instances 10 s and 4 s behind or ahead match, call and serve across",
+  sanitizeOps: false,
+  sanitizeResources: false,
+  fn: async (t) => {
+    const dir = await Deno.makeTempDir({ prefix: "glimpse-skew-" });
+    const kvPath = `${dir}/glimpse.kv`;
+    const steady = await startServerProcess(kvPath, freePort(), ENV);
+    try {
+      const members = await MemberFactory.forKv(steady.kv, steady.url, PROCESS_SESSION_SECRET);
+      for (const offset of [-10, -4, 4, 10]) {
+        await t.step(`${offset > 0 ? "+" : ""}${offset} s`, async () => {
+          const skewed = await startServerProcess(kvPath, freePort(), {
+            ...ENV,
+            ...skewedClockEnv(offset),
+          });
+          const peers = [];
+          try {
+            // Sessions made on this machine's clock are valid on the skewed instance's socket.
+            const a = await connectPeer(await members.create({}, steady.url));
+            const b = await connectPeer(await members.create({}, skewed.url));
+            peers.push(a, b);
+            search(a);
+            search(b);
+            const [ma, mb] = await Promise.all([
+              a.ws.next("match_found", 10_000),
+              b.ws.next("match_found", 10_000),
+            ]);
+            const matchedAt = Date.now();
+            assert.equal(ma.peerId, b.peerId, "a meets b across the instances");
+            assert.equal(mb.peerId, a.peerId, "b meets a across the instances");
+            // The call carries signals both ways across the instances.
+            const offer = { type: "offer", sdp: "v=0\r\n" };
+            a.ws.send({ type: "signal", to: b.peerId, signal: offer });
+            assert.deepEqual((await b.ws.next("signal")).signal, offer);
+            const answer = { type: "answer", sdp: "v=0\r\n" };
+            b.ws.send({ type: "signal", to: a.peerId, signal: answer });
+            assert.deepEqual((await a.ws.next("signal")).signal, answer);
+            // The call ends at its time, for both, and not before: no instance takes the other
+            // for gone, and no clock ends it early.
+            const [ea, eb] = await Promise.all([
+              a.ws.next("session_ended", MATCH_MS + 20_000),
+              b.ws.next("session_ended", MATCH_MS + 20_000),
+            ]);
+            const lasted = Date.now() - matchedAt;
+            assert.equal(ea.reason, "timeout", JSON.stringify(ea));
+            assert.equal(eb.reason, "timeout", JSON.stringify(eb));
+            assert.ok(lasted >= MATCH_MS - 1_000, `the call lasted ${lasted} ms of ${MATCH_MS}`);
+            assert.equal(a.ws.messages.filter((m) => m.type === "partner_disconnected").length, 0);
+            assert.equal(b.ws.messages.filter((m) => m.type === "partner_disconnected").length, 0);
+
+            // An administrator signed in on either instance creates invitations on both.
+            for (const [from, to] of [[steady, skewed], [skewed, steady], [skewed, skewed]]) {
+              const admin = await signInAdmin(from);
+              const res = await new Client(to).request("POST", "/api/admin/invitations", {
+                json: { count: 1 },
+                headers: { cookie: `glimpse_session=${admin.session}`, origin: to.url },
+              });
+              assert.equal(
+                res.status,
+                201,
+                `signed in on one, invitations on the other: ${res.text}`,
+              );
+            }
+          } finally {
+            closeAll(...peers);
+            await skewed.close();
+          }
+        });
+      }
+    } finally {
+      await steady.close();
+      await Deno.remove(dir, { recursive: true }).catch(() => {});
+    }
+  },
+});
