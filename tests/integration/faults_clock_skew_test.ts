@@ -2,7 +2,8 @@
 // behind, then 4 s and 10 s ahead of the first (instances as processes, so that the shift
 // applies). Either way members on the two instances meet across them, their call relays signals
 // and lasts its whole length (a partner is never taken for gone, no clock ends it early), an
-// administrator signed in on either instance works on the other, and nothing answers 500.
+// administrator signed in on either instance works on the other, nothing answers 500, and the
+// operator sees how far apart the clocks are (/metrics).
 import assert from "node:assert/strict";
 import {
   freePort,
@@ -10,7 +11,13 @@ import {
   type ProcessServer,
   startServerProcess,
 } from "../helpers/server.ts";
-import { closeAll, connectPeer, MemberFactory, search } from "../helpers/realtime_members.ts";
+import {
+  closeAll,
+  connectPeer,
+  MemberFactory,
+  metric,
+  search,
+} from "../helpers/realtime_members.ts";
 import { skewedClockEnv } from "../helpers/faketime.ts";
 import { Client } from "../helpers/accounts.ts";
 
@@ -86,6 +93,14 @@ Deno.test({
             assert.ok(lasted >= MATCH_MS - 1_000, `the call lasted ${lasted} ms of ${MATCH_MS}`);
             assert.equal(a.ws.messages.filter((m) => m.type === "partner_disconnected").length, 0);
             assert.equal(b.ws.messages.filter((m) => m.type === "partner_disconnected").length, 0);
+
+            // The operator sees how far apart the clocks are.
+            const metrics = await (await fetch(`${steady.url}/metrics`)).text();
+            const seen = metric(metrics, "glimpse_clock_offset_max_ms");
+            assert.ok(
+              seen !== null && Math.abs(seen - Math.abs(offset) * 1000) <= 1_500,
+              `glimpse_clock_offset_max_ms ${seen} for ${offset} s`,
+            );
 
             // An administrator signed in on either instance creates invitations on both.
             for (const [from, to] of [[steady, skewed], [skewed, steady], [skewed, skewed]]) {

@@ -51,3 +51,21 @@ Deno.test("liveness: a key first seen with a time far off this clock waits for a
   const late = beats([["old", { at: t - 60_000, versionstamp: stamp(1) }]]);
   assert.ok(!watch.observe(late, t + 4_100).has("old"));
 });
+
+Deno.test("liveness: another instance's clock offset, from the beats seen soonest", () => {
+  const watch = new BeatWatch(3_000);
+  const t = 2_000_000;
+  assert.equal(watch.offset("x"), null, "nothing seen yet");
+  // Its clock runs 10 s behind; each beat is seen 0 to 900 ms after it was written.
+  const lags = [900, 300, 50, 600];
+  watch.observe(beats([["x", { at: t - 10_000, versionstamp: stamp(1) }]]), t);
+  lags.forEach((lag, i) => {
+    const written = t + (i + 1) * 1_000;
+    const beat = { at: written - 10_000, versionstamp: stamp(i + 2) };
+    watch.observe(beats([["x", beat]]), written + lag);
+  });
+  assert.equal(watch.offset("x"), -10_050, "the least late sighting");
+  // An unchanged beat adds nothing.
+  watch.observe(beats([["x", { at: t - 7_000, versionstamp: stamp(5) }]]), t + 9_000);
+  assert.equal(watch.offset("x"), -10_050);
+});

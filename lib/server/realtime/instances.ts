@@ -4,6 +4,10 @@
 // tickets and notices partners whose instance died.
 import { beat, instanceBeats, leave } from "../../../kv/instances.ts";
 import { BeatWatch } from "./liveness.ts";
+import { CLOCK_SKEW_TOLERANCE_MS } from "../../shared/realtime/clock.ts";
+
+/** A clock difference worth a warning in the log: a third of the tolerance. */
+const CLOCK_WARN_MS = CLOCK_SKEW_TOLERANCE_MS / 3;
 import type { Core } from "./core.ts";
 import { logFailure } from "./core.ts";
 import { logger } from "../../shared/log.ts";
@@ -15,6 +19,8 @@ export class Instances {
   private known = new Set<string>();
   private knownAt = 0;
   private watch: BeatWatch;
+  /** The level each instance's clock difference was last logged at. */
+  private clockNoted = new Map<string, "warn" | "error">();
   private timers: ReturnType<typeof setInterval>[] = [];
 
   constructor(private core: Core, private onHeartbeat: () => Promise<void>) {
@@ -67,5 +73,31 @@ export class Instances {
     this.known = this.watch.observe(beats, Date.now());
     this.known.add(this.core.instanceId);
     this.knownAt = at;
+    this.noteClocks();
+  }
+
+  /**
+   * The largest clock difference with a live instance goes to /metrics; one past CLOCK_WARN_MS is
+   * logged once per instance (an error past the tolerance, within which nothing changes).
+   */
+  private noteClocks() {
+    let largest = 0;
+    for (const id of this.known) {
+      const offset = id === this.core.instanceId ? null : this.watch.offset(id);
+      if (offset === null) continue;
+      largest = Math.max(largest, Math.abs(offset));
+      const level = Math.abs(offset) > CLOCK_SKEW_TOLERANCE_MS
+        ? "error"
+        : Math.abs(offset) > CLOCK_WARN_MS
+        ? "warn"
+        : null;
+      if (!level || this.clockNoted.get(id) === level) continue;
+      this.clockNoted.set(id, level);
+      const fields = { instanceId: id, offsetMs: offset, toleranceMs: CLOCK_SKEW_TOLERANCE_MS };
+      const msg = "another instance's clock differs from this one's";
+      if (level === "error") logger.error(msg, undefined, fields);
+      else logger.warn(msg, fields);
+    }
+    this.core.metrics.clockOffsetMaxMs = largest;
   }
 }

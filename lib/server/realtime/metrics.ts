@@ -11,6 +11,8 @@ export class Metrics {
   messagesDropped = 0;
   memoryTrims = 0;
   ticketsWritten = 0;
+  /** The largest difference between a live instance's clock and this one's (ms). */
+  clockOffsetMaxMs = 0;
   /** Socket messages and sockets refused, by reason (see refused()). */
   private refusals = new Map<string, number>();
   private relay = new Histogram(BUCKETS_MS);
@@ -103,6 +105,12 @@ export class Metrics {
         "counter",
         "Searches written to the shared pool (no partner in view as they arrived).",
         this.ticketsWritten,
+      ),
+      ...single(
+        "glimpse_clock_offset_max_ms",
+        "gauge",
+        "The largest difference between another live instance's clock and this one's, seen through its beats (ms, within about a second).",
+        this.clockOffsetMaxMs,
       ),
       ...single(
         "glimpse_memory_trims_total",
