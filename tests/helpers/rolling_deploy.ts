@@ -8,7 +8,7 @@ import { Fleet } from "./fleet.ts";
 import { PageStandIn } from "./page_standin.ts";
 import { MemberFactory, type QuickMember } from "./realtime_members.ts";
 import { PROCESS_SESSION_SECRET } from "./server.ts";
-import { activeMatchOf, getMatch } from "../../kv/matches.ts";
+import { getMatch } from "../../kv/matches.ts";
 import { getTicket } from "../../kv/tickets.ts";
 import { instanceBeats } from "../../kv/instances.ts";
 import { eventually } from "./time.ts";
@@ -160,31 +160,34 @@ export async function rollingDeploy(opts: RollingOptions): Promise<RollingResult
 
     // What is true now: the searchers still search (their tickets on a running instance), the
     // calls are live, the arrivals met someone.
-    const running = await instanceBeats(fleet.kv);
-    let searchesLost = 0;
-    for (const p of [...searcherPages, ...arrivalPages]) {
-      const ticket = (await getTicket(fleet.kv, p.member.id)).value;
-      const searching = p.phase === "searching" && ticket && running.has(ticket.instanceId);
-      if (!searching && p.phase !== "matched") searchesLost++;
-    }
+    // A search started again after the last restart is written a moment after the page is
+    // back: the searchers are judged once theirs are (or after 15 s).
+    const lost = async () => {
+      const running = await instanceBeats(fleet.kv);
+      const out: string[] = [];
+      for (const p of [...searcherPages, ...arrivalPages]) {
+        if (p.phase === "matched") continue;
+        const ticket = (await getTicket(fleet.kv, p.member.id)).value;
+        if (p.phase === "searching" && ticket && running.has(ticket.instanceId)) continue;
+        const where = !ticket
+          ? "no ticket"
+          : running.has(ticket.instanceId)
+          ? "a ticket"
+          : "a ticket of a stopped instance";
+        out.push(`${p.member.username}: page ${p.phase}, ${where}`);
+      }
+      return out;
+    };
+    await eventually(async () => (await lost()).length === 0, 15_000);
+    const lostSearches = await lost();
+    const searchesLost = lostSearches.length;
     let callsEnded = 0;
     for (const id of calls) {
       if ((await getMatch(fleet.kv, id)).value?.status !== "live") callsEnded++;
     }
     callsEnded += callerPages.filter((p) => !calls.has(p.matchId!)).length / 2;
     const seen = pages.flatMap((p) => p.seen.map((s) => `${p.member.username}: ${s}`));
-    // What the store holds of an arrival left unmatched (for the report).
-    for (const p of arrivalPages.filter((p) => p.phase !== "matched")) {
-      const ticket = (await getTicket(fleet.kv, p.member.id)).value;
-      const active = await activeMatchOf(fleet.kv, p.member.id);
-      seen.push(
-        `${p.member.username} (arrival) unmatched: page ${p.phase}, ticket ${
-          ticket
-            ? (running.has(ticket.instanceId) ? "on a running instance" : "of a stopped one")
-            : "none"
-        }, match ${active ? JSON.stringify(active.value) : "none"}`,
-      );
-    }
+    seen.push(...lostSearches.map((l) => `search lost: ${l}`));
     return {
       members: pages.length,
       restarts,
