@@ -103,7 +103,7 @@ export class Hub {
     const deliver = this.mailbox.deliver.bind(this.mailbox);
     this.live = new LiveMatches(this.core, {
       deliver,
-      alive: (ids) => this.instances.alive(ids),
+      instances: this.instances,
     });
     this.pool = new SearchPool(this.core, {
       changed: () => this.matcher.run(),

@@ -57,6 +57,20 @@ export class Instances {
     return this.known;
   }
 
+  /** Whether `id` is alive in the latest view (no look). */
+  isAlive(id: string): boolean {
+    return this.known.has(id);
+  }
+
+  /**
+   * How far `id`'s clock is ahead of this one's (ms, negative: behind), judged from its beats
+   * (seen up to a look late, so never more ahead than it is); null when not known (never seen
+   * beating, or its key is gone).
+   */
+  clockOffset(id: string): number | null {
+    return id === this.core.instanceId ? 0 : this.watch.offset(id);
+  }
+
   private async pulse() {
     if (this.core.stopped) return;
     try {

@@ -18,6 +18,7 @@ import { type Conn, send } from "./connection.ts";
 import type { Core } from "./core.ts";
 import { logFailure } from "./core.ts";
 import type { Envelope, Recipient } from "./mailbox.ts";
+import type { Instances } from "./instances.ts";
 import {
   type Inbound,
   REACTION_EMOJI,
@@ -38,8 +39,8 @@ interface LiveMatch {
 
 export interface LiveDeps {
   deliver(to: Recipient, body: Envelope): Promise<void>;
-  /** The instances alive among some (see Instances.alive). */
-  alive(ids: Iterable<string>): Promise<ReadonlySet<string>>;
+  /** Which instances are alive, and how far their clocks are from this one's (instances.ts). */
+  instances: Pick<Instances, "alive" | "isAlive" | "clockOffset">;
 }
 
 export class LiveMatches {
@@ -61,10 +62,7 @@ export class LiveMatches {
       existing.match = match;
       return;
     }
-    // endsAt is the maker's clock: the maker ends the match on time, any other instance (the
-    // maker gone, or its side moved) after the clock tolerance, so no clock ends a call early.
-    const tolerance = match.madeBy === this.core.instanceId ? 0 : CLOCK_SKEW_TOLERANCE_MS;
-    const delay = Math.max(0, match.endsAt + tolerance - Date.now());
+    const delay = Math.max(0, this.endOf(match, true) - Date.now());
     this.live.set(match.id, {
       match,
       endTimer: setTimeout(
@@ -74,6 +72,21 @@ export class LiveMatches {
       graceTimers: new Map(),
     });
     this.core.metrics.liveMatches = this.live.size;
+  }
+
+  /**
+   * When the match ends on this clock. endsAt is the clock of the instance that made it: moved by
+   * that clock's offset from this one as judged from its beats (seen late, never early); a maker
+   * still beating whose offset is not known yet: the clock tolerance later when `safe` (a timer
+   * that must not end a call early: the maker ends it on time); a maker gone: as written.
+   */
+  private endOf(match: Match, safe: boolean): number {
+    const maker = match.madeBy;
+    if (!maker || maker === this.core.instanceId) return match.endsAt;
+    const offset = this.deps.instances.clockOffset(maker);
+    if (offset !== null) return match.endsAt - offset;
+    const unknown = safe && this.deps.instances.isAlive(maker);
+    return match.endsAt + (unknown ? CLOCK_SKEW_TOLERANCE_MS : 0);
   }
 
   forget(matchId: string) {
@@ -104,7 +117,7 @@ export class LiveMatches {
       iceServers: await iceServersFor(this.core.config, conn.userId),
       iceTransportPolicy: transportPolicyFor(this.core.config.ice, me.hideIp),
       endsAt: match.endsAt,
-      endsIn: Math.max(0, match.endsAt - Date.now()),
+      endsIn: Math.max(0, this.endOf(match, false) - Date.now()),
       partnerConnected: partner.disconnectedAt === null,
       media: mediaProfileFor(me.hd === true),
       ...(me.partnerLanguage && isLocale(me.partnerLanguage)
@@ -289,7 +302,7 @@ export class LiveMatches {
   /** A partner whose whole instance died counts as disconnected from the moment it is noticed. */
   async checkPartners() {
     const matches = [...this.live.values()];
-    const alive = await this.deps.alive(
+    const alive = await this.deps.instances.alive(
       matches.flatMap((lm) => [lm.match.a.instanceId, lm.match.b.instanceId]),
     );
     for (const lm of matches) {
