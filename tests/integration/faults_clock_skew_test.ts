@@ -70,13 +70,15 @@ Deno.test({
             // Processes on one file reach each other only through the mailbox re-read, once a
             // second each way: a pairing whose confirmation misses its 2 s is undone and made
             // again, with one clock as with two (the issue's bound: 20 s).
-            const [ma, mb] = await Promise.all([
-              a.ws.next("match_found", 20_000),
-              b.ws.next("match_found", 20_000),
+            // When each side heard (this process's clock).
+            const heard = (ws: typeof a.ws, type: string, ms: number) =>
+              ws.next(type, ms).then((m) => ({ m, at: Date.now() }));
+            const [fa, fb] = await Promise.all([
+              heard(a.ws, "match_found", 20_000),
+              heard(b.ws, "match_found", 20_000),
             ]);
-            const matchedAt = Date.now();
-            assert.equal(ma.peerId, b.peerId, "a meets b across the instances");
-            assert.equal(mb.peerId, a.peerId, "b meets a across the instances");
+            assert.equal(fa.m.peerId, b.peerId, "a meets b across the instances");
+            assert.equal(fb.m.peerId, a.peerId, "b meets a across the instances");
             // The call carries signals both ways across the instances.
             const offer = { type: "offer", sdp: "v=0\r\n" };
             a.ws.send({ type: "signal", to: b.peerId, signal: offer });
@@ -85,17 +87,23 @@ Deno.test({
             b.ws.send({ type: "signal", to: a.peerId, signal: answer });
             assert.deepEqual((await a.ws.next("signal")).signal, answer);
             // The call ends at its time, for both, and not before: no instance takes the other
-            // for gone, and no clock ends it early.
+            // for gone (that would end it within 2 s as partner_disconnected), and no clock ends
+            // it early (by the 4 or 10 s the clocks differ). From the first side told of the
+            // match to the last told of its end: the messages' own delays (a second or so
+            // between processes) are well inside the 2 s allowed.
             const [ea, eb] = await Promise.all([
-              a.ws.next("session_ended", MATCH_MS + 20_000),
-              b.ws.next("session_ended", MATCH_MS + 20_000),
+              heard(a.ws, "session_ended", MATCH_MS + 20_000),
+              heard(b.ws, "session_ended", MATCH_MS + 20_000),
             ]);
-            const lasted = Date.now() - matchedAt;
-            assert.equal(ea.reason, "timeout", JSON.stringify(ea));
-            assert.equal(eb.reason, "timeout", JSON.stringify(eb));
-            assert.ok(lasted >= MATCH_MS - 1_000, `the call lasted ${lasted} ms of ${MATCH_MS}`);
-            assert.equal(a.ws.messages.filter((m) => m.type === "partner_disconnected").length, 0);
-            assert.equal(b.ws.messages.filter((m) => m.type === "partner_disconnected").length, 0);
+            assert.equal(ea.m.reason, "timeout", JSON.stringify(ea.m));
+            assert.equal(eb.m.reason, "timeout", JSON.stringify(eb.m));
+            const lasted = Math.max(ea.at, eb.at) - Math.min(fa.at, fb.at);
+            assert.ok(lasted >= MATCH_MS - 2_000, `the call lasted ${lasted} ms of ${MATCH_MS}`);
+            assert.deepEqual(
+              [...a.ws.messages, ...b.ws.messages].filter((m) => m.type === "error"),
+              [],
+              "no error on either side",
+            );
 
             // The operator sees how far apart the clocks are.
             const metrics = await (await fetch(`${steady.url}/metrics`)).text();
