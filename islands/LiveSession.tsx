@@ -34,7 +34,7 @@ import { missingNeeds } from "../lib/client/capabilities.ts";
 import { cannotCallPath } from "../lib/shared/cannot_call.ts";
 import { markSummaryMine } from "../lib/client/call_storage.ts";
 import { tr } from "../lib/shared/i18n/messages.ts";
-import { CLOCK_SKEW_TOLERANCE_MS } from "../lib/shared/realtime/clock.ts";
+import { PAGE_END_LATE_MS } from "../lib/shared/realtime/clock.ts";
 import type live from "../lib/shared/i18n/catalog/live/en.ts";
 
 const t = tr<typeof live>("live");
@@ -362,11 +362,9 @@ function Live(
     return () => clearInterval(t);
   }, []);
 
-  // The server ends the match at 30 s; this is the fallback should its message be late (or
-  // another instance's clock count it out later, within the clock tolerance).
+  // The server ends the match at 30 s; this is the fallback should its message be late.
   useEffect(() => {
-    const late = 2000 + CLOCK_SKEW_TOLERANCE_MS;
-    if (s.partnerInfo && now > s.partnerInfo.endsAt + late) s.endSession("timeout");
+    if (s.partnerInfo && now > s.partnerInfo.endsAt + PAGE_END_LATE_MS) s.endSession("timeout");
   }, [now]);
 
   const seconds = s.connectedAt ? (now - s.connectedAt) / 1000 : 0;

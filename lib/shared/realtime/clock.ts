@@ -7,3 +7,10 @@
 
 /** Clocks this far apart, either way, change nothing (tested at ±10 s). */
 export const CLOCK_SKEW_TOLERANCE_MS = 15_000;
+
+/**
+ * How long after a match's end (counted on the page's clock from what the server said was left) a
+ * page ends it by itself when the server's word has not come: 2 s, and the clock tolerance (an
+ * instance other than the one that made the match may count it out that much later).
+ */
+export const PAGE_END_LATE_MS = 2_000 + CLOCK_SKEW_TOLERANCE_MS;
