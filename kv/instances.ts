@@ -12,9 +12,11 @@ export interface Beat {
 }
 
 /**
- * Beats. The expiry only collects a dead instance's key: KV hides a key past its expiry by the
- * reader's clock, so a key expiring with the liveness window would vanish for a reader whose
- * clock is ahead of the writer's; it lives the window and twice the clock tolerance.
+ * Beats. The expiry only collects a dead instance's key: KV deletes a key once its expiry has
+ * passed by the clock of whoever tidies the store (on a local file, any process that opened it;
+ * tried here: a key written 10 s behind with 3 s to live was gone for a reader at once), so a key
+ * expiring with the liveness window would vanish for instances whose clock is ahead of the
+ * writer's; it lives the window and twice the clock tolerance.
  */
 export async function beat(kv: Deno.Kv, instanceId: string, ttlMs: number, now = Date.now()) {
   await kv.set(keys.rtInstance(instanceId), now, {

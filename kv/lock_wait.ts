@@ -1,7 +1,8 @@
 // Writes that wait for a local KV file's write lock. Another process writing the same file (a
 // server starting while the old one stops in a restart, instances on one file) holds
 // SQLite's write lock for moments; a commit that cannot take it is refused with 'database is
-// locked' before it writes anything. Such a write is tried again a few milliseconds later
+// locked' before it writes anything (Deno KV runs a commit as one SQLite transaction, which takes
+// the lock at its first write and, in WAL mode, commits without waiting for another). Such a write is tried again a few milliseconds later
 // (jittered, up to ~2 s in all) before the refusal goes on: a 503 at the HTTP layer, the socket's
 // storage refusal (kv/storage.ts). Any other failure goes on at once.
 import { storageRefusal } from "./storage.ts";
