@@ -13,6 +13,7 @@ import { benchAdminLists } from "./admin_lists.ts";
 import { benchReferrals } from "./referrals.ts";
 import { benchStorm } from "./storm.ts";
 import { benchSoak } from "./soak.ts";
+import { benchRollingDeploy } from "./rolling_deploy.ts";
 
 await benchAccounts();
 await benchHttp();
@@ -27,4 +28,5 @@ await benchUploads();
 await benchAdminLists();
 await benchReferrals();
 await benchStorm();
+await benchRollingDeploy();
 await benchSoak({ minutes: 1 }); // `deno run -A bench/soak.ts --minutes 30` for the real soak

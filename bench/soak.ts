@@ -455,11 +455,11 @@ async function countKeys(kv: Deno.Kv) {
     if (a === "matches" && (e.value as { status?: string })?.status === "live") liveMatches++;
     if (a === "rate_limits") {
       const scope = String(b);
-      const window = Number(e.key[3]);
+      const since = (e.value as { since?: number })?.since ?? 0;
       rate.scopes.set(scope, (rate.scopes.get(scope) ?? 0) + 1);
       // The window's length is the rule's (an unknown scope: the longest, an hour).
       const windowMs = windowOf.get(scope) ?? 60 * 60_000;
-      if ((window + 1) * windowMs <= now) rate.past++;
+      if (since + windowMs <= now) rate.past++;
       else rate.current++;
     }
   }

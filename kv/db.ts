@@ -3,12 +3,14 @@
 // KV Deno Deploy attaches to the app (docs/deploy.md).
 import { dirname } from "node:path";
 import { enableJobTable, hasNativeQueue } from "./queue.ts";
+import { waitForLocks } from "./lock_wait.ts";
 
 export async function openKv(path: string): Promise<Deno.Kv> {
-  if (path !== "" && path !== ":memory:" && !/^https?:\/\//.test(path)) {
-    await Deno.mkdir(dirname(path), { recursive: true });
-  }
+  const file = path !== "" && path !== ":memory:" && !/^https?:\/\//.test(path);
+  if (file) await Deno.mkdir(dirname(path), { recursive: true });
   const kv = path === "" ? await Deno.openKv() : await Deno.openKv(path);
+  // Another process may hold a local file's write lock for a moment: writes wait for it.
+  if (file) waitForLocks(kv);
   // KV Connect and Deno Deploy have no queue: messages go through the job table (kv/queue.ts).
   if (!hasNativeQueue(path)) enableJobTable(kv);
   return kv;

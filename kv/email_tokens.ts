@@ -2,6 +2,7 @@
 // address). Only a SHA-256 of the token is stored, so a leaked database cannot be turned into
 // working links.
 import { keys } from "./keys.ts";
+import { CLOCK_SKEW_TOLERANCE_MS } from "../lib/shared/realtime/clock.ts";
 
 export type TokenKind = "verify" | "reset" | "email_change";
 
@@ -33,7 +34,10 @@ export async function issueEmailToken(
   const token = btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_")
     .replace(/=+$/, "");
   const record: EmailToken = { userId, kind, email, expiresAt: Date.now() + TOKEN_TTL_MS[kind] };
-  await kv.set(keys.emailToken(await hashToken(token)), record, { expireIn: TOKEN_TTL_MS[kind] });
+  // Kept the clock tolerance longer: another instance, whose clock may be ahead, takes it.
+  await kv.set(keys.emailToken(await hashToken(token)), record, {
+    expireIn: TOKEN_TTL_MS[kind] + CLOCK_SKEW_TOLERANCE_MS,
+  });
   return token;
 }
 
@@ -46,7 +50,8 @@ export async function consumeEmailToken(
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
   const key = keys.emailToken(await hashToken(token));
   const entry = await kv.get<EmailToken>(key);
-  if (!entry.value || entry.value.kind !== kind || entry.value.expiresAt < Date.now()) return null;
+  const expired = (t: EmailToken) => t.expiresAt + CLOCK_SKEW_TOLERANCE_MS < Date.now();
+  if (!entry.value || entry.value.kind !== kind || expired(entry.value)) return null;
   const res = await kv.atomic().check(entry).delete(key).commit();
   return res.ok ? entry.value : null;
 }

@@ -37,8 +37,8 @@ export const keys = {
   outbox: (id: string) => ["outbox", id] as const,
   outboxPrefix: () => ["outbox"] as const,
 
-  rateLimit: (scope: string, subject: string, window: number) =>
-    ["rate_limits", scope, subject, window] as const,
+  /** A subject's count and its window (kv/rate_limits.ts). */
+  rateLimit: (scope: string, subject: string) => ["rate_limits", scope, subject] as const,
   /** An address a member signed in from (the per-account sign-in limit spares it). */
   knownLoginIp: (userId: string, ip: string) => ["login_known_ip", userId, ip] as const,
   knownLoginIpsPrefix: (userId: string) => ["login_known_ip", userId] as const,

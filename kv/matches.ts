@@ -39,8 +39,11 @@ export interface Match {
   id: string;
   a: MatchSide;
   b: MatchSide;
+  /** The pairing instance's clock: other instances allow the clock tolerance (live_matches.ts). */
   startedAt: number;
   endsAt: number;
+  /** The instance that made the match, whose clock endsAt is (absent on older matches). */
+  madeBy?: string;
   status: "live" | "ended";
   endedReason?: string;
   endedAt?: number;

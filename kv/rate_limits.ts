@@ -1,5 +1,11 @@
-// Fixed-window rate limits counted in KV, so a limit holds across every server instance.
+// Rate limits counted in KV, so a limit holds across every server instance: one count per scope
+// and subject, with the time its window began. A window is not cut from the clock (instances'
+// clocks may disagree: two would count one subject in two windows near an edge): it begins with
+// the first attempt after the last window ended and lasts `windowMs`, judged by the clock of the
+// instance counting. Another instance's clock off by up to the clock tolerance makes a window that
+// much longer or shorter, never two at once (docs/realtime.md, "Clocks").
 import { keys } from "./keys.ts";
+import { CLOCK_SKEW_TOLERANCE_MS } from "../lib/shared/realtime/clock.ts";
 
 export interface Limit {
   max: number;
@@ -10,27 +16,43 @@ export type LimitResult =
   | { ok: true; count: number }
   | { ok: false; count: number; retryAfterSeconds: number };
 
-function keyOf(scope: string, subject: string, limit: Limit, now: number) {
-  const window = Math.floor(now / limit.windowMs);
-  return { window, key: keys.rateLimit(scope, subject.toLowerCase().slice(0, 200), window) };
+/** A subject's count in its window: `since` is when the window began (the counting clock's). */
+export interface Count {
+  count: number;
+  since: number;
 }
 
-/** How long a count outlives its window: instances' clocks may differ a little. */
+function keyOf(scope: string, subject: string) {
+  return keys.rateLimit(scope, subject.toLowerCase().slice(0, 200));
+}
+
+/**
+ * The window a stored count is still in at `now`, or null when it is over. A window said to
+ * begin further ahead of this clock than the clock tolerance is taken as over (a clock far off
+ * must not hold a subject back for longer than a window).
+ */
+function current(stored: Count | null, limit: Limit, now: number): Count | null {
+  if (!stored) return null;
+  const age = now - stored.since;
+  return age >= limit.windowMs || age < -CLOCK_SKEW_TOLERANCE_MS ? null : stored;
+}
+
+/** How long a count outlives its window: another instance's clock may run behind this one's. */
 export const COUNT_EXPIRY_MARGIN_MS = 60_000;
 
 /**
- * The expireIn of a count written at `now`: until its window ends, and the margin. A count must
- * outlive the client that made it (a limit forgotten when its client leaves would be reset by
- * leaving), but nothing reads a window once it has ended, so it goes then, not a window later.
+ * The expireIn of a count whose window began at `since`, written at `now`: until the window ends,
+ * and the margin. A count must outlive the client that made it (a limit forgotten when its
+ * client leaves would be reset by leaving), but nothing reads a window once it has ended.
  */
-export function countExpiresIn(limit: Limit, now: number): number {
-  const windowEnd = (Math.floor(now / limit.windowMs) + 1) * limit.windowMs;
-  return windowEnd - now + COUNT_EXPIRY_MARGIN_MS;
+export function countExpiresIn(limit: Limit, since: number, now: number): number {
+  return Math.max(1, since + limit.windowMs - now) + COUNT_EXPIRY_MARGIN_MS;
 }
 
 /**
  * Counts one attempt and returns whether it is within the limit. A compare-and-set, so of any
- * number of racing attempts exactly `max` are within it; attempts over the limit are not stored.
+ * number of racing attempts, on any instances, exactly `max` are within it; attempts over the
+ * limit are not stored.
  */
 export async function hit(
   kv: Deno.Kv,
@@ -39,22 +61,23 @@ export async function hit(
   limit: Limit,
   now = Date.now(),
 ): Promise<LimitResult> {
-  const { window, key } = keyOf(scope, subject, limit, now);
+  const key = keyOf(scope, subject);
   for (;;) {
-    const entry = await kv.get<Deno.KvU64>(key);
-    const count = Number(entry.value?.value ?? 0n) + 1;
-    if (count > limit.max) {
-      const windowEnd = (window + 1) * limit.windowMs;
+    const entry = await kv.get<Count>(key);
+    const was = current(entry.value, limit, now);
+    const next: Count = was ? { count: was.count + 1, since: was.since } : { count: 1, since: now };
+    if (next.count > limit.max) {
+      const left = Math.min(limit.windowMs, next.since + limit.windowMs - now);
       return {
         ok: false,
-        count,
-        retryAfterSeconds: Math.max(1, Math.ceil((windowEnd - now) / 1000)),
+        count: next.count,
+        retryAfterSeconds: Math.max(1, Math.ceil(left / 1000)),
       };
     }
     const res = await kv.atomic().check(entry)
-      .set(key, new Deno.KvU64(BigInt(count)), { expireIn: countExpiresIn(limit, now) })
+      .set(key, next, { expireIn: countExpiresIn(limit, next.since, now) })
       .commit();
-    if (res.ok) return { ok: true, count };
+    if (res.ok) return { ok: true, count: next.count };
   }
 }
 
@@ -70,14 +93,18 @@ export async function unhit(
   limit: Limit,
   now = Date.now(),
 ) {
-  const { key } = keyOf(scope, subject, limit, now);
+  const key = keyOf(scope, subject);
   for (;;) {
-    const entry = await kv.get<Deno.KvU64>(key);
-    const count = entry.value?.value ?? 0n;
-    if (count === 0n) return;
+    const entry = await kv.get<Count>(key);
+    const was = current(entry.value, limit, now);
+    if (!was) return;
     const op = kv.atomic().check(entry);
-    if (count === 1n) op.delete(key);
-    else op.set(key, new Deno.KvU64(count - 1n), { expireIn: countExpiresIn(limit, now) });
+    if (was.count <= 1) op.delete(key);
+    else {
+      op.set(key, { ...was, count: was.count - 1 }, {
+        expireIn: countExpiresIn(limit, was.since, now),
+      });
+    }
     if ((await op.commit()).ok) return;
   }
 }

@@ -3,6 +3,7 @@ import { keys } from "./keys.ts";
 import { getManyChunked } from "./db.ts";
 import { liveUser } from "./users.ts";
 import type { UserRecord } from "../lib/shared/auth/types.ts";
+import { CLOCK_SKEW_TOLERANCE_MS } from "../lib/shared/realtime/clock.ts";
 
 export const SESSION_TTL_MS = 30 * 24 * 3600_000;
 
@@ -22,8 +23,10 @@ export async function createSession(kv: Deno.Kv, userId: string): Promise<Sessio
     expiresAt: now + SESSION_TTL_MS,
   };
   await kv.atomic()
-    .set(keys.session(record.sid), record, { expireIn: SESSION_TTL_MS })
-    .set(keys.userSession(userId, record.sid), true, { expireIn: SESSION_TTL_MS })
+    .set(keys.session(record.sid), record, { expireIn: SESSION_TTL_MS + CLOCK_SKEW_TOLERANCE_MS })
+    .set(keys.userSession(userId, record.sid), true, {
+      expireIn: SESSION_TTL_MS + CLOCK_SKEW_TOLERANCE_MS,
+    })
     .commit();
   return record;
 }
@@ -32,9 +35,14 @@ export async function getSession(kv: Deno.Kv, sid: string): Promise<SessionRecor
   return liveSession(await kv.get<SessionRecord>(keys.session(sid)));
 }
 
-/** The session a read of keys.session holds, or null (none, or expired). */
+/**
+ * The session a read of keys.session holds, or null (none, or expired). Its expiry is the
+ * creating instance's clock: another instance allows the clock tolerance.
+ */
 function liveSession(entry: Deno.KvEntryMaybe<SessionRecord>): SessionRecord | null {
-  return entry.value && entry.value.expiresAt > Date.now() ? entry.value : null;
+  return entry.value && entry.value.expiresAt + CLOCK_SKEW_TOLERANCE_MS > Date.now()
+    ? entry.value
+    : null;
 }
 
 /**

@@ -25,7 +25,8 @@ import { addressKeyOf, clientIpBehind, ownSite } from "../lib/server/http/reques
 import { observeRequests, routeOf } from "../lib/server/observe/request_log.ts";
 import { HttpMetrics } from "../lib/server/observe/http_metrics.ts";
 import { consoleSink, errorFields } from "../lib/shared/log.ts";
-import { AppError, HTTP_TEXT } from "../lib/server/http/errors.ts";
+import { AppError, HTTP_TEXT, STORAGE_RETRY_AFTER_S } from "../lib/server/http/errors.ts";
+import { storageRefusal } from "../kv/storage.ts";
 import { BUILD_DIR, ROOT } from "../lib/server/build/assets.ts";
 import { PageRenderer } from "../lib/server/render/page.tsx";
 import { sessionKey, Sessions } from "../lib/server/auth/session.ts";
@@ -182,14 +183,24 @@ export async function createApp(base: AppBase) {
     }
     if (err instanceof HTTPException) return err.getResponse();
     const requestId = c.get("requestId");
+    // The store refused the write (a full disk, a read-only file, a lock past the retries):
+    // nothing was saved, the site is not broken, and the member may try again later.
+    const refused = storageRefusal(err);
     deps.log({
       level: "error",
-      msg: "request failed",
+      msg: refused ? "storage refused a write" : "request failed",
       requestId,
       method: c.req.method,
       route: routeOf(c),
+      ...(refused ? { refusal: refused } : {}),
       ...errorFields(err),
     });
+    if (refused) {
+      deps.hub.metrics.storageRefused("http", refused);
+      c.header("Retry-After", String(STORAGE_RETRY_AFTER_S));
+      const text = localizeFor(localeOf(c), HTTP_TEXT.storageRefused);
+      return isApi(c) ? c.json({ error: text, message: text }, 503) : c.text(text, 503);
+    }
     if (isApi(c)) {
       const text = localizeFor(localeOf(c), HTTP_TEXT.failed);
       return c.json({ error: text, message: text }, 500);

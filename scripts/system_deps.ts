@@ -3,7 +3,8 @@
 // with a window, which has WebGL where headless Firefox has none, and for WebKit's MiniBrowser,
 // which has no headless mode), WebKitGTK's WebKitWebDriver (or WEBKIT_DRIVER_PATH), ffmpeg (fake
 // cameras from the fixture photos), coturn's turnserver (the relay test and /test-chat's network
-// check), and iptables and conntrack (the network lab's NAT routers).
+// check), iptables and conntrack (the network lab's NAT routers), and libfaketime (Debian's
+// faketime), under which the clock-skew test runs instances.
 // `deno task test` installs what is missing with apt when it can (as root, or through sudo without
 // a password), else stops at once with one line naming the exact command.
 
@@ -45,6 +46,18 @@ export const HEADLESS_SHELL_PATHS = [
 
 export const FIREFOX_PATHS = ["/usr/bin/firefox-esr", "/usr/bin/firefox"];
 
+/** Debian's libfaketime (package faketime): LD_PRELOAD it with FAKETIME="-4s" to skew a process. */
+export const LIBFAKETIME_PATHS = [
+  "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1",
+  "/usr/lib/aarch64-linux-gnu/faketime/libfaketime.so.1",
+];
+
+/** The libfaketime library on this machine, or null. */
+export function libfaketime(env: Record<string, string | undefined> = Deno.env.toObject()) {
+  if (env.LIBFAKETIME_PATH) return isFile(env.LIBFAKETIME_PATH) ? env.LIBFAKETIME_PATH : null;
+  return LIBFAKETIME_PATHS.find(isFile) ?? null;
+}
+
 export function systemTools(env: Record<string, string | undefined> = Deno.env.toObject()) {
   const path = env.PATH ?? "";
   return [
@@ -71,6 +84,7 @@ export function systemTools(env: Record<string, string | undefined> = Deno.env.t
     // The network lab (tests/helpers/netlab.ts): NAT routers and their mappings.
     { pkg: "iptables", present: () => onPath("iptables", path) || isFile("/usr/sbin/iptables") },
     { pkg: "conntrack", present: () => onPath("conntrack", path) || isFile("/usr/sbin/conntrack") },
+    { pkg: "faketime", present: () => libfaketime(env) !== null },
   ] satisfies SystemTool[];
 }
 
@@ -113,7 +127,7 @@ export async function ensureSystemDeps(
   const canInstall = onPath("apt-get", path) &&
     (root || (onPath("sudo", path) && await succeeds("sudo", ["-n", "true"])));
   if (!canInstall) {
-    return `The browser tests need ${missing.join(", ")}: run \`${command}\``;
+    return `The tests need ${missing.join(", ")}: run \`${command}\``;
   }
   log(`Installing ${missing.join(", ")} (${command})...`);
   const apt = root ? ["apt-get"] : ["sudo", "-n", "apt-get"];

@@ -14,9 +14,12 @@ import { ensureSystemDeps } from "./system_deps.ts";
 
 const given = Deno.args;
 const isBrowserFile = (f: string) => f.includes("e2e");
-// The browser tests need Chromium, Firefox ESR, Xvfb, ffmpeg and coturn: installed now when
-// missing (as root or with sudo), else the run stops here with the one command to type.
-if (given.length === 0 || given.some(isBrowserFile)) {
+/** The clock-skew test runs instances under libfaketime (package faketime). */
+const needsSystemTools = (f: string) => isBrowserFile(f) || f.includes("clock_skew");
+// The browser tests need Chromium, Firefox ESR, Xvfb, ffmpeg and coturn, the clock-skew test
+// libfaketime: installed now when missing (as root or with sudo), else the run stops here with
+// the one command to type.
+if (given.length === 0 || given.some(needsSystemTools)) {
   const problem = await ensureSystemDeps((line) => console.log(line));
   if (problem) {
     console.error(problem);

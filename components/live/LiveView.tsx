@@ -16,6 +16,7 @@ import type { ShieldMonitor } from "../../lib/client/shield/monitor.ts";
 import { usePartnerShield } from "../../lib/client/shield/use_shield.ts";
 import { fileReport, type ReportInput } from "../../lib/client/report_partner.ts";
 import { tr } from "../../lib/shared/i18n/messages.ts";
+import { PAGE_END_LATE_MS } from "../../lib/shared/realtime/clock.ts";
 import type live from "../../lib/shared/i18n/catalog/live/en.ts";
 
 const t = tr<typeof live>("live");
@@ -123,7 +124,7 @@ function useSessionClock(): number {
   }, []);
   // The server ends the match at 30 s; this is the fallback should its message be late.
   useEffect(() => {
-    if (s.partnerInfo && now > s.partnerInfo.endsAt + 2000) s.endSession("timeout");
+    if (s.partnerInfo && now > s.partnerInfo.endsAt + PAGE_END_LATE_MS) s.endSession("timeout");
   }, [now]);
   return now;
 }

@@ -208,21 +208,21 @@ function onServer(s: CallState, msg: Exclude<Outbound, MatchFound>, at: number):
   }
 }
 
-/** The partner as match_found describes them, with the defaults for missing fields. */
-export function partnerOf(msg: MatchFound): PartnerInfo {
+/** The partner as match_found says (defaults for missing fields); its end on this page's clock. */
+export function partnerOf(msg: MatchFound, at: number): PartnerInfo {
   return {
     peerId: String(msg.peerId),
     hashtag: String(msg.hashtag || "#exploring"),
     location: String(msg.location || "Unknown Location"),
     role: msg.role === "offerer" ? "offerer" : "answerer",
     matchId: String(msg.matchId),
-    endsAt: Number(msg.endsAt),
+    endsAt: typeof msg.endsIn === "number" ? at + msg.endsIn : Number(msg.endsAt),
     language: typeof msg.partnerLanguage === "string" ? msg.partnerLanguage : null,
   };
 }
 
 function onMatch(s: CallState, e: Extract<CallEvent, { type: "matched" }>): CallState {
-  const partner = partnerOf(e.msg);
+  const partner = partnerOf(e.msg, e.at);
   const iceServers = e.msg.iceServers ?? [];
   // Anything but an explicit "relay" (an older server says nothing) leaves the browser's default.
   const iceTransportPolicy: IceTransportPolicy = e.msg.iceTransportPolicy === "relay"

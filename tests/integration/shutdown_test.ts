@@ -13,14 +13,14 @@ import {
   SHARED_SESSION_SECRET,
 } from "../helpers/realtime_members.ts";
 import { eventually } from "../helpers/time.ts";
-import { liveInstances } from "../../kv/instances.ts";
+import { instanceBeats } from "../../kv/instances.ts";
 import { getTicket } from "../../kv/tickets.ts";
 
 const opts = { sanitizeResources: false, sanitizeOps: false };
 
-/** The instances that beat within the last minute (a presence record not yet expired). */
+/** The instances with a liveness key (a clean stop deletes its own at once). */
 async function instancesIn(kv: Deno.Kv): Promise<number> {
-  return (await liveInstances(kv, 60_000)).size;
+  return (await instanceBeats(kv)).size;
 }
 
 Deno.test(

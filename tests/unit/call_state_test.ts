@@ -438,6 +438,12 @@ Deno.test("call state: a rejoin whose link still works keeps the link, timer and
   assert.equal(connectionStatus(s), "connected");
 });
 
+Deno.test("call state: the match's end is counted on the page's clock from what is left", () => {
+  // The server's clock (endsAt) is far from this page's; endsIn is what is left, from arrival.
+  const s = run([{ type: "search" }, matched(8000, { endsAt: 999_000, endsIn: 30_000 })], READY);
+  assert.equal(matchedOf(s).partner.endsAt, 38_000);
+});
+
 Deno.test("call state: a rejoin without a working link starts a new link, keeping the timer", () => {
   const s = run([matched(8000, { resumed: true })], LIVE);
   const p = matchedOf(s);

@@ -8,7 +8,11 @@ const missing = (env: Record<string, string>) =>
 Deno.test("system deps: what is missing is named by its Debian package", async () => {
   const empty = await Deno.makeTempDir();
   try {
-    const browsers = { CHROME_PATH: `${empty}/chrome`, FIREFOX_PATH: `${empty}/firefox` };
+    const browsers = {
+      CHROME_PATH: `${empty}/chrome`,
+      FIREFOX_PATH: `${empty}/firefox`,
+      LIBFAKETIME_PATH: `${empty}/libfaketime.so.1`,
+    };
     assert.deepEqual(missing({ PATH: empty, ...browsers }), [
       "chromium",
       "firefox-esr",
@@ -16,10 +20,21 @@ Deno.test("system deps: what is missing is named by its Debian package", async (
       "webkit2gtk-driver",
       "ffmpeg",
       "coturn",
+      "faketime",
     ]);
     // Tools in a folder on PATH, and the browsers where CHROME_PATH and FIREFOX_PATH say, count
     // as present; Xvfb and WebKitWebDriver are looked for by their own names.
-    for (const name of ["ffmpeg", "turnserver", "chrome", "firefox", "xvfb", "webkitwebdriver"]) {
+    for (
+      const name of [
+        "ffmpeg",
+        "turnserver",
+        "chrome",
+        "firefox",
+        "xvfb",
+        "webkitwebdriver",
+        "libfaketime.so.1",
+      ]
+    ) {
       await Deno.writeTextFile(`${empty}/${name}`, "#!/bin/sh\n");
     }
     assert.deepEqual(missing({ PATH: `/nowhere:${empty}`, ...browsers }), [
@@ -41,12 +56,17 @@ Deno.test("system deps: without apt or sudo the run stops with one line naming t
   const empty = await Deno.makeTempDir();
   try {
     const logged: string[] = [];
-    const env = { PATH: empty, CHROME_PATH: `${empty}/chrome`, FIREFOX_PATH: `${empty}/firefox` };
+    const env = {
+      PATH: empty,
+      CHROME_PATH: `${empty}/chrome`,
+      FIREFOX_PATH: `${empty}/firefox`,
+      LIBFAKETIME_PATH: `${empty}/libfaketime.so.1`,
+    };
     assert.equal(
       await ensureSystemDeps((l) => logged.push(l), env, false),
-      "The browser tests need chromium, firefox-esr, xvfb, webkit2gtk-driver, ffmpeg, coturn: " +
-        "run `sudo apt-get update && sudo apt-get install -y chromium firefox-esr xvfb " +
-        "webkit2gtk-driver ffmpeg coturn`",
+      "The tests need chromium, firefox-esr, xvfb, webkit2gtk-driver, ffmpeg, coturn, " +
+        "faketime: run `sudo apt-get update && sudo apt-get install -y chromium firefox-esr xvfb " +
+        "webkit2gtk-driver ffmpeg coturn faketime`",
     );
     assert.deepEqual(logged, [], "nothing was tried");
     assert.equal(
@@ -54,7 +74,8 @@ Deno.test("system deps: without apt or sudo the run stops with one line naming t
       "apt-get update && apt-get install -y coturn",
     );
     // Everything present: nothing to do.
-    for (const name of ["ffmpeg", "turnserver", "chrome", "firefox", "Xvfb", "WebKitWebDriver"]) {
+    const tools = ["ffmpeg", "turnserver", "chrome", "firefox", "Xvfb", "WebKitWebDriver"];
+    for (const name of [...tools, "libfaketime.so.1"]) {
       await Deno.writeTextFile(`${empty}/${name}`, "#!/bin/sh\n");
     }
     assert.equal(await ensureSystemDeps(() => {}, env, false) ?? "none", "none");

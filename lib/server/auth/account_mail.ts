@@ -81,7 +81,7 @@ export const registrationAttemptMail = (email: string, origin: string): AccountM
   email,
 });
 
-/** One notice an hour (a fixed window) at most per address, however many attempts. */
+/** One notice an hour (a window from the first) at most per address, however many attempts. */
 const ATTEMPT_NOTICE = { scope: "registration-attempt-notice", max: 1, windowMs: 60 * 60_000 };
 
 /** Queues a registration-attempt notice to the holder of `email`, the first of the hour only. */

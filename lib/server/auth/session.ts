@@ -13,6 +13,9 @@ import {
 } from "../../../kv/sessions.ts";
 import type { UserRecord } from "../../shared/auth/types.ts";
 import { activeBan } from "../../shared/moderation/bans.ts";
+import { CLOCK_SKEW_TOLERANCE_MS } from "../../shared/realtime/clock.ts";
+
+const CLOCK_SKEW_TOLERANCE_S = CLOCK_SKEW_TOLERANCE_MS / 1000;
 
 export const SESSION_COOKIE = "glimpse_session";
 const ISSUER = "glimpse";
@@ -120,10 +123,12 @@ export class Sessions {
   private async verify(token: string): Promise<VerifiedToken | null> {
     const now = Math.floor(Date.now() / 1000);
     const known = this.verified.get(token);
-    if (known) return known.exp > now ? known : null;
+    if (known) return known.exp + CLOCK_SKEW_TOLERANCE_S > now ? known : null;
     const { payload } = await jwtVerify(token, this.key, {
       issuer: ISSUER,
       algorithms: ["HS256"],
+      // A token another instance made, whose clock may differ from this one's.
+      clockTolerance: CLOCK_SKEW_TOLERANCE_S,
     });
     if (typeof payload.sid !== "string" || typeof payload.sub !== "string") return null;
     // jose refuses a token without a valid `exp` only when asked to; a token of ours always has one.

@@ -34,4 +34,10 @@ export const HTTP_TEXT = {
   bodyNotAllowed: "A GET or HEAD request cannot have a body.",
   addressTooLong: "The address is too long.",
   failed: "Something went wrong. Please try again.",
+  /** The store refused a write (kv/storage.ts): the answer is 503 with Retry-After. */
+  storageRefused:
+    "Nothing was saved: Glimpse cannot store changes at the moment. Please try again shortly.",
 } as const;
+
+/** Retry-After (seconds) of a write the store refused. */
+export const STORAGE_RETRY_AFTER_S = 30;

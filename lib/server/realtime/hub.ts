@@ -103,7 +103,7 @@ export class Hub {
     const deliver = this.mailbox.deliver.bind(this.mailbox);
     this.live = new LiveMatches(this.core, {
       deliver,
-      alive: (ids) => this.instances.alive(ids),
+      instances: this.instances,
     });
     this.pool = new SearchPool(this.core, {
       changed: () => this.matcher.run(),
@@ -262,9 +262,9 @@ export class Hub {
       return Promise.resolve();
     }
     return enqueue(conn, () => this.handle(conn, message), (err) => {
-      this.metrics.refused("failed");
-      if (conn.limits.firstOf("failed")) logger.error("realtime message failed", err);
-      send(conn, rtError("failed"));
+      const code = this.metrics.refusedFor(err);
+      if (conn.limits.firstOf(code)) logger.error("realtime message failed", err);
+      send(conn, rtError(code));
     });
   }
 

@@ -18,6 +18,7 @@ import { type Conn, send } from "./connection.ts";
 import type { Core } from "./core.ts";
 import { logFailure } from "./core.ts";
 import type { Envelope, Recipient } from "./mailbox.ts";
+import type { Instances } from "./instances.ts";
 import {
   type Inbound,
   REACTION_EMOJI,
@@ -26,6 +27,7 @@ import {
 } from "../../shared/realtime/protocol.ts";
 import { iceServersFor, transportPolicyFor } from "./ice.ts";
 import { logger } from "../../shared/log.ts";
+import { CLOCK_SKEW_TOLERANCE_MS } from "../../shared/realtime/clock.ts";
 
 type Timer = ReturnType<typeof setTimeout>;
 
@@ -37,8 +39,8 @@ interface LiveMatch {
 
 export interface LiveDeps {
   deliver(to: Recipient, body: Envelope): Promise<void>;
-  /** The instances alive among some (see Instances.alive). */
-  alive(ids: Iterable<string>): Promise<ReadonlySet<string>>;
+  /** Which instances are alive, and how far their clocks are from this one's (instances.ts). */
+  instances: Pick<Instances, "alive" | "isAlive" | "clockOffset">;
 }
 
 export class LiveMatches {
@@ -60,7 +62,7 @@ export class LiveMatches {
       existing.match = match;
       return;
     }
-    const delay = Math.max(0, match.endsAt - Date.now());
+    const delay = Math.max(0, this.endOf(match, true) - Date.now());
     this.live.set(match.id, {
       match,
       endTimer: setTimeout(
@@ -70,6 +72,21 @@ export class LiveMatches {
       graceTimers: new Map(),
     });
     this.core.metrics.liveMatches = this.live.size;
+  }
+
+  /**
+   * When the match ends on this clock. endsAt is the clock of the instance that made it: moved by
+   * that clock's offset from this one as judged from its beats (seen late, never early); a maker
+   * still beating whose offset is not known yet: the clock tolerance later when `safe` (a timer
+   * that must not end a call early: the maker ends it on time); a maker gone: as written.
+   */
+  private endOf(match: Match, safe: boolean): number {
+    const maker = match.madeBy;
+    if (!maker || maker === this.core.instanceId) return match.endsAt;
+    const offset = this.deps.instances.clockOffset(maker);
+    if (offset !== null) return match.endsAt - offset;
+    const unknown = safe && this.deps.instances.isAlive(maker);
+    return match.endsAt + (unknown ? CLOCK_SKEW_TOLERANCE_MS : 0);
   }
 
   forget(matchId: string) {
@@ -100,6 +117,7 @@ export class LiveMatches {
       iceServers: await iceServersFor(this.core.config, conn.userId),
       iceTransportPolicy: transportPolicyFor(this.core.config.ice, me.hideIp),
       endsAt: match.endsAt,
+      endsIn: Math.max(0, this.endOf(match, false) - Date.now()),
       partnerConnected: partner.disconnectedAt === null,
       media: mediaProfileFor(me.hd === true),
       ...(me.partnerLanguage && isLocale(me.partnerLanguage)
@@ -284,7 +302,7 @@ export class LiveMatches {
   /** A partner whose whole instance died counts as disconnected from the moment it is noticed. */
   async checkPartners() {
     const matches = [...this.live.values()];
-    const alive = await this.deps.alive(
+    const alive = await this.deps.instances.alive(
       matches.flatMap((lm) => [lm.match.a.instanceId, lm.match.b.instanceId]),
     );
     for (const lm of matches) {

@@ -160,6 +160,7 @@ export class Matcher {
         b: side(them.value, me.value, "offerer"),
         startedAt: now,
         endsAt: now + this.core.config.realtime.matchDurationMs,
+        madeBy: this.core.instanceId,
         status: "live",
       }),
       limits: { a: me.value.dailyLimit, b: them.value.dailyLimit },

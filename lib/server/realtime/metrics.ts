@@ -1,5 +1,6 @@
 // In-process figures of one instance, served at /metrics in Prometheus text format.
 import { describe, Histogram, single } from "../observe/exposition.ts";
+import { type StorageRefusal, storageRefusal } from "../../../kv/storage.ts";
 
 const BUCKETS_MS = [1, 2, 5, 10, 25, 50, 100, 250, 500, 1000, 2500];
 
@@ -10,13 +11,41 @@ export class Metrics {
   messagesDropped = 0;
   memoryTrims = 0;
   ticketsWritten = 0;
+  /** The largest difference between a live instance's clock and this one's (ms). */
+  clockOffsetMaxMs = 0;
   /** Socket messages and sockets refused, by reason (see refused()). */
   private refusals = new Map<string, number>();
   private relay = new Histogram(BUCKETS_MS);
+  /** Writes the store refused (kv/storage.ts), by where they came from and why. */
+  private storage = new Map<string, number>();
 
   /** Counts one refusal: a message too large, malformed or too frequent, a socket closed. */
   refused(reason: string) {
     this.refusals.set(reason, (this.refusals.get(reason) ?? 0) + 1);
+  }
+
+  /** Counts one write the store refused: an HTTP request's, or a socket message's. */
+  storageRefused(via: "http" | "socket", reason: StorageRefusal) {
+    const key = `via="${via}",reason="${reason}"`;
+    this.storage.set(key, (this.storage.get(key) ?? 0) + 1);
+  }
+
+  /**
+   * The refusal a socket message that failed with `err` answers: `storage` when the store
+   * refused a write (counted), else `failed`.
+   */
+  failureCode(err: unknown): "storage" | "failed" {
+    const reason = storageRefusal(err);
+    if (!reason) return "failed";
+    this.storageRefused("socket", reason);
+    return "storage";
+  }
+
+  /** A socket message that failed with `err`: counted as refused, with the code it answers. */
+  refusedFor(err: unknown): "storage" | "failed" {
+    const code = this.failureCode(err);
+    this.refused(code);
+    return code;
   }
 
   observeRelay(ms: number) {
@@ -63,11 +92,25 @@ export class Metrics {
       ...[...this.refusals].sort().map(([reason, n]) =>
         `glimpse_ws_refused_total{reason="${reason}"} ${n}`
       ),
+      ...describe(
+        "glimpse_storage_refusals_total",
+        "counter",
+        "Writes the store refused (disk full, read-only, locked past the retries, I/O error), by where and why.",
+      ),
+      ...[...this.storage].sort().map(([labels, n]) =>
+        `glimpse_storage_refusals_total{${labels}} ${n}`
+      ),
       ...single(
         "glimpse_search_tickets_written_total",
         "counter",
         "Searches written to the shared pool (no partner in view as they arrived).",
         this.ticketsWritten,
+      ),
+      ...single(
+        "glimpse_clock_offset_max_ms",
+        "gauge",
+        "The largest difference between another live instance's clock and this one's, seen through its beats (ms, within about a second).",
+        this.clockOffsetMaxMs,
       ),
       ...single(
         "glimpse_memory_trims_total",

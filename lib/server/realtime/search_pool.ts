@@ -4,6 +4,8 @@
 import { type Ticket, type TicketEntry, ticketKey } from "../../../kv/tickets.ts";
 import { dropListedTicket, listTickets, putTickets } from "../../../kv/tickets.ts";
 import { retrying } from "../../../kv/retry.ts";
+import { lastingRefusal } from "../../../kv/storage.ts";
+import { CLOCK_SKEW_TOLERANCE_MS } from "../../shared/realtime/clock.ts";
 import type { Core } from "./core.ts";
 import type { FindMatch } from "./ticket.ts";
 import { errorFields, logger } from "../../shared/log.ts";
@@ -72,7 +74,8 @@ export class SearchPool {
   private readonly ticketStaleMs: number;
 
   constructor(private core: Core, private events: PoolEvents) {
-    this.ticketStaleMs = 6 * core.config.realtime.heartbeatMs;
+    // seenAt is the owner's clock: stale past 6 of its heartbeats and the clock tolerance.
+    this.ticketStaleMs = 6 * core.config.realtime.heartbeatMs + CLOCK_SKEW_TOLERANCE_MS;
   }
 
   get size() {
@@ -199,6 +202,7 @@ export class SearchPool {
     const conns = putting.map((l) => this.core.conns.get(l.entry.value.connId));
     const write = (async () => {
       let results: (string | null)[] | null = null;
+      let error: unknown = null;
       try {
         results = await putTickets(
           this.core.kv,
@@ -207,7 +211,9 @@ export class SearchPool {
       } catch (err) {
         // The file stayed busy past the puts' retries (instances on one file lock each other out
         // in a burst): the searches are built again and put once more, as refused ones are. A
-        // put that landed after all is put again: the same ticket.
+        // put that landed after all is put again: the same ticket. A full disk or a read-only
+        // file ends the searches at once, with the store's refusal (trying again cannot help).
+        error = err;
         logger.warn("writing search tickets failed; the searches are tried again", {
           searches: putting.length,
           ...errorFields(err),
@@ -231,11 +237,8 @@ export class SearchPool {
           return;
         }
         this.local.delete(userId);
-        if (l.msg && l.attempt < 4) this.events.refused(l);
-        else {
-          const why = results ? "ticket refused 5 times" : "ticket not written 5 times";
-          this.events.failed(userId, l.entry.value.connId, why);
-        }
+        if (l.msg && l.attempt < 4 && !lastingRefusal(error)) this.events.refused(l);
+        else this.events.failed(userId, l.entry.value.connId, error ?? "ticket refused 5 times");
       });
       this.events.changed();
     })();

@@ -132,7 +132,7 @@ export class Searches {
     const conn = this.core.conns.get(connId);
     if (!conn?.search) return;
     this.stop(conn);
-    send(conn, rtError("failed"));
+    send(conn, rtError(this.core.metrics.failureCode(err)));
   }
 
   /** Arms the search's time-out for what is left of it. */

@@ -8,10 +8,14 @@ import { endsSince, watchSessionEnds } from "../../../kv/sessions.ts";
 import type { Conn } from "./connection.ts";
 import type { Core } from "./core.ts";
 import { WatchedRead } from "./watched_read.ts";
+import { CLOCK_SKEW_TOLERANCE_MS } from "../../shared/realtime/clock.ts";
 
 const LOOK_EVERY_MS = 1_000;
-/** How far back a look reads: covers a missed look and clock skew between instances. */
-const LOOK_BACK_MS = 15_000;
+/**
+ * How far back a look reads (an end is listed by the ending instance's clock): a few missed
+ * looks, and the clock tolerance either way.
+ */
+const LOOK_BACK_MS = 5_000 + CLOCK_SKEW_TOLERANCE_MS;
 
 export class SessionEnds {
   /** Ended sessions already handled, with when they ended (forgotten after the look-back). */

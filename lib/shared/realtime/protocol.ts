@@ -96,7 +96,13 @@ export type Outbound =
      * never sees their IP address (the site's ICE_TRANSPORT_POLICY, or the member's Hide my IP).
      */
     iceTransportPolicy: IceTransportPolicy;
+    /** When the match ends, by the clock of the instance that made it. */
     endsAt: number;
+    /**
+     * The ms left of the match as the sending instance sees it: the page counts them on its own
+     * clock, whatever the browser's clock says (absent from older servers: endsAt is used).
+     */
+    endsIn?: number;
     /** False while the partner is between sockets (a reload, a page change). */
     partnerConnected: boolean;
     /** The language the partner speaks (their profile language); absent on older matches. */

@@ -59,6 +59,8 @@ export default {
   rt_replaced:
     "Glimpse ist in einem anderen Tab oder Fenster geöffnet. Dieses hier wurde angehalten – lade es neu, um es hier zu nutzen.",
   rt_failed: "Etwas ist schiefgelaufen. Bitte versuche es noch einmal.",
+  rt_storage:
+    "Nichts wurde gespeichert: Glimpse kann gerade keine Änderungen speichern. Bitte versuche es gleich noch einmal.",
   blur_off:
     "Aus: Dein Video wird so gesendet, wie es gefilmt wird. Schalte es unter Profil, Privatsphäre & Sicherheit ein.",
   blur_starting: "Startet: Dein ganzes Bild ist unscharf, bis Gesichter erkannt werden",

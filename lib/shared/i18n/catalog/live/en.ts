@@ -70,6 +70,8 @@ export default {
   rt_replaced:
     "Glimpse is open in another tab or window. This one has stopped; reload it to use it here.",
   rt_failed: "Something went wrong. Please try again.",
+  rt_storage:
+    "Nothing was saved: Glimpse cannot store changes at the moment. Please try again shortly.",
   // BLUR_TEXT: face blur's state.
   blur_off: "Off: your video is sent as filmed. Turn it on in Profile, Privacy & Security.",
   blur_starting: "Starting: your whole picture is blurred until faces can be found",

@@ -58,6 +58,8 @@ export default {
   rt_replaced:
     "Glimpse está abierto en otra pestaña o ventana. Esta se ha detenido; recárgala para usarla aquí.",
   rt_failed: "Algo salió mal. Vuelve a intentarlo.",
+  rt_storage:
+    "No se ha guardado nada: Glimpse no puede almacenar cambios en este momento. Inténtalo de nuevo en breve.",
   blur_off:
     "Desactivado: tu video se envía tal como se graba. Actívalo en Perfil, Privacidad y seguridad.",
   blur_starting: "Iniciando: toda tu imagen se difumina hasta que se puedan detectar caras",

@@ -60,6 +60,8 @@ export default {
   rt_replaced:
     "Glimpse est ouvert dans un autre onglet ou une autre fenêtre. Celui-ci s’est arrêté ; rechargez-le pour l’utiliser ici.",
   rt_failed: "Une erreur s’est produite. Réessayez.",
+  rt_storage:
+    "Rien n’a été enregistré : Glimpse ne peut pas enregistrer de modifications pour le moment. Veuillez réessayer dans un instant.",
   blur_off:
     "Désactivé : votre vidéo est envoyée telle quelle. Activez-le dans Profil, Confidentialité et sécurité.",
   blur_starting: "Démarrage : toute l’image est floutée jusqu’à ce que des visages soient détectés",

@@ -53,6 +53,7 @@ export default {
   rt_set_filters_limit: "筛选条件更改过于频繁，请稍等片刻。",
   rt_replaced: "Glimpse 已在另一个标签页或窗口中打开。此页面已停止；如需在此使用，请重新加载。",
   rt_failed: "出了点问题，请重试。",
+  rt_storage: "未保存任何内容：Glimpse 目前无法存储更改，请稍后重试。",
   blur_off: "已关闭：你的视频按原样发送。可在“个人资料 > 隐私与安全”中开启。",
   blur_starting: "正在启动：在识别出人脸之前，整个画面都会被模糊",
   blur_stalled: "人脸检测跟不上，因此整个画面都已模糊",

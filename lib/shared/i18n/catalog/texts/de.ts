@@ -14,6 +14,8 @@ export default {
   failed: "Etwas ist schiefgelaufen. Bitte versuche es noch einmal.",
   failedWithReference:
     "Etwas ist schiefgelaufen. Bitte versuche es noch einmal. (Referenz: {reference})",
+  storageRefused:
+    "Nichts wurde gespeichert: Glimpse kann gerade keine Änderungen speichern. Bitte versuche es gleich noch einmal.",
   pageNotFound: "Seite nicht gefunden",
   tooManyMinute: "Zu viele Versuche. Bitte warte {minutes} Minute und versuche es dann erneut.",
   tooManyMinutes: "Zu viele Versuche. Bitte warte {minutes} Minuten und versuche es dann erneut.",

@@ -17,6 +17,8 @@ export default {
   addressTooLong: "The address is too long.",
   failed: "Something went wrong. Please try again.",
   failedWithReference: "Something went wrong. Please try again. (Reference: {reference})",
+  storageRefused:
+    "Nothing was saved: Glimpse cannot store changes at the moment. Please try again shortly.",
   pageNotFound: "Page not found",
   // lib/server/http/rate_limit.ts tooManyText (one text per plural form the English builds)
   tooManyMinute: "Too many attempts. Please wait {minutes} minute and try again.",

@@ -13,6 +13,8 @@ export default {
   addressTooLong: "La dirección es demasiado larga.",
   failed: "Algo salió mal. Inténtalo de nuevo.",
   failedWithReference: "Algo salió mal. Inténtalo de nuevo. (Referencia: {reference})",
+  storageRefused:
+    "No se ha guardado nada: Glimpse no puede almacenar cambios en este momento. Inténtalo de nuevo en breve.",
   pageNotFound: "Página no encontrada",
   tooManyMinute: "Demasiados intentos. Espera {minutes} minuto y vuelve a intentarlo.",
   tooManyMinutes: "Demasiados intentos. Espera {minutes} minutos y vuelve a intentarlo.",

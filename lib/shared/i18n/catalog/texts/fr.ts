@@ -13,6 +13,8 @@ export default {
   addressTooLong: "L’adresse est trop longue.",
   failed: "Un problème est survenu. Veuillez réessayer.",
   failedWithReference: "Un problème est survenu. Veuillez réessayer. (Référence : {reference})",
+  storageRefused:
+    "Rien n’a été enregistré : Glimpse ne peut pas enregistrer de modifications pour le moment. Veuillez réessayer dans un instant.",
   pageNotFound: "Page introuvable",
   tooManyMinute: "Trop de tentatives. Veuillez patienter {minutes} minute, puis réessayer.",
   tooManyMinutes: "Trop de tentatives. Veuillez patienter {minutes} minutes, puis réessayer.",

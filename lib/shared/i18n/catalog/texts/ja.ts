@@ -13,6 +13,8 @@ export default {
   addressTooLong: "アドレスが長すぎます。",
   failed: "問題が発生しました。もう一度お試しください。",
   failedWithReference: "問題が発生しました。もう一度お試しください。（参照番号：{reference}）",
+  storageRefused:
+    "何も保存されていません。Glimpse は現在変更を保存できません。しばらくしてからもう一度お試しください。",
   pageNotFound: "ページが見つかりません",
   tooManyMinute: "試行回数が多すぎます。{minutes} 分待ってから、もう一度お試しください。",
   tooManyMinutes: "試行回数が多すぎます。{minutes} 分待ってから、もう一度お試しください。",

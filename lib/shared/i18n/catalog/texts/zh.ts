@@ -13,6 +13,7 @@ export default {
   addressTooLong: "地址过长。",
   failed: "出了点问题，请重试。",
   failedWithReference: "出了点问题，请重试。（参考编号：{reference}）",
+  storageRefused: "未保存任何内容：Glimpse 目前无法存储更改，请稍后重试。",
   pageNotFound: "页面不存在",
   tooManyMinute: "尝试次数过多。请等待 {minutes} 分钟后再试。",
   tooManyMinutes: "尝试次数过多。请等待 {minutes} 分钟后再试。",
