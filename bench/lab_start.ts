@@ -2,7 +2,7 @@
 // p50 of RUNS calls on this machine's loopback (the app and coturn on 127.0.0.1) and in the network
 // lab (tests/helpers/netlab.ts: each member behind a carrier-grade NAT, the app and coturn on the
 // lab's internet), both with the members' defaults (Hide my IP address on: relay only; face blur
-// and the safety shield on). Per call and member, where the time goes, from marks the page takes:
+// and the safety shield on), and on both a full Chromium of its own for each member. Per call and member, where the time goes, from marks the page takes:
 // page load (DOMContentLoaded), search (Start → 'Match Found!'), TURN allocation (the peer
 // connection made → its first relay candidate), ICE checks (→ ICE connected), DTLS (→ the peer
 // connection connected) and first frame (→ a video frame decoded). Printed side by side.
@@ -133,10 +133,11 @@ async function loopback(): Promise<Run[]> {
     ICE_SERVERS: JSON.stringify([{ urls: `stun:127.0.0.1:${turn.port}` }]),
     MATCH_DURATION_MS: "60000",
   });
-  const browser = await launchBrowser();
+  // As in the lab: the full Chromium, a browser of its own for each member.
+  const browsers = [await launchBrowser({ full: true }), await launchBrowser({ full: true })];
   try {
     const pages: Page[] = [];
-    for (let i = 0; i < 2; i++) {
+    for (const browser of browsers) {
       const m = await liveMember(server, { tier: "vip" });
       const ctx = await memberContext(browser, server, m);
       await ctx.addInitScript({ content: PROBE });
@@ -144,7 +145,7 @@ async function loopback(): Promise<Run[]> {
     }
     return await runs(pages[0], pages[1]);
   } finally {
-    await closeQuietly(browser, server);
+    await closeQuietly(...browsers, server);
     await turn.stop();
   }
 }
