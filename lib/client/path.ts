@@ -126,10 +126,7 @@ export class PathKeeper {
       this.quiet = null;
       return;
     }
-    let bytes = 0;
-    (await this.pc.getStats()).forEach((s) => {
-      if (s.type === "transport") bytes += s.bytesReceived ?? 0;
-    });
+    const bytes = await bytesIn(this.pc);
     const now = Date.now();
     if (this.quiet?.bytes !== bytes) this.quiet = { bytes, since: now };
     const stop = stalled({
@@ -187,4 +184,19 @@ export class PathKeeper {
     if (action === "rollback-offer") await this.pc.setLocalDescription({ type: "rollback" });
     if (action === "offer" || action === "rollback-offer") await this.host.offer();
   }
+}
+
+/**
+ * A count that grows with everything the link receives: the transport's bytes (Chromium), or the
+ * candidate pairs', media's and data channels' (Firefox has no transport statistics).
+ */
+async function bytesIn(pc: RTCPeerConnection): Promise<number> {
+  let bytes = 0;
+  (await pc.getStats()).forEach((s) => {
+    if (
+      s.type === "transport" || s.type === "candidate-pair" || s.type === "inbound-rtp" ||
+      s.type === "data-channel"
+    ) bytes += s.bytesReceived ?? 0;
+  });
+  return bytes;
 }

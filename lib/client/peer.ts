@@ -330,7 +330,10 @@ export class PeerLink {
    */
   private judgeWayOut() {
     if (this.closed || this.recoverable || this.pc.connectionState === "connected") return;
-    const mine = this.observed.srflx + this.observed.relay;
+    // Without STUN or TURN servers (a development site) this device's own addresses are the only
+    // way out, and may well be enough: only the partner's silence is judged then.
+    const servers = (this.pc.getConfiguration().iceServers ?? []).length > 0;
+    const mine = servers ? this.observed.srflx + this.observed.relay : 1;
     const remote = this.pc.remoteDescription;
     const theirs = this.remoteCandidates + (remote && /^a=candidate:/m.test(remote.sdp) ? 1 : 0);
     if (mine === 0 || theirs === 0) this.events.state("failed");
