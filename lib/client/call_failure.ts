@@ -62,6 +62,12 @@ export function diagnose(o: PathObservations): FailureWhy {
   return { kind: "relay-unreachable", ways: o.ways };
 }
 
+/** A relay's error (an `icecandidateerror`) as the diagnosis keeps it; null for a STUN server's. */
+export function relayError(e: RTCPeerConnectionIceErrorEvent): { way: Way; code: number } | null {
+  const way = wayOf(e.url ?? "");
+  return way ? { way, code: e.errorCode } : null;
+}
+
 /** The ways in the order a member reads them ("UDP, TCP, TLS"). */
 export function waysText(ways: Way[]): string {
   return (["udp", "tcp", "tls"] as const).filter((w) => ways.includes(w)).map((w) =>

@@ -1,7 +1,7 @@
 // A video call with oneself, on this device: two RTCPeerConnections joined directly, so the
 // member sees their video exactly as a partner would receive it (encoded, sent, decoded), and
 // a probe that gathers ICE candidates from the configured STUN/TURN servers.
-import { type Way, wayOf } from "./call_failure.ts";
+import { relayError, type Way } from "./call_failure.ts";
 
 export interface LoopbackFigures {
   /** Frames per second the sending side encodes and sends. */
@@ -96,8 +96,8 @@ export async function probeNetwork(
   }
   pc.createDataChannel("probe");
   pc.onicecandidateerror = (e) => {
-    const way = wayOf(e.url ?? "");
-    if (way) counts.errors.push({ way, code: e.errorCode });
+    const error = relayError(e);
+    if (error) counts.errors.push(error);
   };
   const done = new Promise<void>((resolve) => {
     const timer = setTimeout(resolve, timeoutMs);

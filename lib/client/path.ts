@@ -177,7 +177,6 @@ export class PathKeeper {
 
   /** The offerer offers with new ICE credentials; the answerer asks the offerer to. */
   private async restart(why: RestartWhy) {
-    this.host.events.restarting?.(why);
     const action = restartAction(this.role, this.everConnected, this.pc.signalingState);
     console.info(`ICE restart (${why}): ${action}, link ${this.pc.connectionState}`);
     if (action === "ask") this.host.signal({ type: "restart" });

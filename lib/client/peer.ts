@@ -8,9 +8,9 @@ import { PathKeeper } from "./path.ts";
 import {
   diagnose,
   type FailureWhy,
+  relayError,
   type Way,
   WAY_OUT_LIMIT_MS,
-  wayOf,
   waysOf,
 } from "./call_failure.ts";
 
@@ -166,8 +166,8 @@ export class PeerLink {
     };
     this.wayOutTimer = setTimeout(() => this.judgeWayOut(), WAY_OUT_LIMIT_MS);
     this.pc.onicecandidateerror = (e) => {
-      const way = wayOf(e.url ?? "");
-      if (way) this.observed.errors.push({ way, code: e.errorCode });
+      const error = relayError(e);
+      if (error) this.observed.errors.push(error);
     };
     this.pc.ontrack = (e) => {
       const stream = e.streams[0] ?? new MediaStream([e.track]);

@@ -1,6 +1,5 @@
 // What a call's peer link says and hears: the signals it hands the socket, the events it raises
 // for the page, and what the partner's page says over the link's data channel.
-import type { RestartWhy } from "./ice_restart.ts";
 import { isNetLevel, type NetLevel } from "./net_quality.ts";
 
 export type SignalOut =
@@ -24,8 +23,6 @@ export interface PeerEvents {
   signalled?(): void;
   /** The partner's traffic stopped (the path, or this device's network, changed). */
   stalled?(): void;
-  /** An ICE restart began (this side's offer, or its request to the offerer). */
-  restarting?(why: RestartWhy): void;
   /** How this side's connection is doing (`mine`), or the partner's, as their page says. */
   quality?(level: NetLevel, whose: "mine" | "partner"): void;
 }
