@@ -44,6 +44,8 @@ export const keys = {
   knownLoginIpsPrefix: (userId: string) => ["login_known_ip", userId] as const,
   /** How many times a queue message was delivered (its handler counts). */
   queueAttempts: (id: string) => ["queue_attempts", id] as const,
+  /** A settle mark's answer (lib/server/jobs.ts queueSettled); kept a minute. */
+  queueSettled: (token: string) => ["queue_settled", token] as const,
   /** A message of the job table (kv/queue.ts), by the time it is due, where KV has no queue. */
   job: (dueAt: number, id: string) => ["jobs", dueAt, id] as const,
   jobsPrefix: () => ["jobs"] as const,

@@ -8,7 +8,8 @@ import { isPurgeMessage, purgeAccount, purgeSweep } from "./auth/deletion.ts";
 import { deliverAccountMail, isAccountMail } from "./auth/account_mail.ts";
 import type { EmailSender } from "./email/mod.ts";
 import { sweepHashtagUse } from "../../kv/hashtags.ts";
-import { listenQueue } from "../../kv/queue.ts";
+import { enqueue, listenQueue } from "../../kv/queue.ts";
+import { keys } from "../../kv/keys.ts";
 import { AUDIT_RETENTION_MS, sweepAudit } from "../../kv/audit.ts";
 import { STATS_RETENTION_MS, sweepStats } from "../../kv/stats.ts";
 import { recountPending } from "../../kv/report_triage.ts";
@@ -42,6 +43,44 @@ export async function sweepRetention(
 
 const SWEEP_EVERY_MS = 3600_000;
 
+/**
+ * A mark sent through the queue to learn when what was queued before it has been handled: its
+ * handler waits for every message taken before it, then writes ["queue_settled", token]. The
+ * queue hands messages out in the order they came due, so once the mark is written, every message
+ * queued before it was sent (or failed and waits for its retry). Tests use it to say "no mail was
+ * sent" only once the mail that a wrong answer would have queued had its chance to go.
+ */
+export interface SettleMark {
+  kind: "settle";
+  token: string;
+}
+
+const SETTLED_TTL_MS = 60_000;
+
+export function isSettleMark(msg: unknown): msg is SettleMark {
+  return typeof msg === "object" && msg !== null && (msg as SettleMark).kind === "settle" &&
+    typeof (msg as SettleMark).token === "string";
+}
+
+/** Queues a settle mark and resolves once every message queued before it has been handled. */
+export async function queueSettled(kv: Deno.Kv, timeoutMs = 10_000): Promise<void> {
+  const token = crypto.randomUUID();
+  const key = keys.queueSettled(token);
+  const watch = kv.watch([key]).getReader();
+  const deadline = setTimeout(() => watch.cancel(), timeoutMs);
+  try {
+    await enqueue(kv, { kind: "settle", token } satisfies SettleMark);
+    for (;;) {
+      const { value, done } = await watch.read();
+      if (done) throw new Error(`the queue did not settle within ${timeoutMs} ms`);
+      if (value[0].value !== null) return;
+    }
+  } finally {
+    clearTimeout(deadline);
+    await watch.cancel().catch(() => {});
+  }
+}
+
 export interface Jobs {
   /** Stops the sweeps; the queue listener stops when the KV is closed. */
   stop(): void;
@@ -54,12 +93,28 @@ export function startJobs(
   email: EmailSender,
   options: { sweeps?: boolean } = {},
 ): Jobs {
-  const listening = listenQueue(kv, async (msg) => {
+  // The handlers running now: a settle mark waits for those taken before it.
+  const running = new Set<Promise<unknown>>();
+  const handle = async (msg: unknown) => {
     if (isAccountMail(msg)) await deliverAccountMail(kv, email, msg);
     else if (isPurgeMessage(msg)) await purgeAccount(kv, msg.userId);
     else {logger.warn("queue: unknown message dropped", {
         message: JSON.stringify(msg).slice(0, 200),
       });}
+  };
+  const listening = listenQueue(kv, async (msg) => {
+    if (isSettleMark(msg)) {
+      await Promise.allSettled([...running]);
+      await kv.set(keys.queueSettled(msg.token), Date.now(), { expireIn: SETTLED_TTL_MS });
+      return;
+    }
+    const run = handle(msg);
+    running.add(run);
+    try {
+      await run;
+    } finally {
+      running.delete(run);
+    }
   }).catch((err) => logger.error("queue listener stopped", err));
   if (options.sweeps === false) return { stop: () => {}, listening };
   const sweep = () =>

@@ -112,11 +112,10 @@ Deno.test({
           assert.deepEqual(problems, [], `${await describeLive(a.page)}`);
           // End Session, and both back home for the next case.
           await a.page.getByRole("button", { name: "End Session" }).click();
-          await Promise.all([
-            a.page.goto("/"),
-            b.page.waitForURL((u) => u.pathname === "/match-end")
-              .then(() => b.page.goto("/")),
-          ]);
+          // Each page's own way to /match-end first: a goto meanwhile would abort it.
+          await Promise.all([a.page, b.page].map((p) =>
+            p.waitForURL((u) => u.pathname === "/match-end").then(() => p.goto("/"))
+          ));
         });
       }
       console.log(results.map((r) => `  ${r}`).join("\n"));

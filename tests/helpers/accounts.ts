@@ -6,6 +6,7 @@ import { createInvitations, type Invitation, listInvitationsOf } from "../../kv/
 import { listOutbox, type StoredEmail } from "../../lib/server/email/mod.ts";
 import type { UserRecord } from "../../lib/shared/auth/types.ts";
 import { until } from "./time.ts";
+import { queueSettled } from "../../lib/server/jobs.ts";
 
 export const SESSION_COOKIE = "glimpse_session";
 export const FLASH_COOKIE = "glimpse_flash";
@@ -357,8 +358,13 @@ export async function awaitMails(
   );
 }
 
-/** How many queued messages the listener has taken so far (each counts its deliveries). */
+/**
+ * How many queued messages the listener has taken (each counts its deliveries), once everything
+ * queued until now has been handled: a mail that a wrong answer queued is counted, not missed
+ * because it was still waiting in the queue.
+ */
 export async function queueMessagesTaken(kv: Deno.Kv): Promise<number> {
+  await queueSettled(kv);
   let n = 0;
   for await (const _ of kv.list({ prefix: ["queue_attempts"] })) n++;
   return n;

@@ -11,6 +11,7 @@ import {
   linkIn,
   mailsTo,
   PASSWORD,
+  queueMessagesTaken,
   registerMember,
   signIn,
   stableHeaders,
@@ -119,4 +120,39 @@ Deno.test("mail: a send that fails is retried until the mail goes out", async ()
     {},
     { email: flaky },
   );
+});
+
+/** A provider that takes its time: each send reaches `real` (the outbox) after `delayMs`. */
+class SlowSender implements EmailSender {
+  readonly name = "outbox";
+  real: EmailSender | undefined;
+  constructor(private delayMs: number) {}
+  async send(message: EmailMessage) {
+    await new Promise((r) => setTimeout(r, this.delayMs));
+    await this.real!.send(message);
+  }
+}
+
+Deno.test("mail: 'nothing was sent' is judged once the queue settled, so a mail still queued or being sent counts", async () => {
+  for (const jobTable of [false, true]) {
+    const slow = new SlowSender(600);
+    await withServer(
+      async (server) => {
+        slow.real = new OutboxSender(server.kv, "Glimpse <no-reply@example.test>", false);
+        const m = await registerMember(server, { email: "slow@example.test" });
+        const resets = async () =>
+          (await mailsTo(server.kv, m.email)).filter((x) => x.text.includes("/auth?reset="));
+        const before = await queueMessagesTaken(server.kv);
+        // Answered at once; the mail is queued and takes 600 ms to send.
+        const res = await new Client(server).post("/api/forgot-password", { email: m.email });
+        assert.equal(res.status, 200, res.text);
+        assert.equal((await resets()).length, 0, "not sent yet when the answer came");
+        // The count waits for the mail instead of saying "none" while it is on its way.
+        assert.equal(await queueMessagesTaken(server.kv), before + 1, `job table: ${jobTable}`);
+        assert.equal((await resets()).length, 1, "sent by the time the queue settled");
+      },
+      {},
+      { jobTable, email: slow },
+    );
+  }
 });

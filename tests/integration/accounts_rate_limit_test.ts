@@ -18,6 +18,7 @@ import {
   PASSWORD,
   registerMember,
 } from "../helpers/accounts.ts";
+import { queueSettled } from "../../lib/server/jobs.ts";
 
 const BAD_CREDENTIALS = "Invalid username/email or password";
 
@@ -285,6 +286,7 @@ Deno.test("rate limit: email changes share the current-password limit", async ()
       currentPassword: PASSWORD,
     });
     assertLimited(eleventh, 15 * 60);
+    await queueSettled(server.kv);
     assert.equal((await mailsTo(server.kv, "elsewhere@example.test")).length, 0);
   });
 });

@@ -22,7 +22,7 @@ import {
   usernameOwner,
 } from "../helpers/accounts.ts";
 
-const NOT_STORED = ["presence", "rate_limits", "queue_attempts", "outbox"];
+const NOT_STORED = ["presence", "rate_limits", "queue_attempts", "queue_settled", "outbox"];
 
 Deno.test("registration: a taken and a fresh address get the same response; only the mail differs", async () => {
   await withServer(async (server) => {

@@ -25,6 +25,7 @@ import {
   SESSION_COOKIE,
   usernameOwner,
 } from "../helpers/accounts.ts";
+import { queueSettled } from "../../lib/server/jobs.ts";
 
 const FILL_ALL = "Please fill in all fields";
 const BAD_EMAIL = "Please enter a valid email address";
@@ -88,6 +89,7 @@ Deno.test("registration: each rule returns 400 with its text and stores nothing"
     assert.equal(await usernameOwner(server.kv, "valid_name"), null);
     assert.equal(await emailOwner(server.kv, "valid@example.test"), null);
     assert.equal((await kvInvitation(server.kv, code))?.usedBy, undefined);
+    await queueSettled(server.kv);
     assert.deepEqual(await listOutbox(server.kv), []);
 
     // The very same payload is accepted once it is right: the code was still good.
