@@ -44,6 +44,8 @@ interface Outcome {
   failed: number;
   code: number;
   ms: number;
+  /** The seconds of calls the file's servers made ("call-seconds: N" lines, summed). */
+  callSeconds: number;
 }
 
 /** Stops a process and every process it started (its own process group). */
@@ -103,7 +105,9 @@ async function run(
   const m = strip(text).match(new RegExp(SUMMARY.source, "gm"))?.pop()?.match(SUMMARY);
   const passed = m ? Number(m[1]) : 0;
   const failed = (m ? Number(m[2]) : 0) + (timedOut || (!m && code !== 0) ? 1 : 0);
-  return { passed, failed, code: timedOut ? 1 : code, ms: Date.now() - started };
+  const callSeconds = [...strip(text).matchAll(/^call-seconds: ([\d.]+)$/gm)]
+    .reduce((n, c) => n + Number(c[1]), 0);
+  return { passed, failed, code: timedOut ? 1 : code, ms: Date.now() - started, callSeconds };
 }
 
 /** Type-checks `paths` once, so that each file's own run can skip it. */
@@ -114,7 +118,7 @@ async function check(paths: string[]): Promise<Outcome> {
     stdout: "inherit",
     stderr: "inherit",
   }).output();
-  return { passed: 0, failed: code === 0 ? 0 : 1, code, ms: Date.now() - started };
+  return { passed: 0, failed: code === 0 ? 0 : 1, code, ms: Date.now() - started, callSeconds: 0 };
 }
 
 function testFiles(dir: string): string[] {
@@ -174,7 +178,8 @@ parts.push({ name: "build", outcomes: [], ms: Date.now() - buildStarted });
 const units = given.length ? given.filter((f) => !isBrowserFile(f)) : ["tests/unit/"];
 const integration = given.length ? [] : testFiles("tests/integration");
 const browser = given.length ? given.filter(isBrowserFile) : testFiles("tests/e2e");
-const fileTimes: [string, number][] = [];
+/** Each browser file's wall time and the seconds of calls it made. */
+const fileTimes: [string, number, number][] = [];
 
 // The unit tests run while the integration and browser files are type-checked in one check (they
 // share most of their modules: two checks did the shared work twice); then the integration part and
@@ -225,14 +230,14 @@ if (!checkedOk) outcomes.browser.push(checked!);
     for (let job = jobs.shift(); job; job = jobs.shift()) {
       const { part, args, label, limit } = job;
       const outcome = await timed(part, () => run(args, limit, label, LANES > 1));
-      if (part === "browser") fileTimes.push([label, outcome.ms]);
+      if (part === "browser") fileTimes.push([label, outcome.ms, outcome.callSeconds]);
       outcomes[part].push(outcome);
     }
   };
   await Promise.all(Array.from({ length: LANES }, lane));
   for (const file of checkedOk ? browser.filter(runsAlone) : []) {
     const outcome = await timed("browser", () => run(["--no-check", file], FILE_LIMIT_MS, file));
-    fileTimes.push([file, outcome.ms]);
+    fileTimes.push([file, outcome.ms, outcome.callSeconds]);
     outcomes.browser.push(outcome);
   }
 }
@@ -258,5 +263,16 @@ console.log(
     `; total ${clock(Date.now() - buildStarted)}` + (LANES > 1 ? ` (${LANES} lanes)` : ""),
 );
 for (const p of parts) if (p.slowest) console.log(`slowest ${p.name} files: ${p.slowest}`);
+if (fileTimes.length > 1) {
+  // Every browser file, longest first: its time, and the seconds its calls lasted.
+  const calls = fileTimes.reduce((n, f) => n + f[2], 0);
+  console.log(
+    `browser files (time / call-seconds; ${Math.round(calls)} call-seconds in all): ` +
+      fileTimes.map(([f, ms, cs]) =>
+        `${f.replace("tests/e2e/", "")} ${clock(ms)}/${Math.round(cs)}`
+      )
+        .join(", "),
+  );
+}
 console.log(`${passed} passed, ${failed} failed`);
 Deno.exit(all.some((r) => r.code !== 0) || failed > 0 ? 1 : 0);

@@ -69,6 +69,19 @@ export function testPasswordIterations(
   return env.APP_ENV === "production" ? {} : { PASSWORD_ITERATIONS: "1000" };
 }
 
+/**
+ * The seconds of calls the servers of this test file made (their matches, from Start to the end),
+ * printed when the file ends as "call-seconds: N": `deno task test` lists each browser file's.
+ */
+const callSeconds = { total: 0, printed: false };
+function printCallSecondsAtEnd() {
+  if (callSeconds.printed) return;
+  callSeconds.printed = true;
+  globalThis.addEventListener("unload", () => {
+    console.log(`call-seconds: ${callSeconds.total.toFixed(1)}`);
+  });
+}
+
 export async function startServer(
   env: Record<string, string> = {},
   options: ServerOptions = {},
@@ -111,6 +124,7 @@ export async function startServer(
   await migrate(kv, config, options.log ?? consoleSink);
   const app = await appFor(assets);
   const jobs = startJobs(kv, email, { sweeps: false });
+  printCallSecondsAtEnd();
   handler = app.fetch;
   const started: TestServer = {
     url: `http://${hostname}:${port}`,
@@ -127,6 +141,7 @@ export async function startServer(
       // Each step is bounded: one that never ends is named in a warning instead of holding the
       // test file for ever.
       await within("the hub's stop", hub.stop(), 10_000);
+      callSeconds.total += hub.metrics.matchSeconds;
       ac.abort();
       await within("the HTTP server's shutdown", server.finished, 10_000);
       jobs.stop();

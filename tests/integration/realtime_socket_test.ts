@@ -198,6 +198,7 @@ Deno.test(
         }
         assert.match(empty, /^# TYPE glimpse_live_matches gauge$/m);
         assert.match(empty, /^# TYPE glimpse_matches_made_total counter$/m);
+        assert.match(empty, /^# TYPE glimpse_match_seconds_total counter$/m);
         assert.match(empty, /^# TYPE glimpse_relay_latency_ms histogram$/m);
         assert.equal(metric(empty, "glimpse_sockets_open"), 0);
         assert.equal(metric(empty, "glimpse_relay_latency_ms_count"), 0);
@@ -236,6 +237,18 @@ Deno.test(
         assert.equal(metric(two, 'glimpse_relay_latency_ms_bucket{le="+Inf"}'), 1);
         assert.ok((metric(two, 'glimpse_relay_latency_ms_bucket{le="1000"}') ?? 0) >= 1);
         assert.ok(metric(two, "glimpse_relay_latency_ms_sum") !== null);
+
+        assert.equal(metric(two, "glimpse_match_seconds_total"), 0, "counted as a match ends");
+        // a ends the call 300 ms or more after it began: its seconds are counted once.
+        await sleep(300);
+        a.ws.send({ type: "end_session", reason: "user_ended" });
+        await c.ws.next("session_ended");
+        const ended = await eventually(async () =>
+          metric(await get(), "glimpse_live_matches") === 0
+        );
+        assert.ok(ended, "the match left the live gauge");
+        const seconds = metric(await get(), "glimpse_match_seconds_total") ?? 0;
+        assert.ok(seconds >= 0.3 && seconds < 10, `match seconds ${seconds}`);
 
         closeAll(b);
         assert.ok(

@@ -96,6 +96,11 @@ export class LiveMatches {
     for (const g of lm.graceTimers.values()) clearTimeout(g);
     this.live.delete(matchId);
     this.core.metrics.liveMatches = this.live.size;
+    // Counted once, by the instance that made the match (each side's instance forgets it).
+    const { madeBy, startedAt } = lm.match;
+    if (!madeBy || madeBy === this.core.instanceId) {
+      this.core.metrics.matchSeconds += Math.max(0, Date.now() - startedAt) / 1000;
+    }
   }
 
   /** Re-reads a match another instance changed (a side moved there). */

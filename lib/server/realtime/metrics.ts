@@ -8,6 +8,8 @@ export class Metrics {
   socketsOpen = 0;
   liveMatches = 0;
   matchesMade = 0;
+  /** Seconds the matches this instance made lasted, counted as each ends here. */
+  matchSeconds = 0;
   messagesDropped = 0;
   memoryTrims = 0;
   ticketsWritten = 0;
@@ -77,6 +79,12 @@ export class Metrics {
         "counter",
         "Matches this instance has made.",
         this.matchesMade,
+      ),
+      ...single(
+        "glimpse_match_seconds_total",
+        "counter",
+        "Seconds the matches this instance made lasted, counted as they end.",
+        Math.round(this.matchSeconds * 1000) / 1000,
       ),
       ...single(
         "glimpse_messages_dropped_total",
