@@ -31,6 +31,9 @@ import { CLOCK_SKEW_TOLERANCE_MS } from "../../shared/realtime/clock.ts";
 
 type Timer = ReturnType<typeof setTimeout>;
 
+/** How often a match whose maker's clock is not known yet looks again at when it ends. */
+const END_RECHECK_MS = 1_000;
+
 interface LiveMatch {
   match: Match;
   endTimer: Timer;
@@ -62,31 +65,49 @@ export class LiveMatches {
       existing.match = match;
       return;
     }
-    const delay = Math.max(0, this.endOf(match, true) - Date.now());
     this.live.set(match.id, {
       match,
-      endTimer: setTimeout(
-        () => this.finish(match.id, "timeout", null).catch(logFailure("ending a match failed")),
-        delay,
-      ),
+      endTimer: this.endTimer(match.id, match),
       graceTimers: new Map(),
     });
     this.core.metrics.liveMatches = this.live.size;
   }
 
   /**
+   * The match's end timer on this clock. While the maker's clock is not known (a maker this
+   * instance has only just seen: after a restart, the beat of the instance that died is still
+   * fresh for a few seconds), it looks again every second instead of holding the call the whole
+   * tolerance longer: once the maker is seen dead, or its offset is known, the end is exact.
+   */
+  private endTimer(matchId: string, match: Match): Timer {
+    const { at, settled } = this.endOf(match, true);
+    const delay = Math.max(0, at - Date.now());
+    if (!settled && delay > END_RECHECK_MS) {
+      return setTimeout(() => {
+        const lm = this.live.get(matchId);
+        if (lm) lm.endTimer = this.endTimer(matchId, lm.match);
+      }, END_RECHECK_MS);
+    }
+    return setTimeout(
+      () => this.finish(matchId, "timeout", null).catch(logFailure("ending a match failed")),
+      delay,
+    );
+  }
+
+  /**
    * When the match ends on this clock. endsAt is the clock of the instance that made it: moved by
    * that clock's offset from this one as judged from its beats (seen late, never early); a maker
    * still beating whose offset is not known yet: the clock tolerance later when `safe` (a timer
-   * that must not end a call early: the maker ends it on time); a maker gone: as written.
+   * that must not end a call early: the maker ends it on time), not `settled`; a maker gone: as
+   * written.
    */
-  private endOf(match: Match, safe: boolean): number {
+  private endOf(match: Match, safe: boolean): { at: number; settled: boolean } {
     const maker = match.madeBy;
-    if (!maker || maker === this.core.instanceId) return match.endsAt;
+    if (!maker || maker === this.core.instanceId) return { at: match.endsAt, settled: true };
     const offset = this.deps.instances.clockOffset(maker);
-    if (offset !== null) return match.endsAt - offset;
+    if (offset !== null) return { at: match.endsAt - offset, settled: true };
     const unknown = safe && this.deps.instances.isAlive(maker);
-    return match.endsAt + (unknown ? CLOCK_SKEW_TOLERANCE_MS : 0);
+    return { at: match.endsAt + (unknown ? CLOCK_SKEW_TOLERANCE_MS : 0), settled: !unknown };
   }
 
   forget(matchId: string) {
@@ -122,7 +143,7 @@ export class LiveMatches {
       iceServers: await iceServersFor(this.core.config, conn.userId),
       iceTransportPolicy: transportPolicyFor(this.core.config.ice, me.hideIp),
       endsAt: match.endsAt,
-      endsIn: Math.max(0, this.endOf(match, false) - Date.now()),
+      endsIn: Math.max(0, this.endOf(match, false).at - Date.now()),
       partnerConnected: partner.disconnectedAt === null,
       media: mediaProfileFor(me.hd === true),
       ...(me.partnerLanguage && isLocale(me.partnerLanguage)
