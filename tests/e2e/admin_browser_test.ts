@@ -24,6 +24,7 @@ import { createUserWithInvitation } from "../../kv/users.ts";
 import { ADMIN_TEXT, formatReportDate, SYSTEM_TEXT } from "../../lib/shared/admin.ts";
 import { BAN_TEXT } from "../../lib/shared/moderation/bans.ts";
 import { newUserRecord } from "../../lib/shared/auth/types.ts";
+import { ACTION_TIMEOUT_MS } from "../helpers/time.ts";
 
 const ADMIN = { ADMIN_EMAIL: "root@example.test", ADMIN_PASSWORD: "admin-pass-1" };
 
@@ -40,7 +41,7 @@ async function context(
     reducedMotion: "reduce",
     timezoneId: options.timezoneId,
   });
-  ctx.setDefaultTimeout(10_000);
+  ctx.setDefaultTimeout(ACTION_TIMEOUT_MS);
   if (session) {
     await ctx.addCookies([{
       name: SESSION_COOKIE,

@@ -9,6 +9,7 @@ import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { expectToast, launchBrowser, toastTitled, waitForHydration } from "../helpers/browser.ts";
 import { startServer, type TestServer } from "../helpers/server.ts";
 import { type Member, registerMember, SESSION_COOKIE } from "../helpers/accounts.ts";
+import { ACTION_TIMEOUT_MS } from "../helpers/time.ts";
 
 const WARSAW = { latitude: 52.2297, longitude: 21.0122 };
 
@@ -32,7 +33,7 @@ async function memberContext(
     reducedMotion: "reduce",
     ...options,
   });
-  context.setDefaultTimeout(10_000);
+  context.setDefaultTimeout(ACTION_TIMEOUT_MS);
   assert.ok(member.client.session, "the member has a session cookie");
   await context.addCookies([{
     name: SESSION_COOKIE,

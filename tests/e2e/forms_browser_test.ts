@@ -19,6 +19,7 @@ import {
 import { createInvitations } from "../../kv/users.ts";
 import { AUTH_TEXT, RULE_HINT } from "../../lib/shared/auth/rules.ts";
 import { FILTER_TEXT } from "../../lib/shared/filters.ts";
+import { ACTION_TIMEOUT_MS } from "../helpers/time.ts";
 
 const LONG_NAME = "a".repeat(44);
 const EMOJI = "🙂";
@@ -30,7 +31,7 @@ async function guestContext(browser: Browser, server: TestServer, width = 390) {
     viewport: { width, height: 844 },
     reducedMotion: "reduce",
   });
-  context.setDefaultTimeout(10_000);
+  context.setDefaultTimeout(ACTION_TIMEOUT_MS);
   return context;
 }
 

@@ -11,6 +11,7 @@ import { startServer, type TestServer } from "../helpers/server.ts";
 import { type Member, registerMember, SESSION_COOKIE } from "../helpers/accounts.ts";
 import { worldMap } from "../../lib/server/geo/world_map.ts";
 import { FILTER_TEXT, MAX_HASHTAGS } from "../../lib/shared/filters.ts";
+import { ACTION_TIMEOUT_MS } from "../helpers/time.ts";
 
 const WARSAW = { latitude: 52.2297, longitude: 21.0122 };
 
@@ -21,7 +22,7 @@ async function memberContext(browser: Browser, server: TestServer, member: Membe
     hasTouch: true,
     reducedMotion: "reduce",
   });
-  context.setDefaultTimeout(10_000);
+  context.setDefaultTimeout(ACTION_TIMEOUT_MS);
   await context.addCookies([{
     name: SESSION_COOKIE,
     value: member.client.session!,

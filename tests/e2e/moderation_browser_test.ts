@@ -26,7 +26,7 @@ import {
 } from "../helpers/live_browser.ts";
 import { closeAll, connectPeer, MemberFactory, search } from "../helpers/realtime_members.ts";
 import { WsClient } from "../helpers/realtime.ts";
-import { until } from "../helpers/time.ts";
+import { ACTION_TIMEOUT_MS, until } from "../helpers/time.ts";
 import { keys } from "../../kv/keys.ts";
 import { seedReport } from "../helpers/reports.ts";
 import type { Report } from "../../lib/server/moderation/reports.ts";
@@ -217,7 +217,7 @@ Deno.test({
         viewport: { width: 1280, height: 900 },
         reducedMotion: "reduce",
       });
-      adminContext.setDefaultTimeout(10_000);
+      adminContext.setDefaultTimeout(ACTION_TIMEOUT_MS);
       contexts.push(adminContext);
       await adminContext.addCookies([{
         name: SESSION_COOKIE,

@@ -113,9 +113,11 @@ Deno.test({
           // End Session, and both back home for the next case.
           await a.page.getByRole("button", { name: "End Session" }).click();
           // Each page's own way to /match-end first: a goto meanwhile would abort it.
-          await Promise.all([a.page, b.page].map((p) =>
-            p.waitForURL((u) => u.pathname === "/match-end").then(() => p.goto("/"))
-          ));
+          await Promise.all(
+            [a.page, b.page].map((p) =>
+              p.waitForURL((u) => u.pathname === "/match-end").then(() => p.goto("/"))
+            ),
+          );
         });
       }
       console.log(results.map((r) => `  ${r}`).join("\n"));

@@ -13,7 +13,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launchBrowser, waitForHydration } from "../helpers/browser.ts";
 import { startServer, type TestServer } from "../helpers/server.ts";
 import { registerMember, SESSION_COOKIE } from "../helpers/accounts.ts";
-import { until } from "../helpers/time.ts";
+import { ACTION_TIMEOUT_MS, until } from "../helpers/time.ts";
 import { MEMBER_ONLY_PAGES } from "../helpers/site.ts";
 import { OFFLINE_TEXT } from "../../components/OfflineScreen.tsx";
 import { cacheName, type ShellConfig } from "../../lib/client/sw/policy.ts";
@@ -90,7 +90,7 @@ Deno.test({
       browser = await launchBrowser({ full: true });
       const member = await registerMember(server);
       context = await browser.newContext({ baseURL: server.url, viewport: PHONE });
-      context.setDefaultTimeout(10_000);
+      context.setDefaultTimeout(ACTION_TIMEOUT_MS);
       await context.addCookies([{
         name: SESSION_COOKIE,
         value: member.client.session!,

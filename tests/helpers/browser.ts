@@ -15,7 +15,7 @@ import {
   type Page,
 } from "playwright-core";
 import { MISSING_MESSAGE } from "../../lib/shared/i18n/messages.ts";
-import { settledWithin } from "./time.ts";
+import { ACTION_TIMEOUT_MS, settledWithin } from "./time.ts";
 import { CHROMIUM_PATHS, HEADLESS_SHELL_PATHS } from "../../scripts/system_deps.ts";
 
 /** The full Chromium browser (CHROME_PATH, else the first of CHROMIUM_PATHS installed). */
@@ -162,7 +162,7 @@ export async function newContext(
   reducedMotion: "reduce" | "no-preference" = "no-preference",
 ): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL, viewport, reducedMotion });
-  context.setDefaultTimeout(10_000);
+  context.setDefaultTimeout(ACTION_TIMEOUT_MS);
   return context;
 }
 

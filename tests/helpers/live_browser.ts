@@ -9,7 +9,7 @@ import { type ServerLike, startServer, type TestServer } from "./server.ts";
 import type { UserRecord } from "../../lib/shared/auth/types.ts";
 import type { TierKey } from "../../lib/shared/constants.ts";
 import { expectToast, launchBrowser, toastTitled, waitForHydration } from "./browser.ts";
-import { until, within } from "./time.ts";
+import { ACTION_TIMEOUT_MS, until, within } from "./time.ts";
 
 export { expectToast, toastTitled, waitForHydration };
 
@@ -152,7 +152,7 @@ export async function memberContext(
     viewport: { width: 390, height: 844 },
     reducedMotion: "reduce",
   });
-  context.setDefaultTimeout(10_000);
+  context.setDefaultTimeout(ACTION_TIMEOUT_MS);
   await context.addInitScript({ content: RECORD_PEER_CONNECTIONS });
   if (member) {
     assert.ok(member.client.session, "the member has a session cookie");

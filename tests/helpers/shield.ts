@@ -316,7 +316,7 @@ export async function withShieldPair(
   { blurOnA = false } = {},
 ) {
   const camera = await cameraFile("astronaut");
-  await withLivePair({ MATCH_DURATION_MS: "60000", ...env }, async ({ a, b, errors, server }) => {
+  await withLivePair({ MATCH_DURATION_MS: "300000", ...env }, async ({ a, b, errors, server }) => {
     const consoleA: ConsoleMessage[] = [];
     a.on("console", (m) => consoleA.push(m));
     await fn({ a, b, errors, consoleA, server });

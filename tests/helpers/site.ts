@@ -9,6 +9,7 @@ import { Client, type Member, registerMember, SESSION_COOKIE, signIn } from "./a
 import { startServer, type TestServer } from "./server.ts";
 import { seedReport } from "./reports.ts";
 import { LOCATION } from "./live_browser.ts";
+import { ACTION_TIMEOUT_MS } from "./time.ts";
 
 /**
  * The pages only a signed-in member can open (a guest is sent to /auth): the member pages and the
@@ -272,7 +273,7 @@ export async function roleContext(
     reducedMotion: "reduce",
     locale,
   });
-  context.setDefaultTimeout(15_000);
+  context.setDefaultTimeout(ACTION_TIMEOUT_MS);
   const session = site.sessions[role];
   if (session) {
     await context.addCookies([{

@@ -1,6 +1,14 @@
 // Waiting, for the tests and benchmarks: a plain pause and two polling loops, one that answers
 // whether a condition came true and one that fails with the last value seen.
 
+/**
+ * How long a browser action (a click, a wait for an element or a page) may wait for what it needs
+ * before the test says it never came. A bound for what never happens, not a figure: a machine
+ * three times slower than ours, its two cores shared by two browser files, has needed more than
+ * 10 s for a page to hydrate and a button to take a click.
+ */
+export const ACTION_TIMEOUT_MS = 30_000;
+
 /** Resolves after `ms` milliseconds. */
 export function sleep(ms: number): Promise<void> {
   return new Promise((r) => setTimeout(r, ms));

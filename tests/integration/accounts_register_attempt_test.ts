@@ -25,7 +25,13 @@ Deno.test("registration with a taken address: its holder is told, the code stays
     const owner = await registerMember(server, { email: "Owner.Name@example.test" });
     await awaitQueueTaken(server.kv, 1);
     const [code] = await createInvitations(server.kv, null, 1);
-    const before = await kvDump(server.kv, ["presence", "rate_limits", "queue_attempts", "queue_settled", "outbox"]);
+    const before = await kvDump(server.kv, [
+      "presence",
+      "rate_limits",
+      "queue_attempts",
+      "queue_settled",
+      "outbox",
+    ]);
 
     const attempt = (username: string) =>
       new Client(server).post("/api/register", {
@@ -46,7 +52,13 @@ Deno.test("registration with a taken address: its holder is told, the code stays
 
     // Nothing stored: no member, the code unused (the queue and the outbox aside).
     assert.deepEqual(
-      await kvDump(server.kv, ["presence", "rate_limits", "queue_attempts", "queue_settled", "outbox"]),
+      await kvDump(server.kv, [
+        "presence",
+        "rate_limits",
+        "queue_attempts",
+        "queue_settled",
+        "outbox",
+      ]),
       before,
     );
     assert.equal((await allUsers(server.kv)).length, 1);
