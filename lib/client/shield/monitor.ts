@@ -64,15 +64,19 @@ export function startShield(assets: ShieldAssets, enabled: boolean): ShieldMonit
     for (const l of listeners) l(state);
   };
 
+  /** A verdict on the current partner's video. */
+  const verdict = (scores: Scores) => {
+    verdictSince = true;
+    apply({ type: "scores", scores });
+  };
+
   const onAnswer = (msg: Extract<ClassifierOut, { type: "scores" | "error" }>) => {
     busy = false;
     if (msg.type === "error") return apply({ type: "frame_error" });
     figures.classifyMs = [...figures.classifyMs, msg.ms].slice(-KEEP_FIGURES);
     figures.scores = msg.scores;
     // A verdict about the last partner's frame says nothing about this one.
-    if (msg.t < sessionStartedAt) return;
-    verdictSince = true;
-    apply({ type: "scores", scores: msg.scores });
+    if (msg.t >= sessionStartedAt) verdict(msg.scores);
   };
 
   async function sample() {
@@ -133,17 +137,21 @@ export function startShield(assets: ShieldAssets, enabled: boolean): ShieldMonit
     },
   };
 
-  // Development and test builds only: lets a browser test feed the shield a verdict (as if the
-  // classifier had given it) and read its figures. Production builds compile this out.
+  // Development and test builds only (production builds compile this out).
   if (typeof __TEST_HOOKS__ !== "undefined" && __TEST_HOOKS__) {
-    (globalThis as Record<string, unknown>).__glimpseShield = {
-      verdict(scores: Scores) {
-        verdictSince = true;
-        apply({ type: "scores", scores });
-      },
-      state: () => state,
-      figures: monitor.figures,
-    };
+    exposeForTests({ verdict, state: () => state, figures: monitor.figures });
   }
   return monitor;
+}
+
+/**
+ * Lets a browser test feed the shield a verdict (as if the classifier had given it) and read its
+ * state and figures, as `__glimpseShield`.
+ */
+function exposeForTests(hook: {
+  verdict(scores: Scores): void;
+  state(): ShieldState;
+  figures(): ShieldFigures;
+}) {
+  (globalThis as Record<string, unknown>).__glimpseShield = hook;
 }
