@@ -1,17 +1,17 @@
 // /admin/invitations: an administrator creates 1 to 50 invitation codes with one click and
-// copies them, one by one or all at once.
+// copies them, one by one or all at once (components/admin/InvitationCodes.tsx).
 import { useState } from "react";
 import { apiRequest } from "../lib/client/api.ts";
 import { toast } from "../lib/client/toast.ts";
 import { INVITATIONS_MAX } from "../lib/shared/admin.ts";
 import { t } from "../components/admin/labels.ts";
 import { accessDenied, isDenied } from "../lib/client/admin/hooks.ts";
+import { InvitationCodes } from "../components/admin/InvitationCodes.tsx";
 
 export default function AdminInvitations(_props: Record<string, never>) {
   const [count, setCount] = useState("10");
   const [busy, setBusy] = useState(false);
   const [codes, setCodes] = useState<string[]>([]);
-  const [copied, setCopied] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
 
   async function create(e: Event) {
@@ -43,16 +43,6 @@ export default function AdminInvitations(_props: Record<string, never>) {
     }
   }
 
-  async function copy(text: string, which: string) {
-    try {
-      await navigator.clipboard.writeText(text);
-      setCopied(which);
-      setTimeout(() => setCopied((c) => (c === which ? null : c)), 2000);
-    } catch {
-      toast({ title: t("copyFailed"), variant: "destructive" });
-    }
-  }
-
   return (
     <div class="stack">
       <form class="card stack admin-invitations-form" onSubmit={create} noValidate>
@@ -79,38 +69,7 @@ export default function AdminInvitations(_props: Record<string, never>) {
         </div>
         {problem && <p id="invitations-error" class="form-error" role="alert">{problem}</p>}
       </form>
-      {codes.length > 0 && (
-        <section class="card stack admin-invitations-codes" aria-labelledby="new-codes-title">
-          <header class="card-head">
-            <h2 id="new-codes-title" class="card-title">
-              {t("invitationsCreated", { count: codes.length })}
-            </h2>
-            <button
-              type="button"
-              class="button button-secondary button-small"
-              onClick={() =>
-                copy(codes.join("\n"), "all")}
-            >
-              {copied === "all" ? t("copied") : t("copyAll")}
-            </button>
-          </header>
-          <ul class="admin-codes">
-            {codes.map((code) => (
-              <li key={code}>
-                <code class="admin-code">{code}</code>
-                <button
-                  type="button"
-                  class="button button-secondary button-small"
-                  onClick={() => copy(code, code)}
-                  aria-label={t("copyCode", { code })}
-                >
-                  {copied === code ? t("copied") : t("copy")}
-                </button>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+      {codes.length > 0 && <InvitationCodes codes={codes} />}
     </div>
   );
 }

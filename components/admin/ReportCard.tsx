@@ -29,7 +29,6 @@ export function ReportCard(
   { report: r, timeZone, busy, onStatus, onReviewAndBan }: ReportCardProps,
 ) {
   const titleId = `report-${r.id}-title`;
-  const c = r.context;
   return (
     <article class="card admin-report" aria-labelledby={titleId} data-report-id={r.id}>
       <header class="card-head">
@@ -68,35 +67,7 @@ export function ReportCard(
         <p class="muted admin-label">{t("details")}</p>
         <p>{r.additionalDetails || t("noDetails")}</p>
       </div>
-      <div class="admin-report-context">
-        <p class="muted admin-label">{t("theMatch")}</p>
-        {c
-          ? (
-            <dl class="admin-report-facts">
-              <div>
-                <dt>{t("matchStarted")}</dt>
-                <dd>
-                  {c.matchStartedAt ? formatReportDate(c.matchStartedAt, timeZone) : t("notKnown")}
-                </dd>
-              </div>
-              <div>
-                <dt>{t("matchEnded")}</dt>
-                <dd>
-                  {c.matchEndedAt ? formatReportDate(c.matchEndedAt, timeZone) : t("notKnown")}
-                </dd>
-              </div>
-              <div>
-                <dt>{t("reporter")}</dt>
-                <dd>{sideText(c.reporter)}</dd>
-              </div>
-              <div>
-                <dt>{t("reportedUser")}</dt>
-                <dd>{sideText(c.reported)}</dd>
-              </div>
-            </dl>
-          )
-          : <p class="muted">{t("noContext")}</p>}
-      </div>
+      <MatchContext context={r.context} timeZone={timeZone} />
       {r.blocked && (
         <p class="admin-report-blocked">
           <span class="badge admin-badge-blocked">{t("blocked")}</span>{" "}
@@ -104,35 +75,81 @@ export function ReportCard(
         </p>
       )}
       {r.status === "pending" && (
-        <div class="button-row button-row-end">
-          <button
-            type="button"
-            class="button button-secondary button-small"
-            disabled={busy}
-            onClick={() => onStatus(r.id, "dismissed")}
-          >
-            {t("dismiss")}
-          </button>
-          <button
-            type="button"
-            class="button button-primary button-small"
-            disabled={busy}
-            onClick={() => onStatus(r.id, "reviewed")}
-          >
-            {t("review")}
-          </button>
-          {r.reportedId && !r.reportedBan && (
-            <button
-              type="button"
-              class="button button-danger button-small"
-              disabled={busy}
-              onClick={() => onReviewAndBan(r)}
-            >
-              {t("reviewAndBan")}
-            </button>
-          )}
-        </div>
+        <ReportActions report={r} busy={busy} onStatus={onStatus} onReviewAndBan={onReviewAndBan} />
       )}
     </article>
+  );
+}
+
+/** The match as it was when the report was filed: when it started and ended, and each side. */
+function MatchContext(
+  { context: c, timeZone }: { context: AdminReport["context"]; timeZone?: string },
+) {
+  return (
+    <div class="admin-report-context">
+      <p class="muted admin-label">{t("theMatch")}</p>
+      {c
+        ? (
+          <dl class="admin-report-facts">
+            <div>
+              <dt>{t("matchStarted")}</dt>
+              <dd>
+                {c.matchStartedAt ? formatReportDate(c.matchStartedAt, timeZone) : t("notKnown")}
+              </dd>
+            </div>
+            <div>
+              <dt>{t("matchEnded")}</dt>
+              <dd>
+                {c.matchEndedAt ? formatReportDate(c.matchEndedAt, timeZone) : t("notKnown")}
+              </dd>
+            </div>
+            <div>
+              <dt>{t("reporter")}</dt>
+              <dd>{sideText(c.reporter)}</dd>
+            </div>
+            <div>
+              <dt>{t("reportedUser")}</dt>
+              <dd>{sideText(c.reported)}</dd>
+            </div>
+          </dl>
+        )
+        : <p class="muted">{t("noContext")}</p>}
+    </div>
+  );
+}
+
+/** A pending report's buttons: Dismiss, Review, and Review and ban unless the member is banned. */
+function ReportActions(
+  { report: r, busy, onStatus, onReviewAndBan }: Omit<ReportCardProps, "timeZone">,
+) {
+  return (
+    <div class="button-row button-row-end">
+      <button
+        type="button"
+        class="button button-secondary button-small"
+        disabled={busy}
+        onClick={() => onStatus(r.id, "dismissed")}
+      >
+        {t("dismiss")}
+      </button>
+      <button
+        type="button"
+        class="button button-primary button-small"
+        disabled={busy}
+        onClick={() => onStatus(r.id, "reviewed")}
+      >
+        {t("review")}
+      </button>
+      {r.reportedId && !r.reportedBan && (
+        <button
+          type="button"
+          class="button button-danger button-small"
+          disabled={busy}
+          onClick={() => onReviewAndBan(r)}
+        >
+          {t("reviewAndBan")}
+        </button>
+      )}
+    </div>
   );
 }

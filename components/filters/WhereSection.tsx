@@ -2,14 +2,13 @@
 // continent when the preference names one. Countries and continents are named by Intl in the
 // page's language (the values sent stay the English names) and listed in its collation's order.
 import {
-  CONTINENT_CODES,
   CONTINENTS,
   COUNTRIES,
-  COUNTRY_CODES,
   LOCATION_PREFERENCES,
   type LocationPreference,
 } from "../../lib/shared/filters.ts";
-import type { Continent } from "../../lib/shared/geo/continents.ts";
+import { type Continent, CONTINENT_CODES } from "../../lib/shared/geo/continents.ts";
+import { COUNTRY_CODES } from "../../lib/shared/geo/country_codes.ts";
 import { currentLocale, displayName, sortByName, tr } from "../../lib/shared/i18n/messages.ts";
 import type profile from "../../lib/shared/i18n/catalog/profile/en.ts";
 import type { LocationChoice } from "../../lib/client/filters_editor.ts";

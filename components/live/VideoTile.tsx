@@ -1,10 +1,10 @@
 // A video tile of the live match: label, location and hashtag badges, the timer, a placeholder
-// until a stream exists, a loading overlay until it plays, an error overlay on failure. Playback:
-// an AbortError retries once after 200 ms; a permission-type error is silent; a video the browser
-// paused while the page was hidden plays again when it is shown.
-import { useEffect, useRef, useState } from "react";
+// until a stream exists, a loading overlay until it plays, an error overlay on failure. Playback
+// (an AbortError retried, a permission-type error silent, a video paused while the page was
+// hidden played again) is lib/client/video_playback.ts's.
 import { ShieldOverlay, type ShieldTileProps } from "./ShieldOverlay.tsx";
 import { isBlurred } from "../../lib/client/shield/policy.ts";
+import { useVideoPlayback } from "../../lib/client/video_playback.ts";
 import { Icon } from "../Icon.tsx";
 import { formatNumber, tr } from "../../lib/shared/i18n/messages.ts";
 import type live from "../../lib/shared/i18n/catalog/live/en.ts";
@@ -51,41 +51,7 @@ export interface VideoTileProps {
 }
 
 export function VideoTile(props: VideoTileProps) {
-  const ref = useRef<HTMLVideoElement>(null);
-  const [playing, setPlaying] = useState(false);
-  const [error, setError] = useState(false);
-
-  useEffect(() => {
-    props.onVideo?.(ref.current);
-    return () => props.onVideo?.(null);
-  }, []);
-
-  useEffect(() => {
-    const video = ref.current;
-    if (!video) return;
-    setPlaying(false);
-    setError(false);
-    video.srcObject = props.stream;
-    if (!props.stream) return;
-    let retried = false;
-    const play = () =>
-      video.play().catch((err: unknown) => {
-        const name = err instanceof DOMException ? err.name : "";
-        if (name === "AbortError" && !retried) {
-          retried = true;
-          setTimeout(play, 200);
-        } else if (name !== "NotAllowedError" && name !== "AbortError") {
-          setError(true);
-        }
-      });
-    play();
-    // A browser may pause a video while its page is hidden: it plays again on return, untapped.
-    const resume = () => {
-      if (document.visibilityState === "visible" && video.paused) play();
-    };
-    document.addEventListener("visibilitychange", resume);
-    return () => document.removeEventListener("visibilitychange", resume);
-  }, [props.stream]);
+  const { ref, playing, setPlaying, error } = useVideoPlayback(props.stream, props.onVideo);
 
   const tag = props.hashtag.replace(/^#/, "");
   const shielded = props.shield !== undefined && isBlurred(props.shield.view);

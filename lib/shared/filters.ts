@@ -1,5 +1,5 @@
 // Filters, hashtags and regions, shared by the pages, the API and the matchmaker.
-import { type Continent, CONTINENTS } from "./geo/continents.ts";
+import { CONTINENTS } from "./geo/continents.ts";
 
 export { CONTINENTS };
 export type { Continent } from "./geo/continents.ts";
@@ -130,116 +130,6 @@ export const COUNTRIES = [
 ] as const;
 
 export type Country = (typeof COUNTRIES)[number];
-
-/**
- * Each country's ISO 3166 code, by which a page names it in its language (Intl.DisplayNames); the
- * stored value stays the English name.
- */
-export const COUNTRY_CODES: Record<Country, string> = {
-  Algeria: "DZ",
-  Argentina: "AR",
-  Australia: "AU",
-  Austria: "AT",
-  Bangladesh: "BD",
-  Belgium: "BE",
-  Bolivia: "BO",
-  Brazil: "BR",
-  Bulgaria: "BG",
-  Cambodia: "KH",
-  Canada: "CA",
-  Chile: "CL",
-  China: "CN",
-  Colombia: "CO",
-  "Costa Rica": "CR",
-  Croatia: "HR",
-  Cuba: "CU",
-  Czechia: "CZ",
-  Denmark: "DK",
-  "Dominican Republic": "DO",
-  Ecuador: "EC",
-  Egypt: "EG",
-  Estonia: "EE",
-  Ethiopia: "ET",
-  Finland: "FI",
-  France: "FR",
-  Georgia: "GE",
-  Germany: "DE",
-  Ghana: "GH",
-  Greece: "GR",
-  Guatemala: "GT",
-  Hungary: "HU",
-  Iceland: "IS",
-  India: "IN",
-  Indonesia: "ID",
-  Iran: "IR",
-  Iraq: "IQ",
-  Ireland: "IE",
-  Israel: "IL",
-  Italy: "IT",
-  Jamaica: "JM",
-  Japan: "JP",
-  Jordan: "JO",
-  Kazakhstan: "KZ",
-  Kenya: "KE",
-  Latvia: "LV",
-  Lebanon: "LB",
-  Lithuania: "LT",
-  Luxembourg: "LU",
-  Malaysia: "MY",
-  Malta: "MT",
-  Mexico: "MX",
-  Mongolia: "MN",
-  Morocco: "MA",
-  Nepal: "NP",
-  Netherlands: "NL",
-  "New Zealand": "NZ",
-  Nigeria: "NG",
-  Norway: "NO",
-  Pakistan: "PK",
-  Panama: "PA",
-  Paraguay: "PY",
-  Peru: "PE",
-  Philippines: "PH",
-  Poland: "PL",
-  Portugal: "PT",
-  Qatar: "QA",
-  Romania: "RO",
-  Russia: "RU",
-  "Saudi Arabia": "SA",
-  Senegal: "SN",
-  Serbia: "RS",
-  Singapore: "SG",
-  Slovakia: "SK",
-  Slovenia: "SI",
-  "South Africa": "ZA",
-  "South Korea": "KR",
-  Spain: "ES",
-  "Sri Lanka": "LK",
-  Sweden: "SE",
-  Switzerland: "CH",
-  Taiwan: "TW",
-  Tanzania: "TZ",
-  Thailand: "TH",
-  Tunisia: "TN",
-  Turkey: "TR",
-  Ukraine: "UA",
-  "United Arab Emirates": "AE",
-  "United Kingdom": "GB",
-  "United States": "US",
-  Uruguay: "UY",
-  Venezuela: "VE",
-  Vietnam: "VN",
-};
-
-/** Each continent's UN M.49 code, by which a page names it in its language. */
-export const CONTINENT_CODES: Record<Continent, string> = {
-  Africa: "002",
-  Asia: "142",
-  Europe: "150",
-  "North America": "003",
-  "South America": "005",
-  Oceania: "009",
-};
 
 export const HASHTAG_CATEGORIES = [
   { id: "all", label: "All" },

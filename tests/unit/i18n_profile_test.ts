@@ -18,13 +18,13 @@ import { pageMessages, serverMessages } from "../../lib/server/i18n/catalogs.ts"
 import { ISLAND_MESSAGES } from "../../lib/server/render/islands_registry.ts";
 import { LANGUAGES, type PublicUser } from "../../lib/shared/auth/types.ts";
 import {
-  CONTINENT_CODES,
   CONTINENTS,
   COUNTRIES,
-  COUNTRY_CODES,
   DEFAULT_FILTERS,
   type LocationPreference,
 } from "../../lib/shared/filters.ts";
+import { CONTINENT_CODES } from "../../lib/shared/geo/continents.ts";
+import { COUNTRY_CODES } from "../../lib/shared/geo/country_codes.ts";
 import { LANGUAGE_NAMES } from "../../lib/shared/profile.ts";
 import { type MessageStore, withMessages } from "../../lib/shared/i18n/messages.ts";
 import type { Locale } from "../../lib/shared/i18n/locales.ts";

@@ -55,27 +55,12 @@ export function useUsersList(
   const errors = useRef(onError);
   errors.current = onError;
 
-  const fetchPage = async (q: string, cursor?: string) => {
-    const ask = (cursor?: string) => {
-      const params = new URLSearchParams();
-      if (q.trim()) params.set("q", q.trim());
-      if (cursor) params.set("cursor", cursor);
-      const search = params.toString();
-      return getJson<UsersPage>(search ? `${path}?${search}` : path);
-    };
-    let page = await ask(cursor);
-    for (let i = 0; i < FOLLOW_EMPTY && !page.users.length && page.nextCursor; i++) {
-      page = await ask(page.nextCursor);
-    }
-    return page;
-  };
-
   async function load(q: string): Promise<boolean> {
     const mine = ++generation.current;
     sentQuery.current = q;
     setLoading(true);
     try {
-      const fresh = await fetchPage(q);
+      const fresh = await fetchUsersPage(path, q);
       if (mine === generation.current) {
         setPage(fresh);
         setPageQuery(q.trim());
@@ -95,17 +80,9 @@ export function useUsersList(
     const mine = generation.current;
     setLoadingMore(true);
     try {
-      const more = await fetchPage(sentQuery.current, cursor);
+      const more = await fetchUsersPage(path, sentQuery.current, cursor);
       if (mine !== generation.current) return;
-      setPage((prev) => {
-        if (!prev) return more;
-        const seen = new Set(prev.users.map((u) => u.id));
-        return {
-          users: [...prev.users, ...more.users.filter((u) => !seen.has(u.id))],
-          nextCursor: more.nextCursor,
-          total: more.total,
-        };
-      });
+      setPage((prev) => withMore(prev, more));
     } catch (err) {
       if (mine === generation.current) errors.current(err, true);
     } finally {
@@ -127,19 +104,10 @@ export function useUsersList(
     reload: () => load(sentQuery.current),
     loadMore,
     replace(user) {
-      setPage((prev) =>
-        prev && { ...prev, users: prev.users.map((u) => (u.id === user.id ? user : u)) }
-      );
+      setPage((prev) => withUser(prev, user));
     },
     remove(id) {
-      setPage((prev) => {
-        if (!prev || !prev.users.some((u) => u.id === id)) return prev;
-        return {
-          ...prev,
-          users: prev.users.filter((u) => u.id !== id),
-          total: Math.max(0, prev.total - 1),
-        };
-      });
+      setPage((prev) => withoutUser(prev, id));
     },
     reset(fresh) {
       generation.current++;
@@ -151,5 +119,50 @@ export function useUsersList(
       setLoadingMore(false);
       setPage(fresh);
     },
+  };
+}
+
+/**
+ * A page of `path` for the search `q` from `cursor`; a page that comes back empty with more to
+ * read is followed (up to FOLLOW_EMPTY times).
+ */
+async function fetchUsersPage(path: string, q: string, cursor?: string): Promise<UsersPage> {
+  const ask = (cursor?: string) => {
+    const params = new URLSearchParams();
+    if (q.trim()) params.set("q", q.trim());
+    if (cursor) params.set("cursor", cursor);
+    const search = params.toString();
+    return getJson<UsersPage>(search ? `${path}?${search}` : path);
+  };
+  let page = await ask(cursor);
+  for (let i = 0; i < FOLLOW_EMPTY && !page.users.length && page.nextCursor; i++) {
+    page = await ask(page.nextCursor);
+  }
+  return page;
+}
+
+/** The list with the next page after it (members listed already are not listed twice). */
+function withMore(prev: UsersPage | null, more: UsersPage): UsersPage {
+  if (!prev) return more;
+  const seen = new Set(prev.users.map((u) => u.id));
+  return {
+    users: [...prev.users, ...more.users.filter((u) => !seen.has(u.id))],
+    nextCursor: more.nextCursor,
+    total: more.total,
+  };
+}
+
+/** The list with a member as the server answered after an action. */
+function withUser(prev: UsersPage | null, user: AdminUser): UsersPage | null {
+  return prev && { ...prev, users: prev.users.map((u) => (u.id === user.id ? user : u)) };
+}
+
+/** The list without a deleted member, counting one member fewer (unchanged if not listed). */
+function withoutUser(prev: UsersPage | null, id: string): UsersPage | null {
+  if (!prev || !prev.users.some((u) => u.id === id)) return prev;
+  return {
+    ...prev,
+    users: prev.users.filter((u) => u.id !== id),
+    total: Math.max(0, prev.total - 1),
   };
 }

@@ -1,24 +1,25 @@
 // One server instance's realtime hub, the facade the /ws route talks to: start and stop, a
-// socket's open, messages and close, and the dispatch of what arrives, from a socket or from
-// another instance. The work is done by its parts (docs/realtime.md, "Modules").
+// socket's open, messages and close, and the dispatch of what arrives from a socket (what
+// arrives from another instance: deliveries.ts). The work is done by its parts
+// (docs/realtime.md, "Modules").
 import type { Config } from "../config.ts";
 import { saveFilters } from "../../../kv/filters.ts";
 import { countHashtagUses } from "../../../kv/hashtags.ts";
-import { getMatch, type Match, otherSide } from "../../../kv/matches.ts";
 import { PATIENT_RETRY, retrying } from "../../../kv/retry.ts";
 import { removeTicket, touchTickets } from "../../../kv/tickets.ts";
 import { sessionsAlive } from "../../../kv/sessions.ts";
 import { type Conn, enqueue, newConn, send, type SocketLike } from "./connection.ts";
 import { type Core, logFailure } from "./core.ts";
 import { Batcher } from "./batcher.ts";
-import { type Delivery, Mailbox } from "./mailbox.ts";
+import { Mailbox } from "./mailbox.ts";
+import { Deliveries } from "./deliveries.ts";
 import { Instances } from "./instances.ts";
 import { LiveMatches } from "./live_matches.ts";
 import { Matcher } from "./matcher.ts";
 import { Searches } from "./searches.ts";
 import { SessionEnds } from "./session_ends.ts";
 import { SearchPool } from "./search_pool.ts";
-import { profileMatched, reloadProfile } from "./profiles.ts";
+import { reloadProfile } from "./profiles.ts";
 import type { FindMatch } from "./ticket.ts";
 import { type Ticket } from "./rules.ts";
 import {
@@ -61,6 +62,7 @@ export class Hub {
   private matcher: Matcher;
   private searches: Searches;
   private sessionEnds: SessionEnds;
+  private deliveries: Deliveries;
   private timers: ReturnType<typeof setInterval>[] = [];
   /** Each member's open sockets on this instance, oldest first. */
   private memberConns = new Map<string, Conn[]>();
@@ -99,7 +101,7 @@ export class Hub {
       stopped: false,
     };
     this.instances = new Instances(this.core, () => this.heartbeat());
-    this.mailbox = new Mailbox(this.core, (msg) => this.receive(msg));
+    this.mailbox = new Mailbox(this.core, (msg) => this.deliveries.receive(msg));
     const deliver = this.mailbox.deliver.bind(this.mailbox);
     this.live = new LiveMatches(this.core, {
       deliver,
@@ -121,7 +123,13 @@ export class Hub {
       pool: this.pool,
       matcher: this.matcher,
       hashtagUses: this.hashtagUses,
-      matched: (conn, matchId) => this.matched(conn, matchId),
+      matched: (conn, matchId) => this.deliveries.matched(conn, matchId),
+    });
+    this.deliveries = new Deliveries(this.core, {
+      mailbox: this.mailbox,
+      matcher: this.matcher,
+      searches: this.searches,
+      live: this.live,
     });
     this.sessionEnds = new SessionEnds(this.core, {
       connsOf: (userId) => this.memberConns.get(userId) ?? [],
@@ -425,73 +433,5 @@ export class Hub {
     }
     if (conn.matchId) await this.live.endSession(conn, "user_skipped");
     await this.searches.enter(conn, msg, 0);
-  }
-
-  // ---------- Messages from this or another instance ----------
-
-  private async receive(msg: Delivery) {
-    const conn = this.core.conns.get(msg.connId);
-    switch (msg.event) {
-      case "matched":
-        if (msg.confirm) {
-          // The confirmation rule: the pairing instance waits for this side to be here.
-          const partner = msg.match && otherSide(msg.match, msg.userId);
-          if (partner) {
-            const here = !!conn?.search;
-            await this.mailbox.deliver(partner, {
-              event: here ? "confirmed" : "declined",
-              matchId: msg.matchId,
-            });
-            if (!here) return;
-          }
-        }
-        return await this.matched(conn, msg.matchId!, msg.match, msg.versionstamp);
-      case "confirmed":
-        return await this.matcher.confirmed(msg.matchId!);
-      case "declined":
-        return await this.matcher.unconfirmed(msg.matchId!, "declined");
-      case "requeue":
-        // An undone pairing: this side searches on, first in line, never told.
-        return await this.searches.requeue(conn);
-      case "undone":
-        this.live.forget(msg.matchId!);
-        if (!conn || conn.matchId !== msg.matchId) return;
-        conn.matchId = null;
-        break;
-      case "partner_moved":
-        await this.live.refresh(msg.matchId!);
-        break;
-      case "ended":
-        this.live.forget(msg.matchId!);
-        if (conn && conn.matchId === msg.matchId) conn.matchId = null;
-        // Ended as no session: the day's count went back down, so the next search reads afresh.
-        if (conn && msg.payload?.type === "session_ended" && msg.payload.counted === false) {
-          conn.profile = null;
-        }
-        break;
-    }
-    if (msg.payload && conn) {
-      if (msg.payload.type === "session_limit_reached") this.searches.stop(conn);
-      if (msg.payload.type === "signal") this.metrics.observeRelay(Date.now() - msg.sentAt);
-      send(conn, msg.payload);
-    }
-  }
-
-  /** A match made with this socket's member: it leaves the pool and hears who it is. */
-  private async matched(
-    conn: Conn | undefined,
-    matchId: string,
-    sent?: Match,
-    versionstamp?: string,
-  ) {
-    // The pairing instance sends the new match along; otherwise it is read back.
-    const match = sent ?? (await retrying(() => getMatch(this.kv, matchId))).value;
-    if (!match || match.status !== "live") return;
-    this.live.adopt(match);
-    if (!conn) return; // the socket closed meanwhile: the grace rules take over
-    this.searches.stop(conn);
-    conn.matchId = matchId;
-    profileMatched(conn, match, versionstamp);
-    await this.live.sendMatchFound(conn, match);
   }
 }
