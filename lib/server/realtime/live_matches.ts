@@ -55,6 +55,17 @@ export class LiveMatches {
     for (const lm of this.live.values()) {
       clearTimeout(lm.endTimer);
       for (const g of lm.graceTimers.values()) clearTimeout(g);
+      this.countSeconds(lm.match);
+    }
+    // The matches go on in the store (another instance resumes them); this one holds none now.
+    this.live.clear();
+    this.core.metrics.liveMatches = 0;
+  }
+
+  /** A match's seconds until now, counted once, by the instance that made it. */
+  private countSeconds({ madeBy, startedAt }: Match) {
+    if (!madeBy || madeBy === this.core.instanceId) {
+      this.core.metrics.matchSeconds += Math.max(0, Date.now() - startedAt) / 1000;
     }
   }
 
@@ -117,11 +128,7 @@ export class LiveMatches {
     for (const g of lm.graceTimers.values()) clearTimeout(g);
     this.live.delete(matchId);
     this.core.metrics.liveMatches = this.live.size;
-    // Counted once, by the instance that made the match (each side's instance forgets it).
-    const { madeBy, startedAt } = lm.match;
-    if (!madeBy || madeBy === this.core.instanceId) {
-      this.core.metrics.matchSeconds += Math.max(0, Date.now() - startedAt) / 1000;
-    }
+    this.countSeconds(lm.match);
   }
 
   /** Re-reads a match another instance changed (a side moved there). */

@@ -8,7 +8,10 @@ export class Metrics {
   socketsOpen = 0;
   liveMatches = 0;
   matchesMade = 0;
-  /** Seconds the matches this instance made lasted, counted as each ends here. */
+  /**
+   * Seconds the matches this instance made lasted, counted as each ends here (a match still live
+   * when the instance stops: until then).
+   */
   matchSeconds = 0;
   messagesDropped = 0;
   memoryTrims = 0;
