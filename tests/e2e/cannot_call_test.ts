@@ -9,7 +9,7 @@
 // SCREENSHOT_DIR=<folder> keeps a PNG of the screen at each width there.
 import assert from "node:assert/strict";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchBrowser, waitForHydration } from "../helpers/browser.ts";
+import { launchBrowser, resizeTo, waitForHydration } from "../helpers/browser.ts";
 import { startServer, type TestServer } from "../helpers/server.ts";
 import type { Member } from "../helpers/accounts.ts";
 import {
@@ -21,7 +21,7 @@ import {
   waitForPath,
   waitLive,
 } from "../helpers/live_browser.ts";
-import { eventually, until } from "../helpers/time.ts";
+import { ACTION_TIMEOUT_MS, eventually, until } from "../helpers/time.ts";
 import { CANNOT_CALL_TEXT } from "../../lib/shared/cannot_call.ts";
 import { LIVE_TEXT } from "../../lib/client/live_rules.ts";
 import { sessionsLeftText } from "../../lib/shared/plans.ts";
@@ -174,7 +174,7 @@ Deno.test({
           await screen.getByText(CANNOT_CALL_TEXT.missing.webrtc.name).waitFor();
           await screen.getByText(CANNOT_CALL_TEXT.fix.webrtcOn).waitFor();
           for (const size of WIDTHS) {
-            await a.setViewportSize(size);
+            await resizeTo(a, size);
             await expectFits(a, size.width);
             const dir = Deno.env.get("SCREENSHOT_DIR");
             if (dir) await a.screenshot({ path: `${dir}/cannot-call-${size.width}.png` });
@@ -195,7 +195,7 @@ Deno.test({
         assert.ok(await eventually(() => server!.hub.waitingCount() === 1), "Bob searches");
         assert.equal((await server!.kv.get(keys.mmWaiting(alice.id))).value, null);
         // Bob's search runs out with nobody found, and goes back to Discover.
-        await waitForPath(b, "/", 15_000);
+        await waitForPath(b, "/", ACTION_TIMEOUT_MS);
         assert.equal(server!.hub.metrics.matchesMade, 0, "no match was made");
         assert.deepEqual(visited, ["/connecting", "/"], "Bob never went live");
         // Alice's pages never opened a socket nor asked for the camera.
@@ -324,7 +324,7 @@ Deno.test({
       assert.equal(await matchRole(b), "offerer");
       const dir = Deno.env.get("SCREENSHOT_DIR");
       for (const size of dir ? WIDTHS : []) {
-        await b.setViewportSize(size);
+        await resizeTo(b, size);
         await b.screenshot({ path: `${dir}/free-next-${size.width}.png` });
       }
       // The pairing counted a session for both.

@@ -20,7 +20,7 @@ import {
 } from "../helpers/firefox.ts";
 import { ffmpegAvailable, THROWING_DETECTOR } from "../helpers/fake_camera.ts";
 import { expectRemoteVideoPlaying } from "../helpers/live_browser.ts";
-import { sleep, until } from "../helpers/time.ts";
+import { ACTION_TIMEOUT_MS, sleep, until } from "../helpers/time.ts";
 import { BLUR_TEXT } from "../../lib/client/privacy/status_text.ts";
 
 /** The request interception of a puppeteer page (FirefoxPage types only what the helpers use). */
@@ -76,7 +76,7 @@ async function failingDetectorCall(
       done.catch(() => {});
     });
     await startFromDiscover(p.a, p.b);
-    await expectRemoteVideoPlaying(p.a, 20_000, "Chromium");
+    await expectRemoteVideoPlaying(p.a, ACTION_TIMEOUT_MS, "Chromium");
     // The page says on its console once the detector has failed; from then on, every frame.
     await until(
       `Firefox's "Face blur:" warning`,

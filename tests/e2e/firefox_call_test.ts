@@ -19,7 +19,7 @@ import {
   waitForPathname,
   withChromiumAndFirefox,
 } from "../helpers/firefox.ts";
-import { until } from "../helpers/time.ts";
+import { ACTION_TIMEOUT_MS, until } from "../helpers/time.ts";
 
 Deno.test({
   name: "firefox call: Chromium and Firefox start, see and hear each other, End Session ends both",
@@ -30,7 +30,7 @@ Deno.test({
       await startFromDiscover(a, b);
 
       // Each decodes and plays the partner's video, and receives their audio.
-      const inA = await expectRemoteVideoPlaying(a, 20_000, "Chromium");
+      const inA = await expectRemoteVideoPlaying(a, ACTION_TIMEOUT_MS, "Chromium");
       const inB = await expectFirefoxPlaying(b.page, 20_000);
       console.log(
         `  Chromium plays ${inA.video.videoWidth}x${inA.video.videoHeight} from Firefox, ` +
@@ -49,7 +49,7 @@ Deno.test({
       // End Session in Firefox ends it on both.
       await click(b.page, "::-p-text(End Session)");
       await Promise.all([
-        waitForPath(a, "/match-end", 15_000),
+        waitForPath(a, "/match-end", ACTION_TIMEOUT_MS),
         waitForPathname(b.page, "/match-end", 15_000),
       ]);
       await a.getByText("Your partner ended the session.").waitFor();

@@ -20,7 +20,7 @@ import {
   startFromDiscover,
   withChromiumAndFirefox,
 } from "../helpers/firefox.ts";
-import { sleep, until } from "../helpers/time.ts";
+import { ACTION_TIMEOUT_MS, sleep, until } from "../helpers/time.ts";
 import { LIVE_TEXT } from "../../lib/client/live_rules.ts";
 
 /** The frames a second `page` decodes of its partner's video over `ms`. */
@@ -48,7 +48,7 @@ Deno.test({
   async fn() {
     await withChromiumAndFirefox(CHOICE, async ({ a, errorsA, b, firefox }) => {
       await startFromDiscover(a, b);
-      await expectRemoteVideoPlaying(a, 20_000, "Chromium");
+      await expectRemoteVideoPlaying(a, ACTION_TIMEOUT_MS, "Chromium");
       await expectFirefoxPlaying(b.page, 20_000);
       assert.equal(
         await b.page.evaluate(() => document.querySelectorAll("video.blur-source").length),
@@ -107,7 +107,7 @@ Deno.test({
     await withChromiumAndFirefox(CHOICE, async ({ a, errorsA, b, firefox }) => {
       await b.page.evaluateOnNewDocument(REFUSE_WORKER("face-blur-clock"));
       await startFromDiscover(a, b);
-      await expectRemoteVideoPlaying(a, 20_000, "Chromium");
+      await expectRemoteVideoPlaying(a, ACTION_TIMEOUT_MS, "Chromium");
       await expectFirefoxPlaying(b.page, 20_000);
       const away = a.locator(".tile-remote .tile-away", { hasText: LIVE_TEXT.partnerAway });
       assert.equal(await away.count(), 0, "shown: nothing said");

@@ -18,7 +18,7 @@ import {
   withCameraPage,
   withLivePair,
 } from "../helpers/live_browser.ts";
-import { sleep, until } from "../helpers/time.ts";
+import { ACTION_TIMEOUT_MS, sleep, until } from "../helpers/time.ts";
 
 /** What A's page sends and says: its sender's track, its descriptions, its camera's label. */
 async function aSide(a: Page) {
@@ -53,7 +53,7 @@ for (const blur of [true, false]) {
 async function flipTest(blur: boolean) {
   await withLivePair({ MATCH_DURATION_MS: "60000" }, async ({ a, b, errors }) => {
     await startPair(a, b);
-    await expectRemoteVideoPlaying(b, 15_000, "B");
+    await expectRemoteVideoPlaying(b, ACTION_TIMEOUT_MS, "B");
     const flip = a.getByRole("button", { name: "Flip camera" });
     await flip.waitFor({ state: "visible", timeout: 10_000 });
     // A films away from themselves: a POV, not mirrored, on both pages.

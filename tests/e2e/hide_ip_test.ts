@@ -14,6 +14,7 @@ import {
 } from "../helpers/live_browser.ts";
 import { startTurn } from "../helpers/turn.ts";
 import { HIDE_IP_TEXT } from "../../lib/shared/profile.ts";
+import { ACTION_TIMEOUT_MS } from "../helpers/time.ts";
 
 const SECRET = "glimpse-hide-ip-test-secret-0123456789";
 
@@ -98,7 +99,7 @@ Deno.test({
         const started = Date.now();
         await startPair(a, b);
         for (const [who, p] of [["Alice", a], ["Bob", b]] as const) {
-          const { stats } = await expectRemoteVideoPlaying(p, 20_000, who);
+          const { stats } = await expectRemoteVideoPlaying(p, ACTION_TIMEOUT_MS, who);
           assert.equal(stats.state, "connected", who);
         }
         console.log(`  video both ways in ${Date.now() - started} ms (Alice relayed)`);
@@ -149,7 +150,7 @@ Deno.test({
 
       await startPair(a, b);
       for (const [who, p] of [["Alice", a], ["Bob", b]] as const) {
-        await expectRemoteVideoPlaying(p, 20_000, who);
+        await expectRemoteVideoPlaying(p, ACTION_TIMEOUT_MS, who);
         assert.equal((await seen(p)).policy, "all", who);
       }
       assert.deepEqual(errors, [], "no page errors");

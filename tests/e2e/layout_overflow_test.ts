@@ -7,7 +7,7 @@
 // Toasts appear below the header, never over its back button.
 import assert from "node:assert/strict";
 import type { Browser, Page } from "playwright-core";
-import { expectToast, launchBrowser } from "../helpers/browser.ts";
+import { expectToast, launchBrowser, resizeTo } from "../helpers/browser.ts";
 import { registerMember } from "../helpers/accounts.ts";
 import { startServer } from "../helpers/server.ts";
 import { CATALOGS } from "../../lib/server/i18n/catalogs.ts";
@@ -162,7 +162,7 @@ async function problemsOf(
 ): Promise<string[]> {
   const problems: string[] = [];
   for (const phone of phones) {
-    await page.setViewportSize(phone);
+    await resizeTo(page, phone);
     const where = `${locale} ${role} ${p.path} (${p.name}) at ${phone.width}`;
     const m = await page.evaluate(measure);
     if (m.doc > m.innerWidth || m.body > m.innerWidth || m.outside.length) {
@@ -259,7 +259,7 @@ Deno.test({
         const context = await memberContext(browser, server, member);
         try {
           const page = await context.newPage();
-          await page.setViewportSize(viewport);
+          await resizeTo(page, viewport);
           await page.goto("/connecting");
           await waitForPath(page, "/profile");
           await expectToast(page, "Location Required");

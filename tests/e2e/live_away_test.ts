@@ -13,7 +13,7 @@ import {
   startPair,
   withLivePair,
 } from "../helpers/live_browser.ts";
-import { until } from "../helpers/time.ts";
+import { ACTION_TIMEOUT_MS, until } from "../helpers/time.ts";
 import { LIVE_TEXT } from "../../lib/client/live_rules.ts";
 
 /** Tells the page it is hidden or shown, as a browser does when its tab goes to the back. */
@@ -52,8 +52,8 @@ Deno.test({
   async fn() {
     await withLivePair({ MATCH_DURATION_MS: "60000" }, async ({ a, b, errors }) => {
       await startPair(a, b);
-      await expectRemoteVideoPlaying(a, 15_000, "A");
-      await expectRemoteVideoPlaying(b, 15_000, "B");
+      await expectRemoteVideoPlaying(a, ACTION_TIMEOUT_MS, "A");
+      await expectRemoteVideoPlaying(b, ACTION_TIMEOUT_MS, "B");
       const away = b.locator(".tile-remote .tile-away", { hasText: LIVE_TEXT.partnerAway });
       assert.equal(await away.count(), 0, "present: nothing said");
 

@@ -17,6 +17,7 @@ import {
   withLivePair,
 } from "../helpers/live_browser.ts";
 import { sleep, until } from "../helpers/time.ts";
+import { resizeTo } from "../helpers/browser.ts";
 
 const CODE = /^[0-9A-F]{16}$/;
 
@@ -119,8 +120,7 @@ Deno.test({
         "the live view fits a desktop and a small phone, every control on screen",
         async () => {
           for (const size of [{ width: 1280, height: 800 }, { width: 360, height: 640 }]) {
-            await a.setViewportSize(size);
-            await sleep(200);
+            await resizeTo(a, size);
             const off = await a.evaluate(() => {
               const out: string[] = [];
               const doc = document.documentElement;
@@ -136,7 +136,7 @@ Deno.test({
             });
             assert.deepEqual(off, [], `at ${size.width}x${size.height}`);
           }
-          await a.setViewportSize({ width: 390, height: 844 });
+          await resizeTo(a, { width: 390, height: 844 });
         },
       );
 

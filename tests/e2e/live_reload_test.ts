@@ -16,7 +16,7 @@ import {
   waitLive,
   withLivePair,
 } from "../helpers/live_browser.ts";
-import { sleep, until } from "../helpers/time.ts";
+import { ACTION_TIMEOUT_MS, sleep, until } from "../helpers/time.ts";
 
 const CODE = /^[0-9A-F]{16}$/;
 
@@ -47,8 +47,8 @@ async function reloadAndRejoin(who: Page, other: Page, names: [string, string]) 
     (s) => s.pcs > before.pcs,
   );
   await Promise.all([
-    expectRemoteVideoPlaying(who, 15_000, `${names[0]} (reloaded)`),
-    expectRemoteVideoPlaying(other, 15_000, names[1]),
+    expectRemoteVideoPlaying(who, ACTION_TIMEOUT_MS, `${names[0]} (reloaded)`),
+    expectRemoteVideoPlaying(other, ACTION_TIMEOUT_MS, names[1]),
   ]);
   const [k1, k2] = await Promise.all([safetyCode(who), safetyCode(other)]);
   assert.match(k1, CODE);

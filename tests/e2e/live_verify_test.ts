@@ -6,7 +6,7 @@
 // SCREENSHOT_DIR=<folder> keeps a PNG of the screen at each width there.
 import assert from "node:assert/strict";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchBrowser, waitForHydration } from "../helpers/browser.ts";
+import { launchBrowser, resizeTo, waitForHydration } from "../helpers/browser.ts";
 import { startServer, type TestServer } from "../helpers/server.ts";
 import { linkIn, mailsTo, type Member } from "../helpers/accounts.ts";
 import {
@@ -102,7 +102,7 @@ Deno.test({
         assert.equal(await page.getByRole("region", { name: "Email verification" }).count(), 0);
 
         for (const size of WIDTHS) {
-          await page.setViewportSize(size);
+          await resizeTo(page, size);
           await expectFits(page, size.width);
           const dir = Deno.env.get("SCREENSHOT_DIR");
           if (dir) {

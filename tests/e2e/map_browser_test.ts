@@ -6,7 +6,7 @@
 // and apart at 320 px and on a 1280 px screen, and no page scrolling sideways at 320 or 390 px.
 import assert from "node:assert/strict";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import { expectToast, launchBrowser, waitForHydration } from "../helpers/browser.ts";
+import { expectToast, launchBrowser, resizeTo, waitForHydration } from "../helpers/browser.ts";
 import { startServer, type TestServer } from "../helpers/server.ts";
 import { type Member, registerMember, SESSION_COOKIE } from "../helpers/accounts.ts";
 import { worldMap } from "../../lib/server/geo/world_map.ts";
@@ -222,7 +222,7 @@ Deno.test({
 
       await t.step("no sideways scroll at 320 and 390; region buttons readable", async () => {
         for (const width of [320, 390]) {
-          await page.setViewportSize({ width, height: 844 });
+          await resizeTo(page, { width, height: 844 });
           await page.goto("/map-discovery");
           await waitForHydration(page, "MapDiscovery");
           await assertNoSideScroll(page, `/map-discovery at ${width}`);
@@ -239,7 +239,7 @@ Deno.test({
           await assertNoSideScroll(page, `/ at ${width}`);
         }
         // On a wide screen the buttons sit on the map, apart from each other.
-        await page.setViewportSize({ width: 1280, height: 800 });
+        await resizeTo(page, { width: 1280, height: 800 });
         await page.goto("/map-discovery");
         await waitForHydration(page, "MapDiscovery");
         const map = await page.locator(".world-map").boundingBox();

@@ -11,7 +11,7 @@
 // are saved there as PNGs at 360 and 1280 px. One server and one browser for the file.
 import assert from "node:assert/strict";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchBrowser, waitForHydration } from "../helpers/browser.ts";
+import { launchBrowser, resizeTo, waitForHydration } from "../helpers/browser.ts";
 import { startServer, type TestServer } from "../helpers/server.ts";
 import { kvUser, type Member, SESSION_COOKIE, signIn } from "../helpers/accounts.ts";
 import {
@@ -138,7 +138,7 @@ async function scrollsSideways(page: Page): Promise<{ scrollWidth: number; inner
  */
 async function checkWidths(page: Page, name: string) {
   for (const width of [360, 1280]) {
-    await page.setViewportSize({ width, height: width === 360 ? 780 : 900 });
+    await resizeTo(page, { width, height: width === 360 ? 780 : 900 });
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
     const size = await scrollsSideways(page);
     assert.ok(
@@ -255,7 +255,7 @@ Deno.test({
       let aliceReport: Report | undefined;
       await t.step("two members meet live; one reports the other through the dialog", async () => {
         await startPair(a, b);
-        await expectRemoteVideoPlaying(a, 15_000, "alice");
+        await expectRemoteVideoPlaying(a, ACTION_TIMEOUT_MS, "alice");
         await a.getByRole("button", { name: "Report" }).click();
         const dialog = a.getByRole("dialog", { name: "Report this user" });
         await dialog.waitFor();
@@ -301,8 +301,8 @@ Deno.test({
 
       await t.step("the reported member goes live with a third member", async () => {
         await startPair(b, d);
-        await expectRemoteVideoPlaying(b, 15_000, "bob");
-        await expectRemoteVideoPlaying(d, 15_000, "dave");
+        await expectRemoteVideoPlaying(b, ACTION_TIMEOUT_MS, "bob");
+        await expectRemoteVideoPlaying(d, ACTION_TIMEOUT_MS, "dave");
       });
 
       const cards = admin.locator("article.admin-report");
@@ -402,7 +402,7 @@ Deno.test({
             e.event === "toast" && e.title === LIVE_TEXT.connectionError &&
             e.description === RT_TEXT.not_authenticated && e.path === "/live-match",
         );
-        await waitForPath(b, "/", 10_000);
+        await waitForPath(b, "/", ACTION_TIMEOUT_MS);
         await b.getByRole("heading", { name: "See the world through a stranger's eyes" })
           .waitFor();
         await b.getByRole("link", { name: "Get Started" }).waitFor();
@@ -419,7 +419,7 @@ Deno.test({
         console.log(
           `ban: the partner heard session_ended ${ended.at - banClick} ms after the click`,
         );
-        await waitForPath(d, "/match-end", 10_000);
+        await waitForPath(d, "/match-end", ACTION_TIMEOUT_MS);
         await d.getByRole("heading", { name: "Session complete" }).waitFor();
       });
 

@@ -14,6 +14,7 @@ import {
   startFromDiscover,
 } from "../helpers/firefox.ts";
 import { liveMember } from "../helpers/live_browser.ts";
+import { ACTION_TIMEOUT_MS } from "../helpers/time.ts";
 
 interface Case {
   firefox: [RouterKind, "hide" | "show"];
@@ -49,7 +50,7 @@ Deno.test({
             const b = await memberPage(firefox, w.server, member);
             await startFromDiscover(a.page, b, 30_000);
             await Promise.all([
-              expectRemoteVideoPlaying(a.page, 20_000, "Chromium"),
+              expectRemoteVideoPlaying(a.page, ACTION_TIMEOUT_MS, "Chromium"),
               expectFirefoxPlaying(b.page, 20_000),
             ]);
             const [sa, sb] = [await pairSeen(a.page), await pairSeen(asEvaluator(b.page))];

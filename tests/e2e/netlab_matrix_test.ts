@@ -9,6 +9,7 @@ import assert from "node:assert/strict";
 import { LAB_SKIP, type RouterKind } from "../helpers/netlab.ts";
 import { type LabMember, type PairSeen, pairSeen, withLab } from "../helpers/netlab_call.ts";
 import { describeLive, expectRemoteVideoPlaying, startPair } from "../helpers/live_browser.ts";
+import { ACTION_TIMEOUT_MS } from "../helpers/time.ts";
 
 interface Case {
   a: [RouterKind, "hide" | "show"];
@@ -95,8 +96,8 @@ Deno.test({
           await startPair(a.page, b.page, 30_000);
           try {
             await Promise.all([
-              expectRemoteVideoPlaying(a.page, 20_000, `a (${c.a[0]})`),
-              expectRemoteVideoPlaying(b.page, 20_000, `b (${c.b[0]})`),
+              expectRemoteVideoPlaying(a.page, ACTION_TIMEOUT_MS, `a (${c.a[0]})`),
+              expectRemoteVideoPlaying(b.page, ACTION_TIMEOUT_MS, `b (${c.b[0]})`),
             ]);
           } catch (err) {
             throw new Error(`${(err as Error).message}\n${w.turn.log().slice(-2000)}`);

@@ -14,7 +14,7 @@ import type { Page } from "playwright-core";
 import { LAB_SKIP } from "../helpers/netlab.ts";
 import { type LabMember, pairSeen, withLab } from "../helpers/netlab_call.ts";
 import { expectRemoteVideoPlaying, path, safetyCode, startPair } from "../helpers/live_browser.ts";
-import { sleep, until } from "../helpers/time.ts";
+import { ACTION_TIMEOUT_MS, sleep, until } from "../helpers/time.ts";
 import LIVE from "../../lib/shared/i18n/catalog/live/en.ts";
 
 /** The live view's connection badge: this member's step, the partner's, and what it says. */
@@ -87,8 +87,8 @@ Deno.test({
       const b: LabMember = await w.member("random");
       await startPair(a.page, b.page, 30_000);
       await Promise.all([
-        expectRemoteVideoPlaying(a.page, 20_000, "a"),
-        expectRemoteVideoPlaying(b.page, 20_000, "b"),
+        expectRemoteVideoPlaying(a.page, ACTION_TIMEOUT_MS, "a"),
+        expectRemoteVideoPlaying(b.page, ACTION_TIMEOUT_MS, "b"),
       ]);
       for (const m of [a, b]) {
         await m.page.evaluate(

@@ -27,7 +27,7 @@ import {
   startPair,
   withLivePair,
 } from "../helpers/live_browser.ts";
-import { sleep, until } from "../helpers/time.ts";
+import { ACTION_TIMEOUT_MS, sleep, until } from "../helpers/time.ts";
 import type { Member } from "../helpers/accounts.ts";
 import {
   BACKGROUND_RECT_REL,
@@ -179,7 +179,7 @@ async function composer(a: Page): Promise<{ page: number; worker: number }> {
  * margin are, and the band's area away from the face arrives sharp).
  */
 async function expectFaceBlurred(a: Page, b: Page) {
-  await expectRemoteVideoPlaying(b, 15_000, "B");
+  await expectRemoteVideoPlaying(b, ACTION_TIMEOUT_MS, "B");
   await until(
     "the 'Privacy On' badge on A's 'You' tile",
     () => localBadges(a),
@@ -291,7 +291,7 @@ Deno.test({
       await setPrivacy(alice, BLUR_OFF);
     }, async ({ a, b, errors }) => {
       await startPair(a, b);
-      await expectRemoteVideoPlaying(b, 15_000, "B");
+      await expectRemoteVideoPlaying(b, ACTION_TIMEOUT_MS, "B");
       const got = await samples(b, 10, 400);
       for (const s of got) console.log(`  received ${fmt(s)}`);
       const best = got.reduce((w, s) => s.ratio.face > w.ratio.face ? s : w);
@@ -321,7 +321,7 @@ Deno.test({
  * every one (face, band area and the background outside the band); A's 'You' tile says so.
  */
 async function expectWholeCovered(a: Page, b: Page): Promise<Sample[]> {
-  await expectRemoteVideoPlaying(b, 15_000, "B");
+  await expectRemoteVideoPlaying(b, ACTION_TIMEOUT_MS, "B");
   const got: Sample[] = [];
   const end = Date.now() + 5_000;
   while (Date.now() < end) {

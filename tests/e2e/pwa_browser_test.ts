@@ -10,7 +10,7 @@
 import assert from "node:assert/strict";
 import axeSource from "axe-core/axe.min.js" with { type: "text" };
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchBrowser, waitForHydration } from "../helpers/browser.ts";
+import { launchBrowser, resizeTo, waitForHydration } from "../helpers/browser.ts";
 import { startServer, type TestServer } from "../helpers/server.ts";
 import { registerMember, SESSION_COOKIE } from "../helpers/accounts.ts";
 import { ACTION_TIMEOUT_MS, until } from "../helpers/time.ts";
@@ -207,7 +207,7 @@ Deno.test({
         });
         assert.deepEqual(violations, [], "axe on the offline page");
         for (const width of [360, 1280]) {
-          await page.setViewportSize({ width, height: width === 360 ? 740 : 800 });
+          await resizeTo(page, { width, height: width === 360 ? 740 : 800 });
           const overflow = await page.evaluate(() =>
             document.documentElement.scrollWidth - globalThis.innerWidth
           );
@@ -215,7 +215,7 @@ Deno.test({
           const dir = Deno.env.get("SCREENSHOT_DIR");
           if (dir) await page.screenshot({ path: `${dir}/offline-${width}.png`, fullPage: true });
         }
-        await page.setViewportSize(PHONE);
+        await resizeTo(page, PHONE);
       });
 
       await t.step("with the network back, Retry loads the page asked for", async () => {

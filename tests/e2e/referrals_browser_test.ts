@@ -4,7 +4,7 @@
 // Screenshots at 390 and 1280 px go to /tmp/shots-referrals/.
 import assert from "node:assert/strict";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { expectToast, launchBrowser, waitForHydration } from "../helpers/browser.ts";
+import { expectToast, launchBrowser, resizeTo, waitForHydration } from "../helpers/browser.ts";
 import { startServer, type TestServer } from "../helpers/server.ts";
 import { type Member, registerMember } from "../helpers/accounts.ts";
 import { closeQuietly, memberContext } from "../helpers/live_browser.ts";
@@ -32,7 +32,7 @@ async function withClipboard(browser: Browser, server: TestServer, m: Member, wi
   await ctx.pages().at(0)?.close();
   if (width !== 390) {
     const page = await ctx.newPage();
-    await page.setViewportSize({ width, height: 900 });
+    await resizeTo(page, { width, height: 900 });
     return { ctx, page };
   }
   return { ctx, page: await ctx.newPage() };

@@ -21,7 +21,7 @@ import {
   waitForPath,
   waitLive,
 } from "../helpers/live_browser.ts";
-import { sleep, until } from "../helpers/time.ts";
+import { ACTION_TIMEOUT_MS, sleep, until } from "../helpers/time.ts";
 import { SHIELD_TEXT } from "../../lib/client/shield/policy.ts";
 
 import {
@@ -67,7 +67,7 @@ Deno.test({
       assert.equal(f.backend, "wasm");
       assert.equal(r.worker.ready?.backend, "wasm");
       assert.deepEqual(shieldWarnings(consoleA), []);
-      await expectRemoteVideoPlaying(a, 15_000, "A");
+      await expectRemoteVideoPlaying(a, ACTION_TIMEOUT_MS, "A");
       assert.deepEqual(errors, []);
     });
   },

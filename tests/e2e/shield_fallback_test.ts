@@ -14,7 +14,7 @@ import {
   SHIELD_OFF,
   startPair,
 } from "../helpers/live_browser.ts";
-import { sleep, until } from "../helpers/time.ts";
+import { ACTION_TIMEOUT_MS, sleep, until } from "../helpers/time.ts";
 import { readManifest } from "../../lib/server/build/assets.ts";
 import { SHIELD_TEXT, SHIELD_VERDICT_GRACE_MS } from "../../lib/client/shield/policy.ts";
 
@@ -49,7 +49,7 @@ async function shieldFiles() {
 async function expectUnavailable(p: ShieldPair) {
   const { a, b } = p;
   await startPair(a, b);
-  await expectRemoteVideoPlaying(a, 15_000, "A");
+  await expectRemoteVideoPlaying(a, ACTION_TIMEOUT_MS, "A");
   const button = tile(a).getByRole("button", { name: SHIELD_TEXT.unavailable, exact: true });
   await button.waitFor({ state: "visible", timeout: 5_000 });
   await expectBlurred(a, "unavailable");
@@ -66,8 +66,8 @@ async function expectUnavailable(p: ShieldPair) {
   const warnings = shieldWarnings(p.consoleA);
   assert.equal(warnings.length, 1, `one "Safety shield:" warning: ${warnings}`);
   console.log(`  ${warnings[0]}`);
-  await expectRemoteVideoPlaying(a, 15_000, "A");
-  await expectRemoteVideoPlaying(b, 15_000, "B");
+  await expectRemoteVideoPlaying(a, ACTION_TIMEOUT_MS, "A");
+  await expectRemoteVideoPlaying(b, ACTION_TIMEOUT_MS, "B");
   await button.click();
   await waitView(a, "shown", 5_000);
   await expectUnblurred(a, "shown");
@@ -112,7 +112,7 @@ Deno.test({
     const asked: string[] = [];
     await withShieldPair(async ({ a, b, errors, consoleA }) => {
       await startPair(a, b);
-      await expectRemoteVideoPlaying(a, 15_000, "A");
+      await expectRemoteVideoPlaying(a, ACTION_TIMEOUT_MS, "A");
       // Longer than the grace for a verdict: a shield that ran would have said something.
       await sleep(SHIELD_VERDICT_GRACE_MS + 1_000);
       const r = await recorded(a);

@@ -18,7 +18,7 @@ import {
   withLivePair,
 } from "../helpers/live_browser.ts";
 import { startTurn, type TurnServer } from "../helpers/turn.ts";
-import { until } from "../helpers/time.ts";
+import { ACTION_TIMEOUT_MS, until } from "../helpers/time.ts";
 
 const SECRET = "glimpse-relay-test-secret-0123456789";
 
@@ -65,7 +65,7 @@ async function relayPath(page: Page): Promise<RelayPath> {
  * within 15 s (a failure says where the page is).
  */
 async function expectLinkFailed(p: Page, who: string) {
-  await waitLive(p, 20_000);
+  await waitLive(p, ACTION_TIMEOUT_MS);
   const failure = p.locator(".tile-remote .tile-error[role=alert]");
   try {
     await failure.waitFor({ state: "visible", timeout: 15_000 });
@@ -102,7 +102,7 @@ async function callThroughRelay(turnUrls: string, protocol: "udp" | "tcp") {
     const started = Date.now();
     await startPair(a, b);
     for (const [who, p] of [["A", a], ["B", b]] as const) {
-      const { stats } = await expectRemoteVideoPlaying(p, 15_000, who);
+      const { stats } = await expectRemoteVideoPlaying(p, ACTION_TIMEOUT_MS, who);
       assert.ok(stats.framesDecoded > 0, `${who}: ${JSON.stringify(stats)}`);
       assert.equal(stats.state, "connected", who);
     }

@@ -12,7 +12,7 @@ import { launchBrowser } from "../helpers/browser.ts";
 import { startServer, type TestServer } from "../helpers/server.ts";
 import { closeQuietly, liveMember, memberContext, waitForPath } from "../helpers/live_browser.ts";
 import { launchWebKit, type WebKit, type WebKitSession } from "../helpers/webkit.ts";
-import { until } from "../helpers/time.ts";
+import { ACTION_TIMEOUT_MS, until } from "../helpers/time.ts";
 import { CANNOT_CALL_TEXT } from "../../lib/shared/cannot_call.ts";
 import { LIVE_TEXT } from "../../lib/client/live_rules.ts";
 import { PLANS_TEXT } from "../../lib/shared/plans.ts";
@@ -142,7 +142,7 @@ Deno.test({
         assert.equal(server!.hub.waitingCount(), 1, "Bob alone searches");
         assert.equal(server!.hub.metrics.socketsOpen, 1, "WebKit opened no socket");
         assert.equal((await server!.kv.get(keys.mmWaiting(alice.id))).value, null);
-        await waitForPath(b, "/", 20_000);
+        await waitForPath(b, "/", ACTION_TIMEOUT_MS);
         assert.equal(server!.hub.metrics.matchesMade, 0, "no match was made");
         assert.deepEqual(await s.run(cannotCallScreen), screen, "WebKit's screen stayed");
 

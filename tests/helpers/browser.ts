@@ -193,3 +193,18 @@ export async function expectToast(
     assert.equal((await toast.locator(".toast-description").innerText()).trim(), description);
   }
 }
+
+/**
+ * Gives the page's window `size` and waits until the page has it and has laid itself out for it
+ * (two frames drawn since): a loaded machine takes longer than any fixed pause.
+ */
+export async function resizeTo(page: Page, size: { width: number; height: number }) {
+  await page.setViewportSize(size);
+  await page.waitForFunction(
+    ([w, h]) => innerWidth === w && innerHeight === h,
+    [size.width, size.height],
+  );
+  await page.evaluate(() =>
+    new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))
+  );
+}

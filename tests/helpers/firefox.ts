@@ -415,7 +415,10 @@ export async function memberPage(
 
 /** Opens `path` on the member's server. */
 export async function open(m: MemberPage, path: string) {
-  await m.page.goto(new URL(path, m.url).href, { waitUntil: "domcontentloaded", timeout: 20_000 });
+  await m.page.goto(new URL(path, m.url).href, {
+    waitUntil: "domcontentloaded",
+    timeout: ACTION_TIMEOUT_MS,
+  });
 }
 
 /** The page's address path now (a navigation under way answers null). */
@@ -425,7 +428,11 @@ export async function pathOf(page: FirefoxPage): Promise<string | null> {
 }
 
 /** Waits until the page's address reads `pathname` (it may change by history.replaceState). */
-export async function waitForPathname(page: FirefoxPage, pathname: string, timeout = 20_000) {
+export async function waitForPathname(
+  page: FirefoxPage,
+  pathname: string,
+  timeout = ACTION_TIMEOUT_MS,
+) {
   const end = Date.now() + timeout;
   let last: string | null = null;
   while (Date.now() < end) {
@@ -437,7 +444,7 @@ export async function waitForPathname(page: FirefoxPage, pathname: string, timeo
 }
 
 /** Clicks the element matched by `selector` (puppeteer's, e.g. ::-p-text(…)) once it is visible. */
-export async function click(page: FirefoxPage, selector: string, timeout = 10_000) {
+export async function click(page: FirefoxPage, selector: string, timeout = ACTION_TIMEOUT_MS) {
   await page.locator(selector).setTimeout(timeout).click();
 }
 
@@ -448,7 +455,7 @@ export async function click(page: FirefoxPage, selector: string, timeout = 10_00
 export function asEvaluator(page: FirefoxPage): PlaywrightPage {
   const view = {
     evaluate: (fn: (arg: unknown) => unknown, arg?: unknown) =>
-      bounded("a page probe", page.evaluate(fn, arg), 20_000),
+      bounded("a page probe", page.evaluate(fn, arg), ACTION_TIMEOUT_MS),
   };
   return view as unknown as PlaywrightPage;
 }
@@ -475,7 +482,7 @@ export async function fixtureCameras(page: FirefoxPage): Promise<number> {
 }
 
 /** The partner's video plays on the Firefox page: the tile has frames and the RTP link decodes. */
-export async function expectFirefoxPlaying(page: FirefoxPage, timeout = 15_000) {
+export async function expectFirefoxPlaying(page: FirefoxPage, timeout = ACTION_TIMEOUT_MS) {
   try {
     const video = await until(
       "the remote video to play",
@@ -496,7 +503,10 @@ export async function expectFirefoxPlaying(page: FirefoxPage, timeout = 15_000) 
 }
 
 /** The safety code on the Firefox page's 'Encrypted' badge once it is known. */
-export async function firefoxSafetyCode(page: FirefoxPage, timeout = 15_000): Promise<string> {
+export async function firefoxSafetyCode(
+  page: FirefoxPage,
+  timeout = ACTION_TIMEOUT_MS,
+): Promise<string> {
   return await until(
     "the safety code in Firefox",
     () =>
@@ -578,7 +588,7 @@ export async function startFromDiscover(a: PlaywrightPage, b: MemberPage, timeou
   ]);
   try {
     await Promise.all([waitLive(a, timeout), waitForPathname(b.page, "/live-match", timeout)]);
-    await b.page.locator("section.live").setTimeout(10_000).wait();
+    await b.page.locator("section.live").setTimeout(ACTION_TIMEOUT_MS).wait();
   } catch (err) {
     const heading = (p: FirefoxPage) =>
       bounded("a heading", p.evaluate(() => document.querySelector("h1")?.textContent ?? ""), 5_000)
@@ -722,7 +732,9 @@ export const chromiumReceiver = (name: string, page: PlaywrightPage): Receiver =
 export const firefoxReceiver = (name: string, page: FirefoxPage): Receiver => ({
   name,
   sample: async () =>
-    sampleOf(await bounded("a frame's regions", page.evaluate(cropsInPage, CROPS), 20_000)),
+    sampleOf(
+      await bounded("a frame's regions", page.evaluate(cropsInPage, CROPS), ACTION_TIMEOUT_MS),
+    ),
   describe: () => describeLiveOf(page),
 });
 
@@ -765,8 +777,8 @@ export async function expectBlurBothWays(
 ): Promise<Record<string, Sample[]>> {
   const sharpFrames = opts.sharpFrames ?? 5;
   const timeout = opts.timeout ?? 60_000;
-  await expectRemoteVideoPlaying(p.a, 20_000, "Chromium");
-  await expectFirefoxPlaying(p.b.page, 20_000);
+  await expectRemoteVideoPlaying(p.a, ACTION_TIMEOUT_MS, "Chromium");
+  await expectFirefoxPlaying(p.b.page, ACTION_TIMEOUT_MS);
   const receivers = [
     chromiumReceiver("Chromium (Firefox's camera)", p.a),
     firefoxReceiver("Firefox (Chromium's camera)", p.b.page),

@@ -171,7 +171,7 @@ export function path(page: Page): string {
   return new URL(page.url()).pathname;
 }
 
-export async function waitForPath(page: Page, pathname: string, timeout = 15_000) {
+export async function waitForPath(page: Page, pathname: string, timeout = ACTION_TIMEOUT_MS) {
   await page.waitForURL((u) => u.pathname === pathname, { timeout, waitUntil: "commit" });
 }
 
@@ -183,13 +183,13 @@ export async function toastLog(
 }
 
 /** Both members open /connecting together and reach the live view. */
-export async function startPair(a: Page, b: Page, timeout = 20_000) {
+export async function startPair(a: Page, b: Page, timeout = ACTION_TIMEOUT_MS) {
   await Promise.all([a.goto("/connecting"), b.goto("/connecting")]);
   await Promise.all([waitLive(a, timeout), waitLive(b, timeout)]);
 }
 
 /** The live view is shown (the address reads /live-match). */
-export async function waitLive(page: Page, timeout = 20_000) {
+export async function waitLive(page: Page, timeout = ACTION_TIMEOUT_MS) {
   await waitForPath(page, "/live-match", timeout);
   await page.locator("section.live").waitFor({ state: "visible", timeout });
 }
@@ -301,7 +301,11 @@ export async function describeLive(page: Page): Promise<string> {
 }
 
 /** The partner's video plays on this page: the tile has frames and the RTP link decodes them. */
-export async function expectRemoteVideoPlaying(page: Page, timeout = 15_000, who = "page") {
+export async function expectRemoteVideoPlaying(
+  page: Page,
+  timeout = ACTION_TIMEOUT_MS,
+  who = "page",
+) {
   try {
     const v = await until(
       "the remote video to play",
