@@ -321,3 +321,29 @@ Deno.test("devices: the new-browser mail is in the member's language, and off wi
     assert.equal((await mailsTo(server.kv, m.email)).length, before);
   });
 });
+
+Deno.test("devices: a verification link opened in a new browser lists it without a mail", async () => {
+  await withServer(async (server) => {
+    const m = await registerMember(server, { verified: false });
+    const [verify] = await awaitMails(server.kv, m.email, 1, "/verify-email?token=");
+    const taken = await queueMessagesTaken(server.kv);
+    const phone = new Client(server);
+    const open = await phone.get(linkIn(verify, "/verify-email?token="), {
+      headers: { "user-agent": SAFARI_IOS },
+    });
+    assert.equal(open.status, 303);
+    assert.ok(phone.session, "the link signed the browser in");
+    assert.ok(phone.cookies.get(DEVICE_COOKIE), "and gave it a device cookie");
+    const devices = (await phone.get("/api/devices")).json.devices;
+    assert.equal(devices.length, 2);
+    assert.equal(devices[0].browser, "Safari");
+    // That browser is now the account's: signing in with the password there mails nothing either.
+    await phone.post("/api/simple-logout");
+    const login = await phone.post("/api/simple-login", {
+      identifier: m.username,
+      password: PASSWORD,
+    });
+    assert.equal(login.status, 200);
+    assert.equal(await queueMessagesTaken(server.kv), taken, "no new-browser mail");
+  });
+});

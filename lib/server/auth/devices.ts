@@ -33,12 +33,12 @@ async function deviceHash(id: string): Promise<string> {
 /**
  * At a sign-in: the browser's device cookie (made now when it has none, or a malformed one), set
  * again for another 400 days; the browser listed for the member; and, when it is new to an account
- * that has signed in elsewhere before, the member's mail queued.
+ * that has signed in elsewhere before, the member's mail queued (when `announce`).
  */
 export async function noteSignInDevice(
   c: Context,
   kv: Deno.Kv,
-  opts: { userId: string; userAgent: string; origin: string; secure: boolean },
+  opts: { userId: string; userAgent: string; origin: string; secure: boolean; announce: boolean },
 ) {
   const held = getCookie(c, DEVICE_COOKIE);
   const id = held && DEVICE_ID.test(held) ? held : newDeviceId();
@@ -50,7 +50,7 @@ export async function noteSignInDevice(
     maxAge: DEVICE_COOKIE_MAX_AGE_S,
   });
   const news = await noteDevice(kv, opts.userId, await deviceHash(id));
-  if (news === "new") {
+  if (news === "new" && opts.announce) {
     await enqueue(kv, newSignInMail(opts.userId, opts.userAgent, Date.now(), opts.origin));
   }
 }

@@ -83,9 +83,10 @@ export class Sessions {
 
   /**
    * Starts a session for the member (named on the devices list by the browser's User-Agent) and
-   * sets its cookie on the response; a browser new to the account is mailed about (devices.ts).
+   * sets its cookie on the response; a browser new to the account is mailed about (devices.ts),
+   * unless `byMailedLink`: a link from the member's own mailbox needs no warning to that mailbox.
    */
-  async start(c: Context, userId: string): Promise<SessionRecord> {
+  async start(c: Context, userId: string, byMailedLink = false): Promise<SessionRecord> {
     const userAgent = c.req.header("user-agent") ?? "";
     const session = await createSession(this.kv, userId, userAgent);
     await noteSignInDevice(c, this.kv, {
@@ -93,6 +94,7 @@ export class Sessions {
       userAgent,
       origin: this.config.origin,
       secure: this.config.production,
+      announce: !byMailedLink,
     });
     setCookie(c, SESSION_COOKIE, await this.token(session), {
       path: "/",
