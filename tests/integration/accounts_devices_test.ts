@@ -20,6 +20,7 @@ import {
 import { createSession, LAST_SEEN_EVERY_MS, type SessionRecord } from "../../kv/sessions.ts";
 import { Sessions } from "../../lib/server/auth/session.ts";
 import { DEVICE_COOKIE } from "../../lib/server/auth/devices.ts";
+import { closeAll, connectPeer, withMembers } from "../helpers/realtime_members.ts";
 
 const FIREFOX_ANDROID = "Mozilla/5.0 (Android 14; Mobile; rv:128.0) Gecko/128.0 Firefox/128.0";
 const SAFARI_IOS =
@@ -347,3 +348,41 @@ Deno.test("devices: a verification link opened in a new browser lists it without
     assert.equal(await queueMessagesTaken(server.kv), taken, "no new-browser mail");
   });
 });
+
+Deno.test(
+  "devices: signing out another device closes its open socket at once; this one's stays",
+  { sanitizeResources: false, sanitizeOps: false },
+  async () => {
+    await withMembers({}, async (server, f) => {
+      const [am] = await f.many(1);
+      // The member's phone has a socket open; the desk, signed in apart, signs the phone out.
+      const phone = await connectPeer(am);
+      const phoneSid = (await am.client.get("/api/devices")).json.devices[0].id;
+      const desk = new Client({ url: am.url, kv: server.kv });
+      const here = await connectPeer({ ...am, cookie: await signInCookie(desk, am.username) });
+      try {
+        const t = performance.now();
+        const res = await desk.delete(`/api/devices/${phoneSid}`);
+        assert.equal(res.status, 200, res.text);
+        const closed = await phone.ws.waitClosed(4000);
+        assert.equal(closed.code, 4401, "closed as signed out");
+        assert.ok(performance.now() - t < 2000, "within 2 s");
+        here.ws.send({ type: "ping" });
+        await here.ws.next("pong");
+        assert.equal(here.ws.closed, null);
+      } finally {
+        closeAll(phone, here);
+      }
+    });
+  },
+);
+
+/** Signs the member in on `client` (the realtime factory's shared password); its Cookie header. */
+async function signInCookie(client: Client, username: string) {
+  const login = await client.post("/api/simple-login", {
+    identifier: username,
+    password: "realtime-shared-password",
+  });
+  assert.equal(login.status, 200, login.text);
+  return `${SESSION_COOKIE}=${client.session}`;
+}
