@@ -32,7 +32,7 @@ export default {
   signIn: "Sign in",
   newSignInSubject: "A new sign-in to your Glimpse account",
   newSignInBody:
-    "Your Glimpse account was just signed in to from a browser it had not been used with before: {device}, on {time} UTC.",
+    "Someone just signed in to your Glimpse account from a browser it had not been used with before: {device}, on {time} UTC.",
   newSignInAdvice:
     "If this was you, you can ignore this email. If it was not you, set a new password now with the link below: it works once and for one hour, and it signs out every device signed in to your account. You can also see and sign out your devices on your profile, under Privacy & Security.",
 };
