@@ -9,6 +9,8 @@ import { AvatarEditor } from "../components/profile/AvatarEditor.tsx";
 import { PASSWORD_VALUES, PasswordForm } from "../components/profile/PasswordForm.tsx";
 import { PrivacySwitches } from "../components/profile/PrivacySwitches.tsx";
 import { DeleteAccount } from "../components/profile/DeleteAccount.tsx";
+import { Devices } from "../components/profile/Devices.tsx";
+import type { DeviceView } from "../lib/shared/devices.ts";
 import { tr } from "../lib/shared/i18n/messages.ts";
 import type common from "../lib/shared/i18n/catalog/common/en.ts";
 import type profile from "../lib/shared/i18n/catalog/profile/en.ts";
@@ -20,13 +22,15 @@ export interface ProfilePageProps {
   user: PublicUser;
   /** Whether this site has a relay to hide members' IP addresses behind, and its default. */
   ipRelay: IpRelay;
+  /** The member's signed-in sessions when the page was made (the list refreshes after a change). */
+  devices: DeviceView[];
 }
 
 type Tab = "profile" | "privacy";
 
 /** /profile: two tabs over the member's record. Every form's state lives here, so it outlives a
  * switch to the other tab. */
-export default function ProfilePage({ user: initial, ipRelay }: ProfilePageProps) {
+export default function ProfilePage({ user: initial, ipRelay, devices }: ProfilePageProps) {
   const [tab, setTab] = useState<Tab>("profile");
   const [user, setUser] = useState(initial);
   const [avatar, setAvatar] = useState<string | null>(initial.avatarUrl);
@@ -81,6 +85,7 @@ export default function ProfilePage({ user: initial, ipRelay }: ProfilePageProps
         <section id="panel-privacy" role="tabpanel" aria-labelledby="tab-privacy" class="stack">
           <PrivacySwitches user={user} setUser={setUser} patch={patch} ipRelay={ipRelay} />
           <PasswordForm form={password} />
+          <Devices initial={devices} />
           <DeleteAccount />
           <p class="legal-links">
             <a href="/terms-of-service">{tc("terms")}</a> ·{" "}

@@ -26,6 +26,13 @@ export const keys = {
   sessionEndsPrefix: () => ["session_ends"] as const,
   /** Summed with every session end: the key instances watch to hear of one at once. */
   sessionEndsSignal: () => ["session_ends_seq"] as const,
+  /**
+   * A browser a member has signed in with, by the SHA-256 of its device cookie (kv/devices.ts):
+   * a sign-in from a browser not listed here is mailed to the member.
+   */
+  knownDevice: (userId: string, deviceHash: string) =>
+    ["known_devices", userId, deviceHash] as const,
+  knownDevicesPrefix: (userId: string) => ["known_devices", userId] as const,
 
   invitation: (code: string) => ["invitations", code] as const,
   invitationsPrefix: () => ["invitations"] as const,

@@ -7,20 +7,51 @@ import { CLOCK_SKEW_TOLERANCE_MS } from "../lib/shared/realtime/clock.ts";
 
 export const SESSION_TTL_MS = 30 * 24 * 3600_000;
 
+/**
+ * One signed-in device. Records made before the devices list have only the first four fields:
+ * every reader takes the others as absent (no browser named, last seen at sign-in, no place).
+ */
 export interface SessionRecord {
   sid: string;
   userId: string;
   createdAt: number;
   expiresAt: number;
+  /** The browser's User-Agent at sign-in, cut to USER_AGENT_MAX characters. */
+  userAgent?: string;
+  /** When a request last came with this session (written at most once per LAST_SEEN_EVERY_MS). */
+  lastSeenAt?: number;
+  /** The city the private geocoder named from this device's own position, when it shared one. */
+  place?: { city: string; country: string };
 }
 
-export async function createSession(kv: Deno.Kv, userId: string): Promise<SessionRecord> {
+/** The most of a User-Agent a session keeps (enough for any browser's own). */
+export const USER_AGENT_MAX = 256;
+
+/** A session's last-seen time is written at most once in this long, so a request rarely writes. */
+export const LAST_SEEN_EVERY_MS = 5 * 60_000;
+
+/** When a session was last seen: its last recorded request, else its sign-in. */
+export function lastSeenOf(session: SessionRecord): number {
+  return session.lastSeenAt ?? session.createdAt;
+}
+
+/** Whether a request at `now` should write the session's last-seen time (the throttle rule). */
+export function lastSeenDue(session: SessionRecord, now: number): boolean {
+  return now - lastSeenOf(session) >= LAST_SEEN_EVERY_MS;
+}
+
+export async function createSession(
+  kv: Deno.Kv,
+  userId: string,
+  userAgent?: string,
+): Promise<SessionRecord> {
   const now = Date.now();
   const record: SessionRecord = {
     sid: crypto.randomUUID(),
     userId,
     createdAt: now,
     expiresAt: now + SESSION_TTL_MS,
+    ...(userAgent ? { userAgent: userAgent.slice(0, USER_AGENT_MAX) } : {}),
   };
   await kv.atomic()
     .set(keys.session(record.sid), record, { expireIn: SESSION_TTL_MS + CLOCK_SKEW_TOLERANCE_MS })
@@ -59,6 +90,71 @@ export async function getSessionAndUser(
     keys.user(userId),
   ]);
   return { session: liveSession(session), user: liveUser(user) };
+}
+
+/**
+ * Changes a live session's record with `change`, unless it ended meanwhile (the commit checks the
+ * entry read, so an ended session is never written back). False when nothing was written.
+ */
+async function updateSession(
+  kv: Deno.Kv,
+  sid: string,
+  change: (s: SessionRecord) => SessionRecord | null,
+): Promise<boolean> {
+  const entry = await kv.get<SessionRecord>(keys.session(sid));
+  const session = liveSession(entry);
+  if (!session) return false;
+  const next = change(session);
+  if (!next) return false;
+  const expireIn = session.expiresAt + CLOCK_SKEW_TOLERANCE_MS - Date.now();
+  if (expireIn <= 0) return false;
+  const res = await kv.atomic().check(entry).set(keys.session(sid), next, { expireIn }).commit();
+  return res.ok;
+}
+
+/** Records a request of the session at `now`, when the throttle rule says it is due. */
+export function touchSession(kv: Deno.Kv, sid: string, now = Date.now()): Promise<boolean> {
+  return updateSession(kv, sid, (s) => lastSeenDue(s, now) ? { ...s, lastSeenAt: now } : null);
+}
+
+/** Keeps the place the device's own position was named as on its session. */
+export function setSessionPlace(
+  kv: Deno.Kv,
+  sid: string,
+  place: { city: string; country: string },
+): Promise<boolean> {
+  return updateSession(
+    kv,
+    sid,
+    (s) => ({ ...s, place: { city: place.city, country: place.country } }),
+  );
+}
+
+/** A member's live sessions, newest sign-in first (read ten at a time). */
+export async function listUserSessions(kv: Deno.Kv, userId: string): Promise<SessionRecord[]> {
+  const sids: string[] = [];
+  for await (const e of kv.list({ prefix: keys.userSessionsPrefix(userId) })) {
+    sids.push(String(e.key[2]));
+  }
+  const read = await getManyChunked<SessionRecord>(kv, sids.map((sid) => keys.session(sid)));
+  return read.map(liveSession)
+    .filter((s): s is SessionRecord => s !== null && s.userId === userId)
+    .sort((a, b) => b.createdAt - a.createdAt);
+}
+
+/**
+ * Ends one session of a member: only one of theirs (any other id, theirs or nobody's, ends nothing
+ * and returns false). Its sockets close on every instance, as with any session end.
+ */
+export async function endUserSession(kv: Deno.Kv, userId: string, sid: string): Promise<boolean> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const entry = await kv.get<SessionRecord>(keys.session(sid));
+    if (!entry.value || entry.value.userId !== userId) return false;
+    const op = kv.atomic().check(entry).delete(keys.session(sid))
+      .delete(keys.userSession(userId, sid));
+    if ((await noteEnd(op, sid, userId).commit()).ok) return true;
+  }
+  return false;
 }
 
 /** A session that ended: the sockets it opened are closed on every instance. */

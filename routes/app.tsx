@@ -27,6 +27,7 @@ import { HttpMetrics } from "../lib/server/observe/http_metrics.ts";
 import { consoleSink, errorFields } from "../lib/shared/log.ts";
 import { AppError, HTTP_TEXT, STORAGE_RETRY_AFTER_S } from "../lib/server/http/errors.ts";
 import { storageRefusal } from "../kv/storage.ts";
+import { lastSeenDue, touchSession } from "../kv/sessions.ts";
 import { BUILD_DIR, ROOT } from "../lib/server/build/assets.ts";
 import { PageRenderer } from "../lib/server/render/page.tsx";
 import { sessionKey, Sessions } from "../lib/server/auth/session.ts";
@@ -41,6 +42,7 @@ import { accountApi, AVATAR_BODY_MAX } from "./api/account.ts";
 import { metricsRoute } from "./metrics.ts";
 import { pwaRoutes } from "./pwa.tsx";
 import { filtersApi } from "./api/filters.ts";
+import { devicesApi } from "./api/devices.ts";
 import { invitationsApi } from "./api/invitations.ts";
 import { reportApi } from "./api/report.ts";
 import { subscriptionApi } from "./api/subscription.ts";
@@ -116,7 +118,15 @@ export async function createApp(base: AppBase) {
   // Stripe's servers post events: no session, no same-origin check; the signature is the check.
   app.route("/", stripeWebhookApi(deps));
 
-  app.use("*", sessionMiddleware(deps.sessions, presenceTracker(deps.kv)));
+  // A member's request marks them present, and their session seen (a write once in a few minutes).
+  const presence = presenceTracker(deps.kv);
+  app.use(
+    "*",
+    sessionMiddleware(deps.sessions, async (userId, session) => {
+      await presence(userId);
+      if (lastSeenDue(session, Date.now())) await touchSession(deps.kv, session.sid);
+    }),
+  );
   // The socket route comes before any middleware that could touch its response's headers.
   app.route("/", wsRoute(deps));
   app.use("*", localeMiddleware());
@@ -129,7 +139,14 @@ export async function createApp(base: AppBase) {
   app.use("*", flashMiddleware(flashSeal));
 
   // Sub-apps made with membersOnly() are guarded by mount(), once, in front of their routes.
-  mount(app, "/api", ...accountApi(deps), filtersApi(deps), invitationsApi(deps));
+  mount(
+    app,
+    "/api",
+    ...accountApi(deps),
+    filtersApi(deps),
+    invitationsApi(deps),
+    devicesApi(deps),
+  );
   mount(app, "/api/report", reportApi(deps));
   mount(app, "/api/subscription", ...subscriptionApi(deps));
   mount(app, "/api/admin", adminApi(deps));

@@ -160,6 +160,7 @@ function RetentionSection() {
           "privacyRetentionSessions",
           "privacyRetentionSecurity",
           "privacyRetentionAddresses",
+          "privacyRetentionDevices",
           "privacyRetentionReports",
           "privacyRetentionPayments",
         ]}

@@ -44,7 +44,8 @@ export function filtersApi(deps: AppDeps) {
     validate("json", coordinatesSchema, { fallback: LOCATION_TEXT.badCoordinates }),
     async (c) => {
       const { latitude, longitude } = c.req.valid("json");
-      return c.json(await locateMember(kv, c.var.user.id, latitude, longitude));
+      const { user, session } = c.var;
+      return c.json(await locateMember(kv, user.id, latitude, longitude, session.sid));
     },
   );
 

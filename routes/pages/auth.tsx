@@ -74,9 +74,10 @@ export function authPages(deps: AppDeps) {
       throw err;
     });
     // The link signs its member in on this browser: registration itself starts no session, so
-    // the link is how a new member comes in (a banned member gets no session).
+    // the link is how a new member comes in (a banned member gets no session). The browser is
+    // listed as the member's, without a new-browser mail: the link came from their own mailbox.
     if (!(verified instanceof AccountError) && !activeBan(verified)) {
-      if (c.get("user")?.id !== verified.id) await deps.sessions.start(c, verified.id);
+      if (c.get("user")?.id !== verified.id) await deps.sessions.start(c, verified.id, true);
     }
     setFlash(
       c,

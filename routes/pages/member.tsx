@@ -20,6 +20,7 @@ import { WelcomeScreen } from "../../components/WelcomeScreen.tsx";
 import { FiltersScreen, ProfileScreen } from "../../components/profile/Pages.tsx";
 import { iceServersFor, ipRelayOf } from "../../lib/server/realtime/ice.ts";
 import { hidesIpAddress } from "../../lib/shared/profile.ts";
+import { listDevices } from "../../lib/server/auth/devices.ts";
 import type { SessionUser } from "../../lib/shared/auth/types.ts";
 import type { LiveSessionProps } from "../../islands/LiveSession.tsx";
 import { CannotCall } from "../../components/live/CannotCall.tsx";
@@ -61,8 +62,9 @@ export function memberPages(deps: AppDeps) {
     });
   });
 
-  app.get("/profile", (c) => {
+  app.get("/profile", async (c) => {
     const { userRecord: record, session } = c.var;
+    const devices = await listDevices(deps.kv, record.id, session.sid);
     return page(c, deps, {
       title: "Profile",
       back: "/",
@@ -73,6 +75,7 @@ export function memberPages(deps: AppDeps) {
             props={{
               user: toPublicUser(record, publicToken(session)),
               ipRelay: ipRelayOf(deps.config.ice),
+              devices,
             }}
           />
         </ProfileScreen>

@@ -2,6 +2,8 @@
 // continents with Intl in the page's language (not with a table of our own) and lists them in
 // its collation's order; /profile rendered in Japanese, with only the messages its island ships,
 // keeps no English word of the English catalog.
+import { Devices } from "../../components/profile/Devices.tsx";
+import type { DeviceView } from "../../lib/shared/devices.ts";
 import assert from "node:assert/strict";
 import { h, type VNode } from "preact";
 import { renderToString } from "preact-render-to-string";
@@ -194,6 +196,28 @@ function englishWordsIn(html: string): string[] {
   return [...new Set(words.filter((w) => ENGLISH_WORDS.has(w.toLowerCase())))];
 }
 
+/** This device, and another seen an hour ago near a city (with an empty User-Agent's label). */
+const SAMPLE_DEVICES: DeviceView[] = [
+  {
+    id: "11111111-1111-4111-8111-111111111111",
+    browser: "Firefox",
+    system: "Android",
+    city: null,
+    signedInAt: Date.now() - 86_400_000,
+    lastSeenAt: Date.now(),
+    current: true,
+  },
+  {
+    id: "22222222-2222-4222-8222-222222222222",
+    browser: null,
+    system: null,
+    city: "Kraków",
+    signedInAt: Date.now() - 2 * 86_400_000,
+    lastSeenAt: Date.now() - 3_600_000,
+    current: false,
+  },
+];
+
 function PasswordCard() {
   const form = useForm(PASSWORD_VALUES, (field) => `pw-${field}`);
   return h(PasswordForm, { form });
@@ -202,7 +226,7 @@ function PasswordCard() {
 Deno.test("profile (ja): the form keeps no English word of the English catalog", () => {
   // With only the messages the page ships for its island, as in the browser.
   const store = pageMessages("ja", ISLAND_MESSAGES.ProfilePage);
-  const html = render(store, h(ProfilePage, { user: member, ipRelay }));
+  const html = render(store, h(ProfilePage, { user: member, ipRelay, devices: [] }));
   assert.match(html, /<form/);
   assert.doesNotMatch(visibleText(html), /\b(common|profile)\.\w+/, "every key has its message");
   assert.deepEqual(englishWordsIn(html), []);
@@ -221,6 +245,8 @@ Deno.test("profile (ja): the privacy tab and the filters keep no English word ei
       }),
       h(PasswordCard, {}),
       h(DeleteAccount, {}),
+      h(Devices, { initial: SAMPLE_DEVICES }),
+      h(Devices, { initial: SAMPLE_DEVICES.slice(0, 1) }),
     ]
   ) {
     assert.deepEqual(englishWordsIn(render(store, vnode)), []);
@@ -240,7 +266,7 @@ Deno.test("profile (ja): the privacy tab and the filters keep no English word ei
 
 Deno.test("profile (en): the English texts are the catalog's, as the specification has them", () => {
   const store = pageMessages("en" as Locale, ISLAND_MESSAGES.ProfilePage);
-  const html = render(store, h(ProfilePage, { user: member, ipRelay }));
+  const html = render(store, h(ProfilePage, { user: member, ipRelay, devices: [] }));
   const text = visibleText(html);
   // (The word check of the tests above finds them here.)
   assert.ok(englishWordsIn(html).length > 20, englishWordsIn(html).join(" "));

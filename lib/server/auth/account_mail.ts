@@ -10,6 +10,7 @@ import type { EmailSender } from "../email/mod.ts";
 import {
   emailChangeEmail,
   emailInUseEmail,
+  newSignInEmail,
   passwordResetEmail,
   registrationAttemptEmail,
   verificationEmail,
@@ -21,6 +22,8 @@ import { hit } from "../../../kv/rate_limits.ts";
 import { errorFields, logger } from "../../shared/log.ts";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "../../shared/i18n/locales.ts";
 import type { UserRecord } from "../../shared/auth/types.ts";
+import { USER_AGENT_MAX } from "../../../kv/sessions.ts";
+import { parseUserAgent } from "../../shared/devices.ts";
 
 /** The language a member's mail is written in: their profile language (English if none). */
 const languageOf = (user: UserRecord): Locale =>
@@ -37,13 +40,15 @@ export type AccountMail =
   | Base & { kind: "mail-verify"; userId: string; email: string }
   | Base & { kind: "mail-reset"; email: string }
   | Base & { kind: "mail-email-change"; userId: string; newEmail: string }
-  | Base & { kind: "mail-registration-attempt"; email: string };
+  | Base & { kind: "mail-registration-attempt"; email: string }
+  | Base & { kind: "mail-new-sign-in"; userId: string; userAgent: string; at: number };
 
 const KINDS = new Set([
   "mail-verify",
   "mail-reset",
   "mail-email-change",
   "mail-registration-attempt",
+  "mail-new-sign-in",
 ]);
 
 export function isAccountMail(v: unknown): v is AccountMail {
@@ -79,6 +84,21 @@ export const registrationAttemptMail = (email: string, origin: string): AccountM
   id: id(),
   origin,
   email,
+});
+
+/** To a member whose account was signed in to from a browser it had not used before. */
+export const newSignInMail = (
+  userId: string,
+  userAgent: string,
+  at: number,
+  origin: string,
+): AccountMail => ({
+  kind: "mail-new-sign-in",
+  id: id(),
+  origin,
+  userId,
+  userAgent: userAgent.slice(0, USER_AGENT_MAX),
+  at,
 });
 
 /** One notice an hour (a window from the first) at most per address, however many attempts. */
@@ -134,6 +154,18 @@ async function compose(kv: Deno.Kv, m: AccountMail) {
         `${m.origin}/confirm-email?token=${token}`,
         languageOf(user),
       );
+    }
+    case "mail-new-sign-in": {
+      const user = await getUser(kv, m.userId);
+      // Gone, or the member asked for no mail about their account (the notifications switch).
+      if (!user || user.deletedAt || !user.notificationsEnabled) return null;
+      // The way out if it was not them: the reset flow's own link, which also signs out every device.
+      const token = await issueEmailToken(kv, user.id, "reset", user.email);
+      return newSignInEmail(user.email, user.username, {
+        device: parseUserAgent(m.userAgent),
+        at: m.at,
+        link: `${m.origin}/auth?reset=${token}`,
+      }, languageOf(user));
     }
     case "mail-registration-attempt": {
       const owner = await findUserByEmail(kv, m.email);

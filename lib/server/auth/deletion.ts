@@ -16,6 +16,7 @@ import { anonymiseReports, purgeBlocks } from "../../../kv/reports.ts";
 import { deleteStats } from "../../../kv/stats.ts";
 import { dropReferralFigures } from "../../../kv/referrals.ts";
 import { forgetLoginIps } from "../../../kv/rate_limits.ts";
+import { forgetDevices } from "../../../kv/devices.ts";
 
 import type { UserRecord } from "../../shared/auth/types.ts";
 
@@ -39,6 +40,7 @@ export async function deleteAccount(
   await dropUnusedInvitations(kv, userId);
   await dropReferralFigures(kv, userId);
   await forgetLoginIps(kv, userId);
+  await forgetDevices(kv, userId);
   return true;
 }
 
@@ -47,6 +49,7 @@ export async function purgeAccount(kv: Deno.Kv, userId: string) {
   if (!(await isDeletedOrGone(kv, userId))) return; // not deleted: nothing to purge
   await deleteUserSessions(kv, userId);
   await forgetLoginIps(kv, userId);
+  await forgetDevices(kv, userId);
   await purgeMemberRecords(kv, userId);
   await purgeBlocks(kv, userId);
   await deleteStats(kv, userId);

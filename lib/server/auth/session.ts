@@ -12,6 +12,7 @@ import {
   sharedSessionSecret,
 } from "../../../kv/sessions.ts";
 import type { UserRecord } from "../../shared/auth/types.ts";
+import { noteSignInDevice } from "./devices.ts";
 import { activeBan } from "../../shared/moderation/bans.ts";
 import { CLOCK_SKEW_TOLERANCE_MS } from "../../shared/realtime/clock.ts";
 
@@ -80,9 +81,21 @@ export class Sessions {
       .sign(this.key);
   }
 
-  /** Starts a session for the member and sets its cookie on the response. */
-  async start(c: Context, userId: string): Promise<SessionRecord> {
-    const session = await createSession(this.kv, userId);
+  /**
+   * Starts a session for the member (named on the devices list by the browser's User-Agent) and
+   * sets its cookie on the response; a browser new to the account is mailed about (devices.ts),
+   * unless `byMailedLink`: a link from the member's own mailbox needs no warning to that mailbox.
+   */
+  async start(c: Context, userId: string, byMailedLink = false): Promise<SessionRecord> {
+    const userAgent = c.req.header("user-agent") ?? "";
+    const session = await createSession(this.kv, userId, userAgent);
+    await noteSignInDevice(c, this.kv, {
+      userId,
+      userAgent,
+      origin: this.config.origin,
+      secure: this.config.production,
+      announce: !byMailedLink,
+    });
     setCookie(c, SESSION_COOKIE, await this.token(session), {
       path: "/",
       httpOnly: true,

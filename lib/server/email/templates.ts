@@ -1,7 +1,8 @@
 // The texts of the emails Glimpse sends, in the recipient's language (the member's profile
 // language; English when not given). The texts are the "email" catalog's; links stay as given.
 import type { EmailMessage } from "./mod.ts";
-import { tr, withMessages } from "../../shared/i18n/messages.ts";
+import { formatDate, tr, withMessages } from "../../shared/i18n/messages.ts";
+import { deviceLabel } from "../../shared/devices.ts";
 import { DEFAULT_LOCALE, type Locale } from "../../shared/i18n/locales.ts";
 import { serverMessages } from "../i18n/catalogs.ts";
 import type en from "../../shared/i18n/catalog/email/en.ts";
@@ -95,5 +96,30 @@ export function emailInUseEmail(to: string, link: string, locale: Locale = DEFAU
     lines: [t("greetingNoName"), t("inUseBody"), t("inUseAdvice")],
     link,
     action: t("signIn"),
+  }));
+}
+
+/**
+ * To a member whose account was signed in to from a browser it had not used before: the browser,
+ * the time (UTC: the server knows no member's zone) and, if it was not them, the reset link.
+ */
+export function newSignInEmail(
+  to: string,
+  username: string,
+  sign: { device: { browser: string | null; system: string | null }; at: number; link: string },
+  locale: Locale = DEFAULT_LOCALE,
+) {
+  return layout(to, locale, () => ({
+    subject: t("newSignInSubject"),
+    lines: [
+      t("greeting", { username }),
+      t("newSignInBody", {
+        device: deviceLabel(sign.device),
+        time: formatDate(sign.at, { dateStyle: "long", timeStyle: "short", timeZone: "UTC" }),
+      }),
+      t("newSignInAdvice"),
+    ],
+    link: sign.link,
+    action: t("resetAction"),
   }));
 }

@@ -10,6 +10,7 @@ import {
 import { popularHashtags } from "../../../kv/hashtags.ts";
 import { MAP_DATA, pageData } from "../../shared/short_cache.ts";
 import { updateUser } from "../../../kv/users.ts";
+import { setSessionPlace } from "../../../kv/sessions.ts";
 import { REGIONS } from "../../shared/filters.ts";
 import { splitLocation } from "../../shared/profile.ts";
 import { AppError } from "../http/errors.ts";
@@ -45,14 +46,16 @@ export interface LocatedPlace {
 }
 
 /**
- * Names the place at the device's coordinates and makes it the member's location. The
- * coordinates are neither stored nor logged.
+ * Names the place at the device's coordinates and makes it the member's location, and the place
+ * the devices list shows for the session `sid` (the device that sent them). The coordinates are
+ * neither stored nor logged.
  */
 export async function locateMember(
   kv: Deno.Kv,
   userId: string,
   latitude: number,
   longitude: number,
+  sid?: string,
 ): Promise<LocatedPlace> {
   if (!validCoordinates(latitude, longitude)) {
     throw new LocationError(LOCATION_TEXT.badCoordinates, 400);
@@ -70,6 +73,7 @@ export async function locateMember(
   });
   await updateUser(kv, userId, (u) => ({ ...u, location }));
   await touchPresence(kv, userId, place.continent);
+  if (sid) await setSessionPlace(kv, sid, { city: place.city, country: place.country });
   return { city: place.city, country: place.country, continent: place.continent, location };
 }
 

@@ -31,13 +31,16 @@ export type MemberEnv = { Variables: MemberVariables };
  * Resolves the session cookie (a signed token naming a live KV session of an existing member)
  * and calls `onSeen` for a signed-in member; a failure of `onSeen` does not fail the request.
  */
-export function sessionMiddleware(sessions: Sessions, onSeen: (userId: string) => Promise<void>) {
+export function sessionMiddleware(
+  sessions: Sessions,
+  onSeen: (userId: string, session: SessionRecord) => Promise<void>,
+) {
   return createMiddleware<{ Variables: SessionVariables }>(async (c, next) => {
     const found = await sessions.fromRequest(c);
     c.set("session", found?.session ?? null);
     c.set("userRecord", found?.user ?? null);
     c.set("user", found ? toSessionUser(found.user) : null);
-    if (found) await onSeen(found.user.id).catch(() => {});
+    if (found) await onSeen(found.user.id, found.session).catch(() => {});
     await next();
   });
 }

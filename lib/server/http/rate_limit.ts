@@ -50,6 +50,12 @@ export const RATE_RULES = {
   usernameIp: { scope: "username-ip", limit: { max: 10, windowMs: HOUR } },
   /** Confirmation mails of email changes, counted once the current password was right. */
   emailChangeAccount: { scope: "email-change-account", limit: { max: 3, windowMs: HOUR } },
+  /** Signing out one's other devices (each ends sessions and writes to every instance's watch). */
+  deviceSignOutIp: { scope: "device-sign-out-ip", limit: { max: 60, windowMs: MINUTES_15 } },
+  deviceSignOutAccount: {
+    scope: "device-sign-out-account",
+    limit: { max: 30, windowMs: MINUTES_15 },
+  },
   /** An administrator's changes (bans, reviews, deletions): generous, but a runaway script stops. */
   adminWrite: { scope: "admin-write", limit: { max: 300, windowMs: MINUTES_15 } },
   /** Invitation batches an administrator creates (each up to 50 codes). */

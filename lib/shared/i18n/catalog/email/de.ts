@@ -32,4 +32,9 @@ export default {
   inUseAdvice:
     "Wenn du das warst, melde dich an oder setze dein Passwort zurück, falls du es vergessen hast. Wenn nicht, kannst du diese E-Mail ignorieren.",
   signIn: "Anmelden",
+  newSignInSubject: "Eine neue Anmeldung bei deinem Glimpse-Konto",
+  newSignInBody:
+    "Bei deinem Glimpse-Konto wurde gerade mit einem Browser angemeldet, der mit diesem Konto noch nie verwendet wurde: {device}, am {time} UTC.",
+  newSignInAdvice:
+    "Wenn du das warst, kannst du diese E-Mail ignorieren. Wenn nicht, lege jetzt über den Link unten ein neues Passwort fest: Er funktioniert einmal und eine Stunde lang und meldet jedes Gerät ab, das bei deinem Konto angemeldet ist. Deine Geräte kannst du auch in deinem Profil unter Privatsphäre & Sicherheit sehen und abmelden.",
 } satisfies Translation<typeof en>;

@@ -30,4 +30,9 @@ export default {
   inUseAdvice:
     "If it was you, sign in, or reset your password if you forgot it. If it was not you, you can ignore this email.",
   signIn: "Sign in",
+  newSignInSubject: "A new sign-in to your Glimpse account",
+  newSignInBody:
+    "Someone just signed in to your Glimpse account from a browser it had not been used with before: {device}, on {time} UTC.",
+  newSignInAdvice:
+    "If this was you, you can ignore this email. If it was not you, set a new password now with the link below: it works once and for one hour, and it signs out every device signed in to your account. You can also see and sign out your devices on your profile, under Privacy & Security.",
 };

@@ -31,4 +31,9 @@ export default {
   inUseAdvice:
     "Si fuiste tú, inicia sesión o restablece tu contraseña si la olvidaste. Si no fuiste tú, puedes ignorar este correo.",
   signIn: "Iniciar sesión",
+  newSignInSubject: "Un nuevo inicio de sesión en tu cuenta de Glimpse",
+  newSignInBody:
+    "Alguien acaba de iniciar sesión en tu cuenta de Glimpse desde un navegador que no se había usado antes con ella: {device}, el {time} UTC.",
+  newSignInAdvice:
+    "Si fuiste tú, puedes ignorar este correo. Si no fuiste tú, establece ahora una nueva contraseña con el enlace de abajo: funciona una vez y durante una hora, y cierra la sesión en todos los dispositivos conectados a tu cuenta. También puedes ver tus dispositivos y cerrar su sesión en tu perfil, en Privacidad y seguridad.",
 } satisfies Translation<typeof en>;

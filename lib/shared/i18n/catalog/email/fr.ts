@@ -31,4 +31,9 @@ export default {
   inUseAdvice:
     "Si c’était vous, connectez-vous, ou réinitialisez votre mot de passe si vous l’avez oublié. Sinon, vous pouvez ignorer cet e-mail.",
   signIn: "Se connecter",
+  newSignInSubject: "Une nouvelle connexion à votre compte Glimpse",
+  newSignInBody:
+    "Quelqu’un vient de se connecter à votre compte Glimpse depuis un navigateur jamais utilisé avec ce compte : {device}, le {time} UTC.",
+  newSignInAdvice:
+    "Si c’était vous, vous pouvez ignorer cet e-mail. Sinon, choisissez dès maintenant un nouveau mot de passe avec le lien ci-dessous : il fonctionne une fois et pendant une heure, et il déconnecte tous les appareils connectés à votre compte. Vous pouvez aussi voir vos appareils et les déconnecter depuis votre profil, sous Confidentialité et sécurité.",
 } satisfies Translation<typeof en>;

@@ -28,4 +28,9 @@ export default {
   inUseAdvice:
     "如果是你本人，请直接登录；如果忘记了密码，可以重置密码。如果不是你，可以忽略这封邮件。",
   signIn: "登录",
+  newSignInSubject: "你的 Glimpse 账户有新的登录",
+  newSignInBody:
+    "你的 Glimpse 账户刚刚在一个此前从未使用过的浏览器上登录：{device}，时间为 {time}（UTC）。",
+  newSignInAdvice:
+    "如果是你本人，可以忽略这封邮件。如果不是你，请立即通过下面的链接设置新密码：该链接只能使用一次，一小时内有效，并会让你账户上所有已登录的设备退出登录。你也可以在个人资料的“隐私与安全”中查看你的设备并让它们退出登录。",
 } satisfies Translation<typeof en>;

@@ -251,6 +251,8 @@ export default {
     "<strong>Sicherheitsprotokolle:</strong> werden 1 Jahr gespeichert und dann gelöscht.",
   privacyRetentionAddresses:
     "<strong>Adressen, von denen du dich angemeldet hast:</strong> jede wird 90 Tage nach deiner letzten Anmeldung von dort gespeichert, damit du dich weiterhin anmelden kannst, während jemand anderswo dein Passwort zu erraten versucht; sie werden mit deinem Konto gelöscht.",
+  privacyRetentionDevices:
+    "<strong>Deine angemeldeten Geräte:</strong> für jede Sitzung der Browser und das System, die sie angab, die Stadt, als die der von diesem Gerät geteilte Standort benannt wurde, und wann sie zuletzt aktiv war, gespeichert bis zur Abmeldung oder bis ihre 30 Tage enden; die Browser, mit denen sich dein Konto angemeldet hat, nur an einem Hash ihres Gerätecookies erkennbar, gespeichert ein Jahr nach der letzten Anmeldung mit jedem. Alles wird mit deinem Konto gelöscht.",
   privacyRetentionReports:
     "<strong>Meldungen:</strong> werden für die Moderationsunterlagen aufbewahrt, aber ohne personenbezogene Daten: Sobald ein beteiligtes Konto gelöscht ist, entfernen wir Benutzernamen, Kennungen und Freitextangaben und behalten nur Grund, Datum und Ergebnis.",
   privacyRetentionPayments:
@@ -277,7 +279,7 @@ export default {
 
   privacyCookiesTitle: "9. Cookies und Speicher im Browser",
   privacyCookies1:
-    "Wir verwenden ein einziges Cookie: ein unbedingt erforderliches Sitzungscookie, das dich angemeldet hält. Es wird bei der Anmeldung gesetzt und bei der Abmeldung entfernt. Da der Dienst ohne es nicht funktioniert, ist keine Einwilligung nötig.",
+    "Wir verwenden nur unbedingt erforderliche Cookies: ein Sitzungscookie, das dich angemeldet hält (bei der Anmeldung gesetzt, bei der Abmeldung entfernt); ein Gerätecookie, ein zufälliger Wert, der bei der Anmeldung gesetzt und bis zu 400 Tage gespeichert wird und an dem wir einen Browser erkennen, den dein Konto schon benutzt hat, damit wir dir eine E-Mail schicken können, wenn sich jemand mit einem neuen Browser bei deinem Konto anmeldet (es dient keinem anderen Zweck); ein Cookie, das sich die von dir gewählte Sprache merkt, wenn du eine wählst; und ein kurzlebiges Cookie, das einen Hinweis (etwa „Erfolgreich angemeldet“) an die nächste Seite weitergibt. Da der Dienst ohne sie nicht funktioniert, ist keine Einwilligung nötig.",
   privacyCookies2:
     "Wir verwenden keine Werbe-, Analyse- oder Tracking-Cookies und erlauben Dritten nicht, solche über den Dienst zu setzen. Die eigenen Bezahlseiten von Stripe können Cookies setzen, die für die Zahlungssicherheit nötig sind; dafür gelten die Richtlinien von Stripe.",
   privacyCookies3:

@@ -239,6 +239,8 @@ export default {
   privacyRetentionSecurity: "<strong>Security logs:</strong> kept for 1 year, then deleted.",
   privacyRetentionAddresses:
     "<strong>Addresses you signed in from:</strong> each kept 90 days after your last sign-in from it, so that you can still sign in while someone elsewhere is guessing your password; deleted with your account.",
+  privacyRetentionDevices:
+    "<strong>Your signed-in devices:</strong> for each session, the browser and system it named, the city its own shared position was named as, and when it was last active, kept until it is signed out or its 30 days end; the browsers your account signed in with, known only by a hash of their device cookie, kept one year after the last sign-in from each. All are deleted with your account.",
   privacyRetentionReports:
     "<strong>Reports:</strong> kept for moderation records, but without personal data: once an account involved is deleted, we remove usernames, identifiers and free-text details and keep only the reason, date and outcome.",
   privacyRetentionPayments:
@@ -263,7 +265,7 @@ export default {
 
   privacyCookiesTitle: "9. Cookies and Browser Storage",
   privacyCookies1:
-    "We use a single cookie: a strictly necessary session cookie that keeps you signed in. It is set when you sign in and removed when you sign out. Because the Service cannot work without it, it does not require consent.",
+    "We use only strictly necessary cookies: a session cookie that keeps you signed in (set when you sign in, removed when you sign out); a device cookie, a random value set when you sign in and kept up to 400 days, by which we recognise a browser your account has used before, so that we can email you when your account is signed in from a new one (it serves nothing else); a cookie that remembers the language you chose, if you choose one; and a short-lived cookie that carries a notice (such as 'Logged in successfully') to the next page. Because the Service cannot work without them, they do not require consent.",
   privacyCookies2:
     "We use no advertising, analytics or tracking cookies, and we do not allow third parties to place them through the Service. Stripe's own checkout pages may set cookies needed for payment security, under Stripe's policies.",
   privacyCookies3:

@@ -245,6 +245,8 @@ export default {
     "<strong>Registros de seguridad:</strong> se conservan 1 año y después se eliminan.",
   privacyRetentionAddresses:
     "<strong>Direcciones desde las que iniciaste sesión:</strong> cada una se conserva 90 días después de tu último inicio de sesión desde ella, para que puedas seguir entrando mientras alguien en otro lugar intenta adivinar tu contraseña; se eliminan con tu cuenta.",
+  privacyRetentionDevices:
+    "<strong>Tus dispositivos con sesión iniciada:</strong> para cada sesión, el navegador y el sistema que indicó, la ciudad con la que se nombró la ubicación que ese dispositivo compartió y cuándo estuvo activo por última vez, hasta que se cierra su sesión o terminan sus 30 días; los navegadores con los que tu cuenta inició sesión, conocidos solo por un hash de su cookie de dispositivo, durante un año después del último inicio de sesión desde cada uno. Todo se elimina con tu cuenta.",
   privacyRetentionReports:
     "<strong>Denuncias:</strong> se conservan como registro de moderación, pero sin datos personales: cuando se elimina una cuenta implicada, borramos los nombres de usuario, los identificadores y los detalles de texto libre, y solo conservamos el motivo, la fecha y el resultado.",
   privacyRetentionPayments:
@@ -272,7 +274,7 @@ export default {
 
   privacyCookiesTitle: "9. Cookies y almacenamiento del navegador",
   privacyCookies1:
-    "Usamos una sola cookie: una cookie de sesión estrictamente necesaria que mantiene tu sesión iniciada. Se crea cuando inicias sesión y se borra cuando la cierras. Como el Servicio no puede funcionar sin ella, no requiere consentimiento.",
+    "Solo usamos cookies estrictamente necesarias: una cookie de sesión que mantiene tu sesión iniciada (se crea al iniciar sesión y se elimina al cerrarla); una cookie de dispositivo, un valor aleatorio que se crea al iniciar sesión y se conserva hasta 400 días, con la que reconocemos un navegador que tu cuenta ya ha usado, para poder avisarte por correo cuando se inicie sesión en tu cuenta desde uno nuevo (no sirve para nada más); una cookie que recuerda el idioma que elegiste, si eliges uno; y una cookie de corta duración que lleva un aviso (como «Has iniciado sesión») a la página siguiente. Como el Servicio no puede funcionar sin ellas, no requieren consentimiento.",
   privacyCookies2:
     "No usamos cookies publicitarias, analíticas ni de seguimiento, y no permitimos que terceros las instalen a través del Servicio. Las páginas de pago propias de Stripe pueden instalar cookies necesarias para la seguridad del pago, conforme a las políticas de Stripe.",
   privacyCookies3:

@@ -251,6 +251,8 @@ export default {
     "<strong>Journaux de sécurité :</strong> conservés 1 an, puis supprimés.",
   privacyRetentionAddresses:
     "<strong>Adresses depuis lesquelles vous vous êtes connecté :</strong> chacune est conservée 90 jours après votre dernière connexion depuis celle-ci, afin que vous puissiez toujours vous connecter pendant que quelqu’un ailleurs essaie de deviner votre mot de passe ; supprimées avec votre compte.",
+  privacyRetentionDevices:
+    "<strong>Vos appareils connectés :</strong> pour chaque session, le navigateur et le système qu’elle indiquait, la ville à laquelle a été rattachée la position partagée par cet appareil et sa dernière activité, conservés jusqu’à sa déconnexion ou la fin de ses 30 jours ; les navigateurs avec lesquels votre compte s’est connecté, connus seulement par une empreinte de leur cookie d’appareil, conservés un an après la dernière connexion depuis chacun. Tout est supprimé avec votre compte.",
   privacyRetentionReports:
     "<strong>Signalements :</strong> conservés dans l’historique de modération, mais sans données personnelles : dès qu’un compte concerné est supprimé, nous retirons les noms d’utilisateur, les identifiants et les détails en texte libre, et ne gardons que le motif, la date et la suite donnée.",
   privacyRetentionPayments:
@@ -278,7 +280,7 @@ export default {
 
   privacyCookiesTitle: "9. Cookies et stockage du navigateur",
   privacyCookies1:
-    "Nous utilisons un seul cookie : un cookie de session strictement nécessaire qui vous garde connecté. Il est déposé lorsque vous vous connectez et supprimé lorsque vous vous déconnectez. Comme le Service ne peut pas fonctionner sans lui, il ne nécessite pas de consentement.",
+    "Nous n’utilisons que des cookies strictement nécessaires : un cookie de session qui vous garde connecté (déposé à la connexion, supprimé à la déconnexion) ; un cookie d’appareil, une valeur aléatoire déposée à la connexion et conservée jusqu’à 400 jours, qui nous permet de reconnaître un navigateur déjà utilisé par votre compte, afin de vous prévenir par e-mail lorsque votre compte est connecté depuis un nouveau navigateur (il ne sert à rien d’autre) ; un cookie qui retient la langue que vous avez choisie, si vous en choisissez une ; et un cookie de courte durée qui transmet un avis (comme « Connexion réussie ») à la page suivante. Comme le Service ne peut pas fonctionner sans eux, ils ne nécessitent pas de consentement.",
   privacyCookies2:
     "Nous n’utilisons aucun cookie publicitaire, d’analyse ou de suivi, et nous ne permettons pas à des tiers d’en déposer via le Service. Les pages de paiement propres à Stripe peuvent déposer des cookies nécessaires à la sécurité des paiements, selon les règles de Stripe.",
   privacyCookies3:

@@ -220,6 +220,8 @@ export default {
   privacyRetentionSecurity: "<strong>安全日志：</strong>保存 1 年，之后删除。",
   privacyRetentionAddresses:
     "<strong>您登录时使用的地址：</strong>每个地址在您最后一次从该地址登录后保存 90 天，这样即使有人在别处试图猜测您的密码，您仍然可以登录；这些地址会随您的账户一起删除。",
+  privacyRetentionDevices:
+    "<strong>你已登录的设备：</strong>每个会话所报告的浏览器和系统、该设备自己分享的位置被命名的城市以及最近活动时间，保留到该会话退出登录或 30 天期满为止；你的账户登录过的浏览器只以其设备 Cookie 的哈希值识别，在每个浏览器最后一次登录后保留一年。这些数据都会随你的账户一起删除。",
   privacyRetentionReports:
     "<strong>举报：</strong>作为审核记录保存，但不含个人数据：一旦相关账户被删除，我们会移除用户名、标识符和自由填写的详情，只保留理由、日期和处理结果。",
   privacyRetentionPayments:
@@ -243,7 +245,7 @@ export default {
 
   privacyCookiesTitle: "9. Cookie 与浏览器存储",
   privacyCookies1:
-    "我们只使用一个 Cookie：一个保持您登录状态的严格必要的会话 Cookie。它在您登录时设置，在您退出时删除。由于没有它本服务就无法运行，因此无需征得同意。",
+    "我们只使用绝对必要的 Cookie：一个让你保持登录的会话 Cookie（登录时设置，退出登录时删除）；一个设备 Cookie，是登录时设置的随机值，最多保留 400 天，我们用它识别你的账户用过的浏览器，以便在有人从新的浏览器登录你的账户时给你发邮件（它不用于其他任何目的）；一个记住你所选语言的 Cookie（如果你选择了语言）；以及一个把提示（例如“登录成功”）带到下一个页面的短期 Cookie。由于没有它们服务就无法运行，因此无需征得同意。",
   privacyCookies2:
     "我们不使用任何广告、分析或跟踪 Cookie，也不允许第三方通过本服务放置此类 Cookie。Stripe 自己的结账页面可能会根据 Stripe 的政策设置支付安全所需的 Cookie。",
   privacyCookies3:

@@ -123,4 +123,27 @@ export default {
   badPreference: "Bitte wähle Weltweit, Kontinent, Land, Stadt oder In der Nähe.",
   badLanguage:
     "Bitte wähle „Alle Sprachen“ oder eine dieser Sprachen: Englisch, Spanisch, Französisch, Deutsch, Chinesisch, Japanisch.",
+
+  devicesTitle: "Deine Geräte",
+  devicesNote:
+    "Die Browser, die bei deinem Konto angemeldet sind. Ein Ort erscheint nur bei einem Gerät, das seinen eigenen Standort geteilt hat; die letzte Aktivität wird alle paar Minuten aktualisiert.",
+  deviceOn: "{browser} auf {system}",
+  deviceBrowserOn: "Ein Browser auf {system}",
+  deviceUnknown: "Unbekannter Browser",
+  thisDevice: "Dieses Gerät",
+  deviceNear: "In der Nähe von {city}",
+  activeRecently: "Aktiv in den letzten {minutes} Minuten",
+  lastActive: "Zuletzt aktiv {when}",
+  signedInAt: "Angemeldet am {date}",
+  signOutDevice: "Abmelden",
+  signOutDeviceLabel: "{device} abmelden",
+  signOutOthers: "Alle anderen Geräte abmelden",
+  signingOut: "Wird abgemeldet...",
+  noOtherDevices: "Kein anderes Gerät ist angemeldet.",
+  deviceSignedOut: "Gerät abgemeldet",
+  othersSignedOut: "Alle deine anderen Geräte sind abgemeldet.",
+  devicesFailed: "Das Gerät konnte nicht abgemeldet werden. Bitte versuche es erneut.",
+  deviceBadId: "Das ist keine Geräte-ID.",
+  deviceNotFound: "Dieses Gerät ist nicht angemeldet.",
+  deviceIsCurrent: "Das ist das Gerät, das du gerade benutzt. Um es abzumelden, nutze Abmelden.",
 } satisfies Translation<typeof en>;

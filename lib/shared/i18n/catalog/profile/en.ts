@@ -134,4 +134,28 @@ export default {
   badContinent: "Please choose a continent from the list.",
   badPreference: "Please choose global, continent, country, city or nearby.",
   badLanguage: "Please choose any or one of English, Spanish, French, German, Chinese, Japanese.",
+
+  // Your devices (the Privacy & Security tab; lib/shared/devices.ts DEVICE_TEXT).
+  devicesTitle: "Your devices",
+  devicesNote:
+    "The browsers signed in to your account. A place shows only for a device that shared its own location; last active is updated every few minutes.",
+  deviceOn: "{browser} on {system}",
+  deviceBrowserOn: "A browser on {system}",
+  deviceUnknown: "Unknown browser",
+  thisDevice: "This device",
+  deviceNear: "Near {city}",
+  activeRecently: "Active in the last {minutes} minutes",
+  lastActive: "Last active {when}",
+  signedInAt: "Signed in {date}",
+  signOutDevice: "Sign out",
+  signOutDeviceLabel: "Sign out {device}",
+  signOutOthers: "Sign out all other devices",
+  signingOut: "Signing out...",
+  noOtherDevices: "No other device is signed in.",
+  deviceSignedOut: "Device signed out",
+  othersSignedOut: "All your other devices are signed out.",
+  devicesFailed: "Could not sign out the device. Please try again.",
+  deviceBadId: "That is not a device id.",
+  deviceNotFound: "That device is not signed in.",
+  deviceIsCurrent: "This is the device you are using. To sign it out, use Logout.",
 };

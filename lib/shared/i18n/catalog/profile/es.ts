@@ -121,4 +121,27 @@ export default {
   badPreference: "Elige global, continente, país, ciudad o cerca.",
   badLanguage:
     "Elige cualquier idioma o uno de estos: inglés, español, francés, alemán, chino, japonés.",
+
+  devicesTitle: "Tus dispositivos",
+  devicesNote:
+    "Los navegadores con sesión iniciada en tu cuenta. Solo se muestra un lugar para un dispositivo que compartió su propia ubicación; la última actividad se actualiza cada pocos minutos.",
+  deviceOn: "{browser} en {system}",
+  deviceBrowserOn: "Un navegador en {system}",
+  deviceUnknown: "Navegador desconocido",
+  thisDevice: "Este dispositivo",
+  deviceNear: "Cerca de {city}",
+  activeRecently: "Activo en los últimos {minutes} minutos",
+  lastActive: "Última actividad {when}",
+  signedInAt: "Sesión iniciada el {date}",
+  signOutDevice: "Cerrar sesión",
+  signOutDeviceLabel: "Cerrar sesión en {device}",
+  signOutOthers: "Cerrar sesión en todos los demás dispositivos",
+  signingOut: "Cerrando sesión...",
+  noOtherDevices: "Ningún otro dispositivo tiene la sesión iniciada.",
+  deviceSignedOut: "Sesión cerrada en el dispositivo",
+  othersSignedOut: "Se ha cerrado la sesión en todos tus demás dispositivos.",
+  devicesFailed: "No se pudo cerrar la sesión del dispositivo. Inténtalo de nuevo.",
+  deviceBadId: "Eso no es un identificador de dispositivo.",
+  deviceNotFound: "Ese dispositivo no tiene la sesión iniciada.",
+  deviceIsCurrent: "Este es el dispositivo que estás usando. Para cerrar su sesión, usa Salir.",
 } satisfies Translation<typeof en>;

@@ -124,4 +124,27 @@ export default {
   badPreference: "Veuillez choisir monde entier, continent, pays, ville ou à proximité.",
   badLanguage:
     "Veuillez choisir toutes les langues ou l’une de celles-ci : anglais, espagnol, français, allemand, chinois, japonais.",
+
+  devicesTitle: "Vos appareils",
+  devicesNote:
+    "Les navigateurs connectés à votre compte. Un lieu n’apparaît que pour un appareil qui a partagé sa propre position ; la dernière activité est mise à jour toutes les quelques minutes.",
+  deviceOn: "{browser} sur {system}",
+  deviceBrowserOn: "Un navigateur sur {system}",
+  deviceUnknown: "Navigateur inconnu",
+  thisDevice: "Cet appareil",
+  deviceNear: "Près de {city}",
+  activeRecently: "Actif ces {minutes} dernières minutes",
+  lastActive: "Dernière activité {when}",
+  signedInAt: "Connecté le {date}",
+  signOutDevice: "Déconnecter",
+  signOutDeviceLabel: "Déconnecter {device}",
+  signOutOthers: "Déconnecter tous les autres appareils",
+  signingOut: "Déconnexion...",
+  noOtherDevices: "Aucun autre appareil n’est connecté.",
+  deviceSignedOut: "Appareil déconnecté",
+  othersSignedOut: "Tous vos autres appareils sont déconnectés.",
+  devicesFailed: "Impossible de déconnecter l’appareil. Veuillez réessayer.",
+  deviceBadId: "Ce n’est pas un identifiant d’appareil.",
+  deviceNotFound: "Cet appareil n’est pas connecté.",
+  deviceIsCurrent: "C’est l’appareil que vous utilisez. Pour le déconnecter, utilisez Déconnexion.",
 } satisfies Translation<typeof en>;

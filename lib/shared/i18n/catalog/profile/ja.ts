@@ -120,4 +120,28 @@ export default {
   badPreference: "世界中、大陸、国、都市、近くのいずれかを選んでください。",
   badLanguage:
     "すべての言語、または英語、スペイン語、フランス語、ドイツ語、中国語、日本語のいずれかを選んでください。",
+
+  devicesTitle: "お使いのデバイス",
+  devicesNote:
+    "アカウントにサインインしているブラウザです。場所は、そのデバイス自身の位置情報を共有した場合にのみ表示されます。最終アクティブは数分ごとに更新されます。",
+  deviceOn: "{system} の {browser}",
+  deviceBrowserOn: "{system} のブラウザ",
+  deviceUnknown: "不明なブラウザ",
+  thisDevice: "このデバイス",
+  deviceNear: "{city}付近",
+  activeRecently: "直近 {minutes} 分以内にアクティブ",
+  lastActive: "最終アクティブ：{when}",
+  signedInAt: "サインイン：{date}",
+  signOutDevice: "サインアウト",
+  signOutDeviceLabel: "{device} をサインアウト",
+  signOutOthers: "ほかのすべてのデバイスをサインアウト",
+  signingOut: "サインアウト中...",
+  noOtherDevices: "ほかにサインインしているデバイスはありません。",
+  deviceSignedOut: "デバイスをサインアウトしました",
+  othersSignedOut: "ほかのすべてのデバイスをサインアウトしました。",
+  devicesFailed: "デバイスをサインアウトできませんでした。もう一度お試しください。",
+  deviceBadId: "デバイス ID ではありません。",
+  deviceNotFound: "そのデバイスはサインインしていません。",
+  deviceIsCurrent:
+    "これは現在お使いのデバイスです。サインアウトするには「ログアウト」を使ってください。",
 } satisfies Translation<typeof en>;
