@@ -85,6 +85,9 @@ export const keys = {
   mmWaiting: (userId: string) => ["mm", "waiting", userId] as const,
   mmWaitingPrefix: () => ["mm", "waiting"] as const,
   mmActive: (userId: string) => ["mm", "active", userId] as const,
+  /** How long one instance's recent searches waited, by kind of filter (kv/wait_stats.ts). */
+  mmWaits: (instanceId: string) => ["mm", "waits", instanceId] as const,
+  mmWaitsPrefix: () => ["mm", "waits"] as const,
   /**
    * A partner of the last 24 hours: one record per partner, of the latest meeting, with the peer
    * id they had then (a report names that).

@@ -18,6 +18,7 @@ import { Matcher } from "./matcher.ts";
 import { Searches } from "./searches.ts";
 import { SessionEnds } from "./session_ends.ts";
 import { SearchPool } from "./search_pool.ts";
+import { WaitingRoom } from "./waiting.ts";
 import { profileMatched, reloadProfile } from "./profiles.ts";
 import type { FindMatch } from "./ticket.ts";
 import { type Ticket } from "./rules.ts";
@@ -61,6 +62,7 @@ export class Hub {
   private matcher: Matcher;
   private searches: Searches;
   private sessionEnds: SessionEnds;
+  private waiting: WaitingRoom;
   private timers: ReturnType<typeof setInterval>[] = [];
   /** Each member's open sockets on this instance, oldest first. */
   private memberConns = new Map<string, Conn[]>();
@@ -117,10 +119,13 @@ export class Hub {
       deliver,
       rebuild: (search) => this.searches.rebuild(search),
     });
+    this.waiting = new WaitingRoom(this.core, this.pool);
     this.searches = new Searches(this.core, {
       pool: this.pool,
       matcher: this.matcher,
       hashtagUses: this.hashtagUses,
+      began: (conn) => this.waiting.began(conn),
+      ended: (conn, waitMs) => this.waiting.ended(conn, waitMs),
       matched: (conn, matchId) => this.matched(conn, matchId),
     });
     this.sessionEnds = new SessionEnds(this.core, {
@@ -140,6 +145,7 @@ export class Hub {
       this.process.start();
       this.mailbox.start();
       this.sessionEnds.start();
+      this.waiting.start();
       this.timers.push(
         setInterval(() => this.trimAfterWave(), TRIM_CHECK_MS),
         setInterval(() => {
@@ -165,6 +171,7 @@ export class Hub {
     for (const c of this.core.conns.values()) clearTimeout(c.search?.timer);
     await this.mailbox.stop();
     await this.sessionEnds.stop();
+    await this.waiting.stop();
     await this.pool.settled();
     await this.matcher.stop();
     await this.pool.settled();
@@ -398,6 +405,8 @@ export class Hub {
         return await this.live.endSession(conn, msg.reason ?? "user_ended", msg.linkFailed);
       case "link_connected":
         return this.live.linkConnected(conn);
+      case "widen":
+        return await this.waiting.widen(conn, msg);
     }
   }
 
@@ -489,6 +498,7 @@ export class Hub {
     if (!match || match.status !== "live") return;
     this.live.adopt(match);
     if (!conn) return; // the socket closed meanwhile: the grace rules take over
+    if (conn.search) this.waiting.ended(conn, Date.now() - conn.search.since);
     this.searches.stop(conn);
     conn.matchId = matchId;
     profileMatched(conn, match, versionstamp);

@@ -32,4 +32,6 @@ export default {
   rt_not_your_partner: "Signale gehen nur an deinen Partner",
   rt_bad_reaction: "Unbekannte Reaktion",
   rt_not_registered: "Bitte zuerst registrieren",
+  rt_not_searching: "Es läuft keine Suche von dir, die sich erweitern ließe.",
+  rt_bad_widen: "Das ist kein weiterer Filter für diese Suche.",
 } satisfies Translation<typeof en>;

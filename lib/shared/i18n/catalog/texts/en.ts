@@ -41,4 +41,6 @@ export default {
   rt_not_your_partner: "Signals go only to your partner",
   rt_bad_reaction: "Unknown reaction",
   rt_not_registered: "Register first",
+  rt_not_searching: "There is no search of yours running to widen.",
+  rt_bad_widen: "That is not a wider filter for this search.",
 };

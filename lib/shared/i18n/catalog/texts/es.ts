@@ -31,4 +31,6 @@ export default {
   rt_not_your_partner: "Las señales solo van a la otra persona",
   rt_bad_reaction: "Reacción desconocida",
   rt_not_registered: "Regístrate primero",
+  rt_not_searching: "No tienes ninguna búsqueda en curso que ampliar.",
+  rt_bad_widen: "Ese no es un filtro más amplio para esta búsqueda.",
 } satisfies Translation<typeof en>;

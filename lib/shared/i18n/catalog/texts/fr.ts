@@ -31,4 +31,6 @@ export default {
   rt_not_your_partner: "Les signaux ne vont qu’à votre interlocuteur",
   rt_bad_reaction: "Réaction inconnue",
   rt_not_registered: "Inscrivez-vous d’abord",
+  rt_not_searching: "Vous n’avez aucune recherche en cours à élargir.",
+  rt_bad_widen: "Ce n’est pas un filtre plus large pour cette recherche.",
 } satisfies Translation<typeof en>;

@@ -31,4 +31,6 @@ export default {
   rt_not_your_partner: "シグナルは相手にしか送れません",
   rt_bad_reaction: "不明なリアクションです",
   rt_not_registered: "先に登録してください",
+  rt_not_searching: "広げられる検索は実行されていません。",
+  rt_bad_widen: "この検索より広いフィルターではありません。",
 } satisfies Translation<typeof en>;
