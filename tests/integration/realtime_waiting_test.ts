@@ -126,7 +126,7 @@ Deno.test("waiting: figures across instances, widening offered and taken", opts,
       await t.step("the narrowest wider filter that meets someone is offered", async () => {
         search(b);
         const w = await latest(a.ws, "waiting", (m) => m.offer !== null);
-        assert.deepEqual(w.offer, { location: "country", country: "Poland" });
+        assert.deepEqual(w.offer, { location: "country", country: "Poland", code: "PL" });
         assert.equal(w.searching, 10, "10 others: '10+'");
         assert.equal(w.searchId, searchId, "the same search");
       });

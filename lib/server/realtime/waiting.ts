@@ -7,7 +7,8 @@ import { accepts, compatible, type Ticket } from "./rules.ts";
 import type { SearchPool } from "./search_pool.ts";
 import { type Conn, enqueue, send } from "./connection.ts";
 import { type Core, logFailure } from "./core.ts";
-import { continentOfCountry } from "../geo/geocoder.ts";
+import { continentOfCountry, countryCodeByName } from "../geo/geocoder.ts";
+import { type Continent, CONTINENT_CODES } from "../../shared/filters.ts";
 import { publishWaits, readWaits, type WaitSamples } from "../../../kv/wait_stats.ts";
 import { retrying } from "../../../kv/retry.ts";
 import {
@@ -24,7 +25,12 @@ import {
   wideningSteps,
   widenOffer,
 } from "../../shared/widening.ts";
-import { type Inbound, RT_TEXT, type RtErrorCode } from "../../shared/realtime/protocol.ts";
+import {
+  type Inbound,
+  type NamedReach,
+  RT_TEXT,
+  type RtErrorCode,
+} from "../../shared/realtime/protocol.ts";
 
 /** How often a searching socket hears the figures. */
 export const WAITING_EVERY_MS = 3_000;
@@ -64,6 +70,16 @@ export function figuresFor(me: Ticket, everyone: readonly Ticket[], elapsedMs: n
     meetNow,
     offer: widenOffer({ elapsedMs, meetNow, steps, meets }),
   };
+}
+
+/** A step with its place's code, by which the page names it in its language. */
+function named(reach: Reach): NamedReach {
+  const code = reach.location === "country"
+    ? countryCodeByName(reach.country)
+    : reach.location === "continent"
+    ? CONTINENT_CODES[reach.continent as Continent]
+    : null;
+  return code ? { ...reach, code } : reach;
 }
 
 export class WaitingRoom {
@@ -160,8 +176,8 @@ export class WaitingRoom {
       searching: roundCount(f.searching),
       allowed: roundCount(f.allowed),
       estimate: estimateWait(this.everyones[me.pref.location] ?? [], now),
-      offer: f.offer,
-      widenedTo: search.widenedTo,
+      offer: f.offer && named(f.offer),
+      widenedTo: search.widenedTo && named(search.widenedTo),
     });
   }
 

@@ -141,8 +141,8 @@ export type Outbound =
     searching: number;
     allowed: number;
     estimate: WaitEstimate;
-    offer: Reach | null;
-    widenedTo: Reach | null;
+    offer: NamedReach | null;
+    widenedTo: NamedReach | null;
   }
   /** A widen the server did not take (the search is not this socket's running one, or the step is not wider). */
   | { type: "widen_refused"; code: RtErrorCode; message: string }
@@ -150,6 +150,12 @@ export type Outbound =
   | { type: "partner_reconnected"; linkKept: boolean }
   | { type: "pong" }
   | { type: "error"; code: RtErrorCode; message: string };
+
+/**
+ * A wider filter as the page is sent it: with the place's code (ISO 3166 for a country, UN M.49
+ * for a continent), by which the page names it in its language.
+ */
+export type NamedReach = Reach & { code?: string };
 
 export type ParseResult = { ok: true; message: Inbound } | { ok: false; error: RtErrorCode };
 
