@@ -70,6 +70,8 @@ function where(preference: LocationPreference): LocationChoice {
     choose() {},
     setCountry() {},
     setContinent() {},
+    widen: false,
+    setWiden() {},
   };
 }
 

@@ -83,6 +83,9 @@ export default {
   helpPlace: "Triff Menschen am gewählten Ort",
   helpCity: "Triff Menschen in deiner Stadt",
   helpNearby: "Triff Menschen im Umkreis von 25 km",
+  widenAutomatically: "Automatisch erweitern, wenn niemand in der Nähe ist",
+  widenAutomaticallyHelp:
+    "Sucht niemand, den dein Filter zulässt, erweitert sich eine Suche von selbst, Schritt für Schritt: eine Stadt oder die Nähe auf ihr Land, dann auf ihren Kontinent, dann auf alle. Der hier gespeicherte Filter bleibt, wie er ist.",
   continentAfrica: "Afrika",
   continentAsia: "Asien",
   continentEurope: "Europa",

@@ -93,6 +93,9 @@ export default {
   helpPlace: "Match with people in the chosen place",
   helpCity: "Match with people in your city",
   helpNearby: "Match within 25km",
+  widenAutomatically: "Widen automatically when nobody is near",
+  widenAutomaticallyHelp:
+    "When nobody your filter allows is searching, a search widens by itself, one step at a time: a city or nearby to its country, then its continent, then everyone. The filter saved here stays as it is.",
   // A continent's name where the browser's Intl has none (the page shows Intl's name otherwise).
   continentAfrica: "Africa",
   continentAsia: "Asia",

@@ -83,6 +83,9 @@ export default {
   helpPlace: "Conecta con personas del lugar elegido",
   helpCity: "Conecta con personas de tu ciudad",
   helpNearby: "Conecta en un radio de 25 km",
+  widenAutomatically: "Ampliar automáticamente cuando no hay nadie cerca",
+  widenAutomaticallyHelp:
+    "Si nadie que permita tu filtro está buscando, la búsqueda se amplía sola, paso a paso: una ciudad o cerca a su país, luego a su continente y luego a todo el mundo. El filtro guardado aquí no cambia.",
   continentAfrica: "África",
   continentAsia: "Asia",
   continentEurope: "Europa",

@@ -83,6 +83,9 @@ export default {
   helpPlace: "Rencontrez des gens du lieu choisi",
   helpCity: "Rencontrez des gens de votre ville",
   helpNearby: "Rencontrez des gens dans un rayon de 25 km",
+  widenAutomatically: "Élargir automatiquement quand personne n’est à proximité",
+  widenAutomaticallyHelp:
+    "Si personne que votre filtre autorise ne cherche, la recherche s’élargit d’elle-même, pas à pas : une ville ou à proximité vers son pays, puis son continent, puis tout le monde. Le filtre enregistré ici ne change pas.",
   continentAfrica: "Afrique",
   continentAsia: "Asie",
   continentEurope: "Europe",

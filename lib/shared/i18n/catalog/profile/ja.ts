@@ -82,6 +82,9 @@ export default {
   helpPlace: "選んだ地域の人とマッチ",
   helpCity: "同じ都市の人とマッチ",
   helpNearby: "25km以内の人とマッチ",
+  widenAutomatically: "近くに誰もいないときは自動で広げる",
+  widenAutomaticallyHelp:
+    "フィルターに合う人が誰も検索していないとき、検索が自動で一段階ずつ広がります（都市や近くから国、次に大陸、最後に全員）。ここで保存したフィルターは変わりません。",
   continentAfrica: "アフリカ",
   continentAsia: "アジア",
   continentEurope: "ヨーロッパ",

@@ -80,6 +80,9 @@ export default {
   helpPlace: "与所选地区的人匹配",
   helpCity: "与你所在城市的人匹配",
   helpNearby: "在 25 公里范围内匹配",
+  widenAutomatically: "附近没人时自动扩大范围",
+  widenAutomaticallyHelp:
+    "当没有符合你筛选条件的人在搜索时，搜索会自动逐步扩大：从城市或附近扩大到所在国家，再到所在大洲，最后到所有人。这里保存的筛选条件不会改变。",
   continentAfrica: "非洲",
   continentAsia: "亚洲",
   continentEurope: "欧洲",
