@@ -85,7 +85,7 @@ export default {
   helpNearby: "Triff Menschen im Umkreis von 25 km",
   widenAutomatically: "Automatisch erweitern, wenn niemand in der Nähe ist",
   widenAutomaticallyHelp:
-    "Sucht niemand, den dein Filter zulässt, erweitert sich eine Suche von selbst, Schritt für Schritt: eine Stadt oder die Nähe auf ihr Land, dann auf ihren Kontinent, dann auf alle. Der hier gespeicherte Filter bleibt, wie er ist.",
+    "Lässt dein Filter niemanden zum Treffen übrig oder vergehen 10 Sekunden ohne Treffer, während ein weiterer Filter jemanden träfe, erweitert sich eine Suche von selbst, Schritt für Schritt: eine Stadt oder die Nähe auf ihr Land, dann auf ihren Kontinent, dann auf alle. Der hier gespeicherte Filter bleibt, wie er ist.",
   continentAfrica: "Afrika",
   continentAsia: "Asien",
   continentEurope: "Europa",

@@ -95,7 +95,7 @@ export default {
   helpNearby: "Match within 25km",
   widenAutomatically: "Widen automatically when nobody is near",
   widenAutomaticallyHelp:
-    "When nobody your filter allows is searching, a search widens by itself, one step at a time: a city or nearby to its country, then its continent, then everyone. The filter saved here stays as it is.",
+    "When your filter leaves nobody to meet, or 10 seconds pass without a match while a wider one would meet someone, a search widens by itself, one step at a time: a city or nearby to its country, then its continent, then everyone. The filter saved here stays as it is.",
   // A continent's name where the browser's Intl has none (the page shows Intl's name otherwise).
   continentAfrica: "Africa",
   continentAsia: "Asia",

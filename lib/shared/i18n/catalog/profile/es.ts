@@ -85,7 +85,7 @@ export default {
   helpNearby: "Conecta en un radio de 25 km",
   widenAutomatically: "Ampliar automáticamente cuando no hay nadie cerca",
   widenAutomaticallyHelp:
-    "Si nadie que permita tu filtro está buscando, la búsqueda se amplía sola, paso a paso: una ciudad o cerca a su país, luego a su continente y luego a todo el mundo. El filtro guardado aquí no cambia.",
+    "Si tu filtro no deja a nadie con quien coincidir, o pasan 10 segundos sin coincidencia mientras uno más amplio encontraría a alguien, la búsqueda se amplía sola, paso a paso: una ciudad o cerca a su país, luego a su continente y luego a todo el mundo. El filtro guardado aquí no cambia.",
   continentAfrica: "África",
   continentAsia: "Asia",
   continentEurope: "Europa",

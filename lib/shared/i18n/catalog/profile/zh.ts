@@ -82,7 +82,7 @@ export default {
   helpNearby: "在 25 公里范围内匹配",
   widenAutomatically: "附近没人时自动扩大范围",
   widenAutomaticallyHelp:
-    "当没有符合你筛选条件的人在搜索时，搜索会自动逐步扩大：从城市或附近扩大到所在国家，再到所在大洲，最后到所有人。这里保存的筛选条件不会改变。",
+    "当你的筛选条件下没有可以遇到的人，或者在更宽的筛选能遇到人时 10 秒内仍未匹配，搜索会自动逐步扩大：从城市或附近扩大到所在国家，再到所在大洲，最后到所有人。这里保存的筛选条件不会改变。",
   continentAfrica: "非洲",
   continentAsia: "亚洲",
   continentEurope: "欧洲",
