@@ -15,6 +15,7 @@ import {
   retryLocked,
   search,
   SHARED_SESSION_SECRET,
+  withMembers,
 } from "../helpers/realtime_members.ts";
 import { eventually, sleep } from "../helpers/time.ts";
 import { getTicket } from "../../kv/tickets.ts";
@@ -275,6 +276,49 @@ Deno.test(
             assert.equal(ma.peerId, d.peerId);
           },
         );
+      } finally {
+        closeAll(...peers);
+      }
+    });
+  },
+);
+
+Deno.test(
+  "waiting: the estimate comes from recent searches with the same kind of filter",
+  opts,
+  async () => {
+    await withMembers(ENV, async (_server, factory) => {
+      const peers: Peer[] = [];
+      try {
+        // Five pairs of members open to anyone meet at once: ten global searches that waited ~0 s.
+        for (let i = 0; i < 5; i++) {
+          const [x, y] = [
+            await connectPeer(await factory.create()),
+            await connectPeer(await factory.create()),
+          ];
+          peers.push(x, y);
+          search(x);
+          search(y);
+          await Promise.all([x.ws.next("match_found"), y.ws.next("match_found")]);
+        }
+        // A member alone with a global filter hears "usually under 10 seconds" once the waits are
+        // read again (every 10 s at most); a member filtered to a country hears nothing known.
+        const alone = await connectPeer(await factory.create());
+        const other = await connectPeer(await factory.create({ location: "Lisbon, Portugal" }));
+        await retryLocked(() =>
+          saveFilters(factory.kv, other.member.id, {
+            locationPreference: "country",
+            countryPreference: "Spain",
+          })
+        );
+        peers.push(alone, other);
+        search(other);
+        await other.ws.next("searching");
+        search(alone);
+        const w = await latest(alone.ws, "waiting", (m) => m.estimate.kind === "under", 20_000);
+        assert.deepEqual(w.estimate, { kind: "under", seconds: 10 });
+        const o = await latest(other.ws, "waiting", () => true);
+        assert.deepEqual(o.estimate, { kind: "unknown" });
       } finally {
         closeAll(...peers);
       }

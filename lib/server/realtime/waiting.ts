@@ -34,6 +34,15 @@ import {
 
 /** How often a searching socket hears the figures. */
 export const WAITING_EVERY_MS = 3_000;
+/**
+ * The most searchers a socket's figures are measured on (a random sample of a larger pool), and
+ * the most sockets told in one turn (the rest in the next ones, those never told first): a burst
+ * of thousands of searches costs the figures a few tens of ms every WAITING_EVERY_MS, not seconds.
+ */
+const MAX_SCAN = 500;
+const MAX_TOLD = 300;
+/** How long after a search begins its first figures go out (the pool lists meanwhile). */
+const FIRST_AFTER_MS = 300;
 /** How often this instance's waits are published, and everyone's read, at most. */
 const WAITS_EVERY_MS = 10_000;
 
@@ -51,8 +60,17 @@ export interface Figures {
   offer: Reach | null;
 }
 
-/** The figures for `me` among everyone searching, `elapsedMs` into the search. Pure. */
-export function figuresFor(me: Ticket, everyone: readonly Ticket[], elapsedMs: number): Figures {
+/**
+ * The figures for `me` among everyone searching, `elapsedMs` into the search. `everyone` may be a
+ * sample of `total` searchers (a large pool): the share allowed is then measured on the sample.
+ * Pure.
+ */
+export function figuresFor(
+  me: Ticket,
+  everyone: readonly Ticket[],
+  elapsedMs: number,
+  total = everyone.length,
+): Figures {
   const others = everyone.filter((t) => t.userId !== me.userId);
   let allowed = 0, meetNow = 0;
   for (const t of others) {
@@ -64,9 +82,11 @@ export function figuresFor(me: Ticket, everyone: readonly Ticket[], elapsedMs: n
     const wider = { ...me, pref: widened(me.pref, step) };
     return others.some((t) => compatible(wider, t));
   });
+  const sampled = total > everyone.length;
+  const share = sampled && others.length ? (total - 1) / others.length : 1;
   return {
-    searching: others.length,
-    allowed,
+    searching: sampled ? total - 1 : others.length,
+    allowed: Math.floor(allowed * share),
     meetNow,
     offer: widenOffer({ elapsedMs, meetNow, steps, meets }),
   };
@@ -80,6 +100,16 @@ function named(reach: Reach): NamedReach {
     ? CONTINENT_CODES[reach.continent as Continent]
     : null;
   return code ? { ...reach, code } : reach;
+}
+
+/** `n` of `all`, chosen at random. */
+function sampleOf<T>(all: readonly T[], n: number): T[] {
+  const copy = [...all];
+  for (let i = 0; i < n; i++) {
+    const j = i + Math.floor(Math.random() * (copy.length - i));
+    [copy[i], copy[j]] = [copy[j], copy[i]];
+  }
+  return copy.slice(0, n);
 }
 
 export class WaitingRoom {
@@ -100,15 +130,22 @@ export class WaitingRoom {
 
   async stop() {
     clearInterval(this.timer);
+    clearTimeout(this.soon);
     await this.syncing;
   }
 
-  /** A search began: its first figures go out once the pool has had a moment to list. */
-  began(conn: Conn) {
-    const id = conn.search?.id;
-    setTimeout(() => {
-      if (conn.search?.id === id && !this.core.stopped) this.update(conn);
-    }, 300);
+  /** Searches told their figures at least once (the never told go first). */
+  private told = new WeakSet<object>();
+  private soon: ReturnType<typeof setTimeout> | undefined;
+  /** Where the last turn stopped among the searching sockets, when there were too many. */
+  private cursor = 0;
+
+  /** A search began: the first figures go out once the pool has had a moment to list. */
+  began(_conn: Conn) {
+    this.soon ??= setTimeout(() => {
+      this.soon = undefined;
+      this.tick(true);
+    }, FIRST_AFTER_MS);
     this.sync();
   }
 
@@ -148,23 +185,37 @@ export class WaitingRoom {
     if (conn.search === search) this.update(conn);
   }
 
-  private tick() {
+  /** Tells searching sockets their figures (`firstOnly`: only those never told). */
+  private tick(firstOnly = false) {
     if (this.core.stopped) return;
-    const searching = [...this.core.conns.values()].filter((c) => c.search && !c.closing);
-    if (searching.length || this.unpublished) this.sync();
+    const searching = [...this.core.conns.values()].filter((c) =>
+      c.search && !c.closing && !(firstOnly && this.told.has(c.search))
+    );
+    if (!firstOnly && (searching.length || this.unpublished)) this.sync();
     if (!searching.length) return;
-    const everyone = this.pool.everyone();
-    for (const conn of searching) this.update(conn, everyone);
+    const fresh = searching.filter((c) => !this.told.has(c.search!));
+    const rest = searching.filter((c) => this.told.has(c.search!));
+    const start = rest.length ? this.cursor % rest.length : 0;
+    const turn = fresh.concat(rest.slice(start), rest.slice(0, start)).slice(0, MAX_TOLD);
+    this.cursor = start + Math.max(0, turn.length - fresh.length);
+    const all = this.pool.everyone();
+    const sample = all.length > MAX_SCAN ? sampleOf(all, MAX_SCAN) : all;
+    for (const conn of turn) this.update(conn, sample, all.length);
   }
 
   /** Sends one searching socket its figures; widens its search first when its filters say so. */
-  private update(conn: Conn, everyone = this.pool.everyone()) {
+  private update(conn: Conn, everyone?: readonly Ticket[], total?: number) {
     const search = conn.search;
     const own = this.pool.get(conn.userId);
     if (!search || !own || own.entry.value.connId !== conn.id) return;
+    if (!everyone) {
+      const all = this.pool.everyone();
+      [everyone, total] = [all.length > MAX_SCAN ? sampleOf(all, MAX_SCAN) : all, all.length];
+    }
+    this.told.add(search);
     const now = Date.now();
     const me = own.entry.value;
-    const f = figuresFor(me, everyone, now - search.since);
+    const f = figuresFor(me, everyone, now - search.since, total);
     if (f.offer && search.autoWiden) {
       const reach = f.offer;
       enqueue(conn, () => this.apply(conn, reach), logFailure("widening a search failed"));
