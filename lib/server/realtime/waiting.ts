@@ -126,6 +126,7 @@ export class WaitingRoom {
 
   start() {
     this.timer = setInterval(() => this.tick(), WAITING_EVERY_MS);
+    this.sync();
   }
 
   async stop() {
@@ -146,7 +147,6 @@ export class WaitingRoom {
       this.soon = undefined;
       this.tick(true);
     }, FIRST_AFTER_MS);
-    this.sync();
   }
 
   /** A search ended: matched after `waitMs`, or with nobody found (null). */
@@ -191,7 +191,9 @@ export class WaitingRoom {
     const searching = [...this.core.conns.values()].filter((c) =>
       c.search && !c.closing && !(firstOnly && this.told.has(c.search))
     );
-    if (!firstOnly && (searching.length || this.unpublished)) this.sync();
+    // Kept fresh while nobody searches too (one list every WAITS_EVERY_MS), so that a burst of
+    // searches reads nothing for its first figures.
+    if (!firstOnly) this.sync();
     if (!searching.length) return;
     const fresh = searching.filter((c) => !this.told.has(c.search!));
     const rest = searching.filter((c) => this.told.has(c.search!));
