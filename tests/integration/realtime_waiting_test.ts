@@ -3,13 +3,15 @@
 // them its filters allow, is offered the narrowest wider filter that would meet someone, and
 // widening keeps its search (the same ticket, the same place in line) until it meets a member
 // elsewhere. A widen for a search that is not the socket's running one, or to a filter that is not
-// wider, is refused and changes nothing stored; so is a malformed one.
+// wider, is refused and changes nothing stored; so is a malformed one. A widen racing a match made on
+// the other instance never double-books, and the estimate comes from recent searches.
 // deno-lint-ignore-file no-explicit-any
 import assert from "node:assert/strict";
 import { type Instance, startInstances } from "../helpers/instances.ts";
 import {
   closeAll,
   connectPeer,
+  liveMatchCounts,
   MemberFactory,
   type Peer,
   retryLocked,
@@ -325,3 +327,40 @@ Deno.test(
     });
   },
 );
+
+Deno.test("waiting: a widen racing a match across instances never double-books", opts, async () => {
+  await withTwo(async (c) => {
+    const peers: Peer[] = [];
+    try {
+      for (let round = 0; round < 5; round++) {
+        const a = await member(c, 0, "Warsaw, Poland", { locationPreference: "city" });
+        const b = await member(c, 1, "Warsaw, Poland", { locationPreference: "global" });
+        peers.push(a, b);
+        search(a);
+        const w = await latest(a.ws, "waiting", () => true);
+        // b arrives (they meet under a's own filter) as a widens: whichever lands first.
+        search(b);
+        if (round % 2) await sleep(round * 5);
+        a.ws.send({ type: "widen", searchId: w.searchId, to: { location: "global" } });
+        const [ma, mb] = await Promise.all([
+          a.ws.next("match_found", 8000),
+          b.ws.next("match_found", 8000),
+        ]);
+        assert.equal(ma.peerId, b.peerId, `round ${round}`);
+        assert.equal(mb.peerId, a.peerId, `round ${round}`);
+        await sleep(300);
+        const counts = await retryLocked(() => liveMatchCounts(c.kv));
+        assert.equal(counts.get(a.member.id), 1, `round ${round}: a in one live match`);
+        assert.equal(counts.get(b.member.id), 1, `round ${round}: b in one live match`);
+        assert.equal((await ticketOf(c, a.member.id)).value, null, "no ticket of a's left");
+        assert.equal(a.ws.messages.filter((m) => m.type === "match_found").length, 1);
+        for (const r of a.ws.messages.filter((m) => m.type === "widen_refused")) {
+          assert.equal(r.code, "not_searching", `round ${round}`);
+        }
+        assert.deepEqual(a.ws.messages.filter((m) => m.type === "error"), []);
+      }
+    } finally {
+      closeAll(...peers);
+    }
+  });
+});
