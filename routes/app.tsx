@@ -43,6 +43,7 @@ import { pwaRoutes } from "./pwa.tsx";
 import { filtersApi } from "./api/filters.ts";
 import { invitationsApi } from "./api/invitations.ts";
 import { reportApi } from "./api/report.ts";
+import { pushApi } from "./api/push.ts";
 import { subscriptionApi } from "./api/subscription.ts";
 import { adminApi } from "./api/admin.ts";
 import { avatarRoutes } from "./avatars.ts";
@@ -131,6 +132,7 @@ export async function createApp(base: AppBase) {
   // Sub-apps made with membersOnly() are guarded by mount(), once, in front of their routes.
   mount(app, "/api", ...accountApi(deps), filtersApi(deps), invitationsApi(deps));
   mount(app, "/api/report", reportApi(deps));
+  mount(app, "/api/push", pushApi(deps));
   mount(app, "/api/subscription", ...subscriptionApi(deps));
   mount(app, "/api/admin", adminApi(deps));
   mount(app, "/avatars", avatarRoutes(deps));

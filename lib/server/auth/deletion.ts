@@ -16,6 +16,7 @@ import { anonymiseReports, purgeBlocks } from "../../../kv/reports.ts";
 import { deleteStats } from "../../../kv/stats.ts";
 import { dropReferralFigures } from "../../../kv/referrals.ts";
 import { forgetLoginIps } from "../../../kv/rate_limits.ts";
+import { deleteAllSubscriptions } from "../../../kv/push.ts";
 
 import type { UserRecord } from "../../shared/auth/types.ts";
 
@@ -39,6 +40,8 @@ export async function deleteAccount(
   await dropUnusedInvitations(kv, userId);
   await dropReferralFigures(kv, userId);
   await forgetLoginIps(kv, userId);
+  // No notice reaches a deleted member's browsers.
+  await deleteAllSubscriptions(kv, userId);
   return true;
 }
 
@@ -48,6 +51,7 @@ export async function purgeAccount(kv: Deno.Kv, userId: string) {
   await deleteUserSessions(kv, userId);
   await forgetLoginIps(kv, userId);
   await purgeMemberRecords(kv, userId);
+  await deleteAllSubscriptions(kv, userId);
   await purgeBlocks(kv, userId);
   await deleteStats(kv, userId);
   await dropReferralFigures(kv, userId);

@@ -19,6 +19,7 @@ import { Searches } from "./searches.ts";
 import { SessionEnds } from "./session_ends.ts";
 import { SearchPool } from "./search_pool.ts";
 import { WaitingRoom } from "./waiting.ts";
+import { PushNotifier } from "../push/notifier.ts";
 import { profileMatched, reloadProfile } from "./profiles.ts";
 import type { FindMatch } from "./ticket.ts";
 import { type Ticket } from "./rules.ts";
@@ -63,6 +64,8 @@ export class Hub {
   private searches: Searches;
   private sessionEnds: SessionEnds;
   private waiting: WaitingRoom;
+  /** "Tell me when someone is here": Web Push notices (lib/server/push/). */
+  readonly push: PushNotifier;
   private timers: ReturnType<typeof setInterval>[] = [];
   /** Each member's open sockets on this instance, oldest first. */
   private memberConns = new Map<string, Conn[]>();
@@ -120,6 +123,7 @@ export class Hub {
       rebuild: (search) => this.searches.rebuild(search),
     });
     this.waiting = new WaitingRoom(this.core, this.pool);
+    this.push = new PushNotifier({ kv, config, searching: () => this.pool.everyone() });
     this.searches = new Searches(this.core, {
       pool: this.pool,
       matcher: this.matcher,
@@ -146,6 +150,7 @@ export class Hub {
       this.mailbox.start();
       this.sessionEnds.start();
       this.waiting.start();
+      this.push.start();
       this.timers.push(
         setInterval(() => this.trimAfterWave(), TRIM_CHECK_MS),
         setInterval(() => {
@@ -172,6 +177,7 @@ export class Hub {
     await this.mailbox.stop();
     await this.sessionEnds.stop();
     await this.waiting.stop();
+    await this.push.stop();
     await this.pool.settled();
     await this.matcher.stop();
     await this.pool.settled();

@@ -34,4 +34,6 @@ export default {
   rt_not_registered: "Bitte zuerst registrieren",
   rt_not_searching: "Es läuft keine Suche von dir, die sich erweitern ließe.",
   rt_bad_widen: "Das ist kein weiterer Filter für diese Suche.",
+  push_title: "Jemand ist da",
+  push_body: "Gerade suchen Mitglieder, die zu deinen Filtern passen. Tippe, um zu suchen.",
 } satisfies Translation<typeof en>;

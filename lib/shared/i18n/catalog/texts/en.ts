@@ -43,4 +43,6 @@ export default {
   rt_not_registered: "Register first",
   rt_not_searching: "There is no search of yours running to widen.",
   rt_bad_widen: "That is not a wider filter for this search.",
+  push_title: "Someone is here",
+  push_body: "Members who fit your filters are searching now. Tap to search.",
 };

@@ -33,4 +33,6 @@ export default {
   rt_not_registered: "Regístrate primero",
   rt_not_searching: "No tienes ninguna búsqueda en curso que ampliar.",
   rt_bad_widen: "Ese no es un filtro más amplio para esta búsqueda.",
+  push_title: "Hay alguien",
+  push_body: "Ahora buscan miembros que encajan con tus filtros. Toca para buscar.",
 } satisfies Translation<typeof en>;

@@ -33,4 +33,7 @@ export default {
   rt_not_registered: "Inscrivez-vous d’abord",
   rt_not_searching: "Vous n’avez aucune recherche en cours à élargir.",
   rt_bad_widen: "Ce n’est pas un filtre plus large pour cette recherche.",
+  push_title: "Quelqu’un est là",
+  push_body:
+    "Des membres qui correspondent à vos filtres cherchent en ce moment. Touchez pour chercher.",
 } satisfies Translation<typeof en>;

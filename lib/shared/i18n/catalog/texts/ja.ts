@@ -33,4 +33,6 @@ export default {
   rt_not_registered: "先に登録してください",
   rt_not_searching: "広げられる検索は実行されていません。",
   rt_bad_widen: "この検索より広いフィルターではありません。",
+  push_title: "誰かがいます",
+  push_body: "フィルターに合うメンバーが今検索しています。タップして検索しましょう。",
 } satisfies Translation<typeof en>;
