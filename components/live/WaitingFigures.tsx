@@ -1,11 +1,13 @@
 // The search screen's figures while a member waits, as the server last sent them: members
 // searching now and those the member's filters allow (rounded by the server: 0 is "fewer than
 // 5"), how long searches like theirs took of late, and, when a wider filter would meet someone,
-// one tap to widen this search ("Widen to Poland"), or the filter it was widened to.
+// one tap to widen this search ("Widen to Poland"), or the filter it was widened to; while few
+// are allowed, "Tell me when someone is here" (Web Push).
 import { useWebRTC } from "../../lib/client/webrtc.tsx";
 import type { Waiting } from "../../lib/client/session/core.ts";
 import type { NamedReach } from "../../lib/shared/realtime/protocol.ts";
 import { FEW } from "../../lib/shared/waiting.ts";
+import { PushOptIn } from "../PushOptIn.tsx";
 import { displayName, formatNumber, tr } from "../../lib/shared/i18n/messages.ts";
 import type live from "../../lib/shared/i18n/catalog/live/en.ts";
 
@@ -25,6 +27,7 @@ export function WaitingFigures() {
           {t("widenedTo", { place: placeName(w.widenedTo) })}
         </p>
       )}
+      {w.allowed === 0 && <PushOptIn quietWhenUnsupported />}
       <div aria-live="polite">
         {offer && (
           <div class="waiting-offer">

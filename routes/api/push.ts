@@ -1,6 +1,7 @@
 // "Tell me when someone is here" (Web Push), mounted at /api/push, members only: GET /key (the
 // site's VAPID public key), POST /subscriptions (this browser's push subscription and time zone),
-// DELETE /subscriptions (forget this browser). The notices themselves: lib/server/push/notifier.ts.
+// DELETE /subscriptions (forget this browser). Subscribing turns the member's Notifications switch
+// on (/profile), which covers these notices: off, nothing is sent. The notices themselves: lib/server/push/notifier.ts.
 import { z } from "zod";
 import { type AppDeps, membersOnly } from "../context.tsx";
 import { validate } from "../../lib/server/http/validate.ts";
@@ -8,6 +9,7 @@ import { RATE_RULES, rateLimit } from "../../lib/server/http/rate_limit.ts";
 import { AppError } from "../../lib/server/http/errors.ts";
 import { allowedEndpoint, newVapidKeys } from "../../lib/server/push/send.ts";
 import { deleteSubscription, saveSubscription, vapidKeys } from "../../kv/push.ts";
+import { updateUser } from "../../kv/users.ts";
 import { validTimeZone } from "../../lib/shared/push_rules.ts";
 import { PUSH_TEXT } from "../../lib/shared/push_texts.ts";
 
@@ -52,7 +54,9 @@ export function pushApi(deps: AppDeps) {
         timeZone,
         createdAt: Date.now(),
       });
-      return c.json({ ok: true, message: PUSH_TEXT.on }, 201);
+      // Asking to be told is consent to notices: the member's Notifications switch goes on.
+      await updateUser(kv, c.var.user.id, (u) => ({ ...u, notificationsEnabled: true }));
+      return c.json({ ok: true }, 201);
     },
   );
 

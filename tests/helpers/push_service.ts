@@ -131,7 +131,7 @@ async function checkVapid(header: string, origin: string) {
   }
 }
 
-export async function startPushService(): Promise<PushService> {
+export function startPushService(): Promise<PushService> {
   const browsers = new Map<string, Browser>();
   const received: Received[] = [];
   const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
@@ -152,7 +152,7 @@ export async function startPushService(): Promise<PushService> {
     return new Response(null, { status: 201 });
   });
   const origin = `http://127.0.0.1:${server.addr.port}`;
-  return {
+  return Promise.resolve({
     origin,
     received,
     async subscribe() {
@@ -173,5 +173,5 @@ export async function startPushService(): Promise<PushService> {
       if (b) b.gone = true;
     },
     close: () => server.shutdown(),
-  };
+  });
 }

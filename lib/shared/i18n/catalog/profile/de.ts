@@ -60,7 +60,8 @@ export default {
   hideLocation: "Genauen Standort verbergen",
   hideLocationHelp: "Partner sehen nur dein Land, nicht deine Stadt.",
   notifications: "Benachrichtigungen",
-  notificationsHelp: "E-Mails zu deinem Konto und deinen Einladungen.",
+  notificationsHelp:
+    "E-Mails zu deinem Konto und deinen Einladungen sowie die Mitteilungen dieses Browsers, wenn Mitglieder suchen, die zu deinen Filtern passen.",
 
   changePassword: "Passwort ändern",
   updating: "Wird geändert …",

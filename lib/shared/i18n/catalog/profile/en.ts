@@ -67,7 +67,8 @@ export default {
   hideLocation: "Hide exact location",
   hideLocationHelp: "Partners see only your country, not your city.",
   notifications: "Notifications",
-  notificationsHelp: "Emails about your account and your invitations.",
+  notificationsHelp:
+    "Emails about your account and your invitations, and this browser's notices when members who fit your filters are searching.",
 
   // The password change.
   changePassword: "Change password",

@@ -60,7 +60,8 @@ export default {
   hideLocation: "Ocultar mi ubicación exacta",
   hideLocationHelp: "Los demás solo ven tu país, no tu ciudad.",
   notifications: "Notificaciones",
-  notificationsHelp: "Correos sobre tu cuenta y tus invitaciones.",
+  notificationsHelp:
+    "Correos sobre tu cuenta y tus invitaciones, y los avisos de este navegador cuando buscan miembros que encajan con tus filtros.",
 
   changePassword: "Cambiar contraseña",
   updating: "Actualizando...",

@@ -60,7 +60,8 @@ export default {
   hideLocation: "Masquer ma position exacte",
   hideLocationHelp: "Vos interlocuteurs ne voient que votre pays, pas votre ville.",
   notifications: "Notifications",
-  notificationsHelp: "Des e-mails sur votre compte et vos invitations.",
+  notificationsHelp:
+    "Les e-mails sur votre compte et vos invitations, et les notifications de ce navigateur quand des membres correspondant à vos filtres cherchent.",
 
   changePassword: "Changer de mot de passe",
   updating: "Mise à jour…",

@@ -60,7 +60,8 @@ export default {
   hideLocation: "詳しい位置を隠す",
   hideLocationHelp: "相手に見えるのは国だけで、都市は表示されません。",
   notifications: "通知",
-  notificationsHelp: "アカウントと招待に関するメール。",
+  notificationsHelp:
+    "アカウントと招待に関するメール、およびフィルターに合うメンバーが検索しているときのこのブラウザーへの通知。",
 
   changePassword: "パスワードを変更",
   updating: "更新中…",

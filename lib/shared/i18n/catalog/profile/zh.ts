@@ -58,7 +58,7 @@ export default {
   hideLocation: "隐藏精确位置",
   hideLocationHelp: "对方只能看到你的国家，看不到你的城市。",
   notifications: "通知",
-  notificationsHelp: "关于你的账户和邀请的邮件。",
+  notificationsHelp: "关于你的账户和邀请的邮件，以及符合你筛选条件的成员在搜索时此浏览器的通知。",
 
   changePassword: "修改密码",
   updating: "正在更新…",

@@ -36,4 +36,6 @@ export default {
   rt_bad_widen: "Das ist kein weiterer Filter für diese Suche.",
   push_title: "Jemand ist da",
   push_body: "Gerade suchen Mitglieder, die zu deinen Filtern passen. Tippe, um zu suchen.",
+  push_badSubscription: "Das ist kein Push-Abonnement vom Push-Dienst eines Browsers.",
+  push_noSubscription: "Dieser Browser ist nicht eingestellt, dir Bescheid zu sagen.",
 } satisfies Translation<typeof en>;

@@ -45,4 +45,6 @@ export default {
   rt_bad_widen: "That is not a wider filter for this search.",
   push_title: "Someone is here",
   push_body: "Members who fit your filters are searching now. Tap to search.",
+  push_badSubscription: "That is not a push subscription from a browser's push service.",
+  push_noSubscription: "This browser is not set to tell you.",
 };

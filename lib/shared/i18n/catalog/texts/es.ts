@@ -35,4 +35,6 @@ export default {
   rt_bad_widen: "Ese no es un filtro más amplio para esta búsqueda.",
   push_title: "Hay alguien",
   push_body: "Ahora buscan miembros que encajan con tus filtros. Toca para buscar.",
+  push_badSubscription: "Esa no es una suscripción push del servicio push de un navegador.",
+  push_noSubscription: "Este navegador no está configurado para avisarte.",
 } satisfies Translation<typeof en>;

@@ -34,5 +34,7 @@ export default {
   rt_not_searching: "広げられる検索は実行されていません。",
   rt_bad_widen: "この検索より広いフィルターではありません。",
   push_title: "誰かがいます",
+  push_badSubscription: "ブラウザーのプッシュサービスによるプッシュ購読ではありません。",
+  push_noSubscription: "このブラウザーは通知するよう設定されていません。",
   push_body: "フィルターに合うメンバーが今検索しています。タップして検索しましょう。",
 } satisfies Translation<typeof en>;
