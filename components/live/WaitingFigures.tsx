@@ -27,7 +27,6 @@ export function WaitingFigures() {
           {t("widenedTo", { place: placeName(w.widenedTo) })}
         </p>
       )}
-      {w.allowed === 0 && <PushOptIn quietWhenUnsupported />}
       <div aria-live="polite">
         {offer && (
           <div class="waiting-offer">
@@ -38,6 +37,7 @@ export function WaitingFigures() {
           </div>
         )}
       </div>
+      {w.allowed === 0 && <PushOptIn quietWhenUnsupported />}
     </div>
   );
 }
