@@ -3,8 +3,9 @@
 // what is refused: a guest, another site's page, an address that is no push service's, malformed
 // keys, an unknown time zone, someone else's subscription), a notice when someone the member would
 // meet searches (signed, encrypted, naming nobody), none past the daily cap, in quiet hours, an
-// hour after the last, for a member whose filter meets nobody searching, and subscriptions deleted
-// when the push service says they are gone and when the account is deleted.
+// hour after the last, for a member whose filter meets nobody searching or who turned Notifications
+// off, and subscriptions deleted when the push service says they are gone and when the account is
+// deleted; the subscription calls' rate limit.
 import assert from "node:assert/strict";
 import { withMembers } from "../helpers/realtime_members.ts";
 import type { QuickMember } from "../helpers/realtime_members.ts";
@@ -133,12 +134,19 @@ Deno.test("push: notices when someone to meet searches, within the rules", opts,
       const night = await factory.create();
       const elsewhere = await factory.create();
       const gone = await factory.create();
+      const switchedOff = await factory.create();
       const toldSub = await subscribe(told, day);
       await subscribe(capped, day);
       await subscribe(night, zoneWhere(false));
       await subscribe(elsewhere, day);
       const goneSub = await subscribe(gone, day);
       push.gone(goneSub.endpoint);
+      // Subscribing turned Notifications on; the member turns it off again on /profile.
+      await subscribe(switchedOff, day);
+      const off = await switchedOff.client.patch("/api/user/profile", {
+        notificationsEnabled: false,
+      });
+      assert.equal(off.status, 200, off.text);
       const { day: today } = localTime(day, Date.now());
       await server.kv.set(keys.pushSent(capped.id), { day: today, count: 3, lastAt: 0 });
       // Filtered to Tokyo: nobody searching in Warsaw fits.
@@ -196,6 +204,29 @@ Deno.test("push: notices when someone to meet searches, within the rules", opts,
     });
   } finally {
     closeAll(...peers);
+    await push.close();
+  }
+});
+
+Deno.test("push: subscribing is rate-limited per member; five browsers at most", opts, async () => {
+  const push = await startPushService();
+  try {
+    await withMembers({ ...ENV, RATE_LIMITS: "on" }, async (server, factory) => {
+      const m = await factory.create();
+      const statuses: number[] = [];
+      for (let i = 0; i < 21; i++) {
+        const sub = await push.subscribe();
+        statuses.push(
+          (await m.client.post("/api/push/subscriptions", { ...sub, timeZone: "Europe/Warsaw" }))
+            .status,
+        );
+      }
+      assert.deepEqual(statuses.slice(0, 20), Array(20).fill(201));
+      assert.equal(statuses[20], 429);
+      // Five browsers a member at most: the newest kept.
+      assert.equal((await listSubscriptions(server.kv, m.id)).length, 5);
+    });
+  } finally {
     await push.close();
   }
 });
