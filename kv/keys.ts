@@ -92,6 +92,18 @@ export const keys = {
   mmWaiting: (userId: string) => ["mm", "waiting", userId] as const,
   mmWaitingPrefix: () => ["mm", "waiting"] as const,
   mmActive: (userId: string) => ["mm", "active", userId] as const,
+  /** How long one instance's recent searches waited, by kind of filter (kv/wait_stats.ts). */
+  mmWaits: (instanceId: string) => ["mm", "waits", instanceId] as const,
+  mmWaitsPrefix: () => ["mm", "waits"] as const,
+
+  /** The site's VAPID key pair for Web Push (kv/push.ts), made once by whichever instance first needs it. */
+  pushVapid: () => ["push", "vapid"] as const,
+  /** A browser a member asked to be told through (one per push endpoint, by its hash). */
+  pushSub: (userId: string, subId: string) => ["push", "subs", userId, subId] as const,
+  pushSubsOf: (userId: string) => ["push", "subs", userId] as const,
+  pushSubsPrefix: () => ["push", "subs"] as const,
+  /** The notices a member was sent on their latest local day (the daily cap). */
+  pushSent: (userId: string) => ["push", "sent", userId] as const,
   /**
    * A partner of the last 24 hours: one record per partner, of the latest meeting, with the peer
    * id they had then (a report names that).

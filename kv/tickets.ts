@@ -126,6 +126,28 @@ export async function getTicket(kv: Deno.Kv, userId: string) {
   return await kv.get<Ticket>(ticketKey(userId));
 }
 
+/**
+ * Changes a put ticket's location filter in place (a widened search): same key, same place in
+ * line, only if the ticket is still this connection's; a ticket that changed meanwhile (touched
+ * by the heartbeat) is read and tried again. Returns the new entry, or null: no ticket of this
+ * connection's is there any more (it was claimed, replaced or removed).
+ */
+export async function setTicketPref(
+  kv: Deno.Kv,
+  userId: string,
+  connId: string,
+  pref: Ticket["pref"],
+): Promise<Deno.KvEntry<Ticket> | null> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const entry = await getTicket(kv, userId);
+    if (!entry.value || entry.value.connId !== connId) return null;
+    const value = { ...entry.value, pref };
+    const done = await kv.atomic().check(entry).set(entry.key, value).commit();
+    if (done.ok) return { key: entry.key, value, versionstamp: done.versionstamp };
+  }
+  return null;
+}
+
 /** Removes a ticket only if it is still the one this connection put there. */
 export async function removeTicket(kv: Deno.Kv, userId: string, connId?: string) {
   const entry = await getTicket(kv, userId);

@@ -45,6 +45,7 @@ import { filtersApi } from "./api/filters.ts";
 import { devicesApi } from "./api/devices.ts";
 import { invitationsApi } from "./api/invitations.ts";
 import { reportApi } from "./api/report.ts";
+import { pushApi } from "./api/push.ts";
 import { subscriptionApi } from "./api/subscription.ts";
 import { adminApi } from "./api/admin.ts";
 import { avatarRoutes } from "./avatars.ts";
@@ -148,6 +149,7 @@ export async function createApp(base: AppBase) {
     devicesApi(deps),
   );
   mount(app, "/api/report", reportApi(deps));
+  mount(app, "/api/push", pushApi(deps));
   mount(app, "/api/subscription", ...subscriptionApi(deps));
   mount(app, "/api/admin", adminApi(deps));
   mount(app, "/avatars", avatarRoutes(deps));

@@ -95,6 +95,25 @@ export function WhereSection({ where }: { where: LocationChoice }) {
         </select>
       </label>
       <p class="muted helper-line" aria-live="polite">{t(HELP_KEYS[preference])}</p>
+      {preference !== "global" && (
+        <div class="switch-row">
+          <div>
+            <p class="switch-label" id="label-widen">{t("widenAutomatically")}</p>
+            <p class="muted switch-help" id="help-widen">{t("widenAutomaticallyHelp")}</p>
+          </div>
+          <button
+            type="button"
+            role="switch"
+            class="switch"
+            aria-checked={where.widen}
+            aria-labelledby="label-widen"
+            aria-describedby="help-widen"
+            onClick={() => where.setWiden(!where.widen)}
+          >
+            <span class="switch-thumb" />
+          </button>
+        </div>
+      )}
       {preference === "country" && (
         <label class="field">
           <span>{t("country")}</span>

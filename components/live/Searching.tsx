@@ -9,6 +9,7 @@ import { milestonePct, progressKey, SEARCH_STATUS_KEYS } from "../../lib/client/
 import { isPov } from "../../lib/client/peer.ts";
 import { blurDetailText, wholeCovered } from "../../lib/client/privacy/status_text.ts";
 import { seconds, WholeBlurBadge } from "./VideoTile.tsx";
+import { WaitingFigures } from "./WaitingFigures.tsx";
 import { displayName, formatNumber, tr } from "../../lib/shared/i18n/messages.ts";
 import type live from "../../lib/shared/i18n/catalog/live/en.ts";
 
@@ -42,6 +43,7 @@ export function Searching() {
       <p class="search-elapsed" aria-live="off">{seconds(elapsed)}</p>
       <p class="muted small">{t("searchingGlobally")}</p>
       <p class="search-status" role="status">{t(SEARCH_STATUS_KEYS[statusIndex])}</p>
+      <WaitingFigures />
       <button type="button" class="button button-secondary" onClick={() => cancelSearch(s)}>
         {t("cancel")}
       </button>

@@ -1,6 +1,7 @@
 // /profile's privacy switches: each change is saved at once, and put back when the save fails.
 // Hiding the IP address is the member's choice, else the site's default (or not offered at all).
 import { toast } from "../../lib/client/toast.ts";
+import { PushOptIn } from "../PushOptIn.tsx";
 import type { PublicUser } from "../../lib/shared/auth/types.ts";
 import { hidesIpAddress, type IpRelay } from "../../lib/shared/profile.ts";
 import { tr } from "../../lib/shared/i18n/messages.ts";
@@ -88,6 +89,7 @@ export function PrivacySwitches({ user, setUser, patch, ipRelay }: PrivacySwitch
           </li>
         ))}
       </ul>
+      {user.notificationsEnabled && <PushOptIn />}
     </div>
   );
 }

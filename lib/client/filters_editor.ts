@@ -43,13 +43,14 @@ export function useLocationChoice(filters: Filters) {
   const [preference, setPreference] = useState<LocationPreference>(filters.locationPreference);
   const [country, setCountry] = useState(filters.countryPreference ?? "");
   const [continent, setContinent] = useState(filters.continentPreference ?? "");
+  const [widen, setWiden] = useState(filters.widenAutomatically);
 
   function choose(next: LocationPreference) {
     setPreference(next);
     if (next === "country" && !country) setCountry(DEFAULT_COUNTRY);
     if (next === "continent" && !continent) setContinent(DEFAULT_CONTINENT);
   }
-  return { preference, country, continent, choose, setCountry, setContinent };
+  return { preference, country, continent, choose, setCountry, setContinent, widen, setWiden };
 }
 
 /** The hashtags and the one being typed; `changed` hears of every change to the list. */
@@ -123,6 +124,7 @@ export function useFiltersEditor(filters: Filters) {
         hashtags,
         locationPreference: preference,
         languagePreference: language,
+        widenAutomatically: where.widen,
       };
       // Only the value for the chosen preference is sent.
       if (preference === "country") body.countryPreference = country || DEFAULT_COUNTRY;

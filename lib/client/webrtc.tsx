@@ -24,7 +24,8 @@ import {
   type Tally,
   zeroReactions,
 } from "./call_state.ts";
-import { type NetView, newSession, type SocketTrouble } from "./session/core.ts";
+import { type NetView, newSession, type SocketTrouble, type Waiting } from "./session/core.ts";
+import type { NamedReach } from "../shared/realtime/protocol.ts";
 import { connect } from "./session/socket.ts";
 import { commandsOf } from "./session/actions.ts";
 
@@ -112,6 +113,10 @@ export interface SessionContextValue {
   net: NetView;
   /** Why the match's link could not connect, from what this page observed (call_failure.ts). */
   failureWhy: FailureWhy | null;
+  /** The running search's figures and widening offer, as the server last said (null: none yet). */
+  waiting: Waiting | null;
+  /** Widens the running search to the step offered, for this search only. */
+  widen(to: NamedReach): void;
 }
 
 const Ctx = createContext<SessionContextValue | null>(null);
@@ -178,6 +183,8 @@ type SessionActions = Pick<
   | "flipCamera"
   | "net"
   | "failureWhy"
+  | "waiting"
+  | "widen"
 >;
 
 export function WebRTCProvider(
@@ -201,6 +208,7 @@ export function WebRTCProvider(
   const [flipping, setFlipping] = useState(false);
   const [net, setNet] = useState<NetView>({ mine: null, partner: null });
   const [failureWhy, setWhy] = useState<FailureWhy | null>(null);
+  const [waiting, setWaiting] = useState<Waiting | null>(null);
   // The session (its socket, link and camera) and its commands: made once, the same every render.
   const [s] = useState(() =>
     newSession(blur, media, initialCallState, switches, {
@@ -213,6 +221,7 @@ export function WebRTCProvider(
       flipping: setFlipping,
       net: setNet,
       why: setWhy,
+      waiting: setWaiting,
     })
   );
   const [actions] = useState(() => commandsOf(s));
@@ -230,6 +239,7 @@ export function WebRTCProvider(
     flipping,
     net,
     failureWhy,
+    waiting,
   };
 
   return <Ctx.Provider value={value}>{children}</Ctx.Provider>;

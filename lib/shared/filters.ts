@@ -298,6 +298,8 @@ export interface Filters {
   gender: "any";
   languages: LanguagePreference[];
   interests: string[];
+  /** Widen a search by itself (lib/shared/widening.ts) when nobody is near, instead of offering it. */
+  widenAutomatically: boolean;
 }
 
 export const DEFAULT_FILTERS: Filters = {
@@ -309,6 +311,7 @@ export const DEFAULT_FILTERS: Filters = {
   gender: "any",
   languages: [],
   interests: [],
+  widenAutomatically: false,
 };
 
 /**
@@ -362,6 +365,7 @@ export function readSavedFilters(saved: unknown): Filters {
       LANGUAGE_PREFERENCES.includes(l as LanguagePreference)
     ) as LanguagePreference[];
   }
+  if (typeof s.widenAutomatically === "boolean") f.widenAutomatically = s.widenAutomatically;
   if (Array.isArray(s.interests)) {
     f.interests = s.interests.filter((t): t is string => typeof t === "string");
   }

@@ -37,6 +37,7 @@ export const filtersPatchSchema = z.object({
   languages: z.array(z.enum(LANGUAGE_PREFERENCES)).max(7).optional(),
   interests: z.array(hashtagSchema).max(MAX_HASHTAGS).optional(),
   location: z.string().max(120).optional(),
+  widenAutomatically: z.boolean().optional(),
 }).strict();
 
 export type FiltersPatch = z.infer<typeof filtersPatchSchema>;
@@ -60,6 +61,7 @@ export function applyFiltersPatch(current: Filters, patch: FiltersPatch): Filter
   if (patch.languages) next.languages = patch.languages;
   if (patch.interests) next.interests = patch.interests;
   if (patch.location !== undefined) next.location = patch.location;
+  if (patch.widenAutomatically !== undefined) next.widenAutomatically = patch.widenAutomatically;
   if (next.locationPreference === "country") {
     next.countryPreference ??= DEFAULT_COUNTRY;
     delete next.continentPreference;

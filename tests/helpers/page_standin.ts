@@ -104,6 +104,7 @@ export class PageStandIn {
         this.partnerPeerId = msg.peerId;
         break;
       case "searching":
+      case "waiting": // the searching screen's figures
       case "partner_reconnected":
       case "pong":
       case "signal":

@@ -85,6 +85,8 @@ const PROTOCOL_ONLY = new Set<string>([
   "not_your_partner",
   "bad_reaction",
   "not_registered",
+  "not_searching",
+  "bad_widen",
 ]);
 
 /** English texts the code keeps, by the live catalog's key they are mirrored as. */

@@ -72,6 +72,8 @@ function where(preference: LocationPreference): LocationChoice {
     choose() {},
     setCountry() {},
     setContinent() {},
+    widen: false,
+    setWiden() {},
   };
 }
 

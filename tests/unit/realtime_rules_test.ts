@@ -3,6 +3,7 @@
 // one, never the same member, blocks and reports either way, recent partners only when nobody else
 // fits, VIP first, then more shared hashtags, then longest waiting; the match topic and its
 // '#exploring' default.
+import { figuresFor } from "../../lib/server/realtime/waiting.ts";
 import assert from "node:assert/strict";
 import {
   accepts,
@@ -403,4 +404,49 @@ Deno.test("choosePairs: the pairs of choosing in turn, each from everyone still 
     assert.equal(x.value.userId, burst[2 * i].userId);
     assert.equal(y.value.userId, burst[2 * i + 1].userId);
   });
+});
+
+// ---------------------------------------------------------------- the search screen's figures
+
+Deno.test("figuresFor: searching, allowed by my filter, met now, and the widening offered", () => {
+  const me = ticket({ pref: { location: "city" } });
+  const krakow = { city: "Krakow", cell: null };
+  const others = [
+    // In Warsaw, wanting German speakers: my filter allows them, they refuse me.
+    ticket({ pref: { language: "de" } }),
+    // In Krakow, open to anyone: my city filter refuses them; Poland would meet them.
+    ticket({ me: krakow }),
+    // In Krakow, wanting Krakow: never met, widened or not.
+    ticket({ me: krakow, pref: { location: "city" } }),
+    // Blocked by me: never counted as allowed.
+    ticket({ userId: "blocked" }),
+  ];
+  const blocking = { ...me, avoid: ["blocked"] };
+  const f = figuresFor(blocking, [blocking, ...others], 0);
+  assert.deepEqual(f, {
+    searching: 4,
+    allowed: 1,
+    meetNow: 0,
+    offer: { location: "country", country: "Poland" },
+  });
+  // Someone my city filter meets: no offer before 10 s, then the narrowest step that meets more.
+  const mate = ticket();
+  assert.equal(figuresFor(me, [me, mate, ...others], 9_999).offer, null);
+  assert.deepEqual(figuresFor(me, [me, mate, ...others], 10_000).offer, {
+    location: "country",
+    country: "Poland",
+  });
+  // A partner's own filter holds: only the one refusing Warsaw → nothing to offer.
+  assert.equal(figuresFor(me, [me, others[2]], 20_000).offer, null);
+});
+
+Deno.test("figuresFor: on a sample of a larger pool, the share allowed is scaled to the whole", () => {
+  const me = ticket({ pref: { location: "city" } });
+  const sample = [
+    ...Array.from({ length: 10 }, () => ticket()),
+    ...Array.from({ length: 10 }, () => ticket({ me: { city: "Krakow", cell: null } })),
+  ];
+  const f = figuresFor(me, sample, 0, 2_001);
+  assert.equal(f.searching, 2_000);
+  assert.equal(f.allowed, 1_000);
 });

@@ -3,6 +3,7 @@
 import { canReact, linkFailed, matchedPhase } from "../call_state.ts";
 import { forgetMatch } from "../call_storage.ts";
 import type { MediaSwitches } from "../peer.ts";
+import type { NamedReach } from "../../shared/realtime/protocol.ts";
 import { apply, type Session } from "./core.ts";
 import { flipCamera, setSwitches, startCamera } from "./camera.ts";
 
@@ -18,6 +19,7 @@ export function commandsOf(s: Session) {
     noteVideoChecked: () => noteVideoChecked(s),
     setSwitches: (next: MediaSwitches) => setSwitches(s, next),
     flipCamera: () => flipCamera(s),
+    widen: (to: NamedReach) => widen(s, to),
   };
 }
 
@@ -28,6 +30,8 @@ export function commandsOf(s: Session) {
 export function findMatch(s: Session, options?: { whenOnline?: boolean }): boolean {
   if (options?.whenOnline && s.state.socket === "closed") return false;
   if (apply(s, { type: "search" }).phase.name !== "searching") return false;
+  s.waiting = null;
+  s.view.waiting(null);
   s.socket?.send({
     type: "find_match",
     preferences: {},
@@ -63,4 +67,14 @@ export function resetSession(s: Session) {
 /** The partner's video is past its first check: face blur's detector may load now. */
 export function noteVideoChecked(s: Session) {
   if (matchedPhase(s.state)?.link.remoteFrame) s.detector.open();
+}
+
+/** Widens the running search to `to` (the step the server offered), for this search only. */
+export function widen(s: Session, to: NamedReach) {
+  const w = s.waiting;
+  if (!w || s.state.phase.name !== "searching" || !s.socket?.isOpen) return;
+  s.socket.send({ type: "widen", searchId: w.searchId, to });
+  // The offer is taken: it goes until the server's next figures say otherwise.
+  s.waiting = { ...w, offer: null };
+  s.view.waiting(s.waiting);
 }

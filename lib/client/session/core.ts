@@ -2,6 +2,7 @@
 // actions.ts) read and change between renders, and apply(), which runs an event through the
 // call reducer and brings storage, the peer link and the timers in step with the new state.
 import type { RealtimeSocket } from "../socket.ts";
+import type { Outbound } from "../../shared/realtime/protocol.ts";
 import type { MediaSwitches, PeerLink } from "../peer.ts";
 import type { MediaProfile } from "../../shared/constants.ts";
 import type { BlurAssets, ProtectedCamera } from "../privacy/stream.ts";
@@ -33,7 +34,12 @@ export interface SessionView {
   net(change: (n: NetView) => NetView): void;
   /** Why the match's link could not connect (null while it may). */
   why(why: FailureWhy | null): void;
+  /** The search's latest figures (null: none yet, or no search). */
+  waiting(waiting: Waiting | null): void;
 }
+
+/** What the server says of the running search while it waits. */
+export type Waiting = Extract<Outbound, { type: "waiting" }>;
 
 export interface Session {
   /** The call's latest state, for callbacks that run between renders (socket messages are
@@ -55,6 +61,8 @@ export interface Session {
   /** Face blur's detector loads once this page is not setting up a call (see camera.ts). */
   detector: { opened: Promise<void>; open(): void };
   view: SessionView;
+  /** The running search's latest figures: a widen names its search. */
+  waiting: Waiting | null;
 }
 
 /** How long a flying reaction stays on screen. */
@@ -87,6 +95,7 @@ export function newSession(
     blur,
     detector: { opened, open },
     view,
+    waiting: null,
   };
 }
 

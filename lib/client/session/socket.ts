@@ -120,6 +120,11 @@ async function handle(s: Session, msg: Outbound) {
       await link?.receive(signal);
       break;
     }
+    case "waiting":
+      if (s.state.phase.name !== "searching") break;
+      s.waiting = msg;
+      s.view.waiting(msg);
+      break;
     default:
       apply(s, { type: "server", msg, at: Date.now() });
   }

@@ -25,13 +25,33 @@ interface FetchEvent extends ExtendableEvent {
   preloadResponse: Promise<Response | undefined>;
   respondWith(r: Response | Promise<Response>): void;
 }
+interface PushEvent extends ExtendableEvent {
+  data: { json(): unknown } | null;
+}
+interface NotificationEvent extends ExtendableEvent {
+  notification: { data: unknown; close(): void };
+}
+interface WindowClient {
+  url: string;
+  focus(): Promise<unknown>;
+  navigate(url: string): Promise<unknown>;
+}
 interface WorkerScope {
   location: Location;
-  registration: { navigationPreload?: { enable(): Promise<void> } };
-  clients: { claim(): Promise<void> };
+  registration: {
+    navigationPreload?: { enable(): Promise<void> };
+    showNotification(title: string, options: Record<string, unknown>): Promise<void>;
+  };
+  clients: {
+    claim(): Promise<void>;
+    matchAll(o: { type: "window"; includeUncontrolled: boolean }): Promise<WindowClient[]>;
+    openWindow(url: string): Promise<unknown>;
+  };
   skipWaiting(): Promise<void>;
   addEventListener(type: "install" | "activate", fn: (e: ExtendableEvent) => void): void;
   addEventListener(type: "fetch", fn: (e: FetchEvent) => void): void;
+  addEventListener(type: "push", fn: (e: PushEvent) => void): void;
+  addEventListener(type: "notificationclick", fn: (e: NotificationEvent) => void): void;
 }
 
 const scope = globalThis as unknown as WorkerScope;
@@ -123,3 +143,37 @@ scope.addEventListener("fetch", (event) => {
     event.respondWith(shellFile(new URL(event.request.url).pathname));
   }
 });
+
+// "Tell me when someone is here": the server's notice (lib/server/push/notifier.ts) names nobody;
+// a tap opens the search, in a tab of Glimpse's if one is open.
+scope.addEventListener("push", (event) => {
+  const data = (event.data?.json() ?? {}) as { title?: string; body?: string; url?: string };
+  event.waitUntil(
+    scope.registration.showNotification(String(data.title ?? "Glimpse"), {
+      body: String(data.body ?? ""),
+      icon: "/static/icons/icon-192.png",
+      tag: "someone-is-here",
+      data: { url: pushTarget(data.url) },
+    }),
+  );
+});
+
+scope.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const url = pushTarget((event.notification.data as { url?: string } | null)?.url);
+  event.waitUntil((async () => {
+    const open = await scope.clients.matchAll({ type: "window", includeUncontrolled: true });
+    const mine = open.find((c) => new URL(c.url).origin === scope.location.origin);
+    if (mine) {
+      await mine.navigate(url);
+      await mine.focus();
+    } else await scope.clients.openWindow(url);
+  })());
+});
+
+/** Where a notice's tap goes: a path of this site's only, else the search. */
+function pushTarget(url: unknown): string {
+  return typeof url === "string" && url.startsWith("/") && !url.startsWith("//")
+    ? url
+    : "/connecting";
+}

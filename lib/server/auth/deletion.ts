@@ -17,6 +17,7 @@ import { deleteStats } from "../../../kv/stats.ts";
 import { dropReferralFigures } from "../../../kv/referrals.ts";
 import { forgetLoginIps } from "../../../kv/rate_limits.ts";
 import { forgetDevices } from "../../../kv/devices.ts";
+import { deleteAllSubscriptions } from "../../../kv/push.ts";
 
 import type { UserRecord } from "../../shared/auth/types.ts";
 
@@ -41,6 +42,8 @@ export async function deleteAccount(
   await dropReferralFigures(kv, userId);
   await forgetLoginIps(kv, userId);
   await forgetDevices(kv, userId);
+  // No notice reaches a deleted member's browsers.
+  await deleteAllSubscriptions(kv, userId);
   return true;
 }
 
@@ -51,6 +54,7 @@ export async function purgeAccount(kv: Deno.Kv, userId: string) {
   await forgetLoginIps(kv, userId);
   await forgetDevices(kv, userId);
   await purgeMemberRecords(kv, userId);
+  await deleteAllSubscriptions(kv, userId);
   await purgeBlocks(kv, userId);
   await deleteStats(kv, userId);
   await dropReferralFigures(kv, userId);

@@ -182,3 +182,17 @@ export function countryCodeByName(name: string): string | null {
   }
   return codesByName.get(name.trim().toLowerCase()) ?? null;
 }
+
+const continentsByName = new Map<string, Continent | null>();
+
+/** The continent of a country named in English as the geocoder writes it (null: not known). */
+export function continentOfCountry(name: string): Continent | null {
+  let continent = continentsByName.get(name);
+  if (continent === undefined) {
+    const code = countryCodeByName(name);
+    continent = code ? continentOf(code) : null;
+    // Names are typed by members: a bounded memo.
+    if (continentsByName.size < 1_000) continentsByName.set(name, continent);
+  }
+  return continent;
+}

@@ -64,6 +64,8 @@ export const RATE_RULES = {
    * Stripe webhook deliveries per sending address: far above what Stripe sends for our events,
    * low enough that a flood of unsigned posts stops early.
    */
+  /** Push subscriptions a member adds or removes (each is a write). */
+  pushSubscribe: { scope: "push-subscribe", limit: { max: 20, windowMs: HOUR } },
   /** Checkout and billing portal sessions a member opens (each is a call to Stripe). */
   checkout: { scope: "checkout", limit: { max: 20, windowMs: MINUTES_15 } },
   stripeWebhook: { scope: "stripe-webhook", limit: { max: 600, windowMs: MINUTES_15 } },

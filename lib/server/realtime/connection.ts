@@ -4,6 +4,8 @@ import type { Outbound } from "../../shared/realtime/protocol.ts";
 import { SocketLimits } from "./socket_limits.ts";
 import type { FindMatch } from "./ticket.ts";
 import type { SearchProfile } from "../../../kv/search_profile.ts";
+import type { KnownPlace, Reach } from "../../shared/widening.ts";
+import type { Ticket } from "../../../kv/tickets.ts";
 
 export interface SocketLike {
   send(data: string): void;
@@ -24,6 +26,15 @@ export interface SocketSearch {
   /** When the member is told no one was found. */
   deadline: number;
   timer: ReturnType<typeof setTimeout> | undefined;
+  /** The search's own id: a widen names it (waiting.ts). */
+  id: string;
+  /** The wider filter the member chose for this search (kept when it is built again). */
+  widenedTo: Reach | null;
+  /** The member's filters widen by themselves when nobody is near. */
+  autoWiden: boolean;
+  /** The search's location filter now (widened or not), and where the member is. */
+  pref: Ticket["pref"];
+  place: KnownPlace;
 }
 
 export interface Conn {

@@ -10,6 +10,7 @@ import type { Delivery, Mailbox } from "./mailbox.ts";
 import type { LiveMatches } from "./live_matches.ts";
 import type { Matcher } from "./matcher.ts";
 import type { Searches } from "./searches.ts";
+import type { WaitingRoom } from "./waiting.ts";
 import { profileMatched } from "./profiles.ts";
 
 export interface DeliveryDeps {
@@ -17,6 +18,8 @@ export interface DeliveryDeps {
   matcher: Matcher;
   searches: Searches;
   live: LiveMatches;
+  /** The waiting figures (waiting.ts): a search ended in a match after `waitMs`. */
+  waiting: Pick<WaitingRoom, "ended">;
 }
 
 export class Deliveries {
@@ -82,6 +85,7 @@ export class Deliveries {
     if (!match || match.status !== "live") return;
     this.deps.live.adopt(match);
     if (!conn) return; // the socket closed meanwhile: the grace rules take over
+    if (conn.search) this.deps.waiting.ended(conn, Date.now() - conn.search.since);
     this.deps.searches.stop(conn);
     conn.matchId = matchId;
     profileMatched(conn, match, versionstamp);

@@ -4,24 +4,23 @@
 // (docs/realtime.md, "Modules").
 import type { Config } from "../config.ts";
 import { saveFilters } from "../../../kv/filters.ts";
-import { countHashtagUses } from "../../../kv/hashtags.ts";
 import { PATIENT_RETRY, retrying } from "../../../kv/retry.ts";
 import { removeTicket, touchTickets } from "../../../kv/tickets.ts";
-import { sessionsAlive } from "../../../kv/sessions.ts";
 import { type Conn, enqueue, newConn, send, type SocketLike } from "./connection.ts";
 import { type Core, logFailure } from "./core.ts";
-import { Batcher } from "./batcher.ts";
 import { Mailbox } from "./mailbox.ts";
 import { Deliveries } from "./deliveries.ts";
+import { hashtagUseBatch, sessionCheckBatch } from "./after_claims.ts";
 import { Instances } from "./instances.ts";
 import { LiveMatches } from "./live_matches.ts";
 import { Matcher } from "./matcher.ts";
 import { Searches } from "./searches.ts";
 import { SessionEnds } from "./session_ends.ts";
 import { SearchPool } from "./search_pool.ts";
+import { WaitingRoom } from "./waiting.ts";
+import { PushNotifier } from "../push/notifier.ts";
 import { reloadProfile } from "./profiles.ts";
 import type { FindMatch } from "./ticket.ts";
-import { type Ticket } from "./rules.ts";
 import {
   type Inbound,
   newPeerId,
@@ -44,10 +43,6 @@ const MATCH_EVERY_MS = 1_000;
 const TRIM_CHECK_MS = 10_000;
 /** Sockets that must have closed since the peak for the freed memory to be worth returning. */
 const TRIM_WAVE = 500;
-/** How long the session checks of a burst's searches wait at most for the claims under way. */
-const SESSIONS_WAIT_MS = 5_000;
-/** How long counting the hashtags searched with waits at most for the claims under way. */
-const HASHTAGS_WAIT_MS = 10_000;
 
 export class Hub {
   readonly instanceId = crypto.randomUUID();
@@ -63,33 +58,16 @@ export class Hub {
   private searches: Searches;
   private sessionEnds: SessionEnds;
   private deliveries: Deliveries;
+  private waiting: WaitingRoom;
+  /** "Tell me when someone is here": Web Push notices (lib/server/push/). */
+  readonly push: PushNotifier;
   private timers: ReturnType<typeof setInterval>[] = [];
   /** Each member's open sockets on this instance, oldest first. */
   private memberConns = new Map<string, Conn[]>();
-  /**
-   * The hashtags searched with, for the popular hashtags: each member once a day, after the fact,
-   * and after the claims under way (a burst's pairing goes first; its searches' hashtags follow).
-   */
-  private hashtagUses = new Batcher<Ticket, void>(async (batch) => {
-    await this.matcher.quiet(HASHTAGS_WAIT_MS);
-    await countHashtagUses(
-      this.kv,
-      batch.map((t) => ({ userId: t.userId, hashtags: t.hashtags, continent: t.me.continent })),
-      // After a burst, instances on one file count at once and lock each other out: patiently.
-      (fn) => retrying(fn, PATIENT_RETRY),
-    );
-    return batch.map(() => undefined);
-  }, 1_000);
-  /**
-   * Whether sessions are still alive, read together (see findMatch), after the claims under way:
-   * a burst of 10,000 searches reads 10,000 sessions, 1,000 reads that would otherwise queue at
-   * the KV ahead of the burst's first claims (~1.7 s). A session found ended then ends the match
-   * it made at once, as it does when the read finishes after a quick pairing.
-   */
-  private sessionChecks = new Batcher<string, boolean>(async (sids) => {
-    await this.matcher.quiet(SESSIONS_WAIT_MS);
-    return await retrying(() => sessionsAlive(this.kv, sids));
-  }, 5);
+  /** The hashtags searched with, counted after the fact (after_claims.ts). */
+  private hashtagUses: ReturnType<typeof hashtagUseBatch>;
+  /** Whether sessions are still alive, read together (after_claims.ts; see findMatch). */
+  private sessionChecks: ReturnType<typeof sessionCheckBatch>;
 
   constructor(private kv: Deno.Kv, config: Config) {
     this.core = {
@@ -100,6 +78,8 @@ export class Hub {
       conns: new Map(),
       stopped: false,
     };
+    this.hashtagUses = hashtagUseBatch(kv, () => this.matcher);
+    this.sessionChecks = sessionCheckBatch(kv, () => this.matcher);
     this.instances = new Instances(this.core, () => this.heartbeat());
     this.mailbox = new Mailbox(this.core, (msg) => this.deliveries.receive(msg));
     const deliver = this.mailbox.deliver.bind(this.mailbox);
@@ -119,10 +99,14 @@ export class Hub {
       deliver,
       rebuild: (search) => this.searches.rebuild(search),
     });
+    this.waiting = new WaitingRoom(this.core, this.pool);
+    this.push = new PushNotifier({ kv, config, searching: () => this.pool.everyone() });
     this.searches = new Searches(this.core, {
       pool: this.pool,
       matcher: this.matcher,
       hashtagUses: this.hashtagUses,
+      began: (conn) => this.waiting.began(conn),
+      ended: (conn, waitMs) => this.waiting.ended(conn, waitMs),
       matched: (conn, matchId) => this.deliveries.matched(conn, matchId),
     });
     this.deliveries = new Deliveries(this.core, {
@@ -130,6 +114,7 @@ export class Hub {
       matcher: this.matcher,
       searches: this.searches,
       live: this.live,
+      waiting: this.waiting,
     });
     this.sessionEnds = new SessionEnds(this.core, {
       connsOf: (userId) => this.memberConns.get(userId) ?? [],
@@ -148,6 +133,8 @@ export class Hub {
       this.process.start();
       this.mailbox.start();
       this.sessionEnds.start();
+      this.waiting.start();
+      this.push.start();
       this.timers.push(
         setInterval(() => this.trimAfterWave(), TRIM_CHECK_MS),
         setInterval(() => {
@@ -173,6 +160,8 @@ export class Hub {
     for (const c of this.core.conns.values()) clearTimeout(c.search?.timer);
     await this.mailbox.stop();
     await this.sessionEnds.stop();
+    await this.waiting.stop();
+    await this.push.stop();
     await this.pool.settled();
     await this.matcher.stop();
     await this.pool.settled();
@@ -406,6 +395,8 @@ export class Hub {
         return await this.live.endSession(conn, msg.reason ?? "user_ended", msg.linkFailed);
       case "link_connected":
         return this.live.linkConnected(conn);
+      case "widen":
+        return await this.waiting.widen(conn, msg);
     }
   }
 

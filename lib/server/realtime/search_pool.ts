@@ -2,7 +2,7 @@
 // held → putting → put (docs/realtime.md, "A search"); the matcher (matcher.ts) chooses among
 // the searches held or put here and the other instances' tickets as last listed.
 import { type Ticket, type TicketEntry, ticketKey } from "../../../kv/tickets.ts";
-import { dropListedTicket, listTickets, putTickets } from "../../../kv/tickets.ts";
+import { dropListedTicket, listTickets, putTickets, setTicketPref } from "../../../kv/tickets.ts";
 import { retrying } from "../../../kv/retry.ts";
 import { lastingRefusal } from "../../../kv/storage.ts";
 import { CLOCK_SKEW_TOLERANCE_MS } from "../../shared/realtime/clock.ts";
@@ -108,6 +108,39 @@ export class SearchPool {
   view(): { mine: TicketEntry[]; pool: TicketEntry[] } {
     const mine = [...this.local.values()].filter((l) => l.state !== "putting").map((l) => l.entry);
     return { mine, pool: mine.concat(this.remote) };
+  }
+
+  /** Every search in view, this instance's in any state: what the search screen's figures count. */
+  everyone(): Ticket[] {
+    return [...this.local.values()].map((l) => l.entry.value)
+      .concat(this.remote.map((e) => e.value));
+  }
+
+  /**
+   * Changes a search's location filter in place (a widened search): no new ticket, the same place
+   * in line. A held search changes in memory; a put one in KV (kv/tickets.ts setTicketPref), after
+   * its write. False: no running search of that connection's (it was paired or ended meanwhile).
+   */
+  async setPref(userId: string, connId: string, pref: Ticket["pref"]): Promise<boolean> {
+    const mine = () => {
+      const l = this.local.get(userId);
+      return l?.entry.value.connId === connId ? l : undefined;
+    };
+    await this.core.conns.get(connId)?.putting;
+    const l = mine();
+    if (l?.state === "held") {
+      l.entry = { ...l.entry, value: { ...l.entry.value, pref } };
+      this.events.changed();
+      return true;
+    }
+    const entry = await retrying(() => setTicketPref(this.core.kv, userId, connId, pref));
+    if (!entry) return false;
+    // Taken out by a pass meanwhile: its claim checks the old entry and fails; the list brings
+    // the new one back.
+    const now = mine();
+    if (now?.state === "put") now.entry = entry;
+    this.events.changed();
+    return true;
   }
 
   /**

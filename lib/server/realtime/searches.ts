@@ -7,7 +7,8 @@ import { retrying } from "../../../kv/retry.ts";
 import { searchChecks } from "../../../kv/search_profile.ts";
 import { removeTicket } from "../../../kv/tickets.ts";
 import { dayKey, noteMemberHashtags } from "../../../kv/hashtags.ts";
-import { MAX_DAILY_HASHTAGS, SUGGESTED_HASHTAGS } from "../../shared/filters.ts";
+import { MAX_DAILY_HASHTAGS, readSavedFilters, SUGGESTED_HASHTAGS } from "../../shared/filters.ts";
+import { widened } from "../../shared/widening.ts";
 
 /** The suggested hashtags: outside the daily cap (they are the product's own). */
 const SUGGESTED: ReadonlySet<string> = new Set(SUGGESTED_HASHTAGS.map((s) => s.name));
@@ -30,6 +31,10 @@ export interface SearchDeps {
   pool: SearchPool;
   matcher: Matcher;
   hashtagUses: Batcher<Ticket, void>;
+  /** A search began (the search screen's figures follow soon). */
+  began(conn: Conn): void;
+  /** A search ended: matched after `waitMs`, or with nobody found (null). */
+  ended(conn: Conn, waitMs: number | null): void;
   /** Tells the socket of a match made with its member (read back from KV). */
   matched(conn: Conn, matchId: string): Promise<void>;
 }
@@ -78,6 +83,10 @@ export class Searches {
       return send(conn, rtError("hashtag_limit"));
     }
     if (since !== undefined) ticket.enqueuedAt = since;
+    // Built again: the search keeps the wider filter the member chose for it.
+    if (attempt > 0 && conn.search?.widenedTo) {
+      ticket.pref = widened(ticket.pref, conn.search.widenedTo);
+    }
     this.deps.pool.add(ticket, { ...searchChecks(profile, ticket.userId), msg, attempt });
     if (attempt > 0) return;
     if (ticket.hashtags.length) {
@@ -85,10 +94,21 @@ export class Searches {
     }
     clearTimeout(conn.search?.timer);
     const deadline = ticket.enqueuedAt + this.core.config.realtime.searchTimeoutMs;
-    conn.search = { msg, since: ticket.enqueuedAt, deadline, timer: undefined };
+    conn.search = {
+      msg,
+      since: ticket.enqueuedAt,
+      deadline,
+      timer: undefined,
+      id: crypto.randomUUID(),
+      widenedTo: null,
+      autoWiden: readSavedFilters(profile.filters.value).widenAutomatically,
+      pref: ticket.pref,
+      place: { country: ticket.me.country, continent: ticket.me.continent },
+    };
     this.armTimeout(conn);
     send(conn, { type: "searching" });
     this.deps.matcher.run();
+    this.deps.began(conn);
   }
 
   /**
@@ -166,6 +186,7 @@ export class Searches {
       logger.error("search time-out failed", err);
     }
     if (!conn.search) return;
+    this.deps.ended(conn, null);
     this.stop(conn);
     send(conn, { type: "no_match_found", code: "no_match", message: RT_TEXT.no_match });
   }

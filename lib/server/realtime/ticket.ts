@@ -6,6 +6,7 @@ import { activeBan } from "../../shared/moderation/bans.ts";
 import { MAX_HASHTAGS, normalizeHashtag, readSavedFilters } from "../../shared/filters.ts";
 import { splitLocation } from "../../shared/profile.ts";
 import { dayKey } from "../../../kv/hashtags.ts";
+import { continentOfCountry } from "../geo/geocoder.ts";
 import type { SearchProfile } from "../../../kv/search_profile.ts";
 import type { Ticket } from "../../../kv/tickets.ts";
 import type { Inbound, RtErrorCode } from "../../shared/realtime/protocol.ts";
@@ -64,7 +65,8 @@ export function ticketFor(
       language: user.language,
       city: place?.city ?? city,
       country: place?.country ?? country,
-      continent: place?.continent ?? null,
+      // A member with no geocoded place is on the continent of the country they typed.
+      continent: place?.continent ?? (country ? continentOfCountry(country) : null),
       cell: place?.cell ?? null,
     },
     shownLocation: hide ? (place?.country ?? country ?? "Unknown Location") : user.location,

@@ -6,6 +6,8 @@ import { type MediaProfile, REACTION_EMOJI } from "../constants.ts";
 import { MAX_HASHTAGS } from "../filters.ts";
 import { RT_TEXT, type RtErrorCode } from "./texts.ts";
 import type { Language } from "../auth/types.ts";
+import type { WaitEstimate } from "../waiting.ts";
+import type { Reach } from "../widening.ts";
 
 export const MAX_MESSAGE_BYTES = 64 * 1024;
 
@@ -68,6 +70,16 @@ export const inboundSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("link_connected") }),
   z.object({ type: z.literal("reaction"), emoji: z.string().max(16) }),
   z.object({ type: z.literal("ping") }),
+  /** Widen the running search `searchId` to a wider filter, for this search only. */
+  z.object({
+    type: z.literal("widen"),
+    searchId: z.string().max(64),
+    to: z.discriminatedUnion("location", [
+      z.object({ location: z.literal("country"), country: z.string().min(1).max(80) }),
+      z.object({ location: z.literal("continent"), continent: z.string().min(1).max(40) }),
+      z.object({ location: z.literal("global") }),
+    ]),
+  }),
 ]);
 
 export type Inbound = z.infer<typeof inboundSchema>;
@@ -118,10 +130,32 @@ export type Outbound =
   | { type: "session_limit_reached"; code: "session_limit"; message: string }
   | { type: "no_match_found"; code: "no_match"; message: string }
   | { type: "searching" }
+  /**
+   * While a search runs, every few seconds: members searching now and those the member's filters
+   * allow, rounded (lib/shared/waiting.ts: 0 is "fewer than 5"), the wait searches like it took
+   * of late, the wider filter offered (if any) and the one it was widened to (if it was).
+   */
+  | {
+    type: "waiting";
+    searchId: string;
+    searching: number;
+    allowed: number;
+    estimate: WaitEstimate;
+    offer: NamedReach | null;
+    widenedTo: NamedReach | null;
+  }
+  /** A widen the server did not take (the search is not this socket's running one, or the step is not wider). */
+  | { type: "widen_refused"; code: RtErrorCode; message: string }
   /** The partner's socket is back; `linkKept`: their peer link went on (only rebuild if ours broke). */
   | { type: "partner_reconnected"; linkKept: boolean }
   | { type: "pong" }
   | { type: "error"; code: RtErrorCode; message: string };
+
+/**
+ * A wider filter as the page is sent it: with the place's code (ISO 3166 for a country, UN M.49
+ * for a continent), by which the page names it in its language.
+ */
+export type NamedReach = Reach & { code?: string };
 
 export type ParseResult = { ok: true; message: Inbound } | { ok: false; error: RtErrorCode };
 

@@ -34,6 +34,8 @@ export const RT_TEXT = /* @__PURE__ */ (() =>
     replaced:
       "Glimpse is open in another tab or window. This one has stopped; reload it to use it here.",
     failed: "Something went wrong. Please try again.",
+    not_searching: "There is no search of yours running to widen.",
+    bad_widen: "That is not a wider filter for this search.",
     storage:
       "Nothing was saved: Glimpse cannot store changes at the moment. Please try again shortly.",
   }) as const)();

@@ -20,4 +20,10 @@ export default {
   terms: "Nutzungsbedingungen",
   languageUnknown: "Bitte wähle eine der angebotenen Sprachen.",
   privacy: "Datenschutzerklärung",
+  push_ask: "Sag mir Bescheid, wenn jemand da ist",
+  push_on:
+    "Dieser Browser sagt dir Bescheid, wenn Mitglieder suchen, die zu deinen Filtern passen: höchstens 3-mal am Tag, nie zwischen 22:00 und 08:00.",
+  push_blocked: "Mitteilungen von Glimpse sind in den Einstellungen dieses Browsers blockiert.",
+  push_unsupported: "Dieser Browser kann keine Mitteilungen von Glimpse anzeigen.",
+  push_failed: "Mitteilungen konnten nicht eingeschaltet werden. Bitte versuche es noch einmal.",
 } satisfies Translation<typeof en>;

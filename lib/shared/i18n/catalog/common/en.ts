@@ -18,4 +18,11 @@ export default {
   terms: "Terms of Service",
   languageUnknown: "Please choose one of the languages offered.",
   privacy: "Privacy Policy",
+  // "Tell me when someone is here" (components/PushOptIn.tsx; PUSH_TEXT in lib/shared/push_texts.ts).
+  push_ask: "Tell me when someone is here",
+  push_on:
+    "This browser will tell you when members who fit your filters are searching: at most 3 times a day, never between 22:00 and 08:00.",
+  push_blocked: "Notifications are blocked for Glimpse in this browser's settings.",
+  push_unsupported: "This browser cannot show notifications from Glimpse.",
+  push_failed: "Could not turn on notifications. Please try again.",
 };

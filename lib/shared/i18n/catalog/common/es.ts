@@ -20,4 +20,10 @@ export default {
   terms: "Condiciones del servicio",
   languageUnknown: "Elige uno de los idiomas disponibles.",
   privacy: "Política de privacidad",
+  push_ask: "Avísame cuando haya alguien",
+  push_on:
+    "Este navegador te avisará cuando busquen miembros que encajan con tus filtros: como mucho 3 veces al día, nunca entre las 22:00 y las 08:00.",
+  push_blocked: "Las notificaciones de Glimpse están bloqueadas en los ajustes de este navegador.",
+  push_unsupported: "Este navegador no puede mostrar notificaciones de Glimpse.",
+  push_failed: "No se pudieron activar las notificaciones. Inténtalo de nuevo.",
 } satisfies Translation<typeof en>;

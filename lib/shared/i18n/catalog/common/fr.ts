@@ -20,4 +20,10 @@ export default {
   terms: "Conditions d’utilisation",
   languageUnknown: "Veuillez choisir l’une des langues proposées.",
   privacy: "Politique de confidentialité",
+  push_ask: "Prévenez-moi quand quelqu’un est là",
+  push_on:
+    "Ce navigateur vous préviendra quand des membres correspondant à vos filtres cherchent : 3 fois par jour au plus, jamais entre 22:00 et 08:00.",
+  push_blocked: "Les notifications de Glimpse sont bloquées dans les réglages de ce navigateur.",
+  push_unsupported: "Ce navigateur ne peut pas afficher les notifications de Glimpse.",
+  push_failed: "Impossible d’activer les notifications. Veuillez réessayer.",
 } satisfies Translation<typeof en>;

@@ -20,4 +20,10 @@ export default {
   terms: "利用規約",
   languageUnknown: "表示されている言語から選んでください。",
   privacy: "プライバシーポリシー",
+  push_ask: "誰かが来たら知らせる",
+  push_on:
+    "フィルターに合うメンバーが検索しているとき、このブラウザーでお知らせします（1日3回まで、22:00〜08:00は通知しません）。",
+  push_blocked: "このブラウザーの設定でGlimpseの通知がブロックされています。",
+  push_unsupported: "このブラウザーではGlimpseの通知を表示できません。",
+  push_failed: "通知をオンにできませんでした。もう一度お試しください。",
 } satisfies Translation<typeof en>;

@@ -20,4 +20,10 @@ export default {
   terms: "服务条款",
   languageUnknown: "请选择所提供的语言之一。",
   privacy: "隐私政策",
+  push_ask: "有人在线时通知我",
+  push_on:
+    "当符合你筛选条件的成员在搜索时，此浏览器会通知你：每天最多 3 次，22:00 至 08:00 之间不会通知。",
+  push_blocked: "此浏览器的设置已屏蔽 Glimpse 的通知。",
+  push_unsupported: "此浏览器无法显示 Glimpse 的通知。",
+  push_failed: "无法开启通知，请重试。",
 } satisfies Translation<typeof en>;

@@ -43,6 +43,17 @@ export default {
   searching: "Suche läuft …",
   lookingForMatches: "Suche nach Partnern …",
   connectingDots: "Verbinden …",
+  searchingNow: "{count}+ suchen gerade",
+  searchingFew: "Weniger als {count} suchen gerade",
+  allowedNow: "{count}+ passen zu deinen Filtern",
+  allowedFew: "weniger als {count} passen zu deinen Filtern",
+  waitUnder: "Meist unter {count} Sekunden",
+  waitRarely: "Zuletzt fanden die meisten Suchen wie deine niemanden.",
+  waitUnknown: "Zu wenige Suchen wie deine, um die Wartezeit zu nennen.",
+  widenLead: "Mit einem weiteren Filter würdest du jetzt jemanden treffen.",
+  widenTo: "Auf {place} erweitern",
+  everyone: "alle",
+  widenedTo: "Für diese Suche auf {place} erweitert",
   rt_no_match:
     "Gerade sucht niemand sonst nach Verbindungen. Bitte versuche es in ein paar Minuten noch einmal.",
   rt_session_limit:

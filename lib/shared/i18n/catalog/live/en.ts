@@ -54,6 +54,18 @@ export default {
   searching: "Searching...",
   lookingForMatches: "Looking for matches...",
   connectingDots: "Connecting...",
+  // The search screen's figures and widening (components/live/WaitingFigures.tsx).
+  searchingNow: "{count}+ searching now",
+  searchingFew: "Fewer than {count} searching now",
+  allowedNow: "{count}+ match your filters",
+  allowedFew: "fewer than {count} match your filters",
+  waitUnder: "Usually under {count} seconds",
+  waitRarely: "Lately most searches like yours found nobody.",
+  waitUnknown: "Too few recent searches like yours to tell the wait.",
+  widenLead: "A wider filter would meet someone now.",
+  widenTo: "Widen to {place}",
+  everyone: "everyone",
+  widenedTo: "Widened to {place} for this search",
   // RT_TEXT: what the realtime socket refuses or reports, as rt_<code>.
   rt_no_match:
     "No other users are currently looking for connections. Please try again in a few minutes.",

@@ -43,6 +43,17 @@ export default {
   searching: "Recherche...",
   lookingForMatches: "Recherche d’un interlocuteur...",
   connectingDots: "Connexion...",
+  searchingNow: "{count}+ en recherche maintenant",
+  searchingFew: "Moins de {count} en recherche maintenant",
+  allowedNow: "{count}+ correspondent à vos filtres",
+  allowedFew: "moins de {count} correspondent à vos filtres",
+  waitUnder: "Généralement moins de {count} secondes",
+  waitRarely: "Dernièrement, la plupart des recherches comme la vôtre n’ont trouvé personne.",
+  waitUnknown: "Trop peu de recherches comme la vôtre pour estimer l’attente.",
+  widenLead: "Un filtre plus large permettrait de rencontrer quelqu’un maintenant.",
+  widenTo: "Élargir à {place}",
+  everyone: "tout le monde",
+  widenedTo: "Élargi à {place} pour cette recherche",
   rt_no_match:
     "Personne d’autre ne cherche de connexion pour le moment. Réessayez dans quelques minutes.",
   rt_session_limit:

@@ -60,7 +60,8 @@ export default {
   hideLocation: "Genauen Standort verbergen",
   hideLocationHelp: "Partner sehen nur dein Land, nicht deine Stadt.",
   notifications: "Benachrichtigungen",
-  notificationsHelp: "E-Mails zu deinem Konto und deinen Einladungen.",
+  notificationsHelp:
+    "E-Mails zu deinem Konto und deinen Einladungen sowie die Mitteilungen dieses Browsers, wenn Mitglieder suchen, die zu deinen Filtern passen.",
 
   changePassword: "Passwort ändern",
   updating: "Wird geändert …",
@@ -83,6 +84,9 @@ export default {
   helpPlace: "Triff Menschen am gewählten Ort",
   helpCity: "Triff Menschen in deiner Stadt",
   helpNearby: "Triff Menschen im Umkreis von 25 km",
+  widenAutomatically: "Automatisch erweitern, wenn niemand in der Nähe ist",
+  widenAutomaticallyHelp:
+    "Lässt dein Filter niemanden zum Treffen übrig oder vergehen 10 Sekunden ohne Treffer, während ein weiterer Filter jemanden träfe, erweitert sich eine Suche von selbst, Schritt für Schritt: eine Stadt oder die Nähe auf ihr Land, dann auf ihren Kontinent, dann auf alle. Der hier gespeicherte Filter bleibt, wie er ist.",
   continentAfrica: "Afrika",
   continentAsia: "Asien",
   continentEurope: "Europa",

@@ -67,7 +67,8 @@ export default {
   hideLocation: "Hide exact location",
   hideLocationHelp: "Partners see only your country, not your city.",
   notifications: "Notifications",
-  notificationsHelp: "Emails about your account and your invitations.",
+  notificationsHelp:
+    "Emails about your account and your invitations, and this browser's notices when members who fit your filters are searching.",
 
   // The password change.
   changePassword: "Change password",
@@ -93,6 +94,9 @@ export default {
   helpPlace: "Match with people in the chosen place",
   helpCity: "Match with people in your city",
   helpNearby: "Match within 25km",
+  widenAutomatically: "Widen automatically when nobody is near",
+  widenAutomaticallyHelp:
+    "When your filter leaves nobody to meet, or 10 seconds pass without a match while a wider one would meet someone, a search widens by itself, one step at a time: a city or nearby to its country, then its continent, then everyone. The filter saved here stays as it is.",
   // A continent's name where the browser's Intl has none (the page shows Intl's name otherwise).
   continentAfrica: "Africa",
   continentAsia: "Asia",

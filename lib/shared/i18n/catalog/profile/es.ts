@@ -60,7 +60,8 @@ export default {
   hideLocation: "Ocultar mi ubicación exacta",
   hideLocationHelp: "Los demás solo ven tu país, no tu ciudad.",
   notifications: "Notificaciones",
-  notificationsHelp: "Correos sobre tu cuenta y tus invitaciones.",
+  notificationsHelp:
+    "Correos sobre tu cuenta y tus invitaciones, y los avisos de este navegador cuando buscan miembros que encajan con tus filtros.",
 
   changePassword: "Cambiar contraseña",
   updating: "Actualizando...",
@@ -83,6 +84,9 @@ export default {
   helpPlace: "Conecta con personas del lugar elegido",
   helpCity: "Conecta con personas de tu ciudad",
   helpNearby: "Conecta en un radio de 25 km",
+  widenAutomatically: "Ampliar automáticamente cuando no hay nadie cerca",
+  widenAutomaticallyHelp:
+    "Si tu filtro no deja a nadie con quien coincidir, o pasan 10 segundos sin coincidencia mientras uno más amplio encontraría a alguien, la búsqueda se amplía sola, paso a paso: una ciudad o cerca a su país, luego a su continente y luego a todo el mundo. El filtro guardado aquí no cambia.",
   continentAfrica: "África",
   continentAsia: "Asia",
   continentEurope: "Europa",

@@ -60,7 +60,8 @@ export default {
   hideLocation: "Masquer ma position exacte",
   hideLocationHelp: "Vos interlocuteurs ne voient que votre pays, pas votre ville.",
   notifications: "Notifications",
-  notificationsHelp: "Des e-mails sur votre compte et vos invitations.",
+  notificationsHelp:
+    "Les e-mails sur votre compte et vos invitations, et les notifications de ce navigateur quand des membres correspondant à vos filtres cherchent.",
 
   changePassword: "Changer de mot de passe",
   updating: "Mise à jour…",
@@ -83,6 +84,9 @@ export default {
   helpPlace: "Rencontrez des gens du lieu choisi",
   helpCity: "Rencontrez des gens de votre ville",
   helpNearby: "Rencontrez des gens dans un rayon de 25 km",
+  widenAutomatically: "Élargir automatiquement quand personne n’est à proximité",
+  widenAutomaticallyHelp:
+    "Si votre filtre ne laisse personne à rencontrer, ou si 10 secondes passent sans correspondance alors qu’un filtre plus large trouverait quelqu’un, la recherche s’élargit d’elle-même, pas à pas : une ville ou à proximité vers son pays, puis son continent, puis tout le monde. Le filtre enregistré ici ne change pas.",
   continentAfrica: "Afrique",
   continentAsia: "Asie",
   continentEurope: "Europe",

@@ -60,7 +60,8 @@ export default {
   hideLocation: "詳しい位置を隠す",
   hideLocationHelp: "相手に見えるのは国だけで、都市は表示されません。",
   notifications: "通知",
-  notificationsHelp: "アカウントと招待に関するメール。",
+  notificationsHelp:
+    "アカウントと招待に関するメール、およびフィルターに合うメンバーが検索しているときのこのブラウザーへの通知。",
 
   changePassword: "パスワードを変更",
   updating: "更新中…",
@@ -82,6 +83,9 @@ export default {
   helpPlace: "選んだ地域の人とマッチ",
   helpCity: "同じ都市の人とマッチ",
   helpNearby: "25km以内の人とマッチ",
+  widenAutomatically: "近くに誰もいないときは自動で広げる",
+  widenAutomaticallyHelp:
+    "フィルターに合う相手がいないとき、または広いフィルターなら誰かに出会えるのに10秒間マッチしないとき、検索が自動で一段階ずつ広がります（都市や近くから国、次に大陸、最後に全員）。ここで保存したフィルターは変わりません。",
   continentAfrica: "アフリカ",
   continentAsia: "アジア",
   continentEurope: "ヨーロッパ",

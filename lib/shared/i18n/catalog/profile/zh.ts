@@ -58,7 +58,7 @@ export default {
   hideLocation: "隐藏精确位置",
   hideLocationHelp: "对方只能看到你的国家，看不到你的城市。",
   notifications: "通知",
-  notificationsHelp: "关于你的账户和邀请的邮件。",
+  notificationsHelp: "关于你的账户和邀请的邮件，以及符合你筛选条件的成员在搜索时此浏览器的通知。",
 
   changePassword: "修改密码",
   updating: "正在更新…",
@@ -80,6 +80,9 @@ export default {
   helpPlace: "与所选地区的人匹配",
   helpCity: "与你所在城市的人匹配",
   helpNearby: "在 25 公里范围内匹配",
+  widenAutomatically: "附近没人时自动扩大范围",
+  widenAutomaticallyHelp:
+    "当你的筛选条件下没有可以遇到的人，或者在更宽的筛选能遇到人时 10 秒内仍未匹配，搜索会自动逐步扩大：从城市或附近扩大到所在国家，再到所在大洲，最后到所有人。这里保存的筛选条件不会改变。",
   continentAfrica: "非洲",
   continentAsia: "亚洲",
   continentEurope: "欧洲",

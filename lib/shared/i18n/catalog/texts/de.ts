@@ -32,4 +32,10 @@ export default {
   rt_not_your_partner: "Signale gehen nur an deinen Partner",
   rt_bad_reaction: "Unbekannte Reaktion",
   rt_not_registered: "Bitte zuerst registrieren",
+  rt_not_searching: "Es läuft keine Suche von dir, die sich erweitern ließe.",
+  rt_bad_widen: "Das ist kein weiterer Filter für diese Suche.",
+  push_title: "Jemand ist da",
+  push_body: "Gerade suchen Mitglieder, die zu deinen Filtern passen. Tippe, um zu suchen.",
+  push_badSubscription: "Das ist kein Push-Abonnement vom Push-Dienst eines Browsers.",
+  push_noSubscription: "Dieser Browser ist nicht eingestellt, dir Bescheid zu sagen.",
 } satisfies Translation<typeof en>;

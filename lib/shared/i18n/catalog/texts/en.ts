@@ -41,4 +41,10 @@ export default {
   rt_not_your_partner: "Signals go only to your partner",
   rt_bad_reaction: "Unknown reaction",
   rt_not_registered: "Register first",
+  rt_not_searching: "There is no search of yours running to widen.",
+  rt_bad_widen: "That is not a wider filter for this search.",
+  push_title: "Someone is here",
+  push_body: "Members who fit your filters are searching now. Tap to search.",
+  push_badSubscription: "That is not a push subscription from a browser's push service.",
+  push_noSubscription: "This browser is not set to tell you.",
 };

@@ -31,4 +31,10 @@ export default {
   rt_not_your_partner: "Las señales solo van a la otra persona",
   rt_bad_reaction: "Reacción desconocida",
   rt_not_registered: "Regístrate primero",
+  rt_not_searching: "No tienes ninguna búsqueda en curso que ampliar.",
+  rt_bad_widen: "Ese no es un filtro más amplio para esta búsqueda.",
+  push_title: "Hay alguien",
+  push_body: "Ahora buscan miembros que encajan con tus filtros. Toca para buscar.",
+  push_badSubscription: "Esa no es una suscripción push del servicio push de un navegador.",
+  push_noSubscription: "Este navegador no está configurado para avisarte.",
 } satisfies Translation<typeof en>;

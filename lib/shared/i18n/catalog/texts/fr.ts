@@ -31,4 +31,11 @@ export default {
   rt_not_your_partner: "Les signaux ne vont qu’à votre interlocuteur",
   rt_bad_reaction: "Réaction inconnue",
   rt_not_registered: "Inscrivez-vous d’abord",
+  rt_not_searching: "Vous n’avez aucune recherche en cours à élargir.",
+  rt_bad_widen: "Ce n’est pas un filtre plus large pour cette recherche.",
+  push_title: "Quelqu’un est là",
+  push_badSubscription: "Ce n’est pas un abonnement push du service push d’un navigateur.",
+  push_noSubscription: "Ce navigateur n’est pas réglé pour vous prévenir.",
+  push_body:
+    "Des membres qui correspondent à vos filtres cherchent en ce moment. Touchez pour chercher.",
 } satisfies Translation<typeof en>;

@@ -31,4 +31,10 @@ export default {
   rt_not_your_partner: "シグナルは相手にしか送れません",
   rt_bad_reaction: "不明なリアクションです",
   rt_not_registered: "先に登録してください",
+  rt_not_searching: "広げられる検索は実行されていません。",
+  rt_bad_widen: "この検索より広いフィルターではありません。",
+  push_title: "誰かがいます",
+  push_badSubscription: "ブラウザーのプッシュサービスによるプッシュ購読ではありません。",
+  push_noSubscription: "このブラウザーは通知するよう設定されていません。",
+  push_body: "フィルターに合うメンバーが今検索しています。タップして検索しましょう。",
 } satisfies Translation<typeof en>;

@@ -30,4 +30,10 @@ export default {
   rt_not_your_partner: "信号只能发给你的聊天对象",
   rt_bad_reaction: "未知的表情回应",
   rt_not_registered: "请先注册",
+  rt_not_searching: "你没有正在进行、可以扩大的搜索。",
+  rt_bad_widen: "这不是比本次搜索更宽的筛选条件。",
+  push_title: "有人在线",
+  push_badSubscription: "这不是来自浏览器推送服务的推送订阅。",
+  push_noSubscription: "此浏览器未设置为通知你。",
+  push_body: "符合你筛选条件的成员正在搜索。点按开始搜索。",
 } satisfies Translation<typeof en>;
