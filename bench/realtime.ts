@@ -41,6 +41,9 @@ import { openKv } from "../kv/db.ts";
 import { keys } from "../kv/keys.ts";
 import { dayKey } from "../kv/hashtags.ts";
 import { pairMany, type PairRequest } from "../kv/pairing.ts";
+import { followUpsSettled } from "../kv/match_follow_up.ts";
+import { getManyChunked } from "../kv/db.ts";
+import type { Match } from "../kv/matches.ts";
 import type { TicketEntry } from "../kv/tickets.ts";
 
 // ---------------------------------------------------------------- options and figures
@@ -297,6 +300,34 @@ async function checkKv(label: string, members: QuickMember[], kv: Deno.Kv) {
   }
   row(`${label}: members in a live match (KV)`, `${inKv}/${members.length}`);
   row(`${label}: double matches (KV)`, `${doubles} members in 2+ live matches`, "0");
+  // The follow-ups (session counts, "met" records) land after the claims, out of their way.
+  const t0 = performance.now();
+  let due = await retryLocked(() => countDueFollowUps(kv));
+  while (due > 0 && performance.now() - t0 < 60_000) {
+    await sleep(250);
+    due = await retryLocked(() => countDueFollowUps(kv));
+  }
+  const day = dayKey();
+  const usage = await retryLocked(() =>
+    getManyChunked<Deno.KvU64>(kv, members.map((m) => keys.usage(m.id, day)))
+  );
+  const once = usage.filter((e) => e.value?.value === 1n).length;
+  row(
+    `${label}: follow-ups left due (KV)`,
+    `${due} (${once}/${members.length} counted once; ${
+      ms(performance.now() - t0)
+    } after the check)`,
+    "0",
+  );
+}
+
+/** Matches whose follow-up has not landed yet. */
+async function countDueFollowUps(kv: Deno.Kv): Promise<number> {
+  let due = 0;
+  for await (const e of kv.list<Match>({ prefix: keys.matchesPrefix() })) {
+    if (e.value.followUp === "due") due++;
+  }
+  return due;
 }
 
 // ---------------------------------------------------------------- 2: relay
@@ -533,17 +564,22 @@ async function storeFloor(path: string, n: number) {
           endsAt: now + 3_600_000,
           status: "live",
         }),
-        limits: { a: -1, b: -1 },
         checks: { a: version(a), b: version(b) },
       };
     });
     const t0 = performance.now();
-    const results = await pairMany(kv, requests, now);
+    const results = await pairMany(kv, requests);
     const took = performance.now() - t0;
     const made = results.filter((r) => r.ok).length;
     row(
       `store alone: the burst's ${requests.length} claims through pairMany, no sockets`,
       `${ms(took)} (${(made / (took / 1000)).toFixed(0)} pairs/s, ${made}/${requests.length} made)`,
+    );
+    await followUpsSettled(kv);
+    const due = await countDueFollowUps(kv);
+    row(
+      "store alone: and their follow-ups (session counts, met records) landed",
+      `${ms(performance.now() - t0)} after the first claim (${due} left due)`,
     );
   } finally {
     kv.close();
