@@ -24,13 +24,13 @@ interface Due {
  * How long a follow-up gives way to the claims and ticket writes under way before it takes its
  * turn in the write lane anyway (a busy site never starves it).
  */
-const GIVE_WAY_MS = 3_000;
+const GIVE_WAY_MS = 10_000;
 
 /** Follow-ups a commit holds: one check and 5 writes each, well inside KV's limits. */
 const PER_COMMIT = 100;
 
 /** How old a due follow-up must be before a sweep repairs it (the pairing instance's own first). */
-export const REPAIR_AFTER_MS = 10_000;
+export const REPAIR_AFTER_MS = 60_000;
 
 /**
  * The follow-ups of one KV connection: they wait while the write lane is busy with claims and

@@ -4,6 +4,7 @@
 // confirmation rule").
 import { cancelPairing, pairMany, type PairRequest, type PairResult } from "../../../kv/pairing.ts";
 import type { Match, MatchSide } from "../../../kv/matches.ts";
+import { followUpsSettled } from "../../../kv/match_follow_up.ts";
 import type { TicketEntry } from "../../../kv/tickets.ts";
 import { retrying } from "../../../kv/retry.ts";
 import { choosePairs, matchHashtag, type Ticket } from "./rules.ts";
@@ -94,6 +95,8 @@ export class Matcher {
     for (const c of this.confirming.values()) clearTimeout(c.timer);
     this.confirming.clear();
     await Promise.all(this.claiming);
+    // A clean stop lands its follow-ups rather than leave them to the sweep.
+    await followUpsSettled(this.core.kv);
   }
 
   /**
