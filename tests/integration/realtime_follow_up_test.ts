@@ -25,6 +25,9 @@ import {
   REPAIR_AFTER_MS,
   repairFollowUps,
 } from "../../kv/match_follow_up.ts";
+import { startJobs } from "../../lib/server/jobs.ts";
+import { OutboxSender } from "../../lib/server/email/mod.ts";
+import { eventually } from "../helpers/time.ts";
 
 const opts = { sanitizeResources: false, sanitizeOps: false };
 
@@ -230,5 +233,40 @@ Deno.test("follow-up: one landing right after the claim is undone with it", asyn
     assert.equal(await met(kv, "x", "y"), null);
   } finally {
     kv.close();
+  }
+});
+
+Deno.test("follow-up: a server starting finds one its stopped predecessor left, and repairs it", async () => {
+  const dir = await Deno.makeTempDir();
+  const path = `${dir}/glimpse.kv`;
+  // The instance that made the match stops between the two commits (its handle closes with the
+  // follow-up never written), a minute and more ago.
+  const before = await openKv(path);
+  cutFollowUps(before);
+  const request = await waitingPair(before, "x", "y");
+  const made = Date.now() - 2 * REPAIR_AFTER_MS;
+  const [r] = await pairMany(before, [{
+    ...request,
+    build: (id) => ({ ...request.build(id), startedAt: made }),
+  }]);
+  assert.ok(r.ok);
+  before.close();
+  // The next server's start-up sweep (lib/server/jobs.ts) repairs it.
+  const kv = await openKv(path);
+  const jobs = startJobs(kv, new OutboxSender(kv, "test@example.test", false));
+  try {
+    assert.ok(
+      await eventually(async () => (await count(kv, "x")) === 1 && (await count(kv, "y")) === 1),
+      "both sessions counted",
+    );
+    const m = await matchOf(kv, r.match.id);
+    assert.equal(m.followUp, undefined);
+    assert.equal((await met(kv, "x", "y"))?.at, made, "met when the match was made");
+    assert.equal((await met(kv, "y", "x"))?.matchId, r.match.id);
+  } finally {
+    jobs.stop();
+    kv.close();
+    await jobs.listening;
+    await Deno.remove(dir, { recursive: true });
   }
 });
