@@ -6,6 +6,7 @@
 //
 //   deno run -A bench/realtime.ts [--members 1000] [--sockets 10000] [--settle 60]
 //                                 [--pairs 100] [--relay-seconds 5] [--only pairing,relay,memory,instances]
+//                                 [--kv-latency MS]
 //
 // 1. N members searching at once, all compatible, on one server: all paired?, double matches
 //    counted from KV afterwards, pairs/s, time-to-match p50/p99 (find_match sent → match_found),
@@ -17,7 +18,12 @@
 // 3. Memory per idle authenticated (registered) socket: server RSS before and with S sockets open
 //    (the clients live in a child process, so only the server's side is counted), and RSS 10 s
 //    and `--settle` seconds after they all disconnect.
-// 4. The pairing of (1) spread over 3 server instances (Deno Workers on one KV file).
+// 4. The pairing of (1) spread over 3 server instances (Deno Workers on one KV file), after two
+//    members on two instances, one pair at a time: the second's Start → both match_found.
+//
+// `--kv-latency MS` stands a KV an ocean away in for the local file (kv/latency.ts): every read,
+// commit and watch event of the servers waits MS first (the one server's from its start on, so not
+// its hub's watches; each instance's from its KV's opening), and so does the store alone.
 //
 // `--members 10000 --only pairing` (or `instances`) is the 10,000-at-once burst: the floor's
 // sockets are opened and closed before the members' (both at once would pass a 20,000 file
@@ -29,10 +35,13 @@ import { MAX_SOCKETS_PER_MEMBER } from "../lib/server/realtime/socket_limits.ts"
 import { startServer, type TestServer } from "../tests/helpers/server.ts";
 import { type Instance, startInstances } from "../tests/helpers/instances.ts";
 import {
+  closeAll,
+  connectPeer,
   liveMatchCounts,
   MemberFactory,
   type QuickMember,
   retryLocked,
+  search,
   SHARED_SESSION_SECRET,
 } from "../tests/helpers/realtime_members.ts";
 import { eventually, sleep } from "../tests/helpers/time.ts";
@@ -41,6 +50,10 @@ import { openKv } from "../kv/db.ts";
 import { keys } from "../kv/keys.ts";
 import { dayKey } from "../kv/hashtags.ts";
 import { pairMany, type PairRequest } from "../kv/pairing.ts";
+import { followUpsSettled } from "../kv/match_follow_up.ts";
+import { getManyChunked } from "../kv/db.ts";
+import { withLatency } from "../kv/latency.ts";
+import type { Match } from "../kv/matches.ts";
 import type { TicketEntry } from "../kv/tickets.ts";
 
 // ---------------------------------------------------------------- options and figures
@@ -52,6 +65,8 @@ export interface RealtimeBenchOptions {
   pairs: number;
   relaySeconds: number;
   only: Set<string> | null;
+  /** Every KV read, commit and watch event of the servers waits this long (kv/latency.ts). */
+  kvLatencyMs: number;
 }
 
 const DEFAULTS: RealtimeBenchOptions = {
@@ -61,6 +76,7 @@ const DEFAULTS: RealtimeBenchOptions = {
   pairs: 100,
   relaySeconds: 5,
   only: null,
+  kvLatencyMs: 0,
 };
 
 function parseArgs(args: string[]): RealtimeBenchOptions {
@@ -93,6 +109,13 @@ function parseArgs(args: string[]): RealtimeBenchOptions {
         o.only = new Set((v ?? "").split(","));
         i++;
         break;
+      case "--kv-latency": {
+        const n = Number(v);
+        if (!Number.isFinite(n) || n < 0) throw new Error("--kv-latency needs a number of ms ≥ 0");
+        o.kvLatencyMs = n;
+        i++;
+        break;
+      }
       default:
         throw new Error(`unknown option ${args[i]}`);
     }
@@ -297,6 +320,34 @@ async function checkKv(label: string, members: QuickMember[], kv: Deno.Kv) {
   }
   row(`${label}: members in a live match (KV)`, `${inKv}/${members.length}`);
   row(`${label}: double matches (KV)`, `${doubles} members in 2+ live matches`, "0");
+  // The follow-ups (session counts, "met" records) land after the claims, out of their way.
+  const t0 = performance.now();
+  let due = await retryLocked(() => countDueFollowUps(kv));
+  while (due > 0 && performance.now() - t0 < 60_000) {
+    await sleep(250);
+    due = await retryLocked(() => countDueFollowUps(kv));
+  }
+  const day = dayKey();
+  const usage = await retryLocked(() =>
+    getManyChunked<Deno.KvU64>(kv, members.map((m) => keys.usage(m.id, day)))
+  );
+  const once = usage.filter((e) => e.value?.value === 1n).length;
+  row(
+    `${label}: follow-ups left due (KV)`,
+    `${due} (${once}/${members.length} counted once; ${
+      ms(performance.now() - t0)
+    } after the check)`,
+    "0",
+  );
+}
+
+/** Matches whose follow-up has not landed yet. */
+async function countDueFollowUps(kv: Deno.Kv): Promise<number> {
+  let due = 0;
+  for await (const e of kv.list<Match>({ prefix: keys.matchesPrefix() })) {
+    if (e.value.followUp === "due") due++;
+  }
+  return due;
 }
 
 // ---------------------------------------------------------------- 2: relay
@@ -473,8 +524,8 @@ async function floor(url: string, n: number) {
  * no socket, server or client: the time KV takes to write them is a floor under the burst's p99
  * that no change above the store can lower.
  */
-async function storeFloor(path: string, n: number) {
-  const kv = await openKv(path);
+async function storeFloor(path: string, n: number, latencyMs: number) {
+  const kv = withLatency(await openKv(path), latencyMs);
   try {
     const now = Date.now();
     const day = dayKey(now);
@@ -533,17 +584,22 @@ async function storeFloor(path: string, n: number) {
           endsAt: now + 3_600_000,
           status: "live",
         }),
-        limits: { a: -1, b: -1 },
         checks: { a: version(a), b: version(b) },
       };
     });
     const t0 = performance.now();
-    const results = await pairMany(kv, requests, now);
+    const results = await pairMany(kv, requests);
     const took = performance.now() - t0;
     const made = results.filter((r) => r.ok).length;
     row(
       `store alone: the burst's ${requests.length} claims through pairMany, no sockets`,
       `${ms(took)} (${(made / (took / 1000)).toFixed(0)} pairs/s, ${made}/${requests.length} made)`,
+    );
+    await followUpsSettled(kv);
+    const due = await countDueFollowUps(kv);
+    row(
+      "store alone: and their follow-ups (session counts, met records) landed",
+      `${ms(performance.now() - t0)} after the first claim (${due} left due)`,
     );
   } finally {
     kv.close();
@@ -840,6 +896,43 @@ async function pairingRun(
   }
 }
 
+// ---------------------------------------------------------------- two on two instances
+
+/** Rounds of the two-member pairing across instances. */
+const DUO_ROUNDS = 5;
+
+/**
+ * Two members on two instances, one pair at a time: the first searches (and is written to the
+ * pool), then the second; the figure is from the second's Start to both match_found, the wait a
+ * member sees when someone is already searching elsewhere.
+ */
+async function twoOnTwo(instances: Instance[], duo: QuickMember[]) {
+  const waits: number[] = [];
+  for (let i = 0; i < DUO_ROUNDS; i++) {
+    const a = await connectPeer(duo[2 * i], instances[0].url);
+    const b = await connectPeer(duo[2 * i + 1], instances[1].url);
+    try {
+      search(a);
+      await a.ws.next("searching", 10_000);
+      // Long enough for the first's ticket to be written (20 ms held, then a commit).
+      await sleep(500);
+      const t0 = performance.now();
+      search(b);
+      await Promise.all([a.ws.next("match_found", 10_000), b.ws.next("match_found", 10_000)]);
+      waits.push(performance.now() - t0);
+    } finally {
+      closeAll(a, b);
+    }
+  }
+  const sorted = [...waits].sort((x, y) => x - y);
+  row(
+    "two on two instances: second Start → both match_found, median / max",
+    `${ms(sorted[Math.floor(sorted.length / 2)])} / ${
+      ms(sorted[sorted.length - 1])
+    } (${DUO_ROUNDS} pairs)`,
+  );
+}
+
 // ---------------------------------------------------------------- main
 
 export async function benchRealtime(options: Partial<RealtimeBenchOptions> = {}) {
@@ -847,7 +940,8 @@ export async function benchRealtime(options: Partial<RealtimeBenchOptions> = {})
   const want = (part: string) => !o.only || o.only.has(part);
   if (!inChild) {
     console.log(
-      `Realtime benchmark: ${o.members} members, ${o.pairs} relay pairs, ${o.sockets} idle sockets`,
+      `Realtime benchmark: ${o.members} members, ${o.pairs} relay pairs, ${o.sockets} idle sockets` +
+        (o.kvLatencyMs ? `, KV ${o.kvLatencyMs} ms away` : ""),
     );
   }
   // Each part in a fresh process of its own: a part measured after another would measure what
@@ -871,6 +965,8 @@ export async function benchRealtime(options: Partial<RealtimeBenchOptions> = {})
         String(o.pairs),
         "--relay-seconds",
         String(o.relaySeconds),
+        "--kv-latency",
+        String(o.kvLatencyMs),
       ]);
       await child.until("PART DONE");
       await child.finish();
@@ -887,6 +983,9 @@ export async function benchRealtime(options: Partial<RealtimeBenchOptions> = {})
       SEARCH_TIMEOUT_MS: "600000",
     };
     const server = await startServer(env);
+    // The same handle the app uses, from now on: the watches the hub opened at its start are
+    // not delayed (they carry other instances' messages, which one server does not need).
+    withLatency(server.kv, o.kvLatencyMs);
     const factory = await MemberFactory.forServer(server);
     let members: QuickMember[] = [];
     try {
@@ -907,7 +1006,7 @@ export async function benchRealtime(options: Partial<RealtimeBenchOptions> = {})
         console.log("1. pairing on one server");
         const relay = want("relay") ? { pairs: o.pairs, seconds: o.relaySeconds } : null;
         await pairingRun("one server", members, [server.url], server.kv, relay, true);
-        await storeFloor(`${dir}/store.kv`, o.members);
+        await storeFloor(`${dir}/store.kv`, o.members, o.kvLatencyMs);
         await eventually(() => server.hub.metrics.socketsOpen === 0, 30_000);
         await sleep(500);
       }
@@ -923,10 +1022,13 @@ export async function benchRealtime(options: Partial<RealtimeBenchOptions> = {})
       try {
         const f = await MemberFactory.forKv(kv, "http://127.0.0.1");
         const spread = await makeMembers(f, o.members);
+        const duo = await makeMembers(f, 2 * DUO_ROUNDS);
         instances = await startInstances(3, kvPath, {
           SESSION_SECRET: SHARED_SESSION_SECRET,
           MATCH_DURATION_MS: "3600000",
           SEARCH_TIMEOUT_MS: "600000",
+          // Read by the instance worker (tests/helpers/instance_worker.ts), not by the server.
+          KV_LATENCY_MS: String(o.kvLatencyMs),
         });
         instances.forEach((inst, i) => {
           inst.worker.onerror = (e) => {
@@ -934,6 +1036,7 @@ export async function benchRealtime(options: Partial<RealtimeBenchOptions> = {})
             console.log(`  (instance ${i} died: ${e.message})`);
           };
         });
+        await twoOnTwo(instances, duo);
         await pairingRun("3 instances", spread, instances.map((i) => i.url), kv, null);
         await sleep(1000);
       } finally {

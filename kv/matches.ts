@@ -1,13 +1,15 @@
 // Matches: one record per match (keys.match) and each member's "in a match" key
-// (keys.mmActive), written by the pairing commit (kv/pairing.ts); here they are read, a side
-// is updated (resume, disconnect, what the server saw of the call's link) and a match is ended,
-// each once whoever races. The end is when the session counts for both members' referral figures
+// (keys.mmActive), written by the pairing commit (kv/pairing.ts); the session counts and the two
+// "met" records follow in a second commit (kv/match_follow_up.ts) with the writes made here. Here
+// a match is read, a side is updated (resume, disconnect, what the server saw of the call's link)
+// and a match is ended, each once whoever races. The end is when the session counts for both members' referral figures
 // (kv/referrals.ts), in the same commit; a match a member ends because its link never connected,
 // when what the server saw agrees, counts as no session at all.
 import { keys } from "./keys.ts";
 import { type PreparedEvent, prepareEvent, prepareSessionCredit } from "./referrals.ts";
 import { dayKey } from "./hashtags.ts";
 import { bumpSearchVersion } from "./search_version.ts";
+import { HISTORY_TTL_MS, type Met } from "./relations.ts";
 import type { UserRecord } from "../lib/shared/auth/types.ts";
 
 export const MATCH_RECORD_TTL_MS = 48 * 3600_000;
@@ -53,6 +55,46 @@ export interface Match {
   linkedAt?: number;
   /** False: ended as no session (its link never connected); its count was given back. */
   counted?: boolean;
+  /**
+   * "due": the pairing's follow-up (both members' session counts, the two "met" records) has not
+   * landed yet. Absent: it has (in the follow-up commit, a repair, or the match's end), or the
+   * match predates the follow-up.
+   */
+  followUp?: "due";
+}
+
+/**
+ * The follow-up's writes, in the commit being built: each member remembers the other as met (the
+ * record as the pairing would have written it, living what is left of its 24 hours) and, with
+ * `usage`, each member's count of the day's sessions goes up by one. The commit must also clear
+ * the match's `followUp` (checking the match entry), so that it is applied once.
+ */
+export function followUpWrites(
+  op: Deno.AtomicOperation,
+  m: Match,
+  now: number,
+  opts: { usage: boolean; met?: { a: boolean; b: boolean } },
+) {
+  const ttl = HISTORY_TTL_MS - Math.max(0, now - m.startedAt);
+  for (const [me, partner, write] of [[m.a, m.b, opts.met?.a], [m.b, m.a, opts.met?.b]] as const) {
+    if (ttl <= 0 || write === false) continue;
+    const met: Met = {
+      partnerId: partner.userId,
+      peerId: partner.peerId,
+      matchId: m.id,
+      at: m.startedAt,
+    };
+    op.set(keys.mmHistory(me.userId, partner.userId), met, { expireIn: ttl });
+  }
+  if (!opts.usage) return op;
+  const day = dayKey(m.startedAt);
+  return op.sum(keys.usage(m.a.userId, day), 1n).sum(keys.usage(m.b.userId, day), 1n);
+}
+
+/** The match as stored once its follow-up is applied. */
+export function followedUp(m: Match): Match {
+  const { followUp: _, ...rest } = m;
+  return rest;
 }
 
 /**
@@ -104,8 +146,11 @@ export async function endMatch(
     const entry = await getMatch(kv, id);
     if (!entry.value || entry.value.status !== "live") return null;
     const free = opts.linkFailed === true && neverConnected(entry.value);
+    // A follow-up not yet landed is applied in this commit: its count is given back at once when
+    // the match is free (so not written at all), its "met" records written either way.
+    const due = entry.value.followUp === "due";
     const ended: Match = {
-      ...entry.value,
+      ...followedUp(entry.value),
       status: "ended",
       endedReason: reason,
       endedAt: now,
@@ -123,16 +168,18 @@ export async function endMatch(
     );
     const op = kv.atomic().check(entry, actA, actB)
       .set(entry.key, ended, { expireIn: MATCH_RECORD_TTL_MS });
-    if (free) {
+    if (due) {
+      followUpWrites(op, entry.value, now, { usage: !free });
+      bumpSearchVersion(op, a.userId, b.userId);
+    } else if (free) {
       op.check(usageA, usageB);
       for (const u of [usageA, usageB]) {
         const n = u.value?.value ?? 0n;
         if (n > 0n) op.set(u.key, new Deno.KvU64(n - 1n));
       }
       bumpSearchVersion(op, a.userId, b.userId);
-    } else {
-      for (const ev of await sessionEvents(kv, ended, now)) ev.apply(op);
     }
+    if (!free) { for (const ev of await sessionEvents(kv, ended, now)) ev.apply(op); }
     if (actA.value === id) op.delete(actA.key);
     if (actB.value === id) op.delete(actB.key);
     if ((await op.commit()).ok) return ended;

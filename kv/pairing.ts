@@ -1,94 +1,66 @@
 // The pairing commit: two waiting searchers become a match in one atomic commit that checks
 // both are still waiting and still free, so no member is ever in two matches, whichever
-// instances race for them (see docs/realtime.md, "What a claim checks").
+// instances race for them (see docs/realtime.md, "What a claim checks"). It writes only what
+// makes the pair exactly-once; the session counts and "met" records follow in a second commit
+// (kv/match_follow_up.ts).
 import { keys } from "./keys.ts";
 import { dayKey } from "./hashtags.ts";
-import { getMatch, type Match, MATCH_RECORD_TTL_MS } from "./matches.ts";
-import { HISTORY_TTL_MS, type Met } from "./relations.ts";
+import { followedUp, getMatch, type Match, MATCH_RECORD_TTL_MS } from "./matches.ts";
 import { bumpSearchVersion } from "./search_version.ts";
 import type { TicketEntry } from "./tickets.ts";
 import { BURST_RETRY, retrying, type RetryPolicy } from "./retry.ts";
 import { laneOf } from "./write_lane.ts";
 import { getManyChunked } from "./db.ts";
+import { followUp } from "./match_follow_up.ts";
 
 export type PairResult =
-  /** versionstamp: the commit's, now that of both members' session counts and versions. */
+  /** versionstamp: the commit's, now that of both members' search versions. */
   | { ok: true; match: Match; versionstamp: string }
-  | { ok: false; reason: "taken" | "limit_a" | "limit_b" };
+  | { ok: false; reason: "taken" };
 
 /**
- * A claim of two searchers: both unchanged, neither in a live match, and (for limited plans)
- * each member's count of today's sessions unchanged and under the limit. The commit makes the
- * match, counts the session for both, remembers each as the other's recent partner and moves
- * both search versions.
+ * A claim of two searchers: both unchanged and neither in a live match. The commit makes the
+ * match, sets both "in a match" keys and moves both search versions (which stand for the session
+ * and the partner the follow-up adds). Plan limits are not checked here: a search is refused when
+ * it starts (lib/server/realtime/ticket.ts).
  */
 export interface PairRequest {
   a: TicketEntry;
   b: TicketEntry;
   build: (id: string) => Match;
-  limits: { a: number; b: number };
   /**
    * What stands for a side's ticket in the commit's checks. By default the ticket entry itself
-   * (unchanged since it was put). A search held in memory and never put brings the member's
-   * search version instead, which also stands for its session count and its "in a match" key
-   * (plus that key's check when the profile saw a match): the held-search rule of
-   * docs/realtime.md. Its claim then deletes whatever ticket the member may have in the pool
+   * (unchanged since it was put) and the member's "in a match" key (none). A search held in
+   * memory and never put brings the member's search version instead, which also stands for its
+   * "in a match" key (plus that key's check when the profile saw a match): the held-search rule
+   * of docs/realtime.md. Its claim then deletes whatever ticket the member may have in the pool
    * (another socket's, which this search replaces).
    */
   checks?: { a?: Deno.AtomicCheck[]; b?: Deno.AtomicCheck[] };
 }
 
-type Prepared =
-  | { ok: false; reason: "taken" | "limit_a" | "limit_b" }
-  | {
-    ok: true;
-    match: Match;
-    apply: (op: Deno.AtomicOperation) => void;
-    /** The checks the claim brings, and their count. */
-    checked: Deno.AtomicCheck[];
-    checks: number;
-    /** An upper estimate of the bytes its writes take in a commit. */
-    bytes: number;
-  };
+interface Prepared {
+  match: Match;
+  apply: (op: Deno.AtomicOperation) => void;
+  /** The checks the claim brings, and their count. */
+  checked: Deno.AtomicCheck[];
+  checks: number;
+  /** An upper estimate of the bytes its writes take in a commit. */
+  bytes: number;
+}
 
 /**
- * What a claim must check, and the writes that make it. With `fresh` false and both tickets
- * carrying today's session counts, nothing is read: the commit checks that neither member has a
- * live match (no active key) and that both counts are the ones the tickets saw. Otherwise the
- * four entries are read first.
+ * What a claim checks, and the writes that make it; nothing is read. A held side brings its
+ * search version (the held-search rule: every claim moves both versions, below); a put side its
+ * ticket entry and the absence of its "in a match" key.
  */
-async function prepare(kv: Deno.Kv, r: PairRequest, now: number, fresh = false): Promise<Prepared> {
+function prepare(r: PairRequest): Prepared {
   const { a, b } = r;
-  const day = dayKey(now);
-  const ua = a.value.usage, ub = b.value.usage;
-  const quick = !fresh && ua?.day === day && ub?.day === day;
-  const [activeA, activeB, usageA, usageB] = quick
-    ? [
-      { key: keys.mmActive(a.value.userId), value: null, versionstamp: null },
-      { key: keys.mmActive(b.value.userId), value: null, versionstamp: null },
-      counter(keys.usage(a.value.userId, day), ua),
-      counter(keys.usage(b.value.userId, day), ub),
-    ]
-    : await kv.getMany<[string, string, Deno.KvU64, Deno.KvU64]>([
-      keys.mmActive(a.value.userId),
-      keys.mmActive(b.value.userId),
-      keys.usage(a.value.userId, day),
-      keys.usage(b.value.userId, day),
-    ]);
-  if (activeA.value || activeB.value) return { ok: false, reason: "taken" };
-  const used = (e: Deno.KvEntryMaybe<Deno.KvU64>) => Number(e.value?.value ?? 0n);
-  if (r.limits.a >= 0 && used(usageA) >= r.limits.a) return { ok: false, reason: "limit_a" };
-  if (r.limits.b >= 0 && used(usageB) >= r.limits.b) return { ok: false, reason: "limit_b" };
-
-  const match = r.build(crypto.randomUUID());
-  // The held-search rule: a held side's version check stands for its session count and its
-  // active key, since every claim moves both versions (below).
-  const heldA = !!r.checks?.a && quick, heldB = !!r.checks?.b && quick;
+  const match: Match = { ...r.build(crypto.randomUUID()), followUp: "due" };
+  const free = (userId: string) => ({ key: keys.mmActive(userId), versionstamp: null });
   const checks = [
-    ...(r.checks?.a ?? [a]),
-    ...(r.checks?.b ?? [b]),
-    ...(heldA ? [] : [activeA, usageA]),
-    ...(heldB ? [] : [activeB, usageB]),
+    ...(r.checks?.a ?? [a, free(a.value.userId)]),
+    ...(r.checks?.b ?? [b, free(b.value.userId)]),
   ];
   const apply = (op: Deno.AtomicOperation) => {
     op.check(...checks)
@@ -96,56 +68,30 @@ async function prepare(kv: Deno.Kv, r: PairRequest, now: number, fresh = false):
       .delete(b.key)
       .set(keys.match(match.id), match, { expireIn: MATCH_RECORD_TTL_MS })
       .set(keys.mmActive(a.value.userId), match.id, { expireIn: MATCH_RECORD_TTL_MS })
-      .set(keys.mmActive(b.value.userId), match.id, { expireIn: MATCH_RECORD_TTL_MS })
-      .set(
-        keys.mmHistory(a.value.userId, b.value.userId),
-        {
-          partnerId: b.value.userId,
-          peerId: b.value.peerId,
-          matchId: match.id,
-          at: now,
-        } satisfies Met,
-        { expireIn: HISTORY_TTL_MS },
-      )
-      .set(
-        keys.mmHistory(b.value.userId, a.value.userId),
-        {
-          partnerId: a.value.userId,
-          peerId: a.value.peerId,
-          matchId: match.id,
-          at: now,
-        } satisfies Met,
-        { expireIn: HISTORY_TTL_MS },
-      )
-      .sum(keys.usage(a.value.userId, day), 1n)
-      .sum(keys.usage(b.value.userId, day), 1n);
+      .set(keys.mmActive(b.value.userId), match.id, { expireIn: MATCH_RECORD_TTL_MS });
     bumpSearchVersion(op, a.value.userId, b.value.userId);
   };
   // The match is the one large value; keys and the small values take well under 2 KiB.
-  const bytes = 2 * JSON.stringify(match).length + 2048;
-  return { ok: true, match, apply, checked: checks, checks: checks.length, bytes };
+  const bytes = JSON.stringify(match).length + 2048;
+  return { match, apply, checked: checks, checks: checks.length, bytes };
 }
 
-/** The day's session counter as a ticket saw it. */
-function counter(
-  key: Deno.KvKey,
-  seen: { count: number; versionstamp: string | null },
-): Deno.KvEntryMaybe<Deno.KvU64> {
-  return seen.versionstamp === null
-    ? { key, value: null, versionstamp: null }
-    : { key, value: new Deno.KvU64(BigInt(seen.count)), versionstamp: seen.versionstamp };
+/** A claim that landed: its follow-up is handed in, and the result made. */
+function landed(kv: Deno.Kv, match: Match, versionstamp: string): PairResult {
+  followUp(kv, match, versionstamp);
+  return { ok: true, match, versionstamp };
 }
 
-/** One pair claimed on its own, from fresh reads. */
-export async function pair(kv: Deno.Kv, r: PairRequest, now = Date.now()): Promise<PairResult> {
-  const p = await prepare(kv, r, now, true);
-  if (!p.ok) return p;
+/** One pair claimed on its own. */
+export async function pair(kv: Deno.Kv, r: PairRequest): Promise<PairResult> {
+  return await claimAlone(kv, prepare(r));
+}
+
+async function claimAlone(kv: Deno.Kv, p: Prepared): Promise<PairResult> {
   const op = kv.atomic();
   p.apply(op);
   const res = await op.commit();
-  return res.ok
-    ? { ok: true, match: p.match, versionstamp: res.versionstamp }
-    : { ok: false, reason: "taken" };
+  return res.ok ? landed(kv, p.match, res.versionstamp) : { ok: false, reason: "taken" };
 }
 
 /**
@@ -155,8 +101,8 @@ export async function pair(kv: Deno.Kv, r: PairRequest, now = Date.now()): Promi
  */
 export const KV_COMMIT_LIMITS = { checks: 100, mutations: 1_000, bytes: 819_200 } as const;
 
-/** What one claim writes: 2 ticket deletes, the match, 2 active keys, 2 "met" records, 4 sums. */
-const MUTATIONS_PER_CLAIM = 11;
+/** What one claim writes: 2 ticket deletes, the match, 2 active keys, 2 version sums. */
+const MUTATIONS_PER_CLAIM = 7;
 
 /**
  * Claims many pairs with few commits. Claims share commits (the claim packer, below) up to KV's
@@ -164,27 +110,22 @@ const MUTATIONS_PER_CLAIM = 11;
  * order of `requests`. A member named by two requests is never claimed twice: the second claim
  * goes to a later commit, where its checks fail.
  */
-export async function pairMany(
-  kv: Deno.Kv,
-  requests: PairRequest[],
-  now = Date.now(),
-): Promise<PairResult[]> {
+export async function pairMany(kv: Deno.Kv, requests: PairRequest[]): Promise<PairResult[]> {
   // Never retry the whole batch: pairs claimed by an earlier commit would read as "taken" and
-  // their members would never be told. Each read and each fallback claim retries on its own.
-  const prepared = await Promise.all(requests.map((r) => retrying(() => prepare(kv, r, now))));
-  return await Promise.all(prepared.map((p, i) => {
-    if (!p.ok) return p;
-    return new Promise<PairResult>((done) =>
-      packerOf(kv).add({ prepared: p, request: requests[i], now, done })
-    );
-  }));
+  // their members would never be told. Each fallback claim retries on its own.
+  return await Promise.all(
+    requests.map((request) =>
+      new Promise<PairResult>((done) =>
+        packerOf(kv).add({ prepared: prepare(request), request, done })
+      )
+    ),
+  );
 }
 
 /** A claim waiting for its commit. */
 interface Waiting {
-  prepared: Extract<Prepared, { ok: true }>;
+  prepared: Prepared;
   request: PairRequest;
-  now: number;
   /** Settles the claim (only its first call counts). */
   done: (r: PairResult) => void;
 }
@@ -277,7 +218,7 @@ const REGROUPS = 3;
 /**
  * Commits a group of claims. A group whose commit fails (a member's entry changed: taken
  * elsewhere, left, changed their profile) reads what its checks name, settles the claims whose
- * entries changed on their own (claimed alone from fresh reads: usually "taken") and commits the
+ * entries changed on their own (claimed alone: usually "taken") and commits the
  * others together again; after REGROUPS tries, or when the file stays busy, each is claimed alone.
  */
 async function claimGroup(kv: Deno.Kv, group: Waiting[]): Promise<void> {
@@ -285,9 +226,7 @@ async function claimGroup(kv: Deno.Kv, group: Waiting[]): Promise<void> {
   for (let round = 0; left.length && round <= REGROUPS; round++) {
     const res = await commitGroup(kv, left.map((w) => w.prepared));
     if (res?.ok) {
-      for (const w of left) {
-        w.done({ ok: true, match: w.prepared.match, versionstamp: res.versionstamp });
-      }
+      for (const w of left) w.done(landed(kv, w.prepared.match, res.versionstamp));
       return;
     }
     if (res === null || left.length === 1) break;
@@ -299,10 +238,10 @@ async function claimGroup(kv: Deno.Kv, group: Waiting[]): Promise<void> {
   for (const w of left) await alone(kv, w);
 }
 
-/** A claim settled on its own, from fresh reads. */
+/** A claim settled on its own. */
 async function alone(kv: Deno.Kv, w: Waiting) {
   w.done(
-    await retrying(() => pair(kv, w.request, w.now), BURST_RETRY).catch(
+    await retrying(() => claimAlone(kv, w.prepared), BURST_RETRY).catch(
       () => ({ ok: false, reason: "taken" }) as PairResult,
     ),
   );
@@ -339,11 +278,11 @@ async function commitGroup(
   kv: Deno.Kv,
   group: Prepared[],
 ): Promise<Deno.KvCommitResult | Deno.KvCommitError | null> {
-  const first = group.find((p) => p.ok);
-  if (!first?.ok) return null;
+  const first = group[0];
+  if (!first) return null;
   for (let attempt = 1;; attempt++) {
     const op = kv.atomic();
-    for (const p of group) if (p.ok) p.apply(op);
+    for (const p of group) p.apply(op);
     try {
       return await op.commit();
     } catch {
@@ -362,7 +301,8 @@ async function commitGroup(
  * Undoes a claim whose pairing was never confirmed (a side's instance died or its socket was
  * gone): the match ends as "unconfirmed", both members are free again, neither is the other's
  * recent partner and the session is not counted. Once, whoever races; false if the match was
- * no longer live. The search versions stay moved (a version only ever moves forward).
+ * no longer live. The search versions stay moved (a version only ever moves forward). A
+ * follow-up not yet landed is dropped in the same commit: nothing was counted to give back.
  */
 export async function cancelPairing(kv: Deno.Kv, match: Match, now = Date.now()) {
   const day = dayKey(match.startedAt);
@@ -370,6 +310,7 @@ export async function cancelPairing(kv: Deno.Kv, match: Match, now = Date.now())
     const entry = await getMatch(kv, match.id);
     if (!entry.value || entry.value.status !== "live") return false;
     const { a, b } = entry.value;
+    const due = entry.value.followUp === "due";
     const [actA, actB, usageA, usageB] = await kv.getMany<[string, string, Deno.KvU64, Deno.KvU64]>(
       [
         keys.mmActive(a.userId),
@@ -381,7 +322,7 @@ export async function cancelPairing(kv: Deno.Kv, match: Match, now = Date.now())
     const op = kv.atomic().check(entry, actA, actB, usageA, usageB)
       .set(
         entry.key,
-        { ...entry.value, status: "ended", endedReason: "unconfirmed", endedAt: now },
+        { ...followedUp(entry.value), status: "ended", endedReason: "unconfirmed", endedAt: now },
         {
           expireIn: MATCH_RECORD_TTL_MS,
         },
@@ -390,7 +331,7 @@ export async function cancelPairing(kv: Deno.Kv, match: Match, now = Date.now())
       .delete(keys.mmHistory(b.userId, a.userId));
     if (actA.value === match.id) op.delete(actA.key);
     if (actB.value === match.id) op.delete(actB.key);
-    for (const u of [usageA, usageB]) {
+    for (const u of due ? [] : [usageA, usageB]) {
       const n = u.value?.value ?? 0n;
       if (n > 0n) op.set(u.key, new Deno.KvU64(n - 1n));
     }

@@ -39,12 +39,9 @@ export interface Ticket {
   hd?: boolean;
   /** The member's choice to hide their IP address (absent: not chosen, the site's default). */
   hideIp?: boolean;
-  /** Sessions a day on the member's plan (-1: unlimited), checked again at pairing. */
+  /** Sessions a day on the member's plan (-1: unlimited), checked when the search starts. */
   dailyLimit: number;
-  /**
-   * Today's session count as read when the ticket was built: the pairing commit checks that
-   * entry is unchanged instead of reading it again (a changed one falls back to a fresh read).
-   */
+  /** Today's session count as read when the search started (and judged against the limit). */
   usage?: { day: string; count: number; versionstamp: string | null };
   /** Members this one blocked, reported, was reported or blocked by: they never meet. */
   avoid: string[];

@@ -8,6 +8,8 @@ const WRITES_IN_FLIGHT = 4;
 export class WriteLane {
   private running = 0;
   private queue: (() => void)[] = [];
+  /** Waiting for the lane to be idle (see whenIdle). */
+  private idle: (() => void)[] = [];
 
   constructor(private readonly width = WRITES_IN_FLIGHT) {}
 
@@ -20,8 +22,29 @@ export class WriteLane {
       // The slot passes straight to the next in line, or frees up.
       const next = this.queue.shift();
       if (next) next();
-      else this.running--;
+      else if (--this.running === 0) this.wakeIdle();
     }
+  }
+
+  /**
+   * Resolves once nothing is under way or waiting in the lane (at once if so now), or after
+   * `maxMs`: work that can wait gives the lane to what cannot.
+   */
+  whenIdle(maxMs: number): Promise<void> {
+    if (this.running === 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.idle = this.idle.filter((w) => w !== done);
+        resolve();
+      };
+      const timer = setTimeout(done, maxMs);
+      this.idle.push(done);
+    });
+  }
+
+  private wakeIdle() {
+    for (const wake of [...this.idle]) wake();
   }
 }
 

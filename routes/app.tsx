@@ -87,8 +87,9 @@ export async function createApp(base: AppBase) {
       logRequests: deps.config.requestLog,
     }),
   );
-  // Every response but the socket's carries the security headers.
-  app.use("*", securityHeaders(deps.config.production));
+  // Every response but the socket's carries the security headers: the JSON set on JSON answers,
+  // the document set on everything else.
+  app.use("*", await securityHeaders(deps.config.production));
   // Every Location header names a path on this site (lib/server/http/redirect.ts).
   app.use("*", localRedirects());
   // No browser or cache keeps an /api response or one to a signed-in member (unless its route says).

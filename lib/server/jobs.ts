@@ -2,8 +2,9 @@
 // dispatches by the message's kind: account mail, scheduled account purges), and an hourly sweep
 // that any instance may run (idempotent): purges whose queue message was lost, and hashtag-use
 // counters older than the 7 days the map shows, audit entries and session statistics past their
-// retention, the triage counts of reported members whose reporters aged out, and the referral
-// tallies of past weeks and months.
+// retention, the triage counts of reported members whose reporters aged out, the referral
+// tallies of past weeks and months, and the follow-ups of pairings that never landed (session
+// counts and "met" records, kv/match_follow_up.ts).
 import { isPurgeMessage, purgeAccount, purgeSweep } from "./auth/deletion.ts";
 import { deliverAccountMail, isAccountMail } from "./auth/account_mail.ts";
 import type { EmailSender } from "./email/mod.ts";
@@ -14,6 +15,7 @@ import { AUDIT_RETENTION_MS, sweepAudit } from "../../kv/audit.ts";
 import { STATS_RETENTION_MS, sweepStats } from "../../kv/stats.ts";
 import { recountPending } from "../../kv/report_triage.ts";
 import { sweepReferralTallies } from "../../kv/referrals.ts";
+import { REPAIR_AFTER_MS, repairFollowUps } from "../../kv/match_follow_up.ts";
 import { logger } from "../shared/log.ts";
 
 /** How long what the privacy policy names is kept (shortened in tests). */
@@ -124,8 +126,21 @@ export function startJobs(
       sweepRetention(kv).catch((err) => logger.error("retention sweep failed", err)),
       recountPending(kv).catch((err) => logger.error("report recount failed", err)),
       sweepReferralTallies(kv).catch((err) => logger.error("referral sweep failed", err)),
+      repairFollowUps(kv).catch((err) => logger.error("pairing follow-up sweep failed", err)),
     ]);
   sweep();
   const timer = setInterval(sweep, SWEEP_EVERY_MS);
-  return { stop: () => clearInterval(timer), listening };
+  // The follow-ups of pairings made just before a crash are too fresh for the start-up sweep:
+  // looked at once more when they are old enough, not an hour later.
+  const again = setTimeout(
+    () => repairFollowUps(kv).catch((err) => logger.error("pairing follow-up sweep failed", err)),
+    REPAIR_AFTER_MS,
+  );
+  return {
+    stop: () => {
+      clearInterval(timer);
+      clearTimeout(again);
+    },
+    listening,
+  };
 }

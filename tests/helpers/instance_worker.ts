@@ -4,6 +4,7 @@
 import { loadConfig } from "../../lib/server/config.ts";
 import { testPasswordIterations } from "./server.ts";
 import { openKv } from "../../kv/db.ts";
+import { withLatency } from "../../kv/latency.ts";
 import { readManifest } from "../../lib/server/build/assets.ts";
 import { createApp } from "../../routes/app.tsx";
 import { migrate } from "../../lib/server/migrate.ts";
@@ -30,7 +31,9 @@ self.onmessage = async (e: MessageEvent) => {
       HOSTNAME: "127.0.0.1",
       PORT: String(server.addr.port),
     });
-    const kv = await openKv(config.kvPath);
+    // A bench's stand-in for a KV far away (bench/realtime.ts --kv-latency): every round trip
+    // of this instance waits that long.
+    const kv = withLatency(await openKv(config.kvPath), Number(e.data.env.KV_LATENCY_MS ?? 0));
     const assets = (await readManifest())!;
     const hub = new Hub(kv, config);
     await hub.start();

@@ -368,12 +368,12 @@ Deno.test({
       });
 
       await t.step(
-        "security headers on a page, /healthz, a 404, a redirect and a /build asset",
+        "the document set of security headers on a page, a 404, a redirect and a /build asset",
         async () => {
           const auth = await get(server, "/auth");
           const script = auth.body.match(/<script\b[^>]*src="([^"]+)"/)?.[1];
           assert.ok(script, "no island script on /auth");
-          for (const path of ["/", "/healthz", "/this/does/not/exist", "/profile", script]) {
+          for (const path of ["/", "/this/does/not/exist", "/profile", script]) {
             const res = await fetch(server.url + path, { redirect: "manual" });
             await res.body?.cancel();
             assertSecurityHeaders(res.headers, path);

@@ -14,6 +14,7 @@ import {
 } from "../helpers/realtime_members.ts";
 import { eventually } from "../helpers/time.ts";
 import { keys } from "../../kv/keys.ts";
+import { followUpsSettled } from "../../kv/match_follow_up.ts";
 import { dayKey } from "../../kv/hashtags.ts";
 import type { Match } from "../../kv/matches.ts";
 import { figuresAt } from "../../kv/referrals.ts";
@@ -25,7 +26,9 @@ const opts = { sanitizeResources: false, sanitizeOps: false };
 const OFFER = { type: "offer", sdp: "v=0\r\no=- 1 1 IN IP4 127.0.0.1\r\n" };
 const ANSWER = { type: "answer", sdp: "v=0\r\no=- 2 1 IN IP4 127.0.0.1\r\n" };
 
+/** Today's session count of a member, once the pairings' follow-ups have landed. */
 async function used(server: TestServer, userId: string): Promise<number> {
+  await followUpsSettled(server.kv);
   const e = await server.kv.get<Deno.KvU64>(keys.usage(userId, dayKey()));
   return Number(e.value?.value ?? 0n);
 }

@@ -5,6 +5,7 @@ import { openKv } from "../../kv/db.ts";
 import { keys } from "../../kv/keys.ts";
 import type { Match } from "../../kv/matches.ts";
 import { pairMany, type PairRequest } from "../../kv/pairing.ts";
+import { followUpsSettled } from "../../kv/match_follow_up.ts";
 import type { Ticket } from "../../kv/tickets.ts";
 import { dayKey } from "../../kv/hashtags.ts";
 import { type Met, partnerByPeerId, relationsOf } from "../../kv/relations.ts";
@@ -41,7 +42,7 @@ const side = (t: Ticket, role: "offerer" | "answerer") => ({
   disconnectedAt: null,
 });
 
-/** The request pairing `a` (answerer) with `b` (offerer), no session limits. */
+/** The request pairing `a` (answerer) with `b` (offerer). */
 function pairRequest(
   a: PairRequest["a"],
   b: PairRequest["b"],
@@ -54,16 +55,15 @@ function pairRequest(
       id,
       a: side(a.value, "answerer"),
       b: side(b.value, "offerer"),
-      startedAt: 1,
-      endsAt: 2,
+      startedAt: Date.now(),
+      endsAt: Date.now() + 60_000,
       status: "live",
     }),
-    limits: { a: -1, b: -1 },
     ...(checks ? { checks } : {}),
   };
 }
 
-/** Pair requests for tickets 0 and 1, 2 and 3, and so on (no session limits). */
+/** Pair requests for tickets 0 and 1, 2 and 3, and so on. */
 function pairsOf(entries: Deno.KvEntry<Ticket>[]): PairRequest[] {
   const requests: PairRequest[] = [];
   for (let i = 0; i + 1 < entries.length; i += 2) {
@@ -333,6 +333,8 @@ Deno.test("met history: one record per partner, of the latest meeting, which a r
         pairRequest(await waiting("u1", peer1), await waiting("u2", peer2)),
       ]);
       assert.ok(r.ok, "paired");
+      // The "met" records come with the pairing's follow-up, right after the claim.
+      await followUpsSettled(kv);
       // The match ends: both are free to meet again.
       await kv.delete(keys.mmActive("u1"));
       await kv.delete(keys.mmActive("u2"));

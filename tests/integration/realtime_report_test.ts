@@ -4,6 +4,7 @@
 // default), and the live match between them ending with reason 'reported'.
 import assert from "node:assert/strict";
 import { assertError, Client } from "../helpers/accounts.ts";
+import { followUpsSettled } from "../../kv/match_follow_up.ts";
 import {
   closeAll,
   connectPeer,
@@ -119,6 +120,7 @@ Deno.test(
         assert.ok(await c.ws.none("session_ended", 200), "c's match goes on");
 
         // A partner of more than 24 hours ago is a stranger again.
+        await followUpsSettled(server.kv);
         const key = keys.mmHistory(cm.id, dm.id);
         const entry = await server.kv.get<{ partnerId: string; matchId: string; at: number }>(key);
         assert.ok(entry.value, "the pairing remembered c's partner");

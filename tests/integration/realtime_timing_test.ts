@@ -1,7 +1,7 @@
 // Time, limits and drops over real sockets, with the 30 s and 10 s limits shortened through
 // SEARCH_TIMEOUT_MS, MATCH_DURATION_MS and RECONNECT_GRACE_MS: the search time-out and its 'No
 // other users' text, the live match auto-end, end_session and skip, the daily session limit
-// (checked at search and counted atomically at pairing), a searcher's ticket leaving at once, the
+// (checked when a search starts, counted right after pairing), a searcher's ticket leaving at once, the
 // grace period before partner_disconnected, and resuming a match by registering again with the old
 // peer id.
 import assert from "node:assert/strict";
@@ -18,6 +18,7 @@ import {
 import { eventually, sleep } from "../helpers/time.ts";
 import { dayKey } from "../../kv/hashtags.ts";
 import type { Match } from "../../kv/matches.ts";
+import { followUpsSettled } from "../../kv/match_follow_up.ts";
 
 const opts = { sanitizeResources: false, sanitizeOps: false };
 const NO_MATCH =
@@ -36,7 +37,9 @@ const CANDIDATE = {
   candidate: { candidate: "candidate:1 1 udp 2122260223 203.0.113.1 50000 typ host" },
 };
 
+/** Today's session count of a member, once the pairings' follow-ups have landed. */
 async function usage(kv: Deno.Kv, userId: string): Promise<number> {
+  await followUpsSettled(kv);
   const e = await kv.get<Deno.KvU64>(["usage", userId, dayKey()]);
   return Number(e.value?.value ?? 0n);
 }
@@ -183,7 +186,7 @@ Deno.test(
 );
 
 Deno.test(
-  "limit: sessions are counted at pairing, and a limit reached while waiting stops the pairing",
+  "limit: sessions are counted right after pairing; a limit reached while waiting stops the next search",
   opts,
   async () => {
     await withMembers(LONG_MATCH, async (server, f) => {
@@ -191,7 +194,7 @@ Deno.test(
       await server.kv.set(["usage", am.id, dayKey()], new Deno.KvU64(4n));
       const a = await connectPeer(am), b = await connectPeer(bm), c = await connectPeer(cm);
       try {
-        // The fifth session is allowed and counted for both at once.
+        // The fifth session is allowed and counted for both.
         await pairUp(a, b);
         assert.equal(await usage(server.kv, am.id), 5);
         assert.equal(await usage(server.kv, bm.id), 1);
@@ -200,21 +203,28 @@ Deno.test(
         search(a);
         assert.equal((await a.ws.next("session_limit_reached")).message, LIMIT_TEXT);
 
-        // c waits; meanwhile c's sessions run out (another device of c, say: its pairing commit
-        // counts the session and moves c's search version). b then arrives: the pairing refuses
-        // c, c is told, b keeps searching.
+        // c waits; meanwhile c's sessions run out (another device of c, say: its pairing counts
+        // the session and moves c's search version). Limits are checked when a search starts:
+        // c's search began under the limit, so b's arrival pairs them (the one extra session of
+        // a member racing two searches at the limit), and c's next search is refused.
         search(c);
         await c.ws.next("searching");
+        assert.ok(await ticketWritten(server.kv, cm.id), "c waits in the pool");
         await server.kv.atomic()
           .set(["usage", cm.id, dayKey()], new Deno.KvU64(5n))
           .sum(["search_version", cm.id], 1n)
           .commit();
         search(b);
+        const found = await c.ws.next("match_found");
+        await b.ws.next("match_found");
+        assert.equal(await usage(server.kv, cm.id), 6, "the extra session is counted");
+        assert.equal(await usage(server.kv, bm.id), 2);
+        c.ws.send({ type: "end_session", reason: "user_ended" });
+        await b.ws.next("session_ended");
+        assert.ok(found.matchId);
+        search(c);
         assert.equal((await c.ws.next("session_limit_reached", 3000)).message, LIMIT_TEXT);
-        assert.ok(await b.ws.none("match_found", 500));
-        assert.equal(await usage(server.kv, cm.id), 5, "a refused pairing is not counted");
-        assert.equal(await usage(server.kv, bm.id), 1);
-        assert.ok((await server.kv.get(["mm", "waiting", bm.id])).value, "b still waits");
+        assert.equal(await usage(server.kv, cm.id), 6, "a refused search is not counted");
       } finally {
         closeAll(a, b, c);
       }

@@ -1,8 +1,12 @@
 // Security headers on every response but the WebSocket upgrade (an upgrade response goes out as it
-// is): Hono's secureHeaders with this site's policy. Only this site may be a source of scripts,
-// styles, media, workers and connections; WebAssembly may compile (the face detector, the safety shield's classifier); camera,
+// is), in two sets. A JSON answer gets what an API needs (OWASP's REST list): no caching unless its
+// route chose otherwise, its Content-Type with the charset, nosniff, no framing (frame-ancestors
+// 'none' and X-Frame-Options), HSTS in production. Everything else (pages, and what a page loads:
+// scripts, workers, styles, images, redirects) gets the whole document set: Hono's secureHeaders
+// with this site's policy. Only this site may be a source of scripts, styles, media, workers and
+// connections; WebAssembly may compile (the face detector, the safety shield's classifier); camera,
 // microphone and geolocation are for this site only; no page may be framed. HSTS in production.
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { secureHeaders } from "hono/secure-headers";
 
 const SELF = "'self'";
@@ -50,27 +54,89 @@ export function openerPolicy(
 
 type OpenerPolicy = "same-origin" | "same-origin-allow-popups" | "unsafe-none";
 
-export function securityHeaders(production: boolean): MiddlewareHandler {
-  const withPolicy = (crossOriginOpenerPolicy: OpenerPolicy) =>
-    secureHeaders({
-      contentSecurityPolicy: CONTENT_SECURITY_POLICY,
-      permissionsPolicy: PERMISSIONS_POLICY,
-      referrerPolicy: "strict-origin-when-cross-origin",
-      xFrameOptions: "DENY",
-      crossOriginOpenerPolicy,
-      strictTransportSecurity: production ? "max-age=63072000; includeSubDomains" : false,
-    });
-  const byPolicy = {
-    "same-origin": withPolicy("same-origin"),
-    "same-origin-allow-popups": withPolicy("same-origin-allow-popups"),
-    "unsafe-none": withPolicy("unsafe-none"),
+const HSTS = "max-age=63072000; includeSubDomains";
+
+type HeaderList = [name: string, value: string][];
+
+/**
+ * The document set for one opener policy: exactly what Hono's secureHeaders writes with this
+ * site's policy, taken once from a response it decorated (its values never depend on the request).
+ */
+async function documentHeaders(
+  crossOriginOpenerPolicy: OpenerPolicy,
+  production: boolean,
+): Promise<HeaderList> {
+  const decorate = secureHeaders({
+    contentSecurityPolicy: CONTENT_SECURITY_POLICY,
+    permissionsPolicy: PERMISSIONS_POLICY,
+    referrerPolicy: "strict-origin-when-cross-origin",
+    xFrameOptions: "DENY",
+    crossOriginOpenerPolicy,
+    strictTransportSecurity: production ? HSTS : false,
+  });
+  const c = { res: new Response(null), get: () => undefined, set: () => {} };
+  await decorate(c as unknown as Context, () => Promise.resolve());
+  return [...c.res.headers];
+}
+
+/** The JSON set (besides Content-Type and Cache-Control, which depend on the response). */
+export function jsonHeaders(production: boolean): HeaderList {
+  return [
+    ["x-content-type-options", "nosniff"],
+    ["content-security-policy", "frame-ancestors 'none'"],
+    ["x-frame-options", "DENY"],
+    ...(production ? [["strict-transport-security", HSTS] as [string, string]] : []),
+  ];
+}
+
+/** The headers a JSON answer carries that a document's set has and it does not. */
+export const DOCUMENT_ONLY_HEADERS = [
+  "permissions-policy",
+  "referrer-policy",
+  "cross-origin-opener-policy",
+  "cross-origin-resource-policy",
+  "origin-agent-cluster",
+  "x-dns-prefetch-control",
+  "x-download-options",
+  "x-permitted-cross-domain-policies",
+  "x-xss-protection",
+];
+
+const JSON_TYPE = "application/json; charset=UTF-8";
+
+export async function securityHeaders(production: boolean): Promise<MiddlewareHandler> {
+  const byPolicy: Record<OpenerPolicy, HeaderList> = {
+    "same-origin": await documentHeaders("same-origin", production),
+    "same-origin-allow-popups": await documentHeaders("same-origin-allow-popups", production),
+    "unsafe-none": await documentHeaders("unsafe-none", production),
   };
+  const json = jsonHeaders(production);
   // The router's path first: the query is read only on the one page whose policy depends on it.
-  // (A plain comparison, not hono/combine's `except`, which composes its middleware anew on every
-  // request; `c.req.path` is the path as the router matches it, percent-decoded.)
+  // (`c.req.path` is the path as the router matches it, percent-decoded.)
   return async (c, next) => {
     const path = c.req.path;
     if (path === "/ws") return await next();
-    return await byPolicy[openerPolicy(path, (name) => c.req.query(name))](c, next);
+    await next();
+    const type = c.res.headers.get("content-type");
+    // "application/json" and its parameters, not "+json" types (the web app manifest is a
+    // document's resource and keeps the document set).
+    const isJson = type !== null && type.startsWith("application/json") &&
+      (type.length === 16 || type[16] === ";");
+    let headers = c.res.headers;
+    try {
+      headers.delete("x-powered-by");
+    } catch {
+      // Immutable headers (a Response made elsewhere): copy it once.
+      c.res = new Response(c.res.body, c.res);
+      headers = c.res.headers;
+    }
+    if (isJson) {
+      if (type.length === 16) headers.set("content-type", JSON_TYPE);
+      if (!headers.has("cache-control")) headers.set("cache-control", "no-store");
+      for (const [name, value] of json) headers.set(name, value);
+    } else {
+      const set = byPolicy[openerPolicy(path, (name) => c.req.query(name))];
+      for (const [name, value] of set) headers.set(name, value);
+    }
   };
 }

@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { type Block, partnerByPeerId } from "../../../kv/relations.ts";
 import { createReport } from "../../../kv/reports.ts";
+import { dueMet } from "../../../kv/match_follow_up.ts";
 import { getUser } from "../../../kv/users.ts";
 import { AppError } from "../http/errors.ts";
 import {
@@ -48,7 +49,8 @@ export async function fileReport(
   const details = input.additionalDetails.trim();
   if (reason.id === "other" && !details) throw new ReportError(REPORT_TEXT.detailsRequired, 400);
   const seen = input.partnerPeerId
-    ? await partnerByPeerId(kv, reporterId, input.partnerPeerId)
+    ? await partnerByPeerId(kv, reporterId, input.partnerPeerId) ??
+      await dueMet(kv, reporterId, input.partnerPeerId)
     : null;
   if (!seen) throw new ReportError(REPORT_TEXT.unknownPartner, 404);
   const [reporter, reported, context] = await Promise.all([

@@ -33,7 +33,10 @@ export interface Envelope {
   matchId?: string;
   /** With "matched": the match just made, so the receiver need not read it back. */
   match?: Match;
-  /** With "matched": the pairing commit's versionstamp (see profiles.profileMatched). */
+  /**
+   * With "matched": the pairing commit's versionstamp, when the claim checked the member's search
+   * version (see profiles.profileMatched).
+   */
   versionstamp?: string;
   /** With "matched": the pairing instance waits for a "confirmed" (or "declined"). */
   confirm?: boolean;

@@ -4,14 +4,14 @@
 // confirmation rule").
 import { cancelPairing, pairMany, type PairRequest, type PairResult } from "../../../kv/pairing.ts";
 import type { Match, MatchSide } from "../../../kv/matches.ts";
-import { removeTicket, type TicketEntry } from "../../../kv/tickets.ts";
+import { followUpsSettled } from "../../../kv/match_follow_up.ts";
+import type { TicketEntry } from "../../../kv/tickets.ts";
 import { retrying } from "../../../kv/retry.ts";
 import { choosePairs, matchHashtag, type Ticket } from "./rules.ts";
 import type { Search, SearchPool } from "./search_pool.ts";
 import type { Core } from "./core.ts";
 import { logFailure } from "./core.ts";
 import { type Envelope, type Recipient } from "./mailbox.ts";
-import { RT_TEXT } from "../../shared/realtime/protocol.ts";
 import { logger } from "../../shared/log.ts";
 
 /** How long a side's instance has to confirm a pairing before it is undone. */
@@ -24,11 +24,17 @@ export interface MatcherDeps {
   rebuild(search: Search): void;
 }
 
-type Settled = "paired" | "confirming" | "undone" | "limit_a" | "limit_b" | "taken";
+type Settled = "paired" | "confirming" | "undone" | "taken";
 
 interface Confirming {
   match: Match;
   versionstamp: string;
+  /**
+   * The members whose search version the claim checked (held searches): only their sockets'
+   * profile copies may follow the commit (profiles.profileMatched). A ticket's claim checks the
+   * ticket, not what its member's copy was read from since (another device's session, say).
+   */
+  checked: ReadonlySet<string>;
   timer: ReturnType<typeof setTimeout>;
 }
 
@@ -89,6 +95,8 @@ export class Matcher {
     for (const c of this.confirming.values()) clearTimeout(c.timer);
     this.confirming.clear();
     await Promise.all(this.claiming);
+    // A clean stop lands its follow-ups rather than leave them to the sweep.
+    await followUpsSettled(this.core.kv);
   }
 
   /**
@@ -108,8 +116,8 @@ export class Matcher {
         chosen.map(([me, them]) => this.request(me, them, held)),
       );
       const results = await Promise.all(
-        chosen.map(([me, them], i) =>
-          this.settle(me, them, claims[i]).catch((err) => {
+        claims.map((claim) =>
+          this.settle(claim, held).catch((err) => {
             logger.error("pairing failed", err);
             return "taken" as const;
           })
@@ -119,16 +127,13 @@ export class Matcher {
         if (claims[i].ok) return;
         // A held search whose claim did not hold (its partner was taken elsewhere, or what it
         // was built from changed) is built again from a fresh read and written to the pool.
-        const out = results[i] === "limit_a" ? me : results[i] === "limit_b" ? them : null;
         for (const e of [me, them]) {
           const l = held.get(e.value.userId);
-          if (!l || e === out || pool.get(e.value.userId)) continue;
+          if (!l || pool.get(e.value.userId)) continue;
           this.deps.rebuild(l);
         }
       });
-      if (results.some((r) => r === "taken" || r === "limit_a" || r === "limit_b")) {
-        pool.relistNow();
-      }
+      if (results.some((r) => r === "taken")) pool.relistNow();
     }
     pool.afterPass();
   }
@@ -163,7 +168,6 @@ export class Matcher {
         madeBy: this.core.instanceId,
         status: "live",
       }),
-      limits: { a: me.value.dailyLimit, b: them.value.dailyLimit },
       checks: {
         a: held.get(me.value.userId)?.heldChecks,
         b: held.get(them.value.userId)?.heldChecks,
@@ -174,13 +178,13 @@ export class Matcher {
   /**
    * After a claim. A pair made: both sides are told once each is known to be there, the
    * confirmation rule (a side of this instance's must still be searching; a side of another
-   * instance's is told first and must confirm within CONFIRM_MS). A member out of sessions is
-   * taken off the pool.
+   * instance's is told first and must confirm within CONFIRM_MS).
    */
-  private async settle(me: TicketEntry, them: TicketEntry, result: PairResult): Promise<Settled> {
+  private async settle(result: PairResult, held: Map<string, Search>): Promise<Settled> {
     if (result.ok) {
       const m = result.match;
-      const made = { match: m, versionstamp: result.versionstamp };
+      const checked = new Set([m.a.userId, m.b.userId].filter((id) => held.has(id)));
+      const made = { match: m, versionstamp: result.versionstamp, checked };
       const here = (s: MatchSide) => s.instanceId === this.core.instanceId;
       const gone = [m.a, m.b].filter((s) => here(s) && !this.core.conns.get(s.connId)?.search);
       if (gone.length) {
@@ -200,23 +204,10 @@ export class Matcher {
         event: "matched",
         matchId: m.id,
         match: m,
-        versionstamp: result.versionstamp,
+        // (no versionstamp: a side on another instance came from a ticket, see `checked`)
         confirm: true,
       });
       return "confirming";
-    }
-    if (result.reason === "limit_a" || result.reason === "limit_b") {
-      const out = result.reason === "limit_a" ? me : them;
-      this.deps.pool.drop(out.value.userId, out.value.connId);
-      await retrying(() => removeTicket(this.core.kv, out.value.userId, out.value.connId));
-      await this.deps.deliver(out.value, {
-        payload: {
-          type: "session_limit_reached",
-          code: "session_limit",
-          message: RT_TEXT.session_limit,
-        },
-      });
-      return result.reason;
     }
     return "taken";
   }
@@ -280,7 +271,8 @@ export class Matcher {
           event: "matched",
           matchId: m.id,
           match: m,
-          versionstamp: c.versionstamp,
+          // Without it, the socket reads its profile again at its next search.
+          ...(c.checked.has(s.userId) ? { versionstamp: c.versionstamp } : {}),
         }).catch(logFailure("telling a match failed"))
       ),
     );

@@ -18,11 +18,13 @@ export function reloadProfile(kv: Deno.Kv, conn: Conn): Promise<SearchProfile> {
 }
 
 /**
- * The pairing commit counted a session, moved the search version and remembered the partner:
- * the socket's copy follows (the count's and the version's versionstamp are the commit's; the
- * partner joins the recent ones), so the next search needs no read. Without the versionstamp
- * the copy is dropped. Another socket of the member, whose copy does not follow, reads its
- * profile again at its next search (the version moved).
+ * The pairing moved the search version (its claim) and counts a session and remembers the partner
+ * (its follow-up, right after): the socket's copy follows (the version's versionstamp is the
+ * claim's; the count goes up by one, the partner joins the recent ones), so the next search needs
+ * no read. The versionstamp comes only when the claim checked the member's version (a search held
+ * in memory), which proves the copy was current; without it the copy is dropped. Another socket
+ * of the member, whose copy does not follow, reads its profile again at its next search (the
+ * version moved).
  */
 export function profileMatched(conn: Conn, match: Match, versionstamp: string | undefined) {
   const partner = otherSide(match, conn.userId);
