@@ -20,7 +20,11 @@ import {
 } from "../helpers/live_browser.ts";
 import { sleep } from "../helpers/time.ts";
 
-const SEARCH_TIMEOUT_MS = 5_000;
+/**
+ * Short enough for the skipper's lone search to end soon, long enough for the skipped partner to
+ * be back in the search (their summary, Next, /connecting) on a slow machine: 5 s was not.
+ */
+const SEARCH_TIMEOUT_MS = 12_000;
 
 /** The summary's line on why the session ended. */
 async function endedReason(page: Page): Promise<string> {
