@@ -282,11 +282,14 @@ Deno.test({
 
         // A browser that blocks the window: an alert with the link to pay.
         await page.evaluate(() => (globalThis.open = () => null));
+        // The alert opens within the click: it is answered while the click is still under way
+        // (a click waits for what the page does next, which the open alert holds).
         const dialog = page.waitForEvent("dialog");
-        await cardButton(page, "plus").click();
+        const clicked = cardButton(page, "plus").click();
         const d = await dialog;
         const message = d.message();
         await d.dismiss();
+        await clicked;
         assert.ok(message.startsWith(CHECKOUT_TEXT.popupBlocked), message);
         assert.match(message, /https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/);
         await expectButton(page, "plus", PLANS_TEXT.upgrade, false);
