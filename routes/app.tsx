@@ -52,6 +52,7 @@ import { wsRoute } from "./ws.ts";
 import { FallbackScreen, publicPages } from "./pages/public.tsx";
 import { legalPages } from "./pages/legal.tsx";
 import { subscriptionPages } from "./pages/subscriptions.tsx";
+import { APPEAL_BODY_MAX, appealApi } from "./api/appeal.ts";
 import { authPages } from "./pages/auth.tsx";
 import { adminPages, directAdminPage } from "./pages/admin.tsx";
 import { devPages } from "./pages/dev.tsx";
@@ -102,6 +103,7 @@ export async function createApp(base: AppBase) {
       routes: {
         "POST /api/user/avatar": { max: AVATAR_BODY_MAX, tooLarge: AVATAR_TEXT.tooLarge },
         "POST /api/stripe/webhook": { max: WEBHOOK_BODY_MAX },
+        "POST /api/appeal": { max: APPEAL_BODY_MAX },
       },
     }),
   );
@@ -148,6 +150,7 @@ export async function createApp(base: AppBase) {
     devicesApi(deps),
   );
   mount(app, "/api/report", reportApi(deps));
+  mount(app, "/api/appeal", appealApi(deps));
   mount(app, "/api/subscription", ...subscriptionApi(deps));
   mount(app, "/api/admin", adminApi(deps));
   mount(app, "/avatars", avatarRoutes(deps));
