@@ -22,6 +22,8 @@ import { enqueueIn } from "../../../kv/queue.ts";
 import { getUser } from "../../../kv/users.ts";
 import { activeBan, type Ban } from "../../shared/moderation/bans.ts";
 import {
+  type AdminAppeal,
+  type AdminAppealList,
   type Appeal,
   APPEAL_MAX,
   APPEAL_TEXT,
@@ -33,11 +35,6 @@ import { AppError } from "../http/errors.ts";
 import { type Actor, auditEntry, auditId, commitRetrying } from "../admin/audit.ts";
 import { addUnban } from "../admin/bans.ts";
 import { appealAnsweredMail } from "../auth/account_mail.ts";
-
-/** A pending appeal as the admin list shows it: is its ban still the one in force? */
-export interface AdminAppeal extends Appeal {
-  banInForce: boolean;
-}
 
 async function tokenHash(token: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token));
@@ -129,7 +126,11 @@ export async function sendAppeal(
 }
 
 /** The admin list: pending appeals first (oldest first), then the latest answered. */
-export async function listAdminAppeals(kv: Deno.Kv, limit = 100, now = Date.now()) {
+export async function listAdminAppeals(
+  kv: Deno.Kv,
+  limit = 100,
+  now = Date.now(),
+): Promise<AdminAppealList> {
   const { pending, answered } = await listAppeals(kv, limit);
   const withBan = async (a: Appeal): Promise<AdminAppeal> => {
     const user = await getUser(kv, a.userId);

@@ -33,6 +33,17 @@ export interface Appeal {
   answeredByUsername?: string;
 }
 
+/** An appeal as the admin list shows it: is the ban it is about still the one in force? */
+export interface AdminAppeal extends Appeal {
+  banInForce: boolean;
+}
+
+/** The admin list: pending appeals (oldest first), then the latest answered (newest first). */
+export interface AdminAppealList {
+  pending: AdminAppeal[];
+  answered: AdminAppeal[];
+}
+
 /** What a banned member may know of their own appeal. */
 export interface AppealState {
   /** The most characters an appeal may have. */
