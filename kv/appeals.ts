@@ -104,3 +104,13 @@ export async function getAppealPass(kv: Deno.Kv, tokenHash: string) {
 export async function deleteAppealPass(kv: Deno.Kv, tokenHash: string) {
   await kv.delete(keys.appealPass(tokenHash));
 }
+
+/** Removes every appeal a member sent (their text is theirs): at the purge of their account. */
+export async function purgeAppealsOf(kv: Deno.Kv, userId: string) {
+  for await (const claim of kv.list<string>({ prefix: keys.appealOfPrefix(userId) })) {
+    const appeal = (await kv.get<Appeal>(keys.appeal(claim.value))).value;
+    const op = kv.atomic().delete(claim.key).delete(keys.appeal(claim.value));
+    if (appeal) op.delete(pendingKey(appeal)).delete(answeredKey(appeal));
+    await op.commit();
+  }
+}

@@ -153,6 +153,7 @@ export const keys = {
   /** An appeal, by id; its subject's one appeal; pending and answered ones by time (ms). */
   appeal: (id: string) => ["appeals", id] as const,
   appealOf: (userId: string, kind: string, at: string) => ["appeal_of", userId, kind, at] as const,
+  appealOfPrefix: (userId: string) => ["appeal_of", userId] as const,
   appealsByState: (state: "pending" | "answered", ms: number, id: string) =>
     ["appeals_by_state", state, ms, id] as const,
   appealsByStatePrefix: (state: "pending" | "answered") => ["appeals_by_state", state] as const,

@@ -20,6 +20,7 @@ import { kvDump } from "../helpers/kv_dump.ts";
 import { updateUser } from "../../kv/users.ts";
 import type { UserRecord } from "../../lib/shared/auth/types.ts";
 import { listAudit } from "../../kv/audit.ts";
+import { purgeMemberRecords } from "../../kv/deletion.ts";
 import { APPEAL_MAX, APPEAL_TEXT } from "../../lib/shared/moderation/appeals.ts";
 import { BAN_TEXT } from "../../lib/shared/moderation/bans.ts";
 import { ADMIN_TEXT } from "../../lib/shared/admin.ts";
@@ -321,5 +322,16 @@ Deno.test("appeals: a ban that ended meanwhile; the pass ends with its ban", asy
     assert.equal((await kvUser(server.kv, member.id))?.ban, null);
     assertError(await admin.delete(`/api/admin/users/${member.id}/ban`), 409, BAN_TEXT.notBanned);
     assert.equal(ADMIN_TEXT.userNotFound, "User not found");
+  });
+});
+
+Deno.test("appeals: the purge of a deleted account removes its appeals", async () => {
+  await withAdmin(async (server, admin) => {
+    const { member, browser } = await bannedMember(server, admin);
+    assert.equal((await browser.post("/api/appeal", { text: "Mine." })).status, 201);
+    await purgeMemberRecords(server.kv, member.id);
+    assert.deepEqual((await admin.get("/api/admin/appeals")).json, { pending: [], answered: [] });
+    const left = (await kvDump(server.kv)).filter((line) => line.startsWith('["appeal'));
+    assert.deepEqual(left.filter((line) => !line.startsWith('["appeal_passes"')), []);
   });
 });
