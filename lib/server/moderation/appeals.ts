@@ -99,8 +99,9 @@ export async function sendAppeal(
   text: string,
   now = Date.now(),
 ): Promise<Appeal> {
-  const clean = checkAppealText(text);
+  // Who is asking comes first: without a good pass, nothing about the text is answered.
   const { pass, user, ban } = await passOf(kv, token, now);
+  const clean = checkAppealText(text);
   const appeal: Appeal = {
     id: auditId(now),
     userId: user.id,
@@ -167,7 +168,17 @@ export async function answerAppeal(
     if (ban && !inForce) throw new AppError(409, APPEAL_TEXT.banReplaced);
     if (decision === "uphold" && !inForce) throw new AppError(409, APPEAL_TEXT.banEnded);
     if (decision === "lift" && inForce) {
-      await addUnban(kv, op, actor, appeal.userId, now, { appealId: appeal.id });
+      await addUnban(kv, op, actor, appeal.userId, now, { appealId: appeal.id }).catch(
+        async (err) => {
+          // The member's record changed between the two reads: when another answer got in
+          // first, this one is refused as the answer that came second.
+          const again = await getAppealEntry(kv, id);
+          if (again.versionstamp !== entry.versionstamp) {
+            throw new AppError(409, APPEAL_TEXT.alreadyAnswered);
+          }
+          throw err;
+        },
+      );
     }
     const status = decision === "lift" ? "lifted" : "upheld";
     const answered: Appeal = {
