@@ -188,7 +188,7 @@ export async function createApp(base: AppBase) {
       for (const [name, value] of Object.entries(err.headers)) c.header(name, value);
       if (isApi(c)) {
         const text = localizeFor(localeOf(c), err.message, err.dates);
-        return c.json({ error: text, message: text }, err.status);
+        return c.json({ ...err.extra, error: text, message: text }, err.status);
       }
       // Pages: a guest is sent to sign in; only the admin pages refuse a signed-in member.
       if (err.status === 401) return c.redirect("/auth", 303);

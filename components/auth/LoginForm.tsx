@@ -1,6 +1,6 @@
 // The /auth login tab: username or email and password; a full page load to / once signed in.
 import { type JSX, useState } from "react";
-import { errorMessage, getJson, postJson, statusOf } from "../../lib/client/api.ts";
+import { type ApiError, errorMessage, postJson } from "../../lib/client/api.ts";
 import { toast } from "../../lib/client/toast.ts";
 import { type CachedUser, cacheUser } from "../../lib/client/user_cache.ts";
 import { AUTH_TEXT, type AuthTab, validateLogin } from "../../lib/shared/auth/rules.ts";
@@ -12,8 +12,8 @@ import { AppealForm } from "./AppealForm.tsx";
 
 export function LoginForm({ form, go }: { form: AuthForm; go: (tab: AuthTab) => void }) {
   const { identifier, loginPassword } = form.values;
-  // A banned member's refusal (403) comes with a pass to appeal: what they may still send.
-  const [appeal, setAppeal] = useState<AppealState | null>(null);
+  // A banned member's refusal (403) comes with a pass to appeal the ban.
+  const [appeal, setAppeal] = useState<AppealState>();
 
   async function onLogin(e: JSX.TargetedEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -34,10 +34,8 @@ export function LoginForm({ form, go }: { form: AuthForm; go: (tab: AuthTab) => 
       const text = errorMessage(err, t("loginFailedDefault"));
       toast({ title: t("loginFailed"), description: text, variant: "destructive" });
       form.update({ error: text, busy: false });
-      setAppeal(null);
-      if (statusOf(err) === 403) {
-        getJson<AppealState>("/api/appeal").then(setAppeal, () => setAppeal(null));
-      }
+      // A banned member's refusal says whether they may still appeal the ban.
+      setAppeal(((err as ApiError).body as { appeal?: AppealState } | undefined)?.appeal);
     }
   }
 

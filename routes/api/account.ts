@@ -43,7 +43,7 @@ import {
   startLogin,
 } from "../../lib/server/http/rate_limit.ts";
 import { setFlash } from "../../lib/server/http/flash.ts";
-import { issueAppealPass } from "../../lib/server/moderation/appeals.ts";
+import { banAppealState, issueAppealPass } from "../../lib/server/moderation/appeals.ts";
 import { setAppealCookie } from "./appeal.ts";
 
 const loginSchema = z.object({
@@ -149,8 +149,10 @@ export function accountApi(deps: AppDeps) {
       if (err instanceof AccountError && err.status === 401) await attempt.failed();
       if (err instanceof HashBusyError) await attempt.unchecked();
       // The one proof a banned member can give: their pass to appeal this ban, and nothing else.
+      // The refusal says whether they may still send it, so the page can offer it at once.
       if (err instanceof BannedError) {
         setAppealCookie(c, await issueAppealPass(kv, err.userId, err.ban), config.production);
+        err.extra = { appeal: await banAppealState(kv, err.userId, err.ban) };
       }
       throw err;
     });

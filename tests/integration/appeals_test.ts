@@ -59,6 +59,7 @@ async function bannedMember(
   });
   assert.equal(login.status, 403, login.text);
   assert.ok(browser.cookies.get(APPEAL_COOKIE), "the refusal hands over an appeal pass");
+  assert.deepEqual(login.json.appeal, { maxLength: APPEAL_MAX, sent: null }, "and says so");
   assert.equal(browser.session, undefined, "and no session");
   return { member, browser };
 }
@@ -131,13 +132,14 @@ Deno.test("appeals: send once, refusals store nothing, the pass is for nothing e
 
     // A new sign-in, a new pass: still the same ban, still refused.
     const again = new Client(server);
-    await again.post("/api/simple-login", {
+    const relogin = await again.post("/api/simple-login", {
       identifier: member.username,
       password: member.password,
     });
     const after = await kvDump(server.kv);
     assertError(await browser.post("/api/appeal", { text: "again" }), 409, APPEAL_TEXT.alreadySent);
     assertError(await again.post("/api/appeal", { text: "again" }), 409, APPEAL_TEXT.alreadySent);
+    assert.equal(relogin.json.appeal.sent.status, "pending", "the refusal says it was sent");
     assert.deepEqual(await kvDump(server.kv), after, "a second appeal stores nothing");
 
     // A member cannot list or answer.

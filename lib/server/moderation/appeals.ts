@@ -70,18 +70,23 @@ async function passOf(kv: Deno.Kv, token: string | undefined, now: number) {
   return { pass, user, ban };
 }
 
-/** What the member may know: the limit, and their appeal of this ban if they sent one. */
+/** What the member may know of `ban`: the limit, and their appeal of it if they sent one. */
+export async function banAppealState(kv: Deno.Kv, userId: string, ban: Ban): Promise<AppealState> {
+  const sent = await appealOfSubject(kv, userId, "ban", ban.at);
+  return {
+    maxLength: APPEAL_MAX,
+    sent: sent ? { sentAt: sent.sentAt, status: sent.status } : null,
+  };
+}
+
+/** The same for the holder of a pass. */
 export async function appealState(
   kv: Deno.Kv,
   token: string | undefined,
   now = Date.now(),
 ): Promise<AppealState> {
-  const { pass } = await passOf(kv, token, now);
-  const sent = await appealOfSubject(kv, pass.userId, "ban", pass.banAt);
-  return {
-    maxLength: APPEAL_MAX,
-    sent: sent ? { sentAt: sent.sentAt, status: sent.status } : null,
-  };
+  const { pass, ban } = await passOf(kv, token, now);
+  return await banAppealState(kv, pass.userId, ban);
 }
 
 /** Checks an appeal's text: the trimmed text, or a 400 with the reason. */
@@ -158,11 +163,15 @@ export async function answerAppeal(
   now = Date.now(),
 ): Promise<Appeal> {
   return await commitRetrying(kv, async (op) => {
+    // The member is read before the appeal: an answer changes both in one commit, so a member
+    // read after another answer landed comes with an appeal read as answered.
+    const first = await getAppealEntry(kv, id);
+    if (!first.value) throw new AppError(404, APPEAL_TEXT.appealNotFound);
+    const user = await getUser(kv, first.value.userId);
     const entry = await getAppealEntry(kv, id);
     if (!entry.value) throw new AppError(404, APPEAL_TEXT.appealNotFound);
     const appeal = entry.value;
     if (appeal.status !== "pending") throw new AppError(409, APPEAL_TEXT.alreadyAnswered);
-    const user = await getUser(kv, appeal.userId);
     const ban = user && !user.deletedAt ? activeBan(user, now) : null;
     const inForce = ban?.at === appeal.subject.at;
     if (ban && !inForce) throw new AppError(409, APPEAL_TEXT.banReplaced);

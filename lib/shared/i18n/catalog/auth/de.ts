@@ -147,10 +147,7 @@ export default {
   appealFailed: "Dein Einspruch konnte nicht gesendet werden. Bitte versuche es erneut.",
   appealSentTitle: "Einspruch gesendet",
   appealSentNotice: "Ein Administrator liest ihn und antwortet dir per E-Mail.",
-  appealSentOn: "Du hast deinen Einspruch am {date} gesendet.",
-  appealPending: "Ein Administrator antwortet dir per E-Mail.",
   appealUpheldNotice: "Ein Administrator hat ihn beantwortet: Die Sperre bleibt.",
-  appealLiftedNotice: "Ein Administrator hat die Sperre aufgehoben.",
   appealAlreadySent:
     "Du hast gegen diese Sperre bereits Einspruch eingelegt. Ein Administrator beantwortet ihn per E-Mail.",
   appealNoPass: "Melde dich erneut mit deinem Passwort an, um Einspruch einzulegen.",

@@ -153,10 +153,7 @@ export default {
   appealFailed: "Your appeal could not be sent. Please try again.",
   appealSentTitle: "Appeal sent",
   appealSentNotice: "An administrator will read it and answer you by email.",
-  appealSentOn: "You sent your appeal on {date}.",
-  appealPending: "An administrator will answer you by email.",
   appealUpheldNotice: "An administrator answered it: the ban stays.",
-  appealLiftedNotice: "An administrator lifted the ban.",
   appealAlreadySent:
     "You have already sent an appeal for this ban. An administrator will answer it by email.",
   appealNoPass: "Sign in with your password again to send an appeal.",

@@ -145,10 +145,7 @@ export default {
   appealFailed: "No se pudo enviar tu apelación. Inténtalo de nuevo.",
   appealSentTitle: "Apelación enviada",
   appealSentNotice: "Un administrador la leerá y te responderá por correo.",
-  appealSentOn: "Enviaste tu apelación el {date}.",
-  appealPending: "Un administrador te responderá por correo.",
   appealUpheldNotice: "Un administrador la respondió: la suspensión se mantiene.",
-  appealLiftedNotice: "Un administrador levantó la suspensión.",
   appealAlreadySent:
     "Ya enviaste una apelación por esta suspensión. Un administrador la responderá por correo.",
   appealNoPass: "Vuelve a iniciar sesión con tu contraseña para enviar una apelación.",

@@ -149,10 +149,7 @@ export default {
   appealFailed: "Votre recours n’a pas pu être envoyé. Veuillez réessayer.",
   appealSentTitle: "Recours envoyé",
   appealSentNotice: "Un administrateur le lira et vous répondra par e-mail.",
-  appealSentOn: "Vous avez envoyé votre recours le {date}.",
-  appealPending: "Un administrateur vous répondra par e-mail.",
   appealUpheldNotice: "Un administrateur y a répondu : le bannissement est maintenu.",
-  appealLiftedNotice: "Un administrateur a levé le bannissement.",
   appealAlreadySent:
     "Vous avez déjà envoyé un recours pour ce bannissement. Un administrateur y répondra par e-mail.",
   appealNoPass: "Reconnectez-vous avec votre mot de passe pour envoyer un recours.",

@@ -142,10 +142,7 @@ export default {
   appealFailed: "申し立てを送信できませんでした。もう一度お試しください。",
   appealSentTitle: "申し立てを送信しました",
   appealSentNotice: "管理者が内容を確認し、メールで回答します。",
-  appealSentOn: "{date} に申し立てを送信しました。",
-  appealPending: "管理者からメールで回答が届きます。",
   appealUpheldNotice: "管理者が回答しました：利用停止は続きます。",
-  appealLiftedNotice: "管理者が利用停止を解除しました。",
   appealAlreadySent:
     "この利用停止についてはすでに申し立てを送信済みです。管理者がメールで回答します。",
   appealNoPass: "申し立てを送信するには、もう一度パスワードでサインインしてください。",
