@@ -77,6 +77,9 @@ const ACTIONS: Record<string, AdminKey> = {
   review_report: "auditReviewReport",
   dismiss_report: "auditDismissReport",
   create_invitations: "auditCreateInvitations",
+  appeal_sent: "auditAppealSent",
+  appeal_upheld: "auditAppealUpheld",
+  appeal_lifted: "auditAppealLifted",
 };
 
 /** What an action reads as in the log: 'admin banned alice'. */

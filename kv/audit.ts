@@ -10,6 +10,9 @@ export const AUDIT_ACTIONS = [
   "review_report",
   "dismiss_report",
   "create_invitations",
+  "appeal_sent",
+  "appeal_upheld",
+  "appeal_lifted",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -9,6 +9,7 @@ import { bumpSearchVersion } from "./search_version.ts";
 import type { Invitation } from "./users.ts";
 import { listKey, unlistMember } from "./user_lists.ts";
 import { moveCountry } from "./referrals.ts";
+import { purgeAppealsOf } from "./appeals.ts";
 import type { UserRecord } from "../lib/shared/auth/types.ts";
 
 export interface PurgeMessage {
@@ -84,6 +85,7 @@ export async function dropUnusedInvitations(kv: Deno.Kv, userId: string) {
  * version and its purge due-date.
  */
 export async function purgeMemberRecords(kv: Deno.Kv, userId: string) {
+  await purgeAppealsOf(kv, userId);
   for await (const e of kv.list({ prefix: keys.invitationsByOwnerPrefix(userId) })) {
     const code = String(e.key[2]);
     const inv = await kv.get<Invitation>(keys.invitation(code));

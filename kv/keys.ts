@@ -162,6 +162,16 @@ export const keys = {
   /** The audit log, by time (ms) then id: appended, never edited, swept after a year. */
   audit: (atMs: number, id: string) => ["audit", atMs, id] as const,
 
+  /** An appeal, by id; its subject's one appeal; pending and answered ones by time (ms). */
+  appeal: (id: string) => ["appeals", id] as const,
+  appealOf: (userId: string, kind: string, at: string) => ["appeal_of", userId, kind, at] as const,
+  appealOfPrefix: (userId: string) => ["appeal_of", userId] as const,
+  appealsByState: (state: "pending" | "answered", ms: number, id: string) =>
+    ["appeals_by_state", state, ms, id] as const,
+  appealsByStatePrefix: (state: "pending" | "answered") => ["appeals_by_state", state] as const,
+  /** A banned member's short-lived pass to send their appeal, by the hash of its token. Expires. */
+  appealPass: (tokenHash: string) => ["appeal_passes", tokenHash] as const,
+
   /** A Stripe webhook event, claimed by the commit that applies it (so it is applied once). */
   stripeEvent: (eventId: string) => ["stripe_events", eventId] as const,
   /** The member a Stripe customer belongs to (one customer per member, made at first checkout). */

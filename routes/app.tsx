@@ -53,6 +53,7 @@ import { wsRoute } from "./ws.ts";
 import { FallbackScreen, publicPages } from "./pages/public.tsx";
 import { legalPages } from "./pages/legal.tsx";
 import { subscriptionPages } from "./pages/subscriptions.tsx";
+import { APPEAL_BODY_MAX, appealApi } from "./api/appeal.ts";
 import { authPages } from "./pages/auth.tsx";
 import { adminPages, directAdminPage } from "./pages/admin.tsx";
 import { devPages } from "./pages/dev.tsx";
@@ -104,6 +105,7 @@ export async function createApp(base: AppBase) {
       routes: {
         "POST /api/user/avatar": { max: AVATAR_BODY_MAX, tooLarge: AVATAR_TEXT.tooLarge },
         "POST /api/stripe/webhook": { max: WEBHOOK_BODY_MAX },
+        "POST /api/appeal": { max: APPEAL_BODY_MAX },
       },
     }),
   );
@@ -151,6 +153,7 @@ export async function createApp(base: AppBase) {
   );
   mount(app, "/api/report", reportApi(deps));
   mount(app, "/api/push", pushApi(deps));
+  mount(app, "/api/appeal", appealApi(deps));
   mount(app, "/api/subscription", ...subscriptionApi(deps));
   mount(app, "/api/admin", adminApi(deps));
   mount(app, "/avatars", avatarRoutes(deps));
@@ -188,7 +191,7 @@ export async function createApp(base: AppBase) {
       for (const [name, value] of Object.entries(err.headers)) c.header(name, value);
       if (isApi(c)) {
         const text = localizeFor(localeOf(c), err.message, err.dates);
-        return c.json({ error: text, message: text }, err.status);
+        return c.json({ ...err.extra, error: text, message: text }, err.status);
       }
       // Pages: a guest is sent to sign in; only the admin pages refuse a signed-in member.
       if (err.status === 401) return c.redirect("/auth", 303);

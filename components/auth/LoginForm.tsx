@@ -1,15 +1,19 @@
 // The /auth login tab: username or email and password; a full page load to / once signed in.
-import type { JSX } from "react";
-import { errorMessage, postJson } from "../../lib/client/api.ts";
+import { type JSX, useState } from "react";
+import { type ApiError, errorMessage, postJson } from "../../lib/client/api.ts";
 import { toast } from "../../lib/client/toast.ts";
 import { type CachedUser, cacheUser } from "../../lib/client/user_cache.ts";
 import { AUTH_TEXT, type AuthTab, validateLogin } from "../../lib/shared/auth/rules.ts";
 import { FormInput } from "../FormInput.tsx";
 import type { AuthForm } from "./form.ts";
 import { ruleText, t } from "./texts.ts";
+import type { AppealState } from "../../lib/shared/moderation/appeals.ts";
+import { AppealForm } from "./AppealForm.tsx";
 
 export function LoginForm({ form, go }: { form: AuthForm; go: (tab: AuthTab) => void }) {
   const { identifier, loginPassword } = form.values;
+  // A banned member's refusal (403) comes with a pass to appeal the ban.
+  const [appeal, setAppeal] = useState<AppealState>();
 
   async function onLogin(e: JSX.TargetedEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -30,6 +34,8 @@ export function LoginForm({ form, go }: { form: AuthForm; go: (tab: AuthTab) => 
       const text = errorMessage(err, t("loginFailedDefault"));
       toast({ title: t("loginFailed"), description: text, variant: "destructive" });
       form.update({ error: text, busy: false });
+      // A banned member's refusal says whether they may still appeal the ban.
+      setAppeal(((err as ApiError).body as { appeal?: AppealState } | undefined)?.appeal);
     }
   }
 
@@ -60,6 +66,7 @@ export function LoginForm({ form, go }: { form: AuthForm; go: (tab: AuthTab) => 
           {t("forgotLink")}
         </button>
       </form>
+      {appeal && <AppealForm state={appeal} />}
     </div>
   );
 }

@@ -80,6 +80,7 @@ export const ADMIN_TEXT = {
   reviewBanDescription:
     "The report is marked reviewed and the member is signed out everywhere at once. They cannot sign in until the ban ends.",
   auditTitle: "Audit log",
+  appealsTitle: "Appeals",
   auditEmpty: "No administrator actions yet.",
   loadAuditFailed: "Failed to load the audit log. Please try again.",
   invitationsTitle: "Invitations",

@@ -9,6 +9,7 @@ import {
   type AccountDeps,
   AccountError,
   authenticate,
+  BannedError,
   changePassword,
   forgotPassword,
   profilePatchSchema,
@@ -42,6 +43,8 @@ import {
   startLogin,
 } from "../../lib/server/http/rate_limit.ts";
 import { setFlash } from "../../lib/server/http/flash.ts";
+import { banAppealState, issueAppealPass } from "../../lib/server/moderation/appeals.ts";
+import { setAppealCookie } from "./appeal.ts";
 
 const loginSchema = z.object({
   identifier: z.string().max(254).default(""),
@@ -145,6 +148,12 @@ export function accountApi(deps: AppDeps) {
       checked();
       if (err instanceof AccountError && err.status === 401) await attempt.failed();
       if (err instanceof HashBusyError) await attempt.unchecked();
+      // The one proof a banned member can give: their pass to appeal this ban, and nothing else.
+      // The refusal says whether they may still send it, so the page can offer it at once.
+      if (err instanceof BannedError) {
+        setAppealCookie(c, await issueAppealPass(kv, err.userId, err.ban), config.production);
+        err.extra = { appeal: await banAppealState(kv, err.userId, err.ban) };
+      }
       throw err;
     });
     checked();

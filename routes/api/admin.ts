@@ -25,6 +25,8 @@ import { listAdminReports, setReportStatus } from "../../lib/server/admin/report
 import { auditPage } from "../../lib/server/admin/audit.ts";
 import { createAdminInvitations } from "../../lib/server/admin/invitations.ts";
 import { systemStatus } from "../../lib/server/admin/system.ts";
+import { answerAppeal, listAdminAppeals } from "../../lib/server/moderation/appeals.ts";
+import { APPEAL_TEXT } from "../../lib/shared/moderation/appeals.ts";
 import { FLASH_COOKIE } from "../../lib/server/http/flash.ts";
 import { BAN_MAX_DAYS, BAN_REASON_MAX, BAN_TEXT } from "../../lib/shared/moderation/bans.ts";
 
@@ -69,8 +71,13 @@ const invitationsBody = z.object({
     .default(1),
 }).strict();
 
+const answerBody = z.object({
+  decision: z.enum(["uphold", "lift"], { error: APPEAL_TEXT.badDecision }),
+}).strict();
+
 /** An id in the path that cannot name anything gets the same response as an unknown one. */
 const userId = validate("param", idParam, { fallback: ADMIN_TEXT.userNotFound, status: 404 });
+const appealId = validate("param", idParam, { fallback: APPEAL_TEXT.appealNotFound, status: 404 });
 const reportId = validate("param", idParam, { fallback: ADMIN_TEXT.reportNotFound, status: 404 });
 
 export function adminApi(deps: AppDeps) {
@@ -156,6 +163,30 @@ export function adminApi(deps: AppDeps) {
       const { status, ban } = c.req.valid("json");
       const report = await setReportStatus(kv, c.var.user, c.req.valid("param").id, status, ban);
       return c.json(report);
+    },
+  );
+
+  // Appeals of bans: pending first (oldest first), then the latest answered.
+  app.get("/appeals", reads, async (c) => c.json(await listAdminAppeals(kv)));
+
+  app.post(
+    "/appeals/:id",
+    write,
+    appealId,
+    validate("json", answerBody, { fallback: APPEAL_TEXT.badDecision }),
+    async (c) => {
+      const { decision } = c.req.valid("json");
+      const appeal = await answerAppeal(
+        kv,
+        c.var.user,
+        c.req.valid("param").id,
+        decision,
+        deps.config.origin,
+      );
+      const message = decision === "lift"
+        ? APPEAL_TEXT.liftedDescription(appeal.username)
+        : APPEAL_TEXT.upheldDescription(appeal.username);
+      return c.json({ ok: true, appeal, message });
     },
   );
 

@@ -1,6 +1,6 @@
 // Admin pages. Mounted at /admin, behind requireAdmin: / and /users ('User Management', the first
 // page of members rendered here, the rest loaded on demand), /reports ('Admin Dashboard:
-// Reports'), /invitations and /audit (the audit log). A guest is sent to /auth; a signed-in member who is not
+// Reports'), /appeals (banned members' appeals), /invitations and /audit (the audit log). A guest is sent to /auth; a signed-in member who is not
 // an administrator gets the 'Access Denied' page with status 403 (see routes/app.tsx). The role
 // is read from the member's stored record on every request. /direct-admin is public: it has its
 // own login.
@@ -12,6 +12,7 @@ import { ADMIN_TEXT } from "../../lib/shared/admin.ts";
 import { listAdminUsers } from "../../lib/server/admin/user_list.ts";
 import { listAdminReports } from "../../lib/server/admin/reports.ts";
 import { auditPage } from "../../lib/server/admin/audit.ts";
+import { listAdminAppeals } from "../../lib/server/moderation/appeals.ts";
 import { requireAdmin } from "../../lib/server/http/auth.ts";
 import { readLimit } from "../../lib/server/http/rate_limit.ts";
 import { AdminPage } from "../../components/admin/AdminPage.tsx";
@@ -47,6 +48,18 @@ export function adminPages(deps: AppDeps) {
       body: (
         <AdminPage title="reportsTitle" current="reports">
           <Island name="AdminReports" props={{ initial }} />
+        </AdminPage>
+      ),
+    });
+  });
+
+  app.get("/appeals", reads, async (c) => {
+    const initial = await listAdminAppeals(deps.kv);
+    return page(c, deps, {
+      title: ADMIN_TEXT.appealsTitle,
+      body: (
+        <AdminPage title="appealsTitle" current="appeals">
+          <Island name="AdminAppeals" props={{ initial }} />
         </AdminPage>
       ),
     });

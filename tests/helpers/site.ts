@@ -26,6 +26,7 @@ export const MEMBER_ONLY_PAGES = [
   "/test-chat",
   "/admin",
   "/admin/reports",
+  "/admin/appeals",
   "/admin/users",
   "/admin/invitations",
   "/admin/audit",
@@ -161,6 +162,7 @@ export const SITE_PAGES: readonly SitePage[] = [
   { name: "admin-denied", path: "/admin", roles: ["member"] },
   { name: "admin-users", path: "/admin", roles: ["admin"] },
   { name: "admin-reports", path: "/admin/reports", roles: ["admin"] },
+  { name: "admin-appeals", path: "/admin/appeals", roles: ["admin"] },
   { name: "admin-audit", path: "/admin/audit", roles: ["admin"] },
   { name: "admin-invitations", path: "/admin/invitations", roles: ["admin"] },
 ];

@@ -56,6 +56,33 @@ export async function banMember(
   return toAdminUser(user, now);
 }
 
+/**
+ * Adds the lifting of the ban in force on `userId` and its audit entry to a commit (an appeal's
+ * lift ends the ban in its own commit this way). 404 for an unknown member, 409 when no ban is
+ * in force (never imposed, lifted, or expired).
+ */
+export async function addUnban(
+  kv: Deno.Kv,
+  op: Deno.AtomicOperation,
+  actor: Actor,
+  userId: string,
+  now = Date.now(),
+  details: Record<string, string> = {},
+): Promise<UserRecord> {
+  const put = await putUserIn(kv, op, userId, (u) => ({ ...u, ban: null }));
+  if (!put) throw new AdminError(ADMIN_TEXT.userNotFound, 404);
+  const ban = activeBan(put.before, now);
+  if (!ban) throw new AdminError(BAN_TEXT.notBanned, 409);
+  appendAudit(
+    op,
+    auditEntry(actor, "unban", { id: userId, label: put.before.username }, {
+      reason: ban.reason,
+      details: { until: ban.until, bannedAt: ban.at, ...details },
+    }, now),
+  );
+  return put.after;
+}
+
 /** Lifts a ban in force; 409 when there is none (never imposed, lifted, or expired). */
 export async function unbanMember(
   kv: Deno.Kv,
@@ -63,19 +90,6 @@ export async function unbanMember(
   userId: string,
   now = Date.now(),
 ): Promise<AdminUser> {
-  const user = await commitRetrying(kv, async (op) => {
-    const put = await putUserIn(kv, op, userId, (u) => ({ ...u, ban: null }));
-    if (!put) throw new AdminError(ADMIN_TEXT.userNotFound, 404);
-    const ban = activeBan(put.before, now);
-    if (!ban) throw new AdminError(BAN_TEXT.notBanned, 409);
-    appendAudit(
-      op,
-      auditEntry(actor, "unban", { id: userId, label: put.before.username }, {
-        reason: ban.reason,
-        details: { until: ban.until, bannedAt: ban.at },
-      }, now),
-    );
-    return put.after;
-  });
+  const user = await commitRetrying(kv, (op) => addUnban(kv, op, actor, userId, now));
   return toAdminUser(user, now);
 }

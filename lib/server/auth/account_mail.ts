@@ -8,6 +8,7 @@
 // that has an account queues a notice to that account.
 import type { EmailSender } from "../email/mod.ts";
 import {
+  appealAnsweredEmail,
   emailChangeEmail,
   emailInUseEmail,
   newSignInEmail,
@@ -41,7 +42,8 @@ export type AccountMail =
   | Base & { kind: "mail-reset"; email: string }
   | Base & { kind: "mail-email-change"; userId: string; newEmail: string }
   | Base & { kind: "mail-registration-attempt"; email: string }
-  | Base & { kind: "mail-new-sign-in"; userId: string; userAgent: string; at: number };
+  | Base & { kind: "mail-new-sign-in"; userId: string; userAgent: string; at: number }
+  | Base & { kind: "mail-appeal-answered"; userId: string; status: "upheld" | "lifted" };
 
 const KINDS = new Set([
   "mail-verify",
@@ -49,6 +51,7 @@ const KINDS = new Set([
   "mail-email-change",
   "mail-registration-attempt",
   "mail-new-sign-in",
+  "mail-appeal-answered",
 ]);
 
 export function isAccountMail(v: unknown): v is AccountMail {
@@ -100,6 +103,13 @@ export const newSignInMail = (
   userAgent: userAgent.slice(0, USER_AGENT_MAX),
   at,
 });
+
+/** To a member whose appeal an administrator answered: the decision. */
+export const appealAnsweredMail = (
+  userId: string,
+  status: "upheld" | "lifted",
+  origin: string,
+): AccountMail => ({ kind: "mail-appeal-answered", id: id(), origin, userId, status });
 
 /** One notice an hour (a window from the first) at most per address, however many attempts. */
 const ATTEMPT_NOTICE = { scope: "registration-attempt-notice", max: 1, windowMs: 60 * 60_000 };
@@ -166,6 +176,18 @@ async function compose(kv: Deno.Kv, m: AccountMail) {
         at: m.at,
         link: `${m.origin}/auth?reset=${token}`,
       }, languageOf(user));
+    }
+    case "mail-appeal-answered": {
+      const user = await getUser(kv, m.userId);
+      // The answer to the member's own request: sent whatever their notifications switch says.
+      if (!user || user.deletedAt) return null;
+      return appealAnsweredEmail(
+        user.email,
+        user.username,
+        m.status,
+        { signIn: `${m.origin}/auth`, terms: `${m.origin}/terms-of-service` },
+        languageOf(user),
+      );
     }
     case "mail-registration-attempt": {
       const owner = await findUserByEmail(kv, m.email);

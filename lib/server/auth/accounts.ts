@@ -52,7 +52,7 @@ import { enqueue } from "../../../kv/queue.ts";
 import { deleteUserSessions } from "../../../kv/sessions.ts";
 import { deleteAvatar } from "../../../kv/avatars.ts";
 import { AppError } from "../http/errors.ts";
-import { activeBan, signInBanText } from "../../shared/moderation/bans.ts";
+import { activeBan, type Ban, signInBanText } from "../../shared/moderation/bans.ts";
 import { rememberTypedLocation } from "../geo/private_location.ts";
 
 export class AccountError extends AppError {
@@ -63,6 +63,14 @@ export class AccountError extends AppError {
   ) {
     super(status, message, {}, dates);
     this.name = "AccountError";
+  }
+}
+
+/** The sign-in of a banned member with the right password: the refusal, and whose ban it is. */
+export class BannedError extends AccountError {
+  constructor(readonly userId: string, readonly ban: Ban) {
+    super(signInBanText(ban), 403, ban.until ? { until: ban.until } : {});
+    this.name = "BannedError";
   }
 }
 
@@ -173,9 +181,7 @@ export async function authenticate(
   if (!user || !ok) throw new AccountError(ACCOUNT_TEXT.badCredentials, 401);
   // Told only with the right password: the text reveals the ban and its end to no one else.
   const ban = activeBan(user);
-  if (ban) {
-    throw new AccountError(signInBanText(ban), 403, ban.until ? { until: ban.until } : {});
-  }
+  if (ban) throw new BannedError(user.id, ban);
   if (needsRehash(user.passwordHash)) {
     // A busy hash gate leaves the old hash for the next sign-in rather than refuse this one.
     const passwordHash = await hashPassword(password).catch((err) => {

@@ -123,3 +123,24 @@ export function newSignInEmail(
     action: t("resetAction"),
   }));
 }
+
+/** To a member whose appeal of a ban an administrator answered: upheld, or lifted (sign in again). */
+export function appealAnsweredEmail(
+  to: string,
+  username: string,
+  status: "upheld" | "lifted",
+  links: { signIn: string; terms: string },
+  locale: Locale = DEFAULT_LOCALE,
+) {
+  const lifted = status === "lifted";
+  return layout(to, locale, () => ({
+    subject: lifted ? t("appealLiftedSubject") : t("appealUpheldSubject"),
+    lines: [
+      t("greeting", { username }),
+      lifted ? t("appealLiftedBody") : t("appealUpheldBody"),
+      lifted ? t("appealLiftedAdvice") : t("appealUpheldAdvice"),
+    ],
+    link: lifted ? links.signIn : links.terms,
+    action: lifted ? t("signIn") : t("appealTermsAction"),
+  }));
+}

@@ -6,6 +6,9 @@
 export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 414 | 422 | 429 | 503;
 
 export class AppError extends Error {
+  /** More fields of the JSON answer on /api paths, beside `error` and `message`. */
+  extra: Record<string, unknown> = {};
+
   constructor(
     readonly status: ErrorStatus,
     message: string,

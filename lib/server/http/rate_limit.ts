@@ -56,6 +56,9 @@ export const RATE_RULES = {
     scope: "device-sign-out-account",
     limit: { max: 30, windowMs: MINUTES_15 },
   },
+  /** A banned member's appeal, sent or read back, per address and per member. */
+  appealIp: { scope: "appeal-ip", limit: { max: 30, windowMs: MINUTES_15 } },
+  appealAccount: { scope: "appeal-account", limit: { max: 10, windowMs: MINUTES_15 } },
   /** An administrator's changes (bans, reviews, deletions): generous, but a runaway script stops. */
   adminWrite: { scope: "admin-write", limit: { max: 300, windowMs: MINUTES_15 } },
   /** Invitation batches an administrator creates (each up to 50 codes). */

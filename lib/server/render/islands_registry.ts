@@ -1,5 +1,6 @@
 // Every island, by name. The build bundles islands/<Name>.tsx; a unit test keeps this list and
 // the folder in step.
+import AdminAppeals from "../../../islands/AdminAppeals.tsx";
 import AdminAudit from "../../../islands/AdminAudit.tsx";
 import AdminInvitations from "../../../islands/AdminInvitations.tsx";
 import AdminReports from "../../../islands/AdminReports.tsx";
@@ -20,6 +21,7 @@ import SubscriptionsPage from "../../../islands/SubscriptionsPage.tsx";
 import VerificationBanner from "../../../islands/VerificationBanner.tsx";
 
 export const ISLANDS = {
+  AdminAppeals,
   AdminAudit,
   AdminInvitations,
   AdminReports,
@@ -48,6 +50,7 @@ export type IslandName = keyof typeof ISLANDS;
  * when it reads a namespace not listed here.
  */
 export const ISLAND_MESSAGES: Record<IslandName, readonly string[]> = {
+  AdminAppeals: ["common", "admin"],
   AdminAudit: ["common", "admin"],
   AdminInvitations: ["common", "admin"],
   AdminReports: ["common", "admin"],

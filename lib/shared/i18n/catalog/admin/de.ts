@@ -273,4 +273,45 @@ export default {
   spanHours: { one: "{count} Std. {minutes} Min.", other: "{count} Std. {minutes} Min." },
   spanMinutes: { one: "{count} Min. {seconds} Sek.", other: "{count} Min. {seconds} Sek." },
   spanSeconds: { one: "{count} Sek.", other: "{count} Sek." },
+  // Appeals of bans.
+  navAppeals: "Einsprüche",
+  appealsTitle: "Einsprüche",
+  appealsIntro:
+    "Gesperrte Mitglieder können einmal pro Sperre Einspruch einlegen. Offene Einsprüche stehen oben, die ältesten zuerst; das Mitglied erhält deine Antwort per E-Mail.",
+  appealsEmpty: "Noch keine Einsprüche.",
+  appealStatusPending: "offen",
+  appealStatusUpheld: "bestätigt",
+  appealStatusLifted: "aufgehoben",
+  appealBanReason: "Grund der Sperre",
+  appealBannedOn: "Gesperrt am",
+  appealBanEnds: "Sperre endet",
+  appealSentAt: "Einspruch gesendet",
+  appealText: "Einspruch des Mitglieds",
+  appealBanEnded:
+    "Die Sperre, um die es in diesem Einspruch geht, ist bereits beendet; er kann nur noch aufgehoben werden.",
+  appealUphold: "Bestätigen",
+  appealLift: "Sperre aufheben",
+  appealUpholdTitle: "Sperre von {username} bestätigen?",
+  appealUpholdDescription:
+    "Die Sperre bleibt, wie sie ist. Das Mitglied wird per E-Mail informiert.",
+  appealLiftTitle: "Sperre von {username} aufheben?",
+  appealLiftDescription:
+    "Die Sperre endet sofort, und das Mitglied erfährt per E-Mail, dass es sich wieder anmelden kann.",
+  appealAnswering: "Wird gespeichert...",
+  appealAnswerFailed: "Der Einspruch konnte nicht beantwortet werden: {message}",
+  appealAnsweredBy: "Beantwortet von {admin} am {date}",
+  appealNotFound: "Einspruch nicht gefunden",
+  appealAlreadyAnswered: "Dieser Einspruch wurde bereits beantwortet.",
+  appealBadDecision: "Die Entscheidung muss bestätigen oder aufheben sein",
+  appealBanReplaced:
+    "Dieses Mitglied wurde seitdem erneut gesperrt; der Einspruch betrifft eine Sperre, die beendet ist.",
+  appealUpheld: "Einspruch beantwortet: Sperre bleibt",
+  appealUpheldDescription:
+    "Die Sperre von {username} bleibt. Das Mitglied wurde per E-Mail informiert.",
+  appealLifted: "Einspruch angenommen",
+  appealLiftedDescription:
+    "Die Sperre von {username} ist aufgehoben. Das Mitglied wurde per E-Mail informiert und kann sich wieder anmelden.",
+  auditAppealSent: "hat Einspruch gegen die eigene Sperre eingelegt",
+  auditAppealUpheld: "hat die Sperre bestätigt, auf den Einspruch von",
+  auditAppealLifted: "hat die Sperre aufgehoben, auf den Einspruch von",
 } satisfies Translation<typeof en>;

@@ -277,4 +277,44 @@ export default {
   spanHours: { one: "{count} h {minutes} min", other: "{count} h {minutes} min" },
   spanMinutes: { one: "{count} min {seconds} s", other: "{count} min {seconds} s" },
   spanSeconds: { one: "{count} s", other: "{count} s" },
+  // Appeals of bans.
+  navAppeals: "Apelaciones",
+  appealsTitle: "Apelaciones",
+  appealsIntro:
+    "Los miembros suspendidos pueden apelar una suspensión una vez. Las apelaciones pendientes van primero, las más antiguas antes; el miembro recibe tu respuesta por correo.",
+  appealsEmpty: "Todavía no hay apelaciones.",
+  appealStatusPending: "pendiente",
+  appealStatusUpheld: "mantenida",
+  appealStatusLifted: "levantada",
+  appealBanReason: "Motivo de la suspensión",
+  appealBannedOn: "Suspendido el",
+  appealBanEnds: "Fin de la suspensión",
+  appealSentAt: "Apelación enviada",
+  appealText: "La apelación del miembro",
+  appealBanEnded: "La suspensión de esta apelación ya terminó, así que solo se puede levantar.",
+  appealUphold: "Mantener",
+  appealLift: "Levantar la suspensión",
+  appealUpholdTitle: "¿Mantener la suspensión de {username}?",
+  appealUpholdDescription:
+    "La suspensión sigue como está. El miembro recibe la respuesta por correo.",
+  appealLiftTitle: "¿Levantar la suspensión de {username}?",
+  appealLiftDescription:
+    "La suspensión termina al instante y el miembro recibe un correo que le dice que puede volver a iniciar sesión.",
+  appealAnswering: "Guardando...",
+  appealAnswerFailed: "No se pudo responder la apelación: {message}",
+  appealAnsweredBy: "Respondida por {admin} el {date}",
+  appealNotFound: "Apelación no encontrada",
+  appealAlreadyAnswered: "Esta apelación ya fue respondida.",
+  appealBadDecision: "La decisión debe ser mantener o levantar",
+  appealBanReplaced:
+    "Este miembro ha sido suspendido de nuevo desde entonces; la apelación trata de una suspensión que ya terminó.",
+  appealUpheld: "Apelación respondida: se mantiene",
+  appealUpheldDescription:
+    "La suspensión de {username} se mantiene. Se le ha informado por correo.",
+  appealLifted: "Apelación aceptada",
+  appealLiftedDescription:
+    "La suspensión de {username} se ha levantado. Se le ha informado por correo y puede volver a iniciar sesión.",
+  auditAppealSent: "apeló su suspensión",
+  auditAppealUpheld: "mantuvo la suspensión, respondiendo a la apelación de",
+  auditAppealLifted: "levantó la suspensión, aceptando la apelación de",
 } satisfies Translation<typeof en>;

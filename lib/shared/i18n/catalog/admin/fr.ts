@@ -276,4 +276,43 @@ export default {
   spanHours: { one: "{count} h {minutes} min", other: "{count} h {minutes} min" },
   spanMinutes: { one: "{count} min {seconds} s", other: "{count} min {seconds} s" },
   spanSeconds: { one: "{count} s", other: "{count} s" },
+  // Appeals of bans.
+  navAppeals: "Recours",
+  appealsTitle: "Recours",
+  appealsIntro:
+    "Les membres bannis peuvent contester un bannissement une fois. Les recours en attente viennent en premier, les plus anciens d’abord ; le membre reçoit votre réponse par e-mail.",
+  appealsEmpty: "Aucun recours pour le moment.",
+  appealStatusPending: "en attente",
+  appealStatusUpheld: "maintenu",
+  appealStatusLifted: "levé",
+  appealBanReason: "Motif du bannissement",
+  appealBannedOn: "Banni le",
+  appealBanEnds: "Fin du bannissement",
+  appealSentAt: "Recours envoyé",
+  appealText: "Le recours du membre",
+  appealBanEnded: "Le bannissement visé par ce recours a déjà pris fin : il ne peut qu’être levé.",
+  appealUphold: "Maintenir",
+  appealLift: "Lever le bannissement",
+  appealUpholdTitle: "Maintenir le bannissement de {username} ?",
+  appealUpholdDescription: "Le bannissement reste tel quel. Le membre est informé par e-mail.",
+  appealLiftTitle: "Lever le bannissement de {username} ?",
+  appealLiftDescription:
+    "Le bannissement prend fin aussitôt, et le membre apprend par e-mail qu’il peut se reconnecter.",
+  appealAnswering: "Enregistrement...",
+  appealAnswerFailed: "Impossible de répondre au recours : {message}",
+  appealAnsweredBy: "Répondu par {admin} le {date}",
+  appealNotFound: "Recours introuvable",
+  appealAlreadyAnswered: "Ce recours a déjà reçu une réponse.",
+  appealBadDecision: "La décision doit être maintenir ou lever",
+  appealBanReplaced:
+    "Ce membre a été banni de nouveau depuis ; le recours porte sur un bannissement qui a pris fin.",
+  appealUpheld: "Recours traité : maintenu",
+  appealUpheldDescription:
+    "Le bannissement de {username} est maintenu. Le membre en a été informé par e-mail.",
+  appealLifted: "Recours accepté",
+  appealLiftedDescription:
+    "Le bannissement de {username} est levé. Le membre en a été informé par e-mail et peut se reconnecter.",
+  auditAppealSent: "a contesté son bannissement",
+  auditAppealUpheld: "a maintenu le bannissement en réponse au recours de",
+  auditAppealLifted: "a levé le bannissement en acceptant le recours de",
 } satisfies Translation<typeof en>;

@@ -134,4 +134,23 @@ export default {
   accountDeletedText:
     "Du wurdest abgemeldet. Deine persönlichen Daten werden innerhalb von 30 Tagen gelöscht.",
   accountDeletedMessage: "Dein Konto wurde gelöscht.",
+  // Appeals of bans.
+  appealTitle: "Einspruch gegen diese Sperre",
+  appealIntro:
+    "Wenn du glaubst, dass diese Sperre ein Fehler ist, schreib einem Administrator, warum. Du kannst gegen diese Sperre einmal Einspruch einlegen; die Antwort kommt per E-Mail.",
+  appealLabel: "Dein Einspruch",
+  appealCount: "{count} von {max} Zeichen",
+  appealSend: "Einspruch senden",
+  appealSending: "Wird gesendet...",
+  appealRequired: "Bitte schreib deinen Einspruch.",
+  appealTooLong: "Dein Einspruch darf höchstens 1000 Zeichen lang sein.",
+  appealFailed: "Dein Einspruch konnte nicht gesendet werden. Bitte versuche es erneut.",
+  appealSentTitle: "Einspruch gesendet",
+  appealSentNotice: "Ein Administrator liest ihn und antwortet dir per E-Mail.",
+  appealUpheldNotice: "Ein Administrator hat ihn beantwortet: Die Sperre bleibt.",
+  appealAlreadySent:
+    "Du hast gegen diese Sperre bereits Einspruch eingelegt. Ein Administrator beantwortet ihn per E-Mail.",
+  appealNoPass: "Melde dich erneut mit deinem Passwort an, um Einspruch einzulegen.",
+  appealNotBanned:
+    "Dein Konto ist nicht gesperrt, es gibt also nichts, wogegen du Einspruch einlegen könntest.",
 } satisfies Translation<typeof en>;

@@ -140,4 +140,22 @@ export default {
   accountDeleted: "Account deleted",
   accountDeletedText: "You have been signed out. Your personal data is deleted within 30 days.",
   accountDeletedMessage: "Your account has been deleted.",
+  // Appeals of bans.
+  appealTitle: "Appeal this ban",
+  appealIntro:
+    "If you believe this ban is a mistake, tell an administrator why. You can send one appeal for this ban; the answer comes by email.",
+  appealLabel: "Your appeal",
+  appealCount: "{count} of {max} characters",
+  appealSend: "Send appeal",
+  appealSending: "Sending...",
+  appealRequired: "Please write your appeal.",
+  appealTooLong: "Your appeal must be at most 1000 characters.",
+  appealFailed: "Your appeal could not be sent. Please try again.",
+  appealSentTitle: "Appeal sent",
+  appealSentNotice: "An administrator will read it and answer you by email.",
+  appealUpheldNotice: "An administrator answered it: the ban stays.",
+  appealAlreadySent:
+    "You have already sent an appeal for this ban. An administrator will answer it by email.",
+  appealNoPass: "Sign in with your password again to send an appeal.",
+  appealNotBanned: "Your account is not banned, so there is nothing to appeal.",
 };

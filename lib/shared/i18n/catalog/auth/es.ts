@@ -132,4 +132,22 @@ export default {
   accountDeletedText:
     "Hemos cerrado tu sesión. Tus datos personales se eliminarán en un plazo de 30 días.",
   accountDeletedMessage: "Tu cuenta se ha eliminado.",
+  // Appeals of bans.
+  appealTitle: "Apelar esta suspensión",
+  appealIntro:
+    "Si crees que esta suspensión es un error, explícale a un administrador por qué. Puedes enviar una apelación por esta suspensión; la respuesta llega por correo.",
+  appealLabel: "Tu apelación",
+  appealCount: "{count} de {max} caracteres",
+  appealSend: "Enviar apelación",
+  appealSending: "Enviando...",
+  appealRequired: "Escribe tu apelación.",
+  appealTooLong: "Tu apelación debe tener como máximo 1000 caracteres.",
+  appealFailed: "No se pudo enviar tu apelación. Inténtalo de nuevo.",
+  appealSentTitle: "Apelación enviada",
+  appealSentNotice: "Un administrador la leerá y te responderá por correo.",
+  appealUpheldNotice: "Un administrador la respondió: la suspensión se mantiene.",
+  appealAlreadySent:
+    "Ya enviaste una apelación por esta suspensión. Un administrador la responderá por correo.",
+  appealNoPass: "Vuelve a iniciar sesión con tu contraseña para enviar una apelación.",
+  appealNotBanned: "Tu cuenta no está suspendida, así que no hay nada que apelar.",
 } satisfies Translation<typeof en>;

@@ -136,4 +136,22 @@ export default {
   accountDeletedText:
     "Vous avez été déconnecté. Vos données personnelles seront supprimées sous 30 jours.",
   accountDeletedMessage: "Votre compte a été supprimé.",
+  // Appeals of bans.
+  appealTitle: "Contester ce bannissement",
+  appealIntro:
+    "Si vous pensez que ce bannissement est une erreur, expliquez pourquoi à un administrateur. Vous pouvez envoyer un recours pour ce bannissement ; la réponse arrive par e-mail.",
+  appealLabel: "Votre recours",
+  appealCount: "{count} sur {max} caractères",
+  appealSend: "Envoyer le recours",
+  appealSending: "Envoi...",
+  appealRequired: "Veuillez rédiger votre recours.",
+  appealTooLong: "Votre recours doit compter au plus 1000 caractères.",
+  appealFailed: "Votre recours n’a pas pu être envoyé. Veuillez réessayer.",
+  appealSentTitle: "Recours envoyé",
+  appealSentNotice: "Un administrateur le lira et vous répondra par e-mail.",
+  appealUpheldNotice: "Un administrateur y a répondu : le bannissement est maintenu.",
+  appealAlreadySent:
+    "Vous avez déjà envoyé un recours pour ce bannissement. Un administrateur y répondra par e-mail.",
+  appealNoPass: "Reconnectez-vous avec votre mot de passe pour envoyer un recours.",
+  appealNotBanned: "Votre compte n’est pas banni : il n’y a rien à contester.",
 } satisfies Translation<typeof en>;

@@ -129,4 +129,22 @@ export default {
   accountDeleted: "アカウントを削除しました",
   accountDeletedText: "ログアウトしました。個人データは30日以内に削除されます。",
   accountDeletedMessage: "アカウントを削除しました。",
+  // Appeals of bans.
+  appealTitle: "この利用停止に異議を申し立てる",
+  appealIntro:
+    "この利用停止が誤りだと思う場合は、その理由を管理者に伝えてください。この利用停止について申し立てられるのは 1 回だけで、回答はメールで届きます。",
+  appealLabel: "申し立ての内容",
+  appealCount: "{count} / {max} 文字",
+  appealSend: "申し立てを送信",
+  appealSending: "送信中...",
+  appealRequired: "申し立ての内容を入力してください。",
+  appealTooLong: "申し立ては 1000 文字以内にしてください。",
+  appealFailed: "申し立てを送信できませんでした。もう一度お試しください。",
+  appealSentTitle: "申し立てを送信しました",
+  appealSentNotice: "管理者が内容を確認し、メールで回答します。",
+  appealUpheldNotice: "管理者が回答しました：利用停止は続きます。",
+  appealAlreadySent:
+    "この利用停止についてはすでに申し立てを送信済みです。管理者がメールで回答します。",
+  appealNoPass: "申し立てを送信するには、もう一度パスワードでサインインしてください。",
+  appealNotBanned: "アカウントは利用停止されていないため、申し立てることはありません。",
 } satisfies Translation<typeof en>;

@@ -122,4 +122,21 @@ export default {
   accountDeleted: "账号已删除",
   accountDeletedText: "你已退出登录。你的个人数据将在 30 天内删除。",
   accountDeletedMessage: "你的账号已删除。",
+  // Appeals of bans.
+  appealTitle: "对此封禁提出申诉",
+  appealIntro:
+    "如果你认为此封禁有误，请告诉管理员原因。每次封禁只能申诉一次；答复会通过电子邮件发送。",
+  appealLabel: "你的申诉",
+  appealCount: "{count} / {max} 个字符",
+  appealSend: "提交申诉",
+  appealSending: "正在提交...",
+  appealRequired: "请填写你的申诉。",
+  appealTooLong: "申诉最多 1000 个字符。",
+  appealFailed: "无法提交你的申诉。请重试。",
+  appealSentTitle: "申诉已提交",
+  appealSentNotice: "管理员会阅读并通过电子邮件答复你。",
+  appealUpheldNotice: "管理员已答复：封禁维持不变。",
+  appealAlreadySent: "你已经对此封禁提交过申诉。管理员会通过电子邮件答复。",
+  appealNoPass: "请再次使用密码登录以提交申诉。",
+  appealNotBanned: "你的账号未被封禁，因此无需申诉。",
 } satisfies Translation<typeof en>;

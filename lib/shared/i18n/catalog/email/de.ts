@@ -37,4 +37,15 @@ export default {
     "Bei deinem Glimpse-Konto wurde gerade mit einem Browser angemeldet, der mit diesem Konto noch nie verwendet wurde: {device}, am {time} UTC.",
   newSignInAdvice:
     "Wenn du das warst, kannst du diese E-Mail ignorieren. Wenn nicht, lege jetzt über den Link unten ein neues Passwort fest: Er funktioniert einmal und eine Stunde lang und meldet jedes Gerät ab, das bei deinem Konto angemeldet ist. Deine Geräte kannst du auch in deinem Profil unter Privatsphäre & Sicherheit sehen und abmelden.",
+  appealUpheldSubject: "Dein Einspruch bei Glimpse wurde beantwortet",
+  appealUpheldBody:
+    "Ein Administrator hat deinen Einspruch gelesen und entschieden, dass die Sperre deines Kontos bestehen bleibt.",
+  appealUpheldAdvice:
+    "Diese Entscheidung ist für diese Sperre endgültig. Eine befristete Sperre endet trotzdem an ihrem Datum; die Regeln, denen jedes Mitglied zustimmt, findest du in den Nutzungsbedingungen.",
+  appealTermsAction: "Nutzungsbedingungen lesen",
+  appealLiftedSubject: "Dein Glimpse-Konto ist wieder offen",
+  appealLiftedBody:
+    "Ein Administrator hat deinen Einspruch gelesen und die Sperre deines Kontos aufgehoben.",
+  appealLiftedAdvice:
+    "Du kannst dich ab sofort wieder mit deinem Benutzernamen oder deiner E-Mail und deinem Passwort anmelden.",
 } satisfies Translation<typeof en>;

@@ -35,4 +35,13 @@ export default {
     "Someone just signed in to your Glimpse account from a browser it had not been used with before: {device}, on {time} UTC.",
   newSignInAdvice:
     "If this was you, you can ignore this email. If it was not you, set a new password now with the link below: it works once and for one hour, and it signs out every device signed in to your account. You can also see and sign out your devices on your profile, under Privacy & Security.",
+  appealUpheldSubject: "Your Glimpse appeal has been answered",
+  appealUpheldBody:
+    "An administrator read your appeal and decided that the ban on your account stays.",
+  appealUpheldAdvice:
+    "This decision is final for this ban. A timed ban still ends on its date; you can read the rules every member agrees to in the terms of service.",
+  appealTermsAction: "Read the terms of service",
+  appealLiftedSubject: "Your Glimpse account is open again",
+  appealLiftedBody: "An administrator read your appeal and lifted the ban on your account.",
+  appealLiftedAdvice: "You can sign in again now with your username or email and your password.",
 };

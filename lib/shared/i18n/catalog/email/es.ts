@@ -36,4 +36,14 @@ export default {
     "Alguien acaba de iniciar sesión en tu cuenta de Glimpse desde un navegador que no se había usado antes con ella: {device}, el {time} UTC.",
   newSignInAdvice:
     "Si fuiste tú, puedes ignorar este correo. Si no fuiste tú, establece ahora una nueva contraseña con el enlace de abajo: funciona una vez y durante una hora, y cierra la sesión en todos los dispositivos conectados a tu cuenta. También puedes ver tus dispositivos y cerrar su sesión en tu perfil, en Privacidad y seguridad.",
+  appealUpheldSubject: "Tu apelación en Glimpse ha sido respondida",
+  appealUpheldBody:
+    "Un administrador leyó tu apelación y decidió que la suspensión de tu cuenta se mantiene.",
+  appealUpheldAdvice:
+    "Esta decisión es definitiva para esta suspensión. Una suspensión temporal termina igualmente en su fecha; puedes leer las normas que acepta cada miembro en los términos del servicio.",
+  appealTermsAction: "Leer los términos del servicio",
+  appealLiftedSubject: "Tu cuenta de Glimpse vuelve a estar abierta",
+  appealLiftedBody: "Un administrador leyó tu apelación y levantó la suspensión de tu cuenta.",
+  appealLiftedAdvice:
+    "Ya puedes volver a iniciar sesión con tu nombre de usuario o correo y tu contraseña.",
 } satisfies Translation<typeof en>;

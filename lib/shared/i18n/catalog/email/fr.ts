@@ -36,4 +36,15 @@ export default {
     "Quelqu’un vient de se connecter à votre compte Glimpse depuis un navigateur jamais utilisé avec ce compte : {device}, le {time} UTC.",
   newSignInAdvice:
     "Si c’était vous, vous pouvez ignorer cet e-mail. Sinon, choisissez dès maintenant un nouveau mot de passe avec le lien ci-dessous : il fonctionne une fois et pendant une heure, et il déconnecte tous les appareils connectés à votre compte. Vous pouvez aussi voir vos appareils et les déconnecter depuis votre profil, sous Confidentialité et sécurité.",
+  appealUpheldSubject: "Votre recours sur Glimpse a reçu une réponse",
+  appealUpheldBody:
+    "Un administrateur a lu votre recours et a décidé que le bannissement de votre compte est maintenu.",
+  appealUpheldAdvice:
+    "Cette décision est définitive pour ce bannissement. Un bannissement temporaire prend toujours fin à sa date ; vous pouvez lire les règles que chaque membre accepte dans les conditions d’utilisation.",
+  appealTermsAction: "Lire les conditions d’utilisation",
+  appealLiftedSubject: "Votre compte Glimpse est de nouveau ouvert",
+  appealLiftedBody:
+    "Un administrateur a lu votre recours et a levé le bannissement de votre compte.",
+  appealLiftedAdvice:
+    "Vous pouvez dès maintenant vous reconnecter avec votre nom d’utilisateur ou votre e-mail et votre mot de passe.",
 } satisfies Translation<typeof en>;

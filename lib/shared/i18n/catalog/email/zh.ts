@@ -33,4 +33,12 @@ export default {
     "你的 Glimpse 账户刚刚在一个此前从未使用过的浏览器上登录：{device}，时间为 {time}（UTC）。",
   newSignInAdvice:
     "如果是你本人，可以忽略这封邮件。如果不是你，请立即通过下面的链接设置新密码：该链接只能使用一次，一小时内有效，并会让你账户上所有已登录的设备退出登录。你也可以在个人资料的“隐私与安全”中查看你的设备并让它们退出登录。",
+  appealUpheldSubject: "你在 Glimpse 的申诉已有答复",
+  appealUpheldBody: "管理员已阅读你的申诉，并决定维持对你账号的封禁。",
+  appealUpheldAdvice:
+    "对于本次封禁，这一决定是最终决定。有期限的封禁仍会在其日期结束；每位成员同意遵守的规则见服务条款。",
+  appealTermsAction: "阅读服务条款",
+  appealLiftedSubject: "你的 Glimpse 账号已重新开放",
+  appealLiftedBody: "管理员已阅读你的申诉，并解除了对你账号的封禁。",
+  appealLiftedAdvice: "你现在可以使用用户名或邮箱及密码重新登录。",
 } satisfies Translation<typeof en>;

@@ -1,0 +1,63 @@
+// Appeal API for a banned member, mounted at /api/appeal: GET tells whether they may still send
+// their one appeal of the ban in force, POST {text} sends it. A banned member has no session; the
+// caller is the holder of the appeal pass that a sign-in with their password handed them (an
+// HttpOnly cookie sent to these two routes only), which is good for nothing else.
+import { Hono } from "hono";
+import { getCookie, setCookie } from "hono/cookie";
+import { z } from "zod";
+import type { AppContext, AppDeps, AppEnv } from "../context.tsx";
+import { validate } from "../../lib/server/http/validate.ts";
+import { RATE_RULES, rateLimit } from "../../lib/server/http/rate_limit.ts";
+import { appealState, sendAppeal } from "../../lib/server/moderation/appeals.ts";
+import { APPEAL_MAX, APPEAL_TEXT } from "../../lib/shared/moderation/appeals.ts";
+import { APPEAL_PASS_TTL_MS } from "../../kv/appeals.ts";
+
+export const APPEAL_COOKIE = "glimpse_appeal";
+const APPEAL_PATH = "/api/appeal";
+/** The body of an appeal: its text (at most 1,000 characters of up to 4 bytes, JSON-escaped). */
+export const APPEAL_BODY_MAX = 16 * 1024;
+
+/** Hands a banned member their appeal pass, for the appeal routes only. */
+export function setAppealCookie(c: AppContext, token: string, secure: boolean) {
+  setCookie(c, APPEAL_COOKIE, token, {
+    path: APPEAL_PATH,
+    httpOnly: true,
+    sameSite: "Strict",
+    secure,
+    maxAge: APPEAL_PASS_TTL_MS / 1000,
+  });
+}
+
+// Longer than any appeal may be (the exact count, in characters, is checked after trimming).
+const appealBody = z.object({
+  text: z.string({ error: APPEAL_TEXT.textRequired }).max(APPEAL_MAX * 4, APPEAL_TEXT.textTooLong),
+}).strict();
+
+export function appealApi(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+  const { kv, clientIp } = deps;
+  const token = (c: AppContext) => getCookie(c, APPEAL_COOKIE);
+  const limited = rateLimit(kv, deps.config.rateLimits, (c) => [
+    { rule: RATE_RULES.appealIp, subject: clientIp(c) },
+    { rule: RATE_RULES.appealAccount, subject: token(c)?.slice(0, 16) ?? "" },
+  ]);
+
+  app.get("/", limited, async (c) => c.json(await appealState(kv, token(c))));
+
+  app.post(
+    "/",
+    limited,
+    validate("json", appealBody, { fallback: APPEAL_TEXT.textRequired }),
+    async (c) => {
+      const appeal = await sendAppeal(kv, token(c), c.req.valid("json").text);
+      return c.json({
+        ok: true,
+        sentAt: appeal.sentAt,
+        status: appeal.status,
+        message: APPEAL_TEXT.sentDescription,
+      }, 201);
+    },
+  );
+
+  return app;
+}
