@@ -56,7 +56,7 @@ export function AppealForm({ state }: { state: AppealState }) {
           {t("appealCount", { count: length, max: APPEAL_MAX })}
         </p>
         {error && <p class="form-error" role="alert">{error}</p>}
-        <button class="button button-primary button-block" disabled={busy}>
+        <button type="submit" class="button button-primary button-block" disabled={busy}>
           {busy ? t("appealSending") : t("appealSend")}
         </button>
       </form>
