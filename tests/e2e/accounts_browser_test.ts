@@ -6,7 +6,13 @@
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import { expectToast, launchBrowser, newContext, waitForHydration } from "../helpers/browser.ts";
+import {
+  expectToast,
+  launchBrowser,
+  newContext,
+  submitLogin,
+  waitForHydration,
+} from "../helpers/browser.ts";
 import { startServer, type TestServer } from "../helpers/server.ts";
 import { createInvitations } from "../../kv/users.ts";
 import { listOutbox } from "../../lib/server/email/mod.ts";
@@ -46,11 +52,7 @@ function path(page: Page): string {
 
 /** Signs in through the /auth login form and waits for the Discover page with its toast. */
 async function signIn(page: Page, identifier: string, password: string) {
-  await page.goto("/auth");
-  await waitForHydration(page, "AuthPanel");
-  await page.getByLabel("Username or email", { exact: true }).fill(identifier);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Login", exact: true }).click();
+  await submitLogin(page, identifier, password);
   await page.waitForURL((u) => u.pathname === "/");
   await expectToast(page, "Logged in successfully");
   await page.getByRole("link", { name: "Start POV Connection" }).waitFor({ state: "visible" });
@@ -58,11 +60,7 @@ async function signIn(page: Page, identifier: string, password: string) {
 
 /** Tries to sign in and expects the 'Login failed' toast, staying on /auth. */
 async function signInFails(page: Page, identifier: string, password: string) {
-  await page.goto("/auth");
-  await waitForHydration(page, "AuthPanel");
-  await page.getByLabel("Username or email", { exact: true }).fill(identifier);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Login", exact: true }).click();
+  await submitLogin(page, identifier, password);
   await expectToast(page, "Login failed", "Invalid username/email or password");
   assert.equal(path(page), "/auth");
   // The form is usable again.

@@ -6,7 +6,13 @@
 // 1280 px when SCREENSHOT_DIR is set, with nothing wider than the screen.
 import assert from "node:assert/strict";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { expectToast, launchBrowser, resizeTo, waitForHydration } from "../helpers/browser.ts";
+import {
+  expectToast,
+  launchBrowser,
+  resizeTo,
+  submitLogin,
+  waitForHydration,
+} from "../helpers/browser.ts";
 import { startServer, type TestServer } from "../helpers/server.ts";
 import { awaitMails, kvUser, registerMember, SESSION_COOKIE, signIn } from "../helpers/accounts.ts";
 import { ACTION_TIMEOUT_MS } from "../helpers/time.ts";
@@ -54,14 +60,6 @@ async function shoot(page: Page, name: string) {
   }
 }
 
-async function signInOnAuth(page: Page, identifier: string, password: string) {
-  await page.goto("/auth");
-  await waitForHydration(page, "AuthPanel");
-  await page.getByLabel("Username or email").fill(identifier);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Login", exact: true }).click();
-}
-
 Deno.test({
   name: "appeals in the browser: a banned member appeals on /auth, an admin lifts the ban in " +
     "the Appeals tab, the member is mailed in their language and signs in again",
@@ -94,7 +92,7 @@ Deno.test({
         await t.step(
           "the ban page offers the appeal; over-long is refused; one is sent",
           async () => {
-            await signInOnAuth(m, member.username, member.password);
+            await submitLogin(m, member.username, member.password);
             await expectToast(m, AUTH_TEXT.loginFailed);
             const form = m.locator("section.appeal").filter({
               has: m.getByRole("heading", { name: "Appeal this ban" }),
@@ -157,7 +155,7 @@ Deno.test({
         await t.step("the member gets the mail in Spanish and signs in again", async () => {
           const [mail] = await awaitMails(kv, member.email, 1, "levantó la suspensión");
           assert.equal(mail.subject, "Tu cuenta de Glimpse vuelve a estar abierta");
-          await signInOnAuth(m, member.username, member.password);
+          await submitLogin(m, member.username, member.password);
           await m.waitForURL((u) => u.pathname === "/");
           assert.equal((await m.request.get("/api/simple-user")).status(), 200);
         }),

@@ -4,7 +4,13 @@
 // card is saved at 360 and 1280 px wide.
 import assert from "node:assert/strict";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { expectToast, launchBrowser, newContext, waitForHydration } from "../helpers/browser.ts";
+import {
+  expectToast,
+  launchBrowser,
+  newContext,
+  submitLogin,
+  waitForHydration,
+} from "../helpers/browser.ts";
 import { startServer, type TestServer } from "../helpers/server.ts";
 import { registerMember } from "../helpers/accounts.ts";
 import { ACTION_TIMEOUT_MS } from "../helpers/time.ts";
@@ -13,11 +19,7 @@ const FIREFOX_ANDROID = "Mozilla/5.0 (Android 14; Mobile; rv:128.0) Gecko/128.0 
 
 /** Signs in through the /auth form and waits for the home page. */
 async function signIn(page: Page, identifier: string, password: string) {
-  await page.goto("/auth");
-  await waitForHydration(page, "AuthPanel");
-  await page.getByLabel("Username or email", { exact: true }).fill(identifier);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Login", exact: true }).click();
+  await submitLogin(page, identifier, password);
   await page.waitForURL((u) => u.pathname === "/");
   await expectToast(page, "Logged in successfully");
 }

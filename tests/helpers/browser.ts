@@ -208,3 +208,15 @@ export async function resizeTo(page: Page, size: { width: number; height: number
     new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))
   );
 }
+
+/**
+ * Opens /auth and submits its login form with `identifier` and `password`; what the page does next
+ * is the caller's to expect.
+ */
+export async function submitLogin(page: Page, identifier: string, password: string) {
+  await page.goto("/auth");
+  await waitForHydration(page, "AuthPanel");
+  await page.getByLabel("Username or email", { exact: true }).fill(identifier);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Login", exact: true }).click();
+}
