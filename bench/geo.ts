@@ -2,6 +2,8 @@
 // to load, what it costs in memory, and how many lookups per second one process serves. Figures
 // only: nothing here passes or fails. Run: deno run -A bench/geo.ts
 
+import { random } from "./random.ts";
+
 const MB = 1024 * 1024;
 const mb = (bytes: number) => `${(bytes / MB).toFixed(1)} MB`;
 const signedMb = (bytes: number) => `${bytes >= 0 ? "+" : ""}${(bytes / MB).toFixed(1)} MB`;
@@ -16,18 +18,6 @@ function memory() {
   collect();
   const m = Deno.memoryUsage();
   return { heapUsed: m.heapUsed, rss: m.rss };
-}
-
-/** A deterministic pseudo-random source (mulberry32), so runs are comparable. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 export interface GeoBenchResult {

@@ -12,22 +12,12 @@ import { figuresFor, WAITING_EVERY_MS } from "../lib/server/realtime/waiting.ts"
 import { widened } from "../lib/shared/widening.ts";
 import { coarseCell } from "../lib/server/geo/geocoder.ts";
 import type { LocationPreference } from "../lib/shared/filters.ts";
+import { random } from "./random.ts";
+import { quantile } from "./stats.ts";
 
 /** The hub's defaults: a pass every second, a 30 s search. */
 const PASS_MS = 1_000;
 const SEARCH_MS = 30_000;
-
-/** A deterministic pseudo-random source (mulberry32), so runs are comparable. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface City {
   city: string;
@@ -186,11 +176,6 @@ export interface WaitingRun {
   widened: number;
 }
 
-function percentile(sorted: number[], p: number): number {
-  if (!sorted.length) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
-}
-
 /** One run: `arrivals` members at `rate` an hour, every pass and widening in virtual time. */
 export function simulate(rate: number, arrivals: number, widen: boolean, seed: number): WaitingRun {
   const rand = random(seed);
@@ -224,15 +209,14 @@ export function simulate(rate: number, arrivals: number, widen: boolean, seed: n
     }
     for (const [id, e] of waiting) if (now - e.value.enqueuedAt >= SEARCH_MS) waiting.delete(id);
   }
-  waits.sort((x, y) => x - y);
   return {
     rate,
     widen,
     arrivals,
     matched: waits.length,
     matchRate: waits.length / arrivals,
-    waitP50s: percentile(waits, 0.5) / 1000,
-    waitP90s: percentile(waits, 0.9) / 1000,
+    waitP50s: quantile(waits, 0.5) / 1000,
+    waitP90s: quantile(waits, 0.9) / 1000,
     widened: widenedIds.size,
   };
 }
