@@ -7,7 +7,8 @@ import { freePort, processMemory, startServerProcess } from "../helpers/server.t
 import { kvDump } from "../helpers/kv_dump.ts";
 
 /** Every lasting KV entry (the instance heartbeat, health probes and counters move by themselves). */
-const stored = (kv: Deno.Kv) => kvDump(kv, ["rt", "health", "presence", "rate_limits", "meta"]);
+const stored = (kv: Deno.Kv) =>
+  kvDump(kv, ["rt", "health", "presence", "rate_limits", "meta"], { settle: false });
 
 const MiB = 1024 * 1024;
 const TOO_LARGE = "The request is too large.";
