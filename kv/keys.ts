@@ -117,6 +117,8 @@ export const keys = {
   rtInbox: (instanceId: string, id: string) => ["rt", "inbox", instanceId, id] as const,
   rtInboxPrefix: (instanceId: string) => ["rt", "inbox", instanceId] as const,
   rtInboxSignal: (instanceId: string) => ["rt", "inbox_seq", instanceId] as const,
+  /** The messages of the last commit that posted to an instance: its watch carries them. */
+  rtInboxLatest: (instanceId: string) => ["rt", "inbox_latest", instanceId] as const,
   rtInstance: (instanceId: string) => ["rt", "instance", instanceId] as const,
   rtInstancesPrefix: () => ["rt", "instance"] as const,
 

@@ -1,5 +1,6 @@
 // Instance mailboxes: how an instance reaches a socket served by another. A message is a key
-// under the receiver's prefix, and a counter the receiver watches is bumped in the same commit
+// under the receiver's prefix; in the same commit a counter is bumped and the commit's messages
+// for that receiver are copied into one key it watches, so the watch event itself carries them
 // (see docs/realtime.md, "Reaching another instance"). The payload is opaque here.
 import { keys } from "./keys.ts";
 
@@ -17,13 +18,19 @@ export interface Posted {
  * the same millisecond keep their order.
  */
 export async function post<T extends Posted>(kv: Deno.Kv, instanceId: string, msg: T) {
-  const key = keys.rtInbox(instanceId, `${msg.sentAt.toString().padStart(15, "0")}-${msg.id}`);
-  await kv.atomic()
-    .set(key, msg, { expireIn: MESSAGE_TTL_MS })
-    .sum(keys.rtInboxSignal(instanceId), 1n)
-    .commit();
+  await postMany(kv, [{ instanceId, msg }]);
 }
 
+/** What the watched key holds: the first messages of the last commit for that receiver. */
+export interface Latest<T> {
+  msgs: T[];
+}
+
+/**
+ * Bytes of messages the watched key carries at most (a value may hold 64 KiB); the rest of a
+ * larger commit is found by the receiver's drain.
+ */
+const LATEST_BYTES = 32 * 1024;
 /** Messages one commit of posts holds at most (a message is 1 mutation, each mailbox's counter 1). */
 const POSTS_PER_COMMIT = 400;
 /** Bytes one commit of posts may write, by estimate (KV allows 819,200). */
@@ -43,11 +50,22 @@ export async function postMany<T extends Posted>(
   while (i < posts.length) {
     const chunk: typeof posts = [];
     let bytes = 0;
+    // Each receiver's copy in the watched key: its first messages, up to LATEST_BYTES.
+    const latest = new Map<string, { msgs: T[]; bytes: number; full: boolean }>();
     while (i < posts.length && chunk.length < POSTS_PER_COMMIT) {
-      const size = 2 * JSON.stringify(posts[i].msg).length + 256;
+      const { instanceId, msg } = posts[i];
+      const json = JSON.stringify(msg).length;
+      const copy = latest.get(instanceId) ?? { msgs: [], bytes: 0, full: false };
+      const copied = !copy.full && copy.bytes + json <= LATEST_BYTES;
+      const size = 2 * json + 256 + (copied ? 2 * json : 0);
       if (chunk.length && bytes + size > POST_BYTES) break;
       chunk.push(posts[i++]);
       bytes += size;
+      if (copied) {
+        copy.msgs.push(msg);
+        copy.bytes += json;
+      } else copy.full = true; // later ones would pass it: the drain keeps the order
+      latest.set(instanceId, copy);
     }
     await retry(async () => {
       const op = kv.atomic();
@@ -58,8 +76,11 @@ export async function postMany<T extends Posted>(
         );
         op.set(key, msg, { expireIn: MESSAGE_TTL_MS });
       }
-      for (const instanceId of new Set(chunk.map((p) => p.instanceId))) {
+      for (const [instanceId, copy] of latest) {
         op.sum(keys.rtInboxSignal(instanceId), 1n);
+        op.set(keys.rtInboxLatest(instanceId), { msgs: copy.msgs } satisfies Latest<T>, {
+          expireIn: MESSAGE_TTL_MS,
+        });
       }
       await op.commit();
     });
@@ -98,7 +119,18 @@ export async function take(kv: Deno.Kv, keys: Deno.KvKey[]): Promise<number> {
   return taken;
 }
 
-/** A stream that yields whenever a message is posted to the instance. */
-export function watchMailbox(kv: Deno.Kv, instanceId: string): ReadableStream<unknown> {
-  return kv.watch([keys.rtInboxSignal(instanceId)]);
+/**
+ * A stream that yields whenever a commit posts to the instance, with the first messages of the
+ * last such commit (the same again when only the counter moved; those of commits whose events
+ * collapsed are left to the drain).
+ */
+export function watchMailbox<T>(kv: Deno.Kv, instanceId: string): ReadableStream<T[]> {
+  const watched = [keys.rtInboxLatest(instanceId), keys.rtInboxSignal(instanceId)] as const;
+  return kv.watch<[Latest<T>, Deno.KvU64]>(watched).pipeThrough(
+    new TransformStream<[Deno.KvEntryMaybe<Latest<T>>, Deno.KvEntryMaybe<Deno.KvU64>], T[]>({
+      transform([entry], ctl) {
+        ctl.enqueue(entry.value?.msgs ?? []);
+      },
+    }),
+  );
 }

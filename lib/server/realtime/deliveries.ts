@@ -34,11 +34,18 @@ export class Deliveries {
           const partner = msg.match && otherSide(msg.match, msg.userId);
           if (partner) {
             const here = !!conn?.search;
-            await this.deps.mailbox.deliver(partner, {
+            // Queued before anything this side sends next (the mailbox keeps a sender's order),
+            // and posted while this side hears of the match.
+            const answered = this.deps.mailbox.deliver(partner, {
               event: here ? "confirmed" : "declined",
               matchId: msg.matchId,
             });
-            if (!here) return;
+            if (!here) return await answered;
+            await Promise.all([
+              answered,
+              this.matched(conn, msg.matchId!, msg.match, msg.versionstamp),
+            ]);
+            return;
           }
         }
         return await this.matched(conn, msg.matchId!, msg.match, msg.versionstamp);

@@ -16,6 +16,8 @@ export class WatchedRead {
     private options: {
       /** The watch whose every event triggers a read. */
       watch: () => ReadableStream;
+      /** Sees each event's value first, before the read it triggers. */
+      onEvent?: (value: unknown) => void;
       /** One read; true when another should follow at once (not all was taken). */
       read: () => Promise<boolean>;
       /** The timed read's period. */
@@ -31,8 +33,9 @@ export class WatchedRead {
     (async () => {
       try {
         while (!this.core.stopped) {
-          const { done } = await reader.read();
+          const { done, value } = await reader.read();
           if (done) break;
+          this.options.onEvent?.(value);
           this.run();
         }
       } catch {
