@@ -254,16 +254,23 @@ interface PairingResult {
 }
 
 /**
- * The p99 the issue sets for a burst: 1,000 searchers ≤ 200 ms on one server, ≤ 250 ms on 3
- * instances; 10,000 (and more) ≤ 1 s either way.
+ * The p99 set for a burst: 1,000 searchers ≤ 200 ms on one server, ≤ 250 ms on 3 instances
+ * (≤ 1.5 s there with the KV 80 ms away); 10,000 (and more) ≤ 1 s on one server, ≤ 1.3 s on 3.
  */
-function p99Target(label: string, n: number): string {
-  if (n >= 10_000) return "≤ 1 s";
-  return label.startsWith("3 instances") ? "≤ 250 ms" : "≤ 200 ms";
+function p99Target(label: string, n: number, kvLatencyMs: number): string {
+  const three = label.startsWith("3 instances");
+  if (n >= 10_000) return three ? "≤ 1.3 s" : "≤ 1 s";
+  if (kvLatencyMs >= 80) return three ? "≤ 1.5 s" : "";
+  if (kvLatencyMs > 0) return "";
+  return three ? "≤ 250 ms" : "≤ 200 ms";
 }
 
 /** The clients' side (in the child): every socket searches at once; times each match_found. */
-async function pairing(label: string, sockets: BenchSocket[]): Promise<PairingResult> {
+async function pairing(
+  label: string,
+  sockets: BenchSocket[],
+  kvLatencyMs: number,
+): Promise<PairingResult> {
   const n = sockets.length;
   const index = new Map(sockets.map((s, i) => [s.peerId, i]));
   const sentAt = new Array<number>(n);
@@ -304,7 +311,7 @@ async function pairing(label: string, sockets: BenchSocket[]): Promise<PairingRe
   row(`${label}: duplicate match_found`, String(duplicates), "0");
   row(`${label}: pairs/s`, found ? (found / 2 / ((last - t0) / 1000)).toFixed(0) : "-");
   row(`${label}: time-to-match p50`, ms(percentile(waits, 50)));
-  row(`${label}: time-to-match p99`, ms(percentile(waits, 99)), p99Target(label, n));
+  row(`${label}: time-to-match p99`, ms(percentile(waits, 99)), p99Target(label, n, kvLatencyMs));
   row(`${label}: time-to-match max`, ms(Math.max(...waits)));
   return { sockets, partnerOf };
 }
@@ -788,6 +795,8 @@ interface PairingClientConfig {
   relay: { pairs: number; seconds: number; echoUrl: string } | null;
   /** A bare server responding to a search at once: the floor of this runtime and machine. */
   floorUrl: string | null;
+  /** The KV's stand-in distance (`--kv-latency`): it sets the target shown. */
+  kvLatencyMs: number;
 }
 
 /** A child's line: a row of the table (`ROW [name, value, target]`) joins it, others print. */
@@ -847,7 +856,7 @@ async function pairingClient(config: PairingClientConfig, input: Lines) {
     await s.register();
     return s;
   });
-  const result = await pairing(config.label, sockets);
+  const result = await pairing(config.label, sockets, config.kvLatencyMs);
   console.log("PAIRED");
   await input.until("continue", rowOrLog, 600_000);
   if (config.relay) {
@@ -871,6 +880,7 @@ async function pairingRun(
   urls: string[],
   kv: Deno.Kv,
   relay: { pairs: number; seconds: number } | null,
+  kvLatencyMs: number,
   withFloor = false,
 ) {
   const echo = relay ? echoServer() : null;
@@ -882,6 +892,7 @@ async function pairingRun(
     cookies: members.map((m) => m.cookie),
     relay: relay && echo ? { ...relay, echoUrl: echo.url } : null,
     floorUrl: bare?.url ?? null,
+    kvLatencyMs,
   });
   try {
     await child.until("PAIRED");
@@ -906,7 +917,7 @@ const DUO_ROUNDS = 5;
  * pool), then the second; the figure is from the second's Start to both match_found, the wait a
  * member sees when someone is already searching elsewhere.
  */
-async function twoOnTwo(instances: Instance[], duo: QuickMember[]) {
+async function twoOnTwo(instances: Instance[], duo: QuickMember[], kvLatencyMs: number) {
   const waits: number[] = [];
   for (let i = 0; i < DUO_ROUNDS; i++) {
     const a = await connectPeer(duo[2 * i], instances[0].url);
@@ -930,6 +941,8 @@ async function twoOnTwo(instances: Instance[], duo: QuickMember[]) {
     `${ms(sorted[Math.floor(sorted.length / 2)])} / ${
       ms(sorted[sorted.length - 1])
     } (${DUO_ROUNDS} pairs)`,
+    // Two round trips and 50 ms (docs/realtime.md says why the confirmation takes two more).
+    kvLatencyMs ? `≤ ${2 * kvLatencyMs + 50} ms` : "",
   );
 }
 
@@ -1005,7 +1018,15 @@ export async function benchRealtime(options: Partial<RealtimeBenchOptions> = {})
       if (want("pairing") || want("relay")) {
         console.log("1. pairing on one server");
         const relay = want("relay") ? { pairs: o.pairs, seconds: o.relaySeconds } : null;
-        await pairingRun("one server", members, [server.url], server.kv, relay, true);
+        await pairingRun(
+          "one server",
+          members,
+          [server.url],
+          server.kv,
+          relay,
+          o.kvLatencyMs,
+          true,
+        );
         await storeFloor(`${dir}/store.kv`, o.members, o.kvLatencyMs);
         await eventually(() => server.hub.metrics.socketsOpen === 0, 30_000);
         await sleep(500);
@@ -1036,8 +1057,15 @@ export async function benchRealtime(options: Partial<RealtimeBenchOptions> = {})
             console.log(`  (instance ${i} died: ${e.message})`);
           };
         });
-        await twoOnTwo(instances, duo);
-        await pairingRun("3 instances", spread, instances.map((i) => i.url), kv, null);
+        await twoOnTwo(instances, duo, o.kvLatencyMs);
+        await pairingRun(
+          "3 instances",
+          spread,
+          instances.map((i) => i.url),
+          kv,
+          null,
+          o.kvLatencyMs,
+        );
         await sleep(1000);
       } finally {
         await Promise.all(instances.map((i) => Promise.race([i.stop(), sleep(5000)])));
