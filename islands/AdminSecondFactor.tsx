@@ -99,7 +99,7 @@ function FactorManage({ factors, recoveryCodesLeft, next, onCodes, onRemoved }:
           >
             {t("sfRemove")}
           </button>
-          <a class="button button-primary" href={next}>{t("sfBack")}</a>
+          <a class="button button-secondary" href={next}>{t("sfBack")}</a>
         </div>
       </form>
     </section>

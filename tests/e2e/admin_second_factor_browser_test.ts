@@ -5,7 +5,8 @@
 // on, the ten recovery codes show once, and Continue opens /admin. A new sign-in through
 // /direct-admin is sent to give the factor: the code already used is refused, a recovery code
 // admits it back to /direct-admin; in a third browser the used recovery code is refused and the
-// next code admits it to /admin. Screenshots of the set-up and the prompt at 360 and 1280 px go
+// next code admits it to /admin/audit, and the page then refuses a wrong code for new recovery
+// codes. Screenshots of the set-up, the codes, the prompt and the page once given at 360 and 1280 px go
 // to SHOTS_DIR when it is set.
 import assert from "node:assert/strict";
 import * as OTPAuth from "otpauth";
@@ -140,6 +141,16 @@ Deno.test({
       await third.waitForURL(/\/admin\/audit$/);
       await third.getByText(en.auditSecondFactorAdded).first().waitFor();
       assert.equal(await third.getByText(en.auditSecondFactorUsed).count(), 2);
+
+      // Given: the page offers new recovery codes and removal, each for a current code.
+      await third.goto("/admin/second-factor");
+      await waitForHydration(third, "AdminSecondFactor");
+      await third.getByText("9 unused recovery codes left.", { exact: true }).waitFor();
+      const beforeRenew = await kvDump(server.kv);
+      await sendCode(third, en.sfPromptLabel, wrongCode(secret), en.sfRenew);
+      await third.getByRole("alert").filter({ hasText: TEXT.wrongCode }).waitFor();
+      assert.deepEqual(await kvDump(server.kv), beforeRenew, "a wrong code renews nothing");
+      await shot(third, "second-factor-manage");
       assert.deepEqual(errors, []);
     } finally {
       await browser?.close();
