@@ -159,13 +159,16 @@ interface AcceptedCode {
   method: "totp" | "recovery";
   /** Unused recovery codes left after this one. */
   recoveryCodesLeft: number;
+  /** Makes the commit fail if the record the code was checked against changed meanwhile. */
+  check(op: Deno.AtomicOperation): Deno.AtomicOperation;
+  /** `check`, and the step or the recovery code marked used. */
   apply(op: Deno.AtomicOperation): Deno.AtomicOperation;
 }
 
 /**
  * Checks a typed code (an authenticator code or a recovery code) against the administrator's
- * factors; throws the refusal's 4xx. Nothing is stored until the caller commits `apply`, which
- * marks the step or the recovery code used and fails if either changed meanwhile.
+ * factors; throws the refusal's 4xx. Nothing is stored until the caller commits `apply` (or
+ * `check`, when the commit replaces or deletes the record itself).
  */
 export async function checkCode(
   kv: Deno.Kv,
@@ -187,6 +190,7 @@ export async function checkCode(
     return {
       method: "totp",
       recoveryCodesLeft: left,
+      check: (op) => op.check(totp),
       apply: (op) => op.check(totp).set(keys.adminTotp(userId), next),
     };
   }
@@ -202,6 +206,7 @@ export async function checkCode(
   return {
     method: "recovery",
     recoveryCodesLeft: left - 1,
+    check: (op) => op.check(codes),
     apply: (op) => op.check(codes).set(keys.adminRecoveryCodes(userId), next),
   };
 }
@@ -238,7 +243,7 @@ export async function renewRecoveryCodes(
   const accepted = await checkCode(kv, actor.id, input, now);
   const { plain, stored } = await newRecoveryCodes(now);
   // A recovery code typed here is one of those being replaced: only the new set is written.
-  const op = accepted.method === "totp" ? accepted.apply(kv.atomic()) : kv.atomic();
+  const op = accepted.method === "totp" ? accepted.apply(kv.atomic()) : accepted.check(kv.atomic());
   op.set(keys.adminRecoveryCodes(actor.id), stored);
   appendAudit(op, auditEntry(actor, "recovery_codes_renewed", self(actor), {}, now));
   await commitOrConflict(op);
@@ -251,7 +256,7 @@ export async function renewRecoveryCodes(
  */
 export async function removeTotp(kv: Deno.Kv, actor: Actor, input: string, now = Date.now()) {
   const accepted = await checkCode(kv, actor.id, input, now);
-  const op = deleteFactors(accepted.apply(kv.atomic()), actor.id);
+  const op = deleteFactors(accepted.check(kv.atomic()), actor.id);
   appendAudit(op, auditEntry(actor, "second_factor_removed", self(actor), { details: TOTP }, now));
   await commitOrConflict(op);
 }
