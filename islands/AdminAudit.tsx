@@ -80,6 +80,10 @@ const ACTIONS: Record<string, AdminKey> = {
   appeal_sent: "auditAppealSent",
   appeal_upheld: "auditAppealUpheld",
   appeal_lifted: "auditAppealLifted",
+  second_factor_added: "auditSecondFactorAdded",
+  second_factor_used: "auditSecondFactorUsed",
+  second_factor_removed: "auditSecondFactorRemoved",
+  recovery_codes_renewed: "auditRecoveryCodesRenewed",
 };
 
 /** What an action reads as in the log: 'admin banned alice'. */
@@ -114,6 +118,9 @@ function auditDetails(e: AuditEntryView, zone?: string): string[] {
         ? t("bannedUntil", { date: formatReportDate(d.until, zone) })
         : t("bannedForever"),
     );
+  }
+  if (d.method === "recovery" && typeof d.recoveryCodesLeft === "number") {
+    out.push(t("auditByRecoveryCode", { count: d.recoveryCodesLeft }));
   }
   if (typeof d.codes === "string") out.push(t("auditCodes", { codes: d.codes }));
   if (typeof d.reportedUsername === "string") {

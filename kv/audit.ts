@@ -13,6 +13,10 @@ export const AUDIT_ACTIONS = [
   "appeal_sent",
   "appeal_upheld",
   "appeal_lifted",
+  "second_factor_added",
+  "second_factor_used",
+  "second_factor_removed",
+  "recovery_codes_renewed",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -4,6 +4,7 @@
 // due-date entry that a sweep finds if the message is lost. At purge time: every personal record
 // of the member is removed.
 import { keys } from "./keys.ts";
+import { deleteFactors } from "./second_factor.ts";
 import { enqueueIn } from "./queue.ts";
 import { bumpSearchVersion } from "./search_version.ts";
 import type { Invitation } from "./users.ts";
@@ -98,6 +99,8 @@ export async function purgeMemberRecords(kv: Deno.Kv, userId: string) {
     const entry = await kv.get<UserRecord>(keys.user(userId));
     const op = kv.atomic().check(entry);
     if (entry.value) unlistMember(op, await kv.get<string>(listKey(entry.value)));
+    // An administrator's second factor (authenticator secret, recovery codes) goes with them.
+    deleteFactors(op, userId);
     const res = await op
       .delete(keys.avatar(userId))
       .delete(keys.filters(userId))

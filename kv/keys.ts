@@ -161,6 +161,16 @@ export const keys = {
   /** How many reports a member filed on a day. Expires. */
   reportsOnDay: (reporterId: string, day: string) => ["reports_on_day", reporterId, day] as const,
 
+  /**
+   * An administrator's second factors (kv/second_factor.ts): the authenticator app (TOTP) they
+   * confirmed, one being set up (expires), their recovery codes (hashed), and the sessions in which
+   * they gave a factor (by session id; expires when the step-up does).
+   */
+  adminTotp: (userId: string) => ["admin_totp", userId] as const,
+  adminTotpPending: (userId: string) => ["admin_totp_pending", userId] as const,
+  adminRecoveryCodes: (userId: string) => ["admin_recovery_codes", userId] as const,
+  adminFactorSession: (sid: string) => ["admin_factor_sessions", sid] as const,
+
   /** The audit log, by time (ms) then id: appended, never edited, swept after a year. */
   audit: (atMs: number, id: string) => ["audit", atMs, id] as const,
 

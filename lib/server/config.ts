@@ -159,6 +159,8 @@ export const envSchema = z.object({
     emptyToUndefined,
     z.enum(["true", "false"], { error: "must be true or false" }).default("true"),
   ),
+  /** required: every administrator needs a second factor (always so in production). */
+  ADMIN_SECOND_FACTOR: z.preprocess(emptyToUndefined, z.enum(["required"]).optional()),
   RATE_LIMITS: z.preprocess(
     emptyToUndefined,
     z.enum(["on", "off"], { error: "must be on or off" }).default("on"),
@@ -234,6 +236,8 @@ export interface Config {
     /** Whether a member who has not chosen hides their IP address (HIDE_IP_DEFAULT). */
     hideIpDefault: boolean;
   };
+  /** Administrators must set up and use a second factor (ADMIN_SECOND_FACTOR, or production). */
+  adminSecondFactor: boolean;
   rateLimits: boolean;
   /** PBKDF2 iterations of a new password hash (PASSWORD_ITERATIONS). */
   passwordIterations: number;
@@ -410,6 +414,7 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
       relayAvailable: hasTurn(e.TURN_URLS, e.ICE_SERVERS),
       hideIpDefault: e.HIDE_IP_DEFAULT === "true",
     },
+    adminSecondFactor: production || e.ADMIN_SECOND_FACTOR === "required",
     rateLimits: e.RATE_LIMITS === "on",
     passwordIterations: e.PASSWORD_ITERATIONS,
     trustProxy: e.TRUST_PROXY,

@@ -84,6 +84,7 @@ export const ADMIN_TEXT = {
   auditEmpty: "No administrator actions yet.",
   loadAuditFailed: "Failed to load the audit log. Please try again.",
   invitationsTitle: "Invitations",
+  secondFactorTitle: "Second factor",
   invitationsIntro:
     "Create invitation codes for people to join. Each code works once; share it with one person.",
   invitationsCount: "How many codes",

@@ -2,12 +2,14 @@
 // guests, 403 for signed-in members whose stored record's role is not 'admin' (whatever the
 // browser believes). The direct-* paths are the direct admin page's names for the same
 // operations. Every change is written with its audit entry, and counted against the
-// administrator's rate limit.
+// administrator's rate limit. requireSecondFactor then asks for the administrator's second factor.
 import { Hono } from "hono";
 import { deleteCookie } from "hono/cookie";
 import { z } from "zod";
 import type { AppDeps, MemberAppEnv } from "../context.tsx";
 import { requireAdmin } from "../../lib/server/http/auth.ts";
+import { requireSecondFactor } from "../../lib/server/http/second_factor_gate.ts";
+import { secondFactorApi } from "./second_factor.ts";
 import { validate } from "../../lib/server/http/validate.ts";
 import { RATE_RULES, rateLimit, readLimit } from "../../lib/server/http/rate_limit.ts";
 import {
@@ -97,6 +99,10 @@ export function adminApi(deps: AppDeps) {
     await next();
   });
   app.use("*", requireAdmin());
+  // An administrator acts only with a second factor given in this session (or, outside
+  // production, none set up); /second-factor is where one is set up or given.
+  app.use("*", requireSecondFactor(deps, "api"));
+  app.route("/second-factor", secondFactorApi(deps));
 
   // A page of members: newest first, or a search by exact or starting username or email.
   for (const path of ["/users", "/direct-users"]) {

@@ -30,6 +30,7 @@ export const MEMBER_ONLY_PAGES = [
   "/admin/users",
   "/admin/invitations",
   "/admin/audit",
+  "/admin/second-factor",
   "/viral",
   "/leaderboard",
 ] as const;
@@ -165,6 +166,7 @@ export const SITE_PAGES: readonly SitePage[] = [
   { name: "admin-appeals", path: "/admin/appeals", roles: ["admin"] },
   { name: "admin-audit", path: "/admin/audit", roles: ["admin"] },
   { name: "admin-invitations", path: "/admin/invitations", roles: ["admin"] },
+  { name: "admin-second-factor", path: "/admin/second-factor", roles: ["admin"] },
 ];
 
 /** The pages `role` opens, in order. */

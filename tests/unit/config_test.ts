@@ -414,3 +414,12 @@ Deno.test("config: starting main.ts with PORT=notaport exits non-zero with one J
   // It stopped before serving anything.
   assert.doesNotMatch(stdout, /on http:\/\/localhost/);
 });
+
+Deno.test("config: administrators need a second factor in production, or with ADMIN_SECOND_FACTOR=required", () => {
+  assert.equal(loadConfig(PRODUCTION_OK).adminSecondFactor, true);
+  assert.equal(loadConfig({ ...PRODUCTION_OK, ADMIN_SECOND_FACTOR: "" }).adminSecondFactor, true);
+  assert.equal(testConfig().adminSecondFactor, false);
+  assert.equal(loadConfig({}).adminSecondFactor, false);
+  assert.equal(testConfig({ ADMIN_SECOND_FACTOR: "required" }).adminSecondFactor, true);
+  assert.equal(configError({ ADMIN_SECOND_FACTOR: "optional" }).variable, "ADMIN_SECOND_FACTOR");
+});

@@ -13,13 +13,15 @@ import {
   type UsersPage,
 } from "../../shared/admin.ts";
 import { t } from "./texts.ts";
+import { stepUp } from "./hooks.ts";
 import { banMember, unbanMember } from "./ban_client.ts";
 import type { UsersList } from "./use_users.ts";
 
 export const DIRECT_USERS_API = "/api/admin/direct-users";
 
 /** A 401 or 403 answer: the account signed in here is not (or no longer) an administrator. */
-export const denied = (err: unknown) => statusOf(err) === 401 || statusOf(err) === 403;
+export const denied = (err: unknown) =>
+  !stepUp(err) && (statusOf(err) === 401 || statusOf(err) === 403);
 
 /** Signs out, whatever the answer: the page forgets the session either way. */
 const logout = () => postJson("/api/logout").catch(() => {});
@@ -80,6 +82,8 @@ export function useDirectLogin(
       try {
         list.reset(await getJson<UsersPage>(DIRECT_USERS_API));
       } catch (err) {
+        // An administrator who must set up or give a second factor goes to do so, and back.
+        if (stepUp(err)) return;
         if (!denied(err)) throw err;
         await logout();
         return setError(t("notAdmin"));

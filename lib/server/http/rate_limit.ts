@@ -61,6 +61,8 @@ export const RATE_RULES = {
   appealAccount: { scope: "appeal-account", limit: { max: 10, windowMs: MINUTES_15 } },
   /** An administrator's changes (bans, reviews, deletions): generous, but a runaway script stops. */
   adminWrite: { scope: "admin-write", limit: { max: 300, windowMs: MINUTES_15 } },
+  /** Second-factor codes an administrator sends (set-up, sign-in step-up, removal, renewal). */
+  secondFactor: { scope: "second-factor", limit: { max: 10, windowMs: MINUTES_15 } },
   /** Invitation batches an administrator creates (each up to 50 codes). */
   adminInvitations: { scope: "admin-invitations", limit: { max: 20, windowMs: HOUR } },
   /**

@@ -3,6 +3,7 @@
 import AdminAppeals from "../../../islands/AdminAppeals.tsx";
 import AdminAudit from "../../../islands/AdminAudit.tsx";
 import AdminInvitations from "../../../islands/AdminInvitations.tsx";
+import AdminSecondFactor from "../../../islands/AdminSecondFactor.tsx";
 import AdminReports from "../../../islands/AdminReports.tsx";
 import AdminUsers from "../../../islands/AdminUsers.tsx";
 import AuthPanel from "../../../islands/AuthPanel.tsx";
@@ -25,6 +26,7 @@ export const ISLANDS = {
   AdminAudit,
   AdminInvitations,
   AdminReports,
+  AdminSecondFactor,
   AdminUsers,
   AuthPanel,
   ClipRecorder,
@@ -54,6 +56,7 @@ export const ISLAND_MESSAGES: Record<IslandName, readonly string[]> = {
   AdminAudit: ["common", "admin"],
   AdminInvitations: ["common", "admin"],
   AdminReports: ["common", "admin"],
+  AdminSecondFactor: ["common", "admin"],
   AdminUsers: ["common", "admin"],
   AuthPanel: ["common", "auth", "plans"],
   ClipRecorder: ["common", "live"],

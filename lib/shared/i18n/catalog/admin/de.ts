@@ -314,4 +314,64 @@ export default {
   auditAppealSent: "hat Einspruch gegen die eigene Sperre eingelegt",
   auditAppealUpheld: "hat die Sperre bestätigt, auf den Einspruch von",
   auditAppealLifted: "hat die Sperre aufgehoben, auf den Einspruch von",
+  secondFactorTitle: "Zweiter Faktor",
+  sfSetupRequired: "Richte einen zweiten Faktor ein, bevor du den Adminbereich nutzt.",
+  sfVerifyRequired: "Gib deinen zweiten Faktor ein, um fortzufahren.",
+  sfSetupIntro:
+    "Administratoren bestätigen ihre Anmeldung mit einem zweiten Faktor: einem 6-stelligen Code aus einer Authenticator-App auf ihrem Telefon (etwa Aegis, Google Authenticator oder 1Password).",
+  sfOptional:
+    "Auf diesem Server kannst du ohne weitermachen; sobald du einen einrichtest, fragt der Adminbereich danach.",
+  sfStart: "Authenticator-App einrichten",
+  sfStarting: "Wird gestartet...",
+  sfBack: "Zurück zum Adminbereich",
+  sfStep1:
+    "1. Füge Glimpse deiner Authenticator-App hinzu: Öffne den Link auf diesem Gerät oder tippe den Schlüssel ein.",
+  sfOpenLink: "In der Authenticator-App öffnen",
+  sfKey: "Schlüssel",
+  sfUri: "Einrichtungslink",
+  sfStep2: "2. Gib den 6-stelligen Code ein, den die App zeigt.",
+  sfCode: "Code",
+  sfConfirm: "Einschalten",
+  sfChecking: "Wird geprüft...",
+  sfFailed: "Der Code konnte nicht geprüft werden. Bitte versuch es noch einmal.",
+  sfRecoveryTitle: "Deine Wiederherstellungscodes",
+  sfRecoveryIntro:
+    "Wenn du dein Telefon verlierst, funktioniert jeder dieser Codes einmal anstelle eines Codes aus der App. Bewahre sie sicher auf: Sie werden nur jetzt angezeigt.",
+  sfDownload: "Herunterladen",
+  sfContinue: "Weiter",
+  sfPromptTitle: "Gib deinen zweiten Faktor ein",
+  sfPromptIntro:
+    "Gib den aktuellen Code aus deiner Authenticator-App oder einen deiner Wiederherstellungscodes ein.",
+  sfPromptLabel: "Code aus deiner Authenticator-App oder Wiederherstellungscode",
+  sfEnabled: "Authenticator-App eingerichtet am {date}.",
+  sfCodesLeft: {
+    "one": "{count} unbenutzter Wiederherstellungscode übrig.",
+    "other": "{count} unbenutzte Wiederherstellungscodes übrig.",
+  },
+  sfManageIntro:
+    "Um neue Wiederherstellungscodes zu erstellen (die alten funktionieren dann nicht mehr) oder die App zu entfernen, gib einen aktuellen Code ein.",
+  sfRenew: "Neue Wiederherstellungscodes erstellen",
+  sfRemove: "Authenticator-App entfernen",
+  sfRemoved: "Die Authenticator-App wurde entfernt.",
+  sfBadFormat:
+    "Gib den 6-stelligen Code aus deiner Authenticator-App oder einen Wiederherstellungscode ein.",
+  sfWrongCode: "Dieser Code stimmt nicht. Gib den aktuellen Code aus deiner Authenticator-App ein.",
+  sfReusedCode:
+    "Dieser Code wurde schon verwendet. Warte auf den nächsten Code deiner Authenticator-App.",
+  sfWrongRecoveryCode: "Dieser Wiederherstellungscode stimmt nicht.",
+  sfUsedRecoveryCode:
+    "Dieser Wiederherstellungscode wurde schon verwendet. Jeder Wiederherstellungscode funktioniert nur einmal.",
+  sfAlreadySetUp:
+    "Es ist bereits eine Authenticator-App eingerichtet. Entferne sie, bevor du eine andere einrichtest.",
+  sfSetupExpired:
+    "Die Einrichtung ist abgelaufen. Fang neu an, um ein neues Geheimnis zu bekommen.",
+  sfNoFactor: "Es ist kein zweiter Faktor eingerichtet.",
+  auditSecondFactorAdded: "hat eine Authenticator-App als zweiten Faktor eingerichtet:",
+  auditSecondFactorUsed: "hat den zweiten Faktor angegeben:",
+  auditSecondFactorRemoved: "hat die Authenticator-App entfernt:",
+  auditRecoveryCodesRenewed: "hat neue Wiederherstellungscodes erstellt:",
+  auditByRecoveryCode: {
+    "one": "Mit einem Wiederherstellungscode ({count} übrig)",
+    "other": "Mit einem Wiederherstellungscode ({count} übrig)",
+  },
 } satisfies Translation<typeof en>;

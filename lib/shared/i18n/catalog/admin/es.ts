@@ -317,4 +317,62 @@ export default {
   auditAppealSent: "apeló su suspensión",
   auditAppealUpheld: "mantuvo la suspensión, respondiendo a la apelación de",
   auditAppealLifted: "levantó la suspensión, aceptando la apelación de",
+  secondFactorTitle: "Segundo factor",
+  sfSetupRequired: "Configura un segundo factor antes de usar las páginas de administración.",
+  sfVerifyRequired: "Introduce tu segundo factor para continuar.",
+  sfSetupIntro:
+    "Los administradores confirman su inicio de sesión con un segundo factor: un código de 6 dígitos de una app de autenticación en su teléfono (como Aegis, Google Authenticator o 1Password).",
+  sfOptional:
+    "En este servidor puedes seguir sin él; cuando configures uno, las páginas de administración te lo pedirán.",
+  sfStart: "Configurar una app de autenticación",
+  sfStarting: "Iniciando...",
+  sfBack: "Volver a las páginas de administración",
+  sfStep1:
+    "1. Añade Glimpse a tu app de autenticación: abre el enlace en este dispositivo o escribe la clave.",
+  sfOpenLink: "Abrir en la app de autenticación",
+  sfKey: "Clave",
+  sfUri: "Enlace de configuración",
+  sfStep2: "2. Introduce el código de 6 dígitos que muestra la app.",
+  sfCode: "Código",
+  sfConfirm: "Activar",
+  sfChecking: "Comprobando...",
+  sfFailed: "No se pudo comprobar el código. Inténtalo de nuevo.",
+  sfRecoveryTitle: "Tus códigos de recuperación",
+  sfRecoveryIntro:
+    "Si pierdes el teléfono, cada uno de estos códigos sirve una vez en lugar de un código de la app. Guárdalos en un lugar seguro: solo se muestran ahora.",
+  sfDownload: "Descargar",
+  sfContinue: "Continuar",
+  sfPromptTitle: "Introduce tu segundo factor",
+  sfPromptIntro:
+    "Introduce el código actual de tu app de autenticación o uno de tus códigos de recuperación.",
+  sfPromptLabel: "Código de tu app de autenticación o código de recuperación",
+  sfEnabled: "App de autenticación configurada el {date}.",
+  sfCodesLeft: {
+    "one": "Queda {count} código de recuperación sin usar.",
+    "other": "Quedan {count} códigos de recuperación sin usar.",
+  },
+  sfManageIntro:
+    "Para crear nuevos códigos de recuperación (los anteriores dejan de funcionar) o quitar la app, introduce un código actual.",
+  sfRenew: "Crear nuevos códigos de recuperación",
+  sfRemove: "Quitar la app de autenticación",
+  sfRemoved: "Se quitó la app de autenticación.",
+  sfBadFormat:
+    "Introduce el código de 6 dígitos de tu app de autenticación o un código de recuperación.",
+  sfWrongCode: "Ese código no es correcto. Introduce el código actual de tu app de autenticación.",
+  sfReusedCode:
+    "Este código ya se ha usado. Espera al siguiente código de tu app de autenticación.",
+  sfWrongRecoveryCode: "Ese código de recuperación no es correcto.",
+  sfUsedRecoveryCode:
+    "Este código de recuperación ya se ha usado. Cada código de recuperación sirve una vez.",
+  sfAlreadySetUp: "Ya hay una app de autenticación configurada. Quítala antes de configurar otra.",
+  sfSetupExpired: "La configuración ha caducado. Empieza de nuevo para obtener un secreto nuevo.",
+  sfNoFactor: "No hay ningún segundo factor configurado.",
+  auditSecondFactorAdded: "configuró una app de autenticación como segundo factor:",
+  auditSecondFactorUsed: "dio su segundo factor:",
+  auditSecondFactorRemoved: "quitó su app de autenticación:",
+  auditRecoveryCodesRenewed: "creó nuevos códigos de recuperación:",
+  auditByRecoveryCode: {
+    "one": "Con un código de recuperación (queda {count})",
+    "other": "Con un código de recuperación (quedan {count})",
+  },
 } satisfies Translation<typeof en>;

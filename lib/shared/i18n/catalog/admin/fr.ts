@@ -315,4 +315,64 @@ export default {
   auditAppealSent: "a contesté son bannissement",
   auditAppealUpheld: "a maintenu le bannissement en réponse au recours de",
   auditAppealLifted: "a levé le bannissement en acceptant le recours de",
+  secondFactorTitle: "Second facteur",
+  sfSetupRequired: "Configurez un second facteur avant d’utiliser les pages d’administration.",
+  sfVerifyRequired: "Saisissez votre second facteur pour continuer.",
+  sfSetupIntro:
+    "Les administrateurs confirment leur connexion avec un second facteur : un code à 6 chiffres d’une application d’authentification sur leur téléphone (comme Aegis, Google Authenticator ou 1Password).",
+  sfOptional:
+    "Sur ce serveur, vous pouvez continuer sans ; une fois configuré, les pages d’administration le demandent.",
+  sfStart: "Configurer une application d’authentification",
+  sfStarting: "Démarrage...",
+  sfBack: "Retour aux pages d’administration",
+  sfStep1:
+    "1. Ajoutez Glimpse à votre application d’authentification : ouvrez le lien sur cet appareil ou saisissez la clé.",
+  sfOpenLink: "Ouvrir dans l’application d’authentification",
+  sfKey: "Clé",
+  sfUri: "Lien de configuration",
+  sfStep2: "2. Saisissez le code à 6 chiffres affiché par l’application.",
+  sfCode: "Code",
+  sfConfirm: "Activer",
+  sfChecking: "Vérification...",
+  sfFailed: "Le code n’a pas pu être vérifié. Veuillez réessayer.",
+  sfRecoveryTitle: "Vos codes de récupération",
+  sfRecoveryIntro:
+    "Si vous perdez votre téléphone, chacun de ces codes fonctionne une fois à la place d’un code de l’application. Gardez-les en lieu sûr : ils ne sont affichés que maintenant.",
+  sfDownload: "Télécharger",
+  sfContinue: "Continuer",
+  sfPromptTitle: "Saisissez votre second facteur",
+  sfPromptIntro:
+    "Saisissez le code actuel de votre application d’authentification ou l’un de vos codes de récupération.",
+  sfPromptLabel: "Code de votre application d’authentification ou code de récupération",
+  sfEnabled: "Application d’authentification configurée le {date}.",
+  sfCodesLeft: {
+    "one": "Il reste {count} code de récupération inutilisé.",
+    "other": "Il reste {count} codes de récupération inutilisés.",
+  },
+  sfManageIntro:
+    "Pour créer de nouveaux codes de récupération (les anciens cessent de fonctionner) ou retirer l’application, saisissez un code actuel.",
+  sfRenew: "Créer de nouveaux codes de récupération",
+  sfRemove: "Retirer l’application d’authentification",
+  sfRemoved: "L’application d’authentification a été retirée.",
+  sfBadFormat:
+    "Saisissez le code à 6 chiffres de votre application d’authentification ou un code de récupération.",
+  sfWrongCode:
+    "Ce code n’est pas correct. Saisissez le code actuel de votre application d’authentification.",
+  sfReusedCode:
+    "Ce code a déjà été utilisé. Attendez le code suivant de votre application d’authentification.",
+  sfWrongRecoveryCode: "Ce code de récupération n’est pas correct.",
+  sfUsedRecoveryCode:
+    "Ce code de récupération a déjà été utilisé. Chaque code de récupération ne fonctionne qu’une fois.",
+  sfAlreadySetUp:
+    "Une application d’authentification est déjà configurée. Retirez-la avant d’en configurer une autre.",
+  sfSetupExpired: "La configuration a expiré. Recommencez pour obtenir un nouveau secret.",
+  sfNoFactor: "Aucun second facteur n’est configuré.",
+  auditSecondFactorAdded: "a configuré une application d’authentification comme second facteur :",
+  auditSecondFactorUsed: "a donné son second facteur :",
+  auditSecondFactorRemoved: "a retiré son application d’authentification :",
+  auditRecoveryCodesRenewed: "a créé de nouveaux codes de récupération :",
+  auditByRecoveryCode: {
+    "one": "Avec un code de récupération ({count} restant)",
+    "other": "Avec un code de récupération ({count} restants)",
+  },
 } satisfies Translation<typeof en>;

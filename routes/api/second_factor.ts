@@ -1,0 +1,75 @@
+// An administrator's second factor, mounted at /api/admin/second-factor behind requireAdmin (and
+// let through by the second-factor gate: this is where a factor is set up or given). Every call
+// that checks a code counts against the administrator's second-factor limit; a refused code
+// stores nothing.
+import { Hono } from "hono";
+import { z } from "zod";
+import type { AppDeps, MemberAppEnv } from "../context.tsx";
+import { validate } from "../../lib/server/http/validate.ts";
+import { RATE_RULES, rateLimit } from "../../lib/server/http/rate_limit.ts";
+import {
+  confirmTotp,
+  factorNeed,
+  factorSummary,
+  giveFactor,
+  removeTotp,
+  renewRecoveryCodes,
+  startTotp,
+} from "../../lib/server/auth/second_factor.ts";
+import { FACTOR_CODE_MAX, SECOND_FACTOR_TEXT } from "../../lib/shared/second_factor.ts";
+
+const codeBody = z.object({
+  code: z.string({ error: SECOND_FACTOR_TEXT.badFormat }).max(
+    FACTOR_CODE_MAX,
+    SECOND_FACTOR_TEXT.badFormat,
+  ),
+}).strict();
+
+export function secondFactorApi(deps: AppDeps) {
+  const app = new Hono<MemberAppEnv>();
+  const { kv } = deps;
+  const limited = (rule: (typeof RATE_RULES)[keyof typeof RATE_RULES]) =>
+    rateLimit(kv, deps.config.rateLimits, (c) => [{ rule, subject: c.var.user?.id ?? "" }]);
+  const attempts = limited(RATE_RULES.secondFactor);
+  const code = validate("json", codeBody, { fallback: SECOND_FACTOR_TEXT.badFormat });
+
+  // The administrator's factors, and what (if anything) this session must do first.
+  app.get("/", async (c) => {
+    const { user, session } = c.var;
+    return c.json({
+      ...(await factorSummary(kv, user.id)),
+      need: await factorNeed(kv, deps.config, user.id, session),
+    });
+  });
+
+  // A new secret to add to an authenticator app; nothing counts until a first code confirms it.
+  app.post("/totp/start", limited(RATE_RULES.adminWrite), async (c) => {
+    return c.json(await startTotp(kv, c.var.user), 201);
+  });
+
+  app.post("/totp/confirm", attempts, code, async (c) => {
+    const { user, session } = c.var;
+    const recoveryCodes = await confirmTotp(kv, user, session.sid, c.req.valid("json").code);
+    return c.json({ ok: true, recoveryCodes }, 201);
+  });
+
+  app.post("/verify", attempts, code, async (c) => {
+    const { user, session } = c.var;
+    return c.json({
+      ok: true,
+      ...await giveFactor(kv, user, session.sid, c.req.valid("json").code),
+    });
+  });
+
+  app.post("/recovery-codes", attempts, code, async (c) => {
+    const recoveryCodes = await renewRecoveryCodes(kv, c.var.user, c.req.valid("json").code);
+    return c.json({ ok: true, recoveryCodes }, 201);
+  });
+
+  app.post("/totp/remove", attempts, code, async (c) => {
+    await removeTotp(kv, c.var.user, c.req.valid("json").code);
+    return c.json({ ok: true });
+  });
+
+  return app;
+}

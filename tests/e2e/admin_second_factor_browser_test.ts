@@ -1,0 +1,166 @@
+// The administrators' second factor in a real Chromium, with the production rule on
+// (ADMIN_SECOND_FACTOR=required): an administrator signed in is sent from /admin to the
+// second-factor page and nothing else answers; a wrong first code is refused under the field
+// and nothing stored; the code the test computes from the secret the page shows turns the factor
+// on, the ten recovery codes show once, and Continue opens /admin. A new sign-in through
+// /direct-admin is sent to give the factor: the code already used is refused, a recovery code
+// admits it back to /direct-admin; in a third browser the used recovery code is refused and the
+// next code admits it to /admin/audit, and the page then refuses a wrong code for new recovery
+// codes. Screenshots of the set-up, the codes, the prompt and the page once given at 360 and 1280 px go
+// to SHOTS_DIR when it is set.
+import assert from "node:assert/strict";
+import * as OTPAuth from "otpauth";
+import type { Browser, Page } from "playwright-core";
+import { launchBrowser, newContext, waitForHydration } from "../helpers/browser.ts";
+import { startServer, type TestServer } from "../helpers/server.ts";
+import { kvDump } from "../helpers/kv_dump.ts";
+import { awaitMails, mailsTo } from "../helpers/accounts.ts";
+import { ADMIN_TEXT } from "../../lib/shared/admin.ts";
+import { SECOND_FACTOR_TEXT as TEXT } from "../../lib/shared/second_factor.ts";
+import en from "../../lib/shared/i18n/catalog/admin/en.ts";
+
+const ADMIN = {
+  ADMIN_EMAIL: "root@example.test",
+  ADMIN_PASSWORD: "admin-pass-1",
+  ADMIN_SECOND_FACTOR: "required",
+};
+const SHOTS = Deno.env.get("SHOTS_DIR");
+
+function code(secret: string, steps = 0): string {
+  const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) });
+  return totp.generate({ timestamp: Date.now() + steps * 30_000 });
+}
+
+function wrongCode(secret: string): string {
+  const near = [-1, 0, 1, 2].map((s) => code(secret, s));
+  for (let n = 0;; n++) {
+    const c = String(n).padStart(6, "0");
+    if (!near.includes(c)) return c;
+  }
+}
+
+async function shot(page: Page, name: string) {
+  if (!SHOTS) return;
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+  }
+}
+
+/**
+ * Signs in on /direct-admin's own form; once `server` has stored the mail a sign-in from a new
+ * browser sends, when given (so a dump taken next sees only what follows).
+ */
+async function directLogin(page: Page, server?: TestServer) {
+  const mails = server ? (await mailsTo(server.kv, ADMIN.ADMIN_EMAIL)).length : 0;
+  await page.goto("/direct-admin");
+  await page.getByLabel("Email", { exact: true }).fill(ADMIN.ADMIN_EMAIL);
+  await page.getByLabel("Password", { exact: true }).fill(ADMIN.ADMIN_PASSWORD);
+  await page.getByRole("button", { name: "Login", exact: true }).click();
+  if (server) await awaitMails(server.kv, ADMIN.ADMIN_EMAIL, mails + 1);
+}
+
+async function sendCode(page: Page, label: string, value: string, button: string) {
+  await page.getByLabel(label, { exact: true }).fill(value);
+  await page.getByRole("button", { name: button, exact: true }).click();
+}
+
+Deno.test({
+  name: "admin second factor in the browser",
+  sanitizeResources: false,
+  sanitizeOps: false,
+  async fn() {
+    let server: TestServer | undefined;
+    let browser: Browser | undefined;
+    const errors: string[] = [];
+    try {
+      server = await startServer(ADMIN);
+      browser = await launchBrowser();
+      const open = async () => {
+        const ctx = await newContext(browser!, server!.url, { width: 1280, height: 900 }, "reduce");
+        const page = await ctx.newPage();
+        page.on("pageerror", (err) => errors.push(`${page.url()}: ${err.message}`));
+        return page;
+      };
+
+      // Blocked: /direct-admin's sign-in goes to the set-up, and so does /admin.
+      const page = await open();
+      await directLogin(page);
+      await page.waitForURL(/\/admin\/second-factor\?next=%2Fdirect-admin$/);
+      await page.goto("/admin");
+      await page.waitForURL(/\/admin\/second-factor\?next=%2Fadmin$/);
+      await waitForHydration(page, "AdminSecondFactor");
+      await page.getByText(TEXT.setupRequired, { exact: true }).waitFor();
+      const api = await page.request.get("/api/admin/users");
+      assert.equal(api.status(), 403);
+      assert.equal((await api.json()).error, TEXT.setupRequired);
+
+      await page.getByRole("button", { name: en.sfStart, exact: true }).click();
+      const secret = await page.locator("[data-secret]").getAttribute("data-secret");
+      assert.ok(secret);
+      assert.ok(
+        (await page.locator(".admin-factor-uri").innerText()).startsWith("otpauth://totp/"),
+      );
+      await shot(page, "second-factor-setup");
+      const before = await kvDump(server.kv);
+      await sendCode(page, en.sfCode, wrongCode(secret), en.sfConfirm);
+      await page.getByRole("alert").filter({ hasText: TEXT.wrongCode }).waitFor();
+      assert.deepEqual(await kvDump(server.kv), before, "a wrong code stores nothing");
+
+      const first = code(secret);
+      await sendCode(page, en.sfCode, first, en.sfConfirm);
+      await page.getByRole("heading", { name: en.sfRecoveryTitle }).waitFor();
+      const recovery = await page.locator(".admin-recovery-codes code").allInnerTexts();
+      assert.equal(recovery.length, 10);
+      await shot(page, "second-factor-codes");
+      await page.getByRole("link", { name: en.sfContinue, exact: true }).click();
+      await page.waitForURL(/\/admin$/);
+      await page.getByRole("heading", { name: ADMIN_TEXT.usersTitle }).waitFor();
+
+      // A new sign-in through /direct-admin is asked for the factor.
+      const second = await open();
+      await directLogin(second, server);
+      await second.waitForURL(/\/admin\/second-factor\?next=%2Fdirect-admin$/);
+      await waitForHydration(second, "AdminSecondFactor");
+      await second.getByRole("heading", { name: en.sfPromptTitle }).waitFor();
+      await shot(second, "second-factor-prompt");
+      const beforeReuse = await kvDump(server.kv);
+      await sendCode(second, en.sfPromptLabel, first, en.sfContinue);
+      await second.getByRole("alert").filter({ hasText: TEXT.reusedCode }).waitFor();
+      assert.deepEqual(await kvDump(server.kv), beforeReuse, "a reused code stores nothing");
+      await sendCode(second, en.sfPromptLabel, recovery[0], en.sfContinue);
+      await second.waitForURL(/\/direct-admin$/);
+      await second.getByText(ADMIN_TEXT.dashboardDescription, { exact: true }).waitFor();
+
+      // A third browser: the used recovery code is refused, the next code admits.
+      const third = await open();
+      await directLogin(third, server);
+      await third.waitForURL(/\/admin\/second-factor/);
+      await waitForHydration(third, "AdminSecondFactor");
+      const beforeUsed = await kvDump(server.kv);
+      await sendCode(third, en.sfPromptLabel, recovery[0], en.sfContinue);
+      await third.getByRole("alert").filter({ hasText: TEXT.usedRecoveryCode }).waitFor();
+      assert.deepEqual(await kvDump(server.kv), beforeUsed, "a used recovery code stores nothing");
+      await third.goto("/admin/second-factor?next=/admin/audit");
+      await waitForHydration(third, "AdminSecondFactor");
+      await sendCode(third, en.sfPromptLabel, code(secret, 1), en.sfContinue);
+      await third.waitForURL(/\/admin\/audit$/);
+      await third.getByText(en.auditSecondFactorAdded).first().waitFor();
+      assert.equal(await third.getByText(en.auditSecondFactorUsed).count(), 2);
+
+      // Given: the page offers new recovery codes and removal, each for a current code.
+      await third.goto("/admin/second-factor");
+      await waitForHydration(third, "AdminSecondFactor");
+      await third.getByText("9 unused recovery codes left.", { exact: true }).waitFor();
+      const beforeRenew = await kvDump(server.kv);
+      await sendCode(third, en.sfPromptLabel, wrongCode(secret), en.sfRenew);
+      await third.getByRole("alert").filter({ hasText: TEXT.wrongCode }).waitFor();
+      assert.deepEqual(await kvDump(server.kv), beforeRenew, "a wrong code renews nothing");
+      await shot(third, "second-factor-manage");
+      assert.deepEqual(errors, []);
+    } finally {
+      await browser?.close();
+      await server?.close();
+    }
+  },
+});
