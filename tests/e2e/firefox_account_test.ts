@@ -26,9 +26,14 @@ async function hydrated(page: FirefoxPage, name: string) {
     .setTimeout(ACTION_TIMEOUT_MS).wait();
 }
 
+/** Opens `url` and waits for its document. */
+function go(page: FirefoxPage, url: string) {
+  return page.goto(url, { waitUntil: "domcontentloaded", timeout: ACTION_TIMEOUT_MS });
+}
+
 /** Opens /auth and sends the login form, as a member types it. */
 async function submitLogin(page: FirefoxPage, base: string, identifier: string, password: string) {
-  await page.goto(`${base}/auth`, { waitUntil: "domcontentloaded", timeout: ACTION_TIMEOUT_MS });
+  await go(page, `${base}/auth`);
   await hydrated(page, "AuthPanel");
   await page.locator("#panel-login input[autocomplete=username]").fill(identifier);
   await page.locator("#panel-login input[type=password]").fill(password);
@@ -71,7 +76,7 @@ Deno.test({
       });
 
       await t.step("Your devices: Firefox is this device; the other is signed out", async () => {
-        await page.goto(`${base}/profile`, { waitUntil: "domcontentloaded" });
+        await go(page, `${base}/profile`);
         await hydrated(page, "ProfilePage");
         await click(page, '::-p-aria([name="Privacy & Security"][role="tab"])');
         await page.locator("#devices li.device").wait();
@@ -112,17 +117,21 @@ Deno.test({
           })).status
         );
         assert.equal(set, 200);
-        await page.goto(`${base}/filters`, { waitUntil: "domcontentloaded" });
+        await go(page, `${base}/filters`);
         await hydrated(page, "FiltersEditor");
         const widen = "button[role=switch][aria-labelledby=label-widen]";
         assert.equal(
-          await page.$eval("#label-widen", (e) => e.textContent),
+          await page.evaluate(() => document.getElementById("label-widen")?.textContent),
           "Widen automatically when nobody is near",
         );
         await click(page, widen);
         await until(
           "the switch on",
-          () => page.$eval(widen, (e) => e.getAttribute("aria-checked")),
+          () =>
+            page.evaluate(
+              (s: string) => document.querySelector(s)?.getAttribute("aria-checked"),
+              widen,
+            ),
           (v) => v === "true",
         );
         await click(page, '::-p-aria([name="Save"][role="button"])');

@@ -84,6 +84,7 @@ export interface FirefoxBrowser {
 export interface FirefoxLocator {
   setTimeout(ms: number): FirefoxLocator;
   click(): Promise<void>;
+  fill(value: string): Promise<void>;
   wait(): Promise<unknown>;
 }
 
