@@ -56,6 +56,9 @@ export const RATE_RULES = {
     scope: "device-sign-out-account",
     limit: { max: 30, windowMs: MINUTES_15 },
   },
+  /** Passkey changes (adding, renaming, removing one; removing the password). */
+  passkeyIp: { scope: "passkey-ip", limit: { max: 60, windowMs: MINUTES_15 } },
+  passkeyAccount: { scope: "passkey-account", limit: { max: 30, windowMs: MINUTES_15 } },
   /** A banned member's appeal, sent or read back, per address and per member. */
   appealIp: { scope: "appeal-ip", limit: { max: 30, windowMs: MINUTES_15 } },
   appealAccount: { scope: "appeal-account", limit: { max: 10, windowMs: MINUTES_15 } },
