@@ -17,6 +17,7 @@ import {
 import { BannedError } from "../../lib/server/auth/accounts.ts";
 import { listPasskeys, removePasskey, removePassword, updatePasskey } from "../../kv/passkeys.ts";
 import { getUser } from "../../kv/users.ts";
+import { rememberLoginIp } from "../../kv/rate_limits.ts";
 import {
   PASSKEY_NAME_MAX,
   PASSKEY_TEXT,
@@ -104,6 +105,8 @@ export function passkeysApi(deps: AppDeps) {
       err.extra = { appeal: await banAppealState(kv, user.id, ban) };
       throw err;
     }
+    // The address is the member's own from now on, as after a password sign-in.
+    if (limits) await rememberLoginIp(kv, user.id, clientIp(c));
     const session = await sessions.start(c, user.id);
     setFlash(c, { kind: "success", title: AUTH_TEXT.loggedIn, description: "Welcome back!" });
     return c.json(toPublicUser(user, publicToken(session)));
