@@ -155,14 +155,16 @@ export function Passkeys(
         : <p class="muted">{t("noPasskeys")}</p>}
       {passkeysSupported()
         ? (
-          <button
-            type="button"
-            class="button button-primary"
-            disabled={busy}
-            onClick={() => act(() => addPasskey<Answer>())}
-          >
-            {busy ? t("addingPasskey") : t("addPasskey")}
-          </button>
+          <div class="passkey-actions">
+            <button
+              type="button"
+              class="button button-primary"
+              disabled={busy}
+              onClick={() => act(() => addPasskey<Answer>())}
+            >
+              {busy ? t("addingPasskey") : t("addPasskey")}
+            </button>
+          </div>
         )
         : <p class="muted">{t("passkeysUnsupported")}</p>}
       {state.hasPassword && state.passkeys.length > 0 && <RemovePassword busy={busy} act={act} />}
