@@ -8,6 +8,7 @@ import { type CachedUser, cacheUser } from "../../lib/client/user_cache.ts";
 import {
   conditionalSupported,
   passkeysSupported,
+  signInOptions,
   signInWithPasskey,
 } from "../../lib/client/passkey.ts";
 import type { AppealState } from "../../lib/shared/moderation/appeals.ts";
@@ -26,7 +27,14 @@ export function PasskeySignIn({ onRefused }: { onRefused: PasskeyRefusal }) {
     const ac = waiting.current = new AbortController();
     if (!conditional) setBusy(true);
     try {
-      cacheUser(await signInWithPasskey<CachedUser>(conditional, ac.signal));
+      // Options the suggestions could not get (the server busy, a limit) are no news to the member,
+      // who can still press the button.
+      const options = await signInOptions().catch((err) => {
+        if (conditional) return null;
+        throw err;
+      });
+      if (!options) return;
+      cacheUser(await signInWithPasskey<CachedUser>(options, conditional, ac.signal));
       location.assign("/");
     } catch (err) {
       // A conditional request that was aborted for the button's dialog says nothing.

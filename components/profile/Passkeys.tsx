@@ -132,8 +132,9 @@ export function Passkeys(
       if (message) toast({ title: message, variant: "success" });
       return true;
     } catch (err) {
+      // The authenticator already holds a passkey for this account (it was excluded).
       const text = err instanceof DOMException
-        ? ta("passkeyCancelled")
+        ? err.name === "InvalidStateError" ? t("pkAlreadyAdded") : ta("passkeyCancelled")
         : errorMessage(err, t("passkeysFailed"));
       toast({ title: t("passkeysFailed"), description: text, variant: "destructive" });
       return false;

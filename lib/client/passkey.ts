@@ -58,12 +58,19 @@ export async function addPasskey<T>(): Promise<T> {
   return postJson<T>("/api/passkeys", { response: credentialJson(cred) });
 }
 
+/** The server's options for a passkey sign-in (a fresh challenge). */
+export const signInOptions = () => postJson<Json>("/api/passkeys/signin/options");
+
 /**
- * Signs in with a passkey the member picks: in the browser's own dialog, or (`conditional`)
- * among the username field's autofill suggestions, until `signal` aborts. The signed-in member.
+ * Signs in with a passkey the member picks for the options `o`: in the browser's own dialog, or
+ * (`conditional`) among the username field's autofill suggestions, until `signal` aborts. The
+ * signed-in member.
  */
-export async function signInWithPasskey<T>(conditional: boolean, signal?: AbortSignal): Promise<T> {
-  const o = await postJson<Json>("/api/passkeys/signin/options");
+export async function signInWithPasskey<T>(
+  o: Json,
+  conditional: boolean,
+  signal?: AbortSignal,
+): Promise<T> {
   const publicKey = {
     ...o,
     challenge: toBuf(o.challenge as string),

@@ -31,6 +31,12 @@ import { setFlash } from "../../lib/server/http/flash.ts";
 import { activeBan } from "../../lib/shared/moderation/bans.ts";
 import { banAppealState, issueAppealPass } from "../../lib/server/moderation/appeals.ts";
 import { setAppealCookie } from "./appeal.ts";
+import { localeOf } from "../../lib/server/http/locale.ts";
+import { localizeFor } from "../../lib/server/i18n/catalogs.ts";
+import type { Context } from "hono";
+
+/** A success's text in the request's language (refusals are translated by app.onError). */
+const said = (c: Context, text: string) => localizeFor(localeOf(c), text);
 
 const b64url = z.string().max(4096).regex(/^[A-Za-z0-9_-]*$/);
 const credential = <T extends z.ZodRawShape>(response: T) =>
@@ -92,7 +98,10 @@ export function passkeysApi(deps: AppDeps) {
     };
   };
 
-  app.post("/passkeys/signin/options", limitIp, async (c) => c.json(await signInOptions(pk)));
+  const limitOptions = rateLimit(kv, limits, (c) => [
+    { rule: RATE_RULES.passkeyOptionsIp, subject: clientIp(c) },
+  ]);
+  app.post("/passkeys/signin/options", limitOptions, async (c) => c.json(await signInOptions(pk)));
 
   // A passkey's sign-in ends as a password's does: a banned member is refused with their pass to
   // appeal, anyone else gets a session, the browser listed (and mailed about when new).
@@ -122,7 +131,7 @@ export function passkeysApi(deps: AppDeps) {
     const { response } = c.req.valid("json");
     const name = defaultName(c.req.header("user-agent"));
     await addPasskeyFrom(pk, c.var.user.id, response as never, name);
-    return c.json({ ...(await answer(c.var.user.id)), message: PASSKEY_TEXT.added });
+    return c.json({ ...(await answer(c.var.user.id)), message: said(c, PASSKEY_TEXT.added) });
   });
 
   members.patch(
@@ -135,7 +144,7 @@ export function passkeysApi(deps: AppDeps) {
       const { name } = c.req.valid("json");
       const done = await updatePasskey(kv, c.var.user.id, id, (p) => ({ ...p, name }));
       if (!done) throw new AppError(404, PASSKEY_TEXT.notFound);
-      return c.json({ ...(await answer(c.var.user.id)), message: PASSKEY_TEXT.renamed });
+      return c.json({ ...(await answer(c.var.user.id)), message: said(c, PASSKEY_TEXT.renamed) });
     },
   );
 
@@ -147,7 +156,7 @@ export function passkeysApi(deps: AppDeps) {
       const result = await removePasskey(kv, c.var.user.id, c.req.valid("param").id);
       if (result === "missing") throw new AppError(404, PASSKEY_TEXT.notFound);
       if (result === "last") throw new AppError(409, PASSKEY_TEXT.lastPasskey);
-      return c.json({ ...(await answer(c.var.user.id)), message: PASSKEY_TEXT.removed });
+      return c.json({ ...(await answer(c.var.user.id)), message: said(c, PASSKEY_TEXT.removed) });
     },
   );
 
@@ -157,7 +166,10 @@ export function passkeysApi(deps: AppDeps) {
     if (result === "unverified") throw new AppError(409, PASSKEY_TEXT.needsVerifiedEmail);
     if (result === "no_password") throw new AppError(409, PASSKEY_TEXT.noPassword);
     if (result === "missing") throw new AppError(401, "User not authenticated");
-    return c.json({ ...(await answer(c.var.user.id)), message: PASSKEY_TEXT.passwordRemoved });
+    return c.json({
+      ...(await answer(c.var.user.id)),
+      message: said(c, PASSKEY_TEXT.passwordRemoved),
+    });
   });
 
   return [app, members];

@@ -169,7 +169,12 @@ Deno.test("passkeys: rename, remove; the password goes only with a passkey kept,
     assert.equal(login.status, 401);
 
     // One of two passkeys may go; the last stays.
-    assert.equal((await m.client.delete(`/api/passkeys/${other.credentialId}`)).status, 200);
+    // In the member's language.
+    await updateUser(server.kv, m.id, (u) => ({ ...u, language: "es" }));
+    const gone = await m.client.delete(`/api/passkeys/${other.credentialId}`);
+    assert.equal(gone.status, 200, gone.text);
+    assert.equal(gone.json.message, "Llave de acceso quitada");
+    await updateUser(server.kv, m.id, (u) => ({ ...u, language: "en" }));
     await refusedQuietly(server, () => m.client.delete(path), 409, PASSKEY_TEXT.lastPasskey);
     assert.equal((await passkeySignIn(server, key)).res.status, 200);
 
