@@ -99,7 +99,8 @@ export type RemoveResult = "removed" | "missing" | "last";
 
 /**
  * Removes a passkey, but never the last way in: a member without a password keeps one passkey.
- * The commit checks the member's record, so a password removed meanwhile is seen.
+ * The commit checks the member's record (a password removed meanwhile) and, for a member without
+ * a password, their other passkeys (one removed meanwhile).
  */
 export async function removePasskey(
   kv: Deno.Kv,
@@ -110,8 +111,16 @@ export async function removePasskey(
   for (let attempt = 0; attempt < 5; attempt++) {
     const [entry, user] = await kv.getMany<[PasskeyRecord, UserRecord]>([key, keys.user(userId)]);
     if (!entry.value || !user.value) return "missing";
-    if (!user.value.passwordHash && (await listPasskeys(kv, userId)).length <= 1) return "last";
-    if ((await kv.atomic().check(entry, user).delete(key).commit()).ok) return "removed";
+    const others: Deno.KvEntry<PasskeyRecord>[] = [];
+    if (!user.value.passwordHash) {
+      for await (const e of kv.list<PasskeyRecord>({ prefix: keys.passkeysPrefix(userId) })) {
+        if (e.value.id !== id) others.push(e);
+      }
+      if (!others.length) return "last";
+    }
+    if ((await kv.atomic().check(entry, user, ...others).delete(key).commit()).ok) {
+      return "removed";
+    }
   }
   throw new Error(`removing passkey ${id}: the member's record kept changing`);
 }

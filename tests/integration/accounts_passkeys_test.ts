@@ -18,7 +18,15 @@ import {
 import { kvDump } from "../helpers/kv_dump.ts";
 import { SoftAuthenticator } from "../helpers/soft_authenticator.ts";
 import { updateUser } from "../../kv/users.ts";
-import { listPasskeys } from "../../kv/passkeys.ts";
+import {
+  addPasskey as addPasskeyRecord,
+  listPasskeys,
+  type PasskeyRecord,
+  removePasskey,
+  removePassword,
+} from "../../kv/passkeys.ts";
+import { keys } from "../../kv/keys.ts";
+import type { UserRecord } from "../../lib/shared/auth/types.ts";
 import { PASSKEY_TEXT } from "../../lib/shared/auth/passkeys.ts";
 import { signInBanText } from "../../lib/shared/moderation/bans.ts";
 import type { TestServer } from "../helpers/server.ts";
@@ -198,4 +206,43 @@ Deno.test("passkeys: rename, remove; the password goes only with a passkey kept,
     assert.equal(back.status, 200, back.text);
     assert.equal(back.json.id, m.id);
   });
+});
+
+Deno.test("passkeys: racing removals never leave a member without a password or a passkey", async () => {
+  const kv = await Deno.openKv(":memory:");
+  try {
+    const userId = "racer";
+    const user = { id: userId, passwordHash: "", emailVerified: true } as unknown as UserRecord;
+    await kv.set(keys.user(userId), user);
+    const record = (id: string): PasskeyRecord => ({
+      id,
+      publicKey: "",
+      counter: 0,
+      transports: [],
+      name: id,
+      createdAt: Date.now(),
+      lastUsedAt: null,
+    });
+    for (const id of ["a", "b"]) await addPasskeyRecord(kv, userId, record(id));
+    // Both of two passkeys at once: one goes, the other is the last.
+    const both = await Promise.all([
+      removePasskey(kv, userId, "a"),
+      removePasskey(kv, userId, "b"),
+    ]);
+    assert.deepEqual(both.sort(), ["last", "removed"]);
+    assert.equal((await listPasskeys(kv, userId)).length, 1);
+
+    // The password and the last passkey at once: one of the two stays.
+    await kv.set(keys.user(userId), { ...user, passwordHash: "pbkdf2$1$x$y" });
+    const [kept] = await listPasskeys(kv, userId);
+    const [pw, pk] = await Promise.all([
+      removePassword(kv, userId),
+      removePasskey(kv, userId, kept.id),
+    ]);
+    const stored = (await kv.get<UserRecord>(keys.user(userId))).value!;
+    const left = await listPasskeys(kv, userId);
+    assert.ok(stored.passwordHash || left.length, `both went: ${pw}, ${pk}`);
+  } finally {
+    kv.close();
+  }
 });
