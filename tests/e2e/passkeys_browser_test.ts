@@ -3,7 +3,8 @@
 // /auth (no username), then removes their password and can no longer remove their last passkey.
 // Bad input, each refused with its text and nothing stored: a replayed sign-in, an expired
 // challenge, a sign-in and a new passkey made for another origin. With SCREENSHOT_DIR set, /auth
-// and the passkeys card are saved at 360 and 1280 px wide.
+// and the passkeys card are saved at 360 and 1280 px wide, and the Privacy & Security tab without
+// a password.
 import assert from "node:assert/strict";
 import type { APIRequestContext, Browser, BrowserContext, Page } from "playwright-core";
 import {
@@ -242,6 +243,7 @@ Deno.test({
       await page.getByRole("button", { name: "Yes, remove my password" }).click();
       await expectToast(page, PASSKEY_TEXT.passwordRemoved);
       await page.getByText(/Your account has no password/).waitFor();
+      await shots(page, "profile-no-password", "#panel-privacy");
       // The last passkey stays.
       await page.getByRole("button", { name: "Remove Work laptop" }).click();
       await expectToast(page, "The passkey could not be changed", PASSKEY_TEXT.lastPasskey);
