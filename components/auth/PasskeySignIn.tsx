@@ -37,9 +37,10 @@ export function PasskeySignIn({ onRefused }: { onRefused: PasskeyRefusal }) {
       cacheUser(await signInWithPasskey<CachedUser>(options, conditional, ac.signal));
       location.assign("/");
     } catch (err) {
-      // A conditional request that was aborted for the button's dialog says nothing.
-      if (ac.signal.aborted) return;
+      // A conditional request says nothing when it was aborted for the button's dialog, or when
+      // the browser ended it (its suggestions closed, the form sent): the member asked for nothing.
       const dom = err instanceof DOMException;
+      if (ac.signal.aborted || (conditional && dom)) return;
       const text = dom ? t("passkeyCancelled") : errorMessage(err, t("passkeyFailed"));
       toast({ title: t("passkeyFailed"), description: text, variant: "destructive" });
       onRefused(text, ((err as ApiError).body as { appeal?: AppealState } | undefined)?.appeal);
