@@ -11,6 +11,8 @@ import { PrivacySwitches } from "../components/profile/PrivacySwitches.tsx";
 import { DeleteAccount } from "../components/profile/DeleteAccount.tsx";
 import { Devices } from "../components/profile/Devices.tsx";
 import type { DeviceView } from "../lib/shared/devices.ts";
+import { Passkeys } from "../components/profile/Passkeys.tsx";
+import type { PasskeysAnswer } from "../lib/shared/auth/passkeys.ts";
 import { tr } from "../lib/shared/i18n/messages.ts";
 import type common from "../lib/shared/i18n/catalog/common/en.ts";
 import type profile from "../lib/shared/i18n/catalog/profile/en.ts";
@@ -24,18 +26,23 @@ export interface ProfilePageProps {
   ipRelay: IpRelay;
   /** The member's signed-in sessions when the page was made (the list refreshes after a change). */
   devices: DeviceView[];
+  /** The member's passkeys, and whether they have a password. */
+  passkeys: PasskeysAnswer;
 }
 
 type Tab = "profile" | "privacy";
 
 /** /profile: two tabs over the member's record. Every form's state lives here, so it outlives a
  * switch to the other tab. */
-export default function ProfilePage({ user: initial, ipRelay, devices }: ProfilePageProps) {
+export default function ProfilePage(
+  { user: initial, ipRelay, devices, passkeys: initialPasskeys }: ProfilePageProps,
+) {
   const [tab, setTab] = useState<Tab>("profile");
   const [user, setUser] = useState(initial);
   const [avatar, setAvatar] = useState<string | null>(initial.avatarUrl);
   const account = useAccount(initial, user, setUser, patch);
   const password = useForm(PASSWORD_VALUES, (field) => `pw-${field}`);
+  const [passkeys, setPasskeys] = useState(initialPasskeys);
 
   async function patch(body: Record<string, unknown>) {
     const { message, ...next } = await apiRequest<PublicUser & { message?: string }>(
@@ -84,7 +91,10 @@ export default function ProfilePage({ user: initial, ipRelay, devices }: Profile
       {tab === "privacy" && (
         <section id="panel-privacy" role="tabpanel" aria-labelledby="tab-privacy" class="stack">
           <PrivacySwitches user={user} setUser={setUser} patch={patch} ipRelay={ipRelay} />
-          <PasswordForm form={password} />
+          {passkeys.hasPassword
+            ? <PasswordForm form={password} />
+            : <p class="card muted">{t("noPasswordNote")}</p>}
+          <Passkeys state={passkeys} setState={setPasskeys} />
           <Devices initial={devices} />
           <DeleteAccount />
           <p class="legal-links">

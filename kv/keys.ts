@@ -33,6 +33,11 @@ export const keys = {
   knownDevice: (userId: string, deviceHash: string) =>
     ["known_devices", userId, deviceHash] as const,
   knownDevicesPrefix: (userId: string) => ["known_devices", userId] as const,
+  /** A member's passkey (a WebAuthn credential), by its credential id (kv/passkeys.ts). */
+  passkey: (userId: string, credentialId: string) => ["passkeys", userId, credentialId] as const,
+  passkeysPrefix: (userId: string) => ["passkeys", userId] as const,
+  /** A WebAuthn challenge the server handed out, by its text: used once, kept five minutes. */
+  passkeyChallenge: (challenge: string) => ["passkey_challenges", challenge] as const,
 
   invitation: (code: string) => ["invitations", code] as const,
   invitationsPrefix: () => ["invitations"] as const,

@@ -43,6 +43,7 @@ import { metricsRoute } from "./metrics.ts";
 import { pwaRoutes } from "./pwa.tsx";
 import { filtersApi } from "./api/filters.ts";
 import { devicesApi } from "./api/devices.ts";
+import { passkeysApi } from "./api/passkeys.ts";
 import { invitationsApi } from "./api/invitations.ts";
 import { reportApi } from "./api/report.ts";
 import { pushApi } from "./api/push.ts";
@@ -150,6 +151,7 @@ export async function createApp(base: AppBase) {
     filtersApi(deps),
     invitationsApi(deps),
     devicesApi(deps),
+    ...passkeysApi(deps),
   );
   mount(app, "/api/report", reportApi(deps));
   mount(app, "/api/push", pushApi(deps));

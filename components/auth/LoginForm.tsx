@@ -9,6 +9,7 @@ import type { AuthForm } from "./form.ts";
 import { ruleText, t } from "./texts.ts";
 import type { AppealState } from "../../lib/shared/moderation/appeals.ts";
 import { AppealForm } from "./AppealForm.tsx";
+import { PasskeySignIn } from "./PasskeySignIn.tsx";
 
 export function LoginForm({ form, go }: { form: AuthForm; go: (tab: AuthTab) => void }) {
   const { identifier, loginPassword } = form.values;
@@ -47,7 +48,7 @@ export function LoginForm({ form, go }: { form: AuthForm; go: (tab: AuthTab) => 
           form={form}
           field="identifier"
           label={t("identifierLabel")}
-          autoComplete="username"
+          autoComplete="username webauthn"
           autoCapitalize="none"
         />
         <FormInput
@@ -66,6 +67,12 @@ export function LoginForm({ form, go }: { form: AuthForm; go: (tab: AuthTab) => 
           {t("forgotLink")}
         </button>
       </form>
+      <PasskeySignIn
+        onRefused={(text, state) => {
+          form.update({ error: text, busy: false });
+          setAppeal(state);
+        }}
+      />
       {appeal && <AppealForm state={appeal} />}
     </div>
   );

@@ -20,6 +20,8 @@ import { WelcomeScreen } from "../../components/WelcomeScreen.tsx";
 import { FiltersScreen, ProfileScreen } from "../../components/profile/Pages.tsx";
 import { iceServersFor, ipRelayOf } from "../../lib/server/realtime/ice.ts";
 import { hidesIpAddress } from "../../lib/shared/profile.ts";
+import { listPasskeys } from "../../kv/passkeys.ts";
+import { toPasskeyView } from "../../lib/server/auth/passkeys.ts";
 import { listDevices } from "../../lib/server/auth/devices.ts";
 import type { SessionUser } from "../../lib/shared/auth/types.ts";
 import type { LiveSessionProps } from "../../islands/LiveSession.tsx";
@@ -65,6 +67,7 @@ export function memberPages(deps: AppDeps) {
   app.get("/profile", async (c) => {
     const { userRecord: record, session } = c.var;
     const devices = await listDevices(deps.kv, record.id, session.sid);
+    const passkeys = (await listPasskeys(deps.kv, record.id)).map(toPasskeyView);
     return page(c, deps, {
       title: "Profile",
       back: "/",
@@ -76,6 +79,11 @@ export function memberPages(deps: AppDeps) {
               user: toPublicUser(record, publicToken(session)),
               ipRelay: ipRelayOf(deps.config.ice),
               devices,
+              passkeys: {
+                passkeys,
+                hasPassword: Boolean(record.passwordHash),
+                emailVerified: record.emailVerified,
+              },
             }}
           />
         </ProfileScreen>

@@ -32,6 +32,9 @@ import { type MessageStore, withMessages } from "../../lib/shared/i18n/messages.
 import type { Locale } from "../../lib/shared/i18n/locales.ts";
 import profileEn from "../../lib/shared/i18n/catalog/profile/en.ts";
 import profileCatalogs from "../../lib/shared/i18n/catalog/profile/mod.ts";
+import type { PasskeysAnswer } from "../../lib/shared/auth/passkeys.ts";
+
+const NO_PASSKEYS: PasskeysAnswer = { passkeys: [], hasPassword: true, emailVerified: true };
 
 const ENTITIES: Record<string, string> = {
   "&amp;": "&",
@@ -228,7 +231,10 @@ function PasswordCard() {
 Deno.test("profile (ja): the form keeps no English word of the English catalog", () => {
   // With only the messages the page ships for its island, as in the browser.
   const store = pageMessages("ja", ISLAND_MESSAGES.ProfilePage);
-  const html = render(store, h(ProfilePage, { user: member, ipRelay, devices: [] }));
+  const html = render(
+    store,
+    h(ProfilePage, { user: member, ipRelay, devices: [], passkeys: NO_PASSKEYS }),
+  );
   assert.match(html, /<form/);
   assert.doesNotMatch(visibleText(html), /\b(common|profile)\.\w+/, "every key has its message");
   assert.deepEqual(englishWordsIn(html), []);
@@ -268,7 +274,10 @@ Deno.test("profile (ja): the privacy tab and the filters keep no English word ei
 
 Deno.test("profile (en): the English texts are the catalog's, as the specification has them", () => {
   const store = pageMessages("en" as Locale, ISLAND_MESSAGES.ProfilePage);
-  const html = render(store, h(ProfilePage, { user: member, ipRelay, devices: [] }));
+  const html = render(
+    store,
+    h(ProfilePage, { user: member, ipRelay, devices: [], passkeys: NO_PASSKEYS }),
+  );
   const text = visibleText(html);
   // (The word check of the tests above finds them here.)
   assert.ok(englishWordsIn(html).length > 20, englishWordsIn(html).join(" "));

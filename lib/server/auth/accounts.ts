@@ -175,7 +175,8 @@ export async function authenticate(
   password: string,
 ): Promise<UserRecord> {
   const user = await findUserByIdentifier(deps.kv, identifier);
-  const ok = user
+  // An account without a password (it signs in with a passkey) takes as long to refuse.
+  const ok = user?.passwordHash
     ? await verifyPassword(password, user.passwordHash)
     : await verifyAgainstDummy(password);
   if (!user || !ok) throw new AccountError(ACCOUNT_TEXT.badCredentials, 401);

@@ -17,6 +17,7 @@ import { deleteStats } from "../../../kv/stats.ts";
 import { dropReferralFigures } from "../../../kv/referrals.ts";
 import { forgetLoginIps } from "../../../kv/rate_limits.ts";
 import { forgetDevices } from "../../../kv/devices.ts";
+import { forgetPasskeys } from "../../../kv/passkeys.ts";
 import { deleteAllSubscriptions } from "../../../kv/push.ts";
 
 import type { UserRecord } from "../../shared/auth/types.ts";
@@ -42,6 +43,7 @@ export async function deleteAccount(
   await dropReferralFigures(kv, userId);
   await forgetLoginIps(kv, userId);
   await forgetDevices(kv, userId);
+  await forgetPasskeys(kv, userId);
   // No notice reaches a deleted member's browsers.
   await deleteAllSubscriptions(kv, userId);
   return true;
@@ -53,6 +55,7 @@ export async function purgeAccount(kv: Deno.Kv, userId: string) {
   await deleteUserSessions(kv, userId);
   await forgetLoginIps(kv, userId);
   await forgetDevices(kv, userId);
+  await forgetPasskeys(kv, userId);
   await purgeMemberRecords(kv, userId);
   await deleteAllSubscriptions(kv, userId);
   await purgeBlocks(kv, userId);

@@ -56,6 +56,14 @@ export const RATE_RULES = {
     scope: "device-sign-out-account",
     limit: { max: 30, windowMs: MINUTES_15 },
   },
+  /**
+   * Passkey sign-in options (a challenge stored five minutes): /auth asks for them as it loads in a
+   * browser that offers passkeys among the username field's suggestions, so they are not sign-ins.
+   */
+  passkeyOptionsIp: { scope: "passkey-options-ip", limit: { max: 120, windowMs: MINUTES_15 } },
+  /** Passkey changes (adding, renaming, removing one; removing the password). */
+  passkeyIp: { scope: "passkey-ip", limit: { max: 60, windowMs: MINUTES_15 } },
+  passkeyAccount: { scope: "passkey-account", limit: { max: 30, windowMs: MINUTES_15 } },
   /** A banned member's appeal, sent or read back, per address and per member. */
   appealIp: { scope: "appeal-ip", limit: { max: 30, windowMs: MINUTES_15 } },
   appealAccount: { scope: "appeal-account", limit: { max: 10, windowMs: MINUTES_15 } },

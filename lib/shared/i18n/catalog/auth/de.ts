@@ -153,4 +153,11 @@ export default {
   appealNoPass: "Melde dich erneut mit deinem Passwort an, um Einspruch einzulegen.",
   appealNotBanned:
     "Dein Konto ist nicht gesperrt, es gibt also nichts, wogegen du Einspruch einlegen könntest.",
+
+  // Passkey sign-in (components/auth/PasskeySignIn.tsx).
+  passkeySignIn: "Mit einem Passkey anmelden",
+  passkeyWaiting: "Warte auf deinen Passkey...",
+  passkeyFailed: "Anmeldung mit Passkey fehlgeschlagen",
+  passkeyCancelled: "Die Passkey-Anfrage wurde abgebrochen oder ist abgelaufen.",
+  orDivider: "oder",
 } satisfies Translation<typeof en>;

@@ -158,4 +158,11 @@ export default {
     "You have already sent an appeal for this ban. An administrator will answer it by email.",
   appealNoPass: "Sign in with your password again to send an appeal.",
   appealNotBanned: "Your account is not banned, so there is nothing to appeal.",
+
+  // Passkey sign-in (components/auth/PasskeySignIn.tsx).
+  passkeySignIn: "Sign in with a passkey",
+  passkeyWaiting: "Waiting for your passkey...",
+  passkeyFailed: "Passkey sign-in failed",
+  passkeyCancelled: "The passkey request was cancelled or timed out.",
+  orDivider: "or",
 };

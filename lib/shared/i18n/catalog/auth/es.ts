@@ -150,4 +150,11 @@ export default {
     "Ya enviaste una apelación por esta suspensión. Un administrador la responderá por correo.",
   appealNoPass: "Vuelve a iniciar sesión con tu contraseña para enviar una apelación.",
   appealNotBanned: "Tu cuenta no está suspendida, así que no hay nada que apelar.",
+
+  // Passkey sign-in (components/auth/PasskeySignIn.tsx).
+  passkeySignIn: "Iniciar sesión con una llave de acceso",
+  passkeyWaiting: "Esperando tu llave de acceso...",
+  passkeyFailed: "No se pudo iniciar sesión con la llave de acceso",
+  passkeyCancelled: "La solicitud de la llave de acceso se canceló o caducó.",
+  orDivider: "o",
 } satisfies Translation<typeof en>;

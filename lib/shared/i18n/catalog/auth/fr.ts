@@ -154,4 +154,11 @@ export default {
     "Vous avez déjà envoyé un recours pour ce bannissement. Un administrateur y répondra par e-mail.",
   appealNoPass: "Reconnectez-vous avec votre mot de passe pour envoyer un recours.",
   appealNotBanned: "Votre compte n’est pas banni : il n’y a rien à contester.",
+
+  // Passkey sign-in (components/auth/PasskeySignIn.tsx).
+  passkeySignIn: "Se connecter avec une clé d'accès",
+  passkeyWaiting: "En attente de votre clé d'accès...",
+  passkeyFailed: "Échec de la connexion par clé d'accès",
+  passkeyCancelled: "La demande de clé d'accès a été annulée ou a expiré.",
+  orDivider: "ou",
 } satisfies Translation<typeof en>;

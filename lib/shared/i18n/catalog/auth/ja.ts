@@ -147,4 +147,11 @@ export default {
     "この利用停止についてはすでに申し立てを送信済みです。管理者がメールで回答します。",
   appealNoPass: "申し立てを送信するには、もう一度パスワードでサインインしてください。",
   appealNotBanned: "アカウントは利用停止されていないため、申し立てることはありません。",
+
+  // Passkey sign-in (components/auth/PasskeySignIn.tsx).
+  passkeySignIn: "パスキーでサインイン",
+  passkeyWaiting: "パスキーを待っています...",
+  passkeyFailed: "パスキーでのサインインに失敗しました",
+  passkeyCancelled: "パスキーのリクエストがキャンセルされたか、時間切れになりました。",
+  orDivider: "または",
 } satisfies Translation<typeof en>;

@@ -139,4 +139,11 @@ export default {
   appealAlreadySent: "你已经对此封禁提交过申诉。管理员会通过电子邮件答复。",
   appealNoPass: "请再次使用密码登录以提交申诉。",
   appealNotBanned: "你的账号未被封禁，因此无需申诉。",
+
+  // Passkey sign-in (components/auth/PasskeySignIn.tsx).
+  passkeySignIn: "使用通行密钥登录",
+  passkeyWaiting: "正在等待你的通行密钥……",
+  passkeyFailed: "通行密钥登录失败",
+  passkeyCancelled: "通行密钥请求已取消或超时。",
+  orDivider: "或",
 } satisfies Translation<typeof en>;

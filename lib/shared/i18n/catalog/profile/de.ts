@@ -150,4 +150,52 @@ export default {
   deviceBadId: "Das ist keine Geräte-ID.",
   deviceNotFound: "Dieses Gerät ist nicht angemeldet.",
   deviceIsCurrent: "Das ist das Gerät, das du gerade benutzt. Um es abzumelden, nutze Abmelden.",
+
+  // Passkeys (the Privacy & Security tab; lib/shared/auth/passkeys.ts PASSKEY_TEXT as pk*).
+  passkeysTitle: "Passkeys",
+  passkeysNote:
+    "Melde dich mit Fingerabdruck, Gesicht oder Bildschirmsperre statt mit einem Passwort an. Ein Passkey bleibt auf deinem Gerät oder in deinem Passwortmanager.",
+  addPasskey: "Passkey hinzufügen",
+  addingPasskey: "Warte auf deinen Passkey...",
+  noPasskeys: "Du hast noch keinen Passkey.",
+  passkeyAdded: "Hinzugefügt am {date}",
+  passkeyLastUsed: "Zuletzt benutzt {when}",
+  passkeyNeverUsed: "Noch nicht benutzt",
+  passkeyNameLabel: "Name des Passkeys",
+  renamePasskey: "Umbenennen",
+  renamePasskeyLabel: "{name} umbenennen",
+  savePasskeyName: "Speichern",
+  cancelRename: "Abbrechen",
+  removePasskey: "Entfernen",
+  removePasskeyLabel: "{name} entfernen",
+  passkeysFailed: "Der Passkey konnte nicht geändert werden",
+  passkeysUnsupported: "Dieser Browser kann keine Passkeys verwenden.",
+  removePassword: "Passwort entfernen",
+  removePasswordNote:
+    "Mit einem Passkey und einer bestätigten E-Mail-Adresse meldest du dich ohne Passwort an. Verlierst du deine Passkeys, setzt Passwort vergessen? auf der Anmeldeseite ein neues.",
+  removePasswordConfirm: "Ja, mein Passwort entfernen",
+  removingPassword: "Wird entfernt...",
+  noPasswordNote:
+    "Dein Konto hat kein Passwort: Du meldest dich mit einem Passkey an. Um eines zu setzen, nutze Passwort vergessen? auf der Anmeldeseite.",
+  pkAdded: "Passkey hinzugefügt",
+  pkRenamed: "Passkey umbenannt",
+  pkRemoved: "Passkey entfernt",
+  pkPasswordRemoved: "Passwort entfernt. Melde dich ab jetzt mit deinem Passkey an.",
+  pkChallengeInvalid:
+    "Diese Passkey-Anfrage ist abgelaufen oder wurde schon benutzt. Bitte versuche es erneut.",
+  pkNotVerified: "Dieser Passkey konnte nicht bestätigt werden. Bitte versuche es erneut.",
+  pkWrongSite:
+    "Diese Passkey-Antwort wurde für eine andere Website erstellt. Öffne Glimpse unter seiner eigenen Adresse und versuche es erneut.",
+  pkUnknown: "Dieser Passkey gehört zu keinem Glimpse-Konto.",
+  pkAlreadyAdded: "Dieser Passkey ist schon zu deinem Konto hinzugefügt.",
+  pkTooMany:
+    "Du kannst höchstens {max} Passkeys haben. Entferne einen, um einen weiteren hinzuzufügen.",
+  pkNotFound: "Dieser Passkey gehört nicht zu deinem Konto.",
+  pkBadName: "Bitte gib dem Passkey einen Namen mit 1 bis {max} Zeichen.",
+  pkLastPasskey:
+    "Du hast kein Passwort, daher ist dieser Passkey dein einziger Weg zur Anmeldung. Setze zuerst ein Passwort (Passwort vergessen? auf der Anmeldeseite).",
+  pkNeedsPasskey: "Füge einen Passkey hinzu, bevor du dein Passwort entfernst.",
+  pkNeedsVerifiedEmail:
+    "Bestätige deine E-Mail-Adresse, bevor du dein Passwort entfernst: Über sie kommst du wieder hinein.",
+  pkNoPassword: "Dein Konto hat kein Passwort.",
 } satisfies Translation<typeof en>;

@@ -162,4 +162,50 @@ export default {
   deviceBadId: "That is not a device id.",
   deviceNotFound: "That device is not signed in.",
   deviceIsCurrent: "This is the device you are using. To sign it out, use Logout.",
+
+  // Passkeys (the Privacy & Security tab; lib/shared/auth/passkeys.ts PASSKEY_TEXT as pk*).
+  passkeysTitle: "Passkeys",
+  passkeysNote:
+    "Sign in with your fingerprint, face or screen lock instead of a password. A passkey stays on your device or in your password manager.",
+  addPasskey: "Add a passkey",
+  addingPasskey: "Waiting for your passkey...",
+  noPasskeys: "You have no passkey yet.",
+  passkeyAdded: "Added {date}",
+  passkeyLastUsed: "Last used {when}",
+  passkeyNeverUsed: "Not used yet",
+  passkeyNameLabel: "Name of the passkey",
+  renamePasskey: "Rename",
+  renamePasskeyLabel: "Rename {name}",
+  savePasskeyName: "Save",
+  cancelRename: "Cancel",
+  removePasskey: "Remove",
+  removePasskeyLabel: "Remove {name}",
+  passkeysFailed: "The passkey could not be changed",
+  passkeysUnsupported: "This browser cannot use passkeys.",
+  removePassword: "Remove password",
+  removePasswordNote:
+    "With a passkey and a verified email you can sign in without a password. Should you lose your passkeys, Forgot password? on the sign-in page sets a new one.",
+  removePasswordConfirm: "Yes, remove my password",
+  removingPassword: "Removing...",
+  noPasswordNote:
+    "Your account has no password: you sign in with a passkey. To set one, use Forgot password? on the sign-in page.",
+  pkAdded: "Passkey added",
+  pkRenamed: "Passkey renamed",
+  pkRemoved: "Passkey removed",
+  pkPasswordRemoved: "Password removed. Sign in with your passkey from now on.",
+  pkChallengeInvalid: "This passkey request has expired or was already used. Please try again.",
+  pkNotVerified: "This passkey could not be verified. Please try again.",
+  pkWrongSite:
+    "This passkey answer was made for another site. Open Glimpse at its own address and try again.",
+  pkUnknown: "This passkey is not registered for any Glimpse account.",
+  pkAlreadyAdded: "This passkey is already added to your account.",
+  pkTooMany: "You can keep at most {max} passkeys. Remove one to add another.",
+  pkNotFound: "That passkey is not on your account.",
+  pkBadName: "Please give the passkey a name of 1 to {max} characters.",
+  pkLastPasskey:
+    "You have no password, so this passkey is your only way to sign in. Set a password first (Forgot password? on the sign-in page).",
+  pkNeedsPasskey: "Add a passkey before you remove your password.",
+  pkNeedsVerifiedEmail:
+    "Verify your email address before you remove your password: it is how you get back in.",
+  pkNoPassword: "Your account has no password.",
 };

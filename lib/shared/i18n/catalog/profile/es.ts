@@ -148,4 +148,51 @@ export default {
   deviceBadId: "Eso no es un identificador de dispositivo.",
   deviceNotFound: "Ese dispositivo no tiene la sesión iniciada.",
   deviceIsCurrent: "Este es el dispositivo que estás usando. Para cerrar su sesión, usa Salir.",
+
+  // Passkeys (the Privacy & Security tab; lib/shared/auth/passkeys.ts PASSKEY_TEXT as pk*).
+  passkeysTitle: "Llaves de acceso",
+  passkeysNote:
+    "Inicia sesión con tu huella, tu cara o el bloqueo de pantalla en lugar de una contraseña. La llave de acceso se queda en tu dispositivo o en tu gestor de contraseñas.",
+  addPasskey: "Añadir una llave de acceso",
+  addingPasskey: "Esperando tu llave de acceso...",
+  noPasskeys: "Todavía no tienes ninguna llave de acceso.",
+  passkeyAdded: "Añadida el {date}",
+  passkeyLastUsed: "Último uso {when}",
+  passkeyNeverUsed: "Aún no se ha usado",
+  passkeyNameLabel: "Nombre de la llave de acceso",
+  renamePasskey: "Renombrar",
+  renamePasskeyLabel: "Renombrar {name}",
+  savePasskeyName: "Guardar",
+  cancelRename: "Cancelar",
+  removePasskey: "Quitar",
+  removePasskeyLabel: "Quitar {name}",
+  passkeysFailed: "No se pudo cambiar la llave de acceso",
+  passkeysUnsupported: "Este navegador no puede usar llaves de acceso.",
+  removePassword: "Quitar la contraseña",
+  removePasswordNote:
+    "Con una llave de acceso y un correo verificado puedes iniciar sesión sin contraseña. Si pierdes tus llaves de acceso, ¿Olvidaste tu contraseña? en la página de inicio de sesión te permite crear una nueva.",
+  removePasswordConfirm: "Sí, quitar mi contraseña",
+  removingPassword: "Quitando...",
+  noPasswordNote:
+    "Tu cuenta no tiene contraseña: inicias sesión con una llave de acceso. Para crear una, usa ¿Olvidaste tu contraseña? en la página de inicio de sesión.",
+  pkAdded: "Llave de acceso añadida",
+  pkRenamed: "Llave de acceso renombrada",
+  pkRemoved: "Llave de acceso quitada",
+  pkPasswordRemoved: "Contraseña quitada. A partir de ahora, inicia sesión con tu llave de acceso.",
+  pkChallengeInvalid:
+    "Esta solicitud de llave de acceso ha caducado o ya se usó. Inténtalo de nuevo.",
+  pkNotVerified: "No se pudo verificar esta llave de acceso. Inténtalo de nuevo.",
+  pkWrongSite:
+    "Esta respuesta de llave de acceso se hizo para otro sitio. Abre Glimpse en su propia dirección e inténtalo de nuevo.",
+  pkUnknown: "Esta llave de acceso no está registrada en ninguna cuenta de Glimpse.",
+  pkAlreadyAdded: "Esta llave de acceso ya está en tu cuenta.",
+  pkTooMany: "Puedes tener como máximo {max} llaves de acceso. Quita una para añadir otra.",
+  pkNotFound: "Esa llave de acceso no está en tu cuenta.",
+  pkBadName: "Dale a la llave de acceso un nombre de 1 a {max} caracteres.",
+  pkLastPasskey:
+    "No tienes contraseña, así que esta llave de acceso es tu única forma de iniciar sesión. Crea antes una contraseña (¿Olvidaste tu contraseña? en la página de inicio de sesión).",
+  pkNeedsPasskey: "Añade una llave de acceso antes de quitar tu contraseña.",
+  pkNeedsVerifiedEmail:
+    "Verifica tu correo electrónico antes de quitar tu contraseña: es tu forma de volver a entrar.",
+  pkNoPassword: "Tu cuenta no tiene contraseña.",
 } satisfies Translation<typeof en>;

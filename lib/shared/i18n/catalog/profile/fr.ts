@@ -151,4 +151,52 @@ export default {
   deviceBadId: "Ce n’est pas un identifiant d’appareil.",
   deviceNotFound: "Cet appareil n’est pas connecté.",
   deviceIsCurrent: "C’est l’appareil que vous utilisez. Pour le déconnecter, utilisez Déconnexion.",
+
+  // Passkeys (the Privacy & Security tab; lib/shared/auth/passkeys.ts PASSKEY_TEXT as pk*).
+  passkeysTitle: "Clés d'accès",
+  passkeysNote:
+    "Connectez-vous avec votre empreinte, votre visage ou le verrouillage de l'écran au lieu d'un mot de passe. Une clé d'accès reste sur votre appareil ou dans votre gestionnaire de mots de passe.",
+  addPasskey: "Ajouter une clé d'accès",
+  addingPasskey: "En attente de votre clé d'accès...",
+  noPasskeys: "Vous n'avez pas encore de clé d'accès.",
+  passkeyAdded: "Ajoutée le {date}",
+  passkeyLastUsed: "Dernière utilisation {when}",
+  passkeyNeverUsed: "Pas encore utilisée",
+  passkeyNameLabel: "Nom de la clé d'accès",
+  renamePasskey: "Renommer",
+  renamePasskeyLabel: "Renommer {name}",
+  savePasskeyName: "Enregistrer",
+  cancelRename: "Annuler",
+  removePasskey: "Supprimer",
+  removePasskeyLabel: "Supprimer {name}",
+  passkeysFailed: "La clé d'accès n'a pas pu être modifiée",
+  passkeysUnsupported: "Ce navigateur ne peut pas utiliser de clés d'accès.",
+  removePassword: "Supprimer le mot de passe",
+  removePasswordNote:
+    "Avec une clé d'accès et une adresse e-mail vérifiée, vous pouvez vous connecter sans mot de passe. Si vous perdez vos clés d'accès, Mot de passe oublié ? sur la page de connexion en crée un nouveau.",
+  removePasswordConfirm: "Oui, supprimer mon mot de passe",
+  removingPassword: "Suppression...",
+  noPasswordNote:
+    "Votre compte n'a pas de mot de passe : vous vous connectez avec une clé d'accès. Pour en définir un, utilisez Mot de passe oublié ? sur la page de connexion.",
+  pkAdded: "Clé d'accès ajoutée",
+  pkRenamed: "Clé d'accès renommée",
+  pkRemoved: "Clé d'accès supprimée",
+  pkPasswordRemoved: "Mot de passe supprimé. Connectez-vous désormais avec votre clé d'accès.",
+  pkChallengeInvalid:
+    "Cette demande de clé d'accès a expiré ou a déjà été utilisée. Veuillez réessayer.",
+  pkNotVerified: "Cette clé d'accès n'a pas pu être vérifiée. Veuillez réessayer.",
+  pkWrongSite:
+    "Cette réponse de clé d'accès a été faite pour un autre site. Ouvrez Glimpse à sa propre adresse et réessayez.",
+  pkUnknown: "Cette clé d'accès n'est enregistrée pour aucun compte Glimpse.",
+  pkAlreadyAdded: "Cette clé d'accès est déjà ajoutée à votre compte.",
+  pkTooMany:
+    "Vous pouvez garder au plus {max} clés d'accès. Supprimez-en une pour en ajouter une autre.",
+  pkNotFound: "Cette clé d'accès n'est pas sur votre compte.",
+  pkBadName: "Donnez à la clé d'accès un nom de 1 à {max} caractères.",
+  pkLastPasskey:
+    "Vous n'avez pas de mot de passe : cette clé d'accès est votre seul moyen de vous connecter. Définissez d'abord un mot de passe (Mot de passe oublié ? sur la page de connexion).",
+  pkNeedsPasskey: "Ajoutez une clé d'accès avant de supprimer votre mot de passe.",
+  pkNeedsVerifiedEmail:
+    "Vérifiez votre adresse e-mail avant de supprimer votre mot de passe : c'est par elle que vous récupérez l'accès.",
+  pkNoPassword: "Votre compte n'a pas de mot de passe.",
 } satisfies Translation<typeof en>;

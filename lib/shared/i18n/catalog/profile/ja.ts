@@ -148,4 +148,51 @@ export default {
   deviceNotFound: "そのデバイスはサインインしていません。",
   deviceIsCurrent:
     "これは現在お使いのデバイスです。サインアウトするには「ログアウト」を使ってください。",
+
+  // Passkeys (the Privacy & Security tab; lib/shared/auth/passkeys.ts PASSKEY_TEXT as pk*).
+  passkeysTitle: "パスキー",
+  passkeysNote:
+    "パスワードの代わりに、指紋・顔・画面ロックでサインインできます。パスキーはお使いのデバイスまたはパスワードマネージャーに保存されます。",
+  addPasskey: "パスキーを追加",
+  addingPasskey: "パスキーを待っています...",
+  noPasskeys: "パスキーはまだありません。",
+  passkeyAdded: "{date} に追加",
+  passkeyLastUsed: "最終使用：{when}",
+  passkeyNeverUsed: "未使用",
+  passkeyNameLabel: "パスキーの名前",
+  renamePasskey: "名前を変更",
+  renamePasskeyLabel: "{name} の名前を変更",
+  savePasskeyName: "保存",
+  cancelRename: "キャンセル",
+  removePasskey: "削除",
+  removePasskeyLabel: "{name} を削除",
+  passkeysFailed: "パスキーを変更できませんでした",
+  passkeysUnsupported: "このブラウザではパスキーを使用できません。",
+  removePassword: "パスワードを削除",
+  removePasswordNote:
+    "パスキーと確認済みのメールアドレスがあれば、パスワードなしでサインインできます。パスキーを失くした場合は、サインインページの「パスワードをお忘れですか？」から新しいパスワードを設定できます。",
+  removePasswordConfirm: "はい、パスワードを削除します",
+  removingPassword: "削除しています...",
+  noPasswordNote:
+    "このアカウントにはパスワードがありません。パスキーでサインインします。パスワードを設定するには、サインインページの「パスワードをお忘れですか？」を使ってください。",
+  pkAdded: "パスキーを追加しました",
+  pkRenamed: "パスキーの名前を変更しました",
+  pkRemoved: "パスキーを削除しました",
+  pkPasswordRemoved: "パスワードを削除しました。今後はパスキーでサインインしてください。",
+  pkChallengeInvalid:
+    "このパスキーのリクエストは期限切れか、すでに使用されています。もう一度お試しください。",
+  pkNotVerified: "このパスキーを確認できませんでした。もう一度お試しください。",
+  pkWrongSite:
+    "このパスキーの応答は別のサイト向けに作成されました。Glimpse を正しいアドレスで開いて、もう一度お試しください。",
+  pkUnknown: "このパスキーはどの Glimpse アカウントにも登録されていません。",
+  pkAlreadyAdded: "このパスキーはすでにアカウントに追加されています。",
+  pkTooMany: "パスキーは最大 {max} 個までです。追加するには 1 つ削除してください。",
+  pkNotFound: "そのパスキーはあなたのアカウントにありません。",
+  pkBadName: "パスキーには 1〜{max} 文字の名前を付けてください。",
+  pkLastPasskey:
+    "パスワードがないため、このパスキーが唯一のサインイン方法です。先にパスワードを設定してください（サインインページの「パスワードをお忘れですか？」）。",
+  pkNeedsPasskey: "パスワードを削除する前にパスキーを追加してください。",
+  pkNeedsVerifiedEmail:
+    "パスワードを削除する前にメールアドレスを確認してください。アカウントに戻るための手段になります。",
+  pkNoPassword: "このアカウントにはパスワードがありません。",
 } satisfies Translation<typeof en>;

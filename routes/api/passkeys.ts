@@ -1,0 +1,176 @@
+// Passkeys, mounted at /api. Anyone: POST /passkeys/signin/options and /passkeys/signin (a
+// discoverable credential names its member). Members: GET /passkeys, POST /passkeys/options and
+// /passkeys (add one), PATCH and DELETE /passkeys/:id (rename, remove), POST /user/remove-password.
+import { Hono } from "hono";
+import { z } from "zod";
+import { type AppDeps, type AppEnv, membersOnly } from "../context.tsx";
+import { validate } from "../../lib/server/http/validate.ts";
+import { AppError } from "../../lib/server/http/errors.ts";
+import { RATE_RULES, rateLimit, readLimit } from "../../lib/server/http/rate_limit.ts";
+import {
+  addPasskeyFrom,
+  memberOfPasskey,
+  registrationOptions,
+  signInOptions,
+  toPasskeyView,
+} from "../../lib/server/auth/passkeys.ts";
+import { BannedError } from "../../lib/server/auth/accounts.ts";
+import { listPasskeys, removePasskey, removePassword, updatePasskey } from "../../kv/passkeys.ts";
+import { getUser } from "../../kv/users.ts";
+import { rememberLoginIp } from "../../kv/rate_limits.ts";
+import {
+  PASSKEY_NAME_MAX,
+  PASSKEY_TEXT,
+  type PasskeysAnswer,
+} from "../../lib/shared/auth/passkeys.ts";
+import { parseUserAgent } from "../../lib/shared/devices.ts";
+import { AUTH_TEXT } from "../../lib/shared/auth/rules.ts";
+import { toPublicUser } from "../../lib/shared/auth/types.ts";
+import { publicToken } from "../../lib/server/auth/session.ts";
+import { setFlash } from "../../lib/server/http/flash.ts";
+import { activeBan } from "../../lib/shared/moderation/bans.ts";
+import { banAppealState, issueAppealPass } from "../../lib/server/moderation/appeals.ts";
+import { setAppealCookie } from "./appeal.ts";
+import { localeOf } from "../../lib/server/http/locale.ts";
+import { localizeFor } from "../../lib/server/i18n/catalogs.ts";
+import type { Context } from "hono";
+
+/** A success's text in the request's language (refusals are translated by app.onError). */
+const said = (c: Context, text: string) => localizeFor(localeOf(c), text);
+
+const b64url = z.string().max(4096).regex(/^[A-Za-z0-9_-]*$/);
+const credential = <T extends z.ZodRawShape>(response: T) =>
+  z.object({
+    id: b64url.max(1400),
+    rawId: b64url.max(1400),
+    type: z.literal("public-key"),
+    response: z.object({ clientDataJSON: b64url, ...response }),
+    clientExtensionResults: z.looseObject({}).default({}),
+    authenticatorAttachment: z.enum(["platform", "cross-platform"]).optional(),
+  });
+const registerBody = z.object({
+  response: credential({
+    attestationObject: b64url.max(16_000),
+    transports: z.array(z.string().max(20)).max(10).optional(),
+  }),
+});
+const signInBody = z.object({
+  response: credential({
+    authenticatorData: b64url,
+    signature: b64url,
+    userHandle: b64url.max(200).optional(),
+  }),
+});
+const nameBody = z.object({
+  name: z.string().trim().min(1, PASSKEY_TEXT.badName).max(PASSKEY_NAME_MAX, PASSKEY_TEXT.badName),
+});
+/** A credential id: base64url, as the authenticator made it. */
+const idParam = z.object({ id: z.string().min(1).max(1400).regex(/^[A-Za-z0-9_-]+$/) });
+
+/** A new passkey's first name: the browser that added it ("Chrome on Linux"); the member renames. */
+function defaultName(userAgent: string | undefined): string {
+  const { browser, system } = parseUserAgent(userAgent);
+  const name = browser && system ? `${browser} on ${system}` : browser ?? system ?? "Passkey";
+  return name.slice(0, PASSKEY_NAME_MAX);
+}
+
+export function passkeysApi(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+  const members = membersOnly();
+  const { kv, config, sessions, clientIp } = deps;
+  const pk = { kv, origin: config.origin };
+  const limits = config.rateLimits;
+  const limitIp = rateLimit(
+    kv,
+    limits,
+    (c) => [{ rule: RATE_RULES.loginIp, subject: clientIp(c) }],
+  );
+  const limitChange = rateLimit(kv, limits, (c) => [
+    { rule: RATE_RULES.passkeyIp, subject: clientIp(c) },
+    { rule: RATE_RULES.passkeyAccount, subject: c.var.user?.id ?? "" },
+  ]);
+  const answer = async (userId: string): Promise<PasskeysAnswer> => {
+    const user = await getUser(kv, userId);
+    return {
+      passkeys: (await listPasskeys(kv, userId)).map(toPasskeyView),
+      hasPassword: Boolean(user?.passwordHash),
+      emailVerified: Boolean(user?.emailVerified),
+    };
+  };
+
+  const limitOptions = rateLimit(kv, limits, (c) => [
+    { rule: RATE_RULES.passkeyOptionsIp, subject: clientIp(c) },
+  ]);
+  app.post("/passkeys/signin/options", limitOptions, async (c) => c.json(await signInOptions(pk)));
+
+  // A passkey's sign-in ends as a password's does: a banned member is refused with their pass to
+  // appeal, anyone else gets a session, the browser listed (and mailed about when new).
+  app.post("/passkeys/signin", limitIp, validate("json", signInBody), async (c) => {
+    const user = await memberOfPasskey(pk, c.req.valid("json").response as never);
+    const ban = activeBan(user);
+    if (ban) {
+      const err = new BannedError(user.id, ban);
+      setAppealCookie(c, await issueAppealPass(kv, user.id, ban), config.production);
+      err.extra = { appeal: await banAppealState(kv, user.id, ban) };
+      throw err;
+    }
+    // The address is the member's own from now on, as after a password sign-in.
+    if (limits) await rememberLoginIp(kv, user.id, clientIp(c));
+    const session = await sessions.start(c, user.id);
+    setFlash(c, { kind: "success", title: AUTH_TEXT.loggedIn, description: "Welcome back!" });
+    return c.json(toPublicUser(user, publicToken(session)));
+  });
+
+  members.get("/passkeys", readLimit(kv, limits), async (c) => c.json(await answer(c.var.user.id)));
+
+  members.post("/passkeys/options", limitChange, async (c) => {
+    return c.json(await registrationOptions(pk, c.var.userRecord));
+  });
+
+  members.post("/passkeys", limitChange, validate("json", registerBody), async (c) => {
+    const { response } = c.req.valid("json");
+    const name = defaultName(c.req.header("user-agent"));
+    await addPasskeyFrom(pk, c.var.user.id, response as never, name);
+    return c.json({ ...(await answer(c.var.user.id)), message: said(c, PASSKEY_TEXT.added) });
+  });
+
+  members.patch(
+    "/passkeys/:id",
+    limitChange,
+    validate("param", idParam, { status: 404, fallback: PASSKEY_TEXT.notFound }),
+    validate("json", nameBody),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const { name } = c.req.valid("json");
+      const done = await updatePasskey(kv, c.var.user.id, id, (p) => ({ ...p, name }));
+      if (!done) throw new AppError(404, PASSKEY_TEXT.notFound);
+      return c.json({ ...(await answer(c.var.user.id)), message: said(c, PASSKEY_TEXT.renamed) });
+    },
+  );
+
+  members.delete(
+    "/passkeys/:id",
+    limitChange,
+    validate("param", idParam, { status: 404, fallback: PASSKEY_TEXT.notFound }),
+    async (c) => {
+      const result = await removePasskey(kv, c.var.user.id, c.req.valid("param").id);
+      if (result === "missing") throw new AppError(404, PASSKEY_TEXT.notFound);
+      if (result === "last") throw new AppError(409, PASSKEY_TEXT.lastPasskey);
+      return c.json({ ...(await answer(c.var.user.id)), message: said(c, PASSKEY_TEXT.removed) });
+    },
+  );
+
+  members.post("/user/remove-password", limitChange, async (c) => {
+    const result = await removePassword(kv, c.var.user.id);
+    if (result === "no_passkey") throw new AppError(409, PASSKEY_TEXT.needsPasskey);
+    if (result === "unverified") throw new AppError(409, PASSKEY_TEXT.needsVerifiedEmail);
+    if (result === "no_password") throw new AppError(409, PASSKEY_TEXT.noPassword);
+    if (result === "missing") throw new AppError(401, "User not authenticated");
+    return c.json({
+      ...(await answer(c.var.user.id)),
+      message: said(c, PASSKEY_TEXT.passwordRemoved),
+    });
+  });
+
+  return [app, members];
+}
