@@ -13,6 +13,8 @@ export const AUDIT_ACTIONS = [
   "appeal_sent",
   "appeal_upheld",
   "appeal_lifted",
+  "hold",
+  "hold_lifted",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -6,6 +6,7 @@ import { isCommonPassword } from "./common_passwords.ts";
 import { PBKDF2_ITERATIONS } from "./auth/password.ts";
 import { checkEmail, normalizeEmail } from "../shared/auth/rules.ts";
 import { guessBits } from "./secret_strength.ts";
+import { HOLD_ENV, type HoldSettings, holdSettings } from "./moderation/hold_settings.ts";
 
 const emptyToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
@@ -187,6 +188,7 @@ export const envSchema = z.object({
   SUPPORT_EMAIL: z.preprocess(emptyToUndefined, email.default("support@glimpse.local")),
   PRIVACY_EMAIL: z.preprocess(emptyToUndefined, email.default("privacy@glimpse.local")),
   DPO_EMAIL: z.preprocess(emptyToUndefined, email.default("dpo@glimpse.local")),
+  ...HOLD_ENV,
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -248,6 +250,8 @@ export interface Config {
     heartbeatMs: number;
   };
   legal: LegalInfo;
+  /** Safety-hold thresholds (HOLD_REPORTERS, HOLD_WINDOW_DAYS, HOLD_STANDING_DAYS). */
+  holds: HoldSettings;
 }
 
 export class ConfigError extends Error {
@@ -427,6 +431,7 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
       privacyEmail: e.PRIVACY_EMAIL,
       dpoEmail: e.DPO_EMAIL,
     },
+    holds: holdSettings(e),
   };
 }
 

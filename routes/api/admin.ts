@@ -25,6 +25,9 @@ import { listAdminReports, setReportStatus } from "../../lib/server/admin/report
 import { auditPage } from "../../lib/server/admin/audit.ts";
 import { createAdminInvitations } from "../../lib/server/admin/invitations.ts";
 import { systemStatus } from "../../lib/server/admin/system.ts";
+import { toAdminUser } from "../../lib/server/admin/users.ts";
+import { liftHold } from "../../lib/server/moderation/holds.ts";
+import { HOLD_TEXT } from "../../lib/shared/moderation/holds.ts";
 import { answerAppeal, listAdminAppeals } from "../../lib/server/moderation/appeals.ts";
 import { APPEAL_TEXT } from "../../lib/shared/moderation/appeals.ts";
 import { FLASH_COOKIE } from "../../lib/server/http/flash.ts";
@@ -134,6 +137,14 @@ export function adminApi(deps: AppDeps) {
   app.delete("/users/:id/ban", write, userId, async (c) => {
     const user = await unbanMember(kv, c.var.user, c.req.valid("param").id);
     return c.json({ ok: true, user, message: BAN_TEXT.unbannedDescription(user.username) });
+  });
+
+  // Lift a safety hold (the admin queue's Lift hold); Ban ends a hold too.
+  app.delete("/users/:id/hold", write, userId, async (c) => {
+    const user = toAdminUser(
+      await liftHold(kv, c.var.user, c.req.valid("param").id, deps.config.origin),
+    );
+    return c.json({ ok: true, user, message: HOLD_TEXT.liftedDescription(user.username) });
   });
 
   // Measured anew on every request: the Refresh Status button asks again.

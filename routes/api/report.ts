@@ -1,7 +1,11 @@
 // POST /api/report {reportReason, additionalDetails, partnerPeerId, blockUser}: a member reports
-// a partner of the last 24 hours; a live match between the two ends at once.
+// a partner of the last 24 hours; a live match between the two ends at once. An "Underage User"
+// report that completes a safety hold's threshold holds the reported member at once: their live
+// call (with anyone) and their search end, wherever they are.
 import { type AppDeps, membersOnly } from "../context.tsx";
 import { fileReport, REPORT_TEXT, reportSchema } from "../../lib/server/moderation/reports.ts";
+import { considerHold } from "../../lib/server/moderation/holds.ts";
+import { HOLD_REPORT_REASON } from "../../lib/shared/moderation/holds.ts";
 import { validate } from "../../lib/server/http/validate.ts";
 
 export function reportApi(deps: AppDeps) {
@@ -14,6 +18,11 @@ export function reportApi(deps: AppDeps) {
       const user = c.var.user;
       const report = await fileReport(deps.kv, user.id, c.req.valid("json"));
       await deps.hub.endMatchBetween(user.id, report.reportedId!, "reported");
+      if (report.reportReason === HOLD_REPORT_REASON) {
+        const { kv, config } = deps;
+        const hold = await considerHold(kv, report.reportedId!, config.holds, config.origin);
+        if (hold) await deps.hub.holdStarted(report.reportedId!);
+      }
       return c.json({ ok: true, id: report.id, message: REPORT_TEXT.submitted }, 201);
     },
   );

@@ -59,6 +59,8 @@ export default {
   rt_session_limit:
     "Du hast alle heutigen Sitzungen deines Tarifs genutzt. Mit einem Upgrade bekommst du mehr.",
   rt_not_authenticated: "Bitte melde dich an, um dich zu verbinden.",
+  rt_on_hold:
+    "Dein Konto wird nach einer Sicherheitsmeldung überprüft. Bis ein Administrator es überprüft hat, kannst du nicht suchen und nicht vermittelt werden. Du kannst auf deinem Profil Einspruch einlegen.",
   rt_flood: "Zu viele Nachrichten. Bitte etwas langsamer.",
   rt_location_required: "Standort erforderlich",
   rt_email_unverified:
