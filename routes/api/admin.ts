@@ -177,7 +177,7 @@ export function adminApi(deps: AppDeps) {
     },
   );
 
-  // Appeals of bans: pending first (oldest first), then the latest answered.
+  // Appeals of bans and holds: pending first (oldest first), then the latest answered.
   app.get("/appeals", reads, async (c) => c.json(await listAdminAppeals(kv)));
 
   app.post(
@@ -194,9 +194,14 @@ export function adminApi(deps: AppDeps) {
         decision,
         deps.config.origin,
       );
+      const hold = appeal.subject.kind === "hold";
       const message = decision === "lift"
-        ? APPEAL_TEXT.liftedDescription(appeal.username)
-        : APPEAL_TEXT.upheldDescription(appeal.username);
+        ? (hold ? APPEAL_TEXT.liftedHoldDescription : APPEAL_TEXT.liftedDescription)(
+          appeal.username,
+        )
+        : (hold ? APPEAL_TEXT.upheldHoldDescription : APPEAL_TEXT.upheldDescription)(
+          appeal.username,
+        );
       return c.json({ ok: true, appeal, message });
     },
   );

@@ -24,6 +24,7 @@ import { getUser, updateUser } from "../../kv/users.ts";
 import { listAudit } from "../../kv/audit.ts";
 import { keys } from "../../kv/keys.ts";
 import { HOLD_TEXT } from "../../lib/shared/moderation/holds.ts";
+import { APPEAL_TEXT } from "../../lib/shared/moderation/appeals.ts";
 import { RT_TEXT } from "../../lib/shared/realtime/texts.ts";
 import { REPORT_TEXT } from "../../lib/shared/moderation/report_texts.ts";
 import { ADMIN_TEXT } from "../../lib/shared/admin.ts";
@@ -124,7 +125,7 @@ Deno.test(
         search(b);
         const refused = await b.ws.next("error");
         assert.equal(refused.code, "on_hold");
-        assert.equal(refused.message, HOLD_TEXT.underReview);
+        assert.equal(refused.message, RT_TEXT.on_hold);
         assert.equal((await bm.client.get("/api/simple-user")).status, 200);
         // Told by email, in their language, without who reported them.
         const [mail] = await awaitMails(server.kv, `${bm.username}@example.test`, 1, "überprüft");
@@ -390,3 +391,65 @@ Deno.test("holds: the thresholds are settings, validated at start-up", () => {
   assert.throws(() => loadConfig({ ...base, HOLD_WINDOW_DAYS: "x" }), /HOLD_WINDOW_DAYS/);
   assert.throws(() => loadConfig({ ...base, HOLD_STANDING_DAYS: "1.5" }), /HOLD_STANDING_DAYS/);
 });
+
+Deno.test(
+  "holds: the held member appeals once, signed in; lift ends the hold",
+  opts,
+  () =>
+    withHolds(async (server, f) => {
+      const [r1m, r2m, bm] = await f.many(3);
+      const r1 = await connectPeer(r1m), r2 = await connectPeer(r2m), b = await connectPeer(bm);
+      const admin = await signIn(server, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD);
+      try {
+        // Not held: a signed-in member has nothing to appeal (and no pass).
+        assertError(await bm.client.post("/api/appeal", { text: "hi" }), 401, APPEAL_TEXT.noPass);
+        await meet(r1, b);
+        await meet(r2, b);
+        await report(r1, b);
+        await report(r2, b);
+        const state = await bm.client.get("/api/appeal");
+        assert.deepEqual(state.json, { maxLength: 1000, sent: null, kind: "hold" });
+        const before = await kvDump(server.kv);
+        assertError(
+          await bm.client.post("/api/appeal", { text: " " }),
+          400,
+          APPEAL_TEXT.textRequired,
+        );
+        assertError(
+          await bm.client.post("/api/appeal", { text: "x".repeat(1001) }),
+          400,
+          APPEAL_TEXT.textTooLong,
+        );
+        assert.deepEqual(await kvDump(server.kv), before);
+        const sent = await bm.client.post("/api/appeal", { text: "I am 34; ask me for an ID." });
+        assert.equal(sent.status, 201, sent.text);
+        assertError(
+          await bm.client.post("/api/appeal", { text: "again" }),
+          409,
+          APPEAL_TEXT.alreadySentHold,
+        );
+        const list = await admin.get("/api/admin/appeals");
+        const appeal = list.json.pending[0];
+        assert.equal(appeal.subject.kind, "hold");
+        assert.equal(appeal.banInForce, true);
+        const lift = await admin.post(`/api/admin/appeals/${appeal.id}`, { decision: "lift" });
+        assert.equal(lift.status, 200, lift.text);
+        assert.equal(lift.json.message, APPEAL_TEXT.liftedHoldDescription(bm.username));
+        assert.equal(await held(server.kv, bm), null);
+        const lifted = await audits(server.kv, "hold_lifted");
+        assert.equal(lifted[0].details.appealId, appeal.id);
+        assert.equal(
+          (await audits(server.kv, "appeal_lifted"))[0].details.heldAt,
+          appeal.subject.at,
+        );
+        await awaitMails(server.kv, `${bm.username}@example.test`, 1, "lifted the hold");
+        assertError(
+          await admin.post(`/api/admin/appeals/${appeal.id}`, { decision: "uphold" }),
+          409,
+          APPEAL_TEXT.alreadyAnswered,
+        );
+      } finally {
+        closeAll(r1, r2, b);
+      }
+    }),
+);

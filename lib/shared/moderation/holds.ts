@@ -27,11 +27,8 @@ export function activeHold(user: { hold?: Hold | null }): Hold | null {
 }
 
 export const HOLD_TEXT = {
-  /** What a held member is told when a search is refused (and when their live call ends). */
-  underReview:
-    "Your account is under review after a safety report. You cannot search or be matched until an administrator has reviewed it. You can appeal from your profile.",
   notHeld: "This member is not on hold.",
-  lifted: "Hold lifted",
+  liftedToast: "Hold lifted",
   liftedDescription: (username: string) => `${username} can search and be matched again.`,
   held: "On hold",
 } as const;

@@ -153,4 +153,13 @@ export default {
   appealNoPass: "Melde dich erneut mit deinem Passwort an, um Einspruch einzulegen.",
   appealNotBanned:
     "Dein Konto ist nicht gesperrt, es gibt also nichts, wogegen du Einspruch einlegen könntest.",
+  appealAlreadySentHold:
+    "Du hast für dieses Anhalten bereits einen Einspruch gesendet. Ein Administrator antwortet per E-Mail.",
+  appealHoldTitle: "Einspruch gegen das Anhalten",
+  appealHoldIntro:
+    "Wenn du das für einen Fehler hältst, erkläre einem Administrator, warum. Du kannst einen Einspruch für dieses Anhalten senden; die Antwort kommt per E-Mail.",
+  appealHoldUpheldNotice: "Ein Administrator hat geantwortet: Das Anhalten bleibt vorerst.",
+  holdNoticeTitle: "Dein Konto wird überprüft",
+  holdNoticeText:
+    "Nach einer Sicherheitsmeldung ist dein Konto angehalten, während ein Administrator es überprüft. Bis dahin kannst du nicht suchen und nicht vermittelt werden; dein Profil kannst du weiter nutzen und dein Konto löschen.",
 } satisfies Translation<typeof en>;

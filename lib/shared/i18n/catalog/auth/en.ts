@@ -158,4 +158,13 @@ export default {
     "You have already sent an appeal for this ban. An administrator will answer it by email.",
   appealNoPass: "Sign in with your password again to send an appeal.",
   appealNotBanned: "Your account is not banned, so there is nothing to appeal.",
+  appealAlreadySentHold:
+    "You have already sent an appeal for this hold. An administrator will answer it by email.",
+  appealHoldTitle: "Appeal this hold",
+  appealHoldIntro:
+    "If you believe this is a mistake, tell an administrator why. You can send one appeal for this hold; the answer comes by email.",
+  appealHoldUpheldNotice: "An administrator answered it: the hold stays for now.",
+  holdNoticeTitle: "Your account is under review",
+  holdNoticeText:
+    "After a safety report, your account is on hold while an administrator reviews it. Until then you cannot search or be matched; you can still use your profile and delete your account.",
 };
