@@ -80,6 +80,8 @@ const ACTIONS: Record<string, AdminKey> = {
   appeal_sent: "auditAppealSent",
   appeal_upheld: "auditAppealUpheld",
   appeal_lifted: "auditAppealLifted",
+  hold: "auditHold",
+  hold_lifted: "auditHoldLifted",
 };
 
 /** What an action reads as in the log: 'admin banned alice'. */

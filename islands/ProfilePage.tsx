@@ -11,6 +11,8 @@ import { PrivacySwitches } from "../components/profile/PrivacySwitches.tsx";
 import { DeleteAccount } from "../components/profile/DeleteAccount.tsx";
 import { Devices } from "../components/profile/Devices.tsx";
 import type { DeviceView } from "../lib/shared/devices.ts";
+import type { AppealState } from "../lib/shared/moderation/appeals.ts";
+import { HoldNotice } from "../components/profile/HoldNotice.tsx";
 import { tr } from "../lib/shared/i18n/messages.ts";
 import type common from "../lib/shared/i18n/catalog/common/en.ts";
 import type profile from "../lib/shared/i18n/catalog/profile/en.ts";
@@ -24,13 +26,17 @@ export interface ProfilePageProps {
   ipRelay: IpRelay;
   /** The member's signed-in sessions when the page was made (the list refreshes after a change). */
   devices: DeviceView[];
+  /** On a safety hold: the notice and the member's appeal of it (null otherwise). */
+  appeal?: AppealState | null;
 }
 
 type Tab = "profile" | "privacy";
 
 /** /profile: two tabs over the member's record. Every form's state lives here, so it outlives a
  * switch to the other tab. */
-export default function ProfilePage({ user: initial, ipRelay, devices }: ProfilePageProps) {
+export default function ProfilePage(
+  { user: initial, ipRelay, devices, appeal }: ProfilePageProps,
+) {
   const [tab, setTab] = useState<Tab>("profile");
   const [user, setUser] = useState(initial);
   const [avatar, setAvatar] = useState<string | null>(initial.avatarUrl);
@@ -49,6 +55,7 @@ export default function ProfilePage({ user: initial, ipRelay, devices }: Profile
 
   return (
     <div class="profile">
+      {appeal && <HoldNotice appeal={appeal} />}
       <div class="tabs" role="tablist" aria-label={t("sections")}>
         <button
           type="button"

@@ -1,4 +1,4 @@
-// The columns of /admin/users' members table: the username with the admin and ban badges, email
+// The columns of /admin/users' members table: the username with the admin, ban and hold badges, email
 // verified Yes or No, and a read-only Face Blur switch (set by the member in their privacy
 // settings).
 import { Tooltip } from "../Tooltip.tsx";
@@ -27,6 +27,7 @@ export const USER_COLUMNS: readonly UserColumn[] = [
         {u.username}
         {u.role === "admin" && <span class="badge badge-accent admin-role">{t("roleAdmin")}</span>}
         <BanBadge ban={u.ban} timeZone={zone} />
+        {u.heldAt && !u.ban && <span class="badge admin-warn admin-held">{t("held")}</span>}
       </>
     ),
   },

@@ -1,7 +1,8 @@
 // Under the sign-in refusal that tells a banned member of their ban: their one appeal of it. The
 // sign-in handed them a pass for it (an HttpOnly cookie only the appeal routes see); the count
 // turns red past the server's own limit, and the server's refusal (empty, too long, a second
-// appeal, a pass that ran out), in the page's language, shows inside.
+// appeal, a pass that ran out), in the page's language, shows inside. The profile of a member on
+// a safety hold shows the same form for the hold (`state.kind` "hold"; their session names them).
 import { useState } from "react";
 import type { JSX } from "react";
 import { errorMessage, postJson } from "../../lib/client/api.ts";
@@ -14,6 +15,7 @@ export function AppealForm({ state }: { state: AppealState }) {
   const [error, setError] = useState("");
   const [sent, setSent] = useState(state.sent);
   const length = appealLength(text.trim());
+  const hold = state.kind === "hold";
 
   async function onSend(e: JSX.TargetedEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -31,7 +33,11 @@ export function AppealForm({ state }: { state: AppealState }) {
       <section class="appeal" role="status">
         <h2>{t("appealSentTitle")}</h2>
         <p class="muted">
-          {sent.status === "upheld" ? t("appealUpheldNotice") : t("appealSentNotice")}
+          {sent.status !== "upheld"
+            ? t("appealSentNotice")
+            : hold
+            ? t("appealHoldUpheldNotice")
+            : t("appealUpheldNotice")}
         </p>
       </section>
     );
@@ -40,8 +46,8 @@ export function AppealForm({ state }: { state: AppealState }) {
   return (
     <section class="appeal">
       <form class="form" onSubmit={onSend}>
-        <h2>{t("appealTitle")}</h2>
-        <p class="muted">{t("appealIntro")}</p>
+        <h2>{hold ? t("appealHoldTitle") : t("appealTitle")}</h2>
+        <p class="muted">{hold ? t("appealHoldIntro") : t("appealIntro")}</p>
         <label class="field">
           <span>{t("appealLabel")}</span>
           <textarea

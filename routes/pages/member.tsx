@@ -1,6 +1,8 @@
 // Pages for signed-in members: their sub-app is mounted behind requireUser, which sends a guest
 // to /auth (303) before any page code runs. / is the Discover screen for a member and the welcome screen
 // for a guest; /live-match is open to guests (it says there is no live session).
+import { activeHold } from "../../lib/shared/moderation/holds.ts";
+import { appealState } from "../../lib/server/moderation/appeals.ts";
 import { HD_TIERS, mediaProfileFor, POPULAR_HASHTAGS } from "../../lib/shared/constants.ts";
 import { Hono } from "hono";
 import { type AppDeps, type AppEnv, membersOnly } from "../context.tsx";
@@ -65,6 +67,10 @@ export function memberPages(deps: AppDeps) {
   app.get("/profile", async (c) => {
     const { userRecord: record, session } = c.var;
     const devices = await listDevices(deps.kv, record.id, session.sid);
+    // A member on a safety hold is told so here, with their one appeal of it.
+    const appeal = activeHold(record)
+      ? await appealState(deps.kv, undefined, Date.now(), record)
+      : null;
     return page(c, deps, {
       title: "Profile",
       back: "/",
@@ -76,6 +82,7 @@ export function memberPages(deps: AppDeps) {
               user: toPublicUser(record, publicToken(session)),
               ipRelay: ipRelayOf(deps.config.ice),
               devices,
+              appeal,
             }}
           />
         </ProfileScreen>
