@@ -66,7 +66,14 @@ export function LoginForm({ form, go }: { form: AuthForm; go: (tab: AuthTab) => 
           {t("forgotLink")}
         </button>
       </form>
-      {appeal && <AppealForm state={appeal} />}
+      {appeal && (
+        <AppealForm
+          state={appeal}
+          title={t("appealTitle")}
+          intro={t("appealIntro")}
+          upheld={t("appealUpheldNotice")}
+        />
+      )}
     </div>
   );
 }

@@ -9,7 +9,12 @@ export function HoldNotice({ appeal }: { appeal: AppealState }) {
     <section class="card stack hold-notice" role="region" aria-labelledby="hold-title">
       <h2 id="hold-title">{t("holdNoticeTitle")}</h2>
       <p>{t("holdNoticeText")}</p>
-      <AppealForm state={appeal} />
+      <AppealForm
+        state={appeal}
+        title={t("appealHoldTitle")}
+        intro={t("appealHoldIntro")}
+        upheld={t("appealHoldUpheldNotice")}
+      />
     </section>
   );
 }

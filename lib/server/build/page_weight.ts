@@ -46,13 +46,15 @@ export interface PageWeight {
  * connection's quality, why a call could not connect: about 3 KB), and to 30 KB with what the
  * search screen tells a member waiting (the figures, widening, "Tell me when someone is here":
  * about 1 KB); loading the call's part only once a match is found would bring them back under 25.
+ * /auth went from 15 to 15.1 KB when the appeal form took its texts from the page that shows it (a
+ * ban's on /auth, a safety hold's on /profile): about 30 bytes.
  */
 export const JS_BUDGET_KB: Record<string, { as: "guest" | "member"; kb: number }> = {
   "/": { as: "guest", kb: 0 },
   "/welcome": { as: "guest", kb: 0 },
   "/terms-of-service": { as: "guest", kb: 0 },
   "/privacy-policy": { as: "guest", kb: 0 },
-  "/auth": { as: "guest", kb: 15 },
+  "/auth": { as: "guest", kb: 15.1 },
   "/connecting": { as: "member", kb: 30 },
   "/live-match": { as: "member", kb: 30 },
 };
