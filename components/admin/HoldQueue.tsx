@@ -25,8 +25,8 @@ function HoldCard({ hold, timeZone, onStart }: {
   onStart: HoldQueueProps["onStart"];
 }) {
   return (
-    <article class="card admin-report admin-hold-card" data-hold={hold.id}>
-      <div class="admin-report-head">
+    <article class="card admin-hold-card" data-hold={hold.id}>
+      <div class="card-head">
         <h3 class="card-title">{hold.username}</h3>
         <span class="badge admin-warn">{t("held")}</span>
       </div>

@@ -6,6 +6,7 @@ export default {
   offline: "Keine Verbindung zum Server",
   connectionError: "Verbindungsfehler",
   sessionLimit: "Sitzungslimit erreicht",
+  underReview: "Konto wird überprüft",
   seePlans: "Tarife ansehen",
   verifyEmail: "Bestätige deine E-Mail, um live zu gehen",
   resendVerification: "Bestätigungs-E-Mail erneut senden",

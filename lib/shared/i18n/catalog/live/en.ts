@@ -16,6 +16,7 @@ export default {
   offline: "Connection to server not established",
   connectionError: "Connection Error",
   sessionLimit: "Session Limit Reached",
+  underReview: "Account under review",
   seePlans: "See plans",
   verifyEmail: "Verify your email to go live",
   resendVerification: "Resend verification email",

@@ -6,6 +6,7 @@ export default {
   offline: "No hay conexión con el servidor",
   connectionError: "Error de conexión",
   sessionLimit: "Límite de sesiones alcanzado",
+  underReview: "Cuenta en revisión",
   seePlans: "Ver planes",
   verifyEmail: "Verifica tu correo para entrar en directo",
   resendVerification: "Reenviar correo de verificación",

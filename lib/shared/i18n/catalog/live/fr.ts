@@ -6,6 +6,7 @@ export default {
   offline: "Connexion au serveur impossible",
   connectionError: "Erreur de connexion",
   sessionLimit: "Limite de sessions atteinte",
+  underReview: "Compte en cours d’examen",
   seePlans: "Voir les offres",
   verifyEmail: "Vérifiez votre e-mail pour passer en direct",
   resendVerification: "Renvoyer l’e-mail de vérification",

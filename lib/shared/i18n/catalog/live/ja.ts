@@ -6,6 +6,7 @@ export default {
   offline: "サーバーに接続できていません",
   connectionError: "接続エラー",
   sessionLimit: "セッションの上限に達しました",
+  underReview: "アカウント審査中",
   seePlans: "プランを見る",
   verifyEmail: "ライブを始めるにはメールアドレスを確認してください",
   resendVerification: "確認メールを再送信",

@@ -6,6 +6,7 @@ export default {
   offline: "未能连接到服务器",
   connectionError: "连接错误",
   sessionLimit: "已达会话上限",
+  underReview: "账号审核中",
   seePlans: "查看套餐",
   verifyEmail: "验证邮箱后才能开始视频聊天",
   resendVerification: "重新发送验证邮件",
