@@ -17,12 +17,15 @@ export function reportApi(deps: AppDeps) {
     async (c) => {
       const user = c.var.user;
       const report = await fileReport(deps.kv, user.id, c.req.valid("json"));
-      await deps.hub.endMatchBetween(user.id, report.reportedId!, "reported");
+      const reportedId = report.reportedId!;
+      // A hold first: it ends the held member's live match (with this reporter or anyone) so that
+      // they hear why; then a match between the two that is still live ends as reported.
       if (report.reportReason === HOLD_REPORT_REASON) {
         const { kv, config } = deps;
-        const hold = await considerHold(kv, report.reportedId!, config.holds, config.origin);
-        if (hold) await deps.hub.holdStarted(report.reportedId!);
+        const hold = await considerHold(kv, reportedId, config.holds, config.origin);
+        if (hold) await deps.hub.holdStarted(reportedId, user.id);
       }
+      await deps.hub.endMatchBetween(user.id, reportedId, "reported");
       return c.json({ ok: true, id: report.id, message: REPORT_TEXT.submitted }, 201);
     },
   );

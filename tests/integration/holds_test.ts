@@ -453,3 +453,26 @@ Deno.test(
       }
     }),
 );
+
+Deno.test(
+  "holds: reported from inside the call, the held member hears why",
+  opts,
+  () =>
+    withHolds(async (server, f) => {
+      const [r1m, r2m, bm] = await f.many(3);
+      const r1 = await connectPeer(r1m), r2 = await connectPeer(r2m), b = await connectPeer(bm);
+      try {
+        await meet(r1, b);
+        assert.equal((await report(r1, b)).status, 201);
+        r1.ws.close();
+        await pairUp(r2, b);
+        assert.equal((await report(r2, b)).status, 201);
+        assert.equal((await b.ws.next("error")).code, "on_hold");
+        assert.equal((await r2.ws.next("session_ended")).reason, "reported");
+        assert.ok(await b.ws.none("session_ended", 300), "the held member hears only on_hold");
+        assert.ok(await held(server.kv, bm));
+      } finally {
+        closeAll(r1, r2, b);
+      }
+    }),
+);

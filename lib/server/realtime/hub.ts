@@ -325,8 +325,8 @@ export class Hub {
    * A safety hold was placed on the member: a live match of theirs ends, and a search of theirs
    * stops, wherever their socket is; their page hears on_hold either way.
    */
-  async holdStarted(userId: string) {
-    await this.live.endHeld(userId);
+  async holdStarted(userId: string, reporterId?: string) {
+    await this.live.endHeld(userId, reporterId);
     const ticket = (await getTicket(this.kv, userId)).value;
     if (ticket) await this.mailbox.deliver(ticket, { payload: rtError("on_hold") });
   }

@@ -256,9 +256,9 @@ export class LiveMatches {
   /**
    * A safety hold on `userId` ends their live match, wherever the two are: the held member hears
    * why (on_hold, which their page shows), the partner only that the session ended (the neutral
-   * reason a sign-out gives).
+   * reason a sign-out gives; "reported" when the partner is the reporter whose report held them).
    */
-  async endHeld(userId: string) {
+  async endHeld(userId: string, reporterId?: string) {
     const active = await activeMatchOf(this.core.kv, userId);
     if (!active) return;
     const matchId = active.value.id;
@@ -270,9 +270,10 @@ export class LiveMatches {
       await this.deps.deliver(side, {
         event: "ended",
         matchId,
-        payload: side.userId === userId
-          ? rtError("on_hold")
-          : { type: "session_ended", reason: "signed_out" },
+        payload: side.userId === userId ? rtError("on_hold") : {
+          type: "session_ended",
+          reason: side.userId === reporterId ? "reported" : "signed_out",
+        },
       });
     }
   }
