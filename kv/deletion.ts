@@ -98,6 +98,8 @@ export async function purgeMemberRecords(kv: Deno.Kv, userId: string) {
     const entry = await kv.get<UserRecord>(keys.user(userId));
     const op = kv.atomic().check(entry);
     if (entry.value) unlistMember(op, await kv.get<string>(listKey(entry.value)));
+    // A safety hold leaves the admin queue with the member.
+    if (entry.value?.hold) op.delete(keys.hold(Date.parse(entry.value.hold.at), userId));
     const res = await op
       .delete(keys.avatar(userId))
       .delete(keys.filters(userId))

@@ -277,7 +277,7 @@ export default {
   navAppeals: "Einsprüche",
   appealsTitle: "Einsprüche",
   appealsIntro:
-    "Gesperrte Mitglieder können einmal pro Sperre Einspruch einlegen. Offene Einsprüche stehen oben, die ältesten zuerst; das Mitglied erhält deine Antwort per E-Mail.",
+    "Gesperrte Mitglieder können einmal pro Sperre Einspruch einlegen, angehaltene Mitglieder einmal pro Anhalten. Offene Einsprüche stehen oben, die ältesten zuerst; das Mitglied erhält deine Antwort per E-Mail.",
   appealsEmpty: "Noch keine Einsprüche.",
   appealStatusPending: "offen",
   appealStatusUpheld: "bestätigt",

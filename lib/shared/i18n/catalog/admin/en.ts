@@ -289,7 +289,7 @@ export default {
   navAppeals: "Appeals",
   appealsTitle: "Appeals",
   appealsIntro:
-    "Banned members can appeal a ban once. Pending appeals come first, oldest first; the member is told your answer by email.",
+    "Banned members can appeal a ban once, and members on a safety hold the hold once. Pending appeals come first, oldest first; the member is told your answer by email.",
   appealsEmpty: "No appeals yet.",
   appealStatusPending: "pending",
   appealStatusUpheld: "upheld",

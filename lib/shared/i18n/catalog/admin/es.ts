@@ -281,7 +281,7 @@ export default {
   navAppeals: "Apelaciones",
   appealsTitle: "Apelaciones",
   appealsIntro:
-    "Los miembros suspendidos pueden apelar una suspensión una vez. Las apelaciones pendientes van primero, las más antiguas antes; el miembro recibe tu respuesta por correo.",
+    "Los miembros suspendidos pueden apelar una suspensión una vez, y los miembros en espera de seguridad, la espera una vez. Las apelaciones pendientes van primero, las más antiguas antes; el miembro recibe tu respuesta por correo.",
   appealsEmpty: "Todavía no hay apelaciones.",
   appealStatusPending: "pendiente",
   appealStatusUpheld: "mantenida",

@@ -280,7 +280,7 @@ export default {
   navAppeals: "Recours",
   appealsTitle: "Recours",
   appealsIntro:
-    "Les membres bannis peuvent contester un bannissement une fois. Les recours en attente viennent en premier, les plus anciens d’abord ; le membre reçoit votre réponse par e-mail.",
+    "Les membres bannis peuvent contester un bannissement une fois, et les membres suspendus par sécurité leur suspension une fois. Les recours en attente viennent en premier, les plus anciens d’abord ; le membre reçoit votre réponse par e-mail.",
   appealsEmpty: "Aucun recours pour le moment.",
   appealStatusPending: "en attente",
   appealStatusUpheld: "maintenu",

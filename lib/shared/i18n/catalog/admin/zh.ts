@@ -256,7 +256,7 @@ export default {
   navAppeals: "申诉",
   appealsTitle: "申诉",
   appealsIntro:
-    "被封禁的成员可以对每次封禁申诉一次。待处理的申诉排在前面，最早的在先；成员会通过电子邮件收到你的答复。",
+    "被封禁的成员可以对每次封禁申诉一次，被安全暂停的成员可以对每次暂停申诉一次。待处理的申诉排在前面，最早的在先；成员会通过电子邮件收到你的答复。",
   appealsEmpty: "暂无申诉。",
   appealStatusPending: "待处理",
   appealStatusUpheld: "维持",
