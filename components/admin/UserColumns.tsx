@@ -3,7 +3,7 @@
 // settings).
 import { Tooltip } from "../Tooltip.tsx";
 import type { AdminUser } from "../../lib/shared/admin.ts";
-import { BanBadge } from "./BanBadge.tsx";
+import { BanBadge, HoldBadge } from "./BanBadge.tsx";
 import { createdColumn, EMAIL_COLUMN, ID_COLUMN, type UserColumn } from "./UsersTable.tsx";
 import { t } from "./labels.ts";
 
@@ -27,7 +27,7 @@ export const USER_COLUMNS: readonly UserColumn[] = [
         {u.username}
         {u.role === "admin" && <span class="badge badge-accent admin-role">{t("roleAdmin")}</span>}
         <BanBadge ban={u.ban} timeZone={zone} />
-        {u.heldAt && !u.ban && <span class="badge admin-warn admin-held">{t("held")}</span>}
+        <HoldBadge user={u} />
       </>
     ),
   },
