@@ -40,7 +40,8 @@ export function appealApi(deps: AppDeps) {
   const token = (c: AppContext) => getCookie(c, APPEAL_COOKIE);
   const limited = rateLimit(kv, deps.config.rateLimits, (c) => [
     { rule: RATE_RULES.appealIp, subject: clientIp(c) },
-    { rule: RATE_RULES.appealAccount, subject: token(c)?.slice(0, 16) ?? "" },
+    // Per pass, or per member for one on hold (signed in, no pass).
+    { rule: RATE_RULES.appealAccount, subject: token(c)?.slice(0, 16) ?? c.var.user?.id ?? "" },
   ]);
 
   // A member on a safety hold is signed in: their session names them, no pass is needed.
