@@ -17,10 +17,9 @@ import {
   HOLD_REPORT_REASON,
   HOLD_TEXT,
 } from "../../shared/moderation/holds.ts";
-import type { HeldMember } from "../../shared/admin.ts";
+import { ADMIN_TEXT, type HeldMember } from "../../shared/admin.ts";
 import { type Actor, auditEntry, commitRetrying } from "../admin/audit.ts";
 import { AdminError } from "../admin/users.ts";
-import { ADMIN_TEXT } from "../../shared/admin.ts";
 import { holdMail } from "../auth/account_mail.ts";
 import type { HoldSettings } from "./hold_settings.ts";
 
