@@ -7,6 +7,7 @@ import { fileReport, REPORT_TEXT, reportSchema } from "../../lib/server/moderati
 import { considerHold } from "../../lib/server/moderation/holds.ts";
 import { HOLD_REPORT_REASON } from "../../lib/shared/moderation/holds.ts";
 import { validate } from "../../lib/server/http/validate.ts";
+import { logger } from "../../lib/shared/log.ts";
 
 export function reportApi(deps: AppDeps) {
   const app = membersOnly();
@@ -22,8 +23,14 @@ export function reportApi(deps: AppDeps) {
       // they hear why; then a match between the two that is still live ends as reported.
       if (report.reportReason === HOLD_REPORT_REASON) {
         const { kv, config } = deps;
-        const hold = await considerHold(kv, reportedId, config.holds, config.origin);
-        if (hold) await deps.hub.holdStarted(reportedId, user.id);
+        // The report is stored whatever happens here: a failure is logged, and the next report
+        // about the member counts again.
+        try {
+          const hold = await considerHold(kv, reportedId, config.holds, config.origin);
+          if (hold) await deps.hub.holdStarted(reportedId, user.id);
+        } catch (err) {
+          logger.error("safety hold failed", err, { reportId: report.id });
+        }
       }
       await deps.hub.endMatchBetween(user.id, reportedId, "reported");
       return c.json({ ok: true, id: report.id, message: REPORT_TEXT.submitted }, 201);
