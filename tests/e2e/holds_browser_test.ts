@@ -3,7 +3,8 @@
 // member, who met the same member earlier, reports them the same way while that member is in a
 // live call with a third member. The hold lands at once: the held member's call ends and their
 // page says their account is under review and takes them to their profile, which says so and
-// offers their one appeal of the hold; the partner's page shows the call ended. The admin queue
+// offers their one appeal of the hold (every other page says so in a banner); the partner's page
+// shows the call ended. The admin queue
 // lists the hold first; Lift hold ends it. The held member's screens and the admin queue are
 // checked at 360 and 1280 px (no sideways scroll) and, with SCREENSHOT_DIR set, saved as PNGs.
 import assert from "node:assert/strict";
@@ -135,6 +136,13 @@ Deno.test({
         assert.ok(!text.includes(alice.username) && !text.includes(carol.username));
         await notice.getByRole("heading", { name: "Appeal this hold" }).waitFor();
         await checkWidths(b, "hold-profile");
+      });
+
+      await t.step("every other page says so, with the way to the profile", async () => {
+        await b.goto("/");
+        const banner = b.getByRole("region", { name: "Account under review" });
+        await banner.getByRole("link", { name: "See why and appeal" }).waitFor();
+        await checkWidths(b, "hold-home");
       });
 
       await t.step("a search is refused while held", async () => {

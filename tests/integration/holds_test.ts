@@ -127,6 +127,16 @@ Deno.test(
         assert.equal(refused.code, "on_hold");
         assert.equal(refused.message, RT_TEXT.on_hold);
         assert.equal((await bm.client.get("/api/simple-user")).status, 200);
+        // Every page but the profile says so, with the way to the profile.
+        // (b reads German.)
+        const BANNER = "Dein Konto wird nach einer Sicherheitsmeldung überprüft";
+        const home = await bm.client.get("/");
+        assert.ok(home.text.includes(BANNER), "the banner in the member's language");
+        assert.ok(home.text.includes('class="verify-banner hold-banner"'));
+        const profile = await bm.client.get("/profile");
+        assert.equal(profile.status, 200);
+        assert.ok(!profile.text.includes(BANNER), "the profile says it in its own notice");
+        assert.ok(!(await r1m.client.get("/")).text.includes("hold-banner"), "nobody else sees it");
         // Told by email, in their language, without who reported them.
         const [mail] = await awaitMails(server.kv, `${bm.username}@example.test`, 1, "überprüft");
         assert.ok(!mail.text.includes(r1m.username) && !mail.text.includes(r2m.username));
