@@ -82,13 +82,7 @@ export default function AdminAppeals({ initial }: AdminAppealsProps) {
         ))}
       {asking && (
         <ConfirmDialog
-          title={asking.decision === "lift"
-            ? t("appealLiftTitle", { username: asking.appeal.username })
-            : t("appealUpholdTitle", { username: asking.appeal.username })}
-          description={asking.decision === "lift"
-            ? t("appealLiftDescription")
-            : t("appealUpholdDescription")}
-          confirmLabel={asking.decision === "lift" ? t("appealLift") : t("appealUphold")}
+          {...confirmTexts(asking.appeal, asking.decision)}
           busyLabel={t("appealAnswering")}
           busy={busy}
           onConfirm={answer}
@@ -97,4 +91,22 @@ export default function AdminAppeals({ initial }: AdminAppealsProps) {
       )}
     </div>
   );
+}
+
+/** The confirmation's title, text and button for an answer to an appeal of a ban or a hold. */
+function confirmTexts(a: AdminAppeal, decision: AppealDecision) {
+  const username = a.username;
+  const hold = a.subject.kind === "hold";
+  if (decision === "lift") {
+    return {
+      title: hold ? t("holdLiftTitle", { username }) : t("appealLiftTitle", { username }),
+      description: hold ? t("holdLiftDescription") : t("appealLiftDescription"),
+      confirmLabel: hold ? t("appealLiftHold") : t("appealLift"),
+    };
+  }
+  return {
+    title: hold ? t("appealUpholdHoldTitle", { username }) : t("appealUpholdTitle", { username }),
+    description: hold ? t("appealUpholdHoldDescription") : t("appealUpholdDescription"),
+    confirmLabel: t("appealUphold"),
+  };
 }

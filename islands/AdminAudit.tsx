@@ -84,6 +84,8 @@ const ACTIONS: Record<string, AdminKey> = {
   second_factor_used: "auditSecondFactorUsed",
   second_factor_removed: "auditSecondFactorRemoved",
   recovery_codes_renewed: "auditRecoveryCodesRenewed",
+  hold: "auditHold",
+  hold_lifted: "auditHoldLifted",
 };
 
 /** What an action reads as in the log: 'admin banned alice'. */

@@ -13,6 +13,8 @@ import { Devices } from "../components/profile/Devices.tsx";
 import type { DeviceView } from "../lib/shared/devices.ts";
 import { Passkeys } from "../components/profile/Passkeys.tsx";
 import type { PasskeysAnswer } from "../lib/shared/auth/passkeys.ts";
+import type { AppealState } from "../lib/shared/moderation/appeals.ts";
+import { HoldNotice } from "../components/profile/HoldNotice.tsx";
 import { tr } from "../lib/shared/i18n/messages.ts";
 import type common from "../lib/shared/i18n/catalog/common/en.ts";
 import type profile from "../lib/shared/i18n/catalog/profile/en.ts";
@@ -28,6 +30,8 @@ export interface ProfilePageProps {
   devices: DeviceView[];
   /** The member's passkeys, and whether they have a password. */
   passkeys: PasskeysAnswer;
+  /** On a safety hold: the notice and the member's appeal of it (null otherwise). */
+  appeal?: AppealState | null;
 }
 
 type Tab = "profile" | "privacy";
@@ -35,7 +39,7 @@ type Tab = "profile" | "privacy";
 /** /profile: two tabs over the member's record. Every form's state lives here, so it outlives a
  * switch to the other tab. */
 export default function ProfilePage(
-  { user: initial, ipRelay, devices, passkeys: initialPasskeys }: ProfilePageProps,
+  { user: initial, ipRelay, devices, passkeys: initialPasskeys, appeal }: ProfilePageProps,
 ) {
   const [tab, setTab] = useState<Tab>("profile");
   const [user, setUser] = useState(initial);
@@ -56,6 +60,7 @@ export default function ProfilePage(
 
   return (
     <div class="profile">
+      {appeal && <HoldNotice appeal={appeal} />}
       <div class="tabs" role="tablist" aria-label={t("sections")}>
         <button
           type="button"

@@ -17,6 +17,8 @@ export const AUDIT_ACTIONS = [
   "second_factor_used",
   "second_factor_removed",
   "recovery_codes_renewed",
+  "hold",
+  "hold_lifted",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

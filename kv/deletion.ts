@@ -101,6 +101,8 @@ export async function purgeMemberRecords(kv: Deno.Kv, userId: string) {
     if (entry.value) unlistMember(op, await kv.get<string>(listKey(entry.value)));
     // An administrator's second factor (authenticator secret, recovery codes) goes with them.
     deleteFactors(op, userId);
+    // A safety hold leaves the admin queue with the member.
+    if (entry.value?.hold) op.delete(keys.hold(Date.parse(entry.value.hold.at), userId));
     const res = await op
       .delete(keys.avatar(userId))
       .delete(keys.filters(userId))

@@ -186,6 +186,9 @@ export const keys = {
   appealsByState: (state: "pending" | "answered", ms: number, id: string) =>
     ["appeals_by_state", state, ms, id] as const,
   appealsByStatePrefix: (state: "pending" | "answered") => ["appeals_by_state", state] as const,
+  /** Members on a safety hold, by when it was placed (ms): the admin queue lists them first. */
+  hold: (atMs: number, userId: string) => ["holds", atMs, userId] as const,
+  holdsPrefix: () => ["holds"] as const,
   /** A banned member's short-lived pass to send their appeal, by the hash of its token. Expires. */
   appealPass: (tokenHash: string) => ["appeal_passes", tokenHash] as const,
 

@@ -3,7 +3,7 @@ import { type Context, Hono, type MiddlewareHandler } from "hono";
 import type { Config } from "../lib/server/config.ts";
 import type { Manifest } from "../lib/server/build/assets.ts";
 import type { Sessions } from "../lib/server/auth/session.ts";
-import type { SessionUser } from "../lib/shared/auth/types.ts";
+import type { SessionUser, UserRecord } from "../lib/shared/auth/types.ts";
 import type { EmailSender } from "../lib/server/email/mod.ts";
 import {
   type MemberVariables,
@@ -15,6 +15,7 @@ import type { LogSink } from "../lib/shared/log.ts";
 import type { HttpMetrics } from "../lib/server/observe/http_metrics.ts";
 import type { PageOptions, PageRenderer } from "../lib/server/render/page.tsx";
 import { Island } from "../lib/server/render/island.tsx";
+import { HoldBanner } from "../components/HoldBanner.tsx";
 import type { Flash } from "../components/Layout.tsx";
 import type { LocaleVariables } from "../lib/server/http/locale.ts";
 import type { Locale } from "../lib/shared/i18n/locales.ts";
@@ -116,6 +117,7 @@ export type PageContext = Pick<Context, "req"> & {
   get(key: "user"): SessionUser | null;
   get(key: "flash"): Flash | null;
   get(key: "locale"): Locale | undefined;
+  get(key: "userRecord"): UserRecord | null;
 };
 
 /** Renders a page inside the shell for the current request's path and member. */
@@ -128,8 +130,12 @@ export function page(
   const user = c.get("user");
   const path = options.path ?? c.req.path;
   // The verification banner shows on every page but /auth while the member is unverified.
+  // A member on a safety hold is told so on every page but their profile (which says it all).
+  const held = user && path !== "/profile" && c.get("userRecord")?.hold;
   const banner = user && !user.emailVerified && path !== "/auth"
     ? <Island name="VerificationBanner" props={{ email: user.email }} />
+    : held
+    ? <HoldBanner />
     : undefined;
   return deps.pages.response({
     path,

@@ -1,6 +1,6 @@
 // One appeal in the Appeals tab: the member, the ban it is about (reason, when imposed, when it
-// ends), the member's text and when it came; Uphold and Lift the ban while it is pending, else
-// the decision, who made it and when.
+// ends) or the safety hold (since when), the member's text and when it came; Uphold and Lift while
+// it is pending, else the decision, who made it and when.
 import { formatReportDate } from "../../lib/shared/admin.ts";
 import type { AdminAppeal, AppealDecision } from "../../lib/shared/moderation/appeals.ts";
 import { t } from "./labels.ts";
@@ -29,24 +29,28 @@ export function AppealCard({ appeal: a, timeZone, busy, onAnswer }: AppealCardPr
         <span class={`badge admin-status admin-status-${a.status}`}>{t(STATUS[a.status])}</span>
       </header>
       <dl class="admin-report-facts">
-        <div>
-          <dt>{t("appealBanReason")}</dt>
-          <dd>{ban.reason}</dd>
-        </div>
-        <div>
-          <dt>{t("appealBannedOn")}</dt>
-          <dd>
-            <time dateTime={ban.at}>{formatReportDate(ban.at, timeZone)}</time>
-          </dd>
-        </div>
-        <div>
-          <dt>{t("appealBanEnds")}</dt>
-          <dd>
-            {ban.until
-              ? <time dateTime={ban.until}>{formatReportDate(ban.until, timeZone)}</time>
-              : t("banPermanent")}
-          </dd>
-        </div>
+        {ban.kind === "hold" ? <HoldFacts at={ban.at} timeZone={timeZone} /> : (
+          <>
+            <div>
+              <dt>{t("appealBanReason")}</dt>
+              <dd>{ban.reason}</dd>
+            </div>
+            <div>
+              <dt>{t("appealBannedOn")}</dt>
+              <dd>
+                <time dateTime={ban.at}>{formatReportDate(ban.at, timeZone)}</time>
+              </dd>
+            </div>
+            <div>
+              <dt>{t("appealBanEnds")}</dt>
+              <dd>
+                {ban.until
+                  ? <time dateTime={ban.until}>{formatReportDate(ban.until, timeZone)}</time>
+                  : t("banPermanent")}
+              </dd>
+            </div>
+          </>
+        )}
         <div>
           <dt>{t("appealSentAt")}</dt>
           <dd>
@@ -59,7 +63,9 @@ export function AppealCard({ appeal: a, timeZone, busy, onAnswer }: AppealCardPr
         <p class="admin-appeal-text">{a.text}</p>
       </div>
       {a.status === "pending" && !a.banInForce && (
-        <p class="muted admin-appeal-ended">{t("appealBanEnded")}</p>
+        <p class="muted admin-appeal-ended">
+          {ban.kind === "hold" ? t("appealHoldEnded") : t("appealBanEnded")}
+        </p>
       )}
       {a.status === "pending"
         ? (
@@ -79,7 +85,7 @@ export function AppealCard({ appeal: a, timeZone, busy, onAnswer }: AppealCardPr
               onClick={() =>
                 onAnswer(a, "lift")}
             >
-              {t("appealLift")}
+              {ban.kind === "hold" ? t("appealLiftHold") : t("appealLift")}
             </button>
           </div>
         )
@@ -92,5 +98,23 @@ export function AppealCard({ appeal: a, timeZone, busy, onAnswer }: AppealCardPr
           </p>
         )}
     </article>
+  );
+}
+
+/** What an appeal of a safety hold is about: the hold, and since when. */
+function HoldFacts({ at, timeZone }: { at: string; timeZone?: string }) {
+  return (
+    <>
+      <div>
+        <dt>{t("appealBanReason")}</dt>
+        <dd>{t("appealHoldSubject")}</dd>
+      </div>
+      <div>
+        <dt>{t("appealHeldOn")}</dt>
+        <dd>
+          <time dateTime={at}>{formatReportDate(at, timeZone)}</time>
+        </dd>
+      </div>
+    </>
   );
 }

@@ -1,6 +1,6 @@
 // The columns of /direct-admin's members table: a Status cell with Verified or Unverified, the
-// admin badge and the ban, and 'Unknown' for a member without a location.
-import { BanBadge } from "./BanBadge.tsx";
+// admin badge, the ban or the safety hold, and 'Unknown' for a member without a location.
+import { BanBadge, HoldBadge } from "./BanBadge.tsx";
 import { createdColumn, EMAIL_COLUMN, ID_COLUMN, type UserColumn } from "./UsersTable.tsx";
 import { t } from "./labels.ts";
 
@@ -18,6 +18,7 @@ export const DIRECT_USER_COLUMNS: readonly UserColumn[] = [
         </span>
         {u.role === "admin" && <span class="badge badge-accent admin-role">{t("roleAdmin")}</span>}
         <BanBadge ban={u.ban} timeZone={zone} />
+        <HoldBadge user={u} />
       </>
     ),
   },

@@ -1,9 +1,9 @@
-// The columns of /admin/users' members table: the username with the admin and ban badges, email
+// The columns of /admin/users' members table: the username with the admin, ban and hold badges, email
 // verified Yes or No, and a read-only Face Blur switch (set by the member in their privacy
 // settings).
 import { Tooltip } from "../Tooltip.tsx";
 import type { AdminUser } from "../../lib/shared/admin.ts";
-import { BanBadge } from "./BanBadge.tsx";
+import { BanBadge, HoldBadge } from "./BanBadge.tsx";
 import { createdColumn, EMAIL_COLUMN, ID_COLUMN, type UserColumn } from "./UsersTable.tsx";
 import { t } from "./labels.ts";
 
@@ -27,6 +27,7 @@ export const USER_COLUMNS: readonly UserColumn[] = [
         {u.username}
         {u.role === "admin" && <span class="badge badge-accent admin-role">{t("roleAdmin")}</span>}
         <BanBadge ban={u.ban} timeZone={zone} />
+        <HoldBadge user={u} />
       </>
     ),
   },

@@ -1,14 +1,23 @@
 // Under the sign-in refusal that tells a banned member of their ban: their one appeal of it. The
 // sign-in handed them a pass for it (an HttpOnly cookie only the appeal routes see); the count
 // turns red past the server's own limit, and the server's refusal (empty, too long, a second
-// appeal, a pass that ran out), in the page's language, shows inside.
+// appeal, a pass that ran out), in the page's language, shows inside. The profile of a member on
+// a safety hold shows the same form for the hold, with its own texts (their session names them).
 import { useState } from "react";
 import type { JSX } from "react";
 import { errorMessage, postJson } from "../../lib/client/api.ts";
 import { APPEAL_MAX, appealLength, type AppealState } from "../../lib/shared/moderation/appeals.ts";
 import { t } from "./texts.ts";
 
-export function AppealForm({ state }: { state: AppealState }) {
+/** The form's title and text, and what it says once an appeal was upheld: a ban's or a hold's. */
+export interface AppealFormProps {
+  state: AppealState;
+  title: string;
+  intro: string;
+  upheld: string;
+}
+
+export function AppealForm({ state, title, intro, upheld }: AppealFormProps) {
   const [text, setText] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
@@ -31,7 +40,7 @@ export function AppealForm({ state }: { state: AppealState }) {
       <section class="appeal" role="status">
         <h2>{t("appealSentTitle")}</h2>
         <p class="muted">
-          {sent.status === "upheld" ? t("appealUpheldNotice") : t("appealSentNotice")}
+          {sent.status === "upheld" ? upheld : t("appealSentNotice")}
         </p>
       </section>
     );
@@ -40,8 +49,8 @@ export function AppealForm({ state }: { state: AppealState }) {
   return (
     <section class="appeal">
       <form class="form" onSubmit={onSend}>
-        <h2>{t("appealTitle")}</h2>
-        <p class="muted">{t("appealIntro")}</p>
+        <h2>{title}</h2>
+        <p class="muted">{intro}</p>
         <label class="field">
           <span>{t("appealLabel")}</span>
           <textarea

@@ -73,7 +73,14 @@ export function LoginForm({ form, go }: { form: AuthForm; go: (tab: AuthTab) => 
           setAppeal(state);
         }}
       />
-      {appeal && <AppealForm state={appeal} />}
+      {appeal && (
+        <AppealForm
+          state={appeal}
+          title={t("appealTitle")}
+          intro={t("appealIntro")}
+          upheld={t("appealUpheldNotice")}
+        />
+      )}
     </div>
   );
 }

@@ -112,7 +112,8 @@ function useSaidToMember(onUnverified: () => void, onLimit: () => void) {
 
   // A search that ended without a partner: nobody to meet goes back to discover (which shows
   // the notice); an unverified address stays here to say so and offer the mail again, and a
-  // used-up day to explain the limit; any other refusal goes back to discover.
+  // used-up day to explain the limit; a safety hold goes to the profile; any other refusal goes
+  // back to discover.
   useEffect(() => {
     const refusal = s.refusal;
     if (!refusal) return;
@@ -135,7 +136,9 @@ function useSaidToMember(onUnverified: () => void, onLimit: () => void) {
       description: refusalMessage(refusal),
       variant: "destructive",
     });
-    const leave = setTimeout(() => location.assign("/"), 1500);
+    // A member on a safety hold goes to their profile, which says so and offers the appeal.
+    const to = title === "underReview" ? "/profile" : "/";
+    const leave = setTimeout(() => location.assign(to), 1500);
     return () => clearTimeout(leave);
   }, [s.refusal]);
 

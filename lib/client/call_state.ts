@@ -7,7 +7,7 @@ import type { IceTransportPolicy, Outbound } from "../shared/realtime/protocol.t
 import { REACTION_EMOJI } from "../shared/constants.ts";
 
 /** Errors after which the server closes the socket and the page does not reconnect. */
-const FINAL_ERRORS: ReadonlySet<string> = new Set(["not_authenticated", "replaced"]);
+const FINAL_ERRORS: ReadonlySet<string> = new Set(["not_authenticated", "replaced", "on_hold"]);
 
 export type {
   CallState,

@@ -24,6 +24,8 @@ export const LIVE_TEXT = {
   offline,
   connectionError,
   sessionLimit: "Session Limit Reached",
+  /** A search refused, or a call ended, by a safety hold on the member's account. */
+  underReview: "Account under review",
   /** The limit screen's way to the plans. */
   seePlans: "See plans",
   /** The heading of the screen an unverified member gets instead of a search. */

@@ -35,11 +35,14 @@ export function refusalText(r: Refusal): string {
 }
 
 /**
- * A refusal's title, as LIVE_TEXT's key (the live catalog's): the session limit and an
- * unverified address have their own, every other refusal is a connection error.
+ * A refusal's title, as LIVE_TEXT's key (the live catalog's): the session limit, an unverified
+ * address and a safety hold have their own, every other refusal is a connection error.
  */
-export function refusalTitleKey(r: Refusal): "verifyEmail" | "sessionLimit" | "connectionError" {
+export function refusalTitleKey(
+  r: Refusal,
+): "verifyEmail" | "sessionLimit" | "underReview" | "connectionError" {
   if (r.kind === "email_unverified") return "verifyEmail";
+  if (r.kind === "error" && r.code === "on_hold") return "underReview";
   return r.kind === "session_limit" || (r.kind === "error" && r.code === "session_limit")
     ? "sessionLimit"
     : "connectionError";

@@ -180,6 +180,21 @@ export interface AdminUser {
   role: "member" | "admin";
   /** The ban in force now, if any (a lifted or expired one is null). */
   ban: { reason: string; until: string | null; at: string } | null;
+  /** When the member was put on a safety hold, if they are on one. */
+  heldAt?: string | null;
+}
+
+/** A member on a safety hold, as the admin queue lists them above the reports. */
+export interface HeldMember {
+  id: string;
+  username: string;
+  /** ISO time the hold was placed. */
+  heldAt: string;
+  /** Distinct members whose underage reports placed it, and whether one was in good standing. */
+  reporters: number;
+  goodStanding: boolean;
+  /** The reports counted. */
+  reports: number;
 }
 
 export const REPORT_STATUSES = ["pending", "reviewed", "dismissed"] as const;

@@ -27,6 +27,9 @@ import { listAdminReports, setReportStatus } from "../../lib/server/admin/report
 import { auditPage } from "../../lib/server/admin/audit.ts";
 import { createAdminInvitations } from "../../lib/server/admin/invitations.ts";
 import { systemStatus } from "../../lib/server/admin/system.ts";
+import { toAdminUser } from "../../lib/server/admin/users.ts";
+import { liftHold } from "../../lib/server/moderation/holds.ts";
+import { HOLD_TEXT } from "../../lib/shared/moderation/holds.ts";
 import { answerAppeal, listAdminAppeals } from "../../lib/server/moderation/appeals.ts";
 import { APPEAL_TEXT } from "../../lib/shared/moderation/appeals.ts";
 import { FLASH_COOKIE } from "../../lib/server/http/flash.ts";
@@ -142,6 +145,14 @@ export function adminApi(deps: AppDeps) {
     return c.json({ ok: true, user, message: BAN_TEXT.unbannedDescription(user.username) });
   });
 
+  // Lift a safety hold (the admin queue's Lift hold); Ban ends a hold too.
+  app.delete("/users/:id/hold", write, userId, async (c) => {
+    const user = toAdminUser(
+      await liftHold(kv, c.var.user, c.req.valid("param").id, deps.config.origin),
+    );
+    return c.json({ ok: true, user, message: HOLD_TEXT.liftedDescription(user.username) });
+  });
+
   // Measured anew on every request: the Refresh Status button asks again.
   app.get("/system", async (c) => {
     c.header("cache-control", "no-store");
@@ -172,7 +183,7 @@ export function adminApi(deps: AppDeps) {
     },
   );
 
-  // Appeals of bans: pending first (oldest first), then the latest answered.
+  // Appeals of bans and holds: pending first (oldest first), then the latest answered.
   app.get("/appeals", reads, async (c) => c.json(await listAdminAppeals(kv)));
 
   app.post(
@@ -189,9 +200,14 @@ export function adminApi(deps: AppDeps) {
         decision,
         deps.config.origin,
       );
+      const hold = appeal.subject.kind === "hold";
       const message = decision === "lift"
-        ? APPEAL_TEXT.liftedDescription(appeal.username)
-        : APPEAL_TEXT.upheldDescription(appeal.username);
+        ? (hold ? APPEAL_TEXT.liftedHoldDescription : APPEAL_TEXT.liftedDescription)(
+          appeal.username,
+        )
+        : (hold ? APPEAL_TEXT.upheldHoldDescription : APPEAL_TEXT.upheldDescription)(
+          appeal.username,
+        );
       return c.json({ ok: true, appeal, message });
     },
   );

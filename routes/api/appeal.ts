@@ -1,7 +1,8 @@
-// Appeal API for a banned member, mounted at /api/appeal: GET tells whether they may still send
-// their one appeal of the ban in force, POST {text} sends it. A banned member has no session; the
-// caller is the holder of the appeal pass that a sign-in with their password handed them (an
-// HttpOnly cookie sent to these two routes only), which is good for nothing else.
+// Appeal API for a banned or held member, mounted at /api/appeal: GET tells whether they may still
+// send their one appeal of the ban (or hold) in force, POST {text} sends it. A banned member has no
+// session; the caller is the holder of the appeal pass that a sign-in with their password handed
+// them (an HttpOnly cookie sent to these two routes only), which is good for nothing else. A
+// member on a safety hold is signed in, and appeals the hold with their session.
 import { Hono } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import { z } from "zod";
@@ -39,17 +40,22 @@ export function appealApi(deps: AppDeps) {
   const token = (c: AppContext) => getCookie(c, APPEAL_COOKIE);
   const limited = rateLimit(kv, deps.config.rateLimits, (c) => [
     { rule: RATE_RULES.appealIp, subject: clientIp(c) },
-    { rule: RATE_RULES.appealAccount, subject: token(c)?.slice(0, 16) ?? "" },
+    // Per pass, or per member for one on hold (signed in, no pass).
+    { rule: RATE_RULES.appealAccount, subject: token(c)?.slice(0, 16) ?? c.var.user?.id ?? "" },
   ]);
 
-  app.get("/", limited, async (c) => c.json(await appealState(kv, token(c))));
+  // A member on a safety hold is signed in: their session names them, no pass is needed.
+  app.get("/", limited, async (c) => {
+    return c.json(await appealState(kv, token(c), Date.now(), c.var.userRecord));
+  });
 
   app.post(
     "/",
     limited,
     validate("json", appealBody, { fallback: APPEAL_TEXT.textRequired }),
     async (c) => {
-      const appeal = await sendAppeal(kv, token(c), c.req.valid("json").text);
+      const { text } = c.req.valid("json");
+      const appeal = await sendAppeal(kv, token(c), text, Date.now(), c.var.userRecord);
       return c.json({
         ok: true,
         sentAt: appeal.sentAt,

@@ -1,6 +1,8 @@
 // Pages for signed-in members: their sub-app is mounted behind requireUser, which sends a guest
 // to /auth (303) before any page code runs. / is the Discover screen for a member and the welcome screen
 // for a guest; /live-match is open to guests (it says there is no live session).
+import { activeHold } from "../../lib/shared/moderation/holds.ts";
+import { appealState } from "../../lib/server/moderation/appeals.ts";
 import { HD_TIERS, mediaProfileFor, POPULAR_HASHTAGS } from "../../lib/shared/constants.ts";
 import { Hono } from "hono";
 import { type AppDeps, type AppEnv, membersOnly } from "../context.tsx";
@@ -68,6 +70,10 @@ export function memberPages(deps: AppDeps) {
     const { userRecord: record, session } = c.var;
     const devices = await listDevices(deps.kv, record.id, session.sid);
     const passkeys = (await listPasskeys(deps.kv, record.id)).map(toPasskeyView);
+    // A member on a safety hold is told so here, with their one appeal of it.
+    const appeal = activeHold(record)
+      ? await appealState(deps.kv, undefined, Date.now(), record)
+      : null;
     return page(c, deps, {
       title: "Profile",
       back: "/",
@@ -84,6 +90,7 @@ export function memberPages(deps: AppDeps) {
                 hasPassword: Boolean(record.passwordHash),
                 emailVerified: record.emailVerified,
               },
+              appeal,
             }}
           />
         </ProfileScreen>

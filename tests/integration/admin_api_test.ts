@@ -128,6 +128,7 @@ Deno.test("admin api: members are listed without password hashes and searched by
         "email",
         "emailVerified",
         "faceBlurEnabled",
+        "heldAt",
         "id",
         "location",
         "role",

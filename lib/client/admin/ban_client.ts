@@ -1,4 +1,5 @@
-// The browser's calls to ban and unban a member (both admin user tables use them).
+// The browser's calls to ban and unban a member (both admin user tables use them), and to lift a
+// safety hold (the reports queue).
 import { apiRequest, postJson } from "../api.ts";
 import type { AdminUser } from "../../shared/admin.ts";
 
@@ -16,3 +17,7 @@ export const banMember = (id: string, reason: string, days: number | undefined) 
 
 /** Lifts a member's ban. */
 export const unbanMember = (id: string) => apiRequest<BanAnswer>("DELETE", banPath(id));
+
+/** Lifts a member's safety hold. */
+export const liftHold = (id: string) =>
+  apiRequest<BanAnswer>("DELETE", `/api/admin/users/${encodeURIComponent(id)}/hold`);

@@ -6,13 +6,15 @@
 import { useEffect, useRef, useState } from "react";
 import { ApiError, apiRequest, getJson } from "../api.ts";
 import { toast } from "../toast.ts";
-import type { AdminReport, ReportFilter } from "../../shared/admin.ts";
+import type { AdminReport, HeldMember, ReportFilter } from "../../shared/admin.ts";
 import { accessDenied, isDenied } from "./hooks.ts";
 import { t } from "./texts.ts";
 
 export interface ReportsPage {
   reports: AdminReport[];
   nextCursor: string | null;
+  /** Members on a safety hold (the first pending page only). */
+  holds?: HeldMember[];
 }
 
 const SEARCH_DELAY_MS = 300;

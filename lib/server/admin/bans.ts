@@ -9,6 +9,7 @@ import type { UserRecord } from "../../shared/auth/types.ts";
 import { type Actor, auditEntry, commitRetrying } from "./audit.ts";
 import { AdminError, toAdminUser } from "./users.ts";
 import { ADMIN_TEXT, type AdminUser } from "../../shared/admin.ts";
+import { endHoldIn } from "../moderation/holds.ts";
 
 export interface BanRequest {
   reason: string;
@@ -31,13 +32,20 @@ export async function addBan(
 ): Promise<UserRecord> {
   if (userId === actor.id) throw new AdminError(BAN_TEXT.cannotBanSelf, 400);
   const ban: Ban = newBan(request.reason, request.days, actor.id, now);
-  const put = await putUserIn(kv, op, userId, (u) => ({ ...u, ban }));
+  // A ban replaces a safety hold: the member is stopped for good, and the hold leaves the queue.
+  const put = await putUserIn(kv, op, userId, (u) => ({ ...u, ban, hold: null }));
   if (!put) throw new AdminError(ADMIN_TEXT.userNotFound, 404);
+  const hold = endHoldIn(op, put.before);
   appendAudit(
     op,
     auditEntry(actor, "ban", { id: userId, label: put.before.username }, {
       reason: ban.reason,
-      details: { until: ban.until, days: request.days ?? null, ...details },
+      details: {
+        until: ban.until,
+        days: request.days ?? null,
+        ...(hold ? { heldAt: hold.at } : {}),
+        ...details,
+      },
     }, now),
   );
   return put.after;

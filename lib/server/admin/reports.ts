@@ -12,10 +12,12 @@ import { addBan, type BanRequest } from "./bans.ts";
 import {
   ADMIN_TEXT,
   type AdminReport,
+  type HeldMember,
   type ReportFilter,
   type ReportStatus,
 } from "../../shared/admin.ts";
 import { AdminError, readingCursor } from "./users.ts";
+import { listHeld } from "../moderation/holds.ts";
 
 export type { ModeratedReport };
 
@@ -45,6 +47,11 @@ export function toAdminReport(
 export interface AdminReportPage {
   reports: AdminReport[];
   nextCursor: string | null;
+  /**
+   * Members on a safety hold, longest held first: the pending queue's first page (without a
+   * search) lists them above every report.
+   */
+  holds?: HeldMember[];
 }
 
 /**
@@ -88,6 +95,7 @@ export async function listAdminReports(
       )
     ),
     nextCursor: page.nextCursor,
+    ...(filter === "pending" && !q && !options.cursor ? { holds: await listHeld(kv) } : {}),
   };
 }
 

@@ -37,5 +37,6 @@ export function toAdminUser(u: UserRecord, now = Date.now()): AdminUser {
     faceBlurEnabled: u.faceBlurEnabled,
     role: u.role,
     ban: ban && { reason: ban.reason, until: ban.until, at: ban.at },
+    heldAt: u.hold?.at ?? null,
   };
 }

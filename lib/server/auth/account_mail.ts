@@ -11,6 +11,7 @@ import {
   appealAnsweredEmail,
   emailChangeEmail,
   emailInUseEmail,
+  holdEmail,
   newSignInEmail,
   passwordResetEmail,
   registrationAttemptEmail,
@@ -43,7 +44,8 @@ export type AccountMail =
   | Base & { kind: "mail-email-change"; userId: string; newEmail: string }
   | Base & { kind: "mail-registration-attempt"; email: string }
   | Base & { kind: "mail-new-sign-in"; userId: string; userAgent: string; at: number }
-  | Base & { kind: "mail-appeal-answered"; userId: string; status: "upheld" | "lifted" };
+  | Base & { kind: "mail-appeal-answered"; userId: string; status: "upheld" | "lifted" }
+  | Base & { kind: "mail-hold"; userId: string; event: "placed" | "lifted" | "upheld" };
 
 const KINDS = new Set([
   "mail-verify",
@@ -52,6 +54,7 @@ const KINDS = new Set([
   "mail-registration-attempt",
   "mail-new-sign-in",
   "mail-appeal-answered",
+  "mail-hold",
 ]);
 
 export function isAccountMail(v: unknown): v is AccountMail {
@@ -110,6 +113,13 @@ export const appealAnsweredMail = (
   status: "upheld" | "lifted",
   origin: string,
 ): AccountMail => ({ kind: "mail-appeal-answered", id: id(), origin, userId, status });
+
+/** To a member put on a safety hold, whose hold was lifted, or whose appeal of it was upheld. */
+export const holdMail = (
+  userId: string,
+  event: "placed" | "lifted" | "upheld",
+  origin: string,
+): AccountMail => ({ kind: "mail-hold", id: id(), origin, userId, event });
 
 /** One notice an hour (a window from the first) at most per address, however many attempts. */
 const ATTEMPT_NOTICE = { scope: "registration-attempt-notice", max: 1, windowMs: 60 * 60_000 };
@@ -188,6 +198,12 @@ async function compose(kv: Deno.Kv, m: AccountMail) {
         { signIn: `${m.origin}/auth`, terms: `${m.origin}/terms-of-service` },
         languageOf(user),
       );
+    }
+    case "mail-hold": {
+      const user = await getUser(kv, m.userId);
+      // About the member's own account and what they can do: sent whatever the switch says.
+      if (!user || user.deletedAt) return null;
+      return holdEmail(user.email, user.username, m.event, `${m.origin}/profile`, languageOf(user));
     }
     case "mail-registration-attempt": {
       const owner = await findUserByEmail(kv, m.email);

@@ -144,3 +144,30 @@ export function appealAnsweredEmail(
     action: lifted ? t("signIn") : t("appealTermsAction"),
   }));
 }
+
+/**
+ * To a member put on a safety hold (what it stops, what it leaves them, and the appeal on their
+ * profile), when the hold is lifted, or when an administrator answers their appeal of a hold and
+ * keeps it.
+ */
+export function holdEmail(
+  to: string,
+  username: string,
+  event: "placed" | "lifted" | "upheld",
+  profile: string,
+  locale: Locale = DEFAULT_LOCALE,
+) {
+  return layout(to, locale, () => {
+    const [subject, body, advice] = event === "placed"
+      ? [t("holdPlacedSubject"), t("holdPlacedBody"), t("holdPlacedAdvice")]
+      : event === "lifted"
+      ? [t("holdLiftedSubject"), t("holdLiftedBody"), t("holdLiftedAdvice")]
+      : [t("appealUpheldSubject"), t("holdUpheldBody"), t("holdPlacedAdvice")];
+    return {
+      subject,
+      lines: [t("greeting", { username }), body, event === "upheld" ? "" : advice].filter(Boolean),
+      link: profile,
+      action: t("holdProfileAction"),
+    };
+  });
+}

@@ -5,6 +5,8 @@
 // (the ban stays) or lift (the ban ends through the same commit-builder as an unban, so an
 // unban's audit entry and effects come with it). The answer, its audit entry and the member's
 // mail land in one commit checked against the appeal, so of two answers at once one wins.
+// A member on a safety hold keeps their session: they appeal the hold from their profile, signed
+// in, once per hold; a lift ends the hold through the same commit-builder as Lift hold.
 import {
   addAppeal,
   APPEAL_PASS_TTL_MS,
@@ -30,11 +32,27 @@ import {
   type AppealDecision,
   appealLength,
   type AppealState,
+  type AppealSubject,
 } from "../../shared/moderation/appeals.ts";
 import { AppError } from "../http/errors.ts";
 import { type Actor, auditEntry, auditId, commitRetrying } from "../admin/audit.ts";
 import { addUnban } from "../admin/bans.ts";
-import { appealAnsweredMail } from "../auth/account_mail.ts";
+import { appealAnsweredMail, holdMail } from "../auth/account_mail.ts";
+import { activeHold } from "../../shared/moderation/holds.ts";
+import type { UserRecord } from "../../shared/auth/types.ts";
+import { addLiftHold } from "./holds.ts";
+
+/** The member's ban or hold that an appeal of `kind` is about, if one is in force now. */
+function inForceOf(user: UserRecord | null, kind: AppealSubject["kind"], now: number) {
+  if (!user || user.deletedAt) return null;
+  return kind === "ban" ? activeBan(user, now) : activeHold(user);
+}
+
+/** A signed-in member on a hold (and not banned): the one whose appeal is about the hold. */
+function heldMember(record: UserRecord | null | undefined, now: number) {
+  const hold = record && !record.deletedAt && !activeBan(record, now) ? activeHold(record) : null;
+  return hold ? { user: record!, hold } : null;
+}
 
 async function tokenHash(token: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token));
@@ -79,12 +97,22 @@ export async function banAppealState(kv: Deno.Kv, userId: string, ban: Ban): Pro
   };
 }
 
-/** The same for the holder of a pass. */
+/** The same for a member on hold (signed in), or else for the holder of a pass. */
 export async function appealState(
   kv: Deno.Kv,
   token: string | undefined,
   now = Date.now(),
+  record?: UserRecord | null,
 ): Promise<AppealState> {
+  const held = heldMember(record, now);
+  if (held) {
+    const sent = await appealOfSubject(kv, held.user.id, "hold", held.hold.at);
+    return {
+      maxLength: APPEAL_MAX,
+      sent: sent ? { sentAt: sent.sentAt, status: sent.status } : null,
+      kind: "hold",
+    };
+  }
   const { pass, ban } = await passOf(kv, token, now);
   return await banAppealState(kv, pass.userId, ban);
 }
@@ -97,21 +125,38 @@ export function checkAppealText(text: string): string {
   return clean;
 }
 
-/** Stores the member's one appeal of the ban in force, with its audit entry. */
+/** Who appeals what: a member on hold (signed in) their hold, else a pass's holder their ban. */
+async function appellant(
+  kv: Deno.Kv,
+  token: string | undefined,
+  now: number,
+  record?: UserRecord | null,
+): Promise<{ user: UserRecord; subject: AppealSubject }> {
+  const held = heldMember(record, now);
+  if (held) {
+    const { user, hold } = held;
+    return { user, subject: { kind: "hold", at: hold.at, reason: hold.reason, until: null } };
+  }
+  const { user, ban } = await passOf(kv, token, now);
+  return { user, subject: { kind: "ban", at: ban.at, reason: ban.reason, until: ban.until } };
+}
+
+/** Stores the member's one appeal of the ban (or hold) in force, with its audit entry. */
 export async function sendAppeal(
   kv: Deno.Kv,
   token: string | undefined,
   text: string,
   now = Date.now(),
+  record?: UserRecord | null,
 ): Promise<Appeal> {
-  // Who is asking comes first: without a good pass, nothing about the text is answered.
-  const { pass, user, ban } = await passOf(kv, token, now);
+  // Who is asking comes first: without a good pass (or a hold), nothing about the text is answered.
+  const { user, subject } = await appellant(kv, token, now, record);
   const clean = checkAppealText(text);
   const appeal: Appeal = {
     id: auditId(now),
     userId: user.id,
     username: user.username,
-    subject: { kind: "ban", at: ban.at, reason: ban.reason, until: ban.until },
+    subject,
     text: clean,
     sentAt: new Date(now).toISOString(),
     status: "pending",
@@ -121,15 +166,20 @@ export async function sendAppeal(
   appendAudit(
     op,
     auditEntry(member, "appeal_sent", { id: user.id, label: "" }, {
-      details: { appealId: appeal.id, bannedAt: ban.at },
+      details: { appealId: appeal.id, ...subjectTime(subject) },
     }, now),
   );
   if (!(await op.commit()).ok) {
-    const sent = await appealOfSubject(kv, pass.userId, "ban", pass.banAt);
-    throw new AppError(409, sent ? APPEAL_TEXT.alreadySent : APPEAL_TEXT.tryAgain);
+    const sent = await appealOfSubject(kv, user.id, subject.kind, subject.at);
+    const already = subject.kind === "hold" ? APPEAL_TEXT.alreadySentHold : APPEAL_TEXT.alreadySent;
+    throw new AppError(409, sent ? already : APPEAL_TEXT.tryAgain);
   }
   return appeal;
 }
+
+/** The audit's note of what an appeal is about: the ban's time, or the hold's. */
+const subjectTime = (subject: AppealSubject): Record<string, string> =>
+  subject.kind === "hold" ? { heldAt: subject.at } : { bannedAt: subject.at };
 
 /** The admin list: pending appeals first (oldest first), then the latest answered. */
 export async function listAdminAppeals(
@@ -139,9 +189,8 @@ export async function listAdminAppeals(
 ): Promise<AdminAppealList> {
   const { pending, answered } = await listAppeals(kv, limit);
   const withBan = async (a: Appeal): Promise<AdminAppeal> => {
-    const user = await getUser(kv, a.userId);
-    const ban = user && !user.deletedAt ? activeBan(user, now) : null;
-    return { ...a, banInForce: ban?.at === a.subject.at };
+    const current = inForceOf(await getUser(kv, a.userId), a.subject.kind, now);
+    return { ...a, banInForce: current?.at === a.subject.at };
   };
   return {
     pending: await Promise.all(pending.map(withBan)),
@@ -172,22 +221,30 @@ export async function answerAppeal(
     if (!entry.value) throw new AppError(404, APPEAL_TEXT.appealNotFound);
     const appeal = entry.value;
     if (appeal.status !== "pending") throw new AppError(409, APPEAL_TEXT.alreadyAnswered);
-    const ban = user && !user.deletedAt ? activeBan(user, now) : null;
-    const inForce = ban?.at === appeal.subject.at;
-    if (ban && !inForce) throw new AppError(409, APPEAL_TEXT.banReplaced);
-    if (decision === "uphold" && !inForce) throw new AppError(409, APPEAL_TEXT.banEnded);
+    const hold = appeal.subject.kind === "hold";
+    const current = inForceOf(user, appeal.subject.kind, now);
+    const inForce = current?.at === appeal.subject.at;
+    if (current && !inForce) {
+      throw new AppError(409, hold ? APPEAL_TEXT.holdReplaced : APPEAL_TEXT.banReplaced);
+    }
+    if (decision === "uphold" && !inForce) {
+      throw new AppError(409, hold ? APPEAL_TEXT.holdEnded : APPEAL_TEXT.banEnded);
+    }
     if (decision === "lift" && inForce) {
-      await addUnban(kv, op, actor, appeal.userId, now, { appealId: appeal.id }).catch(
-        async (err) => {
-          // The member's record changed between the two reads: when another answer got in
-          // first, this one is refused as the answer that came second.
-          const again = await getAppealEntry(kv, id);
-          if (again.versionstamp !== entry.versionstamp) {
-            throw new AppError(409, APPEAL_TEXT.alreadyAnswered);
-          }
-          throw err;
-        },
-      );
+      const details = { appealId: appeal.id };
+      await (hold
+        ? addLiftHold(kv, op, actor, appeal.userId, origin, now, details)
+        : addUnban(kv, op, actor, appeal.userId, now, details)).catch(
+          async (err) => {
+            // The member's record changed between the two reads: when another answer got in
+            // first, this one is refused as the answer that came second.
+            const again = await getAppealEntry(kv, id);
+            if (again.versionstamp !== entry.versionstamp) {
+              throw new AppError(409, APPEAL_TEXT.alreadyAnswered);
+            }
+            throw err;
+          },
+        );
     }
     const status = decision === "lift" ? "lifted" : "upheld";
     const answered: Appeal = {
@@ -206,12 +263,16 @@ export async function answerAppeal(
         { id: appeal.userId, label: appeal.username },
         {
           reason: appeal.subject.reason,
-          details: { appealId: appeal.id, bannedAt: appeal.subject.at },
+          details: { appealId: appeal.id, ...subjectTime(appeal.subject) },
         },
         now,
       ),
     );
-    enqueueIn(kv, op, appealAnsweredMail(appeal.userId, status, origin));
+    // A hold's lift mails through its own builder (when it was still in force).
+    if (!hold) enqueueIn(kv, op, appealAnsweredMail(appeal.userId, status, origin));
+    else if (status === "upheld" || !inForce) {
+      enqueueIn(kv, op, holdMail(appeal.userId, status, origin));
+    }
     return answered;
   });
 }

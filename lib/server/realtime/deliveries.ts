@@ -4,6 +4,7 @@
 // it carries to the socket (docs/realtime.md, "Modules").
 import { getMatch, type Match, otherSide } from "../../../kv/matches.ts";
 import { retrying } from "../../../kv/retry.ts";
+import { removeTicket } from "../../../kv/tickets.ts";
 import { type Conn, send } from "./connection.ts";
 import type { Core } from "./core.ts";
 import type { Delivery, Mailbox } from "./mailbox.ts";
@@ -75,6 +76,11 @@ export class Deliveries {
     }
     if (msg.payload && conn) {
       if (msg.payload.type === "session_limit_reached") this.deps.searches.stop(conn);
+      // A safety hold: the search stops with the message (and the ticket goes with it).
+      if (msg.payload.type === "error" && msg.payload.code === "on_hold" && conn.search) {
+        this.deps.searches.stop(conn);
+        await retrying(() => removeTicket(this.core.kv, conn.userId, conn.id));
+      }
       if (msg.payload.type === "signal") this.core.metrics.observeRelay(Date.now() - msg.sentAt);
       send(conn, msg.payload);
     }

@@ -5,7 +5,7 @@
 import type { Config } from "../config.ts";
 import { saveFilters } from "../../../kv/filters.ts";
 import { PATIENT_RETRY, retrying } from "../../../kv/retry.ts";
-import { removeTicket, touchTickets } from "../../../kv/tickets.ts";
+import { getTicket, removeTicket, touchTickets } from "../../../kv/tickets.ts";
 import { type Conn, enqueue, newConn, send, type SocketLike } from "./connection.ts";
 import { type Core, logFailure } from "./core.ts";
 import { Mailbox } from "./mailbox.ts";
@@ -319,6 +319,16 @@ export class Hub {
   /** Ends the live match between two members (a report), wherever they are. */
   endMatchBetween(userId: string, partnerId: string, reason: string) {
     return this.live.endBetween(userId, partnerId, reason);
+  }
+
+  /**
+   * A safety hold was placed on the member: a live match of theirs ends, and a search of theirs
+   * stops, wherever their socket is; their page hears on_hold either way.
+   */
+  async holdStarted(userId: string, reporterId?: string) {
+    await this.live.endHeld(userId, reporterId);
+    const ticket = (await getTicket(this.kv, userId)).value;
+    if (ticket) await this.mailbox.deliver(ticket, { payload: rtError("on_hold") });
   }
 
   /**

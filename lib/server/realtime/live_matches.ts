@@ -254,6 +254,31 @@ export class LiveMatches {
   }
 
   /**
+   * A safety hold on `userId` ends their live match, wherever the two are: the held member hears
+   * why (on_hold, which their page shows), the partner only that the session ended (the neutral
+   * reason a sign-out gives; "reported" when the partner is the reporter whose report held them).
+   */
+  async endHeld(userId: string, reporterId?: string) {
+    const active = await activeMatchOf(this.core.kv, userId);
+    if (!active) return;
+    const matchId = active.value.id;
+    for (const c of this.core.conns.values()) if (c.matchId === matchId) c.matchId = null;
+    const ended = await endMatch(this.core.kv, matchId, "signed_out", Date.now());
+    this.forget(matchId);
+    if (!ended) return;
+    for (const side of [ended.a, ended.b]) {
+      await this.deps.deliver(side, {
+        event: "ended",
+        matchId,
+        payload: side.userId === userId ? rtError("on_hold") : {
+          type: "session_ended",
+          reason: side.userId === reporterId ? "reported" : "signed_out",
+        },
+      });
+    }
+  }
+
+  /**
    * The hot path of a live call: a signal for a partner on this instance goes out at once.
    * False: not that case (the caller queues it).
    */

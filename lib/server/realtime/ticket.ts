@@ -3,6 +3,7 @@
 // up).
 import { HD_TIERS, TIERS } from "../../shared/constants.ts";
 import { activeBan } from "../../shared/moderation/bans.ts";
+import { activeHold } from "../../shared/moderation/holds.ts";
 import { MAX_HASHTAGS, normalizeHashtag, readSavedFilters } from "../../shared/filters.ts";
 import { splitLocation } from "../../shared/profile.ts";
 import { dayKey } from "../../../kv/hashtags.ts";
@@ -15,7 +16,7 @@ export type FindMatch = Extract<Inbound, { type: "find_match" }>;
 
 export type TicketRefusal = Extract<
   RtErrorCode,
-  "not_authenticated" | "email_unverified" | "location_required" | "session_limit"
+  "not_authenticated" | "on_hold" | "email_unverified" | "location_required" | "session_limit"
 >;
 
 export interface Searcher {
@@ -33,6 +34,8 @@ export function ticketFor(
   const user = profile.user.value && !profile.user.value.deletedAt ? profile.user.value : null;
   // A banned member is signed out everywhere; a search that raced the ban is refused the same.
   if (!user || activeBan(user, now)) return "not_authenticated";
+  // A member on a safety hold keeps their session but cannot search until it is lifted.
+  if (activeHold(user)) return "on_hold";
   // Going live needs a verified email address (the mailed link, or an administrator's Verify).
   if (!user.emailVerified) return "email_unverified";
   if (!user.location.trim()) return "location_required";

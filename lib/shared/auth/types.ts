@@ -1,6 +1,7 @@
 // Members as the server stores them and as the pages and API see them.
 import type { TierKey } from "../constants.ts";
 import type { Ban } from "../moderation/bans.ts";
+import type { Hold } from "../moderation/holds.ts";
 
 export type Role = "member" | "admin";
 export const LANGUAGES = ["en", "es", "fr", "de", "zh", "ja"] as const;
@@ -43,6 +44,8 @@ export interface UserRecord {
   billing?: Billing;
   /** Set while (or since) an administrator banned the member; read through activeBan. */
   ban?: Ban | null;
+  /** Set while reports of an underage member hold the account for review; see activeHold. */
+  hold?: Hold | null;
 }
 
 /** A member's link to Stripe, kept from the webhook events. */

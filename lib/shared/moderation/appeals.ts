@@ -3,13 +3,13 @@
 // about one "subject", named by its kind and the time it was imposed, so another kind of stop
 // (a safety hold) can take appeals the same way later. Safe for the browser bundle.
 
-/** What an appeal asks to end: today a ban, named by the time it was imposed. */
+/** What an appeal asks to end: a ban or a safety hold, named by the time it was imposed. */
 export interface AppealSubject {
-  kind: "ban";
-  /** ISO time the ban was imposed: with the member, it names the ban (a new ban has a new time). */
+  kind: "ban" | "hold";
+  /** ISO time it was imposed: with the member, it names the ban or hold (a new one has a new time). */
   at: string;
   reason: string;
-  /** ISO time the ban ends; null for a permanent ban. */
+  /** ISO time the ban ends; null for a permanent ban (and for a hold, which has no end). */
   until: string | null;
 }
 
@@ -33,7 +33,7 @@ export interface Appeal {
   answeredByUsername?: string;
 }
 
-/** An appeal as the admin list shows it: is the ban it is about still the one in force? */
+/** An appeal as the admin list shows it: is the ban (or hold) it is about still in force? */
 export interface AdminAppeal extends Appeal {
   banInForce: boolean;
 }
@@ -48,8 +48,10 @@ export interface AdminAppealList {
 export interface AppealState {
   /** The most characters an appeal may have. */
   maxLength: number;
-  /** Their appeal of the ban in force, if they sent one. */
+  /** Their appeal of the ban (or hold) in force, if they sent one. */
   sent: { sentAt: string; status: AppealStatus } | null;
+  /** What it is about: a ban (the sign-in page) or a safety hold (the profile). */
+  kind?: AppealSubject["kind"];
 }
 
 /** The longest appeal, in characters. */
@@ -70,6 +72,15 @@ export const APPEAL_TEXT = {
   banReplaced: "This member has been banned again since; the appeal is about a ban that has ended.",
   badDecision: "Decision must be uphold or lift",
   banEnded: "The ban this appeal is about has already ended, so it can only be lifted.",
+  alreadySentHold:
+    "You have already sent an appeal for this hold. An administrator will answer it by email.",
+  holdEnded: "The hold this appeal is about has already ended, so it can only be lifted.",
+  holdReplaced:
+    "This member has been put on hold again since; the appeal is about a hold that has ended.",
+  upheldHoldDescription: (username: string) =>
+    `The hold on ${username} stays. They have been told by email.`,
+  liftedHoldDescription: (username: string) =>
+    `The hold on ${username} is lifted. They have been told by email and can search again.`,
   upheld: "Appeal upheld",
   upheldDescription: (username: string) =>
     `The ban on ${username} stays. They have been told by email.`,

@@ -16,6 +16,8 @@ export const RT_TEXT = /* @__PURE__ */ (() =>
       "No other users are currently looking for connections. Please try again in a few minutes.",
     session_limit: "You have used all of today's sessions on your plan. Upgrade for more.",
     not_authenticated: "Please sign in to connect.",
+    on_hold:
+      "Your account is under review after a safety report. You cannot search or be matched until an administrator has reviewed it. You can appeal from your profile.",
     too_large: "Message too large",
     malformed: "Malformed message",
     unknown_type: "Unknown message type",

@@ -277,7 +277,7 @@ export default {
   navAppeals: "Einsprüche",
   appealsTitle: "Einsprüche",
   appealsIntro:
-    "Gesperrte Mitglieder können einmal pro Sperre Einspruch einlegen. Offene Einsprüche stehen oben, die ältesten zuerst; das Mitglied erhält deine Antwort per E-Mail.",
+    "Gesperrte Mitglieder können einmal pro Sperre Einspruch einlegen, angehaltene Mitglieder einmal pro Anhalten. Offene Einsprüche stehen oben, die ältesten zuerst; das Mitglied erhält deine Antwort per E-Mail.",
   appealsEmpty: "Noch keine Einsprüche.",
   appealStatusPending: "offen",
   appealStatusUpheld: "bestätigt",
@@ -374,4 +374,39 @@ export default {
     "one": "Mit einem Wiederherstellungscode ({count} übrig)",
     "other": "Mit einem Wiederherstellungscode ({count} übrig)",
   },
+  holdNotHeld: "Dieses Mitglied ist nicht angehalten.",
+  holdLiftedToast: "Anhalten aufgehoben",
+  holdLiftedDescription: "{username} kann wieder suchen und vermittelt werden.",
+  held: "Angehalten",
+  holdsTitle: "Angehalten, Überprüfung ausstehend",
+  holdsIntro:
+    "Diese Mitglieder wurden nach Meldungen wegen Minderjährigkeit angehalten: Sie können nicht suchen und nicht vermittelt werden, bis du das Anhalten aufhebst oder sie sperrst.",
+  holdSince: "Angehalten seit {date}",
+  holdReporters: {
+    one: "{count} Mitglied hat es als minderjährig gemeldet",
+    other: "{count} Mitglieder haben es als minderjährig gemeldet",
+  },
+  holdGoodStanding: "Eine meldende Person ist ein Mitglied mit gutem Ruf.",
+  holdLift: "Anhalten aufheben",
+  holdLiftTitle: "Anhalten von {username} aufheben?",
+  holdLiftDescription:
+    "Das Mitglied kann sofort wieder suchen und vermittelt werden und wird per E-Mail informiert.",
+  holdLiftBusy: "Wird aufgehoben...",
+  holdLiftFailed: "Anhalten konnte nicht aufgehoben werden: {message}",
+  auditHold: "hat nach Meldungen wegen Minderjährigkeit angehalten:",
+  auditHoldLifted: "hat das Anhalten aufgehoben von",
+  appealHoldSubject: "Sicherheitshalt nach Meldungen wegen Minderjährigkeit",
+  appealHeldOn: "Angehalten seit",
+  appealLiftHold: "Anhalten aufheben",
+  appealUpholdHoldTitle: "Anhalten von {username} beibehalten?",
+  appealUpholdHoldDescription:
+    "Das Anhalten bleibt, während die Überprüfung läuft. Das Mitglied wird per E-Mail informiert.",
+  appealHoldEnded:
+    "Das Anhalten, um das es in diesem Einspruch geht, ist bereits beendet; es kann nur noch aufgehoben werden.",
+  appealHoldReplaced:
+    "Dieses Mitglied wurde seitdem erneut angehalten; der Einspruch betrifft ein beendetes Anhalten.",
+  appealUpheldHoldDescription:
+    "Das Anhalten von {username} bleibt. Das Mitglied wurde per E-Mail informiert.",
+  appealLiftedHoldDescription:
+    "Das Anhalten von {username} ist aufgehoben. Das Mitglied wurde per E-Mail informiert und kann wieder suchen.",
 } satisfies Translation<typeof en>;

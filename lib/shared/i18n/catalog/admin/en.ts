@@ -289,7 +289,7 @@ export default {
   navAppeals: "Appeals",
   appealsTitle: "Appeals",
   appealsIntro:
-    "Banned members can appeal a ban once. Pending appeals come first, oldest first; the member is told your answer by email.",
+    "Banned members can appeal a ban once, and members on a safety hold the hold once. Pending appeals come first, oldest first; the member is told your answer by email.",
   appealsEmpty: "No appeals yet.",
   appealStatusPending: "pending",
   appealStatusUpheld: "upheld",
@@ -379,4 +379,36 @@ export default {
     "one": "With a recovery code ({count} left)",
     "other": "With a recovery code ({count} left)",
   },
+  holdNotHeld: "This member is not on hold.",
+  holdLiftedToast: "Hold lifted",
+  holdLiftedDescription: "{username} can search and be matched again.",
+  held: "On hold",
+  holdsTitle: "On hold, waiting for review",
+  holdsIntro:
+    "These members were put on hold after reports of an underage user: they cannot search or be matched until you lift the hold or ban them.",
+  holdSince: "On hold since {date}",
+  holdReporters: {
+    one: "{count} member reported them as underage",
+    other: "{count} members reported them as underage",
+  },
+  holdGoodStanding: "One reporter is a member in good standing.",
+  holdLift: "Lift hold",
+  holdLiftTitle: "Lift the hold on {username}?",
+  holdLiftDescription: "They can search and be matched again at once, and are told by email.",
+  holdLiftBusy: "Lifting...",
+  holdLiftFailed: "Failed to lift the hold: {message}",
+  auditHold: "put on hold after reports of an underage user:",
+  auditHoldLifted: "lifted the hold on",
+  appealHoldSubject: "Safety hold after reports of an underage user",
+  appealHeldOn: "On hold since",
+  appealLiftHold: "Lift the hold",
+  appealUpholdHoldTitle: "Keep the hold on {username}?",
+  appealUpholdHoldDescription:
+    "The hold stays while the review goes on. The member is told by email.",
+  appealHoldEnded: "The hold this appeal is about has already ended, so it can only be lifted.",
+  appealHoldReplaced:
+    "This member has been put on hold again since; the appeal is about a hold that has ended.",
+  appealUpheldHoldDescription: "The hold on {username} stays. They have been told by email.",
+  appealLiftedHoldDescription:
+    "The hold on {username} is lifted. They have been told by email and can search again.",
 };

@@ -281,7 +281,7 @@ export default {
   navAppeals: "Apelaciones",
   appealsTitle: "Apelaciones",
   appealsIntro:
-    "Los miembros suspendidos pueden apelar una suspensión una vez. Las apelaciones pendientes van primero, las más antiguas antes; el miembro recibe tu respuesta por correo.",
+    "Los miembros suspendidos pueden apelar una suspensión una vez, y los miembros en espera de seguridad, la espera una vez. Las apelaciones pendientes van primero, las más antiguas antes; el miembro recibe tu respuesta por correo.",
   appealsEmpty: "Todavía no hay apelaciones.",
   appealStatusPending: "pendiente",
   appealStatusUpheld: "mantenida",
@@ -375,4 +375,37 @@ export default {
     "one": "Con un código de recuperación (queda {count})",
     "other": "Con un código de recuperación (quedan {count})",
   },
+  holdNotHeld: "Este miembro no está en espera.",
+  holdLiftedToast: "Espera levantada",
+  holdLiftedDescription: "{username} puede volver a buscar y ser emparejado.",
+  held: "En espera",
+  holdsTitle: "En espera, pendientes de revisión",
+  holdsIntro:
+    "Estos miembros quedaron en espera tras avisos de un usuario menor de edad: no pueden buscar ni ser emparejados hasta que levantes la espera o los suspendas.",
+  holdSince: "En espera desde {date}",
+  holdReporters: {
+    one: "{count} miembro lo denunció como menor de edad",
+    other: "{count} miembros lo denunciaron como menor de edad",
+  },
+  holdGoodStanding: "Uno de los denunciantes es un miembro con buen historial.",
+  holdLift: "Levantar espera",
+  holdLiftTitle: "¿Levantar la espera de {username}?",
+  holdLiftDescription:
+    "Podrá volver a buscar y ser emparejado de inmediato, y se le avisará por correo.",
+  holdLiftBusy: "Levantando...",
+  holdLiftFailed: "No se pudo levantar la espera: {message}",
+  auditHold: "puso en espera tras avisos de un usuario menor de edad a",
+  auditHoldLifted: "levantó la espera de",
+  appealHoldSubject: "Espera de seguridad tras avisos de un usuario menor de edad",
+  appealHeldOn: "En espera desde",
+  appealLiftHold: "Levantar la espera",
+  appealUpholdHoldTitle: "¿Mantener la espera de {username}?",
+  appealUpholdHoldDescription:
+    "La espera sigue mientras continúa la revisión. Se avisa al miembro por correo.",
+  appealHoldEnded: "La espera de esta apelación ya terminó, así que solo se puede levantar.",
+  appealHoldReplaced:
+    "Este miembro ha vuelto a quedar en espera; la apelación trata de una espera que ya terminó.",
+  appealUpheldHoldDescription: "La espera de {username} se mantiene. Se le ha avisado por correo.",
+  appealLiftedHoldDescription:
+    "La espera de {username} se ha levantado. Se le ha avisado por correo y puede volver a buscar.",
 } satisfies Translation<typeof en>;

@@ -280,7 +280,7 @@ export default {
   navAppeals: "Recours",
   appealsTitle: "Recours",
   appealsIntro:
-    "Les membres bannis peuvent contester un bannissement une fois. Les recours en attente viennent en premier, les plus anciens d’abord ; le membre reçoit votre réponse par e-mail.",
+    "Les membres bannis peuvent contester un bannissement une fois, et les membres suspendus par sécurité leur suspension une fois. Les recours en attente viennent en premier, les plus anciens d’abord ; le membre reçoit votre réponse par e-mail.",
   appealsEmpty: "Aucun recours pour le moment.",
   appealStatusPending: "en attente",
   appealStatusUpheld: "maintenu",
@@ -375,4 +375,39 @@ export default {
     "one": "Avec un code de récupération ({count} restant)",
     "other": "Avec un code de récupération ({count} restants)",
   },
+  holdNotHeld: "Ce membre n’est pas suspendu.",
+  holdLiftedToast: "Suspension levée",
+  holdLiftedDescription: "{username} peut de nouveau chercher et être mis en relation.",
+  held: "Suspendu",
+  holdsTitle: "Suspendus, en attente d’examen",
+  holdsIntro:
+    "Ces membres ont été suspendus après des signalements d’utilisateur mineur : ils ne peuvent ni chercher ni être mis en relation tant que vous ne levez pas la suspension ou ne les bannissez pas.",
+  holdSince: "Suspendu depuis le {date}",
+  holdReporters: {
+    one: "{count} membre l’a signalé comme mineur",
+    other: "{count} membres l’ont signalé comme mineur",
+  },
+  holdGoodStanding: "L’un des auteurs est un membre en règle.",
+  holdLift: "Lever la suspension",
+  holdLiftTitle: "Lever la suspension de {username} ?",
+  holdLiftDescription:
+    "Il peut de nouveau chercher et être mis en relation tout de suite, et en est informé par e-mail.",
+  holdLiftBusy: "Levée...",
+  holdLiftFailed: "Impossible de lever la suspension : {message}",
+  auditHold: "a suspendu après des signalements d’utilisateur mineur :",
+  auditHoldLifted: "a levé la suspension de",
+  appealHoldSubject: "Suspension de sécurité après des signalements d’utilisateur mineur",
+  appealHeldOn: "Suspendu depuis",
+  appealLiftHold: "Lever la suspension",
+  appealUpholdHoldTitle: "Maintenir la suspension de {username} ?",
+  appealUpholdHoldDescription:
+    "La suspension reste en place pendant l’examen. Le membre en est informé par e-mail.",
+  appealHoldEnded:
+    "La suspension visée par ce recours a déjà pris fin : elle ne peut qu’être levée.",
+  appealHoldReplaced:
+    "Ce membre a de nouveau été suspendu depuis ; le recours porte sur une suspension terminée.",
+  appealUpheldHoldDescription:
+    "La suspension de {username} est maintenue. Il en a été informé par e-mail.",
+  appealLiftedHoldDescription:
+    "La suspension de {username} est levée. Il en a été informé par e-mail et peut de nouveau chercher.",
 } satisfies Translation<typeof en>;

@@ -160,4 +160,13 @@ export default {
   passkeyFailed: "Anmeldung mit Passkey fehlgeschlagen",
   passkeyCancelled: "Die Passkey-Anfrage wurde abgebrochen oder ist abgelaufen.",
   orDivider: "oder",
+  appealAlreadySentHold:
+    "Du hast für dieses Anhalten bereits einen Einspruch gesendet. Ein Administrator antwortet per E-Mail.",
+  appealHoldTitle: "Einspruch gegen das Anhalten",
+  appealHoldIntro:
+    "Wenn du das für einen Fehler hältst, erkläre einem Administrator, warum. Du kannst einen Einspruch für dieses Anhalten senden; die Antwort kommt per E-Mail.",
+  appealHoldUpheldNotice: "Ein Administrator hat geantwortet: Das Anhalten bleibt vorerst.",
+  holdNoticeTitle: "Dein Konto wird überprüft",
+  holdNoticeText:
+    "Nach einer Sicherheitsmeldung ist dein Konto angehalten, während ein Administrator es überprüft. Bis dahin kannst du nicht suchen und nicht vermittelt werden; dein Profil kannst du weiter nutzen und dein Konto löschen.",
 } satisfies Translation<typeof en>;

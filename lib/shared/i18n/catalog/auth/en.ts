@@ -165,4 +165,13 @@ export default {
   passkeyFailed: "Passkey sign-in failed",
   passkeyCancelled: "The passkey request was cancelled or timed out.",
   orDivider: "or",
+  appealAlreadySentHold:
+    "You have already sent an appeal for this hold. An administrator will answer it by email.",
+  appealHoldTitle: "Appeal this hold",
+  appealHoldIntro:
+    "If you believe this is a mistake, tell an administrator why. You can send one appeal for this hold; the answer comes by email.",
+  appealHoldUpheldNotice: "An administrator answered it: the hold stays for now.",
+  holdNoticeTitle: "Your account is under review",
+  holdNoticeText:
+    "After a safety report, your account is on hold while an administrator reviews it. Until then you cannot search or be matched; you can still use your profile and delete your account.",
 };

@@ -157,4 +157,13 @@ export default {
   passkeyFailed: "No se pudo iniciar sesión con la llave de acceso",
   passkeyCancelled: "La solicitud de la llave de acceso se canceló o caducó.",
   orDivider: "o",
+  appealAlreadySentHold:
+    "Ya enviaste una apelación para esta espera. Un administrador la responderá por correo.",
+  appealHoldTitle: "Apelar esta espera",
+  appealHoldIntro:
+    "Si crees que es un error, explica a un administrador por qué. Puedes enviar una apelación para esta espera; la respuesta llega por correo.",
+  appealHoldUpheldNotice: "Un administrador la respondió: la espera sigue por ahora.",
+  holdNoticeTitle: "Tu cuenta está en revisión",
+  holdNoticeText:
+    "Tras un aviso de seguridad, tu cuenta está en espera mientras un administrador la revisa. Hasta entonces no puedes buscar ni ser emparejado; aún puedes usar tu perfil y eliminar tu cuenta.",
 } satisfies Translation<typeof en>;

@@ -161,4 +161,14 @@ export default {
   passkeyFailed: "Échec de la connexion par clé d'accès",
   passkeyCancelled: "La demande de clé d'accès a été annulée ou a expiré.",
   orDivider: "ou",
+  appealAlreadySentHold:
+    "Vous avez déjà envoyé un recours pour cette suspension. Un administrateur y répondra par e-mail.",
+  appealHoldTitle: "Contester cette suspension",
+  appealHoldIntro:
+    "Si vous pensez qu’il s’agit d’une erreur, expliquez pourquoi à un administrateur. Vous pouvez envoyer un recours pour cette suspension ; la réponse arrive par e-mail.",
+  appealHoldUpheldNotice:
+    "Un administrateur a répondu : la suspension reste en place pour l’instant.",
+  holdNoticeTitle: "Votre compte est en cours d’examen",
+  holdNoticeText:
+    "Après un signalement de sécurité, votre compte est suspendu le temps qu’un administrateur l’examine. D’ici là, vous ne pouvez ni chercher ni être mis en relation ; vous pouvez toujours utiliser votre profil et supprimer votre compte.",
 } satisfies Translation<typeof en>;

@@ -154,4 +154,13 @@ export default {
   passkeyFailed: "パスキーでのサインインに失敗しました",
   passkeyCancelled: "パスキーのリクエストがキャンセルされたか、時間切れになりました。",
   orDivider: "または",
+  appealAlreadySentHold:
+    "この一時停止への異議申し立てはすでに送信済みです。管理者がメールで回答します。",
+  appealHoldTitle: "この一時停止に異議を申し立てる",
+  appealHoldIntro:
+    "誤りだと思われる場合は、理由を管理者に伝えてください。この一時停止には 1 回だけ異議を申し立てられます。回答はメールで届きます。",
+  appealHoldUpheldNotice: "管理者が回答しました: 一時停止は当面続きます。",
+  holdNoticeTitle: "アカウントは審査中です",
+  holdNoticeText:
+    "安全に関する報告を受け、管理者が確認するまでアカウントを一時停止しています。それまで検索やマッチングはできませんが、プロフィールの利用とアカウントの削除はできます。",
 } satisfies Translation<typeof en>;

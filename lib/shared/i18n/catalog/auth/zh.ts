@@ -146,4 +146,12 @@ export default {
   passkeyFailed: "通行密钥登录失败",
   passkeyCancelled: "通行密钥请求已取消或超时。",
   orDivider: "或",
+  appealAlreadySentHold: "你已就此次暂停提交过申诉。管理员会通过邮件答复。",
+  appealHoldTitle: "对此次暂停提出申诉",
+  appealHoldIntro:
+    "如果你认为这是误会，请告诉管理员原因。此次暂停你可以申诉一次；答复将通过邮件发送。",
+  appealHoldUpheldNotice: "管理员已答复：暂时维持暂停。",
+  holdNoticeTitle: "你的账号正在审核中",
+  holdNoticeText:
+    "由于一份安全举报，你的账号已被暂停，等待管理员审核。在此之前你无法搜索或被匹配；你仍可以使用个人资料并删除账号。",
 } satisfies Translation<typeof en>;

@@ -26,4 +26,8 @@ export default {
   push_blocked: "Mitteilungen von Glimpse sind in den Einstellungen dieses Browsers blockiert.",
   push_unsupported: "Dieser Browser kann keine Mitteilungen von Glimpse anzeigen.",
   push_failed: "Mitteilungen konnten nicht eingeschaltet werden. Bitte versuche es noch einmal.",
+  holdBannerRegion: "Konto wird überprüft",
+  holdBanner:
+    "Dein Konto wird nach einer Sicherheitsmeldung überprüft: Vorerst kannst du nicht suchen und nicht vermittelt werden.",
+  holdBannerLink: "Grund ansehen und Einspruch einlegen",
 } satisfies Translation<typeof en>;

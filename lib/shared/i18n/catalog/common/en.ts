@@ -25,4 +25,8 @@ export default {
   push_blocked: "Notifications are blocked for Glimpse in this browser's settings.",
   push_unsupported: "This browser cannot show notifications from Glimpse.",
   push_failed: "Could not turn on notifications. Please try again.",
+  holdBannerRegion: "Account under review",
+  holdBanner:
+    "Your account is under review after a safety report: you cannot search or be matched for now.",
+  holdBannerLink: "See why and appeal",
 };

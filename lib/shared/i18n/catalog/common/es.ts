@@ -26,4 +26,8 @@ export default {
   push_blocked: "Las notificaciones de Glimpse están bloqueadas en los ajustes de este navegador.",
   push_unsupported: "Este navegador no puede mostrar notificaciones de Glimpse.",
   push_failed: "No se pudieron activar las notificaciones. Inténtalo de nuevo.",
+  holdBannerRegion: "Cuenta en revisión",
+  holdBanner:
+    "Tu cuenta está en revisión tras un aviso de seguridad: por ahora no puedes buscar ni ser emparejado.",
+  holdBannerLink: "Ver por qué y apelar",
 } satisfies Translation<typeof en>;

@@ -26,4 +26,8 @@ export default {
   push_blocked: "Les notifications de Glimpse sont bloquées dans les réglages de ce navigateur.",
   push_unsupported: "Ce navigateur ne peut pas afficher les notifications de Glimpse.",
   push_failed: "Impossible d’activer les notifications. Veuillez réessayer.",
+  holdBannerRegion: "Compte en cours d’examen",
+  holdBanner:
+    "Votre compte est en cours d’examen après un signalement de sécurité : pour l’instant, vous ne pouvez ni chercher ni être mis en relation.",
+  holdBannerLink: "Voir pourquoi et faire un recours",
 } satisfies Translation<typeof en>;

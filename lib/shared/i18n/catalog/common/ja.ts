@@ -26,4 +26,8 @@ export default {
   push_blocked: "このブラウザーの設定でGlimpseの通知がブロックされています。",
   push_unsupported: "このブラウザーではGlimpseの通知を表示できません。",
   push_failed: "通知をオンにできませんでした。もう一度お試しください。",
+  holdBannerRegion: "アカウント審査中",
+  holdBanner:
+    "安全に関する報告により、アカウントは審査中です。現在、検索やマッチングはできません。",
+  holdBannerLink: "理由を確認して異議を申し立てる",
 } satisfies Translation<typeof en>;

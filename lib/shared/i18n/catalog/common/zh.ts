@@ -26,4 +26,7 @@ export default {
   push_blocked: "此浏览器的设置已屏蔽 Glimpse 的通知。",
   push_unsupported: "此浏览器无法显示 Glimpse 的通知。",
   push_failed: "无法开启通知，请重试。",
+  holdBannerRegion: "账号审核中",
+  holdBanner: "由于一份安全举报，你的账号正在审核中：目前你无法搜索或被匹配。",
+  holdBannerLink: "查看原因并申诉",
 } satisfies Translation<typeof en>;

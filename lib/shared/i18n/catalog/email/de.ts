@@ -48,4 +48,15 @@ export default {
     "Ein Administrator hat deinen Einspruch gelesen und die Sperre deines Kontos aufgehoben.",
   appealLiftedAdvice:
     "Du kannst dich ab sofort wieder mit deinem Benutzernamen oder deiner E-Mail und deinem Passwort anmelden.",
+  holdPlacedSubject: "Dein Glimpse-Konto wird überprüft",
+  holdPlacedBody:
+    "Nach einer Sicherheitsmeldung ist dein Konto angehalten, während ein Administrator es überprüft. Bis dahin kannst du nicht suchen und nicht vermittelt werden; du kannst dich weiter anmelden, dein Profil sehen und dein Konto löschen.",
+  holdPlacedAdvice:
+    "Wenn du das für einen Fehler hältst, kannst du auf deiner Profilseite einen Einspruch senden. Die Antwort kommt per E-Mail.",
+  holdProfileAction: "Profil öffnen",
+  holdLiftedSubject: "Dein Glimpse-Konto ist wieder offen",
+  holdLiftedBody: "Ein Administrator hat dein Konto überprüft und die Sperre aufgehoben.",
+  holdLiftedAdvice: "Du kannst jetzt wieder suchen und vermittelt werden.",
+  holdUpheldBody:
+    "Ein Administrator hat deinen Einspruch gelesen und entschieden, dass dein Konto während der Überprüfung angehalten bleibt.",
 } satisfies Translation<typeof en>;

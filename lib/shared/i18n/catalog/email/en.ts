@@ -44,4 +44,15 @@ export default {
   appealLiftedSubject: "Your Glimpse account is open again",
   appealLiftedBody: "An administrator read your appeal and lifted the ban on your account.",
   appealLiftedAdvice: "You can sign in again now with your username or email and your password.",
+  holdPlacedSubject: "Your Glimpse account is under review",
+  holdPlacedBody:
+    "After a safety report, your account is on hold while an administrator reviews it. Until then you cannot search or be matched; you can still sign in, see your profile and delete your account.",
+  holdPlacedAdvice:
+    "If you think this is a mistake, you can send one appeal from your profile page. The answer comes by email.",
+  holdProfileAction: "Open your profile",
+  holdLiftedSubject: "Your Glimpse account is open again",
+  holdLiftedBody: "An administrator reviewed your account and lifted the hold on it.",
+  holdLiftedAdvice: "You can search and be matched again now.",
+  holdUpheldBody:
+    "An administrator read your appeal and decided that the hold on your account stays while the review goes on.",
 };

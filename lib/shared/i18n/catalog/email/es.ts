@@ -46,4 +46,15 @@ export default {
   appealLiftedBody: "Un administrador leyó tu apelación y levantó la suspensión de tu cuenta.",
   appealLiftedAdvice:
     "Ya puedes volver a iniciar sesión con tu nombre de usuario o correo y tu contraseña.",
+  holdPlacedSubject: "Tu cuenta de Glimpse está en revisión",
+  holdPlacedBody:
+    "Tras un aviso de seguridad, tu cuenta está en espera mientras un administrador la revisa. Hasta entonces no puedes buscar ni ser emparejado; aún puedes iniciar sesión, ver tu perfil y eliminar tu cuenta.",
+  holdPlacedAdvice:
+    "Si crees que es un error, puedes enviar una apelación desde tu página de perfil. La respuesta llega por correo.",
+  holdProfileAction: "Abrir tu perfil",
+  holdLiftedSubject: "Tu cuenta de Glimpse vuelve a estar abierta",
+  holdLiftedBody: "Un administrador revisó tu cuenta y levantó la espera.",
+  holdLiftedAdvice: "Ya puedes buscar y ser emparejado de nuevo.",
+  holdUpheldBody:
+    "Un administrador leyó tu apelación y decidió que la espera de tu cuenta sigue mientras continúa la revisión.",
 } satisfies Translation<typeof en>;

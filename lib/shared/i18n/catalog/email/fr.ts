@@ -47,4 +47,15 @@ export default {
     "Un administrateur a lu votre recours et a levé le bannissement de votre compte.",
   appealLiftedAdvice:
     "Vous pouvez dès maintenant vous reconnecter avec votre nom d’utilisateur ou votre e-mail et votre mot de passe.",
+  holdPlacedSubject: "Votre compte Glimpse est en cours d’examen",
+  holdPlacedBody:
+    "Après un signalement de sécurité, votre compte est suspendu le temps qu’un administrateur l’examine. D’ici là, vous ne pouvez ni chercher ni être mis en relation ; vous pouvez toujours vous connecter, voir votre profil et supprimer votre compte.",
+  holdPlacedAdvice:
+    "Si vous pensez qu’il s’agit d’une erreur, vous pouvez envoyer un recours depuis votre page de profil. La réponse arrive par e-mail.",
+  holdProfileAction: "Ouvrir votre profil",
+  holdLiftedSubject: "Votre compte Glimpse est de nouveau ouvert",
+  holdLiftedBody: "Un administrateur a examiné votre compte et levé la suspension.",
+  holdLiftedAdvice: "Vous pouvez de nouveau chercher et être mis en relation.",
+  holdUpheldBody:
+    "Un administrateur a lu votre recours et décidé que la suspension de votre compte reste en place pendant l’examen.",
 } satisfies Translation<typeof en>;

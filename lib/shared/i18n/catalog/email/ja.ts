@@ -46,4 +46,15 @@ export default {
   appealLiftedBody: "管理者があなたの異議申し立てを読み、アカウントの利用停止を解除しました。",
   appealLiftedAdvice:
     "ユーザー名またはメールアドレスとパスワードで、今すぐ再びサインインできます。",
+  holdPlacedSubject: "Glimpse アカウントは審査中です",
+  holdPlacedBody:
+    "安全に関する報告を受け、管理者が確認するまでアカウントを一時停止しています。それまで検索やマッチングはできません。サインイン、プロフィールの閲覧、アカウントの削除は引き続きできます。",
+  holdPlacedAdvice:
+    "誤りだと思われる場合は、プロフィールページから異議申し立てを1回送れます。回答はメールで届きます。",
+  holdProfileAction: "プロフィールを開く",
+  holdLiftedSubject: "Glimpse アカウントが再び利用できるようになりました",
+  holdLiftedBody: "管理者がアカウントを確認し、一時停止を解除しました。",
+  holdLiftedAdvice: "再び検索とマッチングができます。",
+  holdUpheldBody:
+    "管理者があなたの異議申し立てを読み、審査の間はアカウントの一時停止を続けると決定しました。",
 } satisfies Translation<typeof en>;

@@ -41,4 +41,13 @@ export default {
   appealLiftedSubject: "你的 Glimpse 账号已重新开放",
   appealLiftedBody: "管理员已阅读你的申诉，并解除了对你账号的封禁。",
   appealLiftedAdvice: "你现在可以使用用户名或邮箱及密码重新登录。",
+  holdPlacedSubject: "你的 Glimpse 账号正在审核中",
+  holdPlacedBody:
+    "由于一份安全举报，你的账号已被暂停，等待管理员审核。在此之前你无法搜索或被匹配；你仍可以登录、查看个人资料和删除账号。",
+  holdPlacedAdvice: "如果你认为这是误会，可以在个人资料页面提交一次申诉。答复将通过邮件发送。",
+  holdProfileAction: "打开个人资料",
+  holdLiftedSubject: "你的 Glimpse 账号已重新开放",
+  holdLiftedBody: "管理员已审核你的账号并解除了暂停。",
+  holdLiftedAdvice: "你现在可以重新搜索并被匹配。",
+  holdUpheldBody: "管理员已阅读你的申诉，决定在审核期间继续暂停你的账号。",
 } satisfies Translation<typeof en>;

@@ -6,6 +6,7 @@ export default {
   offline: "Keine Verbindung zum Server",
   connectionError: "Verbindungsfehler",
   sessionLimit: "Sitzungslimit erreicht",
+  underReview: "Konto wird überprüft",
   seePlans: "Tarife ansehen",
   verifyEmail: "Bestätige deine E-Mail, um live zu gehen",
   resendVerification: "Bestätigungs-E-Mail erneut senden",
@@ -59,6 +60,8 @@ export default {
   rt_session_limit:
     "Du hast alle heutigen Sitzungen deines Tarifs genutzt. Mit einem Upgrade bekommst du mehr.",
   rt_not_authenticated: "Bitte melde dich an, um dich zu verbinden.",
+  rt_on_hold:
+    "Dein Konto wird nach einer Sicherheitsmeldung überprüft. Bis ein Administrator es überprüft hat, kannst du nicht suchen und nicht vermittelt werden. Du kannst auf deinem Profil Einspruch einlegen.",
   rt_flood: "Zu viele Nachrichten. Bitte etwas langsamer.",
   rt_location_required: "Standort erforderlich",
   rt_email_unverified:

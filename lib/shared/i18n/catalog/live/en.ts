@@ -16,6 +16,7 @@ export default {
   offline: "Connection to server not established",
   connectionError: "Connection Error",
   sessionLimit: "Session Limit Reached",
+  underReview: "Account under review",
   seePlans: "See plans",
   verifyEmail: "Verify your email to go live",
   resendVerification: "Resend verification email",
@@ -71,6 +72,8 @@ export default {
     "No other users are currently looking for connections. Please try again in a few minutes.",
   rt_session_limit: "You have used all of today's sessions on your plan. Upgrade for more.",
   rt_not_authenticated: "Please sign in to connect.",
+  rt_on_hold:
+    "Your account is under review after a safety report. You cannot search or be matched until an administrator has reviewed it. You can appeal from your profile.",
   rt_flood: "Too many messages. Please slow down.",
   rt_location_required: "Location Required",
   rt_email_unverified:

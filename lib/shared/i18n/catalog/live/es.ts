@@ -6,6 +6,7 @@ export default {
   offline: "No hay conexión con el servidor",
   connectionError: "Error de conexión",
   sessionLimit: "Límite de sesiones alcanzado",
+  underReview: "Cuenta en revisión",
   seePlans: "Ver planes",
   verifyEmail: "Verifica tu correo para entrar en directo",
   resendVerification: "Reenviar correo de verificación",
@@ -58,6 +59,8 @@ export default {
     "Ahora mismo no hay nadie más buscando conexión. Vuelve a intentarlo en unos minutos.",
   rt_session_limit: "Ya usaste todas las sesiones de hoy de tu plan. Mejóralo para tener más.",
   rt_not_authenticated: "Inicia sesión para conectarte.",
+  rt_on_hold:
+    "Tu cuenta está en revisión tras un aviso de seguridad. No puedes buscar ni ser emparejado hasta que un administrador la revise. Puedes apelar desde tu perfil.",
   rt_flood: "Demasiados mensajes. Ve más despacio.",
   rt_location_required: "Se necesita tu ubicación",
   rt_email_unverified:

@@ -6,6 +6,7 @@ export default {
   offline: "Connexion au serveur impossible",
   connectionError: "Erreur de connexion",
   sessionLimit: "Limite de sessions atteinte",
+  underReview: "Compte en cours d’examen",
   seePlans: "Voir les offres",
   verifyEmail: "Vérifiez votre e-mail pour passer en direct",
   resendVerification: "Renvoyer l’e-mail de vérification",
@@ -59,6 +60,8 @@ export default {
   rt_session_limit:
     "Vous avez utilisé toutes les sessions du jour de votre offre. Passez à une offre supérieure pour en avoir plus.",
   rt_not_authenticated: "Connectez-vous pour continuer.",
+  rt_on_hold:
+    "Votre compte est en cours d’examen après un signalement de sécurité. Vous ne pouvez ni chercher ni être mis en relation avant qu’un administrateur l’ait examiné. Vous pouvez faire un recours depuis votre profil.",
   rt_flood: "Trop de messages. Ralentissez un peu.",
   rt_location_required: "Lieu requis",
   rt_email_unverified:

@@ -6,6 +6,7 @@ export default {
   offline: "サーバーに接続できていません",
   connectionError: "接続エラー",
   sessionLimit: "セッションの上限に達しました",
+  underReview: "アカウント審査中",
   seePlans: "プランを見る",
   verifyEmail: "ライブを始めるにはメールアドレスを確認してください",
   resendVerification: "確認メールを再送信",
@@ -57,6 +58,8 @@ export default {
   rt_no_match: "いま接続相手を探している人はいません。数分後にお試しください。",
   rt_session_limit: "今日のプランのセッションをすべて使いました。アップグレードでもっと使えます。",
   rt_not_authenticated: "接続するにはログインしてください。",
+  rt_on_hold:
+    "安全に関する報告により、アカウントは審査中です。管理者が確認するまで検索やマッチングはできません。プロフィールから異議申し立てができます。",
   rt_flood: "メッセージが多すぎます。少しペースを落としてください。",
   rt_location_required: "場所の登録が必要です",
   rt_email_unverified:

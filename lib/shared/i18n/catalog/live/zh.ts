@@ -6,6 +6,7 @@ export default {
   offline: "未能连接到服务器",
   connectionError: "连接错误",
   sessionLimit: "已达会话上限",
+  underReview: "账号审核中",
   seePlans: "查看套餐",
   verifyEmail: "验证邮箱后才能开始视频聊天",
   resendVerification: "重新发送验证邮件",
@@ -55,6 +56,8 @@ export default {
   rt_no_match: "目前没有其他人在寻找连接。请过几分钟再试。",
   rt_session_limit: "你已用完套餐今天的全部会话。升级即可获得更多。",
   rt_not_authenticated: "请登录后再连接。",
+  rt_on_hold:
+    "由于一份安全举报，你的账号正在审核中。在管理员审核之前，你无法搜索或被匹配。你可以在个人资料页面提出申诉。",
   rt_flood: "消息太多了，请慢一点。",
   rt_location_required: "需要位置信息",
   rt_email_unverified: "开始实时会话前，请先验证你的邮箱地址。注册时我们已给你发送了验证链接。",

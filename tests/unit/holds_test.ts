@@ -1,0 +1,64 @@
+// Safety holds' pure parts: a hold read from a record, the live page's answer to on_hold (final in
+// any phase, titled 'Account under review'), and the member's mails in their language.
+import assert from "node:assert/strict";
+import { activeHold, type Hold } from "../../lib/shared/moderation/holds.ts";
+import { callReducer, initialCallState } from "../../lib/client/call_state.ts";
+import { refusalTitle, refusalTitleKey } from "../../lib/client/refusals.ts";
+import { holdEmail } from "../../lib/server/email/templates.ts";
+import { RT_TEXT } from "../../lib/shared/realtime/texts.ts";
+import { LOCALES } from "../../lib/shared/i18n/locales.ts";
+import { localizeFor } from "../../lib/server/i18n/catalogs.ts";
+import { HOLD_TEXT } from "../../lib/shared/moderation/holds.ts";
+
+const HOLD: Hold = {
+  at: "2026-12-01T10:00:00.000Z",
+  reason: "underage_reports",
+  reportIds: ["r1", "r2"],
+  reporters: 2,
+  goodStanding: false,
+};
+
+Deno.test("holds: a record's hold, or none", () => {
+  assert.equal(activeHold({}), null);
+  assert.equal(activeHold({ hold: null }), null);
+  assert.deepEqual(activeHold({ hold: HOLD }), HOLD);
+});
+
+Deno.test("holds: on_hold refuses the call in any phase, titled 'Account under review'", () => {
+  const error = { type: "error", code: "on_hold", message: RT_TEXT.on_hold } as const;
+  for (const phase of [initialCallState.phase, { name: "searching" } as const]) {
+    const s = callReducer({ ...initialCallState, phase } as typeof initialCallState, {
+      type: "server",
+      msg: error,
+      at: 1,
+    });
+    assert.equal(s.phase.name, "refused");
+    if (s.phase.name !== "refused") continue;
+    assert.equal(refusalTitleKey(s.phase.refusal), "underReview");
+    assert.equal(refusalTitle(s.phase.refusal), "Account under review");
+  }
+});
+
+Deno.test("holds: the member's mails, held, lifted and upheld, in their language", () => {
+  const placed = holdEmail("a@x.test", "ana", "placed", "https://g.test/profile", "de");
+  assert.equal(placed.subject, "Dein Glimpse-Konto wird überprüft");
+  assert.ok(placed.text.includes("https://g.test/profile"));
+  assert.ok(placed.html.includes('lang="de"'));
+  const lifted = holdEmail("a@x.test", "ana", "lifted", "https://g.test/profile");
+  assert.equal(lifted.subject, "Your Glimpse account is open again");
+  assert.ok(lifted.text.includes("lifted the hold"));
+  const upheld = holdEmail("a@x.test", "ana", "upheld", "https://g.test/profile", "ja");
+  assert.ok(upheld.text.includes("一時停止を続ける"));
+});
+
+Deno.test("holds: the server's hold texts have their translation in every language", () => {
+  const untranslated: string[] = [];
+  for (const locale of LOCALES.filter((l) => l !== "en")) {
+    for (const [key, value] of Object.entries(HOLD_TEXT)) {
+      const text = typeof value === "function" ? value("bob") : value;
+      if (localizeFor(locale, text) === text) untranslated.push(`${locale} ${key}`);
+    }
+    if (localizeFor(locale, RT_TEXT.on_hold) === RT_TEXT.on_hold) untranslated.push(locale);
+  }
+  assert.deepEqual(untranslated, []);
+});
