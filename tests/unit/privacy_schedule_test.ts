@@ -154,17 +154,35 @@ Deno.test("schedule: whole looks come in time for a fresh answer, given how long
   }
 });
 
-Deno.test("schedule: a detector too slow to vouch keeps the band, never the whole picture", () => {
-  const run = simulate({ ms: 6000, latency: () => 300, work: 280, faces: () => [FACE] });
-  // The whole picture only until the first answer.
-  assert.ok(run.covers.whole <= Math.ceil(300 / FRAME_MS) + 1, JSON.stringify(run.covers));
-  assert.ok(share(run, "band") > 0.5, JSON.stringify(run.covers));
+Deno.test("schedule: a slow detector looks back to back, the faces alone covered part of the time", () => {
+  const run = simulate({ ms: 6000, latency: () => 250, work: 230, faces: () => [FACE] });
+  // The whole picture only until the first answer; the faces alone while answers are fresh.
+  assert.ok(run.covers.whole <= Math.ceil(250 / FRAME_MS) + 1, JSON.stringify(run.covers));
+  assert.ok(share(run, "faces") > 0.4, JSON.stringify(run.covers));
+  const gaps = run.looks.slice(5).map(([t], i, a) => (i ? t - a[i - 1][0] : 0)).slice(1);
+  assert.ok(gaps.every((g) => g <= 250 + FRAME_MS), `back to back: ${gaps.join(",")}`);
+});
+
+Deno.test("schedule: a detector too slow to vouch keeps the band", () => {
+  const run = simulate({ ms: 8000, latency: () => 400, work: 300, faces: () => [FACE] });
+  // The whole picture until the first answer, and a moment after each half owed every 2 s.
+  assert.ok(share(run, "whole") < 0.2, JSON.stringify(run.covers));
+  assert.ok(share(run, "band") > 0.8, JSON.stringify(run.covers));
 });
 
 Deno.test("schedule: the detector rests as long as it works while vouching allows", () => {
   const s = new DetectSchedule();
-  for (let i = 0; i < 10; i++) s.answered("whole", 0, 30, 100, { faces: 1, speed: 0 });
-  assert.ok(s.gap() >= 100, `gap ${s.gap()}`);
+  assert.equal(s.next(0, false), "whole");
+  s.answered("whole", 0, 30, 100, { faces: 1, speed: 0 });
+  assert.equal(s.rest(), 100);
+  assert.equal(s.next(100, false), null, "resting: worked 100 ms, answered at 30");
+  assert.notEqual(s.next(133, false), null);
+  // A whole look that is due comes even while resting.
+  const due = new DetectSchedule();
+  assert.equal(due.next(0, false), "whole");
+  due.answered("whole", 0, 150, 150, { faces: 1, speed: 0 });
+  assert.equal(due.next(200, false), null);
+  assert.equal(due.next(FRESH_MS - 150, false), "whole");
   const quick = new DetectSchedule();
   quick.answered("whole", 0, 30, 10, { faces: 1, speed: 0 });
   assert.equal(quick.gap(), MOVING_EVERY_MS);

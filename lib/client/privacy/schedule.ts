@@ -51,12 +51,17 @@ export class DetectSchedule {
   /** Running estimates: from a frame's time to its answer, and the detector's work on it (ms). */
   private latency = 0;
   private work = 0;
+  private lastAnswer = -Infinity;
   private stillLooks = 0;
   private readonly lastFaces = new Map<string, number>();
 
   /** A new call or camera: the next look is of the whole frame, at once. */
   reset() {
-    this.lastAsk = this.lastWhole = this.lastHalf = -Infinity;
+    this.lastAsk =
+      this.lastWhole =
+      this.lastHalf =
+      this.lastAnswer =
+        -Infinity;
     this.stillLooks = 0;
     this.lastFaces.clear();
   }
@@ -76,16 +81,21 @@ export class DetectSchedule {
    * one's is stale.
    */
   wholeEvery(): number {
-    // A detector too slow to keep an answer fresh even looking back to back keeps the band
-    // instead (an answer under RUNNING_MS old), with time left for the encoder.
-    const target = 2 * this.latency <= FRESH_MS ? FRESH_MS : RUNNING_MS - 100;
+    // Back to back, answers are between one and two latencies old: fresh part of the time while
+    // they take under FRESH_MS. A detector slower than that keeps the band instead (an answer
+    // under RUNNING_MS old), with its rests kept for the encoder.
+    const target = this.latency < FRESH_MS ? FRESH_MS : RUNNING_MS - 100;
     return target - this.latency;
   }
 
   /** The time to leave between asks, unless a whole look is due. */
   gap(): number {
-    const pace = this.still ? STILL_EVERY_MS : MOVING_EVERY_MS;
-    return Math.max(pace, this.work * (1 / MAX_DUTY - 1));
+    return this.still ? STILL_EVERY_MS : MOVING_EVERY_MS;
+  }
+
+  /** The time the detector rests after an answer, unless a whole look is due. */
+  rest(): number {
+    return this.work * (1 / MAX_DUTY - 1);
   }
 
   /**
@@ -98,7 +108,7 @@ export class DetectSchedule {
     // The frame time by which the next whole look must be taken for its answer to arrive fresh.
     const deadline = this.lastWhole + this.wholeEvery();
     if (now >= deadline) return this.ask("whole", now);
-    if (now - this.lastAsk < this.gap()) return null;
+    if (now - this.lastAsk < this.gap() || now - this.lastAnswer < this.rest()) return null;
     // A half now is answered a latency later: is the whole look still in time then?
     const halfFits = now + this.latency + FRAME_MS <= deadline;
     const halfTurn = this.lastHalf < this.lastWhole; // halves alternate with the whole frame
@@ -125,6 +135,7 @@ export class DetectSchedule {
    */
   answered(look: Look, frameTime: number, now: number, workMs: number, seen: Seen | null) {
     const blend = (old: number, v: number) => (old ? old + SMOOTHING * (v - old) : v);
+    this.lastAnswer = now;
     this.latency = blend(this.latency, Math.max(0, now - frameTime));
     this.work = blend(this.work, Math.max(0, workMs));
     if (!seen) return;
