@@ -3,9 +3,9 @@
 // copied at most N px on its long side, then letterboxed into the network's 192x192 input, as the
 // compositor and the detector do. Frames from the fixtures: the astronaut filling the frame; the
 // astronaut at 384 px on grey (a face ~70 px); the bystander clip's 48 px face (whole frame and the
-// half it is in); the cat (no face). Per copy size: each face found (frame pixels), its overlap
-// (IoU) with what the 320 px copy finds, and the time of one copy (ffmpeg, bilinear) is left out:
-// only what the network finds is compared. Figures only.
+// half it is in); the cat (no face). Per copy size: each face found (frame pixels) and its overlap
+// (IoU) with what the 320 px copy finds. The copies are made with ffmpeg (bilinear): only what the
+// network finds is compared, not what copying costs. Figures only.
 // Run: deno run -A bench/detect_size.ts
 import * as tf from "@tensorflow/tfjs-core";
 import "@tensorflow/tfjs-backend-cpu";
