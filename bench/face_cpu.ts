@@ -1,7 +1,7 @@
 // Face detection per browser: which detector the face blur worker chose (MediaPipe, which needs
 // WebGL, or the CPU detector on tfjs's WebAssembly backend), how long it took to be ready (load and
 // a probe detection), and the time per detection on astronaut.png (one face) and chelsea.png (a
-// cat, no face), each stretched to a 1280x720 frame and shown to the detector at 320x180 as the
+// cat, no face), each stretched to a 1280x720 frame and shown to the detector at 192x108 as the
 // compositor does. Browsers: Debian's headless Chromium (--disable-gpu), headless Firefox ESR (no
 // WebGL), and Firefox ESR on an Xvfb display (WebGL through llvmpipe).
 // The page is the app's home page; the worker and its files come from the app's build. Figures
@@ -51,7 +51,7 @@ export async function benchFaceCpu(frames = FRAMES) {
     const arg: PageArg = { assets: server.assets.privacy, images, frames };
     const url = server.url + "/";
     console.log(
-      `Face detection, ${frames} detections per image at 320x180 after one warm-up ` +
+      `Face detection, ${frames} detections per image at 192x108 after one warm-up ` +
         `(load average ${Deno.loadavg().map((l) => l.toFixed(1)).join(" ")})`,
     );
     report("Chromium (headless, --disable-gpu)", await detectInChromium(url, arg));

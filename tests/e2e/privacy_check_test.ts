@@ -17,7 +17,7 @@ import {
   THROWING_DETECTOR,
 } from "../helpers/fake_camera.ts";
 import { meanAbsLaplacian, type Rect, toPixels, videoGray } from "../helpers/sharpness.ts";
-import { withCameraPage } from "../helpers/live_browser.ts";
+import { blurCoversInPage, fmtCovers, withCameraPage } from "../helpers/live_browser.ts";
 import { sleep, until } from "../helpers/time.ts";
 
 const FIGURE = "figure.partner-view";
@@ -120,6 +120,7 @@ async function expectLoopbackBlurred(page: Page, label: string) {
   const samples = await sampleLoopback(page, "astronaut");
   const seen = samples.map(describe).join("; ");
   console.log(`  ${label} ${seen}`);
+  console.log(`  ${label} frames by cover: ${fmtCovers(await page.evaluate(blurCoversInPage))}`);
   assert.ok(
     samples.every((s) => faceRatio(s) <= 0.3),
     `the received face is blurred (sharpness down >= 70 %) in every frame: ${seen}`,

@@ -19,9 +19,11 @@ import type { BrowserContext, ConsoleMessage, Page } from "playwright-core";
 import {
   blockOnA,
   BLUR_OFF,
+  blurCoversInPage,
   consoleLines,
   describeLive,
   expectRemoteVideoPlaying,
+  fmtCovers,
   PRIVACY_OFF,
   setPrivacy,
   startPair,
@@ -201,6 +203,7 @@ async function expectFaceBlurred(a: Page, b: Page) {
   console.log(`  detection live after ${Date.now() - started} ms: ${fmt(last)}`);
   const got = await samples(b, 10, 400);
   for (const s of got) console.log(`  received ${fmt(s)}`);
+  console.log(`  A's frames by cover: ${fmtCovers(await a.evaluate(blurCoversInPage))}`);
   const worstFace = got.reduce((w, s) => s.ratio.face > w.ratio.face ? s : w);
   assert.ok(
     worstFace.ratio.face <= FACE_MAX,

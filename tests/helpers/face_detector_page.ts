@@ -1,6 +1,6 @@
 // The face blur detector worker on its own, in a page of the app, for the detector tests and
 // bench/face_cpu.ts: the page starts the worker from the build's files, waits for its answer to
-// 'load', then shows it each fixture photo (stretched to a 1280x720 frame, scaled to 320x180 as
+// 'load', then shows it each fixture photo (stretched to a 1280x720 frame, scaled to 192x108 as
 // the compositor does) and collects its answers. Chromium through playwright-core; Firefox ESR
 // through puppeteer-core (WebDriver BiDi), headless (no WebGL) or on an Xvfb display of its own.
 import puppeteer from "puppeteer-core";
@@ -73,7 +73,7 @@ export async function detectInPage(arg: PageArg): Promise<PageResult> {
       const figures: ImageFigures = { ms: [], errors: [], faces: [] };
       // One more than counted: the first detection warms up.
       for (let i = 0; i <= arg.frames; i++) {
-        const bitmap = await createImageBitmap(frame, { resizeWidth: 320, resizeHeight: 180 });
+        const bitmap = await createImageBitmap(frame, { resizeWidth: 192, resizeHeight: 108 });
         const answer = next();
         channel.port2.postMessage({ type: "detect", bitmap, t: i }, [bitmap]);
         const out = await answer;

@@ -23,9 +23,11 @@ import {
   rawGray,
 } from "./fake_camera.ts";
 import {
+  blurCoversInPage,
   closeQuietly,
   describeLive,
   expectRemoteVideoPlaying,
+  fmtCovers,
   type Inbound,
   inbound,
   liveMember,
@@ -805,6 +807,13 @@ export async function expectBlurBothWays(
     }
     await sleep(400);
   }
+  console.log(`  Chromium's frames by cover: ${fmtCovers(await p.a.evaluate(blurCoversInPage))}`);
+  const firefoxCovers = await bounded(
+    "Firefox's frames by cover",
+    p.b.page.evaluate(blurCoversInPage),
+    ACTION_TIMEOUT_MS,
+  ).catch(() => null);
+  console.log(`  Firefox's frames by cover: ${fmtCovers(firefoxCovers)}`);
   for (const r of receivers) {
     const list = got[r.name];
     for (const s of list) console.log(`  ${r.name} received ${fmtSample(s)}`);

@@ -598,3 +598,21 @@ export const FACING_CAMERAS = `(() => {
 
 /** Chromium flags for the cameras FACING_CAMERAS describes (three fake devices, one hidden). */
 export const TWO_CAMERAS_ARGS = ["--use-fake-device-for-media-stream=device-count=3"];
+
+/**
+ * In a page: its face blur's frames by cover so far (faces only, the band, the whole picture), from
+ * the status stream.ts keeps on the page; null while blur is off or before its first status.
+ */
+export function blurCoversInPage(): Record<"faces" | "band" | "whole", number> | null {
+  const status = (globalThis as { __blurStatus?: { covers?: Record<string, number> } })
+    .__blurStatus;
+  return (status?.covers as Record<"faces" | "band" | "whole", number>) ?? null;
+}
+
+/** Frames by cover as shares, e.g. "faces 97%, band 3%, whole 0% of 412 frames". */
+export function fmtCovers(c: Record<"faces" | "band" | "whole", number> | null): string {
+  if (!c) return "no blur status";
+  const total = c.faces + c.band + c.whole;
+  const pct = (n: number) => `${Math.round((100 * n) / (total || 1))}%`;
+  return `faces ${pct(c.faces)}, band ${pct(c.band)}, whole ${pct(c.whole)} of ${total} frames`;
+}

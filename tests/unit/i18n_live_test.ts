@@ -71,6 +71,7 @@ const blurStatus = (faces: number): BlurStatus => ({
   width: 1280,
   height: 720,
   frames: 10,
+  covers: { faces: 10, band: 0, whole: 0 },
   loadMs: 500,
   detectMs: [],
   composeMs: [],

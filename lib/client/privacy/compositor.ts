@@ -8,12 +8,13 @@ import {
   BLUR_RADIUS_PX,
   type Box,
   clip,
+  type Cover,
   CoverPlan,
-  DETECT_EVERY_MS,
   detectSize,
   detectViews,
   PIXELATION_FACTOR,
 } from "./regions.ts";
+import { DetectSchedule, type Look } from "./schedule.ts";
 
 export type AnyCanvas = HTMLCanvasElement | OffscreenCanvas;
 type Ctx2D = CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D;
@@ -108,15 +109,18 @@ export interface DetectorLink {
  */
 export class Compositor {
   readonly plan = new CoverPlan();
+  /** When the detector looks, and at what (schedule.ts). */
+  readonly schedule = new DetectSchedule();
   readonly canvas: AnyCanvas;
   private readonly ctx: Ctx2D;
   private readonly coverer: Coverer;
   private asking = false;
-  private lastAsk = -Infinity;
-  /** Which part of the frame the detector is looking at (null: all of it), and the next. */
+  /** The look out with the detector, and the part of the frame it shows (null: all of it). */
+  private look: Look = "whole";
   private view: Box | null = null;
-  private turn = 0;
   private frames = 0;
+  /** Frames drawn by how they were covered, since the start. */
+  private readonly covers: Record<Cover, number> = { faces: 0, band: 0, whole: 0 };
   private loadMs: number | null = null;
   private readonly detectMs: number[] = [];
   private readonly composeMs: number[] = [];
@@ -140,23 +144,21 @@ export class Compositor {
       this.canvas.width = width;
       this.canvas.height = height;
     }
-    if (this.plan.detector === "ready" && !this.asking && now - this.lastAsk >= DETECT_EVERY_MS) {
-      this.ask(source, width, height, now);
-    }
+    const look = this.plan.detector === "ready" ? this.schedule.next(now, this.asking) : null;
+    if (look !== null) this.ask(look, source, width, height, now);
     this.ctx.drawImage(source, 0, 0, width, height);
-    for (const box of this.plan.regions(now, width, height).boxes) {
-      this.coverer.cover(this.ctx, box, width, height);
-    }
+    const { cover, boxes } = this.plan.regions(now, width, height);
+    for (const box of boxes) this.coverer.cover(this.ctx, box, width, height);
+    this.covers[cover]++;
     this.frames++;
     push(this.composeMs, performance.now() - started);
   }
 
   /** Sends a small copy of (part of) the frame to the detector, taken before it is released. */
-  private ask(source: FrameSource, width: number, height: number, now: number) {
+  private ask(look: Look, source: FrameSource, width: number, height: number, now: number) {
     this.asking = true;
-    this.lastAsk = now;
-    const views = detectViews(width, height);
-    const view = views[this.turn++ % views.length];
+    this.look = look;
+    const view = look === "whole" ? null : detectViews(width, height)[look];
     this.view = view;
     const part = view ?? { x: 0, y: 0, w: width, h: height };
     const size = detectSize(part.w, part.h);
@@ -170,6 +172,7 @@ export class Compositor {
       this.detector.postMessage({ type: "detect", bitmap, t: now }, [bitmap]);
     }).catch((err) => {
       this.asking = false;
+      this.schedule.answered(look, now, performance.now(), 0, null);
       this.plan.failedOnce();
       this.warnOnce("could not copy a frame for the detector", err);
     }).finally(() => {
@@ -202,14 +205,25 @@ export class Compositor {
           msg.t,
           view ?? undefined,
         );
+        this.schedule.answered(this.look, msg.t, performance.now(), msg.ms, {
+          faces: msg.faces.length,
+          speed: this.plan.tracker.fastest(),
+        });
         break;
       }
       case "error":
         this.asking = false;
+        this.schedule.answered(this.look, msg.t, performance.now(), 0, null);
         this.plan.failedOnce();
         this.warnOnce("face detection failed on a frame", msg.error);
         break;
     }
+  }
+
+  /** A new call, or another camera: wholly covered until a detection of its own frames. */
+  newCall(now: number) {
+    this.plan.newCall(now);
+    this.schedule.reset();
   }
 
   /** Failures are logged once, never shown as errors: the band keeps covering meanwhile. */
@@ -235,6 +249,7 @@ export class Compositor {
       width: this.canvas.width,
       height: this.canvas.height,
       frames: this.frames,
+      covers: { ...this.covers },
       loadMs: this.loadMs,
       detectMs: [...this.detectMs],
       composeMs: [...this.composeMs],

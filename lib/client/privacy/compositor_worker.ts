@@ -70,14 +70,14 @@ scope.onmessage = (e) => {
       compositor?.onDetector(msg.msg);
       break;
     case "new_call":
-      compositor?.plan.newCall(performance.now());
+      compositor?.newCall(performance.now());
       break;
     case "source": {
       // Another camera: its frames are wholly covered until a detection of them succeeds.
       const old = reader;
       reader = msg.frames.getReader();
       old?.cancel().catch(() => {});
-      compositor?.plan.newCall(performance.now());
+      compositor?.newCall(performance.now());
       wake?.();
       wake = null;
       break;

@@ -58,12 +58,12 @@ export function canvasDriver(
   return {
     track,
     detector: (msg) => c.onDetector(msg),
-    newCall: () => c.plan.newCall(performance.now()),
+    newCall: () => c.newCall(performance.now()),
     setSource(next) {
       // Another camera: its frames are wholly covered until a detection of them succeeds.
       video.srcObject = new MediaStream([next]);
       video.play().catch(() => {});
-      c.plan.newCall(performance.now());
+      c.newCall(performance.now());
     },
     stop() {
       stopped = true;

@@ -70,6 +70,8 @@ export interface BlurStatus {
   height: number;
   /** Frames sent since the start. */
   frames: number;
+  /** Frames sent since the start, by how they were covered. */
+  covers: Record<Cover, number>;
   /** Detector load time, ms (null until loaded). */
   loadMs: number | null;
   /** Recent per-detection and per-frame cover costs, ms. */

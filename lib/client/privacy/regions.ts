@@ -31,12 +31,17 @@ export const STALE_MS = 400;
  * the fixed band).
  */
 export const RUNNING_MS = 1_000;
-/** A face a detection missed stays covered this long (a single missed detection shows nothing). */
+/**
+ * A face that looks at where it was miss stays covered this long (a single missed detection
+ * shows nothing); without such looks it stays covered, however long.
+ */
 export const HOLD_MS = 700;
-/** Detections are asked for at most this often; tracking covers the frames between. */
-export const DETECT_EVERY_MS = 66;
-/** The detector sees a copy of (part of) the frame at most this wide or high. */
-export const DETECT_WIDTH = 320;
+/**
+ * The detector sees a copy of (part of) the frame at most this wide or high: the network's own
+ * input size. On the fixtures it finds the same faces as a 320 px copy (bench/detect_size.ts);
+ * a smaller one misses some.
+ */
+export const DETECT_WIDTH = 192;
 /** Each half of the frame the detector also looks at, with an overlap in the middle. */
 const HALF = 0.55;
 
@@ -46,6 +51,8 @@ const MARGIN_TOP = 0.5;
 const MARGIN_BOTTOM = 0.3;
 /** Predicted movement is followed for at most this long after a detection. */
 const PREDICT_MAX_MS = 300;
+/** A face's cover grows by this share of its size a second while it is not seen. */
+export const GROW_SIZES_PER_S = 0.25;
 
 /** The fixed band: portrait, full width at the top; landscape, 60 % wide, centred, from 15 %. */
 export function fixedRegion(width: number, height: number): Box {
@@ -95,13 +102,34 @@ function touchesEdge(box: Box, view: Box): boolean {
     box.y + box.h >= view.y + view.h - 2;
 }
 
-interface Track {
+const inside = (p: { x: number; y: number }, view: Box) =>
+  p.x >= view.x && p.x <= view.x + view.w && p.y >= view.y && p.y <= view.y + view.h;
+
+/** A face followed between detections. */
+export interface Track {
   box: Box;
   /** Frame time of the detection that last saw this face. */
   seen: number;
   /** Pixels per millisecond. */
   vx: number;
   vy: number;
+}
+
+/**
+ * The cover of a face last seen at `track.seen`, at time `t`: its box with the margin, grown by
+ * a few pixels, by half the distance its velocity carries it (the velocity may be off) and by
+ * GROW_SIZES_PER_S of its size for every second since it was seen (it may have moved
+ * unpredictably), swept from where it was seen to where it is heading (for up to PREDICT_MAX_MS).
+ * Every term grows with `t`, so the cover never shrinks between detections.
+ */
+export function carried(track: Track, t: number): Box {
+  const age = Math.max(0, t - track.seen);
+  const dt = Math.min(PREDICT_MAX_MS, age);
+  const { box } = track;
+  const speed = Math.hypot(track.vx, track.vy);
+  const grow = 4 + speed * dt * 0.5 + (GROW_SIZES_PER_S * Math.max(box.w, box.h) * age) / 1000;
+  const seen = withMargin(box, grow);
+  return union(seen, { ...seen, x: seen.x + track.vx * dt, y: seen.y + track.vy * dt });
 }
 
 /**
@@ -145,8 +173,12 @@ export class FaceTracker {
         });
       } else next.push({ box, seen: t, vx: 0, vy: 0 });
     }
-    // A face not seen this time stays for a while where it was heading.
-    for (const track of unmatched) if (t - track.seen <= HOLD_MS) next.push(track);
+    // A face not seen this time stays covered. It goes only once looks at where it was have
+    // missed it for HOLD_MS: a look skipped, or one at another part of the frame, drops nothing.
+    for (const track of unmatched) {
+      const looked = !view || inside(centre(this.predicted(track, t)), view);
+      if (!looked || t - track.seen <= HOLD_MS) next.push(track);
+    }
     this.tracks = next;
   }
 
@@ -155,15 +187,22 @@ export class FaceTracker {
     return { ...track.box, x: track.box.x + track.vx * dt, y: track.box.y + track.vy * dt };
   }
 
-  /** Where the followed faces are at time `t`, with margins, drops faces held too long. */
+  /**
+   * Where the followed faces may be at time `t`, with margins. A face is never dropped here,
+   * however old its last sighting: its cover grows with age (GROW_SIZES_PER_S) and sweeps the way
+   * it was heading, so the cover of a later frame holds that of an earlier one.
+   */
   regions(t: number): Box[] {
-    this.tracks = this.tracks.filter((track) => t - track.seen <= HOLD_MS);
-    return this.tracks.map((track) => {
-      const dt = Math.min(PREDICT_MAX_MS, Math.max(0, t - track.seen));
-      // Uncertainty: how far the face may have gone from the prediction, at least a few pixels.
-      const drift = 4 + Math.hypot(track.vx, track.vy) * dt * 0.5;
-      return withMargin(this.predicted(track, t), drift);
-    });
+    return this.tracks.map((track) => carried(track, t));
+  }
+
+  /** The fastest followed face's speed, in its own sizes a second (0 without faces). */
+  fastest(): number {
+    let top = 0;
+    for (const { box, vx, vy } of this.tracks) {
+      top = Math.max(top, (Math.hypot(vx, vy) * 1000) / Math.max(1, box.w, box.h));
+    }
+    return top;
   }
 
   /** The faces as last detected (no margin), for what the member is shown. */
@@ -262,18 +301,18 @@ export class CoverPlan {
 }
 
 /**
- * What the detector looks at, in turn: the whole frame (null), then one half, the whole frame,
- * the other half. The model sees 192x192 pixels, so the whole frame finds faces from about 60 px
- * in a 1280x720 frame and a half (about square) finds them from about 40 px. Halves split the
- * long side: left and right in landscape, top and bottom in portrait.
+ * The halves of the frame the detector also looks at (schedule.ts says when). The model sees
+ * 192x192 pixels, so the whole frame finds faces from about 60 px in a 1280x720 frame and a half
+ * (about square) finds them from about 40 px. Halves split the long side: left and right in
+ * landscape, top and bottom in portrait, with an overlap in the middle.
  */
-export function detectViews(width: number, height: number): (Box | null)[] {
+export function detectViews(width: number, height: number): [Box, Box] {
   const landscape = width >= height;
   const a = landscape
     ? { x: 0, y: 0, w: Math.round(width * HALF), h: height }
     : { x: 0, y: 0, w: width, h: Math.round(height * HALF) };
   const b = landscape ? { ...a, x: width - a.w } : { ...a, y: height - a.h };
-  return [null, a, null, b];
+  return [a, b];
 }
 
 /** The size of the copy the detector sees: at most DETECT_WIDTH wide, same aspect. */

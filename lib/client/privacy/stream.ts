@@ -123,6 +123,8 @@ export async function protectCamera(
   const listeners = new Set<(s: BlurStatus) => void>();
   const publish = (s: BlurStatus) => {
     latest = s;
+    // Also on the page, where tests and benchmarks read its figures (frames by cover).
+    (globalThis as { __blurStatus?: BlurStatus }).__blurStatus = s;
     for (const l of listeners) l(s);
   };
   let detector = startDetector(opts.assets, opts.detectorAfter);
