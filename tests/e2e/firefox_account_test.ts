@@ -35,7 +35,7 @@ function go(page: FirefoxPage, url: string) {
 async function submitLogin(page: FirefoxPage, base: string, identifier: string, password: string) {
   await go(page, `${base}/auth`);
   await hydrated(page, "AuthPanel");
-  await page.locator("#panel-login input[autocomplete=username]").fill(identifier);
+  await page.locator("#panel-login input[autocomplete~=username]").fill(identifier);
   await page.locator("#panel-login input[type=password]").fill(password);
   await click(page, "#panel-login button[type=submit]");
 }
