@@ -15,9 +15,11 @@ import {
 import { CodeField } from "./CodeField.tsx";
 import { t } from "./labels.ts";
 
-export function TotpSetup({ required, next, onCodes }: {
+export function TotpSetup({ required, next, onCodes, beside = false }: {
   /** The admin pages answer only once a factor is set up. */
   required: boolean;
+  /** Set up beside the administrator's passkeys (a factor already): neither rule is told. */
+  beside?: boolean;
   next: string;
   onCodes: (codes: string[]) => void;
 }) {
@@ -41,7 +43,7 @@ export function TotpSetup({ required, next, onCodes }: {
       <h1 id="factor-title" class="page-title">{t("secondFactorTitle")}</h1>
       {required && <p class="admin-factor-need" role="status">{t("sfSetupRequired")}</p>}
       <p>{t("sfSetupIntro")}</p>
-      {!required && !pending && <p class="muted">{t("sfOptional")}</p>}
+      {!required && !beside && !pending && <p class="muted">{t("sfOptional")}</p>}
       {!pending && (
         <div class="button-row">
           <button type="button" class="button button-primary" onClick={start} disabled={starting}>
