@@ -1,6 +1,8 @@
 // Passkeys, mounted at /api. Anyone: POST /passkeys/signin/options and /passkeys/signin (a
 // discoverable credential names its member). Members: GET /passkeys, POST /passkeys/options and
 // /passkeys (add one), PATCH and DELETE /passkeys/:id (rename, remove), POST /user/remove-password.
+// An administrator's passkeys are their second factor: adding and removing one is audited and
+// needs the factor given in the session when they have one; a verified sign-in gives the pass.
 import { Hono } from "hono";
 import { z } from "zod";
 import { type AppDeps, type AppEnv, type MemberAppEnv, membersOnly } from "../context.tsx";
@@ -131,7 +133,7 @@ export function passkeysApi(deps: AppDeps) {
     // The address is the member's own from now on, as after a password sign-in.
     if (limits) await rememberLoginIp(kv, user.id, clientIp(c));
     const session = await sessions.start(c, user.id);
-    // An administrator's verified passkey is their second factor too (lib/server/auth/admin_passkeys.ts).
+    // An administrator's verified passkey is their second factor too (auth/admin_passkeys.ts).
     await passFromSignIn(kv, user, session.sid, signIn);
     setFlash(c, { kind: "success", title: AUTH_TEXT.loggedIn, description: "Welcome back!" });
     return c.json(toPublicUser(user, publicToken(session)));
