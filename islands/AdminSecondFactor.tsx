@@ -116,9 +116,9 @@ function FactorManage({ totp, passkeys, recoveryCodesLeft, next, onCodes, onRemo
   return (
     <section class="card stack admin-factor" aria-labelledby="factor-title">
       <h1 id="factor-title" class="page-title">{t("secondFactorTitle")}</h1>
+      {passkeys.length > 0 && <p>{t("sfPasskeysHeld", { names: passkeys.join(", ") })}</p>}
       {passkeys.length > 0 && (
         <p>
-          {t("sfPasskeysHeld", { names: passkeys.join(", ") })}{" "}
           <a href="/profile">{t("sfManagePasskeys")}</a>
         </p>
       )}

@@ -250,6 +250,12 @@ Deno.test({
         ["second_factor_used", "passkey"],
         ["second_factor_added", "passkey"],
       ]);
+      // Given, the page lists the passkeys and offers the app beside them.
+      await page.goto("/admin/second-factor");
+      await waitForHydration(page, "AdminSecondFactor");
+      await page.getByText(/^Passkeys as second factor: /).waitFor();
+      await page.getByRole("button", { name: en.sfStart, exact: true }).waitFor();
+      await shot(page, "admin-factor-manage-passkey");
       assert.deepEqual(errors, []);
     } finally {
       await browser?.close();
