@@ -126,6 +126,13 @@ Deno.test("admin passkey: adding one sets up the factor; a new session is asked 
       TEXT.verifyRequired,
     );
 
+    // No app to take a code from.
+    await refusedQuietly(
+      server,
+      () => other.post(`${API}/verify`, { code: "123456" }),
+      409,
+      TEXT.noApp,
+    );
     const { res } = await usePasskey(server, other, key);
     assert.equal(res.status, 200, res.text);
     assert.equal(res.json.method, "passkey");

@@ -206,7 +206,10 @@ export async function checkCode(
   const kind = codeKind(code);
   if (!kind) throw new AppError(400, TEXT.badFormat);
   const [totp, codes] = await Promise.all([readTotp(kv, userId), readRecoveryCodes(kv, userId)]);
-  if (!totp.value) throw new AppError(409, TEXT.noFactor);
+  if (!totp.value) {
+    const passkeys = (await listPasskeys(kv, userId)).length > 0;
+    throw new AppError(409, passkeys ? TEXT.noApp : TEXT.noFactor);
+  }
   const left = codes.value?.codes.filter((c) => !c.usedAt).length ?? 0;
   if (kind === "totp") {
     const step = acceptedStep(totp.value.secret, code, now);

@@ -366,6 +366,7 @@ export default {
   sfSetupExpired:
     "Die Einrichtung ist abgelaufen. Fang neu an, um ein neues Geheimnis zu bekommen.",
   sfNoFactor: "Es ist kein zweiter Faktor eingerichtet.",
+  sfNoApp: "Es ist keine Authenticator-App eingerichtet. Verwende deinen Passkey.",
   sfNoPasskey: "Du hast keinen Passkey. Füge in deinem Profil einen hinzu oder gib einen Code ein.",
   sfNotYourPasskey:
     "Dieser Passkey gehört nicht dir. Verwende einen Passkey, den du deinem eigenen Konto hinzugefügt hast.",

@@ -371,6 +371,7 @@ export default {
   sfAlreadySetUp: "An authenticator app is already set up. Remove it before setting up another.",
   sfSetupExpired: "The set-up has expired. Start again to get a new secret.",
   sfNoFactor: "No second factor is set up.",
+  sfNoApp: "No authenticator app is set up. Use your passkey.",
   sfNoPasskey: "You have no passkey. Add one on your profile, or enter a code.",
   sfNotYourPasskey:
     "This passkey is not one of yours. Use a passkey you added to your own account.",

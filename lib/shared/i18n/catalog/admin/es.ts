@@ -367,6 +367,7 @@ export default {
   sfAlreadySetUp: "Ya hay una app de autenticación configurada. Quítala antes de configurar otra.",
   sfSetupExpired: "La configuración ha caducado. Empieza de nuevo para obtener un secreto nuevo.",
   sfNoFactor: "No hay ningún segundo factor configurado.",
+  sfNoApp: "No hay ninguna app de autenticación configurada. Usa tu llave de acceso.",
   sfNoPasskey: "No tienes ninguna llave de acceso. Añade una en tu perfil o introduce un código.",
   sfNotYourPasskey:
     "Esta llave de acceso no es tuya. Usa una llave de acceso que hayas añadido a tu propia cuenta.",

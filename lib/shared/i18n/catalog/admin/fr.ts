@@ -367,6 +367,7 @@ export default {
     "Une application d’authentification est déjà configurée. Retirez-la avant d’en configurer une autre.",
   sfSetupExpired: "La configuration a expiré. Recommencez pour obtenir un nouveau secret.",
   sfNoFactor: "Aucun second facteur n’est configuré.",
+  sfNoApp: "Aucune application d’authentification n’est configurée. Utilisez votre clé d’accès.",
   sfNoPasskey:
     "Vous n’avez aucune clé d’accès. Ajoutez-en une dans votre profil, ou saisissez un code.",
   sfNotYourPasskey:

@@ -327,6 +327,7 @@ export default {
   sfAlreadySetUp: "已设置身份验证器应用。请先移除后再设置另一个。",
   sfSetupExpired: "设置已过期。请重新开始以获取新的密钥。",
   sfNoFactor: "尚未设置第二因素。",
+  sfNoApp: "尚未设置身份验证应用。请使用你的通行密钥。",
   sfNoPasskey: "你还没有通行密钥。请在个人资料中添加一个，或输入验证码。",
   sfNotYourPasskey: "这个通行密钥不属于你。请使用你添加到自己账户的通行密钥。",
   sfUsePasskey: "使用通行密钥",
