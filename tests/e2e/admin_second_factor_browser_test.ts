@@ -170,7 +170,9 @@ Deno.test({
 // take no IP address as the relying party): an administrator under the production rule adds a
 // passkey on the set-up page and reaches /admin; signed out, they sign in with it on /auth and
 // reach /admin without a code; signed in with the password instead, they are asked and "Use a
-// passkey" admits them. Screenshots of the set-up and the prompt go to SHOTS_DIR when it is set.
+// passkey" admits them; the app set up beside the passkey, another browser is offered both and a
+// recovery code admits it. Screenshots of the set-up, the prompts and the page once given go to
+// SHOTS_DIR when it is set.
 Deno.test({
   name: "admin second factor in the browser: a passkey",
   sanitizeResources: false,
@@ -256,6 +258,28 @@ Deno.test({
       await page.getByText(/^Passkeys as second factor: /).waitFor();
       await page.getByRole("button", { name: en.sfStart, exact: true }).waitFor();
       await shot(page, "admin-factor-manage-passkey");
+
+      // The app set up beside the passkey; a new browser is offered both, and a code admits it.
+      await page.getByRole("button", { name: en.sfStart, exact: true }).click();
+      const secret = await page.locator("[data-secret]").getAttribute("data-secret");
+      await sendCode(page, en.sfCode, code(secret!), en.sfConfirm);
+      await page.getByRole("heading", { name: en.sfRecoveryTitle }).waitFor();
+      const recovery = await page.locator(".admin-recovery-codes code").allInnerTexts();
+      const elsewhere = await (await newContext(browser, server.url, {
+        width: 1280,
+        height: 900,
+      }, "reduce")).newPage();
+      elsewhere.on("pageerror", (err) => errors.push(`${elsewhere.url()}: ${err.message}`));
+      await submitLogin(elsewhere, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD);
+      await elsewhere.waitForURL((u) => u.pathname === "/");
+      await elsewhere.goto("/admin");
+      await waitForHydration(elsewhere, "AdminSecondFactor");
+      await elsewhere.getByRole("button", { name: en.sfUsePasskey, exact: true }).waitFor();
+      await elsewhere.getByRole("heading", { name: en.sfOrCode }).waitFor();
+      await shot(elsewhere, "admin-factor-verify-both");
+      await elsewhere.setViewportSize({ width: 1280, height: 900 });
+      await sendCode(elsewhere, en.sfPromptLabel, recovery[0], en.sfContinue);
+      await elsewhere.waitForURL((u) => u.pathname === "/admin");
       assert.deepEqual(errors, []);
     } finally {
       await browser?.close();
