@@ -49,7 +49,7 @@ export default function AdminAudit({ initial }: AdminAuditProps) {
           <li key={e.id} class="card admin-audit-entry" data-action={e.action}>
             <p class="admin-audit-line">
               <strong>{e.actorUsername}</strong>{" "}
-              <span class="badge admin-audit-action">{actionText(e.action)}</span>{" "}
+              <span class="badge admin-audit-action">{actionText(e)}</span>{" "}
               <span class="admin-audit-target">{targetText(e)}</span>
             </p>
             <p class="muted admin-audit-when">
@@ -88,8 +88,15 @@ const ACTIONS: Record<string, AdminKey> = {
   hold_lifted: "auditHoldLifted",
 };
 
+/** A passkey added or removed as a second factor reads as such (the app's entries as before). */
+const PASSKEY_ACTIONS: Record<string, AdminKey> = {
+  second_factor_added: "auditPasskeyAdded",
+  second_factor_removed: "auditPasskeyRemoved",
+};
+
 /** What an action reads as in the log: 'admin banned alice'. */
-function actionText(action: string): string {
+function actionText({ action, details }: AuditEntryView): string {
+  if (details.factor === "passkey" && PASSKEY_ACTIONS[action]) return t(PASSKEY_ACTIONS[action]);
   return ACTIONS[action] ? t(ACTIONS[action]) : action;
 }
 
@@ -123,6 +130,9 @@ function auditDetails(e: AuditEntryView, zone?: string): string[] {
   }
   if (d.method === "recovery" && typeof d.recoveryCodesLeft === "number") {
     out.push(t("auditByRecoveryCode", { count: d.recoveryCodesLeft }));
+  }
+  if (d.method === "passkey" || d.factor === "passkey") {
+    out.push(t("auditByPasskey", { name: typeof d.name === "string" ? d.name : "" }));
   }
   if (typeof d.codes === "string") out.push(t("auditCodes", { codes: d.codes }));
   if (typeof d.reportedUsername === "string") {

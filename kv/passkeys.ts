@@ -22,8 +22,9 @@ export interface PasskeyRecord {
 export const CHALLENGE_TTL_MS = 5 * 60_000;
 
 export interface ChallengeRecord {
-  purpose: "register" | "signin";
-  /** The member adding a passkey (register only). */
+  /** Adding a passkey, signing in, or an administrator giving their second factor ("factor"). */
+  purpose: "register" | "signin" | "factor";
+  /** The member adding a passkey, or the administrator giving their factor (else null). */
   userId: string | null;
   expiresAt: number;
 }
@@ -71,10 +72,20 @@ export async function getPasskey(kv: Deno.Kv, userId: string, id: string) {
   return (await kv.get<PasskeyRecord>(keys.passkey(userId, id))).value;
 }
 
-/** Stores a new passkey unless the member already has one by that id: false then. */
-export async function addPasskey(kv: Deno.Kv, userId: string, record: PasskeyRecord) {
+/**
+ * Stores a new passkey unless the member already has one by that id: false then. `also` adds to
+ * the same commit (an administrator's audit entry and session pass).
+ */
+export async function addPasskey(
+  kv: Deno.Kv,
+  userId: string,
+  record: PasskeyRecord,
+  also?: (op: Deno.AtomicOperation) => void,
+) {
   const key = keys.passkey(userId, record.id);
-  const res = await kv.atomic().check({ key, versionstamp: null }).set(key, record).commit();
+  const op = kv.atomic().check({ key, versionstamp: null }).set(key, record);
+  also?.(op);
+  const res = await op.commit();
   return res.ok;
 }
 
@@ -99,6 +110,7 @@ export type RemoveResult = "removed" | "missing" | "last";
 
 /**
  * Removes a passkey, but never the last way in: a member without a password keeps one passkey.
+ * `also` adds to the same commit (an administrator's audit entry).
  * The commit checks the member's record (a password removed meanwhile) and, for a member without
  * a password, their other passkeys (one removed meanwhile).
  */
@@ -106,6 +118,7 @@ export async function removePasskey(
   kv: Deno.Kv,
   userId: string,
   id: string,
+  also?: (op: Deno.AtomicOperation) => void,
 ): Promise<RemoveResult> {
   const key = keys.passkey(userId, id);
   for (let attempt = 0; attempt < 5; attempt++) {
@@ -118,9 +131,9 @@ export async function removePasskey(
       }
       if (!others.length) return "last";
     }
-    if ((await kv.atomic().check(entry, user, ...others).delete(key).commit()).ok) {
-      return "removed";
-    }
+    const op = kv.atomic().check(entry, user, ...others).delete(key);
+    also?.(op);
+    if ((await op.commit()).ok) return "removed";
   }
   throw new Error(`removing passkey ${id}: the member's record kept changing`);
 }

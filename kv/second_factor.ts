@@ -32,7 +32,8 @@ export interface FactorPass {
   userId: string;
   /** When (ms) the factor was given. */
   at: number;
-  method: "totp" | "recovery";
+  /** How: a code from the app, a recovery code, or a passkey (at sign-in or on the page). */
+  method: "totp" | "recovery" | "passkey";
 }
 
 /** How long a secret being set up waits for its first code. */

@@ -2,7 +2,7 @@
 // as an otpauth:// link (which opens an authenticator app on this device) and as the key to type,
 // in groups of four; the first code from the app turns the factor on, and the recovery codes made
 // then go to `onCodes`.
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { toast } from "../../lib/client/toast.ts";
 import { errorMessage } from "../../lib/client/api.ts";
 import {
@@ -15,9 +15,14 @@ import {
 import { CodeField } from "./CodeField.tsx";
 import { t } from "./labels.ts";
 
-export function TotpSetup({ required, next, onCodes }: {
+export function TotpSetup({ required, next, onCodes, beside = false }: {
   /** The admin pages answer only once a factor is set up. */
   required: boolean;
+  /**
+   * Set up beside the administrator's passkeys (a factor already, and the button that opened this
+   * asked for it): the secret is asked for at once, and neither rule is told.
+   */
+  beside?: boolean;
   next: string;
   onCodes: (codes: string[]) => void;
 }) {
@@ -36,12 +41,16 @@ export function TotpSetup({ required, next, onCodes }: {
     }
   }
 
+  useEffect(() => {
+    if (beside) start();
+  }, []);
+
   return (
     <section class="card stack admin-factor" aria-labelledby="factor-title">
       <h1 id="factor-title" class="page-title">{t("secondFactorTitle")}</h1>
       {required && <p class="admin-factor-need" role="status">{t("sfSetupRequired")}</p>}
       <p>{t("sfSetupIntro")}</p>
-      {!required && !pending && <p class="muted">{t("sfOptional")}</p>}
+      {!required && !beside && !pending && <p class="muted">{t("sfOptional")}</p>}
       {!pending && (
         <div class="button-row">
           <button type="button" class="button button-primary" onClick={start} disabled={starting}>

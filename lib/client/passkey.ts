@@ -64,12 +64,13 @@ export const signInOptions = () => postJson<Json>("/api/passkeys/signin/options"
 /**
  * Signs in with a passkey the member picks for the options `o`: in the browser's own dialog, or
  * (`conditional`) among the username field's autofill suggestions, until `signal` aborts. The
- * signed-in member.
+ * signed-in member; or the answer of `to` (an administrator's second factor).
  */
 export async function signInWithPasskey<T>(
   o: Json,
   conditional: boolean,
   signal?: AbortSignal,
+  to = "/api/passkeys/signin",
 ): Promise<T> {
   const publicKey = {
     ...o,
@@ -81,5 +82,5 @@ export async function signInWithPasskey<T>(
     signal,
     ...(conditional ? { mediation: "conditional" as CredentialMediationRequirement } : {}),
   }) as PublicKeyCredential;
-  return postJson<T>("/api/passkeys/signin", { response: credentialJson(cred) });
+  return postJson<T>(to, { response: credentialJson(cred) });
 }

@@ -28,6 +28,9 @@ export const SECOND_FACTOR_TEXT = {
   alreadySetUp: "An authenticator app is already set up. Remove it before setting up another.",
   setupExpired: "The set-up has expired. Start again to get a new secret.",
   noFactor: "No second factor is set up.",
+  noApp: "No authenticator app is set up. Use your passkey.",
+  noPasskey: "You have no passkey. Add one on your profile, or enter a code.",
+  notYourPasskey: "This passkey is not one of yours. Use a passkey you added to your own account.",
 } as const;
 
 /** A typed code without spaces and dashes, lower-case: what is checked and hashed. */

@@ -1,9 +1,11 @@
 // Passkeys, mounted at /api. Anyone: POST /passkeys/signin/options and /passkeys/signin (a
 // discoverable credential names its member). Members: GET /passkeys, POST /passkeys/options and
 // /passkeys (add one), PATCH and DELETE /passkeys/:id (rename, remove), POST /user/remove-password.
+// An administrator's passkeys are their second factor: adding and removing one is audited and
+// needs the factor given in the session when they have one; a verified sign-in gives the pass.
 import { Hono } from "hono";
 import { z } from "zod";
-import { type AppDeps, type AppEnv, membersOnly } from "../context.tsx";
+import { type AppDeps, type AppEnv, type MemberAppEnv, membersOnly } from "../context.tsx";
 import { validate } from "../../lib/server/http/validate.ts";
 import { AppError } from "../../lib/server/http/errors.ts";
 import { RATE_RULES, rateLimit, readLimit } from "../../lib/server/http/rate_limit.ts";
@@ -15,7 +17,19 @@ import {
   toPasskeyView,
 } from "../../lib/server/auth/passkeys.ts";
 import { BannedError } from "../../lib/server/auth/accounts.ts";
-import { listPasskeys, removePasskey, removePassword, updatePasskey } from "../../kv/passkeys.ts";
+import {
+  getPasskey,
+  listPasskeys,
+  removePasskey,
+  removePassword,
+  updatePasskey,
+} from "../../kv/passkeys.ts";
+import { adminFactors, requireGivenFactor } from "../../lib/server/auth/second_factor.ts";
+import {
+  passFromSignIn,
+  passkeyAdded,
+  passkeyRemoved,
+} from "../../lib/server/auth/admin_passkeys.ts";
 import { getUser } from "../../kv/users.ts";
 import { rememberLoginIp } from "../../kv/rate_limits.ts";
 import {
@@ -54,7 +68,8 @@ const registerBody = z.object({
     transports: z.array(z.string().max(20)).max(10).optional(),
   }),
 });
-const signInBody = z.object({
+/** A passkey's assertion (sign-in, or an administrator's second factor). */
+export const signInBody = z.object({
   response: credential({
     authenticatorData: b64url,
     signature: b64url,
@@ -106,7 +121,8 @@ export function passkeysApi(deps: AppDeps) {
   // A passkey's sign-in ends as a password's does: a banned member is refused with their pass to
   // appeal, anyone else gets a session, the browser listed (and mailed about when new).
   app.post("/passkeys/signin", limitIp, validate("json", signInBody), async (c) => {
-    const user = await memberOfPasskey(pk, c.req.valid("json").response as never);
+    const signIn = await memberOfPasskey(pk, c.req.valid("json").response as never);
+    const { user } = signIn;
     const ban = activeBan(user);
     if (ban) {
       const err = new BannedError(user.id, ban);
@@ -117,20 +133,34 @@ export function passkeysApi(deps: AppDeps) {
     // The address is the member's own from now on, as after a password sign-in.
     if (limits) await rememberLoginIp(kv, user.id, clientIp(c));
     const session = await sessions.start(c, user.id);
+    // An administrator's verified passkey is their second factor too (auth/admin_passkeys.ts).
+    await passFromSignIn(kv, user, session.sid, signIn);
     setFlash(c, { kind: "success", title: AUTH_TEXT.loggedIn, description: "Welcome back!" });
     return c.json(toPublicUser(user, publicToken(session)));
   });
 
   members.get("/passkeys", readLimit(kv, limits), async (c) => c.json(await answer(c.var.user.id)));
 
+  // An administrator's passkeys are second factors: one who has a factor changes them only having
+  // given it in this session (lib/server/auth/second_factor.ts requireGivenFactor).
+  const adminGuard = async (c: Context<MemberAppEnv>) => {
+    if (c.var.userRecord.role !== "admin") return null;
+    await requireGivenFactor(kv, config, c.var.user.id, c.var.session);
+    return (await adminFactors(kv, c.var.user.id)).length === 0;
+  };
+
   members.post("/passkeys/options", limitChange, async (c) => {
+    await adminGuard(c);
     return c.json(await registrationOptions(pk, c.var.userRecord));
   });
 
   members.post("/passkeys", limitChange, validate("json", registerBody), async (c) => {
     const { response } = c.req.valid("json");
     const name = defaultName(c.req.header("user-agent"));
-    await addPasskeyFrom(pk, c.var.user.id, response as never, name);
+    const first = await adminGuard(c);
+    const { user, session } = c.var;
+    const also = first === null ? undefined : passkeyAdded(user, session.sid, first, name);
+    await addPasskeyFrom(pk, user.id, response as never, name, also);
     return c.json({ ...(await answer(c.var.user.id)), message: said(c, PASSKEY_TEXT.added) });
   });
 
@@ -153,10 +183,17 @@ export function passkeysApi(deps: AppDeps) {
     limitChange,
     validate("param", idParam, { status: 404, fallback: PASSKEY_TEXT.notFound }),
     async (c) => {
-      const result = await removePasskey(kv, c.var.user.id, c.req.valid("param").id);
+      const { id } = c.req.valid("param");
+      const admin = (await adminGuard(c)) !== null;
+      const held = admin ? await getPasskey(kv, c.var.user.id, id) : null;
+      const also = held ? passkeyRemoved(c.var.user, held.name) : undefined;
+      const result = await removePasskey(kv, c.var.user.id, id, also);
       if (result === "missing") throw new AppError(404, PASSKEY_TEXT.notFound);
       if (result === "last") throw new AppError(409, PASSKEY_TEXT.lastPasskey);
-      return c.json({ ...(await answer(c.var.user.id)), message: said(c, PASSKEY_TEXT.removed) });
+      // An administrator left without a factor is told what the admin pages will ask.
+      const none = admin && (await adminFactors(kv, c.var.user.id)).length === 0;
+      const message = none ? PASSKEY_TEXT.removedLastFactor : PASSKEY_TEXT.removed;
+      return c.json({ ...(await answer(c.var.user.id)), message: said(c, message) });
     },
   );
 

@@ -14,8 +14,12 @@ import {
   giveFactor,
   removeTotp,
   renewRecoveryCodes,
+  requireGivenFactor,
   startTotp,
 } from "../../lib/server/auth/second_factor.ts";
+import { factorPasskeyOptions, givePasskeyFactor } from "../../lib/server/auth/admin_passkeys.ts";
+import { signInBody as passkeyBody } from "./passkeys.ts";
+import type { Context } from "hono";
 import { FACTOR_CODE_MAX, SECOND_FACTOR_TEXT } from "../../lib/shared/second_factor.ts";
 
 const codeBody = z.object({
@@ -28,6 +32,7 @@ const codeBody = z.object({
 export function secondFactorApi(deps: AppDeps) {
   const app = new Hono<MemberAppEnv>();
   const { kv } = deps;
+  const pk = { kv, origin: deps.config.origin };
   const limited = (rule: (typeof RATE_RULES)[keyof typeof RATE_RULES]) =>
     rateLimit(kv, deps.config.rateLimits, (c) => [{ rule, subject: c.var.user?.id ?? "" }]);
   const attempts = limited(RATE_RULES.secondFactor);
@@ -43,11 +48,17 @@ export function secondFactorApi(deps: AppDeps) {
   });
 
   // A new secret to add to an authenticator app; nothing counts until a first code confirms it.
+  // With a passkey already their factor, a session adds the app only having given it.
+  const given = async (c: Context<MemberAppEnv>) =>
+    await requireGivenFactor(kv, deps.config, c.var.user.id, c.var.session);
+
   app.post("/totp/start", limited(RATE_RULES.adminWrite), async (c) => {
+    await given(c);
     return c.json(await startTotp(kv, c.var.user), 201);
   });
 
   app.post("/totp/confirm", attempts, code, async (c) => {
+    await given(c);
     const { user, session } = c.var;
     const recoveryCodes = await confirmTotp(kv, user, session.sid, c.req.valid("json").code);
     return c.json({ ok: true, recoveryCodes }, 201);
@@ -59,6 +70,17 @@ export function secondFactorApi(deps: AppDeps) {
       ok: true,
       ...await giveFactor(kv, user, session.sid, c.req.valid("json").code),
     });
+  });
+
+  // "Use a passkey": a challenge for the administrator's own passkeys, then its answer.
+  app.post("/passkey/options", limited(RATE_RULES.adminWrite), async (c) => {
+    return c.json(await factorPasskeyOptions(pk, c.var.user.id));
+  });
+
+  app.post("/passkey", attempts, validate("json", passkeyBody), async (c) => {
+    const { user, session } = c.var;
+    const response = c.req.valid("json").response as never;
+    return c.json({ ok: true, ...await givePasskeyFactor(pk, user, session.sid, response) });
   });
 
   app.post("/recovery-codes", attempts, code, async (c) => {

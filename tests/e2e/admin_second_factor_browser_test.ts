@@ -11,7 +11,8 @@
 import assert from "node:assert/strict";
 import * as OTPAuth from "otpauth";
 import type { Browser, Page } from "playwright-core";
-import { launchBrowser, newContext, waitForHydration } from "../helpers/browser.ts";
+import { launchBrowser, newContext, submitLogin, waitForHydration } from "../helpers/browser.ts";
+import { listAudit } from "../../kv/audit.ts";
 import { startServer, type TestServer } from "../helpers/server.ts";
 import { kvDump } from "../helpers/kv_dump.ts";
 import { awaitMails, mailsTo } from "../helpers/accounts.ts";
@@ -157,6 +158,128 @@ Deno.test({
       await third.getByRole("alert").filter({ hasText: TEXT.wrongCode }).waitFor();
       assert.deepEqual(await kvDump(server.kv), beforeRenew, "a wrong code renews nothing");
       await shot(third, "second-factor-manage");
+      assert.deepEqual(errors, []);
+    } finally {
+      await browser?.close();
+      await server?.close();
+    }
+  },
+});
+
+// A passkey as the factor (Chromium's virtual authenticator, the server on localhost: browsers
+// take no IP address as the relying party): an administrator under the production rule adds a
+// passkey on the set-up page and reaches /admin; signed out, they sign in with it on /auth and
+// reach /admin without a code; signed in with the password instead, they are asked and "Use a
+// passkey" admits them; the app set up beside the passkey, another browser is offered both and a
+// recovery code admits it. Screenshots of the set-up, the prompts and the page once given go to
+// SHOTS_DIR when it is set.
+Deno.test({
+  name: "admin second factor in the browser: a passkey",
+  sanitizeResources: false,
+  sanitizeOps: false,
+  async fn() {
+    let server: TestServer | undefined;
+    let browser: Browser | undefined;
+    const errors: string[] = [];
+    try {
+      server = await startServer(ADMIN, { hostname: "localhost" });
+      browser = await launchBrowser();
+      const context = await newContext(browser, server.url, { width: 1280, height: 900 }, "reduce");
+      const page = await context.newPage();
+      page.on("pageerror", (err) => errors.push(`${page.url()}: ${err.message}`));
+      const cdp = await context.newCDPSession(page);
+      await cdp.send("WebAuthn.enable");
+      await cdp.send("WebAuthn.addVirtualAuthenticator", {
+        options: {
+          protocol: "ctap2",
+          transport: "internal",
+          hasResidentKey: true,
+          hasUserVerification: true,
+          isUserVerified: true,
+          automaticPresenceSimulation: true,
+        },
+      });
+      // Only the button asks for a passkey on /auth: the password form signs in below.
+      await context.addInitScript(() => {
+        if (self.name === "button-only") {
+          PublicKeyCredential.isConditionalMediationAvailable = () => Promise.resolve(false);
+        }
+      });
+
+      await submitLogin(page, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD);
+      await page.waitForURL((u) => u.pathname === "/");
+      await page.goto("/admin");
+      await page.waitForURL((u) => u.pathname === "/admin/second-factor");
+      await waitForHydration(page, "AdminSecondFactor");
+      await page.getByRole("heading", { name: en.sfAddPasskeyTitle }).waitFor();
+      await shot(page, "admin-factor-setup-passkey");
+      await page.getByRole("button", { name: en.sfAddPasskey, exact: true }).click();
+      await page.waitForURL((u) => u.pathname === "/admin");
+      const added = (await listAudit(server.kv, 10)).entries.map((e) => e.action);
+      assert.deepEqual(added, ["second_factor_added"]);
+
+      // Signed out, then in with the passkey (offered among the username's suggestions).
+      await page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Logout" })
+        .click();
+      await page.waitForURL((u) => u.pathname !== "/admin");
+      await page.goto("/auth");
+      await page.waitForURL((u) => u.pathname === "/");
+      await page.goto("/admin");
+      await waitForHydration(page, "AdminUsers");
+      assert.equal(new URL(page.url()).pathname, "/admin", "no code asked after a passkey sign-in");
+
+      // Signed in with the password instead: asked, and the passkey gives the factor.
+      await page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Logout" })
+        .click();
+      await page.waitForURL((u) => u.pathname !== "/admin");
+      await page.evaluate(() => self.name = "button-only");
+      await submitLogin(page, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD);
+      await page.waitForURL((u) => u.pathname === "/");
+      await page.goto("/admin/audit");
+      await page.waitForURL((u) => u.pathname === "/admin/second-factor");
+      await waitForHydration(page, "AdminSecondFactor");
+      await page.getByRole("heading", { name: en.sfPromptTitle }).waitFor();
+      await shot(page, "admin-factor-verify-passkey");
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.getByRole("button", { name: en.sfUsePasskey, exact: true }).click();
+      await page.waitForURL((u) => u.pathname === "/admin/audit");
+      const actions = (await listAudit(server.kv, 10)).entries.map((e) => [
+        e.action,
+        e.details.method ?? e.details.factor,
+      ]);
+      assert.deepEqual(actions, [
+        ["second_factor_used", "passkey"],
+        ["second_factor_used", "passkey"],
+        ["second_factor_added", "passkey"],
+      ]);
+      // Given, the page lists the passkeys and offers the app beside them.
+      await page.goto("/admin/second-factor");
+      await waitForHydration(page, "AdminSecondFactor");
+      await page.getByText(/^Passkeys as second factor: /).waitFor();
+      await page.getByRole("button", { name: en.sfStart, exact: true }).waitFor();
+      await shot(page, "admin-factor-manage-passkey");
+
+      // The app set up beside the passkey; a new browser is offered both, and a code admits it.
+      await page.getByRole("button", { name: en.sfStart, exact: true }).click();
+      const secret = await page.locator("[data-secret]").getAttribute("data-secret");
+      await sendCode(page, en.sfCode, code(secret!), en.sfConfirm);
+      await page.getByRole("heading", { name: en.sfRecoveryTitle }).waitFor();
+      const recovery = await page.locator(".admin-recovery-codes code").allInnerTexts();
+      const elsewhere = await (await newContext(browser, server.url, {
+        width: 1280,
+        height: 900,
+      }, "reduce")).newPage();
+      elsewhere.on("pageerror", (err) => errors.push(`${elsewhere.url()}: ${err.message}`));
+      await submitLogin(elsewhere, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD);
+      await elsewhere.waitForURL((u) => u.pathname === "/");
+      await elsewhere.goto("/admin");
+      await waitForHydration(elsewhere, "AdminSecondFactor");
+      await elsewhere.getByRole("button", { name: en.sfUsePasskey, exact: true }).waitFor();
+      await elsewhere.getByRole("heading", { name: en.sfOrCode }).waitFor();
+      await shot(elsewhere, "admin-factor-verify-both");
+      await elsewhere.setViewportSize({ width: 1280, height: 900 });
+      await sendCode(elsewhere, en.sfPromptLabel, recovery[0], en.sfContinue);
+      await elsewhere.waitForURL((u) => u.pathname === "/admin");
       assert.deepEqual(errors, []);
     } finally {
       await browser?.close();

@@ -1,17 +1,23 @@
 // The second factor's rules on an in-memory KV, with the clock given: a code is accepted for the
 // current 30-second step or one either side and not two away; only for a step after the last one
 // accepted; a recovery code once, typed any way; a refusal stores nothing; the pass of a session
-// lasts SECOND_FACTOR_TTL_MS and belongs to its administrator.
+// lasts SECOND_FACTOR_TTL_MS and belongs to its administrator; a passkey is a factor, and a verified
+// passkey sign-in (only) gives an administrator's session its pass.
 import assert from "node:assert/strict";
 import * as OTPAuth from "otpauth";
 import { openKv } from "../../kv/db.ts";
 import {
+  adminFactors,
   checkCode,
   confirmTotp,
   factorNeed,
   giveFactor,
+  requireGivenFactor,
   startTotp,
 } from "../../lib/server/auth/second_factor.ts";
+import { passFromSignIn } from "../../lib/server/auth/admin_passkeys.ts";
+import { addPasskey, type PasskeyRecord } from "../../kv/passkeys.ts";
+import { readFactorPass } from "../../kv/second_factor.ts";
 import { AppError } from "../../lib/server/http/errors.ts";
 import {
   codeKind,
@@ -114,4 +120,56 @@ Deno.test("second factor: a recovery code works once; the pass lasts its time an
     assert.equal(await factorNeed(kv, { adminSecondFactor: false }, "nobody", { sid: "s1" }), null);
     assert.equal(await factorNeed(kv, config, "nobody", { sid: "s1" }), "setup");
   });
+});
+
+Deno.test("second factor: a passkey is a factor; a change needs the factor given; the pass is the passkey's", async () => {
+  const kv = await openKv(":memory:");
+  try {
+    const config = { adminSecondFactor: true };
+    assert.equal(await factorNeed(kv, config, ADMIN.id, { sid: "s1" }, T0), "setup");
+    await requireGivenFactor(kv, config, ADMIN.id, { sid: "s1" }); // nothing to give yet
+    const record: PasskeyRecord = {
+      id: "cred1",
+      publicKey: "",
+      counter: 0,
+      transports: [],
+      name: "Laptop",
+      createdAt: T0,
+      lastUsedAt: null,
+    };
+    assert.ok(await addPasskey(kv, ADMIN.id, record));
+    assert.deepEqual(await adminFactors(kv, ADMIN.id), [
+      { kind: "passkey", createdAt: new Date(T0).toISOString(), name: "Laptop" },
+    ]);
+    assert.equal(await factorNeed(kv, config, ADMIN.id, { sid: "s1" }, T0), "verify");
+    assert.equal(
+      await factorNeed(kv, { adminSecondFactor: false }, ADMIN.id, { sid: "s1" }, T0),
+      "verify",
+      "one who has a passkey is asked for it without the rule too",
+    );
+    await refused(
+      requireGivenFactor(kv, config, ADMIN.id, { sid: "s1" }),
+      403,
+      TEXT.verifyRequired,
+    );
+    await passFromSignIn(kv, { ...ADMIN, role: "admin" }, "s1", {
+      userVerified: false,
+      passkeyName: "Laptop",
+    });
+    assert.equal(await factorNeed(kv, config, ADMIN.id, { sid: "s1" }), "verify", "no UV, no pass");
+    await passFromSignIn(kv, { ...ADMIN, role: "member" }, "s1", {
+      userVerified: true,
+      passkeyName: "Laptop",
+    });
+    assert.equal(await factorNeed(kv, config, ADMIN.id, { sid: "s1" }), "verify");
+    await passFromSignIn(kv, { ...ADMIN, role: "admin" }, "s1", {
+      userVerified: true,
+      passkeyName: "Laptop",
+    });
+    assert.equal(await factorNeed(kv, config, ADMIN.id, { sid: "s1" }), null);
+    assert.equal((await readFactorPass(kv, "s1"))?.method, "passkey");
+    await requireGivenFactor(kv, config, ADMIN.id, { sid: "s1" });
+  } finally {
+    kv.close();
+  }
 });

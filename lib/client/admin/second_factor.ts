@@ -5,6 +5,7 @@ import { useState } from "react";
 import type { JSX } from "react";
 import { errorMessage, postJson } from "../api.ts";
 import { t } from "./texts.ts";
+import { signInWithPasskey } from "../passkey.ts";
 
 export const SECOND_FACTOR_API = "/api/admin/second-factor";
 
@@ -51,6 +52,12 @@ export async function sendCode(
     code,
   });
   return answer?.recoveryCodes ?? null;
+}
+
+/** Gives the factor for this session with one of the administrator's passkeys. */
+export async function usePasskeyFactor() {
+  const o = await postJson<Record<string, unknown>>(`${SECOND_FACTOR_API}/passkey/options`);
+  await signInWithPasskey(o, false, undefined, `${SECOND_FACTOR_API}/passkey`);
 }
 
 /** The base32 key in groups of four, as people type it. */

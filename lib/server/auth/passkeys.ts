@@ -56,10 +56,10 @@ function refusal(err: unknown): AppError {
 }
 
 /** Takes the challenge a response answers, or refuses: unknown, used, expired, another's. */
-async function take(
+export async function take(
   kv: Deno.Kv,
   clientDataJSON: string,
-  purpose: "register" | "signin",
+  purpose: "register" | "signin" | "factor",
   userId: string | null,
 ): Promise<string> {
   const challenge = challengeOf(clientDataJSON);
@@ -92,12 +92,13 @@ export async function registrationOptions(deps: PasskeyDeps, user: UserRecord) {
   return options;
 }
 
-/** Verifies a new passkey's response and stores it under `name`. */
+/** Verifies a new passkey's response and stores it under `name` (`also` joins the commit). */
 export async function addPasskeyFrom(
   deps: PasskeyDeps,
   userId: string,
   response: RegistrationResponseJSON,
   name: string,
+  also?: (op: Deno.AtomicOperation) => void,
 ): Promise<PasskeyRecord> {
   const expectedChallenge = await take(
     deps.kv,
@@ -131,7 +132,7 @@ export async function addPasskeyFrom(
     createdAt: Date.now(),
     lastUsedAt: null,
   };
-  if (!(await addPasskey(deps.kv, userId, record))) {
+  if (!(await addPasskey(deps.kv, userId, record, also))) {
     throw new AppError(409, PASSKEY_TEXT.alreadyAdded);
   }
   return record;
@@ -151,12 +152,13 @@ export async function signInOptions(deps: PasskeyDeps) {
  * The member a sign-in response proves to be: the passkey it names must be theirs (named by the
  * response's user handle), its signature good for this site and the challenge, and its counter
  * past the one stored. The passkey's counter and last use are written. Refuses with 400 (the
- * request) or 401 (no such passkey, or no such member).
+ * request) or 401 (no such passkey, or no such member). `userVerified`: the authenticator checked
+ * the person too (a PIN, a fingerprint), so the sign-in is two factors in one.
  */
 export async function memberOfPasskey(
   deps: PasskeyDeps,
   response: AuthenticationResponseJSON,
-): Promise<UserRecord> {
+): Promise<{ user: UserRecord; userVerified: boolean; passkeyName: string }> {
   const expectedChallenge = await take(deps.kv, response.response.clientDataJSON, "signin", null);
   let userId = "";
   try {
@@ -169,6 +171,22 @@ export async function memberOfPasskey(
   const passkey = userId ? await getPasskey(deps.kv, userId, response.id) : null;
   const user = passkey ? await getUser(deps.kv, userId) : null;
   if (!passkey || !user) throw new AppError(401, PASSKEY_TEXT.unknownPasskey);
+  const userVerified = await checkAssertion(deps, userId, passkey, response, expectedChallenge);
+  return { user, userVerified, passkeyName: passkey.name };
+}
+
+/**
+ * Verifies an assertion by `passkey` (of `userId`) for `expectedChallenge` and this site, and
+ * writes its counter (which must grow, when the authenticator keeps one) and last use. Whether the
+ * authenticator verified the person.
+ */
+export async function checkAssertion(
+  deps: PasskeyDeps,
+  userId: string,
+  passkey: PasskeyRecord,
+  response: AuthenticationResponseJSON,
+  expectedChallenge: string,
+): Promise<boolean> {
   const result = await verifyAuthenticationResponse({
     response,
     expectedChallenge,
@@ -185,13 +203,14 @@ export async function memberOfPasskey(
     throw refusal(err);
   });
   if (!result.verified) throw new AppError(400, PASSKEY_TEXT.notVerified);
-  const { newCounter } = result.authenticationInfo;
-  await updatePasskey(deps.kv, userId, passkey.id, (p) => {
-    // Two sign-ins with one counter value: the slower is a copy of the faster's response.
+  const { newCounter, userVerified } = result.authenticationInfo;
+  const done = await updatePasskey(deps.kv, userId, passkey.id, (p) => {
+    // Two uses with one counter value: the slower is a copy of the faster's response.
     if ((p.counter > 0 || newCounter > 0) && newCounter <= p.counter) {
       throw new AppError(400, PASSKEY_TEXT.notVerified);
     }
     return { ...p, counter: newCounter, lastUsedAt: Date.now() };
   });
-  return user;
+  if (!done) throw new AppError(401, PASSKEY_TEXT.unknownPasskey);
+  return userVerified;
 }

@@ -12,6 +12,7 @@ import * as OTPAuth from "otpauth";
 import type { Config } from "../config.ts";
 import type { SessionRecord } from "../../../kv/sessions.ts";
 import { appendAudit } from "../../../kv/audit.ts";
+import { listPasskeys } from "../../../kv/passkeys.ts";
 import { keys } from "../../../kv/keys.ts";
 import {
   deleteFactors,
@@ -39,9 +40,11 @@ import {
 
 /** One second factor of an administrator, as the gate and the set-up page list them. */
 export interface AdminFactor {
-  kind: "totp";
+  kind: "totp" | "passkey";
   /** ISO time it was set up. */
   createdAt: string;
+  /** A passkey's name (as on /profile). */
+  name?: string;
 }
 
 /** What the set-up page shows about an administrator's factors. */
@@ -53,10 +56,33 @@ export interface FactorSummary {
 
 const ISSUER = "Glimpse";
 
-/** Every second factor the administrator has set up (a passkey will be listed here too). */
+/** Every second factor the administrator has set up: the authenticator app, then each passkey. */
 export async function adminFactors(kv: Deno.Kv, userId: string): Promise<AdminFactor[]> {
-  const totp = (await readTotp(kv, userId)).value;
-  return totp ? [{ kind: "totp", createdAt: totp.createdAt }] : [];
+  const [totp, passkeys] = await Promise.all([readTotp(kv, userId), listPasskeys(kv, userId)]);
+  const factors: AdminFactor[] = totp.value
+    ? [{ kind: "totp", createdAt: totp.value.createdAt }]
+    : [];
+  for (const p of passkeys) {
+    factors.push({ kind: "passkey", createdAt: new Date(p.createdAt).toISOString(), name: p.name });
+  }
+  return factors;
+}
+
+/**
+ * Refuses (403 'Enter your second factor to continue.', `secondFactor: "verify"`) a change to an
+ * administrator's factors from a session that has not given the factor they already have: else a
+ * stolen password could add a factor of its own, or remove theirs.
+ */
+export async function requireGivenFactor(
+  kv: Deno.Kv,
+  config: Pick<Config, "adminSecondFactor">,
+  userId: string,
+  session: Pick<SessionRecord, "sid">,
+) {
+  if ((await factorNeed(kv, config, userId, session)) !== "verify") return;
+  const error = new AppError(403, TEXT.verifyRequired);
+  error.extra = { secondFactor: "verify" };
+  throw error;
 }
 
 export async function factorSummary(kv: Deno.Kv, userId: string): Promise<FactorSummary> {
@@ -152,7 +178,7 @@ export async function confirmTotp(
 }
 
 const TOTP = { factor: "totp" } as const;
-const self = (actor: Actor) => ({ id: actor.id, label: actor.username });
+export const self = (actor: Actor) => ({ id: actor.id, label: actor.username });
 
 /** A code that was right: what it changes, added to the caller's commit. */
 interface AcceptedCode {
@@ -180,7 +206,10 @@ export async function checkCode(
   const kind = codeKind(code);
   if (!kind) throw new AppError(400, TEXT.badFormat);
   const [totp, codes] = await Promise.all([readTotp(kv, userId), readRecoveryCodes(kv, userId)]);
-  if (!totp.value) throw new AppError(409, TEXT.noFactor);
+  if (!totp.value) {
+    const passkeys = (await listPasskeys(kv, userId)).length > 0;
+    throw new AppError(409, passkeys ? TEXT.noApp : TEXT.noFactor);
+  }
   const left = codes.value?.codes.filter((c) => !c.usedAt).length ?? 0;
   if (kind === "totp") {
     const step = acceptedStep(totp.value.secret, code, now);
@@ -261,7 +290,7 @@ export async function removeTotp(kv: Deno.Kv, actor: Actor, input: string, now =
   await commitOrConflict(op);
 }
 
-async function commitOrConflict(op: Deno.AtomicOperation) {
+export async function commitOrConflict(op: Deno.AtomicOperation) {
   if (!(await op.commit()).ok) throw new AppError(409, ADMIN_TEXT.changedMeanwhile);
 }
 

@@ -24,6 +24,8 @@ export const PASSKEY_TEXT = {
   added: "Passkey added",
   renamed: "Passkey renamed",
   removed: "Passkey removed",
+  removedLastFactor:
+    "Passkey removed. You have no second factor now: the admin pages will ask you to set one up.",
   passwordRemoved: "Password removed. Sign in with your passkey from now on.",
   challengeInvalid: "This passkey request has expired or was already used. Please try again.",
   notVerified: "This passkey could not be verified. Please try again.",

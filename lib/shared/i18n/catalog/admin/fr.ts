@@ -367,6 +367,28 @@ export default {
     "Une application d’authentification est déjà configurée. Retirez-la avant d’en configurer une autre.",
   sfSetupExpired: "La configuration a expiré. Recommencez pour obtenir un nouveau secret.",
   sfNoFactor: "Aucun second facteur n’est configuré.",
+  sfNoApp: "Aucune application d’authentification n’est configurée. Utilisez votre clé d’accès.",
+  sfNoPasskey:
+    "Vous n’avez aucune clé d’accès. Ajoutez-en une dans votre profil, ou saisissez un code.",
+  sfNotYourPasskey:
+    "Cette clé d’accès n’est pas la vôtre. Utilisez une clé d’accès ajoutée à votre propre compte.",
+  sfUsePasskey: "Utiliser une clé d’accès",
+  sfUsingPasskey: "En attente de votre clé d’accès...",
+  sfPasskeyPrompt: "Confirmez avec l’une de vos clés d’accès.",
+  sfOrCode: "Ou saisissez un code",
+  sfPasskeyFailed: "La clé d’accès n’a pas été utilisée. Veuillez réessayer.",
+  sfAddPasskeyTitle: "Ou ajoutez une clé d’accès",
+  sfAddPasskeyIntro:
+    "Une clé d’accès (le verrouillage d’écran de cet appareil ou une clé de sécurité) peut être votre second facteur à la place d’une application. Votre navigateur la crée, et vous continuez aussitôt.",
+  sfAddPasskey: "Ajouter une clé d’accès",
+  sfAddingPasskey: "Ajout...",
+  sfPasskeysHeld: "Clés d’accès comme second facteur : {names}",
+  sfManagePasskeys: "Clés d’accès dans votre profil",
+  sfAddApp:
+    "Vous pouvez aussi configurer une application d’authentification à côté de vos clés d’accès.",
+  auditPasskeyAdded: "a ajouté une clé d’accès comme second facteur :",
+  auditPasskeyRemoved: "a retiré une clé d’accès (second facteur) :",
+  auditByPasskey: "Avec la clé d’accès {name}",
   auditSecondFactorAdded: "a configuré une application d’authentification comme second facteur :",
   auditSecondFactorUsed: "a donné son second facteur :",
   auditSecondFactorRemoved: "a retiré son application d’authentification :",

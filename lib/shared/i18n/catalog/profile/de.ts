@@ -180,6 +180,8 @@ export default {
   pkAdded: "Passkey hinzugefügt",
   pkRenamed: "Passkey umbenannt",
   pkRemoved: "Passkey entfernt",
+  pkRemovedLastFactor:
+    "Passkey entfernt. Du hast jetzt keinen zweiten Faktor: Der Adminbereich fordert dich auf, einen einzurichten.",
   pkPasswordRemoved: "Passwort entfernt. Melde dich ab jetzt mit deinem Passkey an.",
   pkChallengeInvalid:
     "Diese Passkey-Anfrage ist abgelaufen oder wurde schon benutzt. Bitte versuche es erneut.",

@@ -192,6 +192,8 @@ export default {
   pkAdded: "Passkey added",
   pkRenamed: "Passkey renamed",
   pkRemoved: "Passkey removed",
+  pkRemovedLastFactor:
+    "Passkey removed. You have no second factor now: the admin pages will ask you to set one up.",
   pkPasswordRemoved: "Password removed. Sign in with your passkey from now on.",
   pkChallengeInvalid: "This passkey request has expired or was already used. Please try again.",
   pkNotVerified: "This passkey could not be verified. Please try again.",

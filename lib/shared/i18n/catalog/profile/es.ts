@@ -178,6 +178,8 @@ export default {
   pkAdded: "Llave de acceso añadida",
   pkRenamed: "Llave de acceso renombrada",
   pkRemoved: "Llave de acceso quitada",
+  pkRemovedLastFactor:
+    "Llave de acceso eliminada. Ya no tienes segundo factor: las páginas de administración te pedirán que configures uno.",
   pkPasswordRemoved: "Contraseña quitada. A partir de ahora, inicia sesión con tu llave de acceso.",
   pkChallengeInvalid:
     "Esta solicitud de llave de acceso ha caducado o ya se usó. Inténtalo de nuevo.",

@@ -181,6 +181,8 @@ export default {
   pkAdded: "Clé d'accès ajoutée",
   pkRenamed: "Clé d'accès renommée",
   pkRemoved: "Clé d'accès supprimée",
+  pkRemovedLastFactor:
+    "Clé d’accès retirée. Vous n’avez plus de second facteur : les pages d’administration vous demanderont d’en configurer un.",
   pkPasswordRemoved: "Mot de passe supprimé. Connectez-vous désormais avec votre clé d'accès.",
   pkChallengeInvalid:
     "Cette demande de clé d'accès a expiré ou a déjà été utilisée. Veuillez réessayer.",

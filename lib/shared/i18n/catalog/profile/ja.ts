@@ -178,6 +178,8 @@ export default {
   pkAdded: "パスキーを追加しました",
   pkRenamed: "パスキーの名前を変更しました",
   pkRemoved: "パスキーを削除しました",
+  pkRemovedLastFactor:
+    "パスキーを削除しました。2 つ目の認証要素がなくなったため、管理ページで設定を求められます。",
   pkPasswordRemoved: "パスワードを削除しました。今後はパスキーでサインインしてください。",
   pkChallengeInvalid:
     "このパスキーのリクエストは期限切れか、すでに使用されています。もう一度お試しください。",

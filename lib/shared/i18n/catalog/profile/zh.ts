@@ -172,6 +172,7 @@ export default {
   pkAdded: "已添加通行密钥",
   pkRenamed: "已重命名通行密钥",
   pkRemoved: "已移除通行密钥",
+  pkRemovedLastFactor: "通行密钥已移除。你现在没有第二因素：管理页面会要求你设置一个。",
   pkPasswordRemoved: "密码已移除。今后请使用通行密钥登录。",
   pkChallengeInvalid: "此通行密钥请求已过期或已被使用。请重试。",
   pkNotVerified: "无法验证此通行密钥。请重试。",
