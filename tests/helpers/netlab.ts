@@ -300,11 +300,20 @@ export async function startLab(opts: LabOptions = {}): Promise<Lab> {
       lanAddress,
       async changeNetwork() {
         const next = addr(10 + n + 20 * (1 + (moves++ % 2)));
-        await inNs(router, ["ip", "addr", "add", `${next}/26`, "dev", "wan"]);
-        await ipt(`-t nat -D ${snat(publicAddress)}`);
-        await ipt(`-t nat -A ${snat(next)}`);
-        await inNs(router, ["ip", "addr", "del", `${publicAddress}/26`, "dev", "wan"]);
-        await inNs(router, ["conntrack", "-F"], { ok: true });
+        // One step, as a phone's move is: the new address and its NAT, the old one gone with
+        // every mapping. (Five commands one after another left a window of a few hundred ms on
+        // a loaded machine in which a restarting call could find a path the last step then cut.)
+        await inNs(router, [
+          "sh",
+          "-c",
+          [
+            `ip addr add ${next}/26 dev wan`,
+            `iptables -w -t nat -D ${snat(publicAddress)}`,
+            `iptables -w -t nat -A ${snat(next)}`,
+            `ip addr del ${publicAddress}/26 dev wan`,
+            "{ conntrack -F || true; }",
+          ].join(" && "),
+        ]);
         publicAddress = next;
         return next;
       },
