@@ -7,15 +7,9 @@
 // administrator at once; changing the passkeys needs the factor given; removing the last one
 // leaves the administrator to set one up again; the new API's guards (origin, size, attempts).
 import assert from "node:assert/strict";
-import { startServer, type TestServer } from "../helpers/server.ts";
-import {
-  assertError,
-  awaitMails,
-  Client,
-  mailsTo,
-  registerMember,
-  signIn,
-} from "../helpers/accounts.ts";
+import type { TestServer } from "../helpers/server.ts";
+import { FACTOR_API as API, REQUIRED, signInAgain, withAdmin } from "../helpers/admin_factor.ts";
+import { assertError, Client, registerMember } from "../helpers/accounts.ts";
 import { kvDump } from "../helpers/kv_dump.ts";
 import { SoftAuthenticator } from "../helpers/soft_authenticator.ts";
 import { listAudit } from "../../kv/audit.ts";
@@ -25,30 +19,7 @@ import { SECOND_FACTOR_TEXT as TEXT } from "../../lib/shared/second_factor.ts";
 import { PASSKEY_TEXT } from "../../lib/shared/auth/passkeys.ts";
 import { HTTP_TEXT } from "../../lib/server/http/errors.ts";
 
-const ADMIN = { ADMIN_EMAIL: "chief@example.test", ADMIN_PASSWORD: "admin-pass-1" };
-const REQUIRED = { ...ADMIN, ADMIN_SECOND_FACTOR: "required" };
-const API = "/api/admin/second-factor";
 const SKIP = ["presence", "rate_limits", "passkey_challenges"];
-
-async function withAdmin(
-  env: Record<string, string>,
-  fn: (server: TestServer, admin: Client) => Promise<void>,
-) {
-  const server = await startServer(env);
-  try {
-    await fn(server, await signIn(server, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD));
-  } finally {
-    await server.close();
-  }
-}
-
-/** Signs the administrator in with their password from another browser (its mail stored). */
-async function signInAgain(server: TestServer): Promise<Client> {
-  const mails = (await mailsTo(server.kv, ADMIN.ADMIN_EMAIL)).length;
-  const client = await signIn(server, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD);
-  await awaitMails(server.kv, ADMIN.ADMIN_EMAIL, mails + 1);
-  return client;
-}
 
 async function addPasskey(server: TestServer, client: Client, key: SoftAuthenticator) {
   const options = await client.post("/api/passkeys/options");

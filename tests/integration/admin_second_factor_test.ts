@@ -8,15 +8,15 @@
 // without the rule an administrator without a factor goes on, one with a factor is still asked.
 import assert from "node:assert/strict";
 import * as OTPAuth from "otpauth";
-import { startServer, type TestServer } from "../helpers/server.ts";
+import type { TestServer } from "../helpers/server.ts";
 import {
-  assertError,
-  awaitMails,
-  type Client,
-  mailsTo,
-  registerMember,
-  signIn,
-} from "../helpers/accounts.ts";
+  ADMIN,
+  FACTOR_API as API,
+  REQUIRED,
+  signInAgain,
+  withAdmin,
+} from "../helpers/admin_factor.ts";
+import { assertError, type Client, registerMember, signIn } from "../helpers/accounts.ts";
 import { kvDump } from "../helpers/kv_dump.ts";
 import { openKv } from "../../kv/db.ts";
 import { keys } from "../../kv/keys.ts";
@@ -30,33 +30,6 @@ import {
 import { factorNeed } from "../../lib/server/auth/second_factor.ts";
 import { HTTP_TEXT } from "../../lib/server/http/errors.ts";
 import { ADMIN_TEXT } from "../../lib/shared/admin.ts";
-
-const ADMIN = { ADMIN_EMAIL: "chief@example.test", ADMIN_PASSWORD: "admin-pass-1" };
-const REQUIRED = { ...ADMIN, ADMIN_SECOND_FACTOR: "required" };
-const API = "/api/admin/second-factor";
-
-async function withAdmin(
-  env: Record<string, string>,
-  fn: (server: TestServer, admin: Client) => Promise<void>,
-) {
-  const server = await startServer(env);
-  try {
-    await fn(server, await signIn(server, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD));
-  } finally {
-    await server.close();
-  }
-}
-
-/**
- * Signs the administrator in from another browser, once the mail that sign-in sends (a new
- * browser) is stored: a dump taken next sees only what the requests after it store.
- */
-async function signInAgain(server: TestServer): Promise<Client> {
-  const mails = (await mailsTo(server.kv, ADMIN.ADMIN_EMAIL)).length;
-  const client = await signIn(server, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD);
-  await awaitMails(server.kv, ADMIN.ADMIN_EMAIL, mails + 1);
-  return client;
-}
 
 /** The code an authenticator app shows for `secret`, `steps` 30-second steps from now. */
 function totpCode(secret: string, steps = 0): string {
