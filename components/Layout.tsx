@@ -7,7 +7,8 @@ import type { SessionUser } from "../lib/shared/auth/types.ts";
 import { Icon } from "./Icon.tsx";
 import { Logo } from "./Logo.tsx";
 import { LanguageSwitcher } from "./LanguageSwitcher.tsx";
-import { localize, tr } from "../lib/shared/i18n/messages.ts";
+import { tr } from "../lib/shared/i18n/messages.ts";
+import { type Said, sayAny } from "../lib/shared/i18n/said.ts";
 import type common from "../lib/shared/i18n/catalog/common/en.ts";
 
 const t = tr<typeof common>("common");
@@ -23,8 +24,8 @@ const NAV_LABEL = {
 export interface Flash {
   /** info: news that is neither good nor bad (e.g. nobody to meet right now). */
   kind: "success" | "failure" | "info";
-  title: string;
-  description?: string;
+  title: Said | string;
+  description?: Said | string;
 }
 
 export interface LayoutProps {
@@ -88,8 +89,8 @@ export function Layout({ path, user, back, banner, flash, bare, children }: Layo
             class={`toast toast-${flash.kind} toast-auto-${flash.kind}`}
             role={flash.kind === "failure" ? "alert" : "status"}
           >
-            <p class="toast-title">{localize(flash.title)}</p>
-            {flash.description && <p class="toast-description">{localize(flash.description)}</p>}
+            <p class="toast-title">{sayAny(flash.title)}</p>
+            {flash.description && <p class="toast-description">{sayAny(flash.description)}</p>}
           </div>
         )}
       </section>

@@ -4,7 +4,8 @@
 import { setHashIterations } from "../lib/server/auth/password.ts";
 import { languageRoutes } from "./lang.ts";
 import { localeMiddleware, localeOf } from "../lib/server/http/locale.ts";
-import { localizeFor } from "../lib/server/i18n/catalogs.ts";
+import { localizeFor, sayIn } from "../lib/server/i18n/catalogs.ts";
+import type { Locale } from "../lib/shared/i18n/locales.ts";
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { join } from "node:path";
@@ -192,7 +193,7 @@ export async function createApp(base: AppBase) {
     if (err instanceof AppError) {
       for (const [name, value] of Object.entries(err.headers)) c.header(name, value);
       if (isApi(c)) {
-        const text = localizeFor(localeOf(c), err.message, err.dates);
+        const text = errorText(localeOf(c), err);
         return c.json({ ...err.extra, error: text, message: text }, err.status);
       }
       // Pages: a guest is sent to sign in; only the admin pages refuse a signed-in member.
@@ -204,7 +205,7 @@ export async function createApp(base: AppBase) {
           body: <AccessDenied />,
         });
       }
-      return c.text(localizeFor(localeOf(c), err.message), err.status);
+      return c.text(errorText(localeOf(c), err), err.status);
     }
     if (err instanceof HTTPException) return err.getResponse();
     const requestId = c.get("requestId");
@@ -238,6 +239,11 @@ export async function createApp(base: AppBase) {
   });
 
   return app;
+}
+
+/** What an error tells the member, in `locale`. */
+function errorText(locale: Locale, err: AppError): string {
+  return err.said ? sayIn(locale, err.said) : localizeFor(locale, err.message, err.dates);
 }
 
 /** API paths respond with JSON, pages with HTML. */

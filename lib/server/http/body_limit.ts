@@ -3,6 +3,7 @@
 // refused without reading a byte; any other body is read right away, at most up to the limit,
 // and refused as soon as it goes past it (a streamed body without Content-Length included). A
 // body within the limit is handed on from memory. Refusals are 413 'The request is too large.'
+import type { Said } from "../../shared/i18n/said.ts";
 import type { MiddlewareHandler } from "hono";
 import { AppError, HTTP_TEXT } from "./errors.ts";
 
@@ -10,7 +11,7 @@ export interface BodyLimit {
   /** The most bytes the body may have. */
   max: number;
   /** The refusal's text ('The request is too large.' unless given). */
-  tooLarge?: string;
+  tooLarge?: Said | string;
 }
 
 export interface BodyLimits extends BodyLimit {

@@ -3,15 +3,19 @@
 // paths; on pages a 401 becomes a redirect to /auth and a 403 the 'Access Denied' page.
 // Nothing here depends on Hono, so server modules can throw it without knowing about HTTP.
 
+import type { Said } from "../../shared/i18n/said.ts";
+
 export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 414 | 422 | 429 | 503;
 
 export class AppError extends Error {
   /** More fields of the JSON answer on /api paths, beside `error` and `message`. */
   extra: Record<string, unknown> = {};
+  /** What the member is told, rendered in the response's language. */
+  readonly said: Said | null;
 
   constructor(
     readonly status: ErrorStatus,
-    message: string,
+    message: Said | string,
     /** Response headers the response carries, e.g. Retry-After with a 429. */
     readonly headers: Record<string, string> = {},
     /**
@@ -20,7 +24,8 @@ export class AppError extends Error {
      */
     readonly dates: Record<string, string> = {},
   ) {
-    super(message);
+    super(typeof message === "string" ? message : message.name);
+    this.said = typeof message === "string" ? null : message;
     this.name = "AppError";
   }
 }

@@ -7,6 +7,10 @@ import { bodyLimit } from "hono/body-limit";
 import { zValidator } from "@hono/zod-validator";
 import type { z } from "zod";
 import { AppError, type ErrorStatus, HTTP_TEXT } from "./errors.ts";
+import { fromCarried, type Said } from "../../shared/i18n/said.ts";
+
+/** What a problem the schema has no text for carries until the route's fallback replaces it. */
+const FALLBACK_MARK = "\u0000fallback";
 
 type Target = "json" | "form" | "query" | "param";
 
@@ -15,17 +19,17 @@ export const JSON_BODY_MAX = 32 * 1024;
 
 export interface ValidateOptions {
   /** The text for problems the schema has no text of its own for. */
-  fallback?: string;
+  fallback?: Said | string;
   /** The status of a refusal: 400, or 404 for an id that names nothing. */
   status?: ErrorStatus;
   /** Body targets: the most bytes read; more returns 413 with `tooLarge`. */
   maxBytes?: number;
-  tooLarge?: string;
+  tooLarge?: Said | string;
   /** Validates only when this holds (a route taking either a form or JSON has one of each). */
   when?: (c: Context) => boolean;
 }
 
-const FALLBACK: Record<Target, string> = {
+const FALLBACK: Record<Target, Said | string> = {
   json: HTTP_TEXT.invalidBody,
   form: HTTP_TEXT.invalidBody,
   query: HTTP_TEXT.invalidQuery,
@@ -75,13 +79,19 @@ export function validate<T extends z.ZodType, Tg extends Target>(
 ) {
   const fallback = options.fallback ?? FALLBACK[target];
   const status = options.status ?? 400;
-  const refuse = (text = fallback): never => {
+  const refuse = (text: Said | string = fallback): never => {
     throw new AppError(status, text);
   };
   const check = zValidator(target, schema, undefined, {
     validationFunction: async (s, value) => {
-      const result = await s.safeParseAsync(value, { error: () => fallback });
-      if (!result.success) refuse(result.error.issues[0]?.message);
+      const result = await s.safeParseAsync(value, { error: () => FALLBACK_MARK });
+      if (!result.success) {
+        // A schema's own text is a message `carried` in its string; any other problem gets the
+        // route's fallback.
+        const text = result.error.issues[0]?.message;
+        const named = fromCarried(text);
+        refuse(named ?? (text === undefined || text === FALLBACK_MARK ? fallback : text));
+      }
       // zod-validator types this result per zod major version; ours is zod 4's.
       return result as never;
     },

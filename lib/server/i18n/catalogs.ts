@@ -7,6 +7,7 @@ import {
   setMessages,
 } from "../../shared/i18n/messages.ts";
 import { DEFAULT_LOCALE, type Locale } from "../../shared/i18n/locales.ts";
+import { type Said, sayFrom } from "../../shared/i18n/said.ts";
 import common from "../../shared/i18n/catalog/common/mod.ts";
 import auth from "../../shared/i18n/catalog/auth/mod.ts";
 import home from "../../shared/i18n/catalog/home/mod.ts";
@@ -129,4 +130,9 @@ export function localizeFor(
     ]),
   );
   return localize(text, texts, overrides);
+}
+
+/** A message in `locale`: what a response, a mail or a push says. */
+export function sayIn(locale: Locale, message: Said): string {
+  return sayFrom(serverMessages(locale).messages, locale, message);
 }

@@ -13,6 +13,8 @@ function quotedNames(code: string): { names: Set<string>; prefixes: string[] } {
     names.add(m[1]);
     if (m[2] === "${" || m[1].endsWith("_")) prefixes.add(m[1]);
   }
+  // A message's name, "namespace.key" (lib/shared/i18n/said.ts): its key.
+  for (const m of code.matchAll(/["'`][a-z]+\.([A-Za-z_][A-Za-z0-9_]*)["'`]/g)) names.add(m[1]);
   // An object's property names: a table of texts whose names are the keys (AUTH_TEXT.fillAll
   // read back by its name).
   // (after "{" or "," in a bundle; at a line's start in source, where a comment may come between)

@@ -13,7 +13,8 @@ import { collectIslands } from "./island.tsx";
 import { ISLAND_MESSAGES, type IslandName } from "./islands_registry.ts";
 import { DEFAULT_LOCALE, type Locale } from "../../shared/i18n/locales.ts";
 import { localize, withMessages } from "../../shared/i18n/messages.ts";
-import { englishCatalogs, pageMessages, serverMessages } from "../i18n/catalogs.ts";
+import { englishCatalogs, pageMessages, sayIn, serverMessages } from "../i18n/catalogs.ts";
+import type { Said } from "../../shared/i18n/said.ts";
 import { APP_DESCRIPTION, PNG_ICONS, SVG_ICON, THEME_COLOR } from "../pwa/manifest.ts";
 import type { SessionUser } from "../../shared/auth/types.ts";
 import { chooseEncoding, compressBytes, MIN_BYTES } from "../http/compress.ts";
@@ -21,8 +22,8 @@ import { chooseEncoding, compressBytes, MIN_BYTES } from "../http/compress.ts";
 const ENGLISH = englishCatalogs();
 
 export interface PageOptions extends Omit<LayoutProps, "children"> {
-  title: string;
-  description?: string;
+  title: Said | string;
+  description?: Said | string;
   status?: number;
   body: ComponentChildren;
   /** The request's language (English when not given). */
@@ -144,7 +145,8 @@ function documentOf(
 ): string {
   const { title, description } = options;
   const store = serverMessages(locale);
-  const pageTitle = localize(title, store.texts);
+  const text = (t: Said | string) => typeof t === "string" ? localize(t, store.texts) : sayIn(locale, t);
+  const pageTitle = text(title);
   const scripts = rendered.islands.map((name) => assets.islands[name]).filter(Boolean);
   const preloads = [...new Set(scripts.flatMap((s) => s.imports))];
   const fullTitle = pageTitle === "Glimpse" ? pageTitle : `${pageTitle} · Glimpse`;
@@ -155,7 +157,7 @@ function documentOf(
     `<meta name="theme-color" content="${THEME_COLOR}">` +
     `<title>${escapeHtml(fullTitle)}</title>` +
     `<meta name="description" content="${
-      escapeHtml(localize(description ?? APP_DESCRIPTION, store.texts))
+      escapeHtml(text(description ?? APP_DESCRIPTION))
     }">` +
     `<link rel="icon" href="${SVG_ICON}" type="image/svg+xml">` +
     `<link rel="apple-touch-icon" href="${PNG_ICONS.appleTouch.path}">` +

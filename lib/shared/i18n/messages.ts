@@ -53,22 +53,27 @@ export function currentLocale(): Locale {
   return store.locale;
 }
 
+/** The current messages, by namespace. */
+export function currentMessages(): Readonly<Record<string, Catalog>> {
+  return store.messages;
+}
+
 /** Fills {name} placeholders; an unknown one stays as written. */
-export function interpolate(text: string, vars?: Vars): string {
+export function interpolate(text: string, vars?: Vars, locale: Locale = store.locale): string {
   if (!vars) return text;
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => {
     const value = vars[name];
     if (value === undefined) return whole;
-    return typeof value === "number" ? formatNumber(value) : value;
+    return typeof value === "number" ? numberFormat(locale).format(value) : value;
   });
 }
 
 /** The message's text for `vars` (its plural form chosen by `vars.count`). */
 export function render(message: Message, vars?: Vars, locale: Locale = store.locale): string {
-  if (typeof message === "string") return interpolate(message, vars);
+  if (typeof message === "string") return interpolate(message, vars, locale);
   const count = Number(vars?.count ?? 0);
   const category = intl(Intl.PluralRules, locale).select(count);
-  return interpolate(message[category] ?? message.other, vars);
+  return interpolate(message[category] ?? message.other, vars, locale);
 }
 
 /**
@@ -80,13 +85,13 @@ export function render(message: Message, vars?: Vars, locale: Locale = store.loc
 export function tr<C extends Catalog>(namespace: string) {
   return (key: keyof C & string, vars?: Vars): string => {
     const message = store.messages[namespace]?.[key];
-    if (message === undefined) return missing(`${namespace}.${key}`);
+    if (message === undefined) return missingMessage(`${namespace}.${key}`);
     return render(message, vars);
   };
 }
 
 /** A key the page's messages lack: told to the store's `onMissing` (the browser logs each once). */
-function missing(name: string): string {
+export function missingMessage(name: string): string {
   store.onMissing?.(name);
   return name;
 }
@@ -200,6 +205,15 @@ export function formatDate(
   options: Intl.DateTimeFormatOptions = { dateStyle: "medium" },
 ): string {
   return intl(Intl.DateTimeFormat, store.locale, options).format(new Date(date));
+}
+
+/** `date` in `locale` with `options` (a language other than the page's, e.g. a mail's). */
+export function formatIn(
+  locale: Locale,
+  options: Intl.DateTimeFormatOptions,
+  date: Date | string | number,
+): string {
+  return intl(Intl.DateTimeFormat, locale, options).format(new Date(date));
 }
 
 export function formatDateTime(date: Date | string | number): string {
