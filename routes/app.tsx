@@ -1,6 +1,7 @@
 // Builds the Hono app: the middleware every request passes, then one sub-app per area mounted
 // under its prefix, then the one place where errors become responses. The route map, the guards and
 // the error mapping are described in docs/http.md.
+import { said } from "../lib/shared/i18n/said.ts";
 import { setHashIterations } from "../lib/server/auth/password.ts";
 import { languageRoutes } from "./lang.ts";
 import { localeMiddleware, localeOf } from "../lib/server/http/locale.ts";
@@ -26,7 +27,7 @@ import { addressKeyOf, clientIpBehind, ownSite } from "../lib/server/http/reques
 import { observeRequests, routeOf } from "../lib/server/observe/request_log.ts";
 import { HttpMetrics } from "../lib/server/observe/http_metrics.ts";
 import { consoleSink, errorFields } from "../lib/shared/log.ts";
-import { AppError, HTTP_TEXT, STORAGE_RETRY_AFTER_S } from "../lib/server/http/errors.ts";
+import { AppError, STORAGE_RETRY_AFTER_S } from "../lib/server/http/errors.ts";
 import { storageRefusal } from "../kv/storage.ts";
 import { lastSeenDue, touchSession } from "../kv/sessions.ts";
 import { BUILD_DIR, ROOT } from "../lib/server/build/assets.ts";
@@ -178,7 +179,7 @@ export async function createApp(base: AppBase) {
   app.notFound((c) => {
     if (isApi(c)) {
       return c.json(
-        { error: localizeFor(localeOf(c), HTTP_TEXT.notFound) },
+        { error: sayIn(localeOf(c), said("texts.notFound")) },
         404,
       );
     }
@@ -224,16 +225,16 @@ export async function createApp(base: AppBase) {
     if (refused) {
       deps.hub.metrics.storageRefused("http", refused);
       c.header("Retry-After", String(STORAGE_RETRY_AFTER_S));
-      const text = localizeFor(localeOf(c), HTTP_TEXT.storageRefused);
+      const text = sayIn(localeOf(c), said("texts.storageRefused"));
       return isApi(c) ? c.json({ error: text, message: text }, 503) : c.text(text, 503);
     }
     if (isApi(c)) {
-      const text = localizeFor(localeOf(c), HTTP_TEXT.failed);
+      const text = sayIn(localeOf(c), said("texts.failed"));
       return c.json({ error: text, message: text }, 500);
     }
     // The reference lets support find the log line (the JSON responses carry it as requestId).
     return c.text(
-      localizeFor(localeOf(c), `${HTTP_TEXT.failed} (Reference: ${requestId})`),
+      sayIn(localeOf(c), said("texts.failedWithReference", { reference: requestId })),
       500,
     );
   });

@@ -36,7 +36,8 @@ function stable(text: string): string {
     .replace(/class="admin-id">\w+</g, 'class="admin-id">ID<')
     .replace(/\b[A-Z0-9]{10}\b/g, "REFCODE")
     .replace(/%3A\d+%2F/g, "%3APORT%2F")
-    .replace(/%3D[A-Z0-9]{10}\b/g, "%3DREFCODE");
+    .replace(/%3D[A-Z0-9]{10}\b/g, "%3DREFCODE")
+    .replace(/\b\d{1,2}:\d\d(:\d\d)?( ?[AP]M)?/g, "HH:MM");
 }
 
 let n = 0;

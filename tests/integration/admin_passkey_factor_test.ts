@@ -17,7 +17,7 @@ import { keys } from "../../kv/keys.ts";
 import type { ChallengeRecord } from "../../kv/passkeys.ts";
 import { SECOND_FACTOR_TEXT as TEXT } from "../../lib/shared/second_factor.ts";
 import { PASSKEY_TEXT } from "../../lib/shared/auth/passkeys.ts";
-import { HTTP_TEXT } from "../../lib/server/http/errors.ts";
+import { english } from "../helpers/english.ts";
 
 const SKIP = ["presence", "rate_limits", "passkey_challenges"];
 
@@ -267,7 +267,7 @@ Deno.test("admin passkey: its API refuses members, foreign origins, oversized bo
     const foreign = await admin.request("POST", `${API}/passkey/options`, {
       headers: { origin: "https://evil.example" },
     });
-    assertError(foreign, 403, HTTP_TEXT.crossSite);
+    assertError(foreign, 403, english("texts.crossSite"));
     const big = await admin.post(`${API}/passkey`, { response: { id: "a".repeat(200_000) } });
     assert.equal(big.status, 413);
     assert.deepEqual(await kvDump(server.kv, ["presence", "rate_limits"]), before);

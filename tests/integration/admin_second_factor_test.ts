@@ -28,7 +28,7 @@ import {
   SECOND_FACTOR_TTL_MS,
 } from "../../lib/shared/second_factor.ts";
 import { factorNeed } from "../../lib/server/auth/second_factor.ts";
-import { HTTP_TEXT } from "../../lib/server/http/errors.ts";
+import { english } from "../helpers/english.ts";
 import { ADMIN_TEXT } from "../../lib/shared/admin.ts";
 
 /** The code an authenticator app shows for `secret`, `steps` 30-second steps from now. */
@@ -296,7 +296,7 @@ Deno.test("second factor: its API refuses guests, members, foreign origins, over
     const foreign = await admin.request("POST", `${API}/totp/start`, {
       headers: { origin: "https://evil.example" },
     });
-    assertError(foreign, 403, HTTP_TEXT.crossSite);
+    assertError(foreign, 403, english("texts.crossSite"));
     const big = await admin.post(`${API}/verify`, { code: "1".repeat(100_000) });
     assert.equal(big.status, 413);
     assert.deepEqual(await kvDump(server.kv), before);

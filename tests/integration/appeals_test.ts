@@ -24,7 +24,7 @@ import { purgeMemberRecords } from "../../kv/deletion.ts";
 import { APPEAL_MAX, APPEAL_TEXT } from "../../lib/shared/moderation/appeals.ts";
 import { BAN_TEXT } from "../../lib/shared/moderation/bans.ts";
 import { ADMIN_TEXT } from "../../lib/shared/admin.ts";
-import { HTTP_TEXT } from "../../lib/server/http/errors.ts";
+import { english } from "../helpers/english.ts";
 
 const ADMIN = { ADMIN_EMAIL: "appeals@example.test", ADMIN_PASSWORD: "admin-pass-1" };
 const APPEAL_COOKIE = "glimpse_appeal";
@@ -101,7 +101,7 @@ Deno.test("appeals: send once, refusals store nothing, the pass is for nothing e
         headers: { origin: "https://evil.test" },
       }),
       403,
-      HTTP_TEXT.crossSite,
+      english("texts.crossSite"),
     );
     assertError(
       await browser.request("POST", "/api/appeal", {
@@ -109,7 +109,7 @@ Deno.test("appeals: send once, refusals store nothing, the pass is for nothing e
         headers: { "content-type": "application/json" },
       }),
       413,
-      HTTP_TEXT.tooLarge,
+      english("texts.tooLarge"),
     );
     // No pass, a made-up pass, and a member in good standing with a session.
     assertError(

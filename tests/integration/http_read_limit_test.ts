@@ -7,7 +7,8 @@ import { withServer } from "../helpers/server.ts";
 import { registerMember, signIn } from "../helpers/accounts.ts";
 import { kvDump } from "../helpers/kv_dump.ts";
 import { sleep } from "../helpers/time.ts";
-import { READ_RULE, tooManyText } from "../../lib/server/http/rate_limit.ts";
+import { READ_RULE } from "../../lib/server/http/rate_limit.ts";
+import { english } from "../helpers/english.ts";
 
 const { max, windowMs } = READ_RULE.limit;
 const HEAVY = ["/leaderboard", "/map-discovery", "/api/regions"];
@@ -40,12 +41,12 @@ Deno.test("read limit: a member's reads of the heavy pages stop at the limit wit
     const before = await kvDump(server.kv);
     const page = await a.client.get("/leaderboard");
     assert.equal(page.status, 429);
-    assert.equal(page.text, tooManyText(1));
+    assert.equal(page.text, english("texts.tooMany", { minutes: "1", count: 1 }));
     const wait = Number(page.headers.get("retry-after"));
     assert.ok(wait >= 1 && wait <= windowMs / 1000, `Retry-After ${wait}`);
     const api = await a.client.get("/api/regions");
     assert.equal(api.status, 429);
-    assert.equal(api.json.error, tooManyText(1));
+    assert.equal(api.json.error, english("texts.tooMany", { minutes: "1", count: 1 }));
     assert.ok(api.headers.get("retry-after"));
     assert.equal((await a.client.get("/map-discovery")).status, 429);
     assert.deepEqual(await kvDump(server.kv), before, "a refused read stores nothing");

@@ -3,13 +3,14 @@
 // (401 for a guest, 403 for a member who is not an administrator); `app.onError` responds to API
 // paths with JSON and pages with a redirect to /auth or the 'Access Denied' page. Rights are read
 // from the member's stored record on every request, never from the client.
+import { type Said, said } from "../../shared/i18n/said.ts";
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { Sessions } from "../auth/session.ts";
 import { type SessionUser, toSessionUser, type UserRecord } from "../../shared/auth/types.ts";
 import type { SessionRecord } from "../../../kv/sessions.ts";
 import { ADMIN_TEXT } from "../../shared/admin.ts";
-import { AppError, HTTP_TEXT } from "./errors.ts";
+import { AppError } from "./errors.ts";
 
 /** What the session middleware sets on every request: all three, or all null for a guest. */
 export interface SessionVariables {
@@ -60,7 +61,7 @@ function signedIn(c: Context<MemberEnv>): boolean {
 }
 
 /** Lets only a signed-in member through; a guest gets 401 with `guestText` (or /auth on pages). */
-export function requireUser(guestText: string = HTTP_TEXT.notAuthenticated) {
+export function requireUser(guestText: Said | string = said("texts.notAuthenticated")) {
   return createMiddleware<MemberEnv>(async (c, next) => {
     if (!signedIn(c)) throw new AppError(401, guestText);
     await next();

@@ -3,9 +3,9 @@
 // refused without reading a byte; any other body is read right away, at most up to the limit,
 // and refused as soon as it goes past it (a streamed body without Content-Length included). A
 // body within the limit is handed on from memory. Refusals are 413 'The request is too large.'
-import type { Said } from "../../shared/i18n/said.ts";
+import { type Said, said } from "../../shared/i18n/said.ts";
 import type { MiddlewareHandler } from "hono";
-import { AppError, HTTP_TEXT } from "./errors.ts";
+import { AppError } from "./errors.ts";
 
 export interface BodyLimit {
   /** The most bytes the body may have. */
@@ -27,7 +27,7 @@ export function bodyLimits(limits: BodyLimits): MiddlewareHandler {
     const max = limit.max;
     // The client is told the connection ends: the rest of its body is not read.
     const tooLarge = () =>
-      new AppError(413, limit.tooLarge ?? HTTP_TEXT.tooLarge, { Connection: "close" });
+      new AppError(413, limit.tooLarge ?? said("texts.tooLarge"), { Connection: "close" });
     const declared = c.req.header("content-length");
     if (declared !== undefined && Number(declared) > max) {
       await body.cancel().catch(() => {});

@@ -30,22 +30,5 @@ export class AppError extends Error {
   }
 }
 
-/** Texts of the HTTP layer itself (the domains keep their own). */
-export const HTTP_TEXT = {
-  invalidBody: "Invalid request body",
-  invalidQuery: "Invalid query",
-  notFound: "Not found",
-  notAuthenticated: "User not authenticated",
-  tooLarge: "The request is too large.",
-  crossSite: "Cross-site requests are not allowed.",
-  methodNotAllowed: "This method is not allowed.",
-  bodyNotAllowed: "A GET or HEAD request cannot have a body.",
-  addressTooLong: "The address is too long.",
-  failed: "Something went wrong. Please try again.",
-  /** The store refused a write (kv/storage.ts): the answer is 503 with Retry-After. */
-  storageRefused:
-    "Nothing was saved: Glimpse cannot store changes at the moment. Please try again shortly.",
-} as const;
-
 /** Retry-After (seconds) of a write the store refused. */
 export const STORAGE_RETRY_AFTER_S = 30;

@@ -10,6 +10,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { Buffer } from "node:buffer";
 import type { Flash } from "../../../components/Layout.tsx";
 import { localPath } from "./redirect.ts";
+import { isSaid, said } from "../../shared/i18n/said.ts";
 
 export const FLASH_COOKIE = "glimpse_flash";
 
@@ -39,6 +40,20 @@ function mac(key: Uint8Array, payload: string): Buffer {
   return createHmac("sha256", key).update(payload).digest();
 }
 
+/**
+ * A toast's title or description as the cookie may carry it: a named message whose values are
+ * short texts or numbers (TRANSITION: or a text).
+ */
+function fitsFlash(value: unknown): boolean {
+  if (typeof value === "string") return value.length <= 500;
+  if (!isSaid(value)) return false;
+  const vars = value.vars ?? {};
+  if (typeof vars !== "object" || vars === null) return false;
+  return Object.values(vars).every((x) =>
+    typeof x === "number" || (typeof x === "string" && x.length <= 200)
+  ) && value.dates === undefined;
+}
+
 /** The cookie value for `flash`, good until `now` plus 60 s. */
 export function sealFlash(key: Uint8Array, flash: Flash, now = Date.now()): string {
   const payload = Buffer.from(JSON.stringify({ flash, exp: now + FLASH_TTL_S * 1000 }))
@@ -64,9 +79,8 @@ export function openFlash(
     if (typeof exp !== "number" || exp <= now) return null;
     if (
       (v?.kind === "success" || v?.kind === "failure" || v?.kind === "info") &&
-      typeof v.title === "string" &&
-      v.title.length <= 200 && (v.description === undefined || typeof v.description === "string")
-    ) return { kind: v.kind, title: v.title, description: v.description?.slice(0, 500) };
+      fitsFlash(v.title) && (v.description === undefined || fitsFlash(v.description))
+    ) return { kind: v.kind, title: v.title, description: v.description };
   } catch {
     // a malformed flash is dropped
   }
@@ -93,8 +107,8 @@ export function setFlash(c: Context, flash: Flash) {
 export const NOTICES: Record<string, Flash> = {
   "no-match": {
     kind: "info",
-    title: "No matches found",
-    description: "Please try again later.",
+    title: said("texts.noMatchTitle"),
+    description: said("texts.noMatchDescription"),
   },
 };
 

@@ -2,6 +2,7 @@
 // Counted in KV (kv/rate_limits.ts), so a limit holds across every server instance. A limit whose
 // subject is the caller's address is a middleware placed before the body is read; one whose
 // subject is in the body (an account, an email) counts after validation, still before the work.
+import { type Said, said } from "../../shared/i18n/said.ts";
 import type { Context, MiddlewareHandler } from "hono";
 import {
   hit,
@@ -84,14 +85,13 @@ export const RATE_RULES = {
   stripeWebhook: { scope: "stripe-webhook", limit: { max: 600, windowMs: MINUTES_15 } },
 } satisfies Record<string, RateRule>;
 
-export function tooManyText(minutes: number): string {
-  return `Too many attempts. Please wait ${minutes} minute${
-    minutes === 1 ? "" : "s"
-  } and try again.`;
+/** A rate limit's refusal: wait `minutes` (whole, written as they are) and try again. */
+export function tooManySaid(minutes: number): Said {
+  return said("texts.tooMany", { minutes: String(minutes), count: minutes });
 }
 
 function tooMany(retryAfterSeconds: number): AppError {
-  return new AppError(429, tooManyText(Math.ceil(retryAfterSeconds / 60)), {
+  return new AppError(429, tooManySaid(Math.ceil(retryAfterSeconds / 60)), {
     "Retry-After": String(retryAfterSeconds),
   });
 }

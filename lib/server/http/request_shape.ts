@@ -3,8 +3,9 @@
 // (TRACE, CONNECT, `get` in lower case, anything invented) 405 with `Allow`; a GET or HEAD that
 // declares a body (Content-Length above 0, or Transfer-Encoding) 400; a request target (path and
 // query) over TARGET_MAX characters 414.
+import { said } from "../../shared/i18n/said.ts";
 import type { MiddlewareHandler } from "hono";
-import { AppError, HTTP_TEXT } from "./errors.ts";
+import { AppError } from "./errors.ts";
 
 /** The methods this site responds to (HTTP methods are case-sensitive). */
 export const METHODS: ReadonlySet<string> = new Set([
@@ -30,17 +31,17 @@ export function requestShape(): MiddlewareHandler {
   return async (c, next) => {
     const method = c.req.method;
     if (!METHODS.has(method)) {
-      throw new AppError(405, HTTP_TEXT.methodNotAllowed, { Allow: [...METHODS].join(", ") });
+      throw new AppError(405, said("texts.methodNotAllowed"), { Allow: [...METHODS].join(", ") });
     }
     if (method === "GET" || method === "HEAD") {
       const length = c.req.header("content-length");
       if ((length !== undefined && length.trim() !== "0") || c.req.header("transfer-encoding")) {
         // The connection ends with the response: nothing of the body is read as a next request.
-        throw new AppError(400, HTTP_TEXT.bodyNotAllowed, { Connection: "close" });
+        throw new AppError(400, said("texts.bodyNotAllowed"), { Connection: "close" });
       }
     }
     if (targetOf(c.req.url).length > TARGET_MAX) {
-      throw new AppError(414, HTTP_TEXT.addressTooLong, { Connection: "close" });
+      throw new AppError(414, said("texts.addressTooLong"), { Connection: "close" });
     }
     await next();
   };

@@ -5,8 +5,9 @@
 // request with neither header is allowed only with a JSON body type: a page on another site can
 // send that only after a CORS preflight, which this site never grants; a form, text or no body
 // type at all is what another site's page can send without asking.
+import { said } from "../../shared/i18n/said.ts";
 import { createMiddleware } from "hono/factory";
-import { AppError, HTTP_TEXT } from "./errors.ts";
+import { AppError } from "./errors.ts";
 import { provenance } from "./request.ts";
 import { isJsonType } from "./validate.ts";
 
@@ -17,7 +18,7 @@ export function sameOrigin() {
     if (!SAFE_METHODS.has(c.req.method)) {
       const from = provenance(c);
       if (from === "foreign" || (from === "unknown" && !isJsonType(c))) {
-        throw new AppError(403, HTTP_TEXT.crossSite);
+        throw new AppError(403, said("texts.crossSite"));
       }
     }
     await next();

@@ -6,8 +6,8 @@ import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { zValidator } from "@hono/zod-validator";
 import type { z } from "zod";
-import { AppError, type ErrorStatus, HTTP_TEXT } from "./errors.ts";
-import { fromCarried, type Said } from "../../shared/i18n/said.ts";
+import { AppError, type ErrorStatus } from "./errors.ts";
+import { fromCarried, type Said, said } from "../../shared/i18n/said.ts";
 
 /** What a problem the schema has no text for carries until the route's fallback replaces it. */
 const FALLBACK_MARK = "\u0000fallback";
@@ -30,10 +30,10 @@ export interface ValidateOptions {
 }
 
 const FALLBACK: Record<Target, Said | string> = {
-  json: HTTP_TEXT.invalidBody,
-  form: HTTP_TEXT.invalidBody,
-  query: HTTP_TEXT.invalidQuery,
-  param: HTTP_TEXT.notFound,
+  json: said("texts.invalidBody"),
+  form: said("texts.invalidBody"),
+  query: said("texts.invalidQuery"),
+  param: said("texts.notFound"),
 };
 
 const JSON_TYPE = /^application\/([\w.-]+\+)?json$/i;
@@ -99,7 +99,7 @@ export function validate<T extends z.ZodType, Tg extends Target>(
   const limit = bodyLimit({
     maxSize: options.maxBytes ?? JSON_BODY_MAX,
     onError: () => {
-      throw new AppError(413, options.tooLarge ?? HTTP_TEXT.tooLarge);
+      throw new AppError(413, options.tooLarge ?? said("texts.tooLarge"));
     },
   });
   const guarded: typeof check = async (c, next) => {

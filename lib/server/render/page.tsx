@@ -145,7 +145,8 @@ function documentOf(
 ): string {
   const { title, description } = options;
   const store = serverMessages(locale);
-  const text = (t: Said | string) => typeof t === "string" ? localize(t, store.texts) : sayIn(locale, t);
+  const text = (t: Said | string) =>
+    typeof t === "string" ? localize(t, store.texts) : sayIn(locale, t);
   const pageTitle = text(title);
   const scripts = rendered.islands.map((name) => assets.islands[name]).filter(Boolean);
   const preloads = [...new Set(scripts.flatMap((s) => s.imports))];
@@ -156,9 +157,7 @@ function documentOf(
     `<meta name="color-scheme" content="dark">` +
     `<meta name="theme-color" content="${THEME_COLOR}">` +
     `<title>${escapeHtml(fullTitle)}</title>` +
-    `<meta name="description" content="${
-      escapeHtml(text(description ?? APP_DESCRIPTION))
-    }">` +
+    `<meta name="description" content="${escapeHtml(text(description ?? APP_DESCRIPTION))}">` +
     `<link rel="icon" href="${SVG_ICON}" type="image/svg+xml">` +
     `<link rel="apple-touch-icon" href="${PNG_ICONS.appleTouch.path}">` +
     `<link rel="manifest" href="/manifest.webmanifest${

@@ -17,8 +17,10 @@ export default {
   storageRefused:
     "Nichts wurde gespeichert: Glimpse kann gerade keine Änderungen speichern. Bitte versuche es gleich noch einmal.",
   pageNotFound: "Seite nicht gefunden",
-  tooManyMinute: "Zu viele Versuche. Bitte warte {minutes} Minute und versuche es dann erneut.",
-  tooManyMinutes: "Zu viele Versuche. Bitte warte {minutes} Minuten und versuche es dann erneut.",
+  tooMany: {
+    one: "Zu viele Versuche. Bitte warte {minutes} Minute und versuche es dann erneut.",
+    other: "Zu viele Versuche. Bitte warte {minutes} Minuten und versuche es dann erneut.",
+  },
   noMatchTitle: "Keine Matches gefunden",
   noMatchDescription: "Bitte versuche es später noch einmal.",
   socketOnly: "Diese Adresse nimmt nur WebSocket-Verbindungen an.",

@@ -20,9 +20,11 @@ export default {
   storageRefused:
     "Nothing was saved: Glimpse cannot store changes at the moment. Please try again shortly.",
   pageNotFound: "Page not found",
-  // lib/server/http/rate_limit.ts tooManyText (one text per plural form the English builds)
-  tooManyMinute: "Too many attempts. Please wait {minutes} minute and try again.",
-  tooManyMinutes: "Too many attempts. Please wait {minutes} minutes and try again.",
+  // lib/server/http/rate_limit.ts, a rate limit's refusal ({minutes}: the wait, as count)
+  tooMany: {
+    one: "Too many attempts. Please wait {minutes} minute and try again.",
+    other: "Too many attempts. Please wait {minutes} minutes and try again.",
+  },
   // lib/server/http/flash.ts NOTICES
   noMatchTitle: "No matches found",
   noMatchDescription: "Please try again later.",

@@ -16,8 +16,10 @@ export default {
   storageRefused:
     "No se ha guardado nada: Glimpse no puede almacenar cambios en este momento. Inténtalo de nuevo en breve.",
   pageNotFound: "Página no encontrada",
-  tooManyMinute: "Demasiados intentos. Espera {minutes} minuto y vuelve a intentarlo.",
-  tooManyMinutes: "Demasiados intentos. Espera {minutes} minutos y vuelve a intentarlo.",
+  tooMany: {
+    one: "Demasiados intentos. Espera {minutes} minuto y vuelve a intentarlo.",
+    other: "Demasiados intentos. Espera {minutes} minutos y vuelve a intentarlo.",
+  },
   noMatchTitle: "No se encontraron coincidencias",
   noMatchDescription: "Inténtalo de nuevo más tarde.",
   socketOnly: "Esta dirección solo acepta conexiones WebSocket.",

@@ -16,8 +16,10 @@ export default {
   storageRefused:
     "Rien n’a été enregistré : Glimpse ne peut pas enregistrer de modifications pour le moment. Veuillez réessayer dans un instant.",
   pageNotFound: "Page introuvable",
-  tooManyMinute: "Trop de tentatives. Veuillez patienter {minutes} minute, puis réessayer.",
-  tooManyMinutes: "Trop de tentatives. Veuillez patienter {minutes} minutes, puis réessayer.",
+  tooMany: {
+    one: "Trop de tentatives. Veuillez patienter {minutes} minute, puis réessayer.",
+    other: "Trop de tentatives. Veuillez patienter {minutes} minutes, puis réessayer.",
+  },
   noMatchTitle: "Aucune correspondance trouvée",
   noMatchDescription: "Veuillez réessayer plus tard.",
   socketOnly: "Cette adresse n’accepte que les connexions WebSocket.",

@@ -16,8 +16,7 @@ export default {
   storageRefused:
     "何も保存されていません。Glimpse は現在変更を保存できません。しばらくしてからもう一度お試しください。",
   pageNotFound: "ページが見つかりません",
-  tooManyMinute: "試行回数が多すぎます。{minutes} 分待ってから、もう一度お試しください。",
-  tooManyMinutes: "試行回数が多すぎます。{minutes} 分待ってから、もう一度お試しください。",
+  tooMany: { other: "試行回数が多すぎます。{minutes} 分待ってから、もう一度お試しください。" },
   noMatchTitle: "マッチが見つかりませんでした",
   noMatchDescription: "しばらくしてからもう一度お試しください。",
   socketOnly: "このアドレスは WebSocket 接続のみを受け付けます。",
