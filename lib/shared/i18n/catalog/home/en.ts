@@ -118,12 +118,6 @@ export default {
   advancedFilters: "Advanced Filters",
   membersOnline: "Members online:",
   legendNone: "None",
-  continentAfrica: "Africa",
-  continentAsia: "Asia",
-  continentEurope: "Europe",
-  continentNorthAmerica: "North America",
-  continentSouthAmerica: "South America",
-  continentOceania: "Oceania",
 
   // /test, /simple and the not-found page.
   startExploring: "Start exploring",
