@@ -61,6 +61,7 @@ import { adminPages, directAdminPage } from "./pages/admin.tsx";
 import { devPages } from "./pages/dev.tsx";
 import { memberPages } from "./pages/member.tsx";
 import { referralPages } from "./pages/referrals.tsx";
+import { said } from "../lib/shared/i18n/said.ts";
 
 /** The largest request body of any route without a limit of its own (JSON bodies are far less). */
 export const REQUEST_BODY_MAX = 64 * 1024;
@@ -183,7 +184,7 @@ export async function createApp(base: AppBase) {
       );
     }
     return page(c, deps, {
-      title: "Page not found",
+      title: said("home.notFoundTitle"),
       status: 404,
       body: <FallbackScreen path={c.req.path} notFound />,
     });

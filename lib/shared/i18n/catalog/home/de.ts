@@ -10,6 +10,7 @@ export default {
   titleOffline: "Offline",
   offlineMetaDescription: "Du bist offline.",
   titleOutbox: "Postausgang",
+  titleSimple: "Glimpse",
   appDescription: "Live-Video aus der Ich-Perspektive mit einem fremden Menschen, irgendwo anders.",
   logoHome: "Glimpse Startseite",
   loading: "Wird geladen …",

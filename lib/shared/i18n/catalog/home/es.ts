@@ -10,6 +10,7 @@ export default {
   titleOffline: "Sin conexión",
   offlineMetaDescription: "No tienes conexión.",
   titleOutbox: "Bandeja de salida",
+  titleSimple: "Glimpse",
   appDescription:
     "Vídeo en directo y en primera persona con un desconocido, en otro lugar del mundo.",
   logoHome: "Inicio de Glimpse",

@@ -10,6 +10,7 @@ export default {
   titleOffline: "Hors ligne",
   offlineMetaDescription: "Vous êtes hors ligne.",
   titleOutbox: "Boîte d’envoi",
+  titleSimple: "Glimpse",
   appDescription:
     "De la vidéo en direct, à la première personne, avec un inconnu, ailleurs dans le monde.",
   logoHome: "Accueil Glimpse",

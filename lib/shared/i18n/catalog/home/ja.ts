@@ -10,6 +10,7 @@ export default {
   titleOffline: "オフライン",
   offlineMetaDescription: "オフラインです。",
   titleOutbox: "送信トレイ",
+  titleSimple: "Glimpse",
   appDescription: "どこか遠くの見知らぬ誰かと、一人称視点のライブビデオ。",
   logoHome: "Glimpse ホーム",
   loading: "読み込み中…",

@@ -10,6 +10,7 @@ export default {
   titleOffline: "离线",
   offlineMetaDescription: "你已离线。",
   titleOutbox: "发件箱",
+  titleSimple: "Glimpse",
   appDescription: "与远方的陌生人进行第一视角实时视频。",
   logoHome: "Glimpse 首页",
   loading: "正在加载…",
