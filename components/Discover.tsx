@@ -11,7 +11,8 @@ import { Icon } from "./Icon.tsx";
 
 const t = tr<typeof home>("home");
 
-const PREFERENCE_TEXT: Record<Filters["locationPreference"], keyof typeof home> = {
+/** Each location preference's line, by its home message. */
+const PREFERENCE_KEYS: Record<Filters["locationPreference"], keyof typeof home> = {
   global: "prefGlobal",
   continent: "prefContinent",
   country: "prefCountry",
@@ -27,7 +28,7 @@ export function preferenceSummary(f: Filters): string {
   if (f.locationPreference === "continent" && f.continentPreference) {
     return t("prefContinentNamed", { continent: continentName(f.continentPreference) });
   }
-  return t(PREFERENCE_TEXT[f.locationPreference]);
+  return t(PREFERENCE_KEYS[f.locationPreference]);
 }
 
 export interface DiscoverProps {

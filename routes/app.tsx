@@ -184,7 +184,7 @@ export async function createApp(base: AppBase) {
       );
     }
     return page(c, deps, {
-      title: "Page not found",
+      title: said("home.notFoundTitle"),
       status: 404,
       body: <FallbackScreen path={c.req.path} notFound />,
     });

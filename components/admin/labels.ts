@@ -5,6 +5,8 @@ import { tr } from "../../lib/shared/i18n/messages.ts";
 import type admin from "../../lib/shared/i18n/catalog/admin/en.ts";
 import { formatReportDate, type ReportStatus } from "../../lib/shared/admin.ts";
 import { countryName } from "../../lib/shared/geo/country_codes.ts";
+import { continentNamed } from "../../lib/shared/geo/continents.ts";
+import { say } from "../../lib/shared/i18n/said.ts";
 
 export const t = tr<typeof admin>("admin");
 export type AdminKey = keyof typeof admin & string;
@@ -48,13 +50,6 @@ const PREFERENCES: Record<string, AdminKey> = {
   country: "prefCountry",
   city: "prefCity",
   nearby: "prefNearby",
-  // Continents by their English names (lib/shared/geo/continents.ts).
-  "Africa": "continentAfrica",
-  "Asia": "continentAsia",
-  "Europe": "continentEurope",
-  "North America": "continentNorthAmerica",
-  "South America": "continentSouthAmerica",
-  "Oceania": "continentOceania",
 };
 
 /**
@@ -63,7 +58,9 @@ const PREFERENCES: Record<string, AdminKey> = {
  */
 export function preferenceText(preference: string): string {
   const key = PREFERENCES[preference];
-  return key ? t(key) : countryName(preference);
+  if (key) return t(key);
+  const continent = continentNamed(preference);
+  return continent ? say(continent) : countryName(preference);
 }
 
 /** A span as '3 d 4 h', '2 h 5 min', '4 min 12 s' or '12 s' (in English). */

@@ -7,7 +7,8 @@ import {
   LOCATION_PREFERENCES,
   type LocationPreference,
 } from "../../lib/shared/filters.ts";
-import { type Continent, CONTINENT_CODES } from "../../lib/shared/geo/continents.ts";
+import { CONTINENT_CODES, CONTINENT_NAMES } from "../../lib/shared/geo/continents.ts";
+import { say } from "../../lib/shared/i18n/said.ts";
 import { COUNTRY_CODES } from "../../lib/shared/geo/country_codes.ts";
 import { currentLocale, displayName, sortByName, tr } from "../../lib/shared/i18n/messages.ts";
 import type profile from "../../lib/shared/i18n/catalog/profile/en.ts";
@@ -34,16 +35,6 @@ const HELP_KEYS: Record<LocationPreference, Key> = {
   nearby: "helpNearby",
 };
 
-/** A continent's name where Intl has none for its M.49 code (some runtimes' data lack them). */
-const CONTINENT_KEYS: Record<Continent, Key> = {
-  Africa: "continentAfrica",
-  Asia: "continentAsia",
-  Europe: "continentEurope",
-  "North America": "continentNorthAmerica",
-  "South America": "continentSouthAmerica",
-  Oceania: "continentOceania",
-};
-
 export interface NamedOption {
   /** The value sent (the English name). */
   value: string;
@@ -57,7 +48,8 @@ export function continentOptions(): NamedOption[] {
     CONTINENTS.map((value) => {
       const code = CONTINENT_CODES[value];
       const name = displayName("region", code);
-      return { value, name: name === code ? t(CONTINENT_KEYS[value]) : name };
+      // Where Intl has no name for the M.49 code (some runtimes' data lack them): the catalog's.
+      return { value, name: name === code ? say(CONTINENT_NAMES[value]) : name };
     }),
     (option) => option.name,
   );

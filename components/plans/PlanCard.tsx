@@ -5,6 +5,7 @@ import type { JSX } from "react";
 import type { TierKey } from "../../lib/shared/constants.ts";
 import {
   type CardAction,
+  moreFeaturesText,
   type PlanFeature,
   type PlanView,
   priceText,
@@ -12,6 +13,7 @@ import {
   TIER_NAME_KEYS,
 } from "../../lib/shared/plans.ts";
 import { tr } from "../../lib/shared/i18n/messages.ts";
+import { say } from "../../lib/shared/i18n/said.ts";
 import type plans from "../../lib/shared/i18n/catalog/plans/en.ts";
 
 const t = tr<typeof plans>("plans");
@@ -50,7 +52,7 @@ export function PlanCard({ plan, action, busy, locked, onCheckout, onChange }: P
       </ul>
       {more.length > 0 && (
         <details class="tier-more">
-          <summary>{t("moreFeatures", { count: more.length })}</summary>
+          <summary>{say(moreFeaturesText(more.length))}</summary>
           <ul class="tier-features">
             {more.map((f) => <li key={f.text}>{featureText(f)}</li>)}
           </ul>

@@ -3,7 +3,8 @@
 // the page could not read the plan.
 import type { JSX } from "react";
 import type { TierKey } from "../../lib/shared/constants.ts";
-import type { Usage } from "../../lib/shared/plans.ts";
+import { type Usage, usageLine } from "../../lib/shared/plans.ts";
+import { say } from "../../lib/shared/i18n/said.ts";
 import { tr } from "../../lib/shared/i18n/messages.ts";
 import type plans from "../../lib/shared/i18n/catalog/plans/en.ts";
 import { Icon } from "../Icon.tsx";
@@ -11,9 +12,8 @@ import { tierName } from "./PlanCard.tsx";
 
 const t = tr<typeof plans>("plans");
 
-/** 'Sessions today: N of M', or 'Unlimited sessions' (usageLine's text in the page's language). */
-const usageText = (u: Usage) =>
-  u.limit === "unlimited" ? t("unlimited") : t("sessionsToday", { used: u.used, limit: u.limit });
+/** 'Sessions today: N of M', or 'Unlimited sessions', in the page's language. */
+const usageText = (u: Usage) => say(usageLine(u));
 
 export function PaymentBanner(
   { kind, onDismiss }: { kind: "success" | "cancelled"; onDismiss(): void },

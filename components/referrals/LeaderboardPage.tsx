@@ -5,14 +5,15 @@ import {
   PRIZE_CURRENCY,
   type WeeklyPrize,
 } from "../../lib/shared/referrals/board.ts";
-import { type Period, PERIODS } from "../../lib/shared/referrals/rules.ts";
+import { type Period, PERIOD_NOTE, PERIODS } from "../../lib/shared/referrals/rules.ts";
+import { say } from "../../lib/shared/i18n/said.ts";
 import { formatNumber } from "../../lib/shared/i18n/messages.ts";
 import { priceText } from "../../lib/shared/plans.ts";
 import { countryName, periodName, referrerName, t } from "./texts.ts";
 
 /** A prize's places ('#1', 'Top 10') and what it is ('$500 plus 1 year premium'). */
 function prizeTexts(p: WeeklyPrize): { rank: string; prize: string } {
-  const rank = p.place ? `#${formatNumber(p.place)}` : p.top === 10 ? t("topTen") : p.rank;
+  const rank = p.place ? `#${formatNumber(p.place)}` : t("topTen");
   if (!p.cash || !p.premiumMonths) return { rank, prize: t("prizeMerch") };
   const years = p.premiumMonths % 12 === 0;
   const duration = years
@@ -61,7 +62,7 @@ export function LeaderboardPage(
           </a>
         ))}
       </nav>
-      <p class="muted small">{t("periodNote")}</p>
+      <p class="muted small">{say(PERIOD_NOTE)}</p>
       <TopReferrers board={board} />
       <section class="card" aria-labelledby="countries-title">
         <h2 id="countries-title" class="card-title">{t("countries")}</h2>
@@ -85,7 +86,7 @@ export function LeaderboardPage(
           {prizes.map((p) => {
             const { rank, prize } = prizeTexts(p);
             return (
-              <li key={p.rank}>
+              <li key={p.place ?? `top${p.top}`}>
                 <span>{rank}</span>
                 <span class="muted">{prize}</span>
               </li>

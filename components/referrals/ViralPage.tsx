@@ -4,39 +4,18 @@ import type { ComponentChildren } from "preact";
 import type { Challenge, MemberInvitations, ViralView } from "../../lib/shared/referrals/board.ts";
 import {
   CHALLENGES,
-  COUNTED_SESSION,
-  MAX_UNUSED_INVITATIONS,
-  POINTS,
+  INVITE_NOTE,
+  PERIOD_NOTE,
+  POINT_RULES,
 } from "../../lib/shared/referrals/rules.ts";
 import { formatNumber } from "../../lib/shared/i18n/messages.ts";
+import { say } from "../../lib/shared/i18n/said.ts";
 import { periodName, rankText, referrerName, t } from "./texts.ts";
-
-const CHALLENGE_KEYS = {
-  friends: "challengeFriends",
-  sessions: "challengeSessions",
-  countries: "challengeCountries",
-} as const;
 
 /** A challenge's title and reward ('Invite 5 friends', '+50 points'). */
 function challengeTexts(ch: Challenge): { title: string; reward: string } {
-  const rule = CHALLENGES.find((c) => c.id === ch.id);
-  return {
-    title: t(CHALLENGE_KEYS[ch.id], { count: ch.goal }),
-    reward: rule?.badge ? t("rewardBadge") : t("rewardPoints", { count: rule?.points ?? 0 }),
-  };
-}
-
-/** How points are earned (POINT_RULES' texts). */
-function pointRules(): string[] {
-  return [
-    t("ruleFriend", { count: POINTS.verifiedFriend }),
-    t("ruleSession", {
-      count: POINTS.session,
-      seconds: COUNTED_SESSION.minMs / 1000,
-      perDay: COUNTED_SESSION.perPairPerDay,
-    }),
-    t("ruleCountry", { count: POINTS.newCountry }),
-  ];
+  const rule = CHALLENGES.find((c) => c.id === ch.id)!;
+  return { title: say(rule.title), reward: say(rule.reward) };
 }
 
 export function ViralPage(
@@ -57,7 +36,7 @@ export function ViralPage(
       <section class="card" aria-labelledby="invite-title">
         <h2 id="invite-title" class="card-title">{t("inviteFriends")}</h2>
         <p class="muted">
-          {code ? t("inviteEarn", { count: MAX_UNUSED_INVITATIONS }) : t("inviteAllUsed")}{" "}
+          {say(code ? INVITE_NOTE.earn : INVITE_NOTE.allUsed)}{" "}
           {code && t("youHaveUnused", { count: invitations.unused.length })}
         </p>
         {share}
@@ -100,9 +79,9 @@ export function ViralPage(
       <section class="card" aria-labelledby="rules-title">
         <h2 id="rules-title" class="card-title">{t("howPointsWork")}</h2>
         <ul class="rules-list">
-          {pointRules().map((r) => <li key={r}>{r}</li>)}
+          {POINT_RULES.map((rule) => <li key={rule.name}>{say(rule)}</li>)}
         </ul>
-        <p class="muted small">{t("periodNote")}</p>
+        <p class="muted small">{say(PERIOD_NOTE)}</p>
       </section>
     </div>
   );

@@ -3,15 +3,14 @@
 // for a deleted member and a member without a location).
 import { tr } from "../../lib/shared/i18n/messages.ts";
 import type plans from "../../lib/shared/i18n/catalog/plans/en.ts";
-import type { Period } from "../../lib/shared/referrals/rules.ts";
+import { type Period, periodName as periodSaid } from "../../lib/shared/referrals/rules.ts";
+import { say } from "../../lib/shared/i18n/said.ts";
 import { FORMER_MEMBER, type Referrer, UNKNOWN_COUNTRY } from "../../lib/shared/referrals/board.ts";
 
 export const t = tr<typeof plans>("plans");
 
-const PERIOD_KEYS = { week: "periodWeek", month: "periodMonth", all: "periodAll" } as const;
-
 /** A period as the tabs and captions name it ('This Week'). */
-export const periodName = (period: Period) => t(PERIOD_KEYS[period]);
+export const periodName = (period: Period) => say(periodSaid(period));
 
 /** "#3 of 12", or a dash for a member without points in the period. */
 export function rankText(r: { rank: number | null; ranked: number }): string {

@@ -8,7 +8,6 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { ApiError, getJson } from "./api.ts";
 import type { TierKey } from "../shared/constants.ts";
 import {
-  CHECKOUT_TEXT,
   CHECKOUT_TIER_KEY,
   CHECKOUT_WINDOW,
   PLAN_SYNC,
@@ -16,10 +15,7 @@ import {
   POPUP_SIZE,
   type Usage,
 } from "../shared/plans.ts";
-import { tr } from "../shared/i18n/messages.ts";
-import type plans from "../shared/i18n/catalog/plans/en.ts";
-
-const t = tr<typeof plans>("plans");
+import { type Said, said, say } from "../shared/i18n/said.ts";
 
 export const CHECKOUT_PATH = "/api/subscription/create-checkout";
 export const PORTAL_PATH = "/api/subscription/portal";
@@ -48,8 +44,9 @@ export function openCheckoutWindow(): Window | null {
   );
   if (!w) return null;
   try {
-    w.document.title = t("popupLoading");
-    w.document.body.textContent = t("popupLoading");
+    const loading = say(said("plans.popupLoading"));
+    w.document.title = loading;
+    w.document.body.textContent = loading;
   } catch {
     // a reused window already showing another site: Stripe's page replaces it anyway
   }
@@ -77,31 +74,30 @@ export function httpsUrl(url: unknown): string | null {
 }
 
 /**
+ * A toast's text: a message of this page, or a text the plans API responded with (already in the
+ * page's language).
+ */
+export type ToastText = Said | string;
+
+/** The toast's text as the page shows it. */
+export const shownText = (text: ToastText): string => typeof text === "string" ? text : say(text);
+
+/**
  * The toast for a failed checkout: Stripe not configured; else the server's error with its
  * details; else the network failure.
  */
-export function checkoutFailure(err: unknown): { title: string; description?: string } {
-  if (!(err instanceof ApiError)) return { title: CHECKOUT_TEXT.network };
+export function checkoutFailure(err: unknown): { title: ToastText; description?: ToastText } {
+  if (!(err instanceof ApiError)) return { title: said("plans.network") };
   const body = (typeof err.body === "object" && err.body !== null ? err.body : {}) as {
     configRequired?: unknown;
     error?: unknown;
     details?: unknown;
   };
-  if (body.configRequired === true) return { title: CHECKOUT_TEXT.notConfigured };
+  if (body.configRequired === true) return { title: said("plans.notConfigured") };
   const error = typeof body.error === "string" && body.error ? body.error : null;
   const details = typeof body.details === "string" && body.details ? body.details : null;
   if (error && details) return { title: error, description: details };
-  return { title: details ?? error ?? CHECKOUT_TEXT.failed };
-}
-
-/**
- * One of CHECKOUT_TEXT's English texts (checkoutFailure's, or an error the plans API responded
- * with as it is) in the page's language; any other text (the server's own, already in it) as it
- * is. The plans catalog names those messages like CHECKOUT_TEXT's keys.
- */
-export function checkoutText(text: string): string {
-  const found = Object.entries(CHECKOUT_TEXT).find(([, english]) => english === text);
-  return found ? t(found[0] as keyof typeof CHECKOUT_TEXT) : text;
+  return { title: details ?? error ?? said("plans.failed") };
 }
 
 /** What the checkout window, back on this site, tells the plans page that opened it. */

@@ -5,9 +5,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { JSX } from "react";
 import type { TierKey } from "../shared/constants.ts";
-import { CHECKOUT_TEXT } from "../shared/plans.ts";
-import { tr } from "../shared/i18n/messages.ts";
-import type plans from "../shared/i18n/catalog/plans/en.ts";
+import { said, say } from "../shared/i18n/said.ts";
 import { errorMessage, postJson } from "./api.ts";
 import { toast } from "./toast.ts";
 import {
@@ -15,20 +13,18 @@ import {
   checkoutFailure,
   checkoutResult,
   checkoutTarget,
-  checkoutText,
   httpsUrl,
   openCheckoutWindow,
   type PaymentResult,
   PORTAL_PATH,
   rememberCheckout,
   returnToOpener,
+  shownText,
   type usePlanSync,
   whenClosed,
 } from "./plans.ts";
 
 type Form = JSX.TargetedEvent<HTMLFormElement>;
-
-const t = tr<typeof plans>("plans");
 
 export interface Checkout {
   /** The tier whose checkout or plan change is running, or "manage". */
@@ -84,7 +80,7 @@ export function useCheckout(
       if (!url) throw new Error("no checkout address");
       if (!popup) {
         setBusy(null);
-        alert(`${t("popupBlocked")} ${url}`);
+        alert(`${say(said("plans.popupBlocked"))} ${url}`);
         return;
       }
       if (popup.closed) return setBusy(null);
@@ -96,8 +92,8 @@ export function useCheckout(
       setBusy(null);
       const { title, description } = checkoutFailure(err);
       toast({
-        title: checkoutText(title),
-        description: description && checkoutText(description),
+        title: shownText(title),
+        description: description && shownText(description),
         variant: "destructive",
       });
     });
@@ -114,7 +110,7 @@ export function useCheckout(
     }).catch((err) => {
       setBusy(null);
       toast({
-        title: checkoutText(errorMessage(err, CHECKOUT_TEXT.portalFailed)),
+        title: errorMessage(err, say(said("plans.portalFailed"))),
         variant: "destructive",
       });
     });

@@ -1,66 +1,14 @@
-// The plans page's texts and rules, shared by the server (the page, the plans API, the home
-// screen) and the browser (the plans island): checkout's responses, the payment banners, the usage
-// line, the sessions left today, and which button each plan card carries for whom.
+// The plans page's rules, shared by the server (the page, the plans API, the home screen) and the
+// browser (the plans island): the plans as the cards show them, the usage line, the sessions left
+// today, and which button each plan card carries for whom. Their texts are the plans catalog's
+// (lib/shared/i18n/catalog/plans/).
 import { type TierKey, TIERS } from "./constants.ts";
 import { formatNumber, formatPrice } from "./i18n/messages.ts";
+import { type Said, said } from "./i18n/said.ts";
 import type plans from "./i18n/catalog/plans/en.ts";
 
 /** A message of the plans catalog (lib/shared/i18n/catalog/plans/). */
 export type PlansKey = keyof typeof plans;
-
-export const CHECKOUT_TEXT = {
-  notConfigured: "Stripe is not configured yet. Please contact support to enable payments.",
-  failed: "Failed to create checkout session. Please try again.",
-  /** A checkout request that got no response at all. */
-  network: "Checkout failed. Please try again.",
-  badTier: "Please choose the basic, plus or vip plan.",
-  unreachable: "The payment provider could not be reached. No payment was taken.",
-  noSubscription: "You have no subscription to manage yet.",
-  /** A checkout while a subscription runs would start a second one. */
-  alreadySubscribed: "You already have a subscription. Change your plan in the billing portal.",
-  portalFailed: "Could not open the billing portal. Please try again.",
-  /** window.open gave nothing: the link is shown instead. */
-  popupBlocked: "Your browser blocked the payment window. Open this link to pay:",
-  /** A form post (no scripts): the CSP keeps form posts on this site, so Stripe cannot open. */
-  needsScript:
-    "Payments open in a secure Stripe window, which needs JavaScript. Please turn it on.",
-} as const;
-
-export const PLANS_TEXT = {
-  heading: "Choose your plan",
-  intro: "Unlimited sessions and HD quality with Premium.",
-  success: "Payment successful! Your subscription has been upgraded.",
-  cancelled: "Payment cancelled. You can try again anytime.",
-  dismiss: "Dismiss",
-  /** While the page waits for Stripe's webhook to change the plan. */
-  updating: "Updating your plan…",
-  /** The plan had not changed after the page's last look. */
-  processing: "Your payment is being processed. Your plan will update in a moment.",
-  loadFailed: "Failed to load subscription options. Please try again.",
-  retry: "Retry",
-  usageTitle: "Your plan",
-  unlimited: "Unlimited sessions",
-  renews: "Renews at midnight UTC",
-  popular: "Popular",
-  current: "Current Plan",
-  /** The Free card of a member on a paid plan, and of a guest. */
-  freePlan: "Free plan",
-  upgrade: "Upgrade",
-  upgrading: "Upgrading...",
-  signIn: "Sign in to upgrade",
-  /** A paid member moves between paid plans in Stripe's billing portal. */
-  change: "Change plan",
-  manage: "Manage subscription",
-  opening: "Opening...",
-  /** While the checkout window is open. */
-  paying: "Finish paying in the Stripe window. This page updates when you close it.",
-  /** Shown in the checkout window until Stripe's page loads. */
-  popupLoading: "Opening secure checkout…",
-  /** The home screen's link when no session is left today. */
-  seePlans: "see plans",
-  whyTitle: "Why Choose Premium?",
-  cancelAnytime: "Cancel anytime. Your plan stays active until the end of the period you paid for.",
-} as const;
 
 /** The name of the checkout window, so the page Stripe sends it back to knows where it is. */
 export const CHECKOUT_WINDOW = "glimpse-checkout";
@@ -84,16 +32,43 @@ export const TIER_NAME_KEYS: Record<TierKey, PlansKey> = {
   vip: "tierVip",
 };
 
-/** TIERS' feature texts in the plans catalog ('N POV sessions per day' aside, see planViews). */
-export const FEATURE_KEYS: Readonly<Record<string, PlansKey>> = {
-  "Unlimited POV sessions": "featureUnlimited",
-  "Location, hashtag and language filters": "featureFilters",
-  "On-device face blur": "featureFaceBlur",
-  "On-device safety shield": "featureShield",
-  "Emoji reactions": "featureReactions",
-  "30-second clip recorder": "featureClip",
-  "HD video quality": "featureHd",
-  "Served first when matching": "featureFirst",
+/**
+ * Each plan's features (TIERS' `features`, in their order) by their messages in the plans
+ * catalog; the daily limit's line counts the plan's sessions.
+ */
+export const FEATURE_KEYS: Readonly<Record<TierKey, readonly PlansKey[]>> = {
+  free: [
+    "featureSessionsPerDay",
+    "featureFilters",
+    "featureFaceBlur",
+    "featureShield",
+    "featureReactions",
+    "featureClip",
+  ],
+  basic: [
+    "featureSessionsPerDay",
+    "featureFilters",
+    "featureFaceBlur",
+    "featureShield",
+    "featureReactions",
+    "featureClip",
+  ],
+  plus: [
+    "featureUnlimited",
+    "featureHd",
+    "featureFaceBlur",
+    "featureShield",
+    "featureReactions",
+    "featureClip",
+  ],
+  vip: [
+    "featureUnlimited",
+    "featureHd",
+    "featureFirst",
+    "featureFaceBlur",
+    "featureShield",
+    "featureClip",
+  ],
 };
 
 /** A plan's feature: its English text, and its message (with the count it needs) if it has one. */
@@ -116,13 +91,12 @@ export interface PlanView {
   popular: boolean;
 }
 
-/** A plan's feature with its message: the daily limit's line counts the plan's sessions. */
-function planFeature(tier: TierKey, text: string): PlanFeature {
-  const limit = TIERS[tier].dailySessionLimit;
-  if (limit >= 0 && text === `${limit} POV sessions per day`) {
-    return { text, key: "featureSessionsPerDay", count: limit };
-  }
-  return { text, key: FEATURE_KEYS[text] ?? null };
+/** A plan's `i`th feature with its message (the daily limit's line counts the plan's sessions). */
+function planFeature(tier: TierKey, text: string, i: number): PlanFeature {
+  const key = FEATURE_KEYS[tier][i] ?? null;
+  return key === "featureSessionsPerDay"
+    ? { text, key, count: TIERS[tier].dailySessionLimit }
+    : { text, key };
 }
 
 export function planViews(): PlanView[] {
@@ -132,7 +106,7 @@ export function planViews(): PlanView[] {
     price: `$${TIERS[key].price}/month`,
     amount: TIERS[key].price,
     currency: PLAN_CURRENCY,
-    features: TIERS[key].features.map((text) => planFeature(key, text)),
+    features: TIERS[key].features.map((text, i) => planFeature(key, text, i)),
     popular: key === "plus",
   }));
 }
@@ -164,8 +138,10 @@ export function usageOf(tier: TierKey, used: number): Usage {
 }
 
 /** 'Sessions today: N of M', or 'Unlimited sessions'. */
-export function usageLine(u: Usage): string {
-  return u.limit === "unlimited" ? PLANS_TEXT.unlimited : `Sessions today: ${u.used} of ${u.limit}`;
+export function usageLine(u: Usage): Said {
+  return u.limit === "unlimited"
+    ? said("plans.unlimited")
+    : said("plans.sessionsToday", { used: u.used, limit: u.limit });
 }
 
 /** Sessions left today, or null on an unlimited plan. */
@@ -174,15 +150,9 @@ export function sessionsLeft(tier: TierKey, used: number): number | null {
   return limit < 0 ? null : Math.max(0, limit - used);
 }
 
-/** The home screen's line: 'N sessions left today' / '1 session left today' / none left. */
-export function sessionsLeftText(left: number): string {
-  if (left === 0) return "No sessions left today";
-  return left === 1 ? "1 session left today" : `${left} sessions left today`;
-}
-
 /** '1 more feature', 'N more features'. */
-export function moreFeaturesText(n: number): string {
-  return n === 1 ? "1 more feature" : `${n} more features`;
+export function moreFeaturesText(n: number): Said {
+  return said("plans.moreFeatures", { count: n });
 }
 
 /**

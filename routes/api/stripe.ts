@@ -12,11 +12,9 @@ import {
 import { applyStripeEvent } from "../../kv/billing.ts";
 import { AppError } from "../../lib/server/http/errors.ts";
 import { RATE_RULES, rateLimit } from "../../lib/server/http/rate_limit.ts";
-
-export const WEBHOOK_TEXT = {
-  notConfigured: "Stripe webhooks are not configured on this server.",
-  badSignature: "Invalid Stripe signature.",
-} as const;
+import { sayIn } from "../../lib/server/i18n/catalogs.ts";
+import { localeOf } from "../../lib/server/http/locale.ts";
+import { said } from "../../lib/shared/i18n/said.ts";
 
 /** Stripe's event payloads for our types stay far below this. */
 export const WEBHOOK_BODY_MAX = 256 * 1024;
@@ -31,7 +29,7 @@ export function stripeWebhookApi(deps: AppDeps) {
     async (c) => {
       const secret = deps.config.stripe.webhookSecret;
       if (!secret) {
-        const text = WEBHOOK_TEXT.notConfigured;
+        const text = sayIn(localeOf(c), said("plans.webhookNotConfigured"));
         return c.json({ error: text, message: text }, 503);
       }
       const raw = await c.req.text();
@@ -40,7 +38,7 @@ export function stripeWebhookApi(deps: AppDeps) {
         event = await verifyEvent(raw, c.req.header("stripe-signature"), secret);
       } catch (err) {
         if (err instanceof WebhookSignatureError) {
-          throw new AppError(400, WEBHOOK_TEXT.badSignature);
+          throw new AppError(400, said("plans.webhookBadSignature"));
         }
         throw err;
       }

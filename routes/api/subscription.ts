@@ -2,7 +2,6 @@
 // Checkout and the billing portal. Until Stripe is configured, checkout responds configRequired
 // with its text. Scripts post JSON and navigate to the URL they get; a form post (a browser
 // without scripts) is told that payments need JavaScript (the CSP keeps forms on this site).
-import { localizeFor } from "../../lib/server/i18n/catalogs.ts";
 import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { type AppDeps, type AppEnv, membersOnly } from "../context.tsx";
@@ -15,17 +14,16 @@ import { RATE_RULES, rateLimit } from "../../lib/server/http/rate_limit.ts";
 import { stripeClient } from "../../lib/server/billing/stripe_client.ts";
 import { createCheckout, createPortal } from "../../lib/server/billing/checkout.ts";
 import { hasRunningSubscription } from "../../lib/server/billing/events.ts";
-import { CHECKOUT_TEXT } from "../../lib/shared/plans.ts";
+import { sayIn } from "../../lib/server/i18n/catalogs.ts";
+import { carried, said } from "../../lib/shared/i18n/said.ts";
 import { logger } from "../../lib/shared/log.ts";
 
 const errorText = (err: unknown) => err instanceof Error ? err.message : String(err);
 
-export { CHECKOUT_TEXT };
-
 const checkoutSchema = z.object({
-  tier: z.enum(["basic", "plus", "vip"], { error: CHECKOUT_TEXT.badTier }),
+  tier: z.enum(["basic", "plus", "vip"], { error: carried(said("plans.badTier")) }),
 });
-const checkoutInput = { fallback: CHECKOUT_TEXT.badTier };
+const checkoutInput = { fallback: said("plans.badTier") };
 
 /** The plans API: the tier map for anyone, the rest for members. */
 export function subscriptionApi(deps: AppDeps) {
@@ -50,7 +48,7 @@ export function subscriptionApi(deps: AppDeps) {
    * keeps form submissions, redirects included, on this site. The plans page says why instead.
    */
   const needsScript = (c: Context) => {
-    setFlash(c, { kind: "failure", title: CHECKOUT_TEXT.needsScript });
+    setFlash(c, { kind: "failure", title: said("plans.needsScript") });
     return c.redirect("/subscriptions", 303);
   };
 
@@ -73,21 +71,21 @@ export function subscriptionApi(deps: AppDeps) {
       const { tier } = form ? c.req.valid("form") : c.req.valid("json");
       if (!checkoutDeps) {
         if (form) {
-          setFlash(c, { kind: "failure", title: CHECKOUT_TEXT.notConfigured });
+          setFlash(c, { kind: "failure", title: said("plans.notConfigured") });
           return c.redirect("/subscriptions", 303);
         }
         return c.json({
           success: false,
           configRequired: true,
-          error: localizeFor(c.var.locale, CHECKOUT_TEXT.notConfigured),
-          details: `The ${tier} plan cannot be bought until payments are configured.`,
+          error: sayIn(c.var.locale, said("plans.notConfigured")),
+          details: sayIn(c.var.locale, said("plans.notConfiguredDetails", { tier })),
         }, 503);
       }
       if (form) return needsScript(c);
       // The session already read the member's record (billing included).
       const record = c.var.userRecord;
       if (hasRunningSubscription(record.billing)) {
-        throw new AppError(409, CHECKOUT_TEXT.alreadySubscribed);
+        throw new AppError(409, said("plans.alreadySubscribed"));
       }
       let checkoutUrl: string;
       try {
@@ -96,13 +94,13 @@ export function subscriptionApi(deps: AppDeps) {
         if (err instanceof AppError) throw err;
         logger.error("Stripe checkout failed", errorText(err), { user: c.var.user.id });
         if (form) {
-          setFlash(c, { kind: "failure", title: CHECKOUT_TEXT.failed });
+          setFlash(c, { kind: "failure", title: said("plans.failed") });
           return c.redirect("/subscriptions", 303);
         }
         return c.json({
           success: false,
-          error: localizeFor(c.var.locale, CHECKOUT_TEXT.failed),
-          details: localizeFor(c.var.locale, CHECKOUT_TEXT.unreachable),
+          error: sayIn(c.var.locale, said("plans.failed")),
+          details: sayIn(c.var.locale, said("plans.unreachable")),
         }, 502);
       }
       return c.json({ success: true, checkoutUrl });
@@ -116,21 +114,21 @@ export function subscriptionApi(deps: AppDeps) {
         {
           success: false,
           configRequired: true,
-          error: localizeFor(c.var.locale, CHECKOUT_TEXT.notConfigured),
+          error: sayIn(c.var.locale, said("plans.notConfigured")),
         },
         503,
       );
     }
     if (isFormPost(c)) return needsScript(c);
     const customer = c.var.userRecord.billing?.customerId;
-    if (!customer) throw new AppError(409, CHECKOUT_TEXT.noSubscription);
+    if (!customer) throw new AppError(409, said("plans.noSubscription"));
     let portalUrl: string;
     try {
       portalUrl = await createPortal(checkoutDeps, customer);
     } catch (err) {
       logger.error("Stripe portal failed", errorText(err), { user: c.var.user.id });
       return c.json(
-        { success: false, error: localizeFor(c.var.locale, CHECKOUT_TEXT.portalFailed) },
+        { success: false, error: sayIn(c.var.locale, said("plans.portalFailed")) },
         502,
       );
     }

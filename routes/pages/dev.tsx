@@ -8,6 +8,7 @@ import { listOutbox } from "../../lib/server/email/mod.ts";
 import { fromThisMachine } from "../../lib/server/http/loopback.ts";
 import { tr } from "../../lib/shared/i18n/messages.ts";
 import type home from "../../lib/shared/i18n/catalog/home/en.ts";
+import { said } from "../../lib/shared/i18n/said.ts";
 
 const t = tr<typeof home>("home");
 
@@ -48,7 +49,7 @@ export function devPages(deps: AppDeps) {
     if (!fromThisMachine(c)) return c.notFound();
     const mails = await listOutbox(deps.kv);
     return page(c, deps, {
-      title: "Outbox",
+      title: said("home.titleOutbox"),
       body: <Outbox mails={mails} provider={deps.email.name} />,
     });
   });

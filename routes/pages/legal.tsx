@@ -5,6 +5,7 @@ import { page } from "../context.tsx";
 import { TermsOfService } from "../../components/legal/TermsOfService.tsx";
 import { PrivacyPolicy } from "../../components/legal/PrivacyPolicy.tsx";
 import { ipRelayOf } from "../../lib/server/realtime/ice.ts";
+import { said } from "../../lib/shared/i18n/said.ts";
 
 export { LEGAL_UPDATED } from "../../components/legal/LegalArticle.tsx";
 
@@ -14,7 +15,7 @@ export function legalPages(deps: AppDeps) {
 
   app.get("/terms-of-service", (c) =>
     page(c, deps, {
-      title: "Terms of Service",
+      title: said("common.terms"),
       back: "/profile",
       body: <TermsOfService legal={legal} />,
       sameForEveryGuest: true,
@@ -22,7 +23,7 @@ export function legalPages(deps: AppDeps) {
 
   app.get("/privacy-policy", (c) =>
     page(c, deps, {
-      title: "Privacy Policy",
+      title: said("common.privacy"),
       back: "/profile",
       body: <PrivacyPolicy legal={legal} ipRelay={ipRelayOf(deps.config.ice)} />,
       sameForEveryGuest: true,

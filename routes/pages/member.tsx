@@ -30,6 +30,7 @@ import type { LiveSessionProps } from "../../islands/LiveSession.tsx";
 import { CannotCall } from "../../components/live/CannotCall.tsx";
 import { CameraPage, CheckPage, NoLiveSession } from "../../components/live/LivePages.tsx";
 import { cannotCallText, parseNeeds } from "../../lib/shared/cannot_call.ts";
+import { said } from "../../lib/shared/i18n/said.ts";
 
 /**
  * The member's pages, and the three that guests may open too (/ is the welcome screen for a
@@ -42,12 +43,16 @@ export function memberPages(deps: AppDeps) {
   open.get("/", async (c) => {
     const user = c.get("user");
     if (!user) {
-      return page(c, deps, { title: "Welcome", body: <WelcomeScreen />, sameForEveryGuest: true });
+      return page(c, deps, {
+        title: said("home.titleWelcome"),
+        body: <WelcomeScreen />,
+        sameForEveryGuest: true,
+      });
     }
     const { filters, used } = await getFiltersAndUsage(deps.kv, user.id);
     const left = sessionsLeft(user.tier, used);
     return page(c, deps, {
-      title: "Discover",
+      title: said("home.titleDiscover"),
       // Everything the page shows of the member: the same bytes again while none of it changes.
       sameFor: JSON.stringify([user.username, left, filters]),
       body: (
@@ -75,7 +80,7 @@ export function memberPages(deps: AppDeps) {
       ? await appealState(deps.kv, undefined, Date.now(), record)
       : null;
     return page(c, deps, {
-      title: "Profile",
+      title: said("common.profile"),
       back: "/",
       body: (
         <ProfileScreen>
@@ -101,7 +106,7 @@ export function memberPages(deps: AppDeps) {
   app.get("/filters", async (c) => {
     const filters = await getFilters(deps.kv, c.var.user.id);
     return page(c, deps, {
-      title: "Edit Your Filters",
+      title: said("profile.filtersTitle"),
       back: "/",
       body: (
         <FiltersScreen>
@@ -114,7 +119,7 @@ export function memberPages(deps: AppDeps) {
   app.get("/hashtags", async (c) => {
     const filters = await getFilters(deps.kv, c.var.user.id);
     return page(c, deps, {
-      title: "Hashtags",
+      title: said("home.titleHashtags"),
       back: "/",
       body: (
         <HashtagsPage>
@@ -131,7 +136,7 @@ export function memberPages(deps: AppDeps) {
     ]);
     const map = worldMap();
     return page(c, deps, {
-      title: "Discover the world",
+      title: said("home.titleMap"),
       back: "/",
       body: (
         <MapPage paths={map.paths}>
@@ -167,7 +172,7 @@ export function memberPages(deps: AppDeps) {
     const user = c.var.user;
     if (!user.emailVerified) {
       return page(c, deps, {
-        title: "Verify your email",
+        title: said("live.verifyTitle"),
         back: "/",
         // The screen itself is the verification notice; the banner would say it twice.
         banner: null,
@@ -177,13 +182,13 @@ export function memberPages(deps: AppDeps) {
     if (!user.location.trim()) {
       setFlash(c, {
         kind: "failure",
-        title: "Location Required",
-        description: "Add your city and country to start a POV connection.",
+        title: said("live.rt_location_required"),
+        description: said("live.addLocation"),
       });
       return c.redirect("/profile", 303);
     }
     return page(c, deps, {
-      title: "Connecting",
+      title: said("live.connecting"),
       bare: true,
       body: <Island name="LiveSession" props={liveProps("connecting", user)} />,
     });
@@ -194,13 +199,13 @@ export function memberPages(deps: AppDeps) {
     const user = c.var.user;
     if (!user) {
       return page(c, deps, {
-        title: "Live match",
+        title: said("live.liveMatch"),
         body: <NoLiveSession />,
         sameForEveryGuest: true,
       });
     }
     return page(c, deps, {
-      title: "Live match",
+      title: said("live.liveMatch"),
       bare: true,
       body: <Island name="LiveSession" props={liveProps("live", user)} />,
     });
@@ -220,7 +225,7 @@ export function memberPages(deps: AppDeps) {
 
   app.get("/camera", (c) =>
     page(c, deps, {
-      title: "Record a POV clip",
+      title: said("live.recordTitle"),
       back: "/",
       body: (
         <CameraPage>
@@ -242,7 +247,7 @@ export function memberPages(deps: AppDeps) {
     const user = c.var.user;
     const iceServers = await iceServersFor(deps.config, user.id);
     return page(c, deps, {
-      title: "Connection check",
+      title: said("live.checkTitle"),
       back: "/",
       body: (
         <CheckPage>
@@ -266,7 +271,7 @@ export function memberPages(deps: AppDeps) {
 
   app.get("/match-end", (c) =>
     page(c, deps, {
-      title: "Session summary",
+      title: said("live.sessionSummary"),
       body: (
         <div class="narrow">
           <Island name="MatchEnd" props={{}} />

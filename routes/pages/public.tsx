@@ -7,6 +7,7 @@ import { Logo } from "../../components/Logo.tsx";
 import { Icon } from "../../components/Icon.tsx";
 import { tr } from "../../lib/shared/i18n/messages.ts";
 import type home from "../../lib/shared/i18n/catalog/home/en.ts";
+import { said } from "../../lib/shared/i18n/said.ts";
 
 const t = tr<typeof home>("home");
 
@@ -46,14 +47,18 @@ export function publicPages(deps: AppDeps) {
   const app = new Hono<AppEnv>();
 
   const welcome = (c: AppContext) =>
-    page(c, deps, { title: "Welcome", body: <WelcomeScreen />, sameForEveryGuest: true });
+    page(c, deps, {
+      title: said("home.titleWelcome"),
+      body: <WelcomeScreen />,
+      sameForEveryGuest: true,
+    });
 
   app.get("/welcome", welcome);
   app.get("/test-welcome", welcome);
 
   app.get("/test", (c) =>
     page(c, deps, {
-      title: "Start",
+      title: said("home.titleStart"),
       body: <StartScreen />,
       sameForEveryGuest: true,
     }));
@@ -62,7 +67,7 @@ export function publicPages(deps: AppDeps) {
     "/simple",
     (c) =>
       page(c, deps, {
-        title: "Glimpse",
+        title: said("home.titleSimple"),
         body: <FallbackScreen path="/simple" notFound={false} />,
         sameForEveryGuest: true,
       }),

@@ -11,6 +11,7 @@ import { type Period, PERIODS } from "../../lib/shared/referrals/rules.ts";
 import { ViralPage } from "../../components/referrals/ViralPage.tsx";
 import { LeaderboardPage } from "../../components/referrals/LeaderboardPage.tsx";
 import { Island } from "../../lib/server/render/island.tsx";
+import { said } from "../../lib/shared/i18n/said.ts";
 
 export function referralPages(deps: AppDeps) {
   const app = membersOnly();
@@ -25,7 +26,7 @@ export function referralPages(deps: AppDeps) {
     const code = invitations.unused[0] ?? null;
     const link = code ? `${deps.config.origin}/auth?invite=${code}` : null;
     return page(c, deps, {
-      title: "Invite friends",
+      title: said("plans.viralPageTitle"),
       back: "/",
       body: (
         <ViralPage
@@ -49,7 +50,7 @@ export function referralPages(deps: AppDeps) {
     ]);
     const onlineCount = [...online.values()].reduce((a, b) => a + b, 0);
     return page(c, deps, {
-      title: "Leaderboard",
+      title: said("plans.leaderboard"),
       back: "/viral",
       body: (
         <LeaderboardPage

@@ -9,6 +9,7 @@ import { usageToday } from "../../kv/usage.ts";
 import { tr } from "../../lib/shared/i18n/messages.ts";
 import type plans from "../../lib/shared/i18n/catalog/plans/en.ts";
 import type { SubscriptionsPageProps } from "../../islands/SubscriptionsPage.tsx";
+import { said } from "../../lib/shared/i18n/said.ts";
 
 const t = tr<typeof plans>("plans");
 
@@ -47,7 +48,7 @@ export function subscriptionPages(deps: AppDeps) {
       ? "cancelled"
       : null;
     return page(c, deps, {
-      title: "Premium",
+      title: said("common.navPremium"),
       back: "/",
       body: (
         <Subscriptions

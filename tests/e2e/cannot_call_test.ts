@@ -24,7 +24,7 @@ import {
 import { ACTION_TIMEOUT_MS, eventually, until } from "../helpers/time.ts";
 import { CANNOT_CALL_TEXT } from "../../lib/shared/cannot_call.ts";
 import { LIVE_TEXT } from "../../lib/client/live_rules.ts";
-import { sessionsLeftText } from "../../lib/shared/plans.ts";
+import { english } from "../helpers/english.ts";
 import { keys } from "../../kv/keys.ts";
 import type { Match } from "../../kv/matches.ts";
 
@@ -361,7 +361,7 @@ Deno.test({
         [0, 0, 1, 1],
       );
       await a.goto("/");
-      await a.getByText(sessionsLeftText(5), { exact: true }).waitFor();
+      await a.getByText(english("home.sessionsLeft", { count: 5 }), { exact: true }).waitFor();
       const matches: Match[] = [];
       for await (const e of server.kv.list<Match>({ prefix: ["matches"] })) matches.push(e.value);
       for (const m of [alice, dave]) {

@@ -11,7 +11,8 @@ import { closeQuietly, memberContext } from "../helpers/live_browser.ts";
 import { storeLiveMatch } from "../helpers/matches.ts";
 import { updateUser } from "../../kv/users.ts";
 import { endMatch } from "../../kv/matches.ts";
-import { INVITE_TEXT } from "../../lib/shared/referrals/rules.ts";
+import { MAX_UNUSED_INVITATIONS } from "../../lib/shared/referrals/rules.ts";
+import { english } from "../helpers/english.ts";
 
 const SHOTS = "/tmp/shots-referrals";
 
@@ -64,7 +65,9 @@ Deno.test("referral pages at 390 px: rank, earned invitations, copy and share, p
     assert.equal(await impact.locator("dt:has-text('Rank') + dd").innerText(), "#1 of 3");
     assert.equal(await impact.locator("dt:has-text('Points') + dd").innerText(), "17");
     assert.equal(await impact.locator("dt:has-text('Countries met') + dd").innerText(), "1");
-    await page.getByText(INVITE_TEXT.earn, { exact: false }).waitFor();
+    await page.getByText(english("plans.inviteEarn", { count: MAX_UNUSED_INVITATIONS }), {
+      exact: false,
+    }).waitFor();
     await page.locator(".invite-used").getByText(friend.username, { exact: true }).waitFor();
     await noWiderThan(page, 390);
     await page.screenshot({ path: `${SHOTS}/viral-390.png`, fullPage: true });

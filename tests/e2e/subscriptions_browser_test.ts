@@ -26,7 +26,7 @@ import { keys } from "../../kv/keys.ts";
 import { dayKey } from "../../kv/hashtags.ts";
 import { updateUser } from "../../kv/users.ts";
 import type { TierKey } from "../../lib/shared/constants.ts";
-import { CHECKOUT_TEXT, PLANS_TEXT } from "../../lib/shared/plans.ts";
+import { english } from "../helpers/english.ts";
 import { LIVE_TEXT } from "../../lib/client/live_rules.ts";
 import { RT_TEXT } from "../../lib/shared/realtime/texts.ts";
 
@@ -129,14 +129,14 @@ Deno.test({
       await t.step("a guest sees the plans and 'Sign in to upgrade', no usage card", async () => {
         const page = await (await context(server, null)).newPage();
         await openPlans(page);
-        await expectButton(page, "free", PLANS_TEXT.freePlan, true);
+        await expectButton(page, "free", english("plans.freePlan"), true);
         for (const tier of ["basic", "plus", "vip"] as const) {
           const link = cardButton(page, tier);
-          assert.equal((await link.innerText()).trim(), PLANS_TEXT.signIn);
+          assert.equal((await link.innerText()).trim(), english("plans.signIn"));
           assert.match((await link.getAttribute("href")) ?? "", /^\/auth/);
         }
         assert.equal(await page.locator(".usage-card").count(), 0);
-        assert.equal(await page.getByText(PLANS_TEXT.current).count(), 0);
+        assert.equal(await page.getByText(english("plans.current")).count(), 0);
         // The Free card names Free once; '3 more features' expands.
         assert.equal(await card(page, "free").getByText("Free", { exact: true }).count(), 1);
         await card(page, "plus").getByText("3 more features").click();
@@ -168,26 +168,26 @@ Deno.test({
           await setUsage(server, free, 3);
           const page = await (await context(server, free)).newPage();
           await openPlans(page);
-          await expectButton(page, "free", PLANS_TEXT.current, true);
+          await expectButton(page, "free", english("plans.current"), true);
           for (const tier of ["basic", "plus", "vip"] as const) {
-            await expectButton(page, tier, PLANS_TEXT.upgrade, false);
+            await expectButton(page, tier, english("plans.upgrade"), false);
           }
           const usage = page.locator(".usage-card");
           await usage.getByText("Sessions today: 3 of 5", { exact: true }).waitFor();
-          await usage.getByText(PLANS_TEXT.renews, { exact: true }).waitFor();
-          assert.equal(await usage.getByText(PLANS_TEXT.manage).count(), 0, "no customer");
+          await usage.getByText(english("plans.renews"), { exact: true }).waitFor();
+          assert.equal(await usage.getByText(english("plans.manage")).count(), 0, "no customer");
 
           const plus = await registerMember(server);
           await setTier(server.kv, plus.id, "plus");
           const p2 = await (await context(server, plus)).newPage();
           await openPlans(p2);
-          await expectButton(p2, "plus", PLANS_TEXT.current, true);
-          await expectButton(p2, "free", PLANS_TEXT.freePlan, true);
-          await expectButton(p2, "basic", PLANS_TEXT.upgrade, false);
-          assert.equal(await p2.getByText(PLANS_TEXT.current, { exact: true }).count(), 1);
-          await p2.locator(".usage-card").getByText(PLANS_TEXT.unlimited, { exact: true })
+          await expectButton(p2, "plus", english("plans.current"), true);
+          await expectButton(p2, "free", english("plans.freePlan"), true);
+          await expectButton(p2, "basic", english("plans.upgrade"), false);
+          assert.equal(await p2.getByText(english("plans.current"), { exact: true }).count(), 1);
+          await p2.locator(".usage-card").getByText(english("plans.unlimited"), { exact: true })
             .waitFor();
-          assert.equal(await p2.getByText(PLANS_TEXT.renews).count(), 0);
+          assert.equal(await p2.getByText(english("plans.renews")).count(), 0);
         },
       );
 
@@ -199,18 +199,18 @@ Deno.test({
           const page = await (await context(server, m)).newPage();
           await openPlans(page, "?success=true");
           const banner = page.locator(".payment-banner");
-          await banner.getByText(PLANS_TEXT.success, { exact: true }).waitFor();
+          await banner.getByText(english("plans.success"), { exact: true }).waitFor();
           await queryDropped(page);
           assert.equal(new URL(page.url()).pathname, "/subscriptions");
-          await page.getByText(PLANS_TEXT.updating, { exact: true }).waitFor();
-          await expectButton(page, "free", PLANS_TEXT.current, true);
+          await page.getByText(english("plans.updating"), { exact: true }).waitFor();
+          await expectButton(page, "free", english("plans.current"), true);
           // Stripe's webhook lands a moment later.
           await setTier(server.kv, m.id, "plus");
-          await expectButton(page, "plus", PLANS_TEXT.current, true);
-          await expectButton(page, "free", PLANS_TEXT.freePlan, true);
-          await page.locator(".usage-card").getByText(PLANS_TEXT.unlimited).waitFor();
-          await page.getByText(PLANS_TEXT.updating).waitFor({ state: "detached" });
-          await banner.getByRole("button", { name: PLANS_TEXT.dismiss }).click();
+          await expectButton(page, "plus", english("plans.current"), true);
+          await expectButton(page, "free", english("plans.freePlan"), true);
+          await page.locator(".usage-card").getByText(english("plans.unlimited")).waitFor();
+          await page.getByText(english("plans.updating")).waitFor({ state: "detached" });
+          await banner.getByRole("button", { name: english("plans.dismiss") }).click();
           await banner.waitFor({ state: "detached" });
         },
       );
@@ -222,10 +222,10 @@ Deno.test({
         page.on("request", (r) => r.url().includes("/session-limit") && reads.push(r.url()));
         await openPlans(page, "?cancelled=true");
         const banner = page.locator(".payment-banner");
-        await banner.getByText(PLANS_TEXT.cancelled, { exact: true }).waitFor();
+        await banner.getByText(english("plans.cancelled"), { exact: true }).waitFor();
         await queryDropped(page);
-        assert.equal(await page.getByText(PLANS_TEXT.updating).count(), 0);
-        await banner.getByRole("button", { name: PLANS_TEXT.dismiss }).click();
+        assert.equal(await page.getByText(english("plans.updating")).count(), 0);
+        await banner.getByRole("button", { name: english("plans.dismiss") }).click();
         await banner.waitFor({ state: "detached" });
         assert.deepEqual(reads, []);
       });
@@ -242,14 +242,14 @@ Deno.test({
           return r.continue();
         });
         await openPlans(page, "?success=true");
-        const failed = page.getByRole("alert").filter({ hasText: PLANS_TEXT.loadFailed });
+        const failed = page.getByRole("alert").filter({ hasText: english("plans.loadFailed") });
         await failed.waitFor();
         assert.equal(await page.locator(".usage-card").count(), 0);
         await setTier(server.kv, m.id, "vip");
-        await failed.getByRole("button", { name: PLANS_TEXT.retry }).click();
-        await expectButton(page, "vip", PLANS_TEXT.current, true);
+        await failed.getByRole("button", { name: english("plans.retry") }).click();
+        await expectButton(page, "vip", english("plans.current"), true);
         await failed.waitFor({ state: "detached" });
-        await page.locator(".usage-card").getByText(PLANS_TEXT.unlimited).waitFor();
+        await page.locator(".usage-card").getByText(english("plans.unlimited")).waitFor();
       });
 
       await t.step(
@@ -261,9 +261,9 @@ Deno.test({
           const opened = page.waitForEvent("popup");
           await cardButton(page, "basic").click();
           const popup = await opened;
-          await expectToast(page, CHECKOUT_TEXT.notConfigured);
+          await expectToast(page, english("plans.notConfigured"));
           assert.ok(await eventually(() => popup.isClosed(), 5000), "the window is still open");
-          await expectButton(page, "basic", PLANS_TEXT.upgrade, false);
+          await expectButton(page, "basic", english("plans.upgrade"), false);
         },
       );
 
@@ -276,7 +276,7 @@ Deno.test({
         const opened = page.waitForEvent("popup");
         await cardButton(page, "vip").click();
         const popup = await opened;
-        await expectToast(page, CHECKOUT_TEXT.network);
+        await expectToast(page, english("plans.network"));
         assert.ok(await eventually(() => popup.isClosed(), 5000), "the window is still open");
         await page.unroute("**/api/subscription/create-checkout");
 
@@ -290,9 +290,9 @@ Deno.test({
         const message = d.message();
         await d.dismiss();
         await clicked;
-        assert.ok(message.startsWith(CHECKOUT_TEXT.popupBlocked), message);
+        assert.ok(message.startsWith(english("plans.popupBlocked")), message);
         assert.match(message, /https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/);
-        await expectButton(page, "plus", PLANS_TEXT.upgrade, false);
+        await expectButton(page, "plus", english("plans.upgrade"), false);
       });
 
       await t.step(
@@ -319,9 +319,9 @@ Deno.test({
           const opened = page.waitForEvent("popup");
           await cardButton(page, "plus").click();
           const popup = await opened;
-          await expectButton(page, "plus", PLANS_TEXT.upgrading, true);
-          await expectButton(page, "basic", PLANS_TEXT.upgrade, true);
-          await expectButton(page, "vip", PLANS_TEXT.upgrade, true);
+          await expectButton(page, "plus", english("plans.upgrading"), true);
+          await expectButton(page, "basic", english("plans.upgrade"), true);
+          await expectButton(page, "vip", english("plans.upgrade"), true);
           const [url, , features] = await page.evaluate(() =>
             (globalThis as unknown as { __openArgs: string[] }).__openArgs
           );
@@ -332,7 +332,7 @@ Deno.test({
           await popup.getByText("Stripe stand-in page").waitFor();
           const session = standIn.callsTo("/v1/checkout/sessions").at(-1);
           assert.ok(session && Object.values(session.form).includes(PRICES.plus), "plus's price");
-          await page.getByText(PLANS_TEXT.paying).waitFor();
+          await page.getByText(english("plans.paying")).waitFor();
           // The page keeps watching the window while it shows Stripe (a page that lost its link
           // to the window would take it for closed and reload at once).
           await page.waitForTimeout(1500);
@@ -346,7 +346,7 @@ Deno.test({
             5000,
           );
           await waitForHydration(page, "SubscriptionsPage");
-          await expectButton(page, "plus", PLANS_TEXT.upgrade, false);
+          await expectButton(page, "plus", english("plans.upgrade"), false);
         },
       );
 
@@ -367,15 +367,15 @@ Deno.test({
             `${stripeServer.url}/subscriptions?success=true`,
           ).catch(() => {});
           assert.ok(await eventually(() => popup.isClosed(), 10_000), "the window is still open");
-          await page.locator(".payment-banner").getByText(PLANS_TEXT.success).waitFor();
+          await page.locator(".payment-banner").getByText(english("plans.success")).waitFor();
           await queryDropped(page);
-          await page.getByText(PLANS_TEXT.updating).waitFor();
+          await page.getByText(english("plans.updating")).waitFor();
           await setTier(stripeServer.kv, m.id, "basic");
-          await expectButton(page, "basic", PLANS_TEXT.current, true);
+          await expectButton(page, "basic", english("plans.current"), true);
           // A customer now exists: 'Manage subscription' is offered.
           await page.reload();
           await waitForHydration(page, "SubscriptionsPage");
-          await page.getByRole("button", { name: PLANS_TEXT.manage }).waitFor();
+          await page.getByRole("button", { name: english("plans.manage") }).waitFor();
         },
       );
 
@@ -389,11 +389,11 @@ Deno.test({
           const page = await ctx.newPage();
           await openPlans(page);
           await page.locator(".usage-card").getByText("Sessions today: 7 of 20").waitFor();
-          await expectButton(page, "basic", PLANS_TEXT.current, true);
-          await expectButton(page, "plus", PLANS_TEXT.change, false);
-          await expectButton(page, "free", PLANS_TEXT.freePlan, true);
+          await expectButton(page, "basic", english("plans.current"), true);
+          await expectButton(page, "plus", english("plans.change"), false);
+          await expectButton(page, "free", english("plans.freePlan"), true);
           const before = standIn.callsTo("/v1/billing_portal/sessions").length;
-          await page.getByRole("button", { name: PLANS_TEXT.manage }).click();
+          await page.getByRole("button", { name: english("plans.manage") }).click();
           await page.waitForURL(/^https:\/\/billing\.stripe\.com\/p\/session\//);
           assert.equal(standIn.callsTo("/v1/billing_portal/sessions").length, before + 1);
           assert.equal(

@@ -15,7 +15,7 @@ import { launchWebKit, type WebKit, type WebKitSession } from "../helpers/webkit
 import { ACTION_TIMEOUT_MS, until } from "../helpers/time.ts";
 import { CANNOT_CALL_TEXT } from "../../lib/shared/cannot_call.ts";
 import { LIVE_TEXT } from "../../lib/client/live_rules.ts";
-import { PLANS_TEXT } from "../../lib/shared/plans.ts";
+import { english } from "../helpers/english.ts";
 import { keys } from "../../kv/keys.ts";
 
 /** The public pages and their main headings. */
@@ -24,7 +24,7 @@ const PUBLIC_PAGES: [string, string][] = [
   ["/auth", "Welcome back"],
   ["/terms-of-service", "Terms of Service"],
   ["/privacy-policy", "Privacy Policy"],
-  ["/subscriptions", PLANS_TEXT.heading],
+  ["/subscriptions", english("plans.heading")],
 ];
 
 /**

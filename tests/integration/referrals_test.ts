@@ -24,7 +24,8 @@ import { addSession } from "../helpers/legacy_stats.ts";
 import { newUserRecord, type UserRecord } from "../../lib/shared/auth/types.ts";
 import { deleteAccount, purgeAccount } from "../../lib/server/auth/deletion.ts";
 import { leaderboard, viral } from "../../lib/server/referrals/board.ts";
-import { INVITE_TEXT, type Period } from "../../lib/shared/referrals/rules.ts";
+import type { Period } from "../../lib/shared/referrals/rules.ts";
+import { english } from "../helpers/english.ts";
 import { withServer } from "../helpers/server.ts";
 import { storeLiveMatch } from "../helpers/matches.ts";
 import { Client, kvUser, registerMember } from "../helpers/accounts.ts";
@@ -376,7 +377,7 @@ Deno.test("GET /api/invitations: the member's own codes, who joined, who verifie
     }
     assert.deepEqual((await ann.client.get("/api/invitations")).json.unused, []);
     const full = await ann.client.get("/viral");
-    assert.ok(full.text.includes(INVITE_TEXT.allUsed));
+    assert.ok(full.text.includes(english("plans.inviteAllUsed")));
     assert.ok(!full.text.includes("/auth?invite="), "no link to hand out");
   });
 });

@@ -8,7 +8,7 @@ import { type TestServer, withServer } from "../helpers/server.ts";
 import { assertError, kvUser, registerMember } from "../helpers/accounts.ts";
 import { startStripeStandIn, type StripeStandIn } from "../helpers/stripe_standin.ts";
 import { keys } from "../../kv/keys.ts";
-import { CHECKOUT_TEXT } from "../../routes/api/subscription.ts";
+import { english } from "../helpers/english.ts";
 
 const PRICES = { basic: "price_basic_test", plus: "price_plus_test", vip: "price_vip_test" };
 const KEY = "sk_test_glimpse_standin";
@@ -101,11 +101,11 @@ Deno.test("checkout: a form post is told payments need scripts; a guest and a ba
     assert.equal(res.status, 303);
     assert.equal(res.headers.get("location"), "/subscriptions");
     const page = await m.client.get("/subscriptions");
-    assert.ok(page.text.includes(CHECKOUT_TEXT.needsScript), "the plans page says why");
+    assert.ok(page.text.includes(english("plans.needsScript")), "the plans page says why");
     assert.equal(stripe.calls.length, 0, "Stripe was not called for a form post");
 
     const bad = await m.client.post("/api/subscription/create-checkout", { tier: "gold" });
-    assertError(bad, 400, CHECKOUT_TEXT.badTier);
+    assertError(bad, 400, english("plans.badTier"));
     const guest = await fetch(server.url + "/api/subscription/create-checkout", {
       method: "POST",
       headers: { "content-type": "application/json", origin: server.url },
@@ -124,8 +124,8 @@ Deno.test("checkout: Stripe down returns 502 with the texts and stores nothing",
     const res = await m.client.post("/api/subscription/create-checkout", { tier: "plus" });
     assert.equal(res.status, 502, res.text);
     assert.equal(res.json.success, false);
-    assert.equal(res.json.error, CHECKOUT_TEXT.failed);
-    assert.equal(res.json.details, CHECKOUT_TEXT.unreachable);
+    assert.equal(res.json.error, english("plans.failed"));
+    assert.equal(res.json.details, english("plans.unreachable"));
     assert.equal((await kvUser(server.kv, m.id))?.billing, undefined);
     assert.ok(stripe.calls.length >= 1, "the SDK did call the stand-in");
   });
@@ -135,7 +135,7 @@ Deno.test("billing portal: only for members with a customer; opens Stripe's port
   await withStripe(async (server, stripe) => {
     const m = await registerMember(server);
     const none = await m.client.post("/api/subscription/portal", {});
-    assertError(none, 409, CHECKOUT_TEXT.noSubscription);
+    assertError(none, 409, english("plans.noSubscription"));
     assert.equal(stripe.callsTo("/v1/billing_portal/sessions").length, 0);
 
     await m.client.post("/api/subscription/create-checkout", { tier: "plus" });
@@ -163,7 +163,7 @@ Deno.test("checkout: a member whose subscription runs is sent to the portal, not
     });
     const sessionsBefore = stripe.callsTo("/v1/checkout/sessions").length;
     const res = await m.client.post("/api/subscription/create-checkout", { tier: "vip" });
-    assertError(res, 409, CHECKOUT_TEXT.alreadySubscribed);
+    assertError(res, 409, english("plans.alreadySubscribed"));
     assert.equal(stripe.callsTo("/v1/checkout/sessions").length, sessionsBefore);
     // Once it has ended, a new checkout is fine.
     await server.kv.set(entry.key, {

@@ -1,6 +1,6 @@
 // The plans and referral texts in other languages: prices and dates written by Intl in the page's
-// language, the plan card with no English left in Japanese, and the English catalog saying
-// exactly what the shared English texts (lib/shared/plans.ts, lib/shared/referrals/rules.ts) say.
+// language, the plan card with no English left in Japanese, and the shared rules' messages
+// (lib/shared/plans.ts, lib/shared/referrals/rules.ts) saying in English what the rules do.
 import assert from "node:assert/strict";
 import { createElement } from "react";
 import { renderToString } from "preact-render-to-string";
@@ -10,25 +10,24 @@ import type { Locale } from "../../lib/shared/i18n/locales.ts";
 import en from "../../lib/shared/i18n/catalog/plans/en.ts";
 import {
   type CardAction,
-  CHECKOUT_TEXT,
   moreFeaturesText,
-  PLANS_TEXT,
   planViews,
   priceText,
-  sessionsLeftText,
   usageLine,
   usageOf,
 } from "../../lib/shared/plans.ts";
 import {
   CHALLENGES,
   COUNTED_SESSION,
-  INVITE_TEXT,
+  INVITE_NOTE,
   MAX_UNUSED_INVITATIONS,
   PERIOD_NOTE,
   PERIODS,
   POINT_RULES,
   POINTS,
 } from "../../lib/shared/referrals/rules.ts";
+import type { Said } from "../../lib/shared/i18n/said.ts";
+import { english } from "../helpers/english.ts";
 import { TIERS } from "../../lib/shared/constants.ts";
 import { PlanCard } from "../../components/plans/PlanCard.tsx";
 
@@ -113,47 +112,57 @@ Deno.test("plans i18n: the plan card in Japanese keeps no English word of the ca
   }
 });
 
-Deno.test("plans i18n: the English catalog says what the shared English texts say", () => {
-  const catalog = en as Record<string, unknown>;
-  for (const [key, text] of Object.entries({ ...PLANS_TEXT, ...CHECKOUT_TEXT })) {
-    assert.equal(catalog[key], text, key);
-  }
-  const say = (key: keyof typeof en, vars?: Record<string, string | number>) =>
-    inLocale("en", () => render(en[key], vars, "en"));
+Deno.test("plans i18n: the shared rules' messages say what the rules do", () => {
+  const say = (message: Said) => english(message.name, message.vars);
   for (const n of [0, 1, 2, 3]) {
-    assert.equal(say("moreFeatures", { count: n }), moreFeaturesText(n));
-    if (n > 0) assert.equal(say("sessionsLeft", { count: n }), sessionsLeftText(n));
+    assert.equal(say(moreFeaturesText(n)), n === 1 ? "1 more feature" : `${n} more features`);
   }
-  assert.equal(say("noSessionsLeft"), sessionsLeftText(0));
-  assert.equal(say("sessionsToday", { used: 2, limit: 5 }), usageLine(usageOf("free", 2)));
-  assert.equal(say("unlimited"), usageLine(usageOf("vip", 2)));
-  // Every plan feature has its message, saying the same in English.
+  assert.equal(say(usageLine(usageOf("free", 2))), "Sessions today: 2 of 5");
+  assert.equal(say(usageLine(usageOf("vip", 2))), "Unlimited sessions");
+  // Every plan feature has its message, saying the same in English as TIERS (the plans API).
   for (const plan of planViews()) {
+    assert.equal(plan.features.length, TIERS[plan.key].features.length);
     plan.features.forEach((f, i) => {
       assert.ok(f.key, `${plan.key}: "${f.text}" has no message`);
-      assert.equal(say(f.key!, { count: f.count ?? 0 }), TIERS[plan.key].features[i]);
+      assert.equal(f.text, TIERS[plan.key].features[i]);
+      assert.equal(english(`plans.${f.key!}`, { count: f.count ?? 0 }), f.text);
     });
   }
-  // The referral rules.
-  assert.equal(say("inviteEarn", { count: MAX_UNUSED_INVITATIONS }), INVITE_TEXT.earn);
-  assert.equal(say("inviteAllUsed"), INVITE_TEXT.allUsed);
-  assert.equal(say("periodNote"), PERIOD_NOTE);
-  const periodKeys = { week: "periodWeek", month: "periodMonth", all: "periodAll" } as const;
-  assert.deepEqual(PERIODS.map((p) => say(periodKeys[p.id])), PERIODS.map((p) => p.label));
-  assert.equal(say("ruleFriend", { count: POINTS.verifiedFriend }), POINT_RULES[0]);
-  const { minMs, perPairPerDay } = COUNTED_SESSION;
+  // The referral rules, with the numbers the code applies.
   assert.equal(
-    say("ruleSession", { count: POINTS.session, seconds: minMs / 1000, perDay: perPairPerDay }),
-    POINT_RULES[1],
+    say(INVITE_NOTE.earn),
+    `You hold up to ${MAX_UNUSED_INVITATIONS} unused invitations. Each friend who joins with ` +
+      "your code and verifies their email earns you a new one.",
   );
-  assert.equal(say("ruleCountry", { count: POINTS.newCountry }), POINT_RULES[2]);
-  const titles = {
-    friends: "challengeFriends",
-    sessions: "challengeSessions",
-    countries: "challengeCountries",
-  } as const;
+  assert.equal(
+    say(INVITE_NOTE.allUsed),
+    "All your invitations are used. Each friend who joins with your code and verifies " +
+      "their email earns you a new one.",
+  );
+  assert.equal(
+    say(PERIOD_NOTE),
+    "This week runs Monday to Sunday (ISO weeks), this month is the calendar month, both in " +
+      "UTC. A period counts what happened in it; all time counts everything.",
+  );
+  assert.deepEqual(PERIODS.map((p) => say(p.name)), ["This Week", "This Month", "All Time"]);
+  const { minMs, perPairPerDay } = COUNTED_SESSION;
+  assert.deepEqual(POINT_RULES.map(say), [
+    `${POINTS.verifiedFriend} points for each friend who joins with your code and verifies ` +
+    "their email",
+    `${POINTS.session} point for each POV session you complete (a call that connected and ` +
+    `lasted ${minMs / 1000} s or more; up to ${perPairPerDay} a day with the same partner)`,
+    `${POINTS.newCountry} points for each country you meet someone from for the first time ` +
+    "(in two years)",
+  ]);
+  assert.deepEqual(CHALLENGES.map((c) => [say(c.title), say(c.reward)]), [
+    ["Invite 5 friends", "+50 points"],
+    ["Complete 3 POV sessions", "+10 points"],
+    ["Meet people from 3 countries", "Globetrotter badge"],
+  ]);
   for (const c of CHALLENGES) {
-    assert.equal(say(titles[c.id], { count: c.goal }), c.title);
-    assert.equal(c.badge ? say("rewardBadge") : say("rewardPoints", { count: c.points }), c.reward);
+    // A title counts the goal; a reward the points credited, or the badge.
+    assert.equal(c.title.vars?.count, c.goal);
+    if (c.badge) assert.equal(c.reward.name, "plans.rewardBadge");
+    else assert.equal(c.reward.vars?.count, c.points);
   }
 });

@@ -3,16 +3,16 @@
 import assert from "node:assert/strict";
 import {
   cardAction,
-  CHECKOUT_TEXT,
   moreFeaturesText,
   planViews,
   sessionsLeft,
-  sessionsLeftText,
   usageLine,
   usageOf,
 } from "../../lib/shared/plans.ts";
 import { checkoutFailure, httpsUrl } from "../../lib/client/plans.ts";
 import { ApiError } from "../../lib/client/api.ts";
+import { said } from "../../lib/shared/i18n/said.ts";
+import { english } from "../helpers/english.ts";
 
 Deno.test("plans: each card's button for a guest, a free member and subscribers", () => {
   const row = (tier: Parameters<typeof cardAction>[1], customer: boolean) =>
@@ -34,32 +34,32 @@ Deno.test("plans: prices, usage, sessions left, more features", () => {
     "$20/month",
   ]);
   assert.deepEqual(planViews().map((p) => p.popular), [false, false, true, false]);
-  assert.equal(usageLine(usageOf("free", 2)), "Sessions today: 2 of 5");
-  assert.equal(usageLine(usageOf("vip", 40)), "Unlimited sessions");
+  const en = (message: ReturnType<typeof usageLine>) => english(message.name, message.vars);
+  assert.equal(en(usageLine(usageOf("free", 2))), "Sessions today: 2 of 5");
+  assert.equal(en(usageLine(usageOf("vip", 40))), "Unlimited sessions");
   assert.equal(sessionsLeft("free", 3), 2);
   assert.equal(sessionsLeft("free", 9), 0);
   assert.equal(sessionsLeft("plus", 9), null);
-  assert.equal(sessionsLeftText(2), "2 sessions left today");
-  assert.equal(sessionsLeftText(1), "1 session left today");
-  assert.equal(sessionsLeftText(0), "No sessions left today");
-  assert.equal(moreFeaturesText(1), "1 more feature");
-  assert.equal(moreFeaturesText(3), "3 more features");
+  assert.equal(en(moreFeaturesText(1)), "1 more feature");
+  assert.equal(en(moreFeaturesText(3)), "3 more features");
 });
 
 Deno.test("plans: a failed checkout's toast", () => {
   const api = (status: number, body: unknown) => new ApiError("x", status, body, null);
   assert.deepEqual(
     checkoutFailure(api(503, { configRequired: true, error: "e", details: "d" })),
-    { title: CHECKOUT_TEXT.notConfigured },
+    { title: said("plans.notConfigured") },
   );
+  // The server's texts, already in the page's language, are shown as they are.
+  const failed = english("plans.failed"), unreachable = english("plans.unreachable");
   assert.deepEqual(
-    checkoutFailure(api(502, { error: CHECKOUT_TEXT.failed, details: CHECKOUT_TEXT.unreachable })),
-    { title: CHECKOUT_TEXT.failed, description: CHECKOUT_TEXT.unreachable },
+    checkoutFailure(api(502, { error: failed, details: unreachable })),
+    { title: failed, description: unreachable },
   );
   assert.deepEqual(checkoutFailure(api(429, { error: "Too many" })), { title: "Too many" });
-  assert.deepEqual(checkoutFailure(api(500, null)), { title: CHECKOUT_TEXT.failed });
+  assert.deepEqual(checkoutFailure(api(500, null)), { title: said("plans.failed") });
   assert.deepEqual(checkoutFailure(new TypeError("fetch failed")), {
-    title: CHECKOUT_TEXT.network,
+    title: said("plans.network"),
   });
   assert.equal(
     httpsUrl("https://checkout.stripe.com/c/pay/x"),

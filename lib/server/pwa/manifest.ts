@@ -4,11 +4,13 @@
 // `deno task icons` (scripts/icons.ts) and kept in the repository. The manifest is served in the
 // request's language (its description and `lang`; the app's name is the brand everywhere).
 import type { Locale } from "../../shared/i18n/locales.ts";
-import { localizeFor } from "../i18n/catalogs.ts";
+import { sayIn } from "../i18n/catalogs.ts";
+import { type Said, said } from "../../shared/i18n/said.ts";
 
 export const THEME_COLOR = "#12091f";
 export const BACKGROUND_COLOR = "#12091f";
-export const APP_DESCRIPTION = "Live point-of-view video with a stranger, somewhere else.";
+/** What the app is, in a line: the manifest's description and a page's default one. */
+export const APP_DESCRIPTION: Said = said("home.appDescription");
 
 export interface IconFile {
   path: string;
@@ -39,7 +41,7 @@ export const FULL_BLEED_LOGO_SHARE = 0.75;
 export function webAppManifest(locale: Locale = "en") {
   return {
     ...WEB_APP_MANIFEST,
-    description: localizeFor(locale, APP_DESCRIPTION),
+    description: sayIn(locale, APP_DESCRIPTION),
     lang: locale,
   };
 }
@@ -48,7 +50,7 @@ export const WEB_APP_MANIFEST = {
   id: "/",
   name: "Glimpse",
   short_name: "Glimpse",
-  description: APP_DESCRIPTION,
+  description: sayIn("en", APP_DESCRIPTION),
   lang: "en",
   // Every language the app speaks is written left to right.
   dir: "ltr",

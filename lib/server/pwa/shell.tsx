@@ -13,6 +13,7 @@ import { renderDocument } from "../render/page.tsx";
 import { OfflineScreen } from "../../../components/OfflineScreen.tsx";
 import { PNG_ICONS, SVG_ICON } from "./manifest.ts";
 import type { Locale } from "../../shared/i18n/locales.ts";
+import { said } from "../../shared/i18n/said.ts";
 
 export const OFFLINE_PATH = "/offline";
 
@@ -22,8 +23,8 @@ export const OFFLINE_PATH = "/offline";
  */
 export function offlineDocument(assets: Manifest, locale: Locale = "en"): string {
   return renderDocument(assets, {
-    title: "Offline",
-    description: "You are offline.",
+    title: said("home.titleOffline"),
+    description: said("home.offlineMetaDescription"),
     path: OFFLINE_PATH,
     user: null,
     bare: true,

@@ -59,9 +59,7 @@ export async function viral(kv: Deno.Kv, userId: string, now = Date.now()): Prom
   ]);
   const challenges = CHALLENGES.map((c) => ({
     id: c.id,
-    title: c.title,
     goal: c.goal,
-    reward: c.reward,
     progress: challengeProgress(c.id, figures.week),
     credited: rewards.has(c.id),
   }));

@@ -18,22 +18,23 @@ export interface Figures {
 }
 
 export interface WeeklyPrize {
-  rank: string;
-  prize: string;
-  /** The places it goes to: the first `place`, or the top `top`. */
+  /** The places it goes to: the `place`th, or the top `top` (only the top 10 has a name). */
   place?: number;
-  top?: number;
+  top?: 10;
   /** Dollars and months of premium; none for merchandise. */
   cash?: number;
   premiumMonths?: number;
 }
 
-/** The prizes as /leaderboard lists them (rank and prize in English; the figures they say). */
+/**
+ * The prizes as /leaderboard lists them ('#1: $500 plus 1 year premium', 'Top 10: Glimpse
+ * merchandise'): cash with premium, or merchandise when there is no cash.
+ */
 export const WEEKLY_PRIZES: readonly WeeklyPrize[] = [
-  { rank: "#1", prize: "$500 plus 1 year premium", place: 1, cash: 500, premiumMonths: 12 },
-  { rank: "#2", prize: "$250 plus 6 months premium", place: 2, cash: 250, premiumMonths: 6 },
-  { rank: "#3", prize: "$100 plus 3 months premium", place: 3, cash: 100, premiumMonths: 3 },
-  { rank: "Top 10", prize: "Glimpse merchandise", top: 10 },
+  { place: 1, cash: 500, premiumMonths: 12 },
+  { place: 2, cash: 250, premiumMonths: 6 },
+  { place: 3, cash: 100, premiumMonths: 3 },
+  { top: 10 },
 ];
 
 /** The currency of the cash prizes. */
@@ -59,10 +60,8 @@ export interface LeaderboardView {
 
 export interface Challenge {
   id: ChallengeId;
-  title: string;
   progress: number;
   goal: number;
-  reward: string;
   /** The reward has been credited this week. */
   credited: boolean;
 }

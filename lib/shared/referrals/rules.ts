@@ -1,7 +1,8 @@
 // The referral rules, written once: what earns points, the weekly challenges and their rewards,
 // the invitations a member holds, and what each leaderboard period means. The KV writers
 // (kv/referrals.ts) apply these numbers and the pages print them from here; docs/referrals.md
-// explains them for maintainers.
+// explains them for maintainers. Their texts are the plans catalog's messages.
+import { type Said, said } from "../i18n/said.ts";
 
 /** Points a member earns, each at the moment of its event. */
 export const POINTS = {
@@ -31,61 +32,62 @@ export const MAX_UNUSED_INVITATIONS = 5;
 
 export type Period = "week" | "month" | "all";
 
-/** The periods, as the tabs and captions name them. */
-export const PERIODS: readonly { id: Period; label: string }[] = [
-  { id: "week", label: "This Week" },
-  { id: "month", label: "This Month" },
-  { id: "all", label: "All Time" },
+/** The periods, with the names the tabs and captions give them ('This Week'). */
+export const PERIODS: readonly { id: Period; name: Said }[] = [
+  { id: "week", name: said("plans.periodWeek") },
+  { id: "month", name: said("plans.periodMonth") },
+  { id: "all", name: said("plans.periodAll") },
 ];
 
-export function periodLabel(period: Period): string {
-  return PERIODS.find((p) => p.id === period)!.label;
+/** A period's name ('This Week'). */
+export function periodName(period: Period): Said {
+  return PERIODS.find((p) => p.id === period)!.name;
 }
 
 /** What a period is, said once on both pages. */
-export const PERIOD_NOTE =
-  "This week runs Monday to Sunday (ISO weeks), this month is the calendar month, both in UTC. " +
-  "A period counts what happened in it; all time counts everything.";
+export const PERIOD_NOTE: Said = said("plans.periodNote");
 
 export type ChallengeId = "friends" | "sessions" | "countries";
 
 export interface ChallengeRule {
   id: ChallengeId;
-  title: string;
+  /** 'Invite 5 friends'. */
+  title: Said;
   goal: number;
   /** Points credited once a week when reached, or 0 for a badge. */
   points: number;
   /** The badge credited instead of points, if any. */
-  badge?: string;
-  reward: string;
+  badge?: Badge;
+  /** '+50 points', 'Globetrotter badge'. */
+  reward: Said;
 }
 
 /** A badge a challenge gives (counted in Your Impact). */
-export const BADGE = "Globetrotter";
+export type Badge = "globetrotter";
 
 /** The weekly challenges: progress counts this ISO week; each reward is credited once a week. */
 export const CHALLENGES: readonly ChallengeRule[] = [
   {
     id: "friends",
-    title: "Invite 5 friends",
+    title: said("plans.challengeFriends", { count: 5 }),
     goal: 5,
     points: 50,
-    reward: "+50 points",
+    reward: said("plans.rewardPoints", { count: 50 }),
   },
   {
     id: "sessions",
-    title: "Complete 3 POV sessions",
+    title: said("plans.challengeSessions", { count: 3 }),
     goal: 3,
     points: 10,
-    reward: "+10 points",
+    reward: said("plans.rewardPoints", { count: 10 }),
   },
   {
     id: "countries",
-    title: "Meet people from 3 countries",
+    title: said("plans.challengeCountries", { count: 3 }),
     goal: 3,
     points: 0,
-    badge: BADGE,
-    reward: `${BADGE} badge`,
+    badge: "globetrotter",
+    reward: said("plans.rewardBadge"),
   },
 ];
 
@@ -98,22 +100,21 @@ export function challengeProgress(
 }
 
 /** How points are earned, as the /viral page lists it. */
-export const POINT_RULES: readonly string[] = [
-  `${POINTS.verifiedFriend} points for each friend who joins with your code and verifies their email`,
-  `${POINTS.session} point for each POV session you complete (a call that connected and lasted ` +
-  `${COUNTED_SESSION.minMs / 1000} s or more; up to ${COUNTED_SESSION.perPairPerDay} a day with ` +
-  "the same partner)",
-  `${POINTS.newCountry} points for each country you meet someone from for the first time ` +
-  "(in two years)",
+export const POINT_RULES: readonly Said[] = [
+  said("plans.ruleFriend", { count: POINTS.verifiedFriend }),
+  said("plans.ruleSession", {
+    count: POINTS.session,
+    seconds: COUNTED_SESSION.minMs / 1000,
+    perDay: COUNTED_SESSION.perPairPerDay,
+  }),
+  said("plans.ruleCountry", { count: POINTS.newCountry }),
 ];
 
 /** The invite card's promise, exactly what the code does. */
-export const INVITE_TEXT = {
-  earn: `You hold up to ${MAX_UNUSED_INVITATIONS} unused invitations. Each friend who joins with ` +
-    "your code and verifies their email earns you a new one.",
-  allUsed: "All your invitations are used. Each friend who joins with your code and verifies " +
-    "their email earns you a new one.",
-} as const;
+export const INVITE_NOTE: { earn: Said; allUsed: Said } = {
+  earn: said("plans.inviteEarn", { count: MAX_UNUSED_INVITATIONS }),
+  allUsed: said("plans.inviteAllUsed"),
+};
 
 /** ISO-8601 week id (UTC), e.g. "2026-W47". */
 export function weekId(ms: number): string {

@@ -156,13 +156,6 @@ export default {
   prefCountry: "country",
   prefCity: "city",
   prefNearby: "nearby",
-  // Continents as a report stores them (their English names, lib/shared/geo/continents.ts).
-  continentAfrica: "Africa",
-  continentAsia: "Asia",
-  continentEurope: "Europe",
-  continentNorthAmerica: "North America",
-  continentSouthAmerica: "South America",
-  continentOceania: "Oceania",
   blocked: "blocked",
   reporterBlocked: "The reporter blocked this user.",
   dismiss: "Dismiss",

@@ -30,4 +30,10 @@ export default {
   holdBanner:
     "Dein Konto wird nach einer Sicherheitsmeldung überprüft: Vorerst kannst du nicht suchen und nicht vermittelt werden.",
   holdBannerLink: "Grund ansehen und Einspruch einlegen",
+  continentAfrica: "Afrika",
+  continentAsia: "Asien",
+  continentEurope: "Europa",
+  continentNorthAmerica: "Nordamerika",
+  continentSouthAmerica: "Südamerika",
+  continentOceania: "Ozeanien",
 } satisfies Translation<typeof en>;

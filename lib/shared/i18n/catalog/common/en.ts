@@ -29,4 +29,12 @@ export default {
   holdBanner:
     "Your account is under review after a safety report: you cannot search or be matched for now.",
   holdBannerLink: "See why and appeal",
+  // The continents (lib/shared/geo/continents.ts CONTINENT_NAMES): the home screen, the map,
+  // the filters and the reports name them alike.
+  continentAfrica: "Africa",
+  continentAsia: "Asia",
+  continentEurope: "Europe",
+  continentNorthAmerica: "North America",
+  continentSouthAmerica: "South America",
+  continentOceania: "Oceania",
 };

@@ -30,4 +30,10 @@ export default {
   holdBanner:
     "Tu cuenta está en revisión tras un aviso de seguridad: por ahora no puedes buscar ni ser emparejado.",
   holdBannerLink: "Ver por qué y apelar",
+  continentAfrica: "África",
+  continentAsia: "Asia",
+  continentEurope: "Europa",
+  continentNorthAmerica: "América del Norte",
+  continentSouthAmerica: "América del Sur",
+  continentOceania: "Oceanía",
 } satisfies Translation<typeof en>;

@@ -30,4 +30,10 @@ export default {
   holdBanner:
     "Votre compte est en cours d’examen après un signalement de sécurité : pour l’instant, vous ne pouvez ni chercher ni être mis en relation.",
   holdBannerLink: "Voir pourquoi et faire un recours",
+  continentAfrica: "Afrique",
+  continentAsia: "Asie",
+  continentEurope: "Europe",
+  continentNorthAmerica: "Amérique du Nord",
+  continentSouthAmerica: "Amérique du Sud",
+  continentOceania: "Océanie",
 } satisfies Translation<typeof en>;

@@ -30,4 +30,10 @@ export default {
   holdBanner:
     "安全に関する報告により、アカウントは審査中です。現在、検索やマッチングはできません。",
   holdBannerLink: "理由を確認して異議を申し立てる",
+  continentAfrica: "アフリカ",
+  continentAsia: "アジア",
+  continentEurope: "ヨーロッパ",
+  continentNorthAmerica: "北アメリカ",
+  continentSouthAmerica: "南アメリカ",
+  continentOceania: "オセアニア",
 } satisfies Translation<typeof en>;

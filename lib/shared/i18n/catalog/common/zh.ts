@@ -29,4 +29,10 @@ export default {
   holdBannerRegion: "账号审核中",
   holdBanner: "由于一份安全举报，你的账号正在审核中：目前你无法搜索或被匹配。",
   holdBannerLink: "查看原因并申诉",
+  continentAfrica: "非洲",
+  continentAsia: "亚洲",
+  continentEurope: "欧洲",
+  continentNorthAmerica: "北美洲",
+  continentSouthAmerica: "南美洲",
+  continentOceania: "大洋洲",
 } satisfies Translation<typeof en>;

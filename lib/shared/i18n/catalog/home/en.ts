@@ -2,7 +2,7 @@
 // start, fallback and not-found pages, the dev outbox page, the installable app (manifest
 // description, offline page) and the small shared parts (logo, spinner).
 export default {
-  // Page titles (passed in English to page(); translated at the boundary).
+  // Page titles (page()'s `title` names them).
   titleWelcome: "Welcome",
   titleStart: "Start",
   titleDiscover: "Discover",
@@ -11,6 +11,7 @@ export default {
   titleOffline: "Offline",
   offlineMetaDescription: "You are offline.",
   titleOutbox: "Outbox",
+  titleSimple: "Glimpse",
   appDescription: "Live point-of-view video with a stranger, somewhere else.",
 
   // Logo, spinner.
@@ -118,12 +119,6 @@ export default {
   advancedFilters: "Advanced Filters",
   membersOnline: "Members online:",
   legendNone: "None",
-  continentAfrica: "Africa",
-  continentAsia: "Asia",
-  continentEurope: "Europe",
-  continentNorthAmerica: "North America",
-  continentSouthAmerica: "South America",
-  continentOceania: "Oceania",
 
   // /test, /simple and the not-found page.
   startExploring: "Start exploring",

@@ -42,6 +42,10 @@ export default {
   popupBlocked: "Dein Browser hat das Zahlungsfenster blockiert. Öffne diesen Link zum Bezahlen:",
   needsScript:
     "Zahlungen öffnen sich in einem sicheren Stripe-Fenster, das JavaScript braucht. Bitte aktiviere es.",
+  notConfiguredDetails:
+    "Der Tarif {tier} kann erst gekauft werden, wenn Zahlungen eingerichtet sind.",
+  webhookNotConfigured: "Stripe-Webhooks sind auf diesem Server nicht eingerichtet.",
+  webhookBadSignature: "Ungültige Stripe-Signatur.",
 
   tierFree: "Gratis",
   tierBasic: "Basic",

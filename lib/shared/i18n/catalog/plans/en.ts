@@ -1,10 +1,10 @@
 // Plans and referrals: the /subscriptions page (plan cards, usage card, payment banners, checkout
 // and billing portal texts, including the errors the plans API returns), the home screen's
 // sessions-left line, the invitation share buttons (/viral and after registration) and the
-// /viral and /leaderboard pages (challenges, points, ranks, prizes). The keys named like
-// PLANS_TEXT's and CHECKOUT_TEXT's (lib/shared/plans.ts) carry exactly their English texts.
+// /viral and /leaderboard pages (challenges, points, ranks, prizes), and what the server answers
+// Stripe's webhook.
 export default {
-  // PLANS_TEXT (lib/shared/plans.ts)
+  // The plans page (islands/SubscriptionsPage.tsx, components/plans/)
   heading: "Choose your plan",
   intro: "Unlimited sessions and HD quality with Premium.",
   success: "Payment successful! Your subscription has been upgraded.",
@@ -32,7 +32,7 @@ export default {
   whyTitle: "Why Choose Premium?",
   cancelAnytime: "Cancel anytime. Your plan stays active until the end of the period you paid for.",
 
-  // CHECKOUT_TEXT (lib/shared/plans.ts): the plans API's errors and the checkout's toasts
+  // The plans API's errors (routes/api/subscription.ts) and the checkout's toasts
   notConfigured: "Stripe is not configured yet. Please contact support to enable payments.",
   failed: "Failed to create checkout session. Please try again.",
   network: "Checkout failed. Please try again.",
@@ -44,6 +44,10 @@ export default {
   popupBlocked: "Your browser blocked the payment window. Open this link to pay:",
   needsScript:
     "Payments open in a secure Stripe window, which needs JavaScript. Please turn it on.",
+  notConfiguredDetails: "The {tier} plan cannot be bought until payments are configured.",
+  // Stripe's webhook (routes/api/stripe.ts): what the server answers Stripe
+  webhookNotConfigured: "Stripe webhooks are not configured on this server.",
+  webhookBadSignature: "Invalid Stripe signature.",
 
   // Plan cards and the usage card
   tierFree: "Free",

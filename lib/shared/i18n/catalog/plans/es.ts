@@ -41,6 +41,9 @@ export default {
   popupBlocked: "Tu navegador bloqueó la ventana de pago. Abre este enlace para pagar:",
   needsScript:
     "Los pagos se abren en una ventana segura de Stripe, que necesita JavaScript. Actívalo, por favor.",
+  notConfiguredDetails: "El plan {tier} no se puede comprar hasta que se configuren los pagos.",
+  webhookNotConfigured: "Los webhooks de Stripe no están configurados en este servidor.",
+  webhookBadSignature: "Firma de Stripe no válida.",
 
   tierFree: "Gratis",
   tierBasic: "Basic",

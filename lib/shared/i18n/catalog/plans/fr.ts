@@ -45,6 +45,10 @@ export default {
   popupBlocked: "Votre navigateur a bloqué la fenêtre de paiement. Ouvrez ce lien pour payer :",
   needsScript:
     "Les paiements s’ouvrent dans une fenêtre Stripe sécurisée, qui nécessite JavaScript. Veuillez l’activer.",
+  notConfiguredDetails:
+    "La formule {tier} ne peut pas être achetée tant que les paiements ne sont pas configurés.",
+  webhookNotConfigured: "Les webhooks Stripe ne sont pas configurés sur ce serveur.",
+  webhookBadSignature: "Signature Stripe invalide.",
 
   tierFree: "Gratuit",
   tierBasic: "Basic",

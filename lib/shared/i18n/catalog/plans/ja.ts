@@ -42,6 +42,9 @@ export default {
   popupBlocked: "ブラウザが決済ウィンドウをブロックしました。こちらのリンクからお支払いください：",
   needsScript:
     "お支払いはStripeの安全なウィンドウで行われるため、JavaScriptが必要です。有効にしてください。",
+  notConfiguredDetails: "支払いが設定されるまで、{tier} プランは購入できません。",
+  webhookNotConfigured: "このサーバーでは Stripe の Webhook が設定されていません。",
+  webhookBadSignature: "Stripe の署名が無効です。",
 
   tierFree: "無料",
   tierBasic: "ベーシック",

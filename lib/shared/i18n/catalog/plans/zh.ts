@@ -39,6 +39,9 @@ export default {
   portalFailed: "无法打开账单门户，请重试。",
   popupBlocked: "你的浏览器拦截了支付窗口。请打开此链接付款：",
   needsScript: "付款会在安全的 Stripe 窗口中进行，需要启用 JavaScript。请开启它。",
+  notConfiguredDetails: "在配置付款之前，无法购买 {tier} 套餐。",
+  webhookNotConfigured: "此服务器尚未配置 Stripe Webhook。",
+  webhookBadSignature: "Stripe 签名无效。",
 
   tierFree: "免费版",
   tierBasic: "基础版",

@@ -87,12 +87,6 @@ export default {
   widenAutomatically: "Automatisch erweitern, wenn niemand in der Nähe ist",
   widenAutomaticallyHelp:
     "Lässt dein Filter niemanden zum Treffen übrig oder vergehen 10 Sekunden ohne Treffer, während ein weiterer Filter jemanden träfe, erweitert sich eine Suche von selbst, Schritt für Schritt: eine Stadt oder die Nähe auf ihr Land, dann auf ihren Kontinent, dann auf alle. Der hier gespeicherte Filter bleibt, wie er ist.",
-  continentAfrica: "Afrika",
-  continentAsia: "Asien",
-  continentEurope: "Europa",
-  continentNorthAmerica: "Nordamerika",
-  continentSouthAmerica: "Südamerika",
-  continentOceania: "Ozeanien",
 
   language: "Sprache",
   languagePreference: "Bevorzugte Sprache",

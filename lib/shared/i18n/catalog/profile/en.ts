@@ -97,13 +97,6 @@ export default {
   widenAutomatically: "Widen automatically when nobody is near",
   widenAutomaticallyHelp:
     "When your filter leaves nobody to meet, or 10 seconds pass without a match while a wider one would meet someone, a search widens by itself, one step at a time: a city or nearby to its country, then its continent, then everyone. The filter saved here stays as it is.",
-  // A continent's name where the browser's Intl has none (the page shows Intl's name otherwise).
-  continentAfrica: "Africa",
-  continentAsia: "Asia",
-  continentEurope: "Europe",
-  continentNorthAmerica: "North America",
-  continentSouthAmerica: "South America",
-  continentOceania: "Oceania",
 
   // /filters: language.
   language: "Language",

@@ -87,12 +87,6 @@ export default {
   widenAutomatically: "Ampliar automáticamente cuando no hay nadie cerca",
   widenAutomaticallyHelp:
     "Si tu filtro no deja a nadie con quien coincidir, o pasan 10 segundos sin coincidencia mientras uno más amplio encontraría a alguien, la búsqueda se amplía sola, paso a paso: una ciudad o cerca a su país, luego a su continente y luego a todo el mundo. El filtro guardado aquí no cambia.",
-  continentAfrica: "África",
-  continentAsia: "Asia",
-  continentEurope: "Europa",
-  continentNorthAmerica: "América del Norte",
-  continentSouthAmerica: "Sudamérica",
-  continentOceania: "Oceanía",
 
   language: "Idioma",
   languagePreference: "Idioma preferido",

@@ -87,12 +87,6 @@ export default {
   widenAutomatically: "Élargir automatiquement quand personne n’est à proximité",
   widenAutomaticallyHelp:
     "Si votre filtre ne laisse personne à rencontrer, ou si 10 secondes passent sans correspondance alors qu’un filtre plus large trouverait quelqu’un, la recherche s’élargit d’elle-même, pas à pas : une ville ou à proximité vers son pays, puis son continent, puis tout le monde. Le filtre enregistré ici ne change pas.",
-  continentAfrica: "Afrique",
-  continentAsia: "Asie",
-  continentEurope: "Europe",
-  continentNorthAmerica: "Amérique du Nord",
-  continentSouthAmerica: "Amérique du Sud",
-  continentOceania: "Océanie",
 
   language: "Langue",
   languagePreference: "Langue préférée",

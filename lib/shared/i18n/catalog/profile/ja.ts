@@ -86,12 +86,6 @@ export default {
   widenAutomatically: "近くに誰もいないときは自動で広げる",
   widenAutomaticallyHelp:
     "フィルターに合う相手がいないとき、または広いフィルターなら誰かに出会えるのに10秒間マッチしないとき、検索が自動で一段階ずつ広がります（都市や近くから国、次に大陸、最後に全員）。ここで保存したフィルターは変わりません。",
-  continentAfrica: "アフリカ",
-  continentAsia: "アジア",
-  continentEurope: "ヨーロッパ",
-  continentNorthAmerica: "北アメリカ大陸",
-  continentSouthAmerica: "南アメリカ",
-  continentOceania: "オセアニア",
 
   language: "言語",
   languagePreference: "希望する言語",

@@ -83,12 +83,6 @@ export default {
   widenAutomatically: "附近没人时自动扩大范围",
   widenAutomaticallyHelp:
     "当你的筛选条件下没有可以遇到的人，或者在更宽的筛选能遇到人时 10 秒内仍未匹配，搜索会自动逐步扩大：从城市或附近扩大到所在国家，再到所在大洲，最后到所有人。这里保存的筛选条件不会改变。",
-  continentAfrica: "非洲",
-  continentAsia: "亚洲",
-  continentEurope: "欧洲",
-  continentNorthAmerica: "北美洲",
-  continentSouthAmerica: "南美洲",
-  continentOceania: "大洋洲",
 
   language: "语言",
   languagePreference: "语言偏好",
