@@ -4,6 +4,7 @@
 import type { LegalInfo } from "../../lib/shared/legal.ts";
 import { HIDE_IP_TEXT, type IpRelay } from "../../lib/shared/profile.ts";
 import { localize, tr } from "../../lib/shared/i18n/messages.ts";
+import { say } from "../../lib/shared/i18n/said.ts";
 import type legalTexts from "../../lib/shared/i18n/catalog/legal/en.ts";
 import type common from "../../lib/shared/i18n/catalog/common/en.ts";
 import { REPORT_REASONS } from "../../lib/shared/moderation/report_texts.ts";
@@ -212,7 +213,7 @@ function ChildrenSection({ legal }: { legal: LegalInfo }) {
     <section class="legal-section" id="children">
       <h2>{t("privacyChildrenTitle")}</h2>
       <p>{t("privacyChildren1")}</p>
-      <p>{rich(t("privacyChildren2"), { reason: localize(minor.label), privacy })}</p>
+      <p>{rich(t("privacyChildren2"), { reason: say(minor.label), privacy })}</p>
     </section>
   );
 }

@@ -2,7 +2,8 @@
 // catalog ("terms…" keys).
 // Operator name, address and mailboxes always come from configuration, never from this file.
 import type { LegalInfo } from "../../lib/shared/legal.ts";
-import { localize, tr } from "../../lib/shared/i18n/messages.ts";
+import { tr } from "../../lib/shared/i18n/messages.ts";
+import { say } from "../../lib/shared/i18n/said.ts";
 import type legalTexts from "../../lib/shared/i18n/catalog/legal/en.ts";
 import type common from "../../lib/shared/i18n/catalog/common/en.ts";
 import { REPORT_REASONS } from "../../lib/shared/moderation/report_texts.ts";
@@ -147,7 +148,7 @@ function ModerationSection({ legal }: { legal: LegalInfo }) {
       <h2>{t("termsModerationTitle")}</h2>
       <p>{t("termsModeration1")}</p>
       {/* The reasons as the report dialog names them. */}
-      <ul>{REPORT_REASONS.map((reason) => <li key={reason.id}>{localize(reason.label)}</li>)}</ul>
+      <ul>{REPORT_REASONS.map((reason) => <li key={reason.id}>{say(reason.label)}</li>)}</ul>
       <p>{t("termsModeration2")}</p>
       <p>{t("termsModeration3")}</p>
       <p>{rich(t("termsModeration4"), { support })}</p>
