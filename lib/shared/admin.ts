@@ -117,10 +117,12 @@ export interface AdminReport {
 
 /** The System tab's facts, measured when asked. Realtime figures are this instance's. */
 export interface SystemStatus {
+  /** The environment's name, in the request's language ('Test'). */
   environment: string;
   database: "Connected" | "Error";
   /** The KV round trip just measured (write, read back, delete), in ms; null when it failed. */
   databaseMs: number | null;
+  /** The mail provider: the outbox described in the request's language, a service by its name. */
   emailProvider: string;
   websocketServer: string;
   /** The first 8 characters of this instance's id. */
@@ -156,11 +158,6 @@ export function formatDay(iso: string, timeZone?: string): string {
 /** A time of day with seconds ('3:04:05 PM'), for the System tab's 'Checked at'. */
 export function formatTime(iso: string, timeZone?: string): string {
   return formatDate(iso, { timeStyle: "medium", timeZone }) + (timeZone === "UTC" ? " UTC" : "");
-}
-
-/** The environment's name as the System tab shows it: 'development' → 'Development'. */
-export function environmentLabel(env: string): string {
-  return env.charAt(0).toUpperCase() + env.slice(1);
 }
 
 /** An audit log entry as the admin API lists it (see kv/audit.ts). */

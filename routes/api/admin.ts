@@ -182,7 +182,7 @@ export function adminApi(deps: AppDeps) {
         email: deps.email,
         hub: deps.hub,
         assets: deps.assets,
-      }),
+      }, localeOf(c)),
     );
   });
 

@@ -26,6 +26,7 @@ import { ListFooter } from "../../components/admin/ListFooter.tsx";
 import { ReportCard } from "../../components/admin/ReportCard.tsx";
 import { ReportTabs } from "../../components/admin/ReportTabs.tsx";
 import { BanDialog } from "../../components/admin/BanDialog.tsx";
+import { systemStatus } from "../../lib/server/admin/system.ts";
 import { reasonText, spanText } from "../../components/admin/labels.ts";
 import { english } from "../helpers/english.ts";
 
@@ -317,4 +318,31 @@ Deno.test("admin in German: the dates are Intl's, English reads as before", () =
   assert.ok(english.includes(">Created At<"));
   assert.equal(withMessages(serverMessages("en"), () => spanText(93_784_000)), "1 d 2 h");
   assert.equal(withMessages(serverMessages("de"), () => spanText(93_784_000)), "1 T. 2 Std.");
+});
+
+Deno.test("admin System tab: the environment and the mail provider come in the request's language", async () => {
+  const kv = await Deno.openKv(":memory:");
+  try {
+    const sources = {
+      env: "development" as const,
+      email: { name: "outbox" as const },
+      hub: {
+        instanceId: "abcdefgh-1234",
+        metrics: { socketsOpen: 0, liveMatches: 0 },
+        waitingCount: () => 0,
+      },
+      assets: { builtAt: CREATED, inputs: {} },
+    };
+    const english = await systemStatus(kv, sources, "en");
+    assert.equal(english.environment, "Development");
+    assert.equal(english.emailProvider, "Outbox (emails kept in KV)");
+    const german = await systemStatus(kv, sources, "de");
+    assert.equal(german.environment, sayIn("de", said("admin.envDevelopment")));
+    assert.equal(german.emailProvider, sayIn("de", said("admin.providerOutbox")));
+    assert.notEqual(german.emailProvider, english.emailProvider);
+    const resend = await systemStatus(kv, { ...sources, email: { name: "resend" as const } }, "de");
+    assert.equal(resend.emailProvider, "Resend");
+  } finally {
+    kv.close();
+  }
 });
