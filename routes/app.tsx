@@ -36,7 +36,6 @@ import { sessionKey, Sessions } from "../lib/server/auth/session.ts";
 import { createEmailSender } from "../lib/server/email/mod.ts";
 import { AVATAR_TEXT } from "../lib/server/auth/avatar.ts";
 import { presenceTracker } from "../lib/server/geo/private_location.ts";
-import { ADMIN_TEXT } from "../lib/shared/admin.ts";
 import { Hub } from "../lib/server/realtime/hub.ts";
 import { AccessDenied } from "../components/admin/AccessDenied.tsx";
 import { healthApi } from "./api/health.ts";
@@ -201,7 +200,7 @@ export async function createApp(base: AppBase) {
       if (err.status === 401) return c.redirect("/auth", 303);
       if (err.status === 403 && c.var.user) {
         return page(c, deps, {
-          title: ADMIN_TEXT.accessDenied,
+          title: said("admin.accessDenied"),
           status: 403,
           body: <AccessDenied />,
         });

@@ -10,6 +10,7 @@ import {
   type BanDuration,
 } from "../../lib/shared/admin.ts";
 import { BAN_MAX_DAYS, BAN_REASON_MAX } from "../../lib/shared/moderation/bans.ts";
+import { say } from "../../lib/shared/i18n/said.ts";
 import { t } from "./labels.ts";
 
 /** A duration's label in the ban dialog's list. */
@@ -45,7 +46,7 @@ export function BanDialog(
     if (!text) return setProblem(t("banReasonRequired"));
     if (text.length > BAN_REASON_MAX) return setProblem(t("banReasonTooLong"));
     const days = banDays(duration, typed);
-    if ("error" in days) return setProblem(t("banBadDays"));
+    if ("error" in days) return setProblem(say(days.error));
     setProblem("");
     onConfirm(text, days.days);
   }
@@ -79,8 +80,8 @@ export function BanDialog(
           value={duration}
           onChange={(e) => setDuration(e.currentTarget.value as BanDuration)}
         >
-          {BAN_DURATIONS.map((d) => (
-            <option key={d.value} value={d.value}>{durationLabel(d.value)}</option>
+          {BAN_DURATIONS.map((value) => (
+            <option key={value} value={value}>{durationLabel(value)}</option>
           ))}
         </select>
       </label>

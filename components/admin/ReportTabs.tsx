@@ -12,7 +12,7 @@ const LABELS: Record<ReportFilter, AdminKey> = {
 export function ReportTabs({ tab, onTab }: { tab: ReportFilter; onTab(tab: ReportFilter): void }) {
   return (
     <div class="tabs admin-status-tabs" role="tablist" aria-label={t("reportStatus")}>
-      {REPORT_TABS.map(({ id }) => (
+      {REPORT_TABS.map((id) => (
         <button
           key={id}
           type="button"

@@ -5,27 +5,18 @@ import { formatReportDate, formatTime, type SystemStatus } from "../../lib/share
 import { formatNumber } from "../../lib/shared/i18n/messages.ts";
 import { type AdminKey, spanText, t } from "./labels.ts";
 
-/** The server's English values the tab shows translated (others, product names, as they are). */
-const VALUES: Record<string, AdminKey> = {
-  Development: "envDevelopment",
-  Test: "envTest",
-  Production: "envProduction",
-  Error: "error",
-  "Outbox (emails kept in KV)": "providerOutbox",
-};
-const value = (text: string) => (VALUES[text] ? t(VALUES[text]) : text);
-
 /** The rows as label, value and whether the value is a healthy (or failed) state badge. */
 function rows(s: SystemStatus, zone?: string): [string, string, "ok" | "warn" | null][] {
   const ms = (n: number) => formatNumber(n, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   return [
-    [t("systemEnvironment"), value(s.environment), "ok"],
+    // The environment and the mail provider come named in the page's language.
+    [t("systemEnvironment"), s.environment, "ok"],
     [
       t("systemDatabase"),
-      s.databaseMs === null ? value(s.database) : t("systemConnected", { ms: ms(s.databaseMs) }),
+      s.databaseMs === null ? t("error") : t("systemConnected", { ms: ms(s.databaseMs) }),
       s.databaseMs === null ? "warn" : "ok",
     ],
-    [t("systemEmailProvider"), value(s.emailProvider), "ok"],
+    [t("systemEmailProvider"), s.emailProvider, "ok"],
     [t("systemWebsocketServer"), t("systemSockets", { count: s.socketsOpen }), "ok"],
     [t("systemMembersWaiting"), t("systemOnInstance", { count: s.membersWaiting }), null],
     [t("systemLiveMatches"), t("systemOnInstance", { count: s.liveMatches }), null],

@@ -3,10 +3,10 @@
 // Operator name, address and mailboxes always come from configuration, never from this file.
 import type { LegalInfo } from "../../lib/shared/legal.ts";
 import { tr } from "../../lib/shared/i18n/messages.ts";
-import { type Said, said, say } from "../../lib/shared/i18n/said.ts";
+import { say } from "../../lib/shared/i18n/said.ts";
 import type legalTexts from "../../lib/shared/i18n/catalog/legal/en.ts";
 import type common from "../../lib/shared/i18n/catalog/common/en.ts";
-import { REPORT_REASONS, type ReportReason } from "../../lib/shared/moderation/report_texts.ts";
+import { REPORT_REASONS } from "../../lib/shared/moderation/report_texts.ts";
 import { LegalArticle } from "./LegalArticle.tsx";
 import { MailLink, privacyLink, rich } from "./rich.tsx";
 
@@ -140,16 +140,6 @@ function PrivacySection() {
   );
 }
 
-/** The report reasons as the report dialog names them. */
-const REASON_NAMES: Record<ReportReason, Said> = {
-  inappropriate: said("live.reason_inappropriate"),
-  harassment: said("live.reason_harassment"),
-  illegal: said("live.reason_illegal"),
-  impersonation: said("live.reason_impersonation"),
-  minor: said("live.reason_minor"),
-  other: said("live.reason_other"),
-};
-
 /** 7. Moderation and Reporting */
 function ModerationSection({ legal }: { legal: LegalInfo }) {
   const support = <MailLink to={legal.supportEmail} />;
@@ -158,7 +148,7 @@ function ModerationSection({ legal }: { legal: LegalInfo }) {
       <h2>{t("termsModerationTitle")}</h2>
       <p>{t("termsModeration1")}</p>
       {/* The reasons as the report dialog names them. */}
-      <ul>{REPORT_REASONS.map(({ id }) => <li key={id}>{say(REASON_NAMES[id])}</li>)}</ul>
+      <ul>{REPORT_REASONS.map((reason) => <li key={reason.id}>{say(reason.label)}</li>)}</ul>
       <p>{t("termsModeration2")}</p>
       <p>{t("termsModeration3")}</p>
       <p>{rich(t("termsModeration4"), { support })}</p>

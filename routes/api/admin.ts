@@ -17,7 +17,6 @@ import {
   ADMIN_PAGE_MAX,
   ADMIN_PAGE_SIZE,
   ADMIN_QUERY_MAX,
-  ADMIN_TEXT,
   INVITATIONS_MAX,
 } from "../../lib/shared/admin.ts";
 import { listAdminUsers } from "../../lib/server/admin/user_list.ts";
@@ -29,61 +28,71 @@ import { createAdminInvitations } from "../../lib/server/admin/invitations.ts";
 import { systemStatus } from "../../lib/server/admin/system.ts";
 import { toAdminUser } from "../../lib/server/admin/users.ts";
 import { liftHold } from "../../lib/server/moderation/holds.ts";
-import { HOLD_TEXT } from "../../lib/shared/moderation/holds.ts";
 import { answerAppeal, listAdminAppeals } from "../../lib/server/moderation/appeals.ts";
-import { APPEAL_TEXT } from "../../lib/shared/moderation/appeals.ts";
 import { FLASH_COOKIE } from "../../lib/server/http/flash.ts";
-import { BAN_MAX_DAYS, BAN_REASON_MAX, BAN_TEXT } from "../../lib/shared/moderation/bans.ts";
+import { BAN_MAX_DAYS, BAN_REASON_MAX } from "../../lib/shared/moderation/bans.ts";
+import { carried, type Said, said } from "../../lib/shared/i18n/said.ts";
+import { sayIn } from "../../lib/server/i18n/catalogs.ts";
+import { localeOf } from "../../lib/server/http/locale.ts";
 
-const queryText = z.string({ error: ADMIN_TEXT.badQuery }).max(ADMIN_QUERY_MAX, ADMIN_TEXT.badQuery)
-  .default("");
-const cursor = z.string({ error: ADMIN_TEXT.badCursor }).max(ADMIN_CURSOR_MAX, ADMIN_TEXT.badCursor)
-  .optional();
+// The schemas' own texts (messages carried in the strings zod keeps).
+const badQuery = carried(said("admin.badQuery"));
+const badCursor = carried(said("admin.badCursor"));
+const badLimit = carried(said("admin.badLimit"));
+const reasonRequired = carried(said("admin.banReasonRequired"));
+const badDays = carried(said("admin.banBadDays"));
+const badInvitationCount = carried(said("admin.badInvitationCount"));
+
+const queryText = z.string({ error: badQuery }).max(ADMIN_QUERY_MAX, badQuery).default("");
+const cursor = z.string({ error: badCursor }).max(ADMIN_CURSOR_MAX, badCursor).optional();
 const limit = (fallback: number) =>
-  z.coerce.number({ error: ADMIN_TEXT.badLimit }).int(ADMIN_TEXT.badLimit)
-    .min(1, ADMIN_TEXT.badLimit).max(ADMIN_PAGE_MAX, ADMIN_TEXT.badLimit).default(fallback);
+  z.coerce.number({ error: badLimit }).int(badLimit)
+    .min(1, badLimit).max(ADMIN_PAGE_MAX, badLimit).default(fallback);
 const usersQuery = z.object({
   q: queryText,
   cursor,
-  limit: z.string({ error: ADMIN_TEXT.badLimit }).regex(/^\d{1,3}$/, ADMIN_TEXT.badLimit)
-    .transform(Number).pipe(
-      z.number().min(1, ADMIN_TEXT.badLimit).max(ADMIN_PAGE_MAX, ADMIN_TEXT.badLimit),
-    ).default(ADMIN_PAGE_SIZE),
+  limit: z.string({ error: badLimit }).regex(/^\d{1,3}$/, badLimit)
+    .transform(Number).pipe(z.number().min(1, badLimit).max(ADMIN_PAGE_MAX, badLimit))
+    .default(ADMIN_PAGE_SIZE),
 });
 const reportsQuery = z.object({
   q: queryText,
-  status: z.enum(["pending", "reviewed", "dismissed", "all"], { error: ADMIN_TEXT.badFilter })
-    .default("all"),
+  status: z.enum(["pending", "reviewed", "dismissed", "all"], {
+    error: carried(said("admin.badFilter")),
+  }).default("all"),
   cursor,
   limit: limit(20),
 });
 const auditQuery = z.object({ cursor, limit: limit(50) });
 const idParam = z.object({ id: z.string().min(1).max(100).regex(/^[\w-]+$/) });
 const banBody = z.object({
-  reason: z.string({ error: BAN_TEXT.reasonRequired }).trim()
-    .min(1, BAN_TEXT.reasonRequired).max(BAN_REASON_MAX, BAN_TEXT.reasonTooLong),
-  days: z.number({ error: BAN_TEXT.badDays }).int(BAN_TEXT.badDays)
-    .min(1, BAN_TEXT.badDays).max(BAN_MAX_DAYS, BAN_TEXT.badDays).optional(),
+  reason: z.string({ error: reasonRequired }).trim()
+    .min(1, reasonRequired).max(BAN_REASON_MAX, carried(said("admin.banReasonTooLong"))),
+  days: z.number({ error: badDays }).int(badDays).min(1, badDays).max(BAN_MAX_DAYS, badDays)
+    .optional(),
 }).strict();
 const statusBody = z.object({
-  status: z.enum(["reviewed", "dismissed"], { error: ADMIN_TEXT.badStatus }),
+  status: z.enum(["reviewed", "dismissed"], { error: carried(said("admin.badStatus")) }),
   /** Review and ban the reported member in one step. */
   ban: banBody.optional(),
-}).strict().refine((b) => !b.ban || b.status === "reviewed", ADMIN_TEXT.banNeedsReview);
+}).strict().refine(
+  (b) => !b.ban || b.status === "reviewed",
+  carried(said("admin.banNeedsReview")),
+);
 const invitationsBody = z.object({
-  count: z.number({ error: ADMIN_TEXT.badInvitationCount }).int(ADMIN_TEXT.badInvitationCount)
-    .min(1, ADMIN_TEXT.badInvitationCount).max(INVITATIONS_MAX, ADMIN_TEXT.badInvitationCount)
-    .default(1),
+  count: z.number({ error: badInvitationCount }).int(badInvitationCount)
+    .min(1, badInvitationCount).max(INVITATIONS_MAX, badInvitationCount).default(1),
 }).strict();
 
 const answerBody = z.object({
-  decision: z.enum(["uphold", "lift"], { error: APPEAL_TEXT.badDecision }),
+  decision: z.enum(["uphold", "lift"], { error: carried(said("admin.appealBadDecision")) }),
 }).strict();
 
 /** An id in the path that cannot name anything gets the same response as an unknown one. */
-const userId = validate("param", idParam, { fallback: ADMIN_TEXT.userNotFound, status: 404 });
-const appealId = validate("param", idParam, { fallback: APPEAL_TEXT.appealNotFound, status: 404 });
-const reportId = validate("param", idParam, { fallback: ADMIN_TEXT.reportNotFound, status: 404 });
+const notFound = (fallback: Said) => validate("param", idParam, { fallback, status: 404 });
+const userId = notFound(said("admin.userNotFound"));
+const appealId = notFound(said("admin.appealNotFound"));
+const reportId = notFound(said("admin.reportNotFound"));
 
 export function adminApi(deps: AppDeps) {
   const app = new Hono<MemberAppEnv>();
@@ -118,14 +127,22 @@ export function adminApi(deps: AppDeps) {
     app.delete(path, write, userId, async (c) => {
       const { id } = c.req.valid("param");
       await adminDeleteUser(kv, c.var.user, id);
-      return c.json({ ok: true, id, message: ADMIN_TEXT.userDeletedDescription });
+      return c.json({
+        ok: true,
+        id,
+        message: sayIn(localeOf(c), said("admin.userDeletedDescription")),
+      });
     });
   }
 
   for (const path of ["/users/:id/verify-email", "/direct-verify-email/:id"]) {
     app.post(path, write, userId, async (c) => {
       const user = await adminVerifyEmail(kv, c.var.user, c.req.valid("param").id);
-      return c.json({ ok: true, user, message: ADMIN_TEXT.emailVerifiedDescription });
+      return c.json({
+        ok: true,
+        user,
+        message: sayIn(localeOf(c), said("admin.emailVerifiedDescription")),
+      });
     });
   }
 
@@ -133,16 +150,18 @@ export function adminApi(deps: AppDeps) {
     "/users/:id/ban",
     write,
     userId,
-    validate("json", banBody, { fallback: BAN_TEXT.reasonRequired }),
+    validate("json", banBody, { fallback: said("admin.banReasonRequired") }),
     async (c) => {
       const user = await banMember(kv, c.var.user, c.req.valid("param").id, c.req.valid("json"));
-      return c.json({ ok: true, user, message: BAN_TEXT.bannedDescription(user.username) });
+      const message = said("admin.bannedDescription", { username: user.username });
+      return c.json({ ok: true, user, message: sayIn(localeOf(c), message) });
     },
   );
 
   app.delete("/users/:id/ban", write, userId, async (c) => {
     const user = await unbanMember(kv, c.var.user, c.req.valid("param").id);
-    return c.json({ ok: true, user, message: BAN_TEXT.unbannedDescription(user.username) });
+    const message = said("admin.unbannedDescription", { username: user.username });
+    return c.json({ ok: true, user, message: sayIn(localeOf(c), message) });
   });
 
   // Lift a safety hold (the admin queue's Lift hold); Ban ends a hold too.
@@ -150,7 +169,8 @@ export function adminApi(deps: AppDeps) {
     const user = toAdminUser(
       await liftHold(kv, c.var.user, c.req.valid("param").id, deps.config.origin),
     );
-    return c.json({ ok: true, user, message: HOLD_TEXT.liftedDescription(user.username) });
+    const message = said("admin.holdLiftedDescription", { username: user.username });
+    return c.json({ ok: true, user, message: sayIn(localeOf(c), message) });
   });
 
   // Measured anew on every request: the Refresh Status button asks again.
@@ -162,7 +182,7 @@ export function adminApi(deps: AppDeps) {
         email: deps.email,
         hub: deps.hub,
         assets: deps.assets,
-      }),
+      }, localeOf(c)),
     );
   });
 
@@ -175,7 +195,7 @@ export function adminApi(deps: AppDeps) {
     "/reports/:id",
     write,
     reportId,
-    validate("json", statusBody, { fallback: ADMIN_TEXT.badStatus }),
+    validate("json", statusBody, { fallback: said("admin.badStatus") }),
     async (c) => {
       const { status, ban } = c.req.valid("json");
       const report = await setReportStatus(kv, c.var.user, c.req.valid("param").id, status, ban);
@@ -190,7 +210,7 @@ export function adminApi(deps: AppDeps) {
     "/appeals/:id",
     write,
     appealId,
-    validate("json", answerBody, { fallback: APPEAL_TEXT.badDecision }),
+    validate("json", answerBody, { fallback: said("admin.appealBadDecision") }),
     async (c) => {
       const { decision } = c.req.valid("json");
       const appeal = await answerAppeal(
@@ -200,15 +220,12 @@ export function adminApi(deps: AppDeps) {
         decision,
         deps.config.origin,
       );
+      const vars = { username: appeal.username };
       const hold = appeal.subject.kind === "hold";
       const message = decision === "lift"
-        ? (hold ? APPEAL_TEXT.liftedHoldDescription : APPEAL_TEXT.liftedDescription)(
-          appeal.username,
-        )
-        : (hold ? APPEAL_TEXT.upheldHoldDescription : APPEAL_TEXT.upheldDescription)(
-          appeal.username,
-        );
-      return c.json({ ok: true, appeal, message });
+        ? said(hold ? "admin.appealLiftedHoldDescription" : "admin.appealLiftedDescription", vars)
+        : said(hold ? "admin.appealUpheldHoldDescription" : "admin.appealUpheldDescription", vars);
+      return c.json({ ok: true, appeal, message: sayIn(localeOf(c), message) });
     },
   );
 
@@ -222,7 +239,7 @@ export function adminApi(deps: AppDeps) {
     "/invitations",
     limited(RATE_RULES.adminInvitations),
     validate("json", invitationsBody, {
-      fallback: ADMIN_TEXT.badInvitationCount,
+      fallback: said("admin.badInvitationCount"),
       when: (c) => c.req.header("content-length") !== "0" && !!c.req.header("content-type"),
     }),
     async (c) => {

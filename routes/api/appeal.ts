@@ -10,7 +10,10 @@ import type { AppContext, AppDeps, AppEnv } from "../context.tsx";
 import { validate } from "../../lib/server/http/validate.ts";
 import { RATE_RULES, rateLimit } from "../../lib/server/http/rate_limit.ts";
 import { appealState, sendAppeal } from "../../lib/server/moderation/appeals.ts";
-import { APPEAL_MAX, APPEAL_TEXT } from "../../lib/shared/moderation/appeals.ts";
+import { APPEAL_MAX } from "../../lib/shared/moderation/appeals.ts";
+import { carried, said } from "../../lib/shared/i18n/said.ts";
+import { sayIn } from "../../lib/server/i18n/catalogs.ts";
+import { localeOf } from "../../lib/server/http/locale.ts";
 import { APPEAL_PASS_TTL_MS } from "../../kv/appeals.ts";
 
 export const APPEAL_COOKIE = "glimpse_appeal";
@@ -31,7 +34,8 @@ export function setAppealCookie(c: AppContext, token: string, secure: boolean) {
 
 // Longer than any appeal may be (the exact count, in characters, is checked after trimming).
 const appealBody = z.object({
-  text: z.string({ error: APPEAL_TEXT.textRequired }).max(APPEAL_MAX * 4, APPEAL_TEXT.textTooLong),
+  text: z.string({ error: carried(said("auth.appealRequired")) })
+    .max(APPEAL_MAX * 4, carried(said("auth.appealTooLong"))),
 }).strict();
 
 export function appealApi(deps: AppDeps) {
@@ -52,7 +56,7 @@ export function appealApi(deps: AppDeps) {
   app.post(
     "/",
     limited,
-    validate("json", appealBody, { fallback: APPEAL_TEXT.textRequired }),
+    validate("json", appealBody, { fallback: said("auth.appealRequired") }),
     async (c) => {
       const { text } = c.req.valid("json");
       const appeal = await sendAppeal(kv, token(c), text, Date.now(), c.var.userRecord);
@@ -60,7 +64,7 @@ export function appealApi(deps: AppDeps) {
         ok: true,
         sentAt: appeal.sentAt,
         status: appeal.status,
-        message: APPEAL_TEXT.sentDescription,
+        message: sayIn(localeOf(c), said("auth.appealSentNotice")),
       }, 201);
     },
   );

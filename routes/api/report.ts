@@ -3,7 +3,10 @@
 // report that completes a safety hold's threshold holds the reported member at once: their live
 // call (with anyone) and their search end, wherever they are.
 import { type AppDeps, membersOnly } from "../context.tsx";
-import { fileReport, REPORT_TEXT, reportSchema } from "../../lib/server/moderation/reports.ts";
+import { fileReport, reportSchema } from "../../lib/server/moderation/reports.ts";
+import { said } from "../../lib/shared/i18n/said.ts";
+import { sayIn } from "../../lib/server/i18n/catalogs.ts";
+import { localeOf } from "../../lib/server/http/locale.ts";
 import { considerHold } from "../../lib/server/moderation/holds.ts";
 import { HOLD_REPORT_REASON } from "../../lib/shared/moderation/holds.ts";
 import { validate } from "../../lib/server/http/validate.ts";
@@ -14,7 +17,7 @@ export function reportApi(deps: AppDeps) {
 
   app.post(
     "/",
-    validate("json", reportSchema, { fallback: REPORT_TEXT.reasonRequired }),
+    validate("json", reportSchema, { fallback: said("live.reasonRequired") }),
     async (c) => {
       const user = c.var.user;
       const report = await fileReport(deps.kv, user.id, c.req.valid("json"));
@@ -33,7 +36,8 @@ export function reportApi(deps: AppDeps) {
         }
       }
       await deps.hub.endMatchBetween(user.id, reportedId, "reported");
-      return c.json({ ok: true, id: report.id, message: REPORT_TEXT.submitted }, 201);
+      const message = sayIn(localeOf(c), said("admin.reportSubmitted"));
+      return c.json({ ok: true, id: report.id, message }, 201);
     },
   );
 

@@ -1,7 +1,8 @@
 // Admin pages. Mounted at /admin, behind requireAdmin: / and /users ('User Management', the first
 // page of members rendered here, the rest loaded on demand), /reports ('Admin Dashboard:
-// Reports'), /appeals (banned members' appeals), /invitations and /audit (the audit log), and /second-factor (set up or give the administrator's second factor, which
-// every other admin page asks for first). A guest is sent to /auth; a signed-in member who is not
+// Reports'), /appeals (banned members' appeals), /invitations and /audit (the audit log), and
+// /second-factor (set up or give the administrator's second factor, which every other admin page
+// asks for first). A guest is sent to /auth; a signed-in member who is not
 // an administrator gets the 'Access Denied' page with status 403 (see routes/app.tsx). The role
 // is read from the member's stored record on every request. /direct-admin is public: it has its
 // own login.
@@ -9,7 +10,7 @@ import { Hono } from "hono";
 import type { AppDeps, AppEnv, MemberAppEnv } from "../context.tsx";
 import { page } from "../context.tsx";
 import { Island } from "../../lib/server/render/island.tsx";
-import { ADMIN_TEXT } from "../../lib/shared/admin.ts";
+import { said } from "../../lib/shared/i18n/said.ts";
 import { listAdminUsers } from "../../lib/server/admin/user_list.ts";
 import { listAdminReports } from "../../lib/server/admin/reports.ts";
 import { auditPage } from "../../lib/server/admin/audit.ts";
@@ -38,7 +39,7 @@ export function adminPages(deps: AppDeps) {
     app.get(path, reads, async (c) => {
       const initial = await listAdminUsers(deps.kv);
       return page(c, deps, {
-        title: ADMIN_TEXT.usersTitle,
+        title: said("admin.usersTitle"),
         body: (
           <AdminPage title="usersTitle" current="users">
             <Island name="AdminUsers" props={{ initial, meId: c.var.user.id }} />
@@ -51,7 +52,7 @@ export function adminPages(deps: AppDeps) {
   app.get("/reports", reads, async (c) => {
     const initial = await listAdminReports(deps.kv, "pending", { limit: REPORTS_PAGE });
     return page(c, deps, {
-      title: ADMIN_TEXT.reportsTitle,
+      title: said("admin.reportsTitle"),
       body: (
         <AdminPage title="reportsTitle" current="reports">
           <Island name="AdminReports" props={{ initial }} />
@@ -63,7 +64,7 @@ export function adminPages(deps: AppDeps) {
   app.get("/appeals", reads, async (c) => {
     const initial = await listAdminAppeals(deps.kv);
     return page(c, deps, {
-      title: ADMIN_TEXT.appealsTitle,
+      title: said("admin.appealsTitle"),
       body: (
         <AdminPage title="appealsTitle" current="appeals">
           <Island name="AdminAppeals" props={{ initial }} />
@@ -75,7 +76,7 @@ export function adminPages(deps: AppDeps) {
   app.get("/audit", reads, async (c) => {
     const initial = await auditPage(deps.kv, AUDIT_PAGE);
     return page(c, deps, {
-      title: ADMIN_TEXT.auditTitle,
+      title: said("admin.auditTitle"),
       body: (
         <AdminPage title="auditTitle" current="audit">
           <Island name="AdminAudit" props={{ initial }} />
@@ -86,7 +87,7 @@ export function adminPages(deps: AppDeps) {
 
   app.get("/invitations", (c) => {
     return page(c, deps, {
-      title: ADMIN_TEXT.invitationsTitle,
+      title: said("admin.invitationsTitle"),
       body: (
         <AdminPage title="invitationsTitle" current="invitations">
           <Island name="AdminInvitations" props={{}} />
@@ -103,7 +104,7 @@ export function adminPages(deps: AppDeps) {
       factorNeed(deps.kv, deps.config, user.id, session),
     ]);
     return page(c, deps, {
-      title: ADMIN_TEXT.secondFactorTitle,
+      title: said("admin.secondFactorTitle"),
       body: (
         <div class="admin-page">
           <Island

@@ -21,10 +21,10 @@ import {
 import { keys } from "../../kv/keys.ts";
 import { seedReport } from "../helpers/reports.ts";
 import { createUserWithInvitation } from "../../kv/users.ts";
-import { ADMIN_TEXT, formatReportDate, SYSTEM_TEXT } from "../../lib/shared/admin.ts";
-import { BAN_TEXT } from "../../lib/shared/moderation/bans.ts";
+import { formatReportDate } from "../../lib/shared/admin.ts";
 import { newUserRecord } from "../../lib/shared/auth/types.ts";
 import { ACTION_TIMEOUT_MS } from "../helpers/time.ts";
+import { english } from "../helpers/english.ts";
 
 const ADMIN = { ADMIN_EMAIL: "root@example.test", ADMIN_PASSWORD: "admin-pass-1" };
 
@@ -143,9 +143,9 @@ Deno.test({
         for (const path of ["/admin", "/admin/users", "/admin/reports"]) {
           const res = await page.goto(path);
           assert.equal(res?.status(), 403, path);
-          await page.getByRole("heading", { name: ADMIN_TEXT.accessDenied }).waitFor();
-          await page.getByText(ADMIN_TEXT.noPermission, { exact: true }).waitFor();
-          await page.getByText(ADMIN_TEXT.onlyAdmins, { exact: true }).waitFor();
+          await page.getByRole("heading", { name: english("admin.accessDenied") }).waitFor();
+          await page.getByText(english("admin.noPermission"), { exact: true }).waitFor();
+          await page.getByText(english("admin.onlyAdmins"), { exact: true }).waitFor();
           assert.equal(await page.locator("table").count(), 0);
         }
       });
@@ -155,7 +155,7 @@ Deno.test({
       await t.step("the admin deletes a member through the dialog", async () => {
         await admin.goto("/admin");
         await waitForHydration(admin, "AdminUsers");
-        await admin.getByRole("heading", { name: ADMIN_TEXT.usersTitle, level: 1 }).waitFor();
+        await admin.getByRole("heading", { name: english("admin.usersTitle"), level: 1 }).waitFor();
         const nav = admin.getByRole("navigation", { name: "Admin sections" });
         assert.equal(
           await nav.getByRole("link", { name: "Users" }).getAttribute("aria-current"),
@@ -179,19 +179,19 @@ Deno.test({
         assert.equal(await blur.isChecked(), true);
 
         // Search asks the server for usernames or emails that begin with the text, any case.
-        const search = admin.getByPlaceholder(ADMIN_TEXT.searchPlaceholder);
-        await admin.getByText(ADMIN_TEXT.searchHelp, { exact: true }).waitFor();
+        const search = admin.getByPlaceholder(english("admin.searchPlaceholder"));
+        await admin.getByText(english("admin.searchHelp"), { exact: true }).waitFor();
         await search.fill("DOOMED");
         await rowsShown(admin, 1);
         await row(admin, "doomed_dan").waitFor();
         await search.fill("dan");
-        await admin.getByText(ADMIN_TEXT.noUsers, { exact: true }).waitFor();
+        await admin.getByText(english("admin.noUsers"), { exact: true }).waitFor();
         await search.fill("");
         await rowsShown(admin, 4);
 
         // Cancel keeps the member.
         await row(admin, "doomed_dan").getByRole("button", { name: "Delete doomed_dan" }).click();
-        const dialog = admin.getByRole("alertdialog", { name: ADMIN_TEXT.deleteTitle });
+        const dialog = admin.getByRole("alertdialog", { name: english("admin.deleteTitle") });
         await dialog.waitFor();
         assert.match(
           await dialog.innerText(),
@@ -204,7 +204,11 @@ Deno.test({
 
         await row(admin, "doomed_dan").getByRole("button", { name: "Delete doomed_dan" }).click();
         await dialog.getByRole("button", { name: "Delete", exact: true }).click();
-        await expectToast(admin, ADMIN_TEXT.userDeleted, ADMIN_TEXT.userDeletedDescription);
+        await expectToast(
+          admin,
+          english("admin.userDeleted"),
+          english("admin.userDeletedDescription"),
+        );
         await row(admin, "doomed_dan").waitFor({ state: "detached" });
         assert.ok((await kvUser(kv, doomed.id))?.deletedAt, "deleted in KV");
         // The admin's own row offers neither Delete nor Ban.
@@ -217,7 +221,11 @@ Deno.test({
         const r = row(admin, "vera_unverified");
         assert.equal((await r.locator(".badge").first().innerText()).trim(), "No");
         await r.getByRole("button", { name: "Verify vera_unverified" }).click();
-        await expectToast(admin, ADMIN_TEXT.emailVerified, ADMIN_TEXT.emailVerifiedDescription);
+        await expectToast(
+          admin,
+          english("admin.emailVerified"),
+          english("admin.emailVerifiedDescription"),
+        );
         await r.getByRole("button", { name: "Verify vera_unverified" }).waitFor({
           state: "detached",
         });
@@ -252,7 +260,8 @@ Deno.test({
 
         await admin.goto("/admin/reports");
         await waitForHydration(admin, "AdminReports");
-        await admin.getByRole("heading", { name: ADMIN_TEXT.reportsTitle, level: 1 }).waitFor();
+        await admin.getByRole("heading", { name: english("admin.reportsTitle"), level: 1 })
+          .waitFor();
         const tabs = admin.getByRole("tablist", { name: "Report status" }).getByRole("tab");
         assert.deepEqual(await tabs.allInnerTexts(), [
           "Pending",
@@ -287,21 +296,29 @@ Deno.test({
         assert.equal(await cards.count(), 1);
         assert.equal(await first.getByRole("heading").innerText(), "Impersonation");
         await search.fill("no_such_member");
-        await admin.getByText(ADMIN_TEXT.noReports, { exact: true }).waitFor();
-        await admin.getByText(ADMIN_TEXT.noReportsDescription, { exact: true }).waitFor();
+        await admin.getByText(english("admin.noReports"), { exact: true }).waitFor();
+        await admin.getByText(english("admin.noReportsDescription"), { exact: true }).waitFor();
         await search.fill("");
 
         // Review the harassment report: it leaves the pending list.
         const harassCard = admin.locator(`article[data-report-id="${harass.id}"]`);
         await harassCard.getByRole("button", { name: "Review" }).click();
-        await expectToast(admin, ADMIN_TEXT.reportReviewed, ADMIN_TEXT.reportReviewedDescription);
+        await expectToast(
+          admin,
+          english("admin.reportReviewed"),
+          english("admin.reportReviewedDescription"),
+        );
         await harassCard.waitFor({ state: "detached" });
         // Dismiss the other one.
         const fakeCard = admin.locator(`article[data-report-id="${fake.id}"]`);
         await fakeCard.getByRole("button", { name: "Dismiss" }).click();
-        await expectToast(admin, ADMIN_TEXT.reportDismissed, ADMIN_TEXT.reportDismissedDescription);
+        await expectToast(
+          admin,
+          english("admin.reportDismissed"),
+          english("admin.reportDismissedDescription"),
+        );
         await fakeCard.waitFor({ state: "detached" });
-        await admin.getByText(ADMIN_TEXT.noReports, { exact: true }).waitFor();
+        await admin.getByText(english("admin.noReports"), { exact: true }).waitFor();
 
         // Reviewed: the report, without Review/Dismiss.
         await admin.getByRole("tab", { name: "Reviewed" }).click();
@@ -328,12 +345,12 @@ Deno.test({
           page.on("dialog", (d) => d.accept());
           await page.goto("/direct-admin");
           await waitForHydration(page, "DirectAdmin");
-          await page.getByRole("heading", { name: ADMIN_TEXT.loginTitle }).waitFor();
-          await page.getByText(ADMIN_TEXT.loginDescription, { exact: true }).waitFor();
+          await page.getByRole("heading", { name: english("admin.loginTitle") }).waitFor();
+          await page.getByText(english("admin.loginDescription"), { exact: true }).waitFor();
           await page.getByLabel("Email", { exact: true }).fill(ADMIN.ADMIN_EMAIL);
           await page.getByLabel("Password", { exact: true }).fill(ADMIN.ADMIN_PASSWORD);
           await page.getByRole("button", { name: "Login", exact: true }).click();
-          await page.getByText(ADMIN_TEXT.dashboardDescription, { exact: true }).waitFor();
+          await page.getByText(english("admin.dashboardDescription"), { exact: true }).waitFor();
           // admin, plain_member, vera (doomed_dan is gone).
           await page.getByText("Total users: 3", { exact: true }).waitFor();
           const headers = await page.locator("thead th").allInnerTexts();
@@ -357,11 +374,11 @@ Deno.test({
           // Verify, then Delete (after the browser's confirm).
           await row(page, "plain_member").getByRole("button", { name: "Verify plain_member" })
             .click();
-          await page.getByText(ADMIN_TEXT.bannerVerified, { exact: true }).waitFor();
+          await page.getByText(english("admin.bannerVerified"), { exact: true }).waitFor();
           await row(page, "plain_member").getByText("Verified", { exact: true }).waitFor();
           assert.equal((await kvUser(kv, member.id))?.emailVerified, true);
           // The success alert clears after 3 s.
-          await page.getByText(ADMIN_TEXT.bannerVerified, { exact: true }).waitFor({
+          await page.getByText(english("admin.bannerVerified"), { exact: true }).waitFor({
             state: "detached",
             timeout: 5_000,
           });
@@ -375,11 +392,11 @@ Deno.test({
             "Database",
             "Email Provider",
             "WebSocket Server",
-            SYSTEM_TEXT.membersWaiting,
-            SYSTEM_TEXT.liveMatches,
-            SYSTEM_TEXT.build,
-            SYSTEM_TEXT.runtime,
-            SYSTEM_TEXT.uptime,
+            english("admin.systemMembersWaiting"),
+            english("admin.systemLiveMatches"),
+            english("admin.systemBuild"),
+            english("admin.systemRuntime"),
+            english("admin.systemUptime"),
           ]);
           const value = (label: string) =>
             page.locator(".admin-system-row").filter({
@@ -387,12 +404,24 @@ Deno.test({
             }).locator("dd").innerText();
           assert.equal(await value("Environment"), "Test");
           assert.match(await value("Email Provider"), /^Outbox/);
-          assert.equal(await value("WebSocket Server"), SYSTEM_TEXT.sockets(0));
-          assert.equal(await value(SYSTEM_TEXT.membersWaiting), SYSTEM_TEXT.onInstance(0));
-          assert.equal(await value(SYSTEM_TEXT.liveMatches), SYSTEM_TEXT.onInstance(0));
-          assert.match(await value(SYSTEM_TEXT.build), /^assets [0-9a-f]{12}, built /);
-          assert.equal(await value(SYSTEM_TEXT.runtime), `Deno ${Deno.version.deno}`);
-          assert.match(await value(SYSTEM_TEXT.uptime), /^\d+ (s|min .*|h .*|d .*) \(since /);
+          assert.equal(
+            await value("WebSocket Server"),
+            english("admin.systemSockets", { count: 0 }),
+          );
+          assert.equal(
+            await value(english("admin.systemMembersWaiting")),
+            english("admin.systemOnInstance", { count: 0 }),
+          );
+          assert.equal(
+            await value(english("admin.systemLiveMatches")),
+            english("admin.systemOnInstance", { count: 0 }),
+          );
+          assert.match(await value(english("admin.systemBuild")), /^assets [0-9a-f]{12}, built /);
+          assert.equal(await value(english("admin.systemRuntime")), `Deno ${Deno.version.deno}`);
+          assert.match(
+            await value(english("admin.systemUptime")),
+            /^\d+ (s|min .*|h .*|d .*) \(since /,
+          );
           const note = page.locator(".admin-system-note");
           assert.match(
             await note.innerText(),
@@ -413,13 +442,13 @@ Deno.test({
           await page.getByRole("tab", { name: "Users" }).click();
           await row(page, "vera_unverified").getByRole("button", { name: "Delete vera_unverified" })
             .click();
-          await page.getByText(ADMIN_TEXT.bannerDeleted, { exact: true }).waitFor();
+          await page.getByText(english("admin.bannerDeleted"), { exact: true }).waitFor();
           await page.getByText("Total users: 2", { exact: true }).waitFor();
           assert.ok((await kvUser(kv, unverified.id))?.deletedAt);
 
           // Logout returns to the empty login form.
           await page.getByRole("button", { name: "Logout" }).click();
-          await page.getByRole("heading", { name: ADMIN_TEXT.loginTitle }).waitFor();
+          await page.getByRole("heading", { name: english("admin.loginTitle") }).waitFor();
           assert.equal(await page.getByLabel("Email", { exact: true }).inputValue(), "");
           assert.equal(await page.getByLabel("Password", { exact: true }).inputValue(), "");
           assert.equal((await page.request.get("/api/simple-user")).status(), 401);
@@ -433,13 +462,15 @@ Deno.test({
         await page.getByLabel("Email", { exact: true }).fill(member.email);
         await page.getByLabel("Password", { exact: true }).fill("wrong-password");
         await page.getByRole("button", { name: "Login", exact: true }).click();
-        await page.getByRole("alert").getByText(ADMIN_TEXT.authFailed, { exact: true }).waitFor();
+        await page.getByRole("alert").getByText(english("admin.authFailed"), { exact: true })
+          .waitFor();
 
         await page.getByLabel("Password", { exact: true }).fill(member.password);
         await page.getByRole("button", { name: "Login", exact: true }).click();
-        await page.getByRole("alert").getByText(ADMIN_TEXT.notAdmin, { exact: true }).waitFor();
-        await page.getByRole("heading", { name: ADMIN_TEXT.loginTitle }).waitFor();
-        assert.equal(await page.getByText(ADMIN_TEXT.dashboardDescription).count(), 0);
+        await page.getByRole("alert").getByText(english("admin.notAdmin"), { exact: true })
+          .waitFor();
+        await page.getByRole("heading", { name: english("admin.loginTitle") }).waitFor();
+        assert.equal(await page.getByText(english("admin.dashboardDescription")).count(), 0);
         // The session that sign-in opened was ended again.
         assert.equal((await page.request.get("/api/simple-user")).status(), 401);
         const cookies = await page.context().cookies();
@@ -449,7 +480,7 @@ Deno.test({
       await t.step("an admin already signed in sees the dashboard on /direct-admin", async () => {
         await admin.goto("/direct-admin");
         await waitForHydration(admin, "DirectAdmin");
-        await admin.getByText(ADMIN_TEXT.dashboardDescription, { exact: true }).waitFor();
+        await admin.getByText(english("admin.dashboardDescription"), { exact: true }).waitFor();
         await admin.getByText("Total users: 2", { exact: true }).waitFor();
       });
 
@@ -464,7 +495,7 @@ Deno.test({
           await other.post("/api/logout");
           // …so the next call answers 401.
           await page.getByRole("tab", { name: "Reviewed" }).click();
-          await expectToast(page, ADMIN_TEXT.accessDenied);
+          await expectToast(page, english("admin.accessDenied"));
           await page.waitForURL((u) => u.pathname === "/", { timeout: 10_000 });
         },
       );
@@ -478,19 +509,22 @@ Deno.test({
           await waitForHydration(admin, "AdminUsers");
           await rowsShown(admin, 50);
           await admin.getByText("Showing 50 of 57 users", { exact: true }).waitFor();
-          await admin.getByRole("button", { name: ADMIN_TEXT.loadMore }).click();
+          await admin.getByRole("button", { name: english("admin.loadMore") }).click();
           await rowsShown(admin, 57);
           await admin.getByText("Showing 57 of 57 users", { exact: true }).waitFor();
-          assert.equal(await admin.getByRole("button", { name: ADMIN_TEXT.loadMore }).count(), 0);
+          assert.equal(
+            await admin.getByRole("button", { name: english("admin.loadMore") }).count(),
+            0,
+          );
           const ids = await admin.locator("tbody tr[data-user-id]").evaluateAll((rows) =>
             rows.map((r) => r.getAttribute("data-user-id"))
           );
           assert.equal(new Set(ids).size, 57, "no member twice");
           // A search is paged too.
-          await admin.getByPlaceholder(ADMIN_TEXT.searchPlaceholder).fill("bulk_");
+          await admin.getByPlaceholder(english("admin.searchPlaceholder")).fill("bulk_");
           await rowsShown(admin, 50);
           await admin.getByText("50+ matching users", { exact: true }).waitFor();
-          await admin.getByRole("button", { name: ADMIN_TEXT.loadMore }).click();
+          await admin.getByRole("button", { name: english("admin.loadMore") }).click();
           await rowsShown(admin, 55);
           await admin.getByText("55 matching users", { exact: true }).waitFor();
         },
@@ -503,26 +537,30 @@ Deno.test({
           await page.goto("/admin");
           await waitForHydration(page, "AdminUsers");
           // An older member than the first page's: found by an exact username.
-          await page.getByPlaceholder(ADMIN_TEXT.searchPlaceholder).fill(member.username);
+          await page.getByPlaceholder(english("admin.searchPlaceholder")).fill(member.username);
           await rowsShown(page, 1);
           const r = rowOf(page, member.id);
           await r.getByRole("button", { name: `Ban ${member.username}` }).click();
           const dialog = page.getByRole("alertdialog", {
-            name: ADMIN_TEXT.banTitle(member.username),
+            name: english("admin.banTitle", { username: member.username }),
           });
           await dialog.waitFor();
           // The reason is required (the dialog says so, nothing is sent).
-          await dialog.getByRole("button", { name: ADMIN_TEXT.banConfirm, exact: true }).click();
-          await dialog.getByRole("alert").getByText(BAN_TEXT.reasonRequired).waitFor();
+          await dialog.getByRole("button", { name: english("admin.ban"), exact: true }).click();
+          await dialog.getByRole("alert").getByText(english("admin.banReasonRequired")).waitFor();
           assert.equal((await kvUser(kv, member.id))?.ban ?? null, null);
           await dialog.locator("textarea[name=reason]").fill("Spam in every call");
           await dialog.locator("select[name=duration]").selectOption("custom");
           await dialog.locator("input[name=days]").fill("0");
-          await dialog.getByRole("button", { name: ADMIN_TEXT.banConfirm, exact: true }).click();
-          await dialog.getByRole("alert").getByText(BAN_TEXT.badDays).waitFor();
+          await dialog.getByRole("button", { name: english("admin.ban"), exact: true }).click();
+          await dialog.getByRole("alert").getByText(english("admin.banBadDays")).waitFor();
           await dialog.locator("input[name=days]").fill("3");
-          await dialog.getByRole("button", { name: ADMIN_TEXT.banConfirm, exact: true }).click();
-          await expectToast(page, BAN_TEXT.banned, BAN_TEXT.bannedDescription(member.username));
+          await dialog.getByRole("button", { name: english("admin.ban"), exact: true }).click();
+          await expectToast(
+            page,
+            english("admin.banned"),
+            english("admin.bannedDescription", { username: member.username }),
+          );
           await dialog.waitFor({ state: "detached" });
           const stored = (await kvUser(kv, member.id))?.ban;
           assert.equal(stored?.reason, "Spam in every call");
@@ -532,17 +570,21 @@ Deno.test({
           const badge = r.locator(".admin-ban");
           assert.equal(
             (await badge.innerText()).trim(),
-            ADMIN_TEXT.bannedUntil(formatReportDate(stored!.until!, "Asia/Tokyo")),
+            english("admin.bannedUntil", { date: formatReportDate(stored!.until!, "Asia/Tokyo") }),
           );
           // The member's session ended.
           assert.equal((await member.client.get("/api/simple-user")).status, 401);
 
           await r.getByRole("button", { name: `Unban ${member.username}` }).click();
           const lift = page.getByRole("alertdialog", {
-            name: ADMIN_TEXT.unbanTitle(member.username),
+            name: english("admin.unbanTitle", { username: member.username }),
           });
-          await lift.getByRole("button", { name: ADMIN_TEXT.unbanConfirm, exact: true }).click();
-          await expectToast(page, BAN_TEXT.unbanned, BAN_TEXT.unbannedDescription(member.username));
+          await lift.getByRole("button", { name: english("admin.unban"), exact: true }).click();
+          await expectToast(
+            page,
+            english("admin.unbanned"),
+            english("admin.unbannedDescription", { username: member.username }),
+          );
           await badge.waitFor({ state: "detached" });
           assert.equal((await kvUser(kv, member.id))?.ban, null);
           await r.getByRole("button", { name: `Ban ${member.username}` }).waitFor();
@@ -554,7 +596,7 @@ Deno.test({
         await waitForHydration(admin, "DirectAdmin");
         await admin.getByText("Total users: 57", { exact: true }).waitFor();
         await rowsShown(admin, 50);
-        await admin.getByRole("button", { name: ADMIN_TEXT.loadMore }).click();
+        await admin.getByRole("button", { name: english("admin.loadMore") }).click();
         await rowsShown(admin, 57);
         const own = admin.locator("tbody tr").filter({ hasText: ADMIN.ADMIN_EMAIL });
         assert.equal(await own.getByRole("button", { name: /^(Delete|Ban)/ }).count(), 0);
@@ -562,26 +604,26 @@ Deno.test({
         const r = rowOf(admin, member.id);
         await r.getByRole("button", { name: `Ban ${member.username}` }).click();
         const dialog = admin.getByRole("alertdialog", {
-          name: ADMIN_TEXT.banTitle(member.username),
+          name: english("admin.banTitle", { username: member.username }),
         });
         await dialog.locator("textarea[name=reason]").fill("Fake profile");
         await dialog.locator("select[name=duration]").selectOption("custom");
         await dialog.locator("input[name=days]").fill("12");
         await dialog.locator("select[name=duration]").selectOption("permanent");
-        await dialog.getByRole("button", { name: ADMIN_TEXT.banConfirm, exact: true }).click();
+        await dialog.getByRole("button", { name: english("admin.ban"), exact: true }).click();
         await admin.locator(".admin-alert-success").getByText(
-          BAN_TEXT.bannedDescription(member.username),
+          english("admin.bannedDescription", { username: member.username }),
           { exact: true },
         ).waitFor();
-        await admin.locator(".admin-alert-success").getByText(BAN_TEXT.banned).waitFor();
-        await r.getByText(ADMIN_TEXT.bannedForever, { exact: true }).waitFor();
+        await admin.locator(".admin-alert-success").getByText(english("admin.banned")).waitFor();
+        await r.getByText(english("admin.bannedForever"), { exact: true }).waitFor();
         assert.equal((await kvUser(kv, member.id))?.ban?.until, null);
         await r.getByRole("button", { name: `Unban ${member.username}` }).click();
         await admin.getByRole("alertdialog").getByRole("button", {
-          name: ADMIN_TEXT.unbanConfirm,
+          name: english("admin.unban"),
           exact: true,
         }).click();
-        await r.getByText(ADMIN_TEXT.bannedForever, { exact: true }).waitFor({
+        await r.getByText(english("admin.bannedForever"), { exact: true }).waitFor({
           state: "detached",
         });
       });

@@ -16,9 +16,9 @@ import { listAudit } from "../../kv/audit.ts";
 import { startServer, type TestServer } from "../helpers/server.ts";
 import { kvDump } from "../helpers/kv_dump.ts";
 import { awaitMails, mailsTo } from "../helpers/accounts.ts";
-import { ADMIN_TEXT } from "../../lib/shared/admin.ts";
 import { SECOND_FACTOR_TEXT as TEXT } from "../../lib/shared/second_factor.ts";
 import en from "../../lib/shared/i18n/catalog/admin/en.ts";
+import { english } from "../helpers/english.ts";
 
 const ADMIN = {
   ADMIN_EMAIL: "root@example.test",
@@ -116,7 +116,7 @@ Deno.test({
       await shot(page, "second-factor-codes");
       await page.getByRole("link", { name: en.sfContinue, exact: true }).click();
       await page.waitForURL(/\/admin$/);
-      await page.getByRole("heading", { name: ADMIN_TEXT.usersTitle }).waitFor();
+      await page.getByRole("heading", { name: english("admin.usersTitle") }).waitFor();
 
       // A new sign-in through /direct-admin is asked for the factor.
       const second = await open();
@@ -131,7 +131,7 @@ Deno.test({
       assert.deepEqual(await kvDump(server.kv), beforeReuse, "a reused code stores nothing");
       await sendCode(second, en.sfPromptLabel, recovery[0], en.sfContinue);
       await second.waitForURL(/\/direct-admin$/);
-      await second.getByText(ADMIN_TEXT.dashboardDescription, { exact: true }).waitFor();
+      await second.getByText(english("admin.dashboardDescription"), { exact: true }).waitFor();
 
       // A third browser: the used recovery code is refused, the next code admits.
       const third = await open();

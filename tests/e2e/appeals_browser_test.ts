@@ -18,7 +18,8 @@ import { awaitMails, kvUser, registerMember, SESSION_COOKIE, signIn } from "../h
 import { ACTION_TIMEOUT_MS } from "../helpers/time.ts";
 import { updateUser } from "../../kv/users.ts";
 import { AUTH_TEXT } from "../../lib/shared/auth/rules.ts";
-import { APPEAL_MAX, APPEAL_TEXT } from "../../lib/shared/moderation/appeals.ts";
+import { APPEAL_MAX } from "../../lib/shared/moderation/appeals.ts";
+import { english } from "../helpers/english.ts";
 
 const ADMIN = { ADMIN_EMAIL: "appeals-root@example.test", ADMIN_PASSWORD: "admin-pass-1" };
 const SHOTS = Deno.env.get("SCREENSHOT_DIR");
@@ -101,7 +102,8 @@ Deno.test({
             await form.getByLabel("Your appeal").fill("x".repeat(APPEAL_MAX + 1));
             await form.getByText("1,001 of 1,000 characters").waitFor();
             await form.getByRole("button", { name: "Send appeal" }).click();
-            await form.getByRole("alert").filter({ hasText: APPEAL_TEXT.textTooLong }).waitFor();
+            await form.getByRole("alert").filter({ hasText: english("auth.appealTooLong") })
+              .waitFor();
             assert.equal((await m.request.get("/api/appeal")).status(), 200);
             assert.equal(
               (await (await m.request.get("/api/appeal")).json()).sent,
@@ -113,8 +115,10 @@ Deno.test({
             await shoot(m, "appeal-ban-page");
             await form.getByRole("button", { name: "Send appeal" }).click();
             // The form becomes the notice that it was sent.
-            const notice = m.getByRole("status").filter({ hasText: APPEAL_TEXT.sent });
-            await notice.getByText(APPEAL_TEXT.sentDescription).waitFor();
+            const notice = m.getByRole("status").filter({
+              hasText: english("auth.appealSentTitle"),
+            });
+            await notice.getByText(english("auth.appealSentNotice")).waitFor();
             assert.equal(await m.locator("section.appeal textarea").count(), 0);
             // No session came with any of it.
             assert.equal((await m.request.get("/api/simple-user")).status(), 401);
@@ -144,7 +148,11 @@ Deno.test({
           const dialog = a.getByRole("alertdialog");
           await dialog.getByText(`Lift the ban on ${member.username}?`).waitFor();
           await dialog.getByRole("button", { name: "Lift the ban" }).click();
-          await expectToast(a, APPEAL_TEXT.lifted, APPEAL_TEXT.liftedDescription(member.username));
+          await expectToast(
+            a,
+            english("admin.appealLifted"),
+            english("admin.appealLiftedDescription", { username: member.username }),
+          );
           await card.getByText("lifted", { exact: true }).waitFor();
           await card.getByText(/^Answered by admin on /).waitFor();
           assert.equal((await kvUser(kv, member.id))?.ban, null, "the ban is lifted");

@@ -15,7 +15,7 @@ import {
   waitForPathname,
 } from "../helpers/firefox.ts";
 import { ACTION_TIMEOUT_MS, until } from "../helpers/time.ts";
-import { APPEAL_TEXT } from "../../lib/shared/moderation/appeals.ts";
+import { english } from "../helpers/english.ts";
 
 const ADMIN = { ADMIN_EMAIL: "ff-account-root@example.test", ADMIN_PASSWORD: "admin-pass-1" };
 const APPEAL = "It was a street sign, not anybody's address. Please have another look.";
@@ -153,7 +153,7 @@ Deno.test({
         await page.locator("section.appeal textarea").wait();
         await page.locator("section.appeal textarea").fill(APPEAL);
         await click(page, "section.appeal button[type=submit]");
-        await page.locator(`::-p-text(${APPEAL_TEXT.sent})`).wait();
+        await page.locator(`::-p-text(${english("auth.appealSentTitle")})`).wait();
         assert.equal(
           await page.evaluate(() => document.querySelectorAll("section.appeal textarea").length),
           0,

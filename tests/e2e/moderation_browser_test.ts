@@ -30,11 +30,10 @@ import { ACTION_TIMEOUT_MS, until } from "../helpers/time.ts";
 import { keys } from "../../kv/keys.ts";
 import { seedReport } from "../helpers/reports.ts";
 import type { Report } from "../../lib/server/moderation/reports.ts";
-import { ADMIN_TEXT } from "../../lib/shared/admin.ts";
-import { BAN_TEXT, formatBanEnd, signInBanText } from "../../lib/shared/moderation/bans.ts";
 import { AUTH_TEXT } from "../../lib/shared/auth/rules.ts";
 import { LIVE_TEXT } from "../../lib/client/live_rules.ts";
 import { RT_TEXT } from "../../lib/shared/realtime/texts.ts";
+import { english } from "../helpers/english.ts";
 
 const ADMIN = { ADMIN_EMAIL: "root@example.test", ADMIN_PASSWORD: "admin-pass-1" };
 const SHOTS = Deno.env.get("SCREENSHOT_DIR");
@@ -240,14 +239,16 @@ Deno.test({
       await t.step("the admin creates 5 invitation codes on /admin/invitations", async () => {
         await admin.goto("/admin/invitations");
         await waitForHydration(admin, "AdminInvitations");
-        await admin.getByLabel(ADMIN_TEXT.invitationsCount).fill("5");
-        await admin.getByRole("button", { name: ADMIN_TEXT.invitationsCreate }).click();
-        await expectToast(admin, ADMIN_TEXT.invitationsCreated(5));
-        await admin.getByRole("heading", { name: ADMIN_TEXT.invitationsCreated(5) }).waitFor();
+        await admin.getByLabel(english("admin.invitationsCount")).fill("5");
+        await admin.getByRole("button", { name: english("admin.invitationsCreate") }).click();
+        await expectToast(admin, english("admin.invitationsCreated", { count: 5 }));
+        await admin.getByRole("heading", {
+          name: english("admin.invitationsCreated", { count: 5 }),
+        }).waitFor();
         const codes = await admin.locator(".admin-codes code").allInnerTexts();
         assert.equal(codes.length, 5);
         for (const code of codes) {
-          await admin.getByRole("button", { name: `${ADMIN_TEXT.copy} ${code}` }).waitFor();
+          await admin.getByRole("button", { name: `${english("admin.copy")} ${code}` }).waitFor();
         }
         await checkWidths(admin, "admin-invitations");
       });
@@ -318,11 +319,11 @@ Deno.test({
         const first = cards.first();
         assert.equal(
           (await first.locator(".admin-reporters").innerText()).trim(),
-          ADMIN_TEXT.reportersCount(2),
+          english("admin.reportersCount", { count: 2 }),
         );
         assert.equal(
           (await cards.nth(2).locator(".admin-reporters").innerText()).trim(),
-          ADMIN_TEXT.reportersCount(1),
+          english("admin.reportersCount", { count: 1 }),
         );
         const text = await first.innerText();
         for (const part of ["Harassment or Bullying", alice.username, bob.username]) {
@@ -335,9 +336,9 @@ Deno.test({
       let banClick = 0, banAnswered = 0;
       await t.step("Review and ban: reason, duration, confirm; the card leaves", async () => {
         const first = admin.locator(`article[data-report-id="${aliceReport!.id}"]`);
-        await first.getByRole("button", { name: ADMIN_TEXT.reviewAndBan }).click();
+        await first.getByRole("button", { name: english("admin.reviewAndBan") }).click();
         const dialog = admin.getByRole("alertdialog", {
-          name: ADMIN_TEXT.reviewBanTitle(bob.username),
+          name: english("admin.reviewBanTitle", { username: bob.username }),
         });
         await dialog.waitFor();
         await dialog.getByLabel("Reason").fill(BAN_REASON);
@@ -348,10 +349,14 @@ Deno.test({
           r.request().method() === "PUT"
         );
         banClick = Date.now();
-        await dialog.getByRole("button", { name: ADMIN_TEXT.reviewAndBan }).click();
+        await dialog.getByRole("button", { name: english("admin.reviewAndBan") }).click();
         assert.equal((await answer).status(), 200);
         banAnswered = Date.now();
-        await expectToast(admin, BAN_TEXT.banned, BAN_TEXT.bannedDescription(bob.username));
+        await expectToast(
+          admin,
+          english("admin.banned"),
+          english("admin.bannedDescription", { username: bob.username }),
+        );
         await dialog.waitFor({ state: "detached" });
         await first.waitFor({ state: "detached" });
         // Carol's report about the same member stays pending, and shows the ban.
@@ -359,7 +364,7 @@ Deno.test({
         const carolCard = cards.first();
         await carolCard.locator(".admin-badge-banned").waitFor();
         assert.equal(
-          await carolCard.getByRole("button", { name: ADMIN_TEXT.reviewAndBan }).count(),
+          await carolCard.getByRole("button", { name: english("admin.reviewAndBan") }).count(),
           0,
         );
         await checkWidths(admin, "admin-reports-after-ban");
@@ -433,8 +438,10 @@ Deno.test({
         await b.getByLabel("Username or email").fill(bob.email);
         await b.getByLabel("Password", { exact: true }).fill(bob.password);
         await b.getByRole("button", { name: "Login", exact: true }).click();
-        await expectToast(b, AUTH_TEXT.loginFailed, signInBanText(ban));
-        assert.ok(signInBanText(ban).includes(formatBanEnd(ban.until)));
+        const refusal = english("admin.signInBannedUntil", {}, { until: ban.until });
+        await expectToast(b, AUTH_TEXT.loginFailed, refusal);
+        // The end is written as a date and time in UTC ("Dec 7, 2026, 1:05 PM UTC").
+        assert.match(refusal, /until \w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M UTC for/);
         assert.equal(path(b), "/auth");
         // No session was opened: the tab is a guest still.
         assert.equal((await b.request.get("/api/simple-user")).status(), 401);

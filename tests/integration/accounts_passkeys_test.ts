@@ -28,7 +28,7 @@ import {
 import { keys } from "../../kv/keys.ts";
 import type { UserRecord } from "../../lib/shared/auth/types.ts";
 import { PASSKEY_TEXT } from "../../lib/shared/auth/passkeys.ts";
-import { signInBanText } from "../../lib/shared/moderation/bans.ts";
+import { english } from "../helpers/english.ts";
 import type { TestServer } from "../helpers/server.ts";
 
 const NEW_SIGN_IN = "A new sign-in to your Glimpse account";
@@ -103,8 +103,7 @@ Deno.test("passkeys: a sign-in like the password's: session, device, new-browser
       ban: { reason: "Spam", until: null, at: new Date().toISOString(), by: "admin" },
     }));
     const banned = await passkeySignIn(server, key);
-    const ban = (await kvUser(server.kv, m.id))!.ban!;
-    assertError(banned.res, 403, signInBanText(ban));
+    assertError(banned.res, 403, english("admin.signInBannedForever"));
     assert.ok(banned.res.json.appeal, "the refusal says whether the member may appeal");
     assert.equal(banned.client.session, undefined);
     await updateUser(server.kv, m.id, (u) => ({ ...u, ban: null }));

@@ -17,7 +17,7 @@ import {
 import { keys } from "../../kv/keys.ts";
 import { seedReport } from "../helpers/reports.ts";
 import type { Report } from "../../lib/server/moderation/reports.ts";
-import { ADMIN_TEXT } from "../../lib/shared/admin.ts";
+import { english } from "../helpers/english.ts";
 
 const ADMIN = { ADMIN_EMAIL: "chief@example.test", ADMIN_PASSWORD: "admin-pass-1" };
 
@@ -79,8 +79,12 @@ Deno.test("admin api: guests get 401 and members 403 on every admin endpoint; no
     const guest = new Client(server);
     for (const [method, path, json] of calls) {
       const opts = json === undefined ? {} : { json };
-      assertError(await guest.request(method, path, opts), 401, ADMIN_TEXT.notAuthenticated);
-      assertError(await member.client.request(method, path, opts), 403, ADMIN_TEXT.adminsOnly);
+      assertError(await guest.request(method, path, opts), 401, english("admin.notAuthenticated"));
+      assertError(
+        await member.client.request(method, path, opts),
+        403,
+        english("admin.adminsOnly"),
+      );
     }
     const after = await kvUser(server.kv, victim.id);
     assert.ok(after && !after.deletedAt, "the victim still exists");
@@ -155,7 +159,11 @@ Deno.test("admin api: members are listed without password hashes and searched by
     assert.deepEqual(await ids("nobody-here"), []);
     assert.equal((await ids("")).length, 3);
 
-    assertError(await admin.get(`/api/admin/users?q=${"x".repeat(201)}`), 400, ADMIN_TEXT.badQuery);
+    assertError(
+      await admin.get(`/api/admin/users?q=${"x".repeat(201)}`),
+      400,
+      english("admin.badQuery"),
+    );
     // The direct path lists the same members.
     const direct = await admin.get("/api/admin/direct-users");
     assert.equal(direct.status, 200);
@@ -184,16 +192,28 @@ Deno.test("admin api: delete ends the account (it can no longer sign in); not on
     assert.ok(!listed.users.some((u: { id: string }) => u.id === first.id), "no longer listed");
     assert.equal(listed.total, 2, "admin and the second member");
     // Twice, or an unknown id: 404.
-    assertError(await admin.delete(`/api/admin/users/${first.id}`), 404, ADMIN_TEXT.userNotFound);
-    assertError(await admin.delete("/api/admin/users/no-such-id"), 404, ADMIN_TEXT.userNotFound);
+    assertError(
+      await admin.delete(`/api/admin/users/${first.id}`),
+      404,
+      english("admin.userNotFound"),
+    );
+    assertError(
+      await admin.delete("/api/admin/users/no-such-id"),
+      404,
+      english("admin.userNotFound"),
+    );
 
     // An administrator cannot delete themselves, on either path.
     const me = (await admin.get("/api/simple-user")).json;
-    assertError(await admin.delete(`/api/admin/users/${me.id}`), 400, ADMIN_TEXT.cannotDeleteSelf);
+    assertError(
+      await admin.delete(`/api/admin/users/${me.id}`),
+      400,
+      english("admin.cannotDeleteSelf"),
+    );
     assertError(
       await admin.delete(`/api/admin/direct-delete-user/${me.id}`),
       400,
-      ADMIN_TEXT.cannotDeleteSelf,
+      english("admin.cannotDeleteSelf"),
     );
     assert.equal((await admin.get("/api/simple-user")).status, 200, "still signed in");
 
@@ -233,13 +253,13 @@ Deno.test("admin api: verify marks the email verified, on both paths", async () 
     assertError(
       await admin.post("/api/admin/users/no-such-id/verify-email"),
       404,
-      ADMIN_TEXT.userNotFound,
+      english("admin.userNotFound"),
     );
     await admin.delete(`/api/admin/users/${second.id}`);
     assertError(
       await admin.post(`/api/admin/direct-verify-email/${second.id}`),
       404,
-      ADMIN_TEXT.userNotFound,
+      english("admin.userNotFound"),
     );
   });
 });
@@ -303,12 +323,12 @@ Deno.test("admin api: reports by status and search, newest first; pending change
 
     // Bad input: 400, nothing changes.
     const indexBefore = await statusIndex(kv);
-    assertError(await admin.get("/api/admin/reports?status=open"), 400, ADMIN_TEXT.badFilter);
+    assertError(await admin.get("/api/admin/reports?status=open"), 400, english("admin.badFilter"));
     for (const body of [{ status: "pending" }, { status: "closed" }, {}, { status: 1 }]) {
       assertError(
         await admin.request("PUT", `/api/admin/reports/${old.id}`, { json: body }),
         400,
-        ADMIN_TEXT.badStatus,
+        english("admin.badStatus"),
       );
     }
     const raw = await admin.request("PUT", `/api/admin/reports/${old.id}`, {
@@ -323,7 +343,7 @@ Deno.test("admin api: reports by status and search, newest first; pending change
         json: { status: "reviewed" },
       }),
       404,
-      ADMIN_TEXT.reportNotFound,
+      english("admin.reportNotFound"),
     );
 
     // pending → reviewed, with the index moved in the same commit.
@@ -362,7 +382,7 @@ Deno.test("admin api: reports by status and search, newest first; pending change
       assertError(
         await admin.request("PUT", `/api/admin/reports/${id}`, { json: { status } }),
         409,
-        ADMIN_TEXT.reportNotPending,
+        english("admin.reportNotPending"),
       );
     }
     assert.equal((await storedReport(kv, old.id))?.status, "reviewed");
@@ -427,15 +447,15 @@ Deno.test("admin pages: guests go to /auth, members see Access Denied (403), adm
 
       const m = await member.client.get(path);
       assert.equal(m.status, 403, path);
-      assert.ok(m.text.includes(ADMIN_TEXT.accessDenied));
-      assert.ok(m.text.includes(ADMIN_TEXT.noPermission));
-      assert.ok(m.text.includes(ADMIN_TEXT.onlyAdmins));
+      assert.ok(m.text.includes(english("admin.accessDenied")));
+      assert.ok(m.text.includes(english("admin.noPermission")));
+      assert.ok(m.text.includes(english("admin.onlyAdmins")));
       assert.ok(!m.text.includes(ADMIN.ADMIN_EMAIL), "no other member's data leaks");
       assert.ok(!/data-island="Admin/.test(m.text), "no admin island for a member");
     }
     const users = await admin.get("/admin");
     assert.equal(users.status, 200);
-    assert.ok(users.text.includes(ADMIN_TEXT.usersTitle));
+    assert.ok(users.text.includes(english("admin.usersTitle")));
     assert.ok(users.text.includes(member.email), "the table is rendered by the server");
     assert.ok(!users.text.includes("passwordHash"));
     assert.equal((await admin.get("/admin/users")).status, 200);
@@ -446,12 +466,14 @@ Deno.test("admin pages: guests go to /auth, members see Access Denied (403), adm
     // /direct-admin is public: the login for guests and members, the dashboard for admins.
     const direct = await guest.get("/direct-admin");
     assert.equal(direct.status, 200);
-    assert.ok(direct.text.includes(ADMIN_TEXT.loginTitle));
-    assert.ok((await member.client.get("/direct-admin")).text.includes(ADMIN_TEXT.loginTitle));
+    assert.ok(direct.text.includes(english("admin.loginTitle")));
+    assert.ok(
+      (await member.client.get("/direct-admin")).text.includes(english("admin.loginTitle")),
+    );
     const mine = await admin.get("/direct-admin");
-    assert.ok(mine.text.includes(ADMIN_TEXT.dashboardDescription));
+    assert.ok(mine.text.includes(english("admin.dashboardDescription")));
     // (The island's messages, embedded as JSON, hold the login's texts too: the page's own HTML.)
     const shown = mine.text.replace(/<script[\s\S]*?<\/script>/g, "");
-    assert.ok(!shown.includes(ADMIN_TEXT.loginDescription));
+    assert.ok(!shown.includes(english("admin.loginDescription")));
   });
 });

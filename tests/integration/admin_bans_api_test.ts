@@ -6,13 +6,8 @@ import assert from "node:assert/strict";
 import { startServer, type TestServer } from "../helpers/server.ts";
 import { assertError, Client, kvUser, registerMember, signIn } from "../helpers/accounts.ts";
 import { kvDump } from "../helpers/kv_dump.ts";
-import { ADMIN_TEXT } from "../../lib/shared/admin.ts";
-import {
-  BAN_MAX_DAYS,
-  BAN_REASON_MAX,
-  BAN_TEXT,
-  signInBanText,
-} from "../../lib/shared/moderation/bans.ts";
+import { BAN_MAX_DAYS, BAN_REASON_MAX } from "../../lib/shared/moderation/bans.ts";
+import { english } from "../helpers/english.ts";
 
 const ADMIN = { ADMIN_EMAIL: "bans@example.test", ADMIN_PASSWORD: "admin-pass-1" };
 
@@ -37,7 +32,10 @@ Deno.test("admin bans: ban for days, signed out at once, listed; unban; again is
     });
     assert.equal(res.status, 200, res.text);
     assert.equal(res.json.ok, true);
-    assert.equal(res.json.message, BAN_TEXT.bannedDescription(member.username));
+    assert.equal(
+      res.json.message,
+      english("admin.bannedDescription", { username: member.username }),
+    );
     const ban = res.json.user.ban;
     assert.equal(ban.reason, "Spam links", "the reason is trimmed");
     const until = Date.parse(ban.until);
@@ -56,7 +54,10 @@ Deno.test("admin bans: ban for days, signed out at once, listed; unban; again is
       password: member.password,
     });
     assert.equal(login.status, 403, login.text);
-    assert.equal(login.json.error, signInBanText(stored!.ban!));
+    assert.equal(
+      login.json.error,
+      english("admin.signInBannedUntil", {}, { until: stored!.ban!.until! }),
+    );
 
     // The lists show it.
     const listed = (await admin.get(`/api/admin/users?q=${member.username}`)).json.users[0];
@@ -66,12 +67,19 @@ Deno.test("admin bans: ban for days, signed out at once, listed; unban; again is
     const lifted = await admin.delete(`/api/admin/users/${member.id}/ban`);
     assert.equal(lifted.status, 200, lifted.text);
     assert.equal(lifted.json.user.ban, null);
-    assert.equal(lifted.json.message, BAN_TEXT.unbannedDescription(member.username));
+    assert.equal(
+      lifted.json.message,
+      english("admin.unbannedDescription", { username: member.username }),
+    );
     assert.equal((await kvUser(server.kv, member.id))?.ban, null);
     await signIn(server, member.email, member.password);
 
     const dump = await kvDump(server.kv);
-    assertError(await admin.delete(`/api/admin/users/${member.id}/ban`), 409, BAN_TEXT.notBanned);
+    assertError(
+      await admin.delete(`/api/admin/users/${member.id}/ban`),
+      409,
+      english("admin.notBanned"),
+    );
     assert.deepEqual(await kvDump(server.kv), dump, "nothing changed");
   });
 });
@@ -87,7 +95,7 @@ Deno.test("admin bans: without days the ban is permanent; banning again replaces
       password: member.password,
     });
     assert.equal(login.status, 403);
-    assert.equal(login.json.error, BAN_TEXT.signInBannedForever);
+    assert.equal(login.json.error, english("admin.signInBannedForever"));
 
     const second = await admin.post(`/api/admin/users/${member.id}/ban`, {
       reason: "Shortened on appeal",
@@ -107,17 +115,17 @@ Deno.test("admin bans: bad reasons and days, oneself and unknown members are ref
     const dump = await kvDump(server.kv);
 
     const refusals: [unknown, string][] = [
-      [{}, BAN_TEXT.reasonRequired],
-      [{ reason: "" }, BAN_TEXT.reasonRequired],
-      [{ reason: "   " }, BAN_TEXT.reasonRequired],
-      [{ reason: 5 }, BAN_TEXT.reasonRequired],
-      [{ reason: "x".repeat(BAN_REASON_MAX + 1) }, BAN_TEXT.reasonTooLong],
-      [{ reason: "ok", days: 0 }, BAN_TEXT.badDays],
-      [{ reason: "ok", days: -3 }, BAN_TEXT.badDays],
-      [{ reason: "ok", days: 1.5 }, BAN_TEXT.badDays],
-      [{ reason: "ok", days: BAN_MAX_DAYS + 1 }, BAN_TEXT.badDays],
-      [{ reason: "ok", days: "7" }, BAN_TEXT.badDays],
-      [{ reason: "ok", days: null }, BAN_TEXT.badDays],
+      [{}, english("admin.banReasonRequired")],
+      [{ reason: "" }, english("admin.banReasonRequired")],
+      [{ reason: "   " }, english("admin.banReasonRequired")],
+      [{ reason: 5 }, english("admin.banReasonRequired")],
+      [{ reason: "x".repeat(BAN_REASON_MAX + 1) }, english("admin.banReasonTooLong")],
+      [{ reason: "ok", days: 0 }, english("admin.banBadDays")],
+      [{ reason: "ok", days: -3 }, english("admin.banBadDays")],
+      [{ reason: "ok", days: 1.5 }, english("admin.banBadDays")],
+      [{ reason: "ok", days: BAN_MAX_DAYS + 1 }, english("admin.banBadDays")],
+      [{ reason: "ok", days: "7" }, english("admin.banBadDays")],
+      [{ reason: "ok", days: null }, english("admin.banBadDays")],
     ];
     for (const [body, text] of refusals) {
       assertError(await admin.post(path, body), 400, text);
@@ -129,22 +137,22 @@ Deno.test("admin bans: bad reasons and days, oneself and unknown members are ref
     assertError(
       await admin.post(`/api/admin/users/${me.id}/ban`, { reason: "me" }),
       400,
-      BAN_TEXT.cannotBanSelf,
+      english("admin.cannotBanSelf"),
     );
     assertError(
       await admin.post("/api/admin/users/no-such-member/ban", { reason: "who" }),
       404,
-      ADMIN_TEXT.userNotFound,
+      english("admin.userNotFound"),
     );
     assertError(
       await admin.delete("/api/admin/users/no-such-member/ban"),
       404,
-      ADMIN_TEXT.userNotFound,
+      english("admin.userNotFound"),
     );
     assertError(
       await admin.post("/api/admin/users/bad%20id/ban", { reason: "who" }),
       404,
-      ADMIN_TEXT.userNotFound,
+      english("admin.userNotFound"),
     );
     // Another site's page cannot ban.
     const foreign = await admin.request("POST", path, {
@@ -158,6 +166,6 @@ Deno.test("admin bans: bad reasons and days, oneself and unknown members are ref
 
     // A deleted member cannot be banned.
     await admin.delete(`/api/admin/users/${member.id}`);
-    assertError(await admin.post(path, { reason: "late" }), 404, ADMIN_TEXT.userNotFound);
+    assertError(await admin.post(path, { reason: "late" }), 404, english("admin.userNotFound"));
   });
 });

@@ -29,7 +29,6 @@ import {
 } from "../../lib/shared/second_factor.ts";
 import { factorNeed } from "../../lib/server/auth/second_factor.ts";
 import { english } from "../helpers/english.ts";
-import { ADMIN_TEXT } from "../../lib/shared/admin.ts";
 
 /** The code an authenticator app shows for `secret`, `steps` 30-second steps from now. */
 function totpCode(secret: string, steps = 0): string {
@@ -286,12 +285,12 @@ Deno.test("second factor: its API refuses guests, members, foreign origins, over
     assertError(
       await member.client.post(`${API}/verify`, { code: "123456" }),
       403,
-      ADMIN_TEXT.adminsOnly,
+      english("admin.adminsOnly"),
     );
-    assertError(await member.client.get(API), 403, ADMIN_TEXT.adminsOnly);
+    assertError(await member.client.get(API), 403, english("admin.adminsOnly"));
     const guest = await signIn(server, member.username, member.password);
     await guest.post("/api/logout");
-    assertError(await guest.post(`${API}/totp/start`), 401, ADMIN_TEXT.notAuthenticated);
+    assertError(await guest.post(`${API}/totp/start`), 401, english("admin.notAuthenticated"));
     const before = await kvDump(server.kv);
     const foreign = await admin.request("POST", `${API}/totp/start`, {
       headers: { origin: "https://evil.example" },

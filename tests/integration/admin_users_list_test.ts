@@ -19,8 +19,9 @@ import { purgeAccount } from "../../lib/server/auth/deletion.ts";
 import { retrying } from "../../kv/retry.ts";
 import { newUserRecord, type UserRecord } from "../../lib/shared/auth/types.ts";
 import { hashPassword } from "../../lib/server/auth/password.ts";
-import { ADMIN_TEXT, type AdminUser, type UsersPage } from "../../lib/shared/admin.ts";
+import { type AdminUser, type UsersPage } from "../../lib/shared/admin.ts";
 import { encodeCursor, listAdminUsers, READS_PER_PAGE } from "../../lib/server/admin/user_list.ts";
+import { english } from "../helpers/english.ts";
 
 const ADMIN = { ADMIN_EMAIL: "lists@example.test", ADMIN_PASSWORD: "admin-pass-1" };
 
@@ -157,7 +158,11 @@ Deno.test("admin lists: pages of 50 by default, 100 at most; bad limits and curs
     assert.deepEqual(direct.json, big);
 
     for (const limit of ["0", "101", "-1", "abc", "1.5", "1e2", ""]) {
-      assertError(await admin.get(`/api/admin/users?limit=${limit}`), 400, ADMIN_TEXT.badLimit);
+      assertError(
+        await admin.get(`/api/admin/users?limit=${limit}`),
+        400,
+        english("admin.badLimit"),
+      );
     }
     const searchCursor = (await page(admin, "?q=bulk_1&limit=2")).nextCursor!;
     const bad = [
@@ -173,19 +178,19 @@ Deno.test("admin lists: pages of 50 by default, 100 at most; bad limits and curs
       assertError(
         await admin.get(`/api/admin/users?cursor=${encodeURIComponent(cursor)}`),
         400,
-        ADMIN_TEXT.badCursor,
+        english("admin.badCursor"),
       );
     }
     // A list's cursor in a search, and one search's cursor in another.
     assertError(
       await admin.get(`/api/admin/users?q=bulk&cursor=${first.nextCursor}`),
       400,
-      ADMIN_TEXT.badCursor,
+      english("admin.badCursor"),
     );
     assertError(
       await admin.get(`/api/admin/users?q=bulk_2&cursor=${searchCursor}`),
       400,
-      ADMIN_TEXT.badCursor,
+      english("admin.badCursor"),
     );
     // Nothing broke: the list still responds.
     assert.equal((await page(admin, "")).users.length, 50);

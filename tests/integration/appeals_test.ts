@@ -21,9 +21,7 @@ import { updateUser } from "../../kv/users.ts";
 import type { UserRecord } from "../../lib/shared/auth/types.ts";
 import { listAudit } from "../../kv/audit.ts";
 import { purgeMemberRecords } from "../../kv/deletion.ts";
-import { APPEAL_MAX, APPEAL_TEXT } from "../../lib/shared/moderation/appeals.ts";
-import { BAN_TEXT } from "../../lib/shared/moderation/bans.ts";
-import { ADMIN_TEXT } from "../../lib/shared/admin.ts";
+import { APPEAL_MAX } from "../../lib/shared/moderation/appeals.ts";
 import { english } from "../helpers/english.ts";
 
 const ADMIN = { ADMIN_EMAIL: "appeals@example.test", ADMIN_PASSWORD: "admin-pass-1" };
@@ -87,14 +85,18 @@ Deno.test("appeals: send once, refusals store nothing, the pass is for nothing e
     assertError(
       await browser.post("/api/appeal", { text: "x".repeat(APPEAL_MAX + 1) }),
       400,
-      APPEAL_TEXT.textTooLong,
+      english("auth.appealTooLong"),
     );
-    assertError(await browser.post("/api/appeal", { text: "   " }), 400, APPEAL_TEXT.textRequired);
-    assertError(await browser.post("/api/appeal", {}), 400, APPEAL_TEXT.textRequired);
+    assertError(
+      await browser.post("/api/appeal", { text: "   " }),
+      400,
+      english("auth.appealRequired"),
+    );
+    assertError(await browser.post("/api/appeal", {}), 400, english("auth.appealRequired"));
     assertError(
       await browser.post("/api/appeal", { text: "hi", more: 1 }),
       400,
-      APPEAL_TEXT.textRequired,
+      english("auth.appealRequired"),
     );
     assertError(
       await browser.post("/api/appeal", { text: "hi" }, {
@@ -115,19 +117,27 @@ Deno.test("appeals: send once, refusals store nothing, the pass is for nothing e
     assertError(
       await new Client(server).post("/api/appeal", { text: "hi" }),
       401,
-      APPEAL_TEXT.noPass,
+      english("auth.appealNoPass"),
     );
     const forged = new Client(server);
     forged.cookies.set(APPEAL_COOKIE, "made-up");
-    assertError(await forged.post("/api/appeal", { text: "hi" }), 401, APPEAL_TEXT.noPass);
-    assertError(await good.client.post("/api/appeal", { text: "hi" }), 401, APPEAL_TEXT.noPass);
+    assertError(
+      await forged.post("/api/appeal", { text: "hi" }),
+      401,
+      english("auth.appealNoPass"),
+    );
+    assertError(
+      await good.client.post("/api/appeal", { text: "hi" }),
+      401,
+      english("auth.appealNoPass"),
+    );
     assert.deepEqual(await kvDump(server.kv), dump, "refusals store nothing");
 
     // Exactly 1,000 characters (emoji count as one each) is accepted.
     const text = "🙂".repeat(10) + "y".repeat(APPEAL_MAX - 10);
     const sent = await browser.post("/api/appeal", { text });
     assert.equal(sent.status, 201, sent.text);
-    assert.equal(sent.json.message, APPEAL_TEXT.sentDescription);
+    assert.equal(sent.json.message, english("auth.appealSentNotice"));
     assert.equal((await browser.get("/api/appeal")).json.sent.status, "pending");
 
     // A new sign-in, a new pass: still the same ban, still refused.
@@ -137,8 +147,16 @@ Deno.test("appeals: send once, refusals store nothing, the pass is for nothing e
       password: member.password,
     });
     const after = await kvDump(server.kv);
-    assertError(await browser.post("/api/appeal", { text: "again" }), 409, APPEAL_TEXT.alreadySent);
-    assertError(await again.post("/api/appeal", { text: "again" }), 409, APPEAL_TEXT.alreadySent);
+    assertError(
+      await browser.post("/api/appeal", { text: "again" }),
+      409,
+      english("auth.appealAlreadySent"),
+    );
+    assertError(
+      await again.post("/api/appeal", { text: "again" }),
+      409,
+      english("auth.appealAlreadySent"),
+    );
     assert.equal(relogin.json.appeal.sent.status, "pending", "the refusal says it was sent");
     assert.deepEqual(await kvDump(server.kv), after, "a second appeal stores nothing");
 
@@ -185,18 +203,22 @@ Deno.test("appeals: the admin list, uphold, lift (signs in again), mail in the m
     assertError(
       await admin.post(`/api/admin/appeals/${a.id}`, { decision: "maybe" }),
       400,
-      APPEAL_TEXT.badDecision,
+      english("admin.appealBadDecision"),
     );
-    assertError(await admin.post(`/api/admin/appeals/${a.id}`, {}), 400, APPEAL_TEXT.badDecision);
+    assertError(
+      await admin.post(`/api/admin/appeals/${a.id}`, {}),
+      400,
+      english("admin.appealBadDecision"),
+    );
     assertError(
       await admin.post("/api/admin/appeals/no-such-appeal", { decision: "lift" }),
       404,
-      APPEAL_TEXT.appealNotFound,
+      english("admin.appealNotFound"),
     );
     assertError(
       await admin.post("/api/admin/appeals/%20bad%20", { decision: "lift" }),
       404,
-      APPEAL_TEXT.appealNotFound,
+      english("admin.appealNotFound"),
     );
     assert.deepEqual(await kvDump(server.kv), dump);
 
@@ -204,7 +226,10 @@ Deno.test("appeals: the admin list, uphold, lift (signs in again), mail in the m
     const upheld = await admin.post(`/api/admin/appeals/${a.id}`, { decision: "uphold" });
     assert.equal(upheld.status, 200, upheld.text);
     assert.equal(upheld.json.appeal.status, "upheld");
-    assert.equal(upheld.json.message, APPEAL_TEXT.upheldDescription(kept.member.username));
+    assert.equal(
+      upheld.json.message,
+      english("admin.appealUpheldDescription", { username: kept.member.username }),
+    );
     assert.ok((await kvUser(server.kv, kept.member.id))?.ban, "the ban stays");
     const [keptMail] = await awaitMails(server.kv, kept.member.email, 1, "/terms-of-service");
     assert.equal(keptMail.subject, "Dein Einspruch bei Glimpse wurde beantwortet");
@@ -231,12 +256,12 @@ Deno.test("appeals: the admin list, uphold, lift (signs in again), mail in the m
     assertError(
       await admin.post(`/api/admin/appeals/${a.id}`, { decision: "lift" }),
       409,
-      APPEAL_TEXT.alreadyAnswered,
+      english("admin.appealAlreadyAnswered"),
     );
     assertError(
       await admin.post(`/api/admin/appeals/${b.id}`, { decision: "uphold" }),
       409,
-      APPEAL_TEXT.alreadyAnswered,
+      english("admin.appealAlreadyAnswered"),
     );
     assert.deepEqual(await kvDump(server.kv), answered);
     assert.equal(
@@ -289,7 +314,7 @@ Deno.test("appeals: two answers at once, one wins; the loser is refused and mail
       const statuses = answers.map((r) => r.status).sort();
       assert.deepEqual(statuses, [200, 409], answers.map((r) => r.text).join(" | "));
       const loser = answers.find((r) => r.status === 409)!;
-      assert.equal(loser.json.error, APPEAL_TEXT.alreadyAnswered);
+      assert.equal(loser.json.error, english("admin.appealAlreadyAnswered"));
       const winner = answers.find((r) => r.status === 200)!;
       const stored = await kvUser(server.kv, member.id);
       assert.equal(!stored?.ban, winner.json.appeal.status === "lifted");
@@ -314,18 +339,22 @@ Deno.test("appeals: a ban that ended meanwhile; the pass ends with its ban", asy
     const id = (await admin.get("/api/admin/appeals")).json.pending[0].id;
     // Lifted from the Users tab before the appeal is answered.
     assert.equal((await admin.delete(`/api/admin/users/${member.id}/ban`)).status, 200);
-    assertError(await browser.get("/api/appeal"), 403, APPEAL_TEXT.notBanned);
+    assertError(await browser.get("/api/appeal"), 403, english("auth.appealNotBanned"));
     assert.equal((await admin.get("/api/admin/appeals")).json.pending[0].banInForce, false);
     assertError(
       await admin.post(`/api/admin/appeals/${id}`, { decision: "uphold" }),
       409,
-      APPEAL_TEXT.banEnded,
+      english("admin.appealBanEnded"),
     );
     const lifted = await admin.post(`/api/admin/appeals/${id}`, { decision: "lift" });
     assert.equal(lifted.status, 200, lifted.text);
     assert.equal((await kvUser(server.kv, member.id))?.ban, null);
-    assertError(await admin.delete(`/api/admin/users/${member.id}/ban`), 409, BAN_TEXT.notBanned);
-    assert.equal(ADMIN_TEXT.userNotFound, "User not found");
+    assertError(
+      await admin.delete(`/api/admin/users/${member.id}/ban`),
+      409,
+      english("admin.notBanned"),
+    );
+    assert.equal(english("admin.userNotFound"), "User not found");
   });
 });
 

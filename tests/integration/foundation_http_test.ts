@@ -11,9 +11,9 @@ import { testConfig } from "../../lib/server/config.ts";
 import { ensureBuilt } from "../../lib/server/build/assets.ts";
 import { createApp } from "../../routes/app.tsx";
 import { MEMBER_ONLY_PAGES } from "../helpers/site.ts";
-import { ADMIN_TEXT } from "../../lib/shared/admin.ts";
 import { kvDump } from "../helpers/kv_dump.ts";
 import { guestRedirectedPages } from "../../lib/server/build/page_weight.ts";
+import { english } from "../helpers/english.ts";
 
 const NOT_AUTHENTICATED = "User not authenticated";
 const INVALID_BODY = "Invalid request body";
@@ -62,7 +62,7 @@ Deno.test("guards: a guest gets 401 on every members' API; a member 403 on the a
         assertError(
           await member.client.request(method, path, { headers: { "x-role": "admin" } }),
           403,
-          ADMIN_TEXT.adminsOnly,
+          english("admin.adminsOnly"),
         );
       }
     });

@@ -23,12 +23,9 @@ import { kvDump } from "../helpers/kv_dump.ts";
 import { getUser, updateUser } from "../../kv/users.ts";
 import { listAudit } from "../../kv/audit.ts";
 import { keys } from "../../kv/keys.ts";
-import { HOLD_TEXT } from "../../lib/shared/moderation/holds.ts";
-import { APPEAL_TEXT } from "../../lib/shared/moderation/appeals.ts";
 import { RT_TEXT } from "../../lib/shared/realtime/texts.ts";
-import { REPORT_TEXT } from "../../lib/shared/moderation/report_texts.ts";
-import { ADMIN_TEXT } from "../../lib/shared/admin.ts";
 import { loadConfig } from "../../lib/server/config.ts";
+import { english } from "../helpers/english.ts";
 
 const opts = { sanitizeResources: false, sanitizeOps: false };
 const ADMIN = { ADMIN_EMAIL: "holds@example.test", ADMIN_PASSWORD: "admin-pass-1" };
@@ -310,7 +307,10 @@ Deno.test(
         // Lift: audited, mailed, the member can search again.
         const lift = await admin.delete(`/api/admin/users/${bm.id}/hold`);
         assert.equal(lift.status, 200, lift.text);
-        assert.equal(lift.json.message, HOLD_TEXT.liftedDescription(bm.username));
+        assert.equal(
+          lift.json.message,
+          english("admin.holdLiftedDescription", { username: bm.username }),
+        );
         assert.equal(await held(server.kv, bm), null);
         assert.equal((await admin.get("/api/admin/reports?status=pending")).json.holds.length, 0);
         const lifted = await audits(server.kv, "hold_lifted");
@@ -318,7 +318,11 @@ Deno.test(
         assert.notEqual(lifted[0].actorId, "system", "the administrator is the actor");
         assert.equal(lifted[0].targetId, bm.id);
         await awaitMails(server.kv, `${bm.username}@example.test`, 1, "lifted the hold");
-        assertError(await admin.delete(`/api/admin/users/${bm.id}/hold`), 409, HOLD_TEXT.notHeld);
+        assertError(
+          await admin.delete(`/api/admin/users/${bm.id}/hold`),
+          409,
+          english("admin.holdNotHeld"),
+        );
         search(b);
         await b.ws.next("searching");
         b.ws.close();
@@ -357,23 +361,27 @@ Deno.test(
       try {
         await meet(a, b);
         const before = await kvDump(server.kv);
-        assertError(await report(a, b, "underage"), 400, REPORT_TEXT.reasonRequired);
-        assertError(await report(a, b, "Underage User"), 400, REPORT_TEXT.reasonRequired);
+        assertError(await report(a, b, "underage"), 400, english("live.reasonRequired"));
+        assertError(await report(a, b, "Underage User"), 400, english("live.reasonRequired"));
         const stranger = await am.client.post("/api/report", {
           reportReason: "minor",
           partnerPeerId: "Z".repeat(21),
         });
         assert.equal(stranger.status, 404);
-        assertError(await admin.delete(`/api/admin/users/${bm.id}/hold`), 409, HOLD_TEXT.notHeld);
+        assertError(
+          await admin.delete(`/api/admin/users/${bm.id}/hold`),
+          409,
+          english("admin.holdNotHeld"),
+        );
         assertError(
           await admin.delete(`/api/admin/users/no-such-member/hold`),
           404,
-          ADMIN_TEXT.userNotFound,
+          english("admin.userNotFound"),
         );
         assertError(
           await admin.delete(`/api/admin/users/${"x".repeat(200)}/hold`),
           404,
-          ADMIN_TEXT.userNotFound,
+          english("admin.userNotFound"),
         );
         assert.equal((await bm.client.delete(`/api/admin/users/${bm.id}/hold`)).status, 403);
         assert.deepEqual(await kvDump(server.kv), before);
@@ -412,7 +420,11 @@ Deno.test(
       const admin = await signIn(server, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD);
       try {
         // Not held: a signed-in member has nothing to appeal (and no pass).
-        assertError(await bm.client.post("/api/appeal", { text: "hi" }), 401, APPEAL_TEXT.noPass);
+        assertError(
+          await bm.client.post("/api/appeal", { text: "hi" }),
+          401,
+          english("auth.appealNoPass"),
+        );
         await meet(r1, b);
         await meet(r2, b);
         await report(r1, b);
@@ -423,12 +435,12 @@ Deno.test(
         assertError(
           await bm.client.post("/api/appeal", { text: " " }),
           400,
-          APPEAL_TEXT.textRequired,
+          english("auth.appealRequired"),
         );
         assertError(
           await bm.client.post("/api/appeal", { text: "x".repeat(1001) }),
           400,
-          APPEAL_TEXT.textTooLong,
+          english("auth.appealTooLong"),
         );
         assert.deepEqual(await kvDump(server.kv), before);
         const sent = await bm.client.post("/api/appeal", { text: "I am 34; ask me for an ID." });
@@ -436,7 +448,7 @@ Deno.test(
         assertError(
           await bm.client.post("/api/appeal", { text: "again" }),
           409,
-          APPEAL_TEXT.alreadySentHold,
+          english("auth.appealAlreadySentHold"),
         );
         const list = await admin.get("/api/admin/appeals");
         const appeal = list.json.pending[0];
@@ -444,7 +456,10 @@ Deno.test(
         assert.equal(appeal.banInForce, true);
         const lift = await admin.post(`/api/admin/appeals/${appeal.id}`, { decision: "lift" });
         assert.equal(lift.status, 200, lift.text);
-        assert.equal(lift.json.message, APPEAL_TEXT.liftedHoldDescription(bm.username));
+        assert.equal(
+          lift.json.message,
+          english("admin.appealLiftedHoldDescription", { username: bm.username }),
+        );
         assert.equal(await held(server.kv, bm), null);
         const lifted = await audits(server.kv, "hold_lifted");
         assert.equal(lifted[0].details.appealId, appeal.id);
@@ -456,7 +471,7 @@ Deno.test(
         assertError(
           await admin.post(`/api/admin/appeals/${appeal.id}`, { decision: "uphold" }),
           409,
-          APPEAL_TEXT.alreadyAnswered,
+          english("admin.appealAlreadyAnswered"),
         );
       } finally {
         closeAll(r1, r2, b);

@@ -18,11 +18,10 @@ import { addSession, getStats } from "../helpers/legacy_stats.ts";
 import { sweepRetention } from "../../lib/server/jobs.ts";
 import { banMember } from "../../lib/server/admin/bans.ts";
 import { auditEntry } from "../../lib/server/admin/audit.ts";
-import { ADMIN_TEXT } from "../../lib/shared/admin.ts";
-import { BAN_TEXT, formatBanEnd, signInBanText } from "../../lib/shared/moderation/bans.ts";
 import type { Report } from "../../lib/server/moderation/reports.ts";
 import { RT_TEXT } from "../../lib/shared/realtime/texts.ts";
 import { SESSION_COOKIE, Sessions } from "../../lib/server/auth/session.ts";
+import { english } from "../helpers/english.ts";
 
 const opts = { sanitizeResources: false, sanitizeOps: false };
 const SHARED_PASSWORD = "realtime-shared-password";
@@ -59,7 +58,10 @@ Deno.test(
           days: 7,
         });
         assert.equal(res.status, 200, res.text);
-        assert.equal(res.json.message, BAN_TEXT.bannedDescription(am.username));
+        assert.equal(
+          res.json.message,
+          english("admin.bannedDescription", { username: am.username }),
+        );
         assert.equal(res.json.user.ban.reason, "Showed a weapon on camera");
         const until = Date.parse(res.json.user.ban.until);
         assert.ok(Math.abs(until - (Date.now() + 7 * 86400_000)) < 60_000, "seven days from now");
@@ -98,7 +100,7 @@ Deno.test(
         assertError(
           refused,
           403,
-          BAN_TEXT.signInBannedUntil(formatBanEnd(res.json.user.ban.until)),
+          english("admin.signInBannedUntil", {}, { until: res.json.user.ban.until }),
         );
         assert.equal(again.session, undefined, "no session cookie");
 
@@ -142,7 +144,7 @@ Deno.test(
         assertError(
           await chief.client.request("DELETE", `/api/admin/users/${am.id}/ban`),
           409,
-          BAN_TEXT.notBanned,
+          english("admin.notBanned"),
         );
         const back = await new Client(server).post("/api/simple-login", {
           identifier: am.username,
@@ -246,14 +248,14 @@ Deno.test("ban: bad requests are refused with their text and change nothing", op
     ];
     const before = await kvDump(server.kv, skip);
     const cases: [unknown, string][] = [
-      [{}, BAN_TEXT.reasonRequired],
-      [{ reason: "   " }, BAN_TEXT.reasonRequired],
-      [{ reason: "x".repeat(501) }, BAN_TEXT.reasonTooLong],
-      [{ reason: "spam", days: 0 }, BAN_TEXT.badDays],
-      [{ reason: "spam", days: 1.5 }, BAN_TEXT.badDays],
-      [{ reason: "spam", days: 3651 }, BAN_TEXT.badDays],
-      [{ reason: "spam", days: "7" }, BAN_TEXT.badDays],
-      [{ reason: "spam", role: "admin" }, BAN_TEXT.reasonRequired],
+      [{}, english("admin.banReasonRequired")],
+      [{ reason: "   " }, english("admin.banReasonRequired")],
+      [{ reason: "x".repeat(501) }, english("admin.banReasonTooLong")],
+      [{ reason: "spam", days: 0 }, english("admin.banBadDays")],
+      [{ reason: "spam", days: 1.5 }, english("admin.banBadDays")],
+      [{ reason: "spam", days: 3651 }, english("admin.banBadDays")],
+      [{ reason: "spam", days: "7" }, english("admin.banBadDays")],
+      [{ reason: "spam", role: "admin" }, english("admin.banReasonRequired")],
     ];
     for (const [body, text] of cases) {
       assertError(await chief.client.post(`/api/admin/users/${am.id}/ban`, body), 400, text);
@@ -261,17 +263,17 @@ Deno.test("ban: bad requests are refused with their text and change nothing", op
     assertError(
       await chief.client.post(`/api/admin/users/${chief.id}/ban`, { reason: "me" }),
       400,
-      BAN_TEXT.cannotBanSelf,
+      english("admin.cannotBanSelf"),
     );
     assertError(
       await chief.client.request("DELETE", `/api/admin/users/${chief.id}`),
       400,
-      ADMIN_TEXT.cannotDeleteSelf,
+      english("admin.cannotDeleteSelf"),
     );
     assertError(
       await chief.client.post(`/api/admin/users/no-such-member/ban`, { reason: "x" }),
       404,
-      ADMIN_TEXT.userNotFound,
+      english("admin.userNotFound"),
     );
     assertError(
       await chief.client.post(`/api/admin/users/${am.id}/ban`, { reason: "x" }, {
@@ -301,8 +303,8 @@ Deno.test("admin api: guests 401 and members 403 on the moderation endpoints", o
     const guest = new Client(server);
     for (const [method, path, json] of calls) {
       const o = json === undefined ? {} : { json };
-      assertError(await guest.request(method, path, o), 401, ADMIN_TEXT.notAuthenticated);
-      assertError(await member.client.request(method, path, o), 403, ADMIN_TEXT.adminsOnly);
+      assertError(await guest.request(method, path, o), 401, english("admin.notAuthenticated"));
+      assertError(await member.client.request(method, path, o), 403, english("admin.adminsOnly"));
     }
     const victimAfter = (await server.kv.get<{ ban?: unknown }>(keys.user(victim.id))).value;
     assert.equal(victimAfter?.ban, undefined);
@@ -338,7 +340,7 @@ Deno.test(
         assertError(
           await chief.client.post("/api/admin/invitations", { count }),
           400,
-          ADMIN_TEXT.badInvitationCount,
+          english("admin.badInvitationCount"),
         );
       }
       const log = (await listAudit(server.kv, 10)).entries;
@@ -485,7 +487,7 @@ Deno.test(
             json: { status: "dismissed", ban: { reason: "x" } },
           }),
           400,
-          ADMIN_TEXT.banNeedsReview,
+          english("admin.banNeedsReview"),
         );
         const t = performance.now();
         const res = await chief.client.request("PUT", `/api/admin/reports/${first.id}`, {
@@ -503,7 +505,7 @@ Deno.test(
             password: SHARED_PASSWORD,
           }),
           403,
-          signInBanText({ reason: "", until: null, at: "", by: "" }),
+          english("admin.signInBannedForever"),
         );
         // The other report stays pending, showing the ban.
         const left = await chief.client.get("/api/admin/reports?status=pending");
@@ -589,9 +591,21 @@ Deno.test(
       assert.equal(all.find((e) => e.action === "ban")?.reason, "spam");
       assert.equal(all.find((e) => e.action === "delete_user")?.targetLabel, bm.username);
 
-      assertError(await chief.client.get("/api/admin/audit?cursor=%%%"), 400, ADMIN_TEXT.badCursor);
-      assertError(await chief.client.get("/api/admin/audit?limit=0"), 400, ADMIN_TEXT.badLimit);
-      assertError(await chief.client.get("/api/admin/audit?limit=101"), 400, ADMIN_TEXT.badLimit);
+      assertError(
+        await chief.client.get("/api/admin/audit?cursor=%%%"),
+        400,
+        english("admin.badCursor"),
+      );
+      assertError(
+        await chief.client.get("/api/admin/audit?limit=0"),
+        400,
+        english("admin.badLimit"),
+      );
+      assertError(
+        await chief.client.get("/api/admin/audit?limit=101"),
+        400,
+        english("admin.badLimit"),
+      );
 
       // An entry is never overwritten: appending one with a taken key fails the whole commit.
       const taken = all[0];

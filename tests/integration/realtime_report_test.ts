@@ -13,10 +13,11 @@ import {
   withMembers,
 } from "../helpers/realtime_members.ts";
 import type { Report } from "../../lib/server/moderation/reports.ts";
-import { REPORT_TEXT, REPORTS_PER_DAY } from "../../lib/shared/moderation/report_texts.ts";
+import { REPORTS_PER_DAY } from "../../lib/shared/moderation/report_texts.ts";
 import { dayKey } from "../../kv/hashtags.ts";
 import type { Match } from "../../kv/matches.ts";
 import { keys } from "../../kv/keys.ts";
+import { english } from "../helpers/english.ts";
 
 const opts = { sanitizeResources: false, sanitizeOps: false };
 const REASON_REQUIRED = "Please select a reason for reporting";
@@ -248,9 +249,13 @@ Deno.test(
         );
         assert.deepEqual(responses.map((r) => r.status).sort(), [201, 409, 409, 409]);
         for (const r of responses.filter((r) => r.status === 409)) {
-          assertError(r, 409, REPORT_TEXT.alreadyReported);
+          assertError(r, 409, english("admin.reportAlreadyReported"));
         }
-        assertError(await am.client.post("/api/report", body), 409, REPORT_TEXT.alreadyReported);
+        assertError(
+          await am.client.post("/api/report", body),
+          409,
+          english("admin.reportAlreadyReported"),
+        );
         assert.equal((await reports(server.kv)).length, 1);
         // The other side may still report the same match, once.
         const back = await bm.client.post("/api/report", {
@@ -281,7 +286,7 @@ Deno.test(
           reportReason: "harassment",
           partnerPeerId: b.peerId,
         });
-        assertError(res, 429, REPORT_TEXT.dailyLimit);
+        assertError(res, 429, english("admin.reportDailyLimit"));
         assert.equal((await reports(server.kv)).length, 0);
         assert.equal(await blockCount(server.kv), 0);
         // The match was not ended by the refused report.

@@ -1,28 +1,34 @@
-// The admin pages in other languages: the English catalog mirrors the texts the server and the
-// rules write (so their translations are found by their English text), the users table and a
-// report card rendered in Japanese keep no English word of the catalog, and the dates read as
-// Intl writes them in the page's language (German here), English unchanged.
+// The admin pages in other languages: the messages the server and the rules name read in English
+// as they always did and are translated in every language, the users table and a report card
+// rendered in Japanese keep no English word of the catalog, and the dates read as Intl writes them
+// in the page's language (German here), English unchanged.
 import assert from "node:assert/strict";
 import { h, type VNode } from "preact";
 import { renderToString } from "preact-render-to-string";
-import { serverMessages } from "../../lib/server/i18n/catalogs.ts";
-import { localize, type Message, withMessages } from "../../lib/shared/i18n/messages.ts";
-import type { Locale } from "../../lib/shared/i18n/locales.ts";
+import { sayIn, serverMessages } from "../../lib/server/i18n/catalogs.ts";
+import { type Message, withMessages } from "../../lib/shared/i18n/messages.ts";
+import { type Locale, LOCALES } from "../../lib/shared/i18n/locales.ts";
+import { type MessageName, said } from "../../lib/shared/i18n/said.ts";
 import en from "../../lib/shared/i18n/catalog/admin/en.ts";
 import {
-  ADMIN_TEXT,
+  ADMIN_PAGE_MAX,
   type AdminReport,
   type AdminUser,
-  SYSTEM_TEXT,
+  banDays,
+  INVITATIONS_MAX,
 } from "../../lib/shared/admin.ts";
-import { BAN_TEXT } from "../../lib/shared/moderation/bans.ts";
-import { REPORT_REASONS, REPORT_TEXT } from "../../lib/shared/moderation/report_texts.ts";
+import { BAN_MAX_DAYS, BAN_REASON_MAX } from "../../lib/shared/moderation/bans.ts";
+import { REPORT_REASONS, REPORTS_PER_DAY } from "../../lib/shared/moderation/report_texts.ts";
 import { UsersTable } from "../../components/admin/UsersTable.tsx";
 import { USER_COLUMNS } from "../../components/admin/UserColumns.tsx";
 import { DIRECT_USER_COLUMNS } from "../../components/admin/DirectUserColumns.tsx";
 import { ListFooter } from "../../components/admin/ListFooter.tsx";
 import { ReportCard } from "../../components/admin/ReportCard.tsx";
-import { reasonText, spanText, t } from "../../components/admin/labels.ts";
+import { ReportTabs } from "../../components/admin/ReportTabs.tsx";
+import { BanDialog } from "../../components/admin/BanDialog.tsx";
+import { systemStatus } from "../../lib/server/admin/system.ts";
+import { reasonText, spanText } from "../../components/admin/labels.ts";
+import { english } from "../helpers/english.ts";
 
 const CREATED = "2026-12-01T15:04:05.000Z";
 const USERS: AdminUser[] = [
@@ -127,42 +133,132 @@ const MEMBER_DATA = [
   "UTC",
 ].filter(Boolean);
 
-Deno.test("admin catalog: English mirrors ADMIN_TEXT, BAN_TEXT, REPORT_TEXT and SYSTEM_TEXT", () => {
-  const values = new Set(Object.values(en).filter((m) => typeof m === "string"));
-  const missing: string[] = [];
-  for (const source of [ADMIN_TEXT, BAN_TEXT, REPORT_TEXT, SYSTEM_TEXT]) {
-    for (const [key, text] of Object.entries(source)) {
-      if (typeof text === "string" && !values.has(text)) missing.push(`${key}: ${text}`);
+Deno.test("admin catalog: the messages the admin side names read in English as before", () => {
+  // Counted messages, in each plural form.
+  assert.equal(english("admin.invitationsCreated", { count: 1 }), "1 invitation code created");
+  assert.equal(english("admin.invitationsCreated", { count: 5 }), "5 invitation codes created");
+  assert.equal(english("admin.reportersCount", { count: 1 }), "1 member reported");
+  assert.equal(english("admin.reportersCount", { count: 2 }), "2 members reported");
+  assert.equal(english("admin.shown", { shown: 2, count: 60 }), "Showing 2 of 60 users");
+  assert.equal(english("admin.found", { count: 1 }), "1 matching user");
+  assert.equal(english("admin.found", { count: 0 }), "0 matching users");
+  assert.equal(english("admin.foundMore", { count: 50 }), "50+ matching users");
+  assert.equal(
+    english("admin.systemSockets", { count: 1 }),
+    "Running (1 open connection on this instance)",
+  );
+  assert.equal(english("admin.systemOnInstance", { count: 0 }), "0 on this instance");
+  assert.equal(english("admin.systemConnected", { ms: "12.5" }), "Connected (12.5 ms)");
+  assert.equal(
+    english("admin.deleteDescription", { username: "bob" }),
+    "This action cannot be undone. This will permanently delete the user bob and all associated data.",
+  );
+  withMessages(serverMessages("en"), () => assert.equal(reasonText("minor"), "Underage User"));
+
+  // The report reasons' labels (the live dialog's keys), the report tabs and the ban dialog's
+  // durations, and the dialog's refusal of a typed number of days.
+  for (const r of REPORT_REASONS) assert.equal(r.label.name, `live.reason_${r.id}`);
+  assert.deepEqual(REPORT_REASONS.map((r) => sayIn("en", r.label)), [
+    "Inappropriate Content",
+    "Harassment or Bullying",
+    "Illegal Activity",
+    "Impersonation",
+    "Underage User",
+    "Other",
+  ]);
+  const texts = (html: string, tag: string) =>
+    [...html.matchAll(new RegExp(`<${tag}[^>]*>([^<]*)</${tag}>`, "g"))].map((m) => m[1]);
+  const tabs = inLocale("en", h(ReportTabs, { tab: "pending", onTab() {} }));
+  assert.deepEqual(texts(tabs, "button"), ["Pending", "Reviewed", "Dismissed", "All Reports"]);
+  const dialog = inLocale(
+    "en",
+    h(BanDialog, { username: "bob", busy: false, error: "", onConfirm() {}, onCancel() {} }),
+  );
+  assert.deepEqual(texts(dialog, "option"), [
+    "1 day",
+    "7 days",
+    "30 days",
+    "Permanent",
+    "A number of days",
+  ]);
+  const typed = banDays("custom", "0");
+  assert.ok("error" in typed && typed.error.name === "admin.banBadDays");
+  assert.deepEqual(banDays("custom", "12"), { days: 12 });
+  assert.deepEqual(banDays("permanent", "12"), { days: undefined });
+});
+
+Deno.test("admin catalog: each language states the limits the rules hold", () => {
+  // The limits are written into the messages: a changed limit needs its messages changed.
+  const limits: [keyof typeof en, number][] = [
+    ["banReasonTooLong", BAN_REASON_MAX],
+    ["banBadDays", BAN_MAX_DAYS],
+    ["reportDailyLimit", REPORTS_PER_DAY],
+    ["badInvitationCount", INVITATIONS_MAX],
+    ["badLimit", ADMIN_PAGE_MAX],
+  ];
+  const problems: string[] = [];
+  for (const locale of LOCALES) {
+    for (const [key, limit] of limits) {
+      const text = sayIn(locale, said(`admin.${key}` as MessageName));
+      if (!text.includes(String(limit))) problems.push(`${locale} ${key}: ${text}`);
     }
   }
-  for (const r of REPORT_REASONS) if (!values.has(r.label)) missing.push(`reason ${r.id}`);
-  assert.deepEqual(missing, []);
+  assert.deepEqual(problems, []);
+});
 
-  // What the functions build reads the same from the catalog in English.
-  withMessages(serverMessages("en"), () => {
-    for (const n of [0, 1, 2, 50]) {
-      assert.equal(t("invitationsCreated", { count: n }), ADMIN_TEXT.invitationsCreated(n));
-      assert.equal(t("reportersCount", { count: n }), ADMIN_TEXT.reportersCount(n));
-      assert.equal(t("shown", { shown: n, count: 60 }), ADMIN_TEXT.shown(n, 60));
-      assert.equal(t("found", { count: n }), ADMIN_TEXT.found(n, false));
-      assert.equal(t("foundMore", { count: n }), ADMIN_TEXT.found(n, true));
-      assert.equal(t("systemSockets", { count: n }), SYSTEM_TEXT.sockets(n));
-      assert.equal(t("systemOnInstance", { count: n }), SYSTEM_TEXT.onInstance(n));
-    }
-    assert.equal(t("deleteDescription", { username: "bob" }), ADMIN_TEXT.deleteDescription("bob"));
-    assert.equal(t("systemConnected", { ms: "12.5" }), SYSTEM_TEXT.connected(12.5));
-    assert.equal(reasonText("minor"), "Underage User");
-  });
-
-  // The server's errors are found by their English text, in every language.
-  const ja = serverMessages("ja");
-  assert.equal(localize(ADMIN_TEXT.userNotFound, ja.texts), "ユーザーが見つかりません");
-  assert.equal(localize(BAN_TEXT.badDays, ja.texts), ja.messages.admin.banBadDays);
+Deno.test("admin catalog: the server's refusals and notices in the response's language", () => {
+  assert.equal(sayIn("ja", said("admin.userNotFound")), "ユーザーが見つかりません");
   assert.equal(
-    localize(BAN_TEXT.bannedDescription("bob"), serverMessages("de").texts),
+    sayIn("de", said("admin.bannedDescription", { username: "bob" })),
     "bob ist gesperrt und wurde abgemeldet.",
   );
+  // Every message the admin API and the moderation rules answer with is translated.
+  const untranslated: string[] = [];
+  for (const name of SERVER_MESSAGES) {
+    const english = sayIn("en", said(name, { username: "bob" }));
+    for (const locale of LOCALES.filter((l) => l !== "en")) {
+      const text = sayIn(locale, said(name, { username: "bob" }));
+      if (text === english) untranslated.push(`${locale} ${name}`);
+      if (english.includes("bob") && !text.includes("bob")) untranslated.push(`${locale} ${name}`);
+    }
+  }
+  assert.deepEqual(untranslated, []);
 });
+
+/** The messages the admin API and the moderation rules answer with (names as the code writes them). */
+const SERVER_MESSAGES: MessageName[] = [
+  "admin.notAuthenticated",
+  "admin.adminsOnly",
+  "admin.accessDenied",
+  "admin.userNotFound",
+  "admin.reportNotFound",
+  "admin.cannotDeleteSelf",
+  "admin.reportNotPending",
+  "admin.badStatus",
+  "admin.badFilter",
+  "admin.badQuery",
+  "admin.changedMeanwhile",
+  "admin.banNeedsReview",
+  "admin.badInvitationCount",
+  "admin.badCursor",
+  "admin.badLimit",
+  "admin.banReasonRequired",
+  "admin.banReasonTooLong",
+  "admin.banBadDays",
+  "admin.cannotBanSelf",
+  "admin.notBanned",
+  "admin.bannedDescription",
+  "admin.unbannedDescription",
+  "admin.signInBannedForever",
+  "admin.userDeletedDescription",
+  "admin.emailVerifiedDescription",
+  "admin.holdNotHeld",
+  "admin.holdLiftedDescription",
+  "admin.reportUnknownPartner",
+  "admin.reportSubmitted",
+  "admin.reportAlreadyReported",
+  "admin.reportDailyLimit",
+];
 
 Deno.test("admin in Japanese: the users table's columns keep no English word of the catalog", () => {
   for (const columns of [USER_COLUMNS, DIRECT_USER_COLUMNS]) {
@@ -222,4 +318,31 @@ Deno.test("admin in German: the dates are Intl's, English reads as before", () =
   assert.ok(english.includes(">Created At<"));
   assert.equal(withMessages(serverMessages("en"), () => spanText(93_784_000)), "1 d 2 h");
   assert.equal(withMessages(serverMessages("de"), () => spanText(93_784_000)), "1 T. 2 Std.");
+});
+
+Deno.test("admin System tab: the environment and the mail provider come in the request's language", async () => {
+  const kv = await Deno.openKv(":memory:");
+  try {
+    const sources = {
+      env: "development" as const,
+      email: { name: "outbox" as const },
+      hub: {
+        instanceId: "abcdefgh-1234",
+        metrics: { socketsOpen: 0, liveMatches: 0 },
+        waitingCount: () => 0,
+      },
+      assets: { builtAt: CREATED, inputs: {} },
+    };
+    const english = await systemStatus(kv, sources, "en");
+    assert.equal(english.environment, "Development");
+    assert.equal(english.emailProvider, "Outbox (emails kept in KV)");
+    const german = await systemStatus(kv, sources, "de");
+    assert.equal(german.environment, sayIn("de", said("admin.envDevelopment")));
+    assert.equal(german.emailProvider, sayIn("de", said("admin.providerOutbox")));
+    assert.notEqual(german.emailProvider, english.emailProvider);
+    const resend = await systemStatus(kv, { ...sources, email: { name: "resend" as const } }, "de");
+    assert.equal(resend.emailProvider, "Resend");
+  } finally {
+    kv.close();
+  }
 });

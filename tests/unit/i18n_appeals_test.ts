@@ -1,8 +1,9 @@
-// The appeals' texts: every text the server writes (APPEAL_TEXT) is found by its English text in
-// each other language, and the member's mail is written in theirs.
+// The appeals' texts: every message the server answers with is translated in each other language,
+// and the member's mail is written in theirs.
 import assert from "node:assert/strict";
-import { localizeFor } from "../../lib/server/i18n/catalogs.ts";
-import { APPEAL_MAX, APPEAL_TEXT, appealLength } from "../../lib/shared/moderation/appeals.ts";
+import { sayIn } from "../../lib/server/i18n/catalogs.ts";
+import { type MessageName, said } from "../../lib/shared/i18n/said.ts";
+import { APPEAL_MAX, appealLength } from "../../lib/shared/moderation/appeals.ts";
 import { appealAnsweredEmail } from "../../lib/server/email/templates.ts";
 import { LOCALES } from "../../lib/shared/i18n/locales.ts";
 
@@ -11,17 +12,42 @@ const LINKS = {
   terms: "https://glimpse.test/terms-of-service",
 };
 
+/** The messages the appeal API and the admin's answers to appeals say (names as the code writes them). */
+const APPEAL_MESSAGES: MessageName[] = [
+  "auth.appealRequired",
+  "auth.appealTooLong",
+  "auth.appealAlreadySent",
+  "auth.appealAlreadySentHold",
+  "auth.appealNoPass",
+  "auth.appealNotBanned",
+  "auth.appealFailed",
+  "auth.appealSentNotice",
+  "admin.appealNotFound",
+  "admin.appealAlreadyAnswered",
+  "admin.appealBanReplaced",
+  "admin.appealHoldReplaced",
+  "admin.appealBadDecision",
+  "admin.appealBanEnded",
+  "admin.appealHoldEnded",
+  "admin.appealUpheldDescription",
+  "admin.appealLiftedDescription",
+  "admin.appealUpheldHoldDescription",
+  "admin.appealLiftedHoldDescription",
+];
+
 Deno.test("appeals: every server text has its translation in every language", () => {
   const untranslated: string[] = [];
   for (const locale of LOCALES.filter((l) => l !== "en")) {
-    for (const [key, value] of Object.entries(APPEAL_TEXT)) {
-      const text = typeof value === "function" ? value("bob") : value;
-      const out = localizeFor(locale, text);
-      if (out === text) untranslated.push(`${locale} ${key}`);
-      if (typeof value === "function") assert.ok(out.includes("bob"), `${locale} ${key}: ${out}`);
+    for (const name of APPEAL_MESSAGES) {
+      const english = sayIn("en", said(name, { username: "bob" }));
+      const out = sayIn(locale, said(name, { username: "bob" }));
+      if (out === english) untranslated.push(`${locale} ${name}`);
+      if (english.includes("bob")) assert.ok(out.includes("bob"), `${locale} ${name}: ${out}`);
     }
   }
   assert.deepEqual(untranslated, []);
+  // The limit the message states is the rule's.
+  assert.ok(sayIn("en", said("auth.appealTooLong")).includes(String(APPEAL_MAX)));
 });
 
 Deno.test("appeals: the answer's mail, upheld or lifted, in the member's language", () => {

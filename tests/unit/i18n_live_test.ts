@@ -42,7 +42,6 @@ import {
   cannotCallText,
   cannotCallTexts,
 } from "../../lib/shared/cannot_call.ts";
-import { REPORT_REASONS, REPORT_TEXT } from "../../lib/shared/moderation/report_texts.ts";
 import { REACTIONS } from "../../lib/shared/constants.ts";
 import { HIDE_IP_TEXT } from "../../lib/shared/profile.ts";
 import { VERIFY_TEXT } from "../../lib/shared/auth/verify_text.ts";
@@ -101,11 +100,7 @@ function mirrored(): [Key, string][] {
     ...Object.entries(BLUR_TEXT).map(([k, v]): [string, string] => [`blur_${k}`, v]),
     ...(["checking", "unavailable", "unsafe", "endReport", "showAnyway"] as const)
       .map((k): [string, string] => [`shield_${k}`, SHIELD_TEXT[k]]),
-    ...REPORT_REASONS.map((r): [string, string] => [`reason_${r.id}`, r.label]),
     ...REACTIONS.map((r): [string, string] => [`rx_${r.key}`, r.label]),
-    ["reasonRequired", REPORT_TEXT.reasonRequired],
-    ["detailsRequired", REPORT_TEXT.detailsRequired],
-    ["reportFailed", REPORT_TEXT.failed],
     ...(["sent", "sentDescription", "failed", "failedDefault"] as const).map((
       k,
     ): [string, string] => [`verify${k[0].toUpperCase()}${k.slice(1)}`, VERIFY_TEXT[k]]),

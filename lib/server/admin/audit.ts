@@ -3,7 +3,7 @@
 import { type AuditAction, type AuditEntry, listAudit } from "../../../kv/audit.ts";
 import type { SessionUser } from "../../shared/auth/types.ts";
 import { AdminError, readingCursor } from "./users.ts";
-import { ADMIN_TEXT } from "../../shared/admin.ts";
+import { said } from "../../shared/i18n/said.ts";
 
 export type { AuditAction, AuditEntry };
 
@@ -74,5 +74,5 @@ export async function commitRetrying<T>(
     const value = await build(op);
     if ((await op.commit()).ok) return value;
   }
-  throw new AdminError(ADMIN_TEXT.changedMeanwhile, 409);
+  throw new AdminError(said("admin.changedMeanwhile"), 409);
 }

@@ -4,11 +4,12 @@
 import { putUserIn } from "../../../kv/users.ts";
 import { deleteUserSessions } from "../../../kv/sessions.ts";
 import { appendAudit } from "../../../kv/audit.ts";
-import { activeBan, type Ban, BAN_TEXT, newBan } from "../../shared/moderation/bans.ts";
+import { activeBan, type Ban, newBan } from "../../shared/moderation/bans.ts";
 import type { UserRecord } from "../../shared/auth/types.ts";
 import { type Actor, auditEntry, commitRetrying } from "./audit.ts";
 import { AdminError, toAdminUser } from "./users.ts";
-import { ADMIN_TEXT, type AdminUser } from "../../shared/admin.ts";
+import type { AdminUser } from "../../shared/admin.ts";
+import { said } from "../../shared/i18n/said.ts";
 import { endHoldIn } from "../moderation/holds.ts";
 
 export interface BanRequest {
@@ -30,11 +31,11 @@ export async function addBan(
   now = Date.now(),
   details: Record<string, string> = {},
 ): Promise<UserRecord> {
-  if (userId === actor.id) throw new AdminError(BAN_TEXT.cannotBanSelf, 400);
+  if (userId === actor.id) throw new AdminError(said("admin.cannotBanSelf"), 400);
   const ban: Ban = newBan(request.reason, request.days, actor.id, now);
   // A ban replaces a safety hold: the member is stopped for good, and the hold leaves the queue.
   const put = await putUserIn(kv, op, userId, (u) => ({ ...u, ban, hold: null }));
-  if (!put) throw new AdminError(ADMIN_TEXT.userNotFound, 404);
+  if (!put) throw new AdminError(said("admin.userNotFound"), 404);
   const hold = endHoldIn(op, put.before);
   appendAudit(
     op,
@@ -78,9 +79,9 @@ export async function addUnban(
   details: Record<string, string> = {},
 ): Promise<UserRecord> {
   const put = await putUserIn(kv, op, userId, (u) => ({ ...u, ban: null }));
-  if (!put) throw new AdminError(ADMIN_TEXT.userNotFound, 404);
+  if (!put) throw new AdminError(said("admin.userNotFound"), 404);
   const ban = activeBan(put.before, now);
-  if (!ban) throw new AdminError(BAN_TEXT.notBanned, 409);
+  if (!ban) throw new AdminError(said("admin.notBanned"), 409);
   appendAudit(
     op,
     auditEntry(actor, "unban", { id: userId, label: put.before.username }, {

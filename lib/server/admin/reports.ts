@@ -10,13 +10,13 @@ import { activeBan } from "../../shared/moderation/bans.ts";
 import { type Actor, auditEntry } from "./audit.ts";
 import { addBan, type BanRequest } from "./bans.ts";
 import {
-  ADMIN_TEXT,
   type AdminReport,
   type HeldMember,
   type ReportFilter,
   type ReportStatus,
 } from "../../shared/admin.ts";
 import { AdminError, readingCursor } from "./users.ts";
+import { said } from "../../shared/i18n/said.ts";
 import { listHeld } from "../moderation/holds.ts";
 
 export type { ModeratedReport };
@@ -126,14 +126,14 @@ export async function setReportStatus(
       ),
     );
     if (!ban) return;
-    if (!r.reportedId) throw new AdminError(ADMIN_TEXT.userNotFound, 404);
+    if (!r.reportedId) throw new AdminError(said("admin.userNotFound"), 404);
     await addBan(kv, op, actor, r.reportedId, ban, now, { reportId: r.id });
     bannedId = r.reportedId;
   });
   if (!result.ok) {
-    if (result.reason === "not_found") throw new AdminError(ADMIN_TEXT.reportNotFound, 404);
-    if (result.reason === "not_pending") throw new AdminError(ADMIN_TEXT.reportNotPending, 409);
-    throw new AdminError(ADMIN_TEXT.changedMeanwhile, 409);
+    if (result.reason === "not_found") throw new AdminError(said("admin.reportNotFound"), 404);
+    if (result.reason === "not_pending") throw new AdminError(said("admin.reportNotPending"), 409);
+    throw new AdminError(said("admin.changedMeanwhile"), 409);
   }
   if (bannedId) await deleteUserSessions(kv, bannedId);
   const r = result.report;

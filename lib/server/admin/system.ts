@@ -6,12 +6,22 @@ import type { Config } from "../config.ts";
 import type { EmailSender } from "../email/mod.ts";
 import type { Manifest } from "../build/assets.ts";
 import { kvRoundTrip } from "../../../kv/db.ts";
-import { environmentLabel, type SystemStatus } from "../../shared/admin.ts";
+import type { SystemStatus } from "../../shared/admin.ts";
+import { type MessageName, said } from "../../shared/i18n/said.ts";
+import type { Locale } from "../../shared/i18n/locales.ts";
+import { sayIn } from "../i18n/catalogs.ts";
 
-const PROVIDER_NAMES: Record<EmailSender["name"], string> = {
-  outbox: "Outbox (emails kept in KV)",
-  resend: "Resend",
+/** The environment's name as the tab shows it ('Development'). */
+const ENVIRONMENTS: Record<Config["env"], MessageName> = {
+  development: "admin.envDevelopment",
+  test: "admin.envTest",
+  production: "admin.envProduction",
 };
+
+/** A mail provider as the tab shows it: the outbox described, a service by its name. */
+function providerName(name: EmailSender["name"], locale: Locale): string {
+  return name === "outbox" ? sayIn(locale, said("admin.providerOutbox")) : "Resend";
+}
 
 /** What the System tab reads of this instance's realtime hub. */
 export interface RealtimeFigures {
@@ -45,8 +55,12 @@ export function buildId(assets: Pick<Manifest, "inputs">): Promise<string> {
   return id;
 }
 
-/** Measures and reads the System tab's facts now. */
-export async function systemStatus(kv: Deno.Kv, src: SystemSources): Promise<SystemStatus> {
+/** Measures and reads the System tab's facts now; the names it shows are in `locale`. */
+export async function systemStatus(
+  kv: Deno.Kv,
+  src: SystemSources,
+  locale: Locale = "en",
+): Promise<SystemStatus> {
   let databaseMs: number | null = null;
   const started = performance.now();
   try {
@@ -58,10 +72,10 @@ export async function systemStatus(kv: Deno.Kv, src: SystemSources): Promise<Sys
   const startedAt = src.startedAt ?? performance.timeOrigin;
   const socketsOpen = src.hub.metrics.socketsOpen;
   return {
-    environment: environmentLabel(src.env),
+    environment: sayIn(locale, said(ENVIRONMENTS[src.env])),
     database: databaseMs === null ? "Error" : "Connected",
     databaseMs: databaseMs === null ? null : Math.round(databaseMs * 10) / 10,
-    emailProvider: PROVIDER_NAMES[src.email.name] ?? src.email.name,
+    emailProvider: providerName(src.email.name, locale),
     websocketServer: "Running",
     instance: src.hub.instanceId.slice(0, 8),
     socketsOpen,

@@ -12,13 +12,9 @@ import { z } from "zod";
 import { countListed, membersByPrefix, newestMembers } from "../../../kv/user_lists.ts";
 import { keys } from "../../../kv/keys.ts";
 import type { UserRecord } from "../../shared/auth/types.ts";
-import {
-  ADMIN_PAGE_SIZE,
-  ADMIN_QUERY_MAX,
-  ADMIN_TEXT,
-  type UsersPage,
-} from "../../shared/admin.ts";
+import { ADMIN_PAGE_SIZE, ADMIN_QUERY_MAX, type UsersPage } from "../../shared/admin.ts";
 import { AdminError, toAdminUser } from "./users.ts";
+import { said } from "../../shared/i18n/said.ts";
 
 const cursorSchema = z.discriminatedUnion("k", [
   // Newest first: the creation time (ms) and id of the page's last member.
@@ -82,7 +78,7 @@ export async function listAdminUsers(
   const at = cursor === undefined || cursor === "" ? null : decodeCursor(cursor);
   const fits = at === null ||
     (query ? at.k === "find" && at.q === query : at.k === "new");
-  if ((cursor && !at) || !fits) throw new AdminError(ADMIN_TEXT.badCursor, 400);
+  if ((cursor && !at) || !fits) throw new AdminError(said("admin.badCursor"), 400);
 
   const [total, page] = await Promise.all([
     countListed(kv),

@@ -3,10 +3,11 @@
 import { AppError } from "../http/errors.ts";
 import type { UserRecord } from "../../shared/auth/types.ts";
 import { activeBan } from "../../shared/moderation/bans.ts";
-import { ADMIN_TEXT, type AdminUser } from "../../shared/admin.ts";
+import type { AdminUser } from "../../shared/admin.ts";
+import { type Said, said } from "../../shared/i18n/said.ts";
 
 export class AdminError extends AppError {
-  constructor(message: string, status: 400 | 404 | 409) {
+  constructor(message: Said, status: 400 | 404 | 409) {
     super(status, message);
     this.name = "AdminError";
   }
@@ -20,7 +21,7 @@ export async function readingCursor<T>(cursor: string | undefined, read: () => P
   try {
     return await read();
   } catch (err) {
-    if (cursor && err instanceof TypeError) throw new AdminError(ADMIN_TEXT.badCursor, 400);
+    if (cursor && err instanceof TypeError) throw new AdminError(said("admin.badCursor"), 400);
     throw err;
   }
 }

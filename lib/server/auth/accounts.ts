@@ -52,12 +52,14 @@ import { enqueue } from "../../../kv/queue.ts";
 import { deleteUserSessions } from "../../../kv/sessions.ts";
 import { deleteAvatar } from "../../../kv/avatars.ts";
 import { AppError } from "../http/errors.ts";
-import { activeBan, type Ban, signInBanText } from "../../shared/moderation/bans.ts";
+import { activeBan, type Ban } from "../../shared/moderation/bans.ts";
+import { signInBanText } from "../../shared/moderation/ban_text.ts";
+import type { Said } from "../../shared/i18n/said.ts";
 import { rememberTypedLocation } from "../geo/private_location.ts";
 
 export class AccountError extends AppError {
   constructor(
-    message: string,
+    message: Said | string,
     status: 400 | 401 | 403 | 404 | 409 | 413 = 400,
     dates: Record<string, string> = {},
   ) {
@@ -69,7 +71,7 @@ export class AccountError extends AppError {
 /** The sign-in of a banned member with the right password: the refusal, and whose ban it is. */
 export class BannedError extends AccountError {
   constructor(readonly userId: string, readonly ban: Ban) {
-    super(signInBanText(ban), 403, ban.until ? { until: ban.until } : {});
+    super(signInBanText(ban), 403);
     this.name = "BannedError";
   }
 }

@@ -9,7 +9,6 @@ import { createMiddleware } from "hono/factory";
 import type { Sessions } from "../auth/session.ts";
 import { type SessionUser, toSessionUser, type UserRecord } from "../../shared/auth/types.ts";
 import type { SessionRecord } from "../../../kv/sessions.ts";
-import { ADMIN_TEXT } from "../../shared/admin.ts";
 import { AppError } from "./errors.ts";
 
 /** What the session middleware sets on every request: all three, or all null for a guest. */
@@ -71,8 +70,8 @@ export function requireUser(guestText: Said | string = said("texts.notAuthentica
 /** Lets only an administrator through: 401 for a guest, 403 for any other member. */
 export function requireAdmin() {
   return createMiddleware<MemberEnv>(async (c, next) => {
-    if (!signedIn(c)) throw new AppError(401, ADMIN_TEXT.notAuthenticated);
-    if (c.get("userRecord").role !== "admin") throw new AppError(403, ADMIN_TEXT.adminsOnly);
+    if (!signedIn(c)) throw new AppError(401, said("admin.notAuthenticated"));
+    if (c.get("userRecord").role !== "admin") throw new AppError(403, said("admin.adminsOnly"));
     await next();
   });
 }

@@ -28,13 +28,13 @@ import {
   type AdminAppealList,
   type Appeal,
   APPEAL_MAX,
-  APPEAL_TEXT,
   type AppealDecision,
   appealLength,
   type AppealState,
   type AppealSubject,
 } from "../../shared/moderation/appeals.ts";
 import { AppError } from "../http/errors.ts";
+import { said } from "../../shared/i18n/said.ts";
 import { type Actor, auditEntry, auditId, commitRetrying } from "../admin/audit.ts";
 import { addUnban } from "../admin/bans.ts";
 import { appealAnsweredMail, holdMail } from "../auth/account_mail.ts";
@@ -74,16 +74,16 @@ export async function issueAppealPass(kv: Deno.Kv, userId: string, ban: Ban): Pr
 
 /** The pass a token names, if it is still good: unexpired and for the ban in force now. */
 async function passOf(kv: Deno.Kv, token: string | undefined, now: number) {
-  if (!token || token.length > 100) throw new AppError(401, APPEAL_TEXT.noPass);
+  if (!token || token.length > 100) throw new AppError(401, said("auth.appealNoPass"));
   const hash = await tokenHash(token);
   const pass = await getAppealPass(kv, hash);
-  if (!pass || pass.expiresAt <= now) throw new AppError(401, APPEAL_TEXT.noPass);
+  if (!pass || pass.expiresAt <= now) throw new AppError(401, said("auth.appealNoPass"));
   const user = await getUser(kv, pass.userId);
   const ban = user && !user.deletedAt ? activeBan(user, now) : null;
   if (!user || !ban || ban.at !== pass.banAt) {
     // The ban it was for has ended (or another replaced it): the pass is good for nothing now.
     await deleteAppealPass(kv, hash);
-    throw new AppError(403, APPEAL_TEXT.notBanned);
+    throw new AppError(403, said("auth.appealNotBanned"));
   }
   return { pass, user, ban };
 }
@@ -120,8 +120,8 @@ export async function appealState(
 /** Checks an appeal's text: the trimmed text, or a 400 with the reason. */
 export function checkAppealText(text: string): string {
   const clean = text.trim();
-  if (!clean) throw new AppError(400, APPEAL_TEXT.textRequired);
-  if (appealLength(clean) > APPEAL_MAX) throw new AppError(400, APPEAL_TEXT.textTooLong);
+  if (!clean) throw new AppError(400, said("auth.appealRequired"));
+  if (appealLength(clean) > APPEAL_MAX) throw new AppError(400, said("auth.appealTooLong"));
   return clean;
 }
 
@@ -171,8 +171,10 @@ export async function sendAppeal(
   );
   if (!(await op.commit()).ok) {
     const sent = await appealOfSubject(kv, user.id, subject.kind, subject.at);
-    const already = subject.kind === "hold" ? APPEAL_TEXT.alreadySentHold : APPEAL_TEXT.alreadySent;
-    throw new AppError(409, sent ? already : APPEAL_TEXT.tryAgain);
+    const already = subject.kind === "hold"
+      ? said("auth.appealAlreadySentHold")
+      : said("auth.appealAlreadySent");
+    throw new AppError(409, sent ? already : said("auth.appealFailed"));
   }
   return appeal;
 }
@@ -215,20 +217,23 @@ export async function answerAppeal(
     // The member is read before the appeal: an answer changes both in one commit, so a member
     // read after another answer landed comes with an appeal read as answered.
     const first = await getAppealEntry(kv, id);
-    if (!first.value) throw new AppError(404, APPEAL_TEXT.appealNotFound);
+    if (!first.value) throw new AppError(404, said("admin.appealNotFound"));
     const user = await getUser(kv, first.value.userId);
     const entry = await getAppealEntry(kv, id);
-    if (!entry.value) throw new AppError(404, APPEAL_TEXT.appealNotFound);
+    if (!entry.value) throw new AppError(404, said("admin.appealNotFound"));
     const appeal = entry.value;
-    if (appeal.status !== "pending") throw new AppError(409, APPEAL_TEXT.alreadyAnswered);
+    if (appeal.status !== "pending") throw new AppError(409, said("admin.appealAlreadyAnswered"));
     const hold = appeal.subject.kind === "hold";
     const current = inForceOf(user, appeal.subject.kind, now);
     const inForce = current?.at === appeal.subject.at;
     if (current && !inForce) {
-      throw new AppError(409, hold ? APPEAL_TEXT.holdReplaced : APPEAL_TEXT.banReplaced);
+      throw new AppError(
+        409,
+        hold ? said("admin.appealHoldReplaced") : said("admin.appealBanReplaced"),
+      );
     }
     if (decision === "uphold" && !inForce) {
-      throw new AppError(409, hold ? APPEAL_TEXT.holdEnded : APPEAL_TEXT.banEnded);
+      throw new AppError(409, hold ? said("admin.appealHoldEnded") : said("admin.appealBanEnded"));
     }
     if (decision === "lift" && inForce) {
       const details = { appealId: appeal.id };
@@ -240,7 +245,7 @@ export async function answerAppeal(
             // first, this one is refused as the answer that came second.
             const again = await getAppealEntry(kv, id);
             if (again.versionstamp !== entry.versionstamp) {
-              throw new AppError(409, APPEAL_TEXT.alreadyAnswered);
+              throw new AppError(409, said("admin.appealAlreadyAnswered"));
             }
             throw err;
           },

@@ -11,13 +11,9 @@ import { getUser, putUserIn } from "../../../kv/users.ts";
 import type { UserRecord } from "../../shared/auth/types.ts";
 import type { Report } from "../../shared/moderation/reports.ts";
 import { activeBan } from "../../shared/moderation/bans.ts";
-import {
-  activeHold,
-  type Hold,
-  HOLD_REPORT_REASON,
-  HOLD_TEXT,
-} from "../../shared/moderation/holds.ts";
-import { ADMIN_TEXT, type HeldMember } from "../../shared/admin.ts";
+import { activeHold, type Hold, HOLD_REPORT_REASON } from "../../shared/moderation/holds.ts";
+import type { HeldMember } from "../../shared/admin.ts";
+import { said } from "../../shared/i18n/said.ts";
 import { type Actor, auditEntry, commitRetrying } from "../admin/audit.ts";
 import { AdminError } from "../admin/users.ts";
 import { holdMail } from "../auth/account_mail.ts";
@@ -160,9 +156,9 @@ export async function addLiftHold(
   details: Record<string, string> = {},
 ): Promise<UserRecord> {
   const put = await putUserIn(kv, op, userId, (u) => ({ ...u, hold: null }), now);
-  if (!put) throw new AdminError(ADMIN_TEXT.userNotFound, 404);
+  if (!put) throw new AdminError(said("admin.userNotFound"), 404);
   const hold = activeHold(put.before);
-  if (!hold) throw new AdminError(HOLD_TEXT.notHeld, 409);
+  if (!hold) throw new AdminError(said("admin.holdNotHeld"), 409);
   op.delete(keys.hold(Date.parse(hold.at), userId));
   appendAudit(
     op,

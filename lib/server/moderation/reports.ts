@@ -9,10 +9,10 @@ import { getUser } from "../../../kv/users.ts";
 import { AppError } from "../http/errors.ts";
 import {
   REPORT_REASONS,
-  REPORT_TEXT,
   type ReportReason,
   REPORTS_PER_DAY,
 } from "../../shared/moderation/report_texts.ts";
+import { type Said, said } from "../../shared/i18n/said.ts";
 import { dayKey } from "../../../kv/hashtags.ts";
 import { getMatch, otherSide, sideOf } from "../../../kv/matches.ts";
 import type { Filters } from "../../shared/filters.ts";
@@ -20,7 +20,7 @@ import { getFilters } from "../../../kv/filters.ts";
 import type { Report, ReportContext, SideContext } from "../../shared/moderation/reports.ts";
 export type { Report, ReportContext, SideContext };
 
-export { REPORT_REASONS, REPORT_TEXT };
+export { REPORT_REASONS };
 export type { ReportReason };
 export { anonymiseReports, purgeBlocks } from "../../../kv/reports.ts";
 
@@ -32,7 +32,7 @@ export const reportSchema = z.object({
 });
 
 export class ReportError extends AppError {
-  constructor(message: string, status: 400 | 404 | 409 | 429) {
+  constructor(message: Said, status: 400 | 404 | 409 | 429) {
     super(status, message);
     this.name = "ReportError";
   }
@@ -45,20 +45,20 @@ export async function fileReport(
   input: z.infer<typeof reportSchema>,
 ): Promise<Report> {
   const reason = REPORT_REASONS.find((r) => r.id === input.reportReason);
-  if (!reason) throw new ReportError(REPORT_TEXT.reasonRequired, 400);
+  if (!reason) throw new ReportError(said("live.reasonRequired"), 400);
   const details = input.additionalDetails.trim();
-  if (reason.id === "other" && !details) throw new ReportError(REPORT_TEXT.detailsRequired, 400);
+  if (reason.id === "other" && !details) throw new ReportError(said("live.detailsRequired"), 400);
   const seen = input.partnerPeerId
     ? await partnerByPeerId(kv, reporterId, input.partnerPeerId) ??
       await dueMet(kv, reporterId, input.partnerPeerId)
     : null;
-  if (!seen) throw new ReportError(REPORT_TEXT.unknownPartner, 404);
+  if (!seen) throw new ReportError(said("admin.reportUnknownPartner"), 404);
   const [reporter, reported, context] = await Promise.all([
     getUser(kv, reporterId),
     getUser(kv, seen.partnerId),
     matchContext(kv, seen.matchId, reporterId, seen.partnerId),
   ]);
-  if (!reporter) throw new ReportError(REPORT_TEXT.unknownPartner, 404);
+  if (!reporter) throw new ReportError(said("admin.reportUnknownPartner"), 404);
   const now = new Date().toISOString();
   const report: Report = {
     id: crypto.randomUUID(),
@@ -84,9 +84,9 @@ export async function fileReport(
     { day: dayKey(), dailyLimit: REPORTS_PER_DAY },
   );
   if (!stored.ok && stored.reason === "already_reported") {
-    throw new ReportError(REPORT_TEXT.alreadyReported, 409);
+    throw new ReportError(said("admin.reportAlreadyReported"), 409);
   }
-  if (!stored.ok) throw new ReportError(REPORT_TEXT.dailyLimit, 429);
+  if (!stored.ok) throw new ReportError(said("admin.reportDailyLimit"), 429);
   return report;
 }
 

@@ -57,38 +57,6 @@ export interface AppealState {
 /** The longest appeal, in characters. */
 export const APPEAL_MAX = 1000;
 
-export const APPEAL_TEXT = {
-  textRequired: "Please write your appeal.",
-  textTooLong: `Your appeal must be at most ${APPEAL_MAX} characters.`,
-  alreadySent:
-    "You have already sent an appeal for this ban. An administrator will answer it by email.",
-  noPass: "Sign in with your password again to send an appeal.",
-  notBanned: "Your account is not banned, so there is nothing to appeal.",
-  tryAgain: "Your appeal could not be sent. Please try again.",
-  sent: "Appeal sent",
-  sentDescription: "An administrator will read it and answer you by email.",
-  appealNotFound: "Appeal not found",
-  alreadyAnswered: "This appeal has already been answered.",
-  banReplaced: "This member has been banned again since; the appeal is about a ban that has ended.",
-  badDecision: "Decision must be uphold or lift",
-  banEnded: "The ban this appeal is about has already ended, so it can only be lifted.",
-  alreadySentHold:
-    "You have already sent an appeal for this hold. An administrator will answer it by email.",
-  holdEnded: "The hold this appeal is about has already ended, so it can only be lifted.",
-  holdReplaced:
-    "This member has been put on hold again since; the appeal is about a hold that has ended.",
-  upheldHoldDescription: (username: string) =>
-    `The hold on ${username} stays. They have been told by email.`,
-  liftedHoldDescription: (username: string) =>
-    `The hold on ${username} is lifted. They have been told by email and can search again.`,
-  upheld: "Appeal upheld",
-  upheldDescription: (username: string) =>
-    `The ban on ${username} stays. They have been told by email.`,
-  lifted: "Appeal accepted",
-  liftedDescription: (username: string) =>
-    `The ban on ${username} is lifted. They have been told by email and can sign in again.`,
-} as const;
-
 /** The characters of a text as a member counts them (a surrogate pair is one). */
 export function appealLength(text: string): number {
   return [...text].length;

@@ -25,10 +25,3 @@ export const HOLD_REPORT_REASON = "minor";
 export function activeHold(user: { hold?: Hold | null }): Hold | null {
   return user.hold ?? null;
 }
-
-export const HOLD_TEXT = {
-  notHeld: "This member is not on hold.",
-  liftedToast: "Hold lifted",
-  liftedDescription: (username: string) => `${username} can search and be matched again.`,
-  held: "On hold",
-} as const;

@@ -170,9 +170,6 @@ export default {
   reasonImpersonation: "Identitätsbetrug",
   reasonMinor: "Minderjährige Person",
   reasonOther: "Sonstiges",
-  reportReasonRequired: "Bitte wähle einen Grund für die Meldung",
-  reportDetailsRequired: "Bitte beschreibe genauer, was passiert ist",
-  reportFailed: "Deine Meldung konnte nicht gesendet werden. Bitte versuch es noch einmal.",
   reportUnknownPartner:
     "Wir konnten diese Sitzung nicht finden. Du kannst nur Personen aus den letzten 24 Stunden melden.",
   reportSubmitted: "Danke. Deine Meldung wurde gesendet.",

@@ -1,10 +1,7 @@
 // Messages of the admin namespace (English: the reference): the admin pages (/admin/users,
 // /admin/reports, /admin/invitations, /admin/audit, /direct-admin), their tables, dialogs and
-// toasts, and the moderation texts the server returns (admin and moderation API errors, bans,
-// reports and their reasons). The values are the exact English of lib/shared/admin.ts (ADMIN_TEXT,
-// SYSTEM_TEXT), lib/shared/moderation/bans.ts (BAN_TEXT) and lib/shared/moderation/report_texts.ts
-// (REPORT_TEXT, REPORT_REASONS): the server keeps writing those, and the HTTP layer finds their
-// translations here by their English text.
+// toasts, and the moderation messages the server answers with (admin and moderation API errors,
+// bans, holds, reports, appeals), which the server names by key: said("admin.userNotFound").
 export default {
   // Access (pages and API).
   accessDenied: "Access Denied",
@@ -169,17 +166,14 @@ export default {
   success: "Success",
   updateReportFailed: "Failed to update report status. Please try again.",
   loadReportsFailed: "Failed to load reports. Please try again.",
-  // Report reasons (lib/shared/moderation/report_texts.ts REPORT_REASONS), by id.
+  // Report reasons as the admin pages name them (components/admin/labels.ts), by id.
   reasonInappropriate: "Inappropriate Content",
   reasonHarassment: "Harassment or Bullying",
   reasonIllegal: "Illegal Activity",
   reasonImpersonation: "Impersonation",
   reasonMinor: "Underage User",
   reasonOther: "Other",
-  // Reports (REPORT_TEXT): the live page's report dialog and the report API.
-  reportReasonRequired: "Please select a reason for reporting",
-  reportDetailsRequired: "Please provide additional details for your report",
-  reportFailed: "Failed to submit your report. Please try again.",
+  // The report API (routes/api/report.ts).
   reportUnknownPartner:
     "We could not find that session. You can report partners of the last 24 hours only.",
   reportSubmitted: "Thank you. Your report has been submitted.",
@@ -245,7 +239,7 @@ export default {
   bannerDeleteFailed: "Failed to delete user. Please try again.",
   bannerVerifyFailed: "Failed to verify user email. Please try again.",
   unknown: "Unknown",
-  // The System tab (SYSTEM_TEXT).
+  // The System tab.
   systemTitle: "System",
   systemEnvironment: "Environment",
   systemDatabase: "Database",

@@ -172,9 +172,6 @@ export default {
   reasonImpersonation: "Suplantación de identidad",
   reasonMinor: "Usuario menor de edad",
   reasonOther: "Otro",
-  reportReasonRequired: "Selecciona un motivo para la denuncia",
-  reportDetailsRequired: "Añade más detalles a tu denuncia",
-  reportFailed: "No se pudo enviar tu denuncia. Inténtalo de nuevo.",
   reportUnknownPartner:
     "No encontramos esa sesión. Solo puedes denunciar a personas de las últimas 24 horas.",
   reportSubmitted: "Gracias. Hemos recibido tu denuncia.",

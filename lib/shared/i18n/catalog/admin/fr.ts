@@ -173,9 +173,6 @@ export default {
   reasonImpersonation: "Usurpation d'identité",
   reasonMinor: "Utilisateur mineur",
   reasonOther: "Autre",
-  reportReasonRequired: "Veuillez choisir un motif de signalement",
-  reportDetailsRequired: "Veuillez ajouter des détails à votre signalement",
-  reportFailed: "Impossible d'envoyer votre signalement. Veuillez réessayer.",
   reportUnknownPartner:
     "Nous n'avons pas trouvé cette session. Vous ne pouvez signaler que les personnes des dernières 24 heures.",
   reportSubmitted: "Merci. Votre signalement a bien été envoyé.",

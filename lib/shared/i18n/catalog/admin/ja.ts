@@ -163,9 +163,6 @@ export default {
   reasonImpersonation: "なりすまし",
   reasonMinor: "未成年のユーザー",
   reasonOther: "その他",
-  reportReasonRequired: "通報の理由を選んでください",
-  reportDetailsRequired: "通報の詳細を入力してください",
-  reportFailed: "通報を送信できませんでした。もう一度お試しください。",
   reportUnknownPartner:
     "そのセッションが見つかりませんでした。通報できるのは過去 24 時間以内の相手だけです。",
   reportSubmitted: "ありがとうございます。通報を受け付けました。",
