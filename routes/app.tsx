@@ -33,7 +33,7 @@ import { BUILD_DIR, ROOT } from "../lib/server/build/assets.ts";
 import { PageRenderer } from "../lib/server/render/page.tsx";
 import { sessionKey, Sessions } from "../lib/server/auth/session.ts";
 import { createEmailSender } from "../lib/server/email/mod.ts";
-import { AVATAR_TEXT } from "../lib/server/auth/avatar.ts";
+import { AVATAR_TOO_LARGE } from "../lib/server/auth/avatar.ts";
 import { presenceTracker } from "../lib/server/geo/private_location.ts";
 import { ADMIN_TEXT } from "../lib/shared/admin.ts";
 import { Hub } from "../lib/server/realtime/hub.ts";
@@ -105,7 +105,7 @@ export async function createApp(base: AppBase) {
     bodyLimits({
       max: REQUEST_BODY_MAX,
       routes: {
-        "POST /api/user/avatar": { max: AVATAR_BODY_MAX, tooLarge: AVATAR_TEXT.tooLarge },
+        "POST /api/user/avatar": { max: AVATAR_BODY_MAX, tooLarge: AVATAR_TOO_LARGE },
         "POST /api/stripe/webhook": { max: WEBHOOK_BODY_MAX },
         "POST /api/appeal": { max: APPEAL_BODY_MAX },
       },

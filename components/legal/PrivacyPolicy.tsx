@@ -2,8 +2,9 @@
 // catalog ("privacy…" keys).
 // Operator name, address and mailboxes always come from configuration, never from this file.
 import type { LegalInfo } from "../../lib/shared/legal.ts";
-import { HIDE_IP_TEXT, type IpRelay } from "../../lib/shared/profile.ts";
+import type { IpRelay } from "../../lib/shared/profile.ts";
 import { localize, tr } from "../../lib/shared/i18n/messages.ts";
+import { said, say } from "../../lib/shared/i18n/said.ts";
 import type legalTexts from "../../lib/shared/i18n/catalog/legal/en.ts";
 import type common from "../../lib/shared/i18n/catalog/common/en.ts";
 import { REPORT_REASONS } from "../../lib/shared/moderation/report_texts.ts";
@@ -23,7 +24,7 @@ function Items({ keys }: { keys: Key[] }) {
 /** What the policy says of a partner learning the member's IP address, as this site is set up. */
 function ipAddressNote(relay: IpRelay): string {
   // The switch as the profile names it.
-  const label = localize(HIDE_IP_TEXT.label);
+  const label = say(said("profile.hideIp"));
   if (relay.always) return t("privacyIpAlways");
   if (!relay.available) return t("privacyIpUnavailable", { label });
   const byDefault = t(relay.byDefault ? "privacyIpOnByDefault" : "privacyIpOffByDefault");

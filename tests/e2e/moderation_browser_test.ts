@@ -9,6 +9,7 @@
 // and the review, newest first. The admin pages (reports with the ban dialog open, audit,
 // invitations with 5 new codes) never scroll sideways at 360 px; with SCREENSHOT_DIR set they
 // are saved there as PNGs at 360 and 1280 px. One server and one browser for the file.
+import { english } from "../helpers/english.ts";
 import assert from "node:assert/strict";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launchBrowser, resizeTo, waitForHydration } from "../helpers/browser.ts";
@@ -32,7 +33,6 @@ import { seedReport } from "../helpers/reports.ts";
 import type { Report } from "../../lib/server/moderation/reports.ts";
 import { ADMIN_TEXT } from "../../lib/shared/admin.ts";
 import { BAN_TEXT, formatBanEnd, signInBanText } from "../../lib/shared/moderation/bans.ts";
-import { AUTH_TEXT } from "../../lib/shared/auth/rules.ts";
 import { LIVE_TEXT } from "../../lib/client/live_rules.ts";
 import { RT_TEXT } from "../../lib/shared/realtime/texts.ts";
 
@@ -433,7 +433,7 @@ Deno.test({
         await b.getByLabel("Username or email").fill(bob.email);
         await b.getByLabel("Password", { exact: true }).fill(bob.password);
         await b.getByRole("button", { name: "Login", exact: true }).click();
-        await expectToast(b, AUTH_TEXT.loginFailed, signInBanText(ban));
+        await expectToast(b, english("auth.loginFailed"), signInBanText(ban));
         assert.ok(signInBanText(ban).includes(formatBanEnd(ban.until)));
         assert.equal(path(b), "/auth");
         // No session was opened: the tab is a guest still.

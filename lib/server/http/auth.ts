@@ -10,6 +10,7 @@ import { type SessionUser, toSessionUser, type UserRecord } from "../../shared/a
 import type { SessionRecord } from "../../../kv/sessions.ts";
 import { ADMIN_TEXT } from "../../shared/admin.ts";
 import { AppError, HTTP_TEXT } from "./errors.ts";
+import type { Said } from "../../shared/i18n/said.ts";
 
 /** What the session middleware sets on every request: all three, or all null for a guest. */
 export interface SessionVariables {
@@ -60,7 +61,7 @@ function signedIn(c: Context<MemberEnv>): boolean {
 }
 
 /** Lets only a signed-in member through; a guest gets 401 with `guestText` (or /auth on pages). */
-export function requireUser(guestText: string = HTTP_TEXT.notAuthenticated) {
+export function requireUser(guestText: Said | string = HTTP_TEXT.notAuthenticated) {
   return createMiddleware<MemberEnv>(async (c, next) => {
     if (!signedIn(c)) throw new AppError(401, guestText);
     await next();
