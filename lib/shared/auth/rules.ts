@@ -4,7 +4,8 @@
 // (lib/shared/i18n/said.ts): the form shows it in the page's language, the server answers with it in
 // the request's. Pure: it imports no server code and is bundled into the islands.
 import { MIN_PASSWORD_LENGTH } from "../constants.ts";
-import { type Said, said, say } from "../i18n/said.ts";
+import { type Said, said, say, splitName } from "../i18n/said.ts";
+import { currentMessages } from "../i18n/messages.ts";
 
 export type AuthTab =
   | "login"
@@ -220,7 +221,13 @@ export function validateReset(i: { newPassword: string; confirmPassword: string 
  * limit).
  */
 export function fieldOfServerText(text: string): string | null {
-  return FIELD_MESSAGES.find(([message]) => say(message) === text)?.[1] ?? null;
+  const messages = currentMessages();
+  const says = (message: Said) => {
+    const [ns, key] = splitName(message.name);
+    // A page without the auth messages (another island's form) has none of these refusals.
+    return messages[ns]?.[key] !== undefined && say(message) === text;
+  };
+  return FIELD_MESSAGES.find(([message]) => says(message))?.[1] ?? null;
 }
 
 /** The server's refusals about one field, and that field. */
