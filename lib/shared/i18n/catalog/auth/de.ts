@@ -64,7 +64,6 @@ export default {
   invalidEmail: "Bitte gib eine gültige E-Mail-Adresse ein",
   shortPassword: "Das Passwort muss mindestens {min} Zeichen lang sein",
   longPassword: "Das Passwort darf höchstens {max} Zeichen lang sein",
-  invitationRequired: "Bitte gib deinen Einladungscode ein",
   ageRequired: "Du musst mindestens 18 Jahre alt sein und die Nutzungsbedingungen akzeptieren",
   badUsername:
     "Der Benutzername muss {min} bis {max} Zeichen lang sein: Kleinbuchstaben, Ziffern oder _",
@@ -76,9 +75,7 @@ export default {
   registrationFailedDefault:
     "Bitte versuch es mit einem anderen Benutzernamen oder einer anderen E-Mail-Adresse",
   loggedIn: "Erfolgreich angemeldet",
-  registered: "Registrierung erfolgreich!",
   loggedOut: "Abgemeldet",
-  loggedOutLocally: "Du wurdest auf diesem Gerät abgemeldet",
   passwordUpdated: "Passwort geändert",
   networkError: "Netzwerkfehler. Bitte prüfe deine Verbindung und versuch es noch einmal.",
   resetFailed:

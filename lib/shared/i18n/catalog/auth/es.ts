@@ -64,7 +64,6 @@ export default {
   invalidEmail: "Escribe un correo electrónico válido",
   shortPassword: "La contraseña debe tener al menos {min} caracteres",
   longPassword: "La contraseña debe tener como máximo {max} caracteres",
-  invitationRequired: "Escribe tu código de invitación",
   ageRequired: "Debes tener 18 años o más y aceptar las Condiciones del servicio",
   badUsername:
     "El nombre de usuario debe tener de {min} a {max} caracteres: letras minúsculas, números o _",
@@ -75,9 +74,7 @@ export default {
   registrationFailed: "No se pudo completar el registro",
   registrationFailedDefault: "Prueba con otro nombre de usuario o correo",
   loggedIn: "Has iniciado sesión",
-  registered: "¡Registro completado!",
   loggedOut: "Sesión cerrada",
-  loggedOutLocally: "Se ha cerrado la sesión en este dispositivo",
   passwordUpdated: "Contraseña actualizada",
   networkError: "Error de red. Comprueba tu conexión e inténtalo de nuevo.",
   resetFailed:

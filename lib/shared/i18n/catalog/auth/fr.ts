@@ -66,7 +66,6 @@ export default {
   invalidEmail: "Veuillez saisir une adresse e-mail valide",
   shortPassword: "Le mot de passe doit contenir au moins {min} caractères",
   longPassword: "Le mot de passe doit contenir au plus {max} caractères",
-  invitationRequired: "Veuillez saisir votre code d’invitation",
   ageRequired: "Vous devez avoir 18 ans ou plus et accepter les Conditions d’utilisation",
   badUsername:
     "Le nom d’utilisateur doit contenir de {min} à {max} caractères : lettres minuscules, chiffres ou _",
@@ -77,9 +76,7 @@ export default {
   registrationFailed: "Échec de l’inscription",
   registrationFailedDefault: "Essayez un autre nom d’utilisateur ou une autre adresse e-mail",
   loggedIn: "Connexion réussie",
-  registered: "Inscription réussie !",
   loggedOut: "Déconnexion réussie",
-  loggedOutLocally: "Vous avez été déconnecté sur cet appareil",
   passwordUpdated: "Mot de passe mis à jour",
   networkError: "Erreur réseau. Vérifiez votre connexion et réessayez.",
   resetFailed:

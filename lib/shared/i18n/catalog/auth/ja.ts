@@ -62,7 +62,6 @@ export default {
   invalidEmail: "有効なメールアドレスを入力してください",
   shortPassword: "パスワードは{min}文字以上にしてください",
   longPassword: "パスワードは{max}文字以内にしてください",
-  invitationRequired: "招待コードを入力してください",
   ageRequired: "18歳以上で、利用規約に同意していただく必要があります",
   badUsername: "ユーザー名は{min}〜{max}文字の小文字、数字、_ で入力してください",
   emailRequired: "メールアドレスを入力してください",
@@ -72,9 +71,7 @@ export default {
   registrationFailed: "登録できませんでした",
   registrationFailedDefault: "別のユーザー名またはメールアドレスでお試しください",
   loggedIn: "ログインしました",
-  registered: "登録が完了しました！",
   loggedOut: "ログアウトしました",
-  loggedOutLocally: "この端末でログアウトしました",
   passwordUpdated: "パスワードを更新しました",
   networkError: "ネットワークエラーです。接続を確認して、もう一度お試しください。",
   resetFailed:
