@@ -5,6 +5,7 @@
 // show-password toggle. Used inside islands (it keeps the touched and revealed states).
 import { useState } from "react";
 import type { FieldCheck } from "../lib/shared/auth/rules.ts";
+import { say } from "../lib/shared/i18n/said.ts";
 import { tr } from "../lib/shared/i18n/messages.ts";
 import type auth from "../lib/shared/i18n/catalog/auth/en.ts";
 
@@ -41,7 +42,10 @@ export interface FormFieldProps {
   onKeyDown?: (e: KeyboardEvent) => void;
 }
 
-/** The problem a field shows now: the server's, else the rule's once it is worth saying. */
+/**
+ * The problem a field shows now: the server's, else the rule's (in the page's language) once it
+ * is worth saying.
+ */
 export function shownProblem(
   value: string,
   { check, serverError, submitted, touched }: {
@@ -54,7 +58,7 @@ export function shownProblem(
   if (serverError) return serverError;
   if (!check || (!value && !submitted)) return null;
   const verdict = check(value);
-  return verdict.problem && (verdict.final || touched || submitted) ? verdict.problem : null;
+  return verdict.problem && (verdict.final || touched || submitted) ? say(verdict.problem) : null;
 }
 
 export function FormField(props: FormFieldProps) {

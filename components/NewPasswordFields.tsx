@@ -1,11 +1,10 @@
 // The new password, twice: its rule's hint and check, then the confirmation. The reset link's form
 // on /auth and the password change on /profile both ask for it this way.
 import type { Form } from "../lib/client/form.ts";
-import { checkNewPassword } from "../lib/shared/auth/rules.ts";
+import { checkNewPassword, RULE_HINT } from "../lib/shared/auth/rules.ts";
+import { say } from "../lib/shared/i18n/said.ts";
 import { FormInput } from "./FormInput.tsx";
-import { ruleCheck, t } from "./auth/texts.ts";
-
-const checkPassword = ruleCheck(checkNewPassword);
+import { t } from "./auth/texts.ts";
 
 export function NewPasswordFields(
   { form }: { form: Form<{ newPassword: string; confirmPassword: string }> },
@@ -17,8 +16,8 @@ export function NewPasswordFields(
         field="newPassword"
         label={t("newPasswordLabel")}
         type="password"
-        hint={t("hintPassword")}
-        check={checkPassword}
+        hint={say(RULE_HINT.password)}
+        check={checkNewPassword}
         autoComplete="new-password"
       />
       <FormInput

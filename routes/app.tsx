@@ -34,7 +34,7 @@ import { BUILD_DIR, ROOT } from "../lib/server/build/assets.ts";
 import { PageRenderer } from "../lib/server/render/page.tsx";
 import { sessionKey, Sessions } from "../lib/server/auth/session.ts";
 import { createEmailSender } from "../lib/server/email/mod.ts";
-import { AVATAR_TEXT } from "../lib/server/auth/avatar.ts";
+import { AVATAR_TOO_LARGE } from "../lib/server/auth/avatar.ts";
 import { presenceTracker } from "../lib/server/geo/private_location.ts";
 import { Hub } from "../lib/server/realtime/hub.ts";
 import { AccessDenied } from "../components/admin/AccessDenied.tsx";
@@ -105,7 +105,7 @@ export async function createApp(base: AppBase) {
     bodyLimits({
       max: REQUEST_BODY_MAX,
       routes: {
-        "POST /api/user/avatar": { max: AVATAR_BODY_MAX, tooLarge: AVATAR_TEXT.tooLarge },
+        "POST /api/user/avatar": { max: AVATAR_BODY_MAX, tooLarge: AVATAR_TOO_LARGE },
         "POST /api/stripe/webhook": { max: WEBHOOK_BODY_MAX },
         "POST /api/appeal": { max: APPEAL_BODY_MAX },
       },

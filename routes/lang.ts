@@ -10,15 +10,16 @@ import { isLocale, LOCALE_COOKIE } from "../lib/shared/i18n/locales.ts";
 import { RATE_RULES, rateLimit } from "../lib/server/http/rate_limit.ts";
 import { validate } from "../lib/server/http/validate.ts";
 import { updateProfile } from "../lib/server/auth/accounts.ts";
+import { sayIn } from "../lib/server/i18n/catalogs.ts";
+import { carried, said } from "../lib/shared/i18n/said.ts";
 
-export const LANGUAGE_TEXT = {
-  unknown: "Please choose one of the languages offered.",
-} as const;
+/** The refusal of a language the switcher does not offer. */
+const UNKNOWN = said("common.languageUnknown");
 
 const YEAR_S = 365 * 24 * 3600;
 
 const choiceSchema = z.object({
-  lang: z.string().max(16).refine(isLocale, LANGUAGE_TEXT.unknown),
+  lang: z.string().max(16).refine(isLocale, carried(UNKNOWN)),
   next: z.string().max(2048).optional(),
 });
 
@@ -35,10 +36,10 @@ export function languageRoutes(deps: AppDeps) {
     rateLimit(deps.kv, deps.config.rateLimits, (c) => [
       { rule: RATE_RULES.languageIp, subject: deps.clientIp(c) },
     ]),
-    validate("form", choiceSchema, { fallback: LANGUAGE_TEXT.unknown }),
+    validate("form", choiceSchema, { fallback: UNKNOWN }),
     async (c) => {
       const { lang, next } = c.req.valid("form");
-      if (!isLocale(lang)) return c.text(LANGUAGE_TEXT.unknown, 400);
+      if (!isLocale(lang)) return c.text(sayIn(c.var.locale, UNKNOWN), 400);
       setCookie(c, LOCALE_COOKIE, lang, {
         path: "/",
         maxAge: YEAR_S,

@@ -4,9 +4,8 @@ import { errorMessage, postJson } from "../../lib/client/api.ts";
 import { type AuthTab, checkEmail, validateForgot } from "../../lib/shared/auth/rules.ts";
 import { FormInput } from "../FormInput.tsx";
 import type { AuthForm } from "./form.ts";
-import { refuse, ruleCheck, ruleText, t } from "./texts.ts";
-
-const checkEmailText = ruleCheck(checkEmail);
+import { say } from "../../lib/shared/i18n/said.ts";
+import { refuse, t } from "./texts.ts";
 
 export function ForgotForm({ form, go }: { form: AuthForm; go: (tab: AuthTab) => void }) {
   const { forgotEmail } = form.values;
@@ -16,7 +15,7 @@ export function ForgotForm({ form, go }: { form: AuthForm; go: (tab: AuthTab) =>
     form.update({ submitted: true });
     const problem = validateForgot({ email: forgotEmail });
     if (problem) {
-      form.problem(ruleText(problem), "forgotEmail");
+      form.problem(say(problem), "forgotEmail");
       return;
     }
     form.send();
@@ -41,7 +40,7 @@ export function ForgotForm({ form, go }: { form: AuthForm; go: (tab: AuthTab) =>
         label={t("emailLabel")}
         name="email"
         type="email"
-        check={checkEmailText}
+        check={checkEmail}
         autoComplete="email"
         autoCapitalize="none"
       />

@@ -3,10 +3,11 @@ import { type JSX, useState } from "react";
 import { type ApiError, errorMessage, postJson } from "../../lib/client/api.ts";
 import { toast } from "../../lib/client/toast.ts";
 import { type CachedUser, cacheUser } from "../../lib/client/user_cache.ts";
-import { AUTH_TEXT, type AuthTab, validateLogin } from "../../lib/shared/auth/rules.ts";
+import { type AuthTab, validateLogin } from "../../lib/shared/auth/rules.ts";
+import { say } from "../../lib/shared/i18n/said.ts";
 import { FormInput } from "../FormInput.tsx";
 import type { AuthForm } from "./form.ts";
-import { ruleText, t } from "./texts.ts";
+import { t } from "./texts.ts";
 import type { AppealState } from "../../lib/shared/moderation/appeals.ts";
 import { AppealForm } from "./AppealForm.tsx";
 import { PasskeySignIn } from "./PasskeySignIn.tsx";
@@ -20,8 +21,8 @@ export function LoginForm({ form, go }: { form: AuthForm; go: (tab: AuthTab) => 
     e.preventDefault();
     const problem = validateLogin({ identifier, password: loginPassword });
     if (problem) {
-      const passwordMissing = problem === AUTH_TEXT.loginMissing && identifier.trim();
-      form.problem(ruleText(problem), passwordMissing ? "loginPassword" : "identifier");
+      const passwordMissing = problem.name === "auth.loginMissing" && identifier.trim();
+      form.problem(say(problem), passwordMissing ? "loginPassword" : "identifier");
       return;
     }
     form.send();

@@ -11,21 +11,17 @@ import {
   checkRegistration,
   checkUsername,
   normalizeUsername,
+  RULE_HINT,
   USERNAME_MAX_LENGTH,
 } from "../../lib/shared/auth/rules.ts";
+import { say } from "../../lib/shared/i18n/said.ts";
 import { FormInput } from "../FormInput.tsx";
 import type { AuthForm } from "./form.ts";
-import { around, refuse, ruleCheck, ruleText, t } from "./texts.ts";
+import { around, refuse, t } from "./texts.ts";
 import { tr } from "../../lib/shared/i18n/messages.ts";
 import type common from "../../lib/shared/i18n/catalog/common/en.ts";
 
 const tc = tr<typeof common>("common");
-const checks = {
-  username: ruleCheck(checkUsername),
-  email: ruleCheck(checkEmail),
-  password: ruleCheck(checkNewPassword),
-};
-
 export interface RegisterFormProps {
   form: AuthForm;
   go: (tab: AuthTab) => void;
@@ -48,7 +44,7 @@ export function RegisterForm({ form, go, onSent }: RegisterFormProps) {
     };
     const problem = checkRegistration(input);
     if (problem) {
-      form.problem(ruleText(problem.message), problem.field);
+      form.problem(say(problem.message), problem.field);
       return;
     }
     form.send();
@@ -75,8 +71,8 @@ export function RegisterForm({ form, go, onSent }: RegisterFormProps) {
           form={form}
           field="username"
           label={t("usernameLabel")}
-          hint={t("hintUsername")}
-          check={checks.username}
+          hint={say(RULE_HINT.username)}
+          check={checkUsername}
           count={{ n: charCount(normalizeUsername(values.username)), max: USERNAME_MAX_LENGTH }}
           autoComplete="username"
           autoCapitalize="none"
@@ -86,8 +82,8 @@ export function RegisterForm({ form, go, onSent }: RegisterFormProps) {
           field="email"
           label={t("emailLabel")}
           type="email"
-          hint={t("hintEmail")}
-          check={checks.email}
+          hint={say(RULE_HINT.email)}
+          check={checkEmail}
           autoComplete="email"
           autoCapitalize="none"
         />
@@ -96,8 +92,8 @@ export function RegisterForm({ form, go, onSent }: RegisterFormProps) {
           field="password"
           label={t("passwordLabel")}
           type="password"
-          hint={t("hintPassword")}
-          check={checks.password}
+          hint={say(RULE_HINT.password)}
+          check={checkNewPassword}
           autoComplete="new-password"
         />
         <FormInput

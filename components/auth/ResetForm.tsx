@@ -2,10 +2,11 @@
 import type { JSX } from "react";
 import { errorMessage, postJson } from "../../lib/client/api.ts";
 import { toast } from "../../lib/client/toast.ts";
-import { AUTH_TEXT, type AuthTab, validateReset } from "../../lib/shared/auth/rules.ts";
+import { type AuthTab, validateReset } from "../../lib/shared/auth/rules.ts";
+import { say } from "../../lib/shared/i18n/said.ts";
 import { NewPasswordFields } from "../NewPasswordFields.tsx";
 import type { AuthForm } from "./form.ts";
-import { refuse, ruleText, t } from "./texts.ts";
+import { refuse, t } from "./texts.ts";
 
 export interface ResetFormProps {
   form: AuthForm;
@@ -23,8 +24,8 @@ export function ResetForm({ form, go, token }: ResetFormProps) {
     const problem = validateReset({ newPassword, confirmPassword });
     if (problem) {
       form.problem(
-        ruleText(problem),
-        problem === AUTH_TEXT.passwordsDiffer ? "confirmPassword" : "newPassword",
+        say(problem),
+        problem.name === "auth.passwordsDiffer" ? "confirmPassword" : "newPassword",
       );
       return;
     }

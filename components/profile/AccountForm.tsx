@@ -11,9 +11,9 @@ import {
   DISPLAY_NAME_MAX_LENGTH,
   normalizeUsername,
   RULE_HINT,
-  SECURITY_TEXT,
   USERNAME_MAX_LENGTH,
 } from "../../lib/shared/auth/rules.ts";
+import { say } from "../../lib/shared/i18n/said.ts";
 import type { PublicUser } from "../../lib/shared/auth/types.ts";
 import { languageOptions } from "../../lib/shared/profile.ts";
 import { tr } from "../../lib/shared/i18n/messages.ts";
@@ -21,7 +21,7 @@ import type profile from "../../lib/shared/i18n/catalog/profile/en.ts";
 import { FormInput } from "../FormInput.tsx";
 import { LocationFields } from "./LocationFields.tsx";
 import type { Account } from "./use_account.ts";
-import { ruleCheck, ruleText } from "../auth/texts.ts";
+import { t as authText } from "../auth/texts.ts";
 
 const t = tr<typeof profile>("profile");
 
@@ -34,8 +34,8 @@ export function AccountForm({ account, user }: { account: Account; user: PublicU
         form={form}
         field="username"
         label={t("username")}
-        hint={ruleText(RULE_HINT.username)}
-        check={ruleCheck(checkUsername)}
+        hint={say(RULE_HINT.username)}
+        check={checkUsername}
         count={{ n: charCount(normalizeUsername(values.username)), max: USERNAME_MAX_LENGTH }}
         autoComplete="username"
         autoCapitalize="none"
@@ -45,7 +45,7 @@ export function AccountForm({ account, user }: { account: Account; user: PublicU
         field="email"
         label={t("email")}
         type="email"
-        check={ruleCheck(checkEmail)}
+        check={checkEmail}
         autoComplete="email"
         autoCapitalize="none"
       />
@@ -53,10 +53,10 @@ export function AccountForm({ account, user }: { account: Account; user: PublicU
         <FormInput
           form={form}
           field="currentPassword"
-          label={ruleText(SECURITY_TEXT.currentPasswordLabel)}
+          label={authText("currentPasswordLabel")}
           name="emailCurrentPassword"
           type="password"
-          hint={ruleText(SECURITY_TEXT.currentPasswordHelp)}
+          hint={authText("currentPasswordHelp")}
           autoComplete="current-password"
         />
       )}
@@ -65,7 +65,7 @@ export function AccountForm({ account, user }: { account: Account; user: PublicU
         form={form}
         field="displayName"
         label={t("displayName")}
-        check={ruleCheck(checkDisplayName)}
+        check={checkDisplayName}
         count={{ n: charCount(values.displayName.trim()), max: DISPLAY_NAME_MAX_LENGTH }}
       />
       <FormInput
@@ -73,7 +73,7 @@ export function AccountForm({ account, user }: { account: Account; user: PublicU
         field="bio"
         label={t("bio")}
         rows={3}
-        check={ruleCheck(checkBio)}
+        check={checkBio}
         count={{ n: charCount(values.bio.trim()), max: BIO_MAX_LENGTH }}
       />
       <LocationFields account={account} />

@@ -4,10 +4,11 @@ import type { JSX } from "react";
 import { errorMessage, postJson } from "../../lib/client/api.ts";
 import type { Form } from "../../lib/client/form.ts";
 import { toast } from "../../lib/client/toast.ts";
-import { AUTH_TEXT, SECURITY_TEXT, validateReset } from "../../lib/shared/auth/rules.ts";
+import { validateReset } from "../../lib/shared/auth/rules.ts";
+import { say } from "../../lib/shared/i18n/said.ts";
 import { FormInput } from "../FormInput.tsx";
 import { NewPasswordFields } from "../NewPasswordFields.tsx";
-import { refuse, ruleText } from "../auth/texts.ts";
+import { refuse, t as authText } from "../auth/texts.ts";
 import { tr } from "../../lib/shared/i18n/messages.ts";
 import type profile from "../../lib/shared/i18n/catalog/profile/en.ts";
 
@@ -25,15 +26,15 @@ export function PasswordForm({ form }: { form: Form<typeof PASSWORD_VALUES> }) {
     const problem = validateReset({ newPassword, confirmPassword });
     if (problem) {
       form.problem(
-        ruleText(problem),
-        problem === AUTH_TEXT.passwordsDiffer ? "confirmPassword" : "newPassword",
+        say(problem),
+        problem.name === "auth.passwordsDiffer" ? "confirmPassword" : "newPassword",
       );
       return;
     }
     form.send();
     try {
       await postJson("/api/user/password", { currentPassword, newPassword });
-      toast({ title: ruleText(AUTH_TEXT.passwordUpdated), variant: "success" });
+      toast({ title: authText("passwordUpdated"), variant: "success" });
       form.update({ values: PASSWORD_VALUES, submitted: false });
     } catch (err) {
       // The three fields keep what was typed; the server's reason shows beside its field.
@@ -51,7 +52,7 @@ export function PasswordForm({ form }: { form: Form<typeof PASSWORD_VALUES> }) {
       <FormInput
         form={form}
         field="currentPassword"
-        label={ruleText(SECURITY_TEXT.currentPasswordLabel)}
+        label={authText("currentPasswordLabel")}
         type="password"
         autoComplete="current-password"
       />

@@ -6,7 +6,7 @@ import { useEffect, useState } from "react";
 import type { JSX } from "react";
 import { errorMessage } from "../../lib/client/api.ts";
 import { firstProblem, useForm } from "../../lib/client/form.ts";
-import { locateMe, LOCATION_ERRORS, LocationError } from "../../lib/client/location.ts";
+import { locateMe, LocationError } from "../../lib/client/location.ts";
 import { toast } from "../../lib/client/toast.ts";
 import {
   checkBio,
@@ -14,28 +14,16 @@ import {
   checkEmail,
   checkLocation,
   checkUsername,
-  SECURITY_TEXT,
+  RULE_PROBLEM,
 } from "../../lib/shared/auth/rules.ts";
 import type { PublicUser } from "../../lib/shared/auth/types.ts";
-import { PROFILE_TEXT, splitLocation } from "../../lib/shared/profile.ts";
-import { localize, tr } from "../../lib/shared/i18n/messages.ts";
+import { splitLocation } from "../../lib/shared/profile.ts";
+import { tr } from "../../lib/shared/i18n/messages.ts";
+import { said, say } from "../../lib/shared/i18n/said.ts";
 import type profile from "../../lib/shared/i18n/catalog/profile/en.ts";
-import { refuse, ruleText, t as authText } from "../auth/texts.ts";
+import { refuse } from "../auth/texts.ts";
 
 const t = tr<typeof profile>("profile");
-
-/** Why the device could not be located (lib/client/location.ts's texts), in the page's language. */
-function locationText(text: string): string {
-  return localize(text, {
-    [LOCATION_ERRORS.unsupported]: t("geoUnsupported"),
-    [LOCATION_ERRORS.denied]: t("geoDenied"),
-    [LOCATION_ERRORS.unavailable]: t("geoUnavailable"),
-    [LOCATION_ERRORS.timeout]: t("geoTimeout"),
-    [LOCATION_ERRORS.noNames]: t("geoNoNames"),
-    [LOCATION_ERRORS.namesFailed]: t("geoNamesFailed"),
-    [LOCATION_ERRORS.failed]: t("geoFailed"),
-  });
-}
 
 /** Saves a change to the profile; the island keeps the member the server answers with. */
 export type PatchProfile = (
@@ -85,7 +73,7 @@ export function useAccount(
       toast({ title: t("locationUpdated"), description: place.location, variant: "success" });
     } catch (err) {
       toast({
-        title: err instanceof LocationError ? locationText(err.message) : t("geoFailed"),
+        title: err instanceof LocationError ? say(err.said) : t("geoFailed"),
         variant: "destructive",
       });
     } finally {
@@ -106,16 +94,16 @@ export function useAccount(
       ["email", checkEmail(email).problem],
       [
         "currentPassword",
-        emailChanging && !currentPassword ? SECURITY_TEXT.currentPasswordRequired : null,
+        emailChanging && !currentPassword ? said("auth.currentPasswordRequired") : null,
       ],
       [
         "location",
         !country.trim() || !city.trim()
-          ? PROFILE_TEXT.locationRequired
+          ? RULE_PROBLEM.locationRequired
           : checkLocation(location).problem,
       ],
     ]);
-    if (first) return form.problem(ruleText(first[1]), first[0]);
+    if (first) return form.problem(say(first[1]), first[0]);
     form.send();
     try {
       const { next, message } = await patch({
@@ -133,13 +121,9 @@ export function useAccount(
         values: { email: next.email, username: next.username, currentPassword: "" },
         submitted: false,
       });
-      // The note about a new address (the server's English, or already in the page's language).
-      const note = message &&
-        localize(message, {
-          [SECURITY_TEXT.emailChangeSent("{email}")]: authText("emailChangeSent"),
-        });
-      setEmailNote(note ?? "");
-      toast({ title: t("profileUpdated"), description: note, variant: "success" });
+      // The note about a new address (the server's, in the page's language).
+      setEmailNote(message ?? "");
+      toast({ title: t("profileUpdated"), description: message, variant: "success" });
       setSaved(true);
     } catch (err) {
       // Everything typed stays; the server's reason shows beside its field and above Save.

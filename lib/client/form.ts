@@ -74,10 +74,10 @@ export function serverField(text: string, rename: Record<string, string> = {}): 
 }
 
 /** The first of the rules' verdicts that is a problem, in the order given. */
-export function firstProblem(
-  verdicts: [field: string, problem: string | null][],
-): [field: string, problem: string] | undefined {
-  return verdicts.find(([, problem]) => problem) as [string, string] | undefined;
+export function firstProblem<P>(
+  verdicts: [field: string, problem: P | null][],
+): [field: string, problem: P] | undefined {
+  return verdicts.find(([, problem]) => problem) as [string, P] | undefined;
 }
 
 /** Moves focus to a field (by id) once the browser has painted its problem. */

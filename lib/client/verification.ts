@@ -3,7 +3,6 @@
 import { useState } from "react";
 import { errorMessage, postJson } from "./api.ts";
 import { toast } from "./toast.ts";
-import { VERIFY_TEXT } from "../shared/auth/verify_text.ts";
 import { tr } from "../shared/i18n/messages.ts";
 import type auth from "../shared/i18n/catalog/auth/en.ts";
 
@@ -12,11 +11,13 @@ const t = tr<typeof auth>("auth");
 /** How long the 'sent' toast stays. */
 const SENT_TOAST_MS = 5000;
 
-/** The toasts' texts: VERIFY_TEXT's, or their translation (`verifyToasts`). */
-export type VerifyToasts = Pick<
-  Record<keyof typeof VERIFY_TEXT, string>,
-  "sent" | "sentDescription" | "failed" | "failedDefault"
->;
+/** The toasts' texts, in the page's language (the auth catalog's `verifyToasts`, or the live one's). */
+export interface VerifyToasts {
+  sent: string;
+  sentDescription: string;
+  failed: string;
+  failedDefault: string;
+}
 
 /** The toasts in the page's language, for an island given the auth messages. */
 export function verifyToasts(): VerifyToasts {
@@ -31,7 +32,7 @@ export function verifyToasts(): VerifyToasts {
 /** Asks for the verification mail again; true when the server queued it. Toasts either way. */
 export async function resendVerification(
   email: string,
-  texts: VerifyToasts = VERIFY_TEXT,
+  texts: VerifyToasts,
 ): Promise<boolean> {
   try {
     await postJson("/api/resend-verification", { email });
@@ -55,7 +56,7 @@ export async function resendVerification(
 /** A Resend button's state: `busy` while the request is out (the button shows 'Sending...'). */
 export function useResendVerification(
   email: string,
-  texts: VerifyToasts = VERIFY_TEXT,
+  texts: VerifyToasts,
 ): { busy: boolean; resend(): Promise<void> } {
   const [busy, setBusy] = useState(false);
   async function resend() {

@@ -6,15 +6,6 @@ import { BAN_MAX_DAYS } from "./moderation/bans.ts";
 import { formatDate } from "./i18n/messages.ts";
 import { type Said, said } from "./i18n/said.ts";
 
-/**
- * TRANSITION: the one English text a module outside the admin area still throws
- * (lib/server/auth/second_factor.ts); its message is said("admin.changedMeanwhile"). Goes when
- * that module names the message.
- */
-export const ADMIN_TEXT = {
-  changedMeanwhile: "The record changed meanwhile. Please try again.",
-} as const;
-
 /** How long the direct admin page's Success alert stays. */
 export const ADMIN_BANNER_MS = 3000;
 /** After an 'Access Denied' toast the reports dashboard goes to / this much later. */

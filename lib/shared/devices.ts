@@ -29,12 +29,6 @@ export interface DevicesAnswer {
 /** How long a last-seen time may lag (the server writes it at most this often). */
 export const LAST_SEEN_STEP_MINUTES = 5;
 
-export const DEVICE_TEXT = {
-  badId: "That is not a device id.",
-  notFound: "That device is not signed in.",
-  isCurrent: "This is the device you are using. To sign it out, use Logout.",
-} as const;
-
 /** Browsers, first match wins: the ones built on another's engine name it too, so come first. */
 const BROWSERS: [RegExp, string][] = [
   [/\bEdg(e|A|iOS)?\//, "Edge"],

@@ -1,5 +1,5 @@
-// An administrator's second factor: the texts the server answers with (English; the catalogs
-// translate them at the boundary), the shapes of a code and the limits.
+// An administrator's second factor: the shapes of a code and the limits (the messages the server
+// answers with are the admin catalog's sf* keys).
 
 /** How long a given second factor counts in a session; after it the administrator steps up again. */
 export const SECOND_FACTOR_TTL_MS = 12 * 60 * 60_000;
@@ -15,23 +15,6 @@ export const SECOND_FACTOR_PAGE = "/admin/second-factor";
 
 /** What the gate asks for: a factor set up first, or one given in this session. */
 export type FactorNeed = "setup" | "verify";
-
-export const SECOND_FACTOR_TEXT = {
-  setupRequired: "Set up a second factor before using the admin pages.",
-  verifyRequired: "Enter your second factor to continue.",
-  badFormat: "Enter the 6-digit code from your authenticator app, or a recovery code.",
-  wrongCode: "That code is not right. Enter the current code from your authenticator app.",
-  reusedCode:
-    "This code has already been used. Wait for the next code from your authenticator app.",
-  wrongRecoveryCode: "That recovery code is not right.",
-  usedRecoveryCode: "This recovery code has already been used. Each recovery code works once.",
-  alreadySetUp: "An authenticator app is already set up. Remove it before setting up another.",
-  setupExpired: "The set-up has expired. Start again to get a new secret.",
-  noFactor: "No second factor is set up.",
-  noApp: "No authenticator app is set up. Use your passkey.",
-  noPasskey: "You have no passkey. Add one on your profile, or enter a code.",
-  notYourPasskey: "This passkey is not one of yours. Use a passkey you added to your own account.",
-} as const;
 
 /** A typed code without spaces and dashes, lower-case: what is checked and hashed. */
 export function normalizeCode(input: string): string {

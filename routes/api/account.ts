@@ -1,7 +1,7 @@
 // Account API, mounted at /api: register, sign-in, sign-out, verification mail, password reset
 // and change, profile, avatar upload and account deletion. Failures are AccountErrors and
 // validation refusals, turned into responses by app.onError.
-import { Hono, type MiddlewareHandler } from "hono";
+import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { z } from "zod";
 import { type AppContext, type AppDeps, type AppEnv, membersOnly } from "../context.tsx";
 import {
@@ -19,15 +19,9 @@ import {
   resetPassword,
   updateProfile,
 } from "../../lib/server/auth/accounts.ts";
-import { AVATAR_MAX_BYTES, AVATAR_TEXT, saveAvatar } from "../../lib/server/auth/avatar.ts";
+import { AVATAR_MAX_BYTES, AVATAR_TOO_LARGE, saveAvatar } from "../../lib/server/auth/avatar.ts";
 import { HashBusyError, hashGate } from "../../lib/server/auth/password.ts";
-import {
-  AUTH_TEXT,
-  normalizeEmail,
-  PASSWORD_MAX_LENGTH,
-  validateLogin,
-  VERIFY_TEXT,
-} from "../../lib/shared/auth/rules.ts";
+import { normalizeEmail, PASSWORD_MAX_LENGTH, validateLogin } from "../../lib/shared/auth/rules.ts";
 import { toPublicUser, type UserRecord } from "../../lib/shared/auth/types.ts";
 import { publicToken } from "../../lib/server/auth/session.ts";
 import { deleteAccount } from "../../lib/server/auth/deletion.ts";
@@ -36,6 +30,9 @@ import { deleteSession } from "../../kv/sessions.ts";
 import { AppError } from "../../lib/server/http/errors.ts";
 import { requireUser } from "../../lib/server/http/auth.ts";
 import { validate } from "../../lib/server/http/validate.ts";
+import { sayIn } from "../../lib/server/i18n/catalogs.ts";
+import { localeOf } from "../../lib/server/http/locale.ts";
+import { carried, type Said, said } from "../../lib/shared/i18n/said.ts";
 import {
   countAttempt,
   RATE_RULES,
@@ -60,17 +57,11 @@ const resetSchema = z.object({
   newPassword: ACCOUNT_FIELD.newPassword().default(""),
 });
 const passwordSchema = z.object({
-  currentPassword: z.string().max(PASSWORD_MAX_LENGTH, AUTH_TEXT.wrongCurrentPassword)
+  currentPassword: z.string().max(PASSWORD_MAX_LENGTH, carried(said("auth.wrongCurrentPassword")))
     .default(""),
   newPassword: ACCOUNT_FIELD.newPassword().default(""),
 });
 const avatarForm = z.object({ avatar: z.instanceof(File) });
-
-/** The 401 texts of the account API (the others say "User not authenticated"). */
-const GUEST_TEXT = {
-  currentUser: "Not authenticated",
-  resend: "Please sign in to verify your email.",
-} as const;
 
 /** A multipart form with one picture of at most 60 KB, plus room for the form's own lines. */
 export const AVATAR_BODY_MAX = AVATAR_MAX_BYTES + 4 * 1024;
@@ -83,8 +74,10 @@ export const AVATAR_BODY_MAX = AVATAR_MAX_BYTES + 4 * 1024;
 export function accountApi(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   const members = membersOnly();
-  const currentUser = membersOnly(requireUser(GUEST_TEXT.currentUser));
-  const resend = membersOnly(requireUser(GUEST_TEXT.resend));
+  const currentUser = membersOnly(requireUser(said("auth.notAuthenticated")));
+  const resend = membersOnly(requireUser(said("auth.signInToVerify")));
+  /** A message of a success answer, in the request's language. */
+  const text = (c: Context, message: Said) => sayIn(localeOf(c), message);
   const { kv, config, sessions, clientIp } = deps;
   const accountDeps: AccountDeps = { kv, origin: config.origin };
   const limits = config.rateLimits;
@@ -159,7 +152,11 @@ export function accountApi(deps: AppDeps) {
     checked();
     await attempt.succeeded(user.id);
     // The page reloads after signing in; the toast comes with the next page.
-    setFlash(c, { kind: "success", title: AUTH_TEXT.loggedIn, description: "Welcome back!" });
+    setFlash(c, {
+      kind: "success",
+      title: said("auth.loggedIn"),
+      description: said("auth.welcomeBack"),
+    });
     return c.json(await signedIn(c, user));
   };
 
@@ -199,10 +196,10 @@ export function accountApi(deps: AppDeps) {
     sessions.clear(c);
     const type = c.req.header("content-type") ?? "";
     if (type.startsWith("application/x-www-form-urlencoded") || type.startsWith("multipart/")) {
-      setFlash(c, { kind: "success", title: AUTH_TEXT.loggedOut });
+      setFlash(c, { kind: "success", title: said("auth.loggedOut") });
       return c.redirect("/", 303);
     }
-    return c.json({ ok: true, message: AUTH_TEXT.loggedOut });
+    return c.json({ ok: true, message: text(c, said("auth.loggedOut")) });
   };
   app.post("/logout", logout);
   app.post("/simple-logout", logout);
@@ -215,10 +212,7 @@ export function accountApi(deps: AppDeps) {
       const { email } = c.req.valid("json");
       await countAttempt(kv, limits, [{ rule: RATE_RULES.forgotAccount, subject: email.trim() }]);
       await forgotPassword(accountDeps, email);
-      return c.json({
-        ok: true,
-        message: "If an account exists for that email, we have sent a link to reset your password.",
-      });
+      return c.json({ ok: true, message: text(c, said("auth.forgotAccepted")) });
     },
   );
 
@@ -231,7 +225,7 @@ export function accountApi(deps: AppDeps) {
       const { token, newPassword } = c.req.valid("json");
       await resetPassword(accountDeps, token, newPassword);
       sessions.clear(c);
-      return c.json({ ok: true, message: AUTH_TEXT.passwordUpdated });
+      return c.json({ ok: true, message: text(c, said("auth.passwordUpdated")) });
     },
   );
 
@@ -240,7 +234,7 @@ export function accountApi(deps: AppDeps) {
     limitMember(RATE_RULES.resendIp, RATE_RULES.resendAccount),
     async (c) => {
       await resendVerification(accountDeps, c.var.user.id);
-      return c.json({ ok: true, message: VERIFY_TEXT.sent });
+      return c.json({ ok: true, message: text(c, said("auth.verifySent")) });
     },
   );
 
@@ -265,7 +259,7 @@ export function accountApi(deps: AppDeps) {
           countAttempt(kv, limits, [{ rule: RATE_RULES.emailChangeAccount, subject: member }]),
       });
       const body = toPublicUser(user, publicToken(c.var.session));
-      return c.json(message ? { ...body, message } : body);
+      return c.json(message ? { ...body, message: text(c, message) } : body);
     },
   );
 
@@ -280,16 +274,16 @@ export function accountApi(deps: AppDeps) {
       const { currentPassword, newPassword } = c.req.valid("json");
       const { user, session } = c.var;
       await changePassword(accountDeps, user.id, session.sid, currentPassword, newPassword);
-      return c.json({ ok: true, message: AUTH_TEXT.passwordUpdated });
+      return c.json({ ok: true, message: text(c, said("auth.passwordUpdated")) });
     },
   );
 
   members.post(
     "/user/avatar",
     validate("form", avatarForm, {
-      fallback: AVATAR_TEXT.notImage,
+      fallback: said("profile.notImage"),
       maxBytes: AVATAR_BODY_MAX,
-      tooLarge: AVATAR_TEXT.tooLarge,
+      tooLarge: AVATAR_TOO_LARGE,
     }),
     async (c) => {
       const avatarUrl = await saveAvatar(kv, c.var.user.id, c.req.valid("form").avatar);
@@ -302,10 +296,10 @@ export function accountApi(deps: AppDeps) {
     sessions.clear(c);
     setFlash(c, {
       kind: "success",
-      title: "Account deleted",
-      description: "You have been signed out. Your personal data is deleted within 30 days.",
+      title: said("auth.accountDeleted"),
+      description: said("auth.accountDeletedText"),
     });
-    return c.json({ ok: true, message: "Your account has been deleted." });
+    return c.json({ ok: true, message: text(c, said("auth.accountDeletedMessage")) });
   });
 
   return [app, currentUser, resend, members];

@@ -8,7 +8,8 @@ import { AppError } from "../../lib/server/http/errors.ts";
 import { RATE_RULES, rateLimit, readLimit } from "../../lib/server/http/rate_limit.ts";
 import { listDevices } from "../../lib/server/auth/devices.ts";
 import { deleteUserSessions, endUserSession } from "../../kv/sessions.ts";
-import { DEVICE_TEXT, type DevicesAnswer } from "../../lib/shared/devices.ts";
+import type { DevicesAnswer } from "../../lib/shared/devices.ts";
+import { said } from "../../lib/shared/i18n/said.ts";
 
 /** A session id: the UUID the server made it with. */
 const idParam = z.object({
@@ -31,12 +32,14 @@ export function devicesApi(deps: AppDeps) {
   app.delete(
     "/devices/:id",
     limitSignOut,
-    validate("param", idParam, { status: 400, fallback: DEVICE_TEXT.badId }),
+    validate("param", idParam, { status: 400, fallback: said("profile.deviceBadId") }),
     async (c) => {
       const { user, session } = c.var;
       const { id } = c.req.valid("param");
-      if (id === session.sid) throw new AppError(400, DEVICE_TEXT.isCurrent);
-      if (!(await endUserSession(kv, user.id, id))) throw new AppError(404, DEVICE_TEXT.notFound);
+      if (id === session.sid) throw new AppError(400, said("profile.deviceIsCurrent"));
+      if (!(await endUserSession(kv, user.id, id))) {
+        throw new AppError(404, said("profile.deviceNotFound"));
+      }
       return c.json(
         { devices: await listDevices(kv, user.id, session.sid) } satisfies DevicesAnswer,
       );

@@ -32,13 +32,8 @@ import {
 } from "../../lib/server/auth/admin_passkeys.ts";
 import { getUser } from "../../kv/users.ts";
 import { rememberLoginIp } from "../../kv/rate_limits.ts";
-import {
-  PASSKEY_NAME_MAX,
-  PASSKEY_TEXT,
-  type PasskeysAnswer,
-} from "../../lib/shared/auth/passkeys.ts";
+import { PASSKEY_NAME_MAX, type PasskeysAnswer } from "../../lib/shared/auth/passkeys.ts";
 import { parseUserAgent } from "../../lib/shared/devices.ts";
-import { AUTH_TEXT } from "../../lib/shared/auth/rules.ts";
 import { toPublicUser } from "../../lib/shared/auth/types.ts";
 import { publicToken } from "../../lib/server/auth/session.ts";
 import { setFlash } from "../../lib/server/http/flash.ts";
@@ -46,11 +41,15 @@ import { activeBan } from "../../lib/shared/moderation/bans.ts";
 import { banAppealState, issueAppealPass } from "../../lib/server/moderation/appeals.ts";
 import { setAppealCookie } from "./appeal.ts";
 import { localeOf } from "../../lib/server/http/locale.ts";
-import { localizeFor } from "../../lib/server/i18n/catalogs.ts";
+import { sayIn } from "../../lib/server/i18n/catalogs.ts";
+import { carried, type Said, said } from "../../lib/shared/i18n/said.ts";
 import type { Context } from "hono";
 
-/** A success's text in the request's language (refusals are translated by app.onError). */
-const said = (c: Context, text: string) => localizeFor(localeOf(c), text);
+/** A success's message in the request's language (refusals are said by app.onError). */
+const told = (c: Context, message: Said) => sayIn(localeOf(c), message);
+
+/** The refusal of a passkey's name: empty, or too long. */
+const BAD_NAME = carried(said("profile.pkBadName", { max: PASSKEY_NAME_MAX }));
 
 const b64url = z.string().max(4096).regex(/^[A-Za-z0-9_-]*$/);
 const credential = <T extends z.ZodRawShape>(response: T) =>
@@ -77,7 +76,7 @@ export const signInBody = z.object({
   }),
 });
 const nameBody = z.object({
-  name: z.string().trim().min(1, PASSKEY_TEXT.badName).max(PASSKEY_NAME_MAX, PASSKEY_TEXT.badName),
+  name: z.string().trim().min(1, BAD_NAME).max(PASSKEY_NAME_MAX, BAD_NAME),
 });
 /** A credential id: base64url, as the authenticator made it. */
 const idParam = z.object({ id: z.string().min(1).max(1400).regex(/^[A-Za-z0-9_-]+$/) });
@@ -135,7 +134,11 @@ export function passkeysApi(deps: AppDeps) {
     const session = await sessions.start(c, user.id);
     // An administrator's verified passkey is their second factor too (auth/admin_passkeys.ts).
     await passFromSignIn(kv, user, session.sid, signIn);
-    setFlash(c, { kind: "success", title: AUTH_TEXT.loggedIn, description: "Welcome back!" });
+    setFlash(c, {
+      kind: "success",
+      title: said("auth.loggedIn"),
+      description: said("auth.welcomeBack"),
+    });
     return c.json(toPublicUser(user, publicToken(session)));
   });
 
@@ -161,51 +164,54 @@ export function passkeysApi(deps: AppDeps) {
     const { user, session } = c.var;
     const also = first === null ? undefined : passkeyAdded(user, session.sid, first, name);
     await addPasskeyFrom(pk, user.id, response as never, name, also);
-    return c.json({ ...(await answer(c.var.user.id)), message: said(c, PASSKEY_TEXT.added) });
+    return c.json({ ...(await answer(c.var.user.id)), message: told(c, said("profile.pkAdded")) });
   });
 
   members.patch(
     "/passkeys/:id",
     limitChange,
-    validate("param", idParam, { status: 404, fallback: PASSKEY_TEXT.notFound }),
+    validate("param", idParam, { status: 404, fallback: said("profile.pkNotFound") }),
     validate("json", nameBody),
     async (c) => {
       const { id } = c.req.valid("param");
       const { name } = c.req.valid("json");
       const done = await updatePasskey(kv, c.var.user.id, id, (p) => ({ ...p, name }));
-      if (!done) throw new AppError(404, PASSKEY_TEXT.notFound);
-      return c.json({ ...(await answer(c.var.user.id)), message: said(c, PASSKEY_TEXT.renamed) });
+      if (!done) throw new AppError(404, said("profile.pkNotFound"));
+      return c.json({
+        ...(await answer(c.var.user.id)),
+        message: told(c, said("profile.pkRenamed")),
+      });
     },
   );
 
   members.delete(
     "/passkeys/:id",
     limitChange,
-    validate("param", idParam, { status: 404, fallback: PASSKEY_TEXT.notFound }),
+    validate("param", idParam, { status: 404, fallback: said("profile.pkNotFound") }),
     async (c) => {
       const { id } = c.req.valid("param");
       const admin = (await adminGuard(c)) !== null;
       const held = admin ? await getPasskey(kv, c.var.user.id, id) : null;
       const also = held ? passkeyRemoved(c.var.user, held.name) : undefined;
       const result = await removePasskey(kv, c.var.user.id, id, also);
-      if (result === "missing") throw new AppError(404, PASSKEY_TEXT.notFound);
-      if (result === "last") throw new AppError(409, PASSKEY_TEXT.lastPasskey);
+      if (result === "missing") throw new AppError(404, said("profile.pkNotFound"));
+      if (result === "last") throw new AppError(409, said("profile.pkLastPasskey"));
       // An administrator left without a factor is told what the admin pages will ask.
       const none = admin && (await adminFactors(kv, c.var.user.id)).length === 0;
-      const message = none ? PASSKEY_TEXT.removedLastFactor : PASSKEY_TEXT.removed;
-      return c.json({ ...(await answer(c.var.user.id)), message: said(c, message) });
+      const message = none ? said("profile.pkRemovedLastFactor") : said("profile.pkRemoved");
+      return c.json({ ...(await answer(c.var.user.id)), message: told(c, message) });
     },
   );
 
   members.post("/user/remove-password", limitChange, async (c) => {
     const result = await removePassword(kv, c.var.user.id);
-    if (result === "no_passkey") throw new AppError(409, PASSKEY_TEXT.needsPasskey);
-    if (result === "unverified") throw new AppError(409, PASSKEY_TEXT.needsVerifiedEmail);
-    if (result === "no_password") throw new AppError(409, PASSKEY_TEXT.noPassword);
-    if (result === "missing") throw new AppError(401, "User not authenticated");
+    if (result === "no_passkey") throw new AppError(409, said("profile.pkNeedsPasskey"));
+    if (result === "unverified") throw new AppError(409, said("profile.pkNeedsVerifiedEmail"));
+    if (result === "no_password") throw new AppError(409, said("profile.pkNoPassword"));
+    if (result === "missing") throw new AppError(401, said("auth.notLoggedIn"));
     return c.json({
       ...(await answer(c.var.user.id)),
-      message: said(c, PASSKEY_TEXT.passwordRemoved),
+      message: told(c, said("profile.pkPasswordRemoved")),
     });
   });
 

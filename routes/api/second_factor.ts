@@ -20,13 +20,14 @@ import {
 import { factorPasskeyOptions, givePasskeyFactor } from "../../lib/server/auth/admin_passkeys.ts";
 import { signInBody as passkeyBody } from "./passkeys.ts";
 import type { Context } from "hono";
-import { FACTOR_CODE_MAX, SECOND_FACTOR_TEXT } from "../../lib/shared/second_factor.ts";
+import { FACTOR_CODE_MAX } from "../../lib/shared/second_factor.ts";
+import { carried, said } from "../../lib/shared/i18n/said.ts";
+
+/** The refusal of anything but a code of the right shape. */
+const BAD_FORMAT = said("admin.sfBadFormat");
 
 const codeBody = z.object({
-  code: z.string({ error: SECOND_FACTOR_TEXT.badFormat }).max(
-    FACTOR_CODE_MAX,
-    SECOND_FACTOR_TEXT.badFormat,
-  ),
+  code: z.string({ error: carried(BAD_FORMAT) }).max(FACTOR_CODE_MAX, carried(BAD_FORMAT)),
 }).strict();
 
 export function secondFactorApi(deps: AppDeps) {
@@ -36,7 +37,7 @@ export function secondFactorApi(deps: AppDeps) {
   const limited = (rule: (typeof RATE_RULES)[keyof typeof RATE_RULES]) =>
     rateLimit(kv, deps.config.rateLimits, (c) => [{ rule, subject: c.var.user?.id ?? "" }]);
   const attempts = limited(RATE_RULES.secondFactor);
-  const code = validate("json", codeBody, { fallback: SECOND_FACTOR_TEXT.badFormat });
+  const code = validate("json", codeBody, { fallback: BAD_FORMAT });
 
   // The administrator's factors, and what (if anything) this session must do first.
   app.get("/", async (c) => {

@@ -7,10 +7,14 @@ import { page } from "../context.tsx";
 import { Island } from "../../lib/server/render/island.tsx";
 import type { AuthTab } from "../../lib/shared/auth/rules.ts";
 import { AccountError, confirmEmailChange, verifyEmail } from "../../lib/server/auth/accounts.ts";
-import { SECURITY_TEXT } from "../../lib/shared/auth/rules.ts";
 import { setFlash } from "../../lib/server/http/flash.ts";
 import { listInvitationsOf } from "../../kv/users.ts";
 import { activeBan } from "../../lib/shared/moderation/bans.ts";
+import { type Said, said } from "../../lib/shared/i18n/said.ts";
+import type { AppError } from "../../lib/server/http/errors.ts";
+
+/** What a refused link's toast says: the refusal's message. */
+const told = (err: AppError): Said | string => err.said ?? err.message;
 
 const OPEN_TABS = new Set<AuthTab>(["login", "register", "forgot-password"]);
 
@@ -45,7 +49,7 @@ export function authPages(deps: AppDeps) {
       : "login";
     const registered = welcome && user ? await welcomeOf(deps, user.id, user.username) : undefined;
     return page(c, deps, {
-      title: "Login or Register",
+      title: said("auth.pageTitle"),
       // Without a query, a guest's sign-in page is the same for every guest.
       sameForEveryGuest: !c.req.url.includes("?"),
       body: (
@@ -82,11 +86,11 @@ export function authPages(deps: AppDeps) {
     setFlash(
       c,
       verified instanceof AccountError
-        ? { kind: "failure", title: "Verification failed", description: verified.message }
+        ? { kind: "failure", title: said("auth.verificationFailed"), description: told(verified) }
         : {
           kind: "success",
-          title: "Email verified",
-          description: `Thank you, ${verified.username}: every Glimpse feature is open to you.`,
+          title: said("auth.emailVerified"),
+          description: said("auth.emailVerifiedText", { username: verified.username }),
         },
     );
     return c.redirect("/", 303);
@@ -103,11 +107,11 @@ export function authPages(deps: AppDeps) {
     setFlash(
       c,
       changed instanceof AccountError
-        ? { kind: "failure", title: SECURITY_TEXT.emailChangeFailed, description: changed.message }
+        ? { kind: "failure", title: said("auth.emailChangeFailed"), description: told(changed) }
         : {
           kind: "success",
-          title: SECURITY_TEXT.emailChanged,
-          description: SECURITY_TEXT.emailChangedDescription(changed.email),
+          title: said("auth.emailChanged"),
+          description: said("auth.emailChangedDescription", { email: changed.email }),
         },
     );
     return c.redirect("/", 303);

@@ -8,6 +8,7 @@
 // next code admits it to /admin/audit, and the page then refuses a wrong code for new recovery
 // codes. Screenshots of the set-up, the codes, the prompt and the page once given at 360 and 1280 px go
 // to SHOTS_DIR when it is set.
+import { english } from "../helpers/english.ts";
 import assert from "node:assert/strict";
 import * as OTPAuth from "otpauth";
 import type { Browser, Page } from "playwright-core";
@@ -16,9 +17,7 @@ import { listAudit } from "../../kv/audit.ts";
 import { startServer, type TestServer } from "../helpers/server.ts";
 import { kvDump } from "../helpers/kv_dump.ts";
 import { awaitMails, mailsTo } from "../helpers/accounts.ts";
-import { SECOND_FACTOR_TEXT as TEXT } from "../../lib/shared/second_factor.ts";
 import en from "../../lib/shared/i18n/catalog/admin/en.ts";
-import { english } from "../helpers/english.ts";
 
 const ADMIN = {
   ADMIN_EMAIL: "root@example.test",
@@ -91,10 +90,10 @@ Deno.test({
       await page.goto("/admin");
       await page.waitForURL(/\/admin\/second-factor\?next=%2Fadmin$/);
       await waitForHydration(page, "AdminSecondFactor");
-      await page.getByText(TEXT.setupRequired, { exact: true }).waitFor();
+      await page.getByText(english("admin.sfSetupRequired"), { exact: true }).waitFor();
       const api = await page.request.get("/api/admin/users");
       assert.equal(api.status(), 403);
-      assert.equal((await api.json()).error, TEXT.setupRequired);
+      assert.equal((await api.json()).error, english("admin.sfSetupRequired"));
 
       await page.getByRole("button", { name: en.sfStart, exact: true }).click();
       const secret = await page.locator("[data-secret]").getAttribute("data-secret");
@@ -105,7 +104,7 @@ Deno.test({
       await shot(page, "second-factor-setup");
       const before = await kvDump(server.kv);
       await sendCode(page, en.sfCode, wrongCode(secret), en.sfConfirm);
-      await page.getByRole("alert").filter({ hasText: TEXT.wrongCode }).waitFor();
+      await page.getByRole("alert").filter({ hasText: english("admin.sfWrongCode") }).waitFor();
       assert.deepEqual(await kvDump(server.kv), before, "a wrong code stores nothing");
 
       const first = code(secret);
@@ -127,7 +126,7 @@ Deno.test({
       await shot(second, "second-factor-prompt");
       const beforeReuse = await kvDump(server.kv);
       await sendCode(second, en.sfPromptLabel, first, en.sfContinue);
-      await second.getByRole("alert").filter({ hasText: TEXT.reusedCode }).waitFor();
+      await second.getByRole("alert").filter({ hasText: english("admin.sfReusedCode") }).waitFor();
       assert.deepEqual(await kvDump(server.kv), beforeReuse, "a reused code stores nothing");
       await sendCode(second, en.sfPromptLabel, recovery[0], en.sfContinue);
       await second.waitForURL(/\/direct-admin$/);
@@ -140,7 +139,8 @@ Deno.test({
       await waitForHydration(third, "AdminSecondFactor");
       const beforeUsed = await kvDump(server.kv);
       await sendCode(third, en.sfPromptLabel, recovery[0], en.sfContinue);
-      await third.getByRole("alert").filter({ hasText: TEXT.usedRecoveryCode }).waitFor();
+      await third.getByRole("alert").filter({ hasText: english("admin.sfUsedRecoveryCode") })
+        .waitFor();
       assert.deepEqual(await kvDump(server.kv), beforeUsed, "a used recovery code stores nothing");
       await third.goto("/admin/second-factor?next=/admin/audit");
       await waitForHydration(third, "AdminSecondFactor");
@@ -155,7 +155,7 @@ Deno.test({
       await third.getByText("9 unused recovery codes left.", { exact: true }).waitFor();
       const beforeRenew = await kvDump(server.kv);
       await sendCode(third, en.sfPromptLabel, wrongCode(secret), en.sfRenew);
-      await third.getByRole("alert").filter({ hasText: TEXT.wrongCode }).waitFor();
+      await third.getByRole("alert").filter({ hasText: english("admin.sfWrongCode") }).waitFor();
       assert.deepEqual(await kvDump(server.kv), beforeRenew, "a wrong code renews nothing");
       await shot(third, "second-factor-manage");
       assert.deepEqual(errors, []);

@@ -4,6 +4,7 @@
 // with the ban's reason, lifts the ban through the confirmation, and the member gets the mail in
 // their language and signs in again. The ban page and the Appeals tab are photographed at 360 and
 // 1280 px when SCREENSHOT_DIR is set, with nothing wider than the screen.
+import { english } from "../helpers/english.ts";
 import assert from "node:assert/strict";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import {
@@ -17,9 +18,7 @@ import { startServer, type TestServer } from "../helpers/server.ts";
 import { awaitMails, kvUser, registerMember, SESSION_COOKIE, signIn } from "../helpers/accounts.ts";
 import { ACTION_TIMEOUT_MS } from "../helpers/time.ts";
 import { updateUser } from "../../kv/users.ts";
-import { AUTH_TEXT } from "../../lib/shared/auth/rules.ts";
 import { APPEAL_MAX } from "../../lib/shared/moderation/appeals.ts";
-import { english } from "../helpers/english.ts";
 
 const ADMIN = { ADMIN_EMAIL: "appeals-root@example.test", ADMIN_PASSWORD: "admin-pass-1" };
 const SHOTS = Deno.env.get("SCREENSHOT_DIR");
@@ -94,7 +93,7 @@ Deno.test({
           "the ban page offers the appeal; over-long is refused; one is sent",
           async () => {
             await submitLogin(m, member.username, member.password);
-            await expectToast(m, AUTH_TEXT.loginFailed);
+            await expectToast(m, english("auth.loginFailed"));
             const form = m.locator("section.appeal").filter({
               has: m.getByRole("heading", { name: "Appeal this ban" }),
             });

@@ -4,6 +4,7 @@
 // the rest, and the server's own reason beside its field when it refuses (a taken username, a
 // wrong current password, a tampered save), with every typed value kept. One server and one
 // browser for the file; each member gets a fresh context.
+import { english } from "../helpers/english.ts";
 import assert from "node:assert/strict";
 import axeSource from "axe-core/axe.min.js" with { type: "text" };
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
@@ -17,7 +18,6 @@ import {
   SESSION_COOKIE,
 } from "../helpers/accounts.ts";
 import { createInvitations } from "../../kv/users.ts";
-import { AUTH_TEXT, RULE_HINT } from "../../lib/shared/auth/rules.ts";
 import { FILTER_TEXT } from "../../lib/shared/filters.ts";
 import { ACTION_TIMEOUT_MS } from "../helpers/time.ts";
 
@@ -131,17 +131,23 @@ Deno.test({
           const password = page.getByLabel("Password", { exact: true });
 
           // Before anything is typed or submitted, the rules are there and read with the fields.
-          assert.equal(await description(username), `${RULE_HINT.username}0/20`);
-          assert.equal(await description(password), RULE_HINT.password);
-          await page.getByText(RULE_HINT.username, { exact: true }).waitFor({ state: "visible" });
+          assert.equal(
+            await description(username),
+            `${english("auth.hintUsername", { min: 3, max: 20 })}0/20`,
+          );
+          assert.equal(await description(password), english("auth.hintPassword", { min: 6 }));
+          await page.getByText(english("auth.hintUsername", { min: 3, max: 20 }), { exact: true })
+            .waitFor({ state: "visible" });
 
           // 44 characters stay 44 characters; the counter and the rule say why it will not do.
           await username.fill(LONG_NAME);
           assert.equal(await username.inputValue(), LONG_NAME, "nothing was cut");
-          await expectDescription(username, AUTH_TEXT.badUsername);
+          await expectDescription(username, english("auth.badUsername", { min: 3, max: 20 }));
           assert.ok((await description(username)).endsWith("44/20"));
           assert.equal(await username.getAttribute("aria-invalid"), "true");
-          await page.locator("#reg-username-hint").getByText(AUTH_TEXT.badUsername).waitFor({
+          await page.locator("#reg-username-hint").getByText(
+            english("auth.badUsername", { min: 3, max: 20 }),
+          ).waitFor({
             state: "visible",
           });
 
@@ -149,7 +155,7 @@ Deno.test({
           await password.fill("secret-pass-9");
           await page.getByLabel("I am 18 or older and accept the Terms of Service").check();
           await page.getByRole("button", { name: "Create account" }).click();
-          await expectAlert(page, AUTH_TEXT.badUsername);
+          await expectAlert(page, english("auth.badUsername", { min: 3, max: 20 }));
           // The focus moves once the browser has painted the problem (the next frame).
           await page.waitForFunction(() => document.activeElement?.id === "reg-username", null, {
             timeout: 2_000,
@@ -174,7 +180,10 @@ Deno.test({
             }),
           });
           assert.equal(direct.status, 400);
-          assert.equal((await direct.json()).error, AUTH_TEXT.badUsername);
+          assert.equal(
+            (await direct.json()).error,
+            english("auth.badUsername", { min: 3, max: 20 }),
+          );
 
           // The show-password toggle reveals the password and hides it again.
           const toggle = page.locator("#reg-password + .reveal-button");
@@ -193,7 +202,7 @@ Deno.test({
 
           // Fixed, the account is made, and the page says to check the inbox: no session yet.
           await username.fill("Newbie_1");
-          await expectDescription(username, RULE_HINT.username);
+          await expectDescription(username, english("auth.hintUsername", { min: 3, max: 20 }));
           await page.getByRole("button", { name: "Create account" }).click();
           await page.getByRole("heading", { name: "Check your inbox" }).waitFor();
           await page.getByText(
@@ -244,10 +253,14 @@ Deno.test({
           }
           await page.getByLabel("I am 18 or older and accept the Terms of Service").check();
           await page.getByRole("button", { name: "Create account" }).click();
-          await expectToast(page, AUTH_TEXT.registrationFailed, AUTH_TEXT.usernameTaken);
-          await expectAlert(page, AUTH_TEXT.usernameTaken);
+          await expectToast(
+            page,
+            english("auth.registrationFailed"),
+            english("auth.usernameTaken"),
+          );
+          await expectAlert(page, english("auth.usernameTaken"));
           const username = page.getByLabel("Username", { exact: true });
-          await expectDescription(username, AUTH_TEXT.usernameTaken);
+          await expectDescription(username, english("auth.usernameTaken"));
           assert.equal(await username.getAttribute("aria-invalid"), "true");
           for (const [label, value] of Object.entries(values)) {
             assert.equal(await page.getByLabel(label, { exact: true }).inputValue(), value, label);
@@ -261,7 +274,7 @@ Deno.test({
           assert.equal(await username.inputValue(), "Taken_One");
           // Editing the name takes the server's reason away.
           await username.fill("free_one");
-          await expectDescription(username, RULE_HINT.username);
+          await expectDescription(username, english("auth.hintUsername", { min: 3, max: 20 }));
 
           // The login form's toggle too, and its tab panel wraps the form (no form role=tabpanel).
           await page.getByRole("tab", { name: "Login" }).click();
@@ -417,10 +430,10 @@ Deno.test({
           await expectToast(
             page,
             "Failed to update profile. Please try again.",
-            AUTH_TEXT.usernameTaken,
+            english("auth.usernameTaken"),
           );
-          await expectAlert(page, AUTH_TEXT.usernameTaken);
-          await expectDescription(username, AUTH_TEXT.usernameTaken);
+          await expectAlert(page, english("auth.usernameTaken"));
+          await expectDescription(username, english("auth.usernameTaken"));
           assert.equal(await username.inputValue(), "Someone_Else");
           assert.equal(await displayName.inputValue(), "Dee from Warsaw");
           assert.equal(await bio.inputValue(), "Trams and rivers.");
@@ -436,8 +449,8 @@ Deno.test({
           await page.locator("#pw-newPassword + .reveal-button").click();
           assert.equal(await next.getAttribute("type"), "text");
           await page.getByRole("button", { name: "Update password" }).click();
-          await expectAlert(page, AUTH_TEXT.wrongCurrentPassword);
-          await expectDescription(current, AUTH_TEXT.wrongCurrentPassword);
+          await expectAlert(page, english("auth.wrongCurrentPassword"));
+          await expectDescription(current, english("auth.wrongCurrentPassword"));
           assert.equal(await current.inputValue(), "not-my-password");
           assert.equal(await next.inputValue(), "brand-new-pass");
           assert.equal(await confirm.inputValue(), "brand-new-pass");

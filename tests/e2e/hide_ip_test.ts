@@ -4,6 +4,7 @@
 // Bob's page receives, alone or inside Alice's offer or answer, is `typ relay` on the relay's
 // address, and the call connects both ways. Bob's side is as before: Alice receives his own
 // device's candidates. On /profile the switch is shown on (Alice) and off (Bob).
+import { english } from "../helpers/english.ts";
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import {
@@ -13,7 +14,6 @@ import {
   withLivePair,
 } from "../helpers/live_browser.ts";
 import { startTurn } from "../helpers/turn.ts";
-import { HIDE_IP_TEXT } from "../../lib/shared/profile.ts";
 import { ACTION_TIMEOUT_MS } from "../helpers/time.ts";
 
 const SECRET = "glimpse-hide-ip-test-secret-0123456789";
@@ -70,7 +70,7 @@ async function switchShown(page: Page): Promise<{ checked: string | null; help: 
   await page.goto("/profile");
   await waitForHydration(page, "ProfilePage");
   await page.getByRole("tab", { name: "Privacy" }).click();
-  const sw = page.getByRole("switch", { name: HIDE_IP_TEXT.label });
+  const sw = page.getByRole("switch", { name: english("profile.hideIp") });
   return {
     checked: await sw.getAttribute("aria-checked"),
     help: await page.locator("#help-hideIpAddress").innerText(),
@@ -94,7 +94,7 @@ Deno.test({
       await withLivePair(env, async ({ a, b, errors }) => {
         const alice = await switchShown(a), bob = await switchShown(b);
         assert.deepEqual([alice.checked, bob.checked], ["true", "false"]);
-        assert.equal(alice.help, HIDE_IP_TEXT.help);
+        assert.equal(alice.help, english("profile.hideIpHelp"));
 
         const started = Date.now();
         await startPair(a, b);
@@ -143,10 +143,13 @@ Deno.test({
       await a.goto("/profile");
       await waitForHydration(a, "ProfilePage");
       await a.getByRole("tab", { name: "Privacy" }).click();
-      const sw = a.getByRole("switch", { name: HIDE_IP_TEXT.label });
+      const sw = a.getByRole("switch", { name: english("profile.hideIp") });
       assert.equal(await sw.isDisabled(), true);
       assert.equal(await sw.getAttribute("aria-checked"), "false");
-      assert.equal(await a.locator("#help-hideIpAddress").innerText(), HIDE_IP_TEXT.unavailable);
+      assert.equal(
+        await a.locator("#help-hideIpAddress").innerText(),
+        english("profile.hideIpUnavailable"),
+      );
 
       await startPair(a, b);
       for (const [who, p] of [["Alice", a], ["Bob", b]] as const) {

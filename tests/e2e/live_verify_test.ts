@@ -4,6 +4,7 @@
 // link has verified them, a reload searches. A member the page took for verified but the server
 // refuses gets the same screen, and the camera the page had started is let go.
 // SCREENSHOT_DIR=<folder> keeps a PNG of the screen at each width there.
+import { english } from "../helpers/english.ts";
 import assert from "node:assert/strict";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launchBrowser, resizeTo, waitForHydration } from "../helpers/browser.ts";
@@ -22,7 +23,6 @@ import { eventually, sleep, until } from "../helpers/time.ts";
 import { updateUser } from "../../kv/users.ts";
 import { RT_TEXT } from "../../lib/shared/realtime/texts.ts";
 import { LIVE_TEXT } from "../../lib/client/live_rules.ts";
-import { VERIFY_TEXT } from "../../lib/shared/auth/rules.ts";
 
 const VERIFY_LINK = "/verify-email?token=";
 const WIDTHS = [{ width: 360, height: 740 }, { width: 1280, height: 800 }];
@@ -113,7 +113,7 @@ Deno.test({
         // Resend queues a new verification mail (the registration's was the first).
         assert.equal((await verificationMails(server!, member)).length, 1);
         await screen.getByRole("button", { name: LIVE_TEXT.resendVerification }).click();
-        await expectToast(page, VERIFY_TEXT.sent, VERIFY_TEXT.sentDescription);
+        await expectToast(page, english("live.verifySent"), english("live.verifySentDescription"));
         await until(
           "the resent verification mail",
           () => verificationMails(server!, member),

@@ -9,6 +9,7 @@
 // and the review, newest first. The admin pages (reports with the ban dialog open, audit,
 // invitations with 5 new codes) never scroll sideways at 360 px; with SCREENSHOT_DIR set they
 // are saved there as PNGs at 360 and 1280 px. One server and one browser for the file.
+import { english } from "../helpers/english.ts";
 import assert from "node:assert/strict";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launchBrowser, resizeTo, waitForHydration } from "../helpers/browser.ts";
@@ -30,10 +31,8 @@ import { ACTION_TIMEOUT_MS, until } from "../helpers/time.ts";
 import { keys } from "../../kv/keys.ts";
 import { seedReport } from "../helpers/reports.ts";
 import type { Report } from "../../lib/server/moderation/reports.ts";
-import { AUTH_TEXT } from "../../lib/shared/auth/rules.ts";
 import { LIVE_TEXT } from "../../lib/client/live_rules.ts";
 import { RT_TEXT } from "../../lib/shared/realtime/texts.ts";
-import { english } from "../helpers/english.ts";
 
 const ADMIN = { ADMIN_EMAIL: "root@example.test", ADMIN_PASSWORD: "admin-pass-1" };
 const SHOTS = Deno.env.get("SCREENSHOT_DIR");
@@ -439,7 +438,7 @@ Deno.test({
         await b.getByLabel("Password", { exact: true }).fill(bob.password);
         await b.getByRole("button", { name: "Login", exact: true }).click();
         const refusal = english("admin.signInBannedUntil", {}, { until: ban.until });
-        await expectToast(b, AUTH_TEXT.loginFailed, refusal);
+        await expectToast(b, english("auth.loginFailed"), refusal);
         // The end is written as a date and time in UTC ("Dec 7, 2026, 1:05 PM UTC").
         assert.match(refusal, /until \w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M UTC for/);
         assert.equal(path(b), "/auth");

@@ -4,6 +4,7 @@
 // site that sends every call through its relay (ICE_TRANSPORT_POLICY=relay), that they cannot
 // connect. A member who hides their IP address (the default) is told their calls go through the
 // relay, what that costs, and that without the relay they cannot connect.
+import { english } from "../helpers/english.ts";
 import LIVE from "../../lib/shared/i18n/catalog/live/en.ts";
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
@@ -17,7 +18,6 @@ import {
 } from "../helpers/live_browser.ts";
 import { startTurn } from "../helpers/turn.ts";
 import { until } from "../helpers/time.ts";
-import { HIDE_IP_TEXT } from "../../lib/shared/profile.ts";
 
 const SECRET = "glimpse-test-turn-secret";
 
@@ -98,7 +98,7 @@ Deno.test({
   async fn() {
     const row = await checkWith(SECRET);
     assert.equal(row.state, "ok", row.text);
-    assert.ok(row.text.includes(HIDE_IP_TEXT.networkHidden), row.text);
+    assert.ok(row.text.includes(english("profile.hideIpNetworkHidden")), row.text);
   },
 });
 
@@ -109,7 +109,7 @@ Deno.test({
   async fn() {
     const row = await checkWith("not-the-server-secret");
     assert.equal(row.state, "failed", row.text);
-    assert.ok(row.text.includes(HIDE_IP_TEXT.networkHiddenUnreachable), row.text);
+    assert.ok(row.text.includes(english("profile.hideIpNetworkUnreachable")), row.text);
     assert.ok(row.text.includes(LIVE.whyRelayRefused), row.text);
   },
 });

@@ -5,6 +5,7 @@
 // challenge, a sign-in and a new passkey made for another origin. With SCREENSHOT_DIR set, /auth
 // and the passkeys card are saved at 360 and 1280 px wide, and the Privacy & Security tab without
 // a password.
+import { english } from "../helpers/english.ts";
 import assert from "node:assert/strict";
 import type { APIRequestContext, Browser, BrowserContext, Page } from "playwright-core";
 import {
@@ -20,7 +21,6 @@ import { registerMember, sessionCount } from "../helpers/accounts.ts";
 import { kvDump } from "../helpers/kv_dump.ts";
 import { keys } from "../../kv/keys.ts";
 import { type ChallengeRecord, listPasskeys } from "../../kv/passkeys.ts";
-import { PASSKEY_TEXT } from "../../lib/shared/auth/passkeys.ts";
 
 const SHOTS = Deno.env.get("SCREENSHOT_DIR");
 
@@ -143,7 +143,7 @@ Deno.test({
         "/api/passkeys",
         withOrigin(registrations[0], "http://evil.example"),
         400,
-        PASSKEY_TEXT.wrongSite,
+        english("profile.pkWrongSite"),
       );
 
       // Added for real (a second authenticator credential: the first never reached the server).
@@ -187,7 +187,7 @@ Deno.test({
         "/api/passkeys/signin",
         JSON.parse(signIns[0]),
         400,
-        PASSKEY_TEXT.challengeInvalid,
+        english("profile.pkChallengeInvalid"),
       );
 
       // Two fresh answers that never reached the server: one for another origin, one whose
@@ -213,7 +213,7 @@ Deno.test({
         "/api/passkeys/signin",
         withOrigin(held[0], "http://evil.example"),
         400,
-        PASSKEY_TEXT.wrongSite,
+        english("profile.pkWrongSite"),
       );
       const late = JSON.parse(held[1]);
       const challenge = JSON.parse(atob(
@@ -228,7 +228,7 @@ Deno.test({
         "/api/passkeys/signin",
         late,
         400,
-        PASSKEY_TEXT.challengeInvalid,
+        english("profile.pkChallengeInvalid"),
       );
       assert.equal(await sessionCount(server.kv, member.id), sessionsBefore);
       await page.unroute("**/api/passkeys/signin");
@@ -241,12 +241,12 @@ Deno.test({
       await openPasskeys(page);
       await page.getByRole("button", { name: "Remove password" }).click();
       await page.getByRole("button", { name: "Yes, remove my password" }).click();
-      await expectToast(page, PASSKEY_TEXT.passwordRemoved);
+      await expectToast(page, english("profile.pkPasswordRemoved"));
       await page.getByText(/Your account has no password/).waitFor();
       await shots(page, "profile-no-password", "#panel-privacy");
       // The last passkey stays.
       await page.getByRole("button", { name: "Remove Work laptop" }).click();
-      await expectToast(page, "The passkey could not be changed", PASSKEY_TEXT.lastPasskey);
+      await expectToast(page, "The passkey could not be changed", english("profile.pkLastPasskey"));
       assert.equal((await listPasskeys(server.kv, member.id)).length, 1);
       // The old password no longer signs in.
       const login = await page.request.post("/api/simple-login", {

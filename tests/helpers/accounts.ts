@@ -7,6 +7,8 @@ import { listOutbox, type StoredEmail } from "../../lib/server/email/mod.ts";
 import type { UserRecord } from "../../lib/shared/auth/types.ts";
 import { until } from "./time.ts";
 import { queueSettled } from "../../lib/server/jobs.ts";
+import { english } from "./english.ts";
+import { isSaid } from "../../lib/shared/i18n/said.ts";
 
 export const SESSION_COOKIE = "glimpse_session";
 export const FLASH_COOKIE = "glimpse_flash";
@@ -216,7 +218,15 @@ export function flashOf(a: Answer): { kind: string; title: string; description?:
   // `<payload>.<mac>`: the payload is base64url JSON `{flash, exp}`.
   const payload = raw.split(".")[0].replaceAll("-", "+").replaceAll("_", "/");
   const json = new TextDecoder().decode(Uint8Array.from(atob(payload), (c) => c.charCodeAt(0)));
-  return JSON.parse(json).flash;
+  const flash = JSON.parse(json).flash;
+  // A toast's parts named by key are read as the English page says them.
+  const read = (part: unknown) =>
+    isSaid(part) ? english(part.name, part.vars, part.dates) : part as string | undefined;
+  return {
+    ...flash,
+    title: read(flash.title),
+    ...(flash.description === undefined ? {} : { description: read(flash.description) }),
+  };
 }
 
 /** Asserts a JSON error answer: status and the text in both `error` and `message`. */

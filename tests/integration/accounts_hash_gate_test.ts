@@ -4,6 +4,7 @@
 // email change and password reset are each refused that way and store nothing (the reset link
 // stays good); once it empties they work. A flood of concurrent wrong sign-ins gets 503s past the
 // queue and 401s for the rest, never more hashes at once than the gate's permits.
+import { english } from "../helpers/english.ts";
 import assert from "node:assert/strict";
 import { withServer } from "../helpers/server.ts";
 import {
@@ -17,7 +18,7 @@ import {
 } from "../helpers/accounts.ts";
 import { kvDump } from "../helpers/kv_dump.ts";
 import { createInvitations } from "../../kv/users.ts";
-import { HASH_BUSY_TEXT, HASH_RETRY_AFTER_S, hashGate } from "../../lib/server/auth/password.ts";
+import { HASH_RETRY_AFTER_S, hashGate } from "../../lib/server/auth/password.ts";
 import type { Answer } from "../helpers/accounts.ts";
 
 /** Fills the gate (every permit and every place in line) until the returned function is called. */
@@ -37,7 +38,7 @@ async function holdGateFull(): Promise<() => Promise<void>> {
 function assertBusy(res: Answer, what: string) {
   assert.equal(res.status, 503, `${what}: ${res.text}`);
   assert.equal(res.headers.get("retry-after"), String(HASH_RETRY_AFTER_S), what);
-  assert.equal(res.json?.message, HASH_BUSY_TEXT, what);
+  assert.equal(res.json?.message, english("auth.serverBusy"), what);
 }
 
 Deno.test("hash gate: held full, every password route returns 503 with Retry-After and stores nothing", async () => {

@@ -4,6 +4,7 @@
 // cloned authenticator (its counter behind) is refused; rename and remove; the password is removed
 // only with a passkey and a verified email, the last passkey then stays, and the reset link sets a
 // password again. Each refusal stores nothing.
+import { english } from "../helpers/english.ts";
 import assert from "node:assert/strict";
 import { withServer } from "../helpers/server.ts";
 import {
@@ -27,8 +28,6 @@ import {
 } from "../../kv/passkeys.ts";
 import { keys } from "../../kv/keys.ts";
 import type { UserRecord } from "../../lib/shared/auth/types.ts";
-import { PASSKEY_TEXT } from "../../lib/shared/auth/passkeys.ts";
-import { english } from "../helpers/english.ts";
 import type { TestServer } from "../helpers/server.ts";
 
 const NEW_SIGN_IN = "A new sign-in to your Glimpse account";
@@ -41,7 +40,7 @@ async function addPasskey(server: TestServer, member: Member, key: SoftAuthentic
     response: await key.register(options.json, server.url),
   });
   assert.equal(res.status, 200, res.text);
-  assert.equal(res.json.message, PASSKEY_TEXT.added);
+  assert.equal(res.json.message, english("profile.pkAdded"));
   return res;
 }
 
@@ -93,7 +92,7 @@ Deno.test("passkeys: a sign-in like the password's: session, device, new-browser
     // A copy of the authenticator, its counter behind: refused, nothing signed in.
     key.counter = 0;
     const copy = await passkeySignIn(server, key);
-    assertError(copy.res, 400, PASSKEY_TEXT.notVerified);
+    assertError(copy.res, 400, english("profile.pkNotVerified"));
     assert.equal(copy.client.session, undefined);
     key.counter = 2;
 
@@ -112,7 +111,7 @@ Deno.test("passkeys: a sign-in like the password's: session, device, new-browser
     assert.equal((await m.client.delete("/api/delete-account")).status, 200);
     assert.equal((await listPasskeys(server.kv, m.id)).length, 0);
     const gone = await passkeySignIn(server, key);
-    assertError(gone.res, 401, PASSKEY_TEXT.unknownPasskey);
+    assertError(gone.res, 401, english("profile.pkUnknown"));
   });
 });
 
@@ -129,7 +128,7 @@ Deno.test("passkeys: an unverified member signs in as with their password", asyn
       server,
       () => m.client.post("/api/user/remove-password"),
       409,
-      PASSKEY_TEXT.needsVerifiedEmail,
+      english("profile.pkNeedsVerifiedEmail"),
     );
   });
 });
@@ -141,7 +140,7 @@ Deno.test("passkeys: rename, remove; the password goes only with a passkey kept,
       server,
       () => m.client.post("/api/user/remove-password"),
       409,
-      PASSKEY_TEXT.needsPasskey,
+      english("profile.pkNeedsPasskey"),
     );
     const key = await SoftAuthenticator.create();
     const other = await SoftAuthenticator.create();
@@ -152,17 +151,25 @@ Deno.test("passkeys: rename, remove; the password goes only with a passkey kept,
     const renamed = await m.client.patch(path, { name: "  Phone  " });
     assert.equal(renamed.status, 200, renamed.text);
     assert.equal(renamed.json.passkeys[0].name, "Phone");
-    assertError(await m.client.patch(path, { name: "" }), 400, PASSKEY_TEXT.badName);
-    assertError(await m.client.patch(path, { name: "x".repeat(41) }), 400, PASSKEY_TEXT.badName);
+    assertError(
+      await m.client.patch(path, { name: "" }),
+      400,
+      english("profile.pkBadName", { max: 40 }),
+    );
+    assertError(
+      await m.client.patch(path, { name: "x".repeat(41) }),
+      400,
+      english("profile.pkBadName", { max: 40 }),
+    );
     assertError(
       await m.client.patch("/api/passkeys/nope", { name: "A" }),
       404,
-      PASSKEY_TEXT.notFound,
+      english("profile.pkNotFound"),
     );
 
     // Another member cannot see or touch it.
     const stranger = await registerMember(server);
-    assertError(await stranger.client.delete(path), 404, PASSKEY_TEXT.notFound);
+    assertError(await stranger.client.delete(path), 404, english("profile.pkNotFound"));
     assert.deepEqual((await stranger.client.get("/api/passkeys")).json.passkeys, []);
 
     const removed = await m.client.post("/api/user/remove-password");
@@ -182,7 +189,12 @@ Deno.test("passkeys: rename, remove; the password goes only with a passkey kept,
     assert.equal(gone.status, 200, gone.text);
     assert.equal(gone.json.message, "Llave de acceso quitada");
     await updateUser(server.kv, m.id, (u) => ({ ...u, language: "en" }));
-    await refusedQuietly(server, () => m.client.delete(path), 409, PASSKEY_TEXT.lastPasskey);
+    await refusedQuietly(
+      server,
+      () => m.client.delete(path),
+      409,
+      english("profile.pkLastPasskey"),
+    );
     assert.equal((await passkeySignIn(server, key)).res.status, 200);
 
     // The reset link sets a password again.

@@ -6,6 +6,7 @@
 // a wrong origin are refused with their texts and nothing stored; a passkey sign-in admits the
 // administrator at once; changing the passkeys needs the factor given; removing the last one
 // leaves the administrator to set one up again; the new API's guards (origin, size, attempts).
+import { english } from "../helpers/english.ts";
 import assert from "node:assert/strict";
 import type { TestServer } from "../helpers/server.ts";
 import { FACTOR_API as API, REQUIRED, signInAgain, withAdmin } from "../helpers/admin_factor.ts";
@@ -15,9 +16,6 @@ import { SoftAuthenticator } from "../helpers/soft_authenticator.ts";
 import { listAudit } from "../../kv/audit.ts";
 import { keys } from "../../kv/keys.ts";
 import type { ChallengeRecord } from "../../kv/passkeys.ts";
-import { SECOND_FACTOR_TEXT as TEXT } from "../../lib/shared/second_factor.ts";
-import { PASSKEY_TEXT } from "../../lib/shared/auth/passkeys.ts";
-import { english } from "../helpers/english.ts";
 
 const SKIP = ["presence", "rate_limits", "passkey_challenges"];
 
@@ -65,7 +63,7 @@ async function refusedQuietly(
 
 Deno.test("admin passkey: adding one sets up the factor; a new session is asked for it and gives it with 'Use a passkey'", async () => {
   await withAdmin(REQUIRED, async (server, admin) => {
-    assertError(await adminPage(admin), 403, TEXT.setupRequired);
+    assertError(await adminPage(admin), 403, english("admin.sfSetupRequired"));
     const key = await SoftAuthenticator.create();
     const added = await addPasskey(server, admin, key);
     assert.equal(added.status, 200, added.text);
@@ -79,7 +77,7 @@ Deno.test("admin passkey: adding one sets up the factor; a new session is asked 
     // A new session: asked for the factor (not sent to set one up).
     const other = await signInAgain(server);
     const asked = await adminPage(other);
-    assertError(asked, 403, TEXT.verifyRequired);
+    assertError(asked, 403, english("admin.sfVerifyRequired"));
     assert.equal(asked.json.secondFactor, "verify");
     assert.equal((await other.get(API)).json.need, "verify");
     // Without the factor, the session cannot add a factor of its own.
@@ -87,14 +85,19 @@ Deno.test("admin passkey: adding one sets up the factor; a new session is asked 
       server,
       () => other.post("/api/passkeys/options"),
       403,
-      TEXT.verifyRequired,
+      english("admin.sfVerifyRequired"),
     );
-    await refusedQuietly(server, () => other.post(`${API}/totp/start`), 403, TEXT.verifyRequired);
+    await refusedQuietly(
+      server,
+      () => other.post(`${API}/totp/start`),
+      403,
+      english("admin.sfVerifyRequired"),
+    );
     await refusedQuietly(
       server,
       () => other.delete(`/api/passkeys/${key.credentialId}`),
       403,
-      TEXT.verifyRequired,
+      english("admin.sfVerifyRequired"),
     );
 
     // No app to take a code from.
@@ -102,7 +105,7 @@ Deno.test("admin passkey: adding one sets up the factor; a new session is asked 
       server,
       () => other.post(`${API}/verify`, { code: "123456" }),
       409,
-      TEXT.noApp,
+      english("admin.sfNoApp"),
     );
     const { res } = await usePasskey(server, other, key);
     assert.equal(res.status, 200, res.text);
@@ -135,7 +138,7 @@ Deno.test("admin passkey: a replayed, expired or sign-in challenge, another memb
       server,
       () => third.post(`${API}/passkey`, { response: first.response }),
       400,
-      PASSKEY_TEXT.challengeInvalid,
+      english("profile.pkChallengeInvalid"),
     );
 
     // Expired: handed out more than five minutes ago.
@@ -151,7 +154,7 @@ Deno.test("admin passkey: a replayed, expired or sign-in challenge, another memb
       server,
       () => third.post(`${API}/passkey`, { response: late }),
       400,
-      PASSKEY_TEXT.challengeInvalid,
+      english("profile.pkChallengeInvalid"),
     );
 
     // A sign-in's challenge is not a second factor's.
@@ -161,7 +164,7 @@ Deno.test("admin passkey: a replayed, expired or sign-in challenge, another memb
       server,
       () => third.post(`${API}/passkey`, { response: wrongPurpose }),
       400,
-      PASSKEY_TEXT.challengeInvalid,
+      english("profile.pkChallengeInvalid"),
     );
 
     // Another member's passkey, answering the administrator's challenge.
@@ -177,7 +180,7 @@ Deno.test("admin passkey: a replayed, expired or sign-in challenge, another memb
       server,
       () => third.post(`${API}/passkey`, { response: foreignKey }),
       400,
-      TEXT.notYourPasskey,
+      english("admin.sfNotYourPasskey"),
     );
 
     // A cloned authenticator: its counter behind the stored one.
@@ -189,7 +192,7 @@ Deno.test("admin passkey: a replayed, expired or sign-in challenge, another memb
       server,
       () => third.post(`${API}/passkey`, { response: clonedAnswer }),
       400,
-      PASSKEY_TEXT.notVerified,
+      english("profile.pkNotVerified"),
     );
 
     // Made for another site.
@@ -199,10 +202,10 @@ Deno.test("admin passkey: a replayed, expired or sign-in challenge, another memb
       server,
       () => third.post(`${API}/passkey`, { response: phished }),
       400,
-      PASSKEY_TEXT.wrongSite,
+      english("profile.pkWrongSite"),
     );
 
-    assertError(await adminPage(third), 403, TEXT.verifyRequired);
+    assertError(await adminPage(third), 403, english("admin.sfVerifyRequired"));
     const used = (await audit(server.kv)).filter((e) => e.action === "second_factor_used");
     assert.equal(used.length, 1, "only the accepted passkey is in the log");
   });
@@ -245,14 +248,14 @@ Deno.test("admin passkey: removing the last factor (with it given) is audited an
     assert.equal((await addPasskey(server, admin, key)).status, 200);
     const removed = await admin.delete(`/api/passkeys/${key.credentialId}`);
     assert.equal(removed.status, 200, removed.text);
-    assert.equal(removed.json.message, PASSKEY_TEXT.removedLastFactor);
-    assertError(await adminPage(admin), 403, TEXT.setupRequired);
+    assert.equal(removed.json.message, english("profile.pkRemovedLastFactor"));
+    assertError(await adminPage(admin), 403, english("admin.sfSetupRequired"));
     assert.deepEqual((await audit(server.kv)).map((e) => [e.action, e.details.factor]), [
       ["second_factor_added", "passkey"],
       ["second_factor_removed", "passkey"],
     ]);
     // With no passkey, "Use a passkey" has nothing to offer.
-    assertError(await admin.post(`${API}/passkey/options`), 409, TEXT.noPasskey);
+    assertError(await admin.post(`${API}/passkey/options`), 409, english("admin.sfNoPasskey"));
   });
 });
 

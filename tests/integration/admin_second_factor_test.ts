@@ -6,6 +6,7 @@
 // recovery code and a malformed one are refused with their texts and nothing stored; renewing
 // and removing need a current code; each set-up, use, renewal and removal is in the audit log;
 // without the rule an administrator without a factor goes on, one with a factor is still asked.
+import { english } from "../helpers/english.ts";
 import assert from "node:assert/strict";
 import * as OTPAuth from "otpauth";
 import type { TestServer } from "../helpers/server.ts";
@@ -23,12 +24,8 @@ import { keys } from "../../kv/keys.ts";
 import { listAudit } from "../../kv/audit.ts";
 import { createApp } from "../../routes/app.tsx";
 import type { TotpRecord } from "../../kv/second_factor.ts";
-import {
-  SECOND_FACTOR_TEXT as TEXT,
-  SECOND_FACTOR_TTL_MS,
-} from "../../lib/shared/second_factor.ts";
+import { SECOND_FACTOR_TTL_MS } from "../../lib/shared/second_factor.ts";
 import { factorNeed } from "../../lib/server/auth/second_factor.ts";
-import { english } from "../helpers/english.ts";
 
 /** The code an authenticator app shows for `secret`, `steps` 30-second steps from now. */
 function totpCode(secret: string, steps = 0): string {
@@ -103,7 +100,7 @@ Deno.test("second factor: with the rule on, every admin route refuses an adminis
     for (const { method, path } of api) {
       const body = method === "GET" || method === "DELETE" ? undefined : { json: {} };
       const res = await admin.request(method, concrete(path), body);
-      assertError(res, 403, TEXT.setupRequired);
+      assertError(res, 403, english("admin.sfSetupRequired"));
       assert.equal(res.json.secondFactor, "setup", `${method} ${path}`);
     }
     for (const { path } of [...pages, { path: "/direct-admin" }]) {
@@ -143,7 +140,7 @@ Deno.test("second factor: a new session gives it; a wrong, reused, malformed or 
     const { secret, firstCode, recoveryCodes } = await setUp(first);
     const admin = await signInAgain(server);
     const asked = await admin.get("/api/admin/users");
-    assertError(asked, 403, TEXT.verifyRequired);
+    assertError(asked, 403, english("admin.sfVerifyRequired"));
     assert.equal(asked.json.secondFactor, "verify");
     assert.equal(
       (await admin.get("/admin")).headers.get("location"),
@@ -152,18 +149,18 @@ Deno.test("second factor: a new session gives it; a wrong, reused, malformed or 
 
     const before = await kvDump(server.kv);
     const refusals: [string, string][] = [
-      [firstCode, TEXT.reusedCode],
-      [wrongCode(secret), TEXT.wrongCode],
-      ["12345", TEXT.badFormat],
-      ["aaaa-aaaa-aaaa-aaaa", TEXT.wrongRecoveryCode],
-      ["x".repeat(65), TEXT.badFormat],
+      [firstCode, english("admin.sfReusedCode")],
+      [wrongCode(secret), english("admin.sfWrongCode")],
+      ["12345", english("admin.sfBadFormat")],
+      ["aaaa-aaaa-aaaa-aaaa", english("admin.sfWrongRecoveryCode")],
+      ["x".repeat(65), english("admin.sfBadFormat")],
     ];
     for (const [code, text] of refusals) {
       assertError(await admin.post(`${API}/verify`, { code }), 400, text);
     }
-    assertError(await admin.post(`${API}/verify`, {}), 400, TEXT.badFormat);
+    assertError(await admin.post(`${API}/verify`, {}), 400, english("admin.sfBadFormat"));
     assert.deepEqual(await kvDump(server.kv), before, "a refused code stores nothing");
-    assertError(await admin.get("/api/admin/users"), 403, TEXT.verifyRequired);
+    assertError(await admin.get("/api/admin/users"), 403, english("admin.sfVerifyRequired"));
 
     // The next step's code is accepted once; the same code again is refused.
     const next = totpCode(secret, 1);
@@ -172,7 +169,11 @@ Deno.test("second factor: a new session gives it; a wrong, reused, malformed or 
     assert.equal(ok.json.method, "totp");
     assert.equal((await admin.get("/api/admin/users")).status, 200);
     const third = await signInAgain(server);
-    assertError(await third.post(`${API}/verify`, { code: next }), 400, TEXT.reusedCode);
+    assertError(
+      await third.post(`${API}/verify`, { code: next }),
+      400,
+      english("admin.sfReusedCode"),
+    );
 
     // A recovery code (typed in capitals, without dashes) works once.
     const recovery = await third.post(`${API}/verify`, {
@@ -185,7 +186,7 @@ Deno.test("second factor: a new session gives it; a wrong, reused, malformed or 
     assertError(
       await fourth.post(`${API}/verify`, { code: recoveryCodes[0] }),
       400,
-      TEXT.usedRecoveryCode,
+      english("admin.sfUsedRecoveryCode"),
     );
     assert.deepEqual(await kvDump(server.kv), beforeUsed, "a used recovery code stores nothing");
     assert.deepEqual(await auditActions(server.kv), [
@@ -206,14 +207,14 @@ Deno.test("second factor: renewing recovery codes and removing the app need a cu
     assertError(
       await admin.post(`${API}/recovery-codes`, { code: wrongCode(secret) }),
       400,
-      TEXT.wrongCode,
+      english("admin.sfWrongCode"),
     );
     assertError(
       await admin.post(`${API}/totp/remove`, { code: firstCode }),
       400,
-      TEXT.reusedCode,
+      english("admin.sfReusedCode"),
     );
-    assertError(await admin.post(`${API}/totp/start`), 409, TEXT.alreadySetUp);
+    assertError(await admin.post(`${API}/totp/start`), 409, english("admin.sfAlreadySetUp"));
     assert.deepEqual(await kvDump(server.kv), before);
 
     const renewed = await admin.post(`${API}/recovery-codes`, { code: totpCode(secret, 1) });
@@ -224,15 +225,19 @@ Deno.test("second factor: renewing recovery codes and removing the app need a cu
     assertError(
       await admin.post(`${API}/verify`, { code: recoveryCodes[1] }),
       400,
-      TEXT.wrongRecoveryCode,
+      english("admin.sfWrongRecoveryCode"),
     );
 
     const removed = await admin.post(`${API}/totp/remove`, { code: renewed.json.recoveryCodes[0] });
     assert.equal(removed.status, 200, removed.text);
     assert.equal((await server.kv.get(keys.adminTotp(me))).value, null);
     assert.equal((await server.kv.get(keys.adminRecoveryCodes(me))).value, null);
-    assertError(await admin.get("/api/admin/users"), 403, TEXT.setupRequired);
-    assertError(await admin.post(`${API}/verify`, { code: totpCode(secret) }), 409, TEXT.noFactor);
+    assertError(await admin.get("/api/admin/users"), 403, english("admin.sfSetupRequired"));
+    assertError(
+      await admin.post(`${API}/verify`, { code: totpCode(secret) }),
+      409,
+      english("admin.sfNoFactor"),
+    );
     assert.deepEqual(await auditActions(server.kv), [
       "second_factor_added",
       "recovery_codes_renewed",
@@ -248,7 +253,7 @@ Deno.test("second factor: without the rule an administrator without one goes on;
     const { secret } = await setUp(admin);
     assert.equal((await admin.get("/api/admin/users")).status, 200, "the session that set it up");
     const other = await signIn(server, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD);
-    assertError(await other.get("/api/admin/users"), 403, TEXT.verifyRequired);
+    assertError(await other.get("/api/admin/users"), 403, english("admin.sfVerifyRequired"));
     assert.equal((await other.get("/direct-admin")).status, 303);
     assert.equal((await other.post(`${API}/verify`, { code: totpCode(secret, 1) })).status, 200);
     assert.equal((await other.get("/api/admin/users")).status, 200);

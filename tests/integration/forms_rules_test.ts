@@ -2,12 +2,13 @@
 // functions the islands run before sending (lib/shared/auth/rules.ts, lib/shared/filters.ts) is exactly the
 // server's response to the same input sent directly over HTTP — accepted, or refused with the same
 // text. And the server refuses every bad input sent without the form (nothing is stored).
+import { english } from "../helpers/english.ts";
+import type { Said } from "../../lib/shared/i18n/said.ts";
 import assert from "node:assert/strict";
 import { withServer } from "../helpers/server.ts";
 import { Client, kvUser, registerMember, usernameOwner } from "../helpers/accounts.ts";
 import { createInvitations } from "../../kv/users.ts";
 import {
-  AUTH_TEXT,
   checkBio,
   checkDisplayName,
   checkEmail,
@@ -16,12 +17,14 @@ import {
   checkRegistration,
   checkUsername,
   fieldOfServerText,
-  PROFILE_RULE_TEXT,
 } from "../../lib/shared/auth/rules.ts";
 import { FILTER_TEXT, hashtagListProblem, tryAddHashtag } from "../../lib/shared/filters.ts";
 
 const EMOJI = "🙂";
 const LONG_TAG = "a".repeat(80);
+
+/** A rule's verdict as the English API says it. */
+const inEnglish = (problem: Said | null) => problem && english(problem.name, problem.vars);
 
 Deno.test("forms: registration — the form's verdict is the server's, input by input", async () => {
   await withServer(async (server) => {
@@ -52,7 +55,11 @@ Deno.test("forms: registration — the form's verdict is the server's, input by 
       assert.ok(client, `${label}: the form refuses it`);
       const res = await new Client(server).post("/api/register", input);
       assert.equal(res.status, 400, `${label}: ${res.status} ${res.text}`);
-      assert.equal(res.json.error, client.message, `${label}: the server says what the form says`);
+      assert.equal(
+        res.json.error,
+        inEnglish(client.message),
+        `${label}: the server says what the form says`,
+      );
       assert.equal(await usernameOwner(server.kv, input.username.trim().toLowerCase()), null);
     }
 
@@ -72,13 +79,17 @@ Deno.test("forms: registration — the form's verdict is the server's, input by 
       invitationCode: code2,
     });
     assert.equal(taken.status, 409);
-    assert.equal(taken.json.error, AUTH_TEXT.usernameTaken);
+    assert.equal(taken.json.error, english("auth.usernameTaken"));
     assert.equal(fieldOfServerText(taken.json.error), "username");
     const badCode = await new Client(server).post("/api/register", {
       ...valid,
       invitationCode: "X".repeat(65),
     });
-    assert.equal(badCode.json.error, AUTH_TEXT.invalidInvitation, "an over-long code is invalid");
+    assert.equal(
+      badCode.json.error,
+      english("auth.invalidInvitation"),
+      "an over-long code is invalid",
+    );
     assert.equal(fieldOfServerText(badCode.json.error), "invitationCode");
   });
 });
@@ -92,27 +103,35 @@ Deno.test("forms: profile — username, email, display name, bio, location as th
       [
         "44-character username",
         { username: "b".repeat(44) },
-        checkUsername("b".repeat(44)).problem,
+        inEnglish(checkUsername("b".repeat(44)).problem),
       ],
-      ["username with an emoji", { username: `x${EMOJI}y` }, checkUsername(`x${EMOJI}y`).problem],
-      ["bad email", { email: "nope@nowhere" }, checkEmail("nope@nowhere").problem],
+      [
+        "username with an emoji",
+        { username: `x${EMOJI}y` },
+        inEnglish(checkUsername(`x${EMOJI}y`).problem),
+      ],
+      ["bad email", { email: "nope@nowhere" }, inEnglish(checkEmail("nope@nowhere").problem)],
       [
         "51-character display name",
         { displayName: "d".repeat(51) },
-        checkDisplayName("d".repeat(51)).problem,
+        inEnglish(checkDisplayName("d".repeat(51)).problem),
       ],
       // Past the body bound: still the rule's own text, never 'Invalid request body'.
       [
         "1001-character display name",
         { displayName: "d".repeat(1001) },
-        PROFILE_RULE_TEXT.longDisplayName,
+        english("auth.longDisplayName", { max: 50 }),
       ],
-      ["301-character bio", { bio: "b".repeat(301) }, checkBio("b".repeat(301)).problem],
-      ["location without a city", { location: "Poland" }, checkLocation("Poland").problem],
+      ["301-character bio", { bio: "b".repeat(301) }, inEnglish(checkBio("b".repeat(301)).problem)],
+      [
+        "location without a city",
+        { location: "Poland" },
+        inEnglish(checkLocation("Poland").problem),
+      ],
       [
         "121-character location",
         { location: `${"c".repeat(110)}, ${"p".repeat(9)}` },
-        checkLocation(`${"c".repeat(110)}, ${"p".repeat(9)}`).problem,
+        inEnglish(checkLocation(`${"c".repeat(110)}, ${"p".repeat(9)}`).problem),
       ],
     ];
     for (const [label, patch, expected] of cases) {
@@ -131,7 +150,7 @@ Deno.test("forms: profile — username, email, display name, bio, location as th
 
     const taken = await m.client.patch("/api/user/profile", { username: "Taken_Name" });
     assert.equal(taken.status, 409);
-    assert.equal(taken.json.error, AUTH_TEXT.usernameTaken);
+    assert.equal(taken.json.error, english("auth.usernameTaken"));
     const after = await kvUser(server.kv, m.id);
     assert.equal(after?.username, before?.username, "a refused patch changes nothing");
     assert.equal(after?.bio, before?.bio);
@@ -142,18 +161,21 @@ Deno.test("forms: passwords — a new password over 200 characters is refused in
   await withServer(async (server) => {
     const m = await registerMember(server);
     const long = "p".repeat(201);
-    assert.equal(checkNewPassword(long).problem, AUTH_TEXT.longPassword);
+    assert.equal(
+      inEnglish(checkNewPassword(long).problem),
+      english("auth.longPassword", { max: 200 }),
+    );
     const change = await m.client.post("/api/user/password", {
       currentPassword: m.password,
       newPassword: long,
     });
     assert.equal(change.status, 400);
-    assert.equal(change.json.error, AUTH_TEXT.longPassword);
+    assert.equal(change.json.error, english("auth.longPassword", { max: 200 }));
     const wrong = await m.client.post("/api/user/password", {
       currentPassword: "not-the-password",
       newPassword: "new-secret-2",
     });
-    assert.equal(wrong.json.error, AUTH_TEXT.wrongCurrentPassword);
+    assert.equal(wrong.json.error, english("auth.wrongCurrentPassword"));
     assert.equal(fieldOfServerText(wrong.json.error), "currentPassword");
     // The old password still signs in: nothing changed.
     const again = await new Client(server).post("/api/simple-login", {

@@ -1,5 +1,6 @@
 // The form hook's state changes (lib/client/form.ts) as plain functions: what a change of value, a
 // submit, a request, a refusal and a fresh start do to a form's values, alert and server texts.
+import { english } from "../helpers/english.ts";
 import assert from "node:assert/strict";
 import {
   changed,
@@ -11,7 +12,6 @@ import {
   SENDING,
   serverField,
 } from "../../lib/client/form.ts";
-import { AUTH_TEXT, PROFILE_RULE_TEXT } from "../../lib/shared/auth/rules.ts";
 
 const start = () =>
   initialFormState<{ username: string; email: string; ageConfirmed: boolean }>({
@@ -31,27 +31,27 @@ Deno.test("form: starts with its values, no alert, no server texts, nothing sent
 });
 
 Deno.test("form: a refusal shows the server's text in the alert and beside its field", () => {
-  const refused = changed(start(), refusal(AUTH_TEXT.usernameTaken, "username"));
-  assert.equal(refused.error, AUTH_TEXT.usernameTaken);
-  assert.deepEqual(refused.serverErrors, { username: AUTH_TEXT.usernameTaken });
+  const refused = changed(start(), refusal(english("auth.usernameTaken"), "username"));
+  assert.equal(refused.error, english("auth.usernameTaken"));
+  assert.deepEqual(refused.serverErrors, { username: english("auth.usernameTaken") });
   assert.deepEqual(refused.values, start().values, "nothing typed is lost");
 
   // A text about no field goes to the alert only, and keeps the texts beside the fields.
   const again = changed(refused, refusal("Too many attempts", null));
   assert.equal(again.error, "Too many attempts");
-  assert.deepEqual(again.serverErrors, { username: AUTH_TEXT.usernameTaken });
+  assert.deepEqual(again.serverErrors, { username: english("auth.usernameTaken") });
 });
 
 Deno.test("form: editing a field drops the server's text about it, and only that one", () => {
   const refused = changed(start(), {
-    error: AUTH_TEXT.emailTaken,
-    serverErrors: { username: AUTH_TEXT.usernameTaken, email: AUTH_TEXT.emailTaken },
+    error: english("auth.emailTaken"),
+    serverErrors: { username: english("auth.usernameTaken"), email: english("auth.emailTaken") },
   });
   const next = edited(refused, "email", "other@b.co");
   assert.equal(next.values.email, "other@b.co");
   assert.equal(next.values.username, "ana");
-  assert.deepEqual(next.serverErrors, { username: AUTH_TEXT.usernameTaken });
-  assert.equal(next.error, AUTH_TEXT.emailTaken, "the alert stays until the next submit");
+  assert.deepEqual(next.serverErrors, { username: english("auth.usernameTaken") });
+  assert.equal(next.error, english("auth.emailTaken"), "the alert stays until the next submit");
   // A checkbox is a value like the others.
   assert.equal(edited(next, "ageConfirmed", true).values.ageConfirmed, true);
   // Editing a field the server said nothing about leaves the texts as they are.
@@ -63,7 +63,7 @@ Deno.test("form: a submit, a request, its answer and a fresh start", () => {
   const submitted = changed(start(), { submitted: true });
   assert.equal(submitted.submitted, true);
 
-  const refused = changed(submitted, refusal(AUTH_TEXT.usernameTaken, "username"));
+  const refused = changed(submitted, refusal(english("auth.usernameTaken"), "username"));
   const sending = changed(refused, SENDING);
   assert.deepEqual(
     { error: sending.error, serverErrors: sending.serverErrors, busy: sending.busy },
@@ -87,11 +87,14 @@ Deno.test("form: a submit, a request, its answer and a fresh start", () => {
 });
 
 Deno.test("form: the field a server's text is about, renamed where the form calls it otherwise", () => {
-  assert.equal(serverField(AUTH_TEXT.usernameTaken), "username");
-  assert.equal(serverField(AUTH_TEXT.emailTaken, { email: "forgotEmail" }), "forgotEmail");
-  assert.equal(serverField(AUTH_TEXT.shortPassword, { password: "newPassword" }), "newPassword");
-  assert.equal(serverField(AUTH_TEXT.wrongCurrentPassword), "currentPassword");
-  assert.equal(serverField(PROFILE_RULE_TEXT.longBio), "bio");
+  assert.equal(serverField(english("auth.usernameTaken")), "username");
+  assert.equal(serverField(english("auth.emailTaken"), { email: "forgotEmail" }), "forgotEmail");
+  assert.equal(
+    serverField(english("auth.shortPassword", { min: 6 }), { password: "newPassword" }),
+    "newPassword",
+  );
+  assert.equal(serverField(english("auth.wrongCurrentPassword")), "currentPassword");
+  assert.equal(serverField(english("auth.longBio", { max: 300 })), "bio");
   assert.equal(serverField("Something went wrong. Please try again."), null);
 });
 

@@ -2,7 +2,6 @@
 // member types, and their agreement with the server's zod schemas on a table of inputs.
 import assert from "node:assert/strict";
 import {
-  AUTH_TEXT,
   charCount,
   checkDisplayName,
   checkEmail,
@@ -12,7 +11,6 @@ import {
   checkUsername,
   fieldOfServerText,
   normalizeEmail,
-  PROFILE_RULE_TEXT,
   RULE_HINT,
   USERNAME_MAX_LENGTH,
   validateLogin,
@@ -28,6 +26,8 @@ import {
 } from "../../lib/shared/filters.ts";
 import { filtersPatchSchema, hashtagSchema } from "../../lib/shared/filters_schema.ts";
 import { profilePatchSchema, registrationSchema } from "../../lib/server/auth/accounts.ts";
+import { fromCarried, said } from "../../lib/shared/i18n/said.ts";
+import { english } from "../helpers/english.ts";
 
 const EMOJI = "🙂";
 
@@ -40,18 +40,37 @@ function schemaText(
   return r.success ? null : r.error!.issues[0].message;
 }
 
+/** The message the server schema's first refusal carries, or null when it accepts the value. */
+function schemaSaid(
+  schema: { safeParse(v: unknown): { success: boolean; error?: unknown } },
+  v: unknown,
+) {
+  const text = schemaText(schema, v);
+  return text === null ? null : fromCarried(text);
+}
+
 Deno.test("username: a 44-character name is refused at once, in the server's words", () => {
   const verdict = checkUsername("a".repeat(44));
-  assert.equal(verdict.problem, AUTH_TEXT.badUsername);
+  assert.deepEqual(verdict.problem, said("auth.badUsername", { min: 3, max: 20 }));
   assert.equal(verdict.final, true, "typing more cannot fix it: shown while typing");
   assert.equal(charCount("a".repeat(44)), 44, "the counter shows 44, nothing is cut");
-  assert.ok(RULE_HINT.username.includes(`${USERNAME_MAX_LENGTH} characters`));
+  const hint = english(RULE_HINT.username.name, RULE_HINT.username.vars);
+  assert.ok(hint.includes(`${USERNAME_MAX_LENGTH} characters`), hint);
 });
 
 Deno.test("username: a name too short waits for the member; bad characters do not", () => {
-  assert.deepEqual(checkUsername("ab"), { problem: AUTH_TEXT.badUsername, final: false });
-  assert.deepEqual(checkUsername("ana-maria"), { problem: AUTH_TEXT.badUsername, final: true });
-  assert.deepEqual(checkUsername(`ana${EMOJI}`), { problem: AUTH_TEXT.badUsername, final: true });
+  assert.deepEqual(checkUsername("ab"), {
+    problem: said("auth.badUsername", { min: 3, max: 20 }),
+    final: false,
+  });
+  assert.deepEqual(checkUsername("ana-maria"), {
+    problem: said("auth.badUsername", { min: 3, max: 20 }),
+    final: true,
+  });
+  assert.deepEqual(checkUsername(`ana${EMOJI}`), {
+    problem: said("auth.badUsername", { min: 3, max: 20 }),
+    final: true,
+  });
   assert.equal(checkUsername(" Ana_99 ").problem, null, "trimmed and lower-cased, as stored");
   assert.equal(checkUsername("a".repeat(20)).problem, null);
 });
@@ -67,7 +86,7 @@ Deno.test("email: only a plain address; what more typing cannot fix shows at onc
     ]
   ) assert.equal(checkEmail(plain).problem, null, plain);
   const refused = (email: string, final: boolean) =>
-    assert.deepEqual(checkEmail(email), { problem: AUTH_TEXT.invalidEmail, final }, email);
+    assert.deepEqual(checkEmail(email), { problem: said("auth.invalidEmail"), final }, email);
   // A character no address holds, or a second @: final.
   refused("bob<attacker@evil.example>", true);
   refused('"a,b"@evil.example', true);
@@ -98,26 +117,29 @@ Deno.test("email: stored trimmed, the domain lower-cased, the local part as type
 Deno.test("sign-in: an identifier with an @ must be a plain address", () => {
   assert.equal(validateLogin({ identifier: "ana", password: "x" }), null);
   assert.equal(validateLogin({ identifier: "ana@example.com", password: "x" }), null);
-  assert.equal(validateLogin({ identifier: "", password: "x" }), AUTH_TEXT.loginMissing);
-  assert.equal(
+  assert.deepEqual(validateLogin({ identifier: "", password: "x" }), said("auth.loginMissing"));
+  assert.deepEqual(
     validateLogin({ identifier: "ana<x@evil.example>", password: "x" }),
-    AUTH_TEXT.invalidEmail,
+    said("auth.invalidEmail"),
   );
 });
 
 Deno.test("email, password, location: verdicts and when they show", () => {
-  assert.deepEqual(checkEmail("ana@example"), { problem: AUTH_TEXT.invalidEmail, final: false });
+  assert.deepEqual(checkEmail("ana@example"), { problem: said("auth.invalidEmail"), final: false });
   assert.equal(checkEmail(" ana@example.com ").problem, null);
   assert.equal(checkEmail(`${"a".repeat(250)}@example.com`).final, true);
-  assert.deepEqual(checkNewPassword("12345"), { problem: AUTH_TEXT.shortPassword, final: false });
+  assert.deepEqual(checkNewPassword("12345"), {
+    problem: said("auth.shortPassword", { min: 6 }),
+    final: false,
+  });
   assert.deepEqual(checkNewPassword("p".repeat(201)), {
-    problem: AUTH_TEXT.longPassword,
+    problem: said("auth.longPassword", { max: 200 }),
     final: true,
   });
   assert.equal(checkNewPassword("p".repeat(200)).problem, null);
   assert.equal(checkLocation("Warsaw, Poland").problem, null);
-  assert.equal(checkLocation("Poland").problem, PROFILE_RULE_TEXT.locationRequired);
-  assert.equal(checkLocation(" , Poland").problem, PROFILE_RULE_TEXT.locationRequired);
+  assert.deepEqual(checkLocation("Poland").problem, said("auth.locationRequired"));
+  assert.deepEqual(checkLocation(" , Poland").problem, said("auth.locationRequired"));
 });
 
 Deno.test("registration: the first problem in the server's order, with its field", () => {
@@ -131,22 +153,25 @@ Deno.test("registration: the first problem in the server's order, with its field
   assert.equal(checkRegistration(valid), null);
   assert.deepEqual(checkRegistration({ ...valid, invitationCode: " " }), {
     field: "invitationCode",
-    message: AUTH_TEXT.fillAll,
+    message: said("auth.fillAll"),
   });
   // Email before password before username before age, as the server checks.
   assert.deepEqual(
     checkRegistration({ ...valid, username: "a".repeat(44), email: "x", password: "1" }),
-    { field: "email", message: AUTH_TEXT.invalidEmail },
+    { field: "email", message: said("auth.invalidEmail") },
   );
   assert.deepEqual(checkRegistration({ ...valid, username: "a".repeat(44), password: "1" }), {
     field: "password",
-    message: AUTH_TEXT.shortPassword,
+    message: said("auth.shortPassword", { min: 6 }),
   });
   assert.deepEqual(checkRegistration({ ...valid, username: "a".repeat(44) }), {
     field: "username",
-    message: AUTH_TEXT.badUsername,
+    message: said("auth.badUsername", { min: 3, max: 20 }),
   });
-  assert.equal(validateRegistration({ ...valid, ageConfirmed: false }), AUTH_TEXT.ageRequired);
+  assert.deepEqual(
+    validateRegistration({ ...valid, ageConfirmed: false }),
+    said("auth.ageRequired"),
+  );
 });
 
 Deno.test("registration schema: over-long values are refused with the rule's text", () => {
@@ -157,17 +182,17 @@ Deno.test("registration schema: over-long values are refused with the rule's tex
     invitationCode: "CODE",
     ageConfirmed: true,
   };
-  assert.equal(
-    schemaText(registrationSchema, { ...base, username: "a".repeat(101) }),
-    AUTH_TEXT.badUsername,
+  assert.deepEqual(
+    schemaSaid(registrationSchema, { ...base, username: "a".repeat(101) }),
+    said("auth.badUsername", { min: 3, max: 20 }),
   );
-  assert.equal(
-    schemaText(registrationSchema, { ...base, password: "p".repeat(201) }),
-    AUTH_TEXT.longPassword,
+  assert.deepEqual(
+    schemaSaid(registrationSchema, { ...base, password: "p".repeat(201) }),
+    said("auth.longPassword", { max: 200 }),
   );
-  assert.equal(
-    schemaText(registrationSchema, { ...base, email: `${"a".repeat(320)}@x.io` }),
-    AUTH_TEXT.invalidEmail,
+  assert.deepEqual(
+    schemaSaid(registrationSchema, { ...base, email: `${"a".repeat(320)}@x.io` }),
+    said("auth.invalidEmail"),
   );
   assert.equal(schemaText(registrationSchema, base), null);
 });
@@ -184,13 +209,16 @@ Deno.test("profile schema and form agree on display name and bio lengths", () =>
       EMOJI.repeat(51),
     ]
   ) {
-    assert.equal(
-      schemaText(profilePatchSchema, { displayName: name }),
+    assert.deepEqual(
+      schemaSaid(profilePatchSchema, { displayName: name }),
       checkDisplayName(name).problem,
       `display name of ${charCount(name)} characters`,
     );
   }
-  assert.equal(schemaText(profilePatchSchema, { bio: "b".repeat(301) }), PROFILE_RULE_TEXT.longBio);
+  assert.deepEqual(
+    schemaSaid(profilePatchSchema, { bio: "b".repeat(301) }),
+    said("auth.longBio", { max: 300 }),
+  );
   assert.equal(schemaText(profilePatchSchema, { bio: "b".repeat(300) }), null);
 });
 
@@ -241,9 +269,9 @@ Deno.test("hashtags: empty and present tags add nothing; the 31st is refused in 
 });
 
 Deno.test("server texts name the field they are about", () => {
-  assert.equal(fieldOfServerText(AUTH_TEXT.usernameTaken), "username");
-  assert.equal(fieldOfServerText(AUTH_TEXT.emailTaken), "email");
-  assert.equal(fieldOfServerText(AUTH_TEXT.invalidInvitation), "invitationCode");
-  assert.equal(fieldOfServerText(AUTH_TEXT.wrongCurrentPassword), "currentPassword");
+  assert.equal(fieldOfServerText(english("auth.usernameTaken")), "username");
+  assert.equal(fieldOfServerText(english("auth.emailTaken")), "email");
+  assert.equal(fieldOfServerText(english("auth.invalidInvitation")), "invitationCode");
+  assert.equal(fieldOfServerText(english("auth.wrongCurrentPassword")), "currentPassword");
   assert.equal(fieldOfServerText("Too many attempts. Please try again later."), null);
 });

@@ -1,28 +1,26 @@
 // /auth in other languages: the login and register tabs (the island as the server renders it) show
 // no English word of the auth catalog in Japanese or German, and in English exactly the catalog's
-// English texts, which are the account rules' and the API's own texts word for word.
+// English texts; the account rules' messages name their limits, in every language.
 import assert from "node:assert/strict";
 import { h } from "preact";
 import { renderToString } from "preact-render-to-string";
 import AuthPanel from "../../islands/AuthPanel.tsx";
 import type { AuthTab } from "../../lib/shared/auth/rules.ts";
 import {
-  AUTH_TEXT,
   checkNewPassword,
-  PROFILE_RULE_TEXT,
+  checkUsername,
+  fieldOfServerText,
   RULE_HINT,
-  SECURITY_TEXT,
+  RULE_PROBLEM,
 } from "../../lib/shared/auth/rules.ts";
-import { VERIFY_TEXT } from "../../lib/shared/auth/verify_text.ts";
-import { ACCOUNT_TEXT } from "../../lib/server/auth/accounts.ts";
-import { HASH_BUSY_TEXT } from "../../lib/server/auth/password.ts";
-import { AVATAR_TEXT } from "../../lib/server/auth/avatar.ts";
-import { localizeFor, serverMessages } from "../../lib/server/i18n/catalogs.ts";
+import { sayIn, serverMessages } from "../../lib/server/i18n/catalogs.ts";
+import { said, say } from "../../lib/shared/i18n/said.ts";
+import { serverField } from "../../lib/client/form.ts";
+import { english } from "../helpers/english.ts";
 import auth from "../../lib/shared/i18n/catalog/auth/mod.ts";
 import common from "../../lib/shared/i18n/catalog/common/mod.ts";
 import { withMessages } from "../../lib/shared/i18n/messages.ts";
 import type { Locale } from "../../lib/shared/i18n/locales.ts";
-import { refusedField, ruleCheck, ruleText } from "../../components/auth/texts.ts";
 
 const en = auth.en as Record<string, string>;
 
@@ -96,12 +94,12 @@ Deno.test("/auth register in English: the catalog's English texts and the rules'
     en.tabRegister,
     en.registerTitle,
     en.usernameLabel,
-    RULE_HINT.username,
+    "3 to 20 characters: lowercase letters, digits or _",
     "0/20",
     en.emailLabel,
-    RULE_HINT.email,
+    english("auth.hintEmail"),
     en.passwordLabel,
-    RULE_HINT.password,
+    "At least 6 characters",
     en.invitationLabel,
     "I am 18 or older and accept the",
     common.en.terms,
@@ -117,50 +115,68 @@ Deno.test("/auth register in English: the catalog's English texts and the rules'
   );
 });
 
-Deno.test("auth catalog: the rules' and the API's English texts, word for word", () => {
-  const same = (texts: Record<string, unknown>, key: (name: string) => string) => {
-    for (const [name, text] of Object.entries(texts)) {
-      if (typeof text === "string") assert.equal(en[key(name)], text, name);
-    }
-  };
-  const cap = (s: string) => s[0].toUpperCase() + s.slice(1);
-  same(AUTH_TEXT, (k) => k);
-  same(RULE_HINT, (k) => `hint${cap(k)}`);
-  same(PROFILE_RULE_TEXT, (k) => k);
-  same(SECURITY_TEXT, (k) => k);
-  same(VERIFY_TEXT, (k) => `verify${cap(k)}`);
-  same(ACCOUNT_TEXT, (k) => k);
-  assert.equal(en.serverBusy, HASH_BUSY_TEXT);
-  assert.equal(en.avatarTooLarge, AVATAR_TEXT.tooLarge);
-  assert.equal(en.emailChangeSent, SECURITY_TEXT.emailChangeSent("{email}"));
-  assert.equal(en.emailChangedDescription, SECURITY_TEXT.emailChangedDescription("{email}"));
+Deno.test("auth: the rules' messages name their limits, in English as the API said them", () => {
+  const inEnglish = (
+    m: { name: Parameters<typeof english>[0]; vars?: Record<string, string | number> },
+  ) => english(m.name, m.vars);
+  assert.equal(inEnglish(RULE_HINT.username), "3 to 20 characters: lowercase letters, digits or _");
+  assert.equal(inEnglish(RULE_HINT.password), "At least 6 characters");
+  assert.equal(
+    inEnglish(RULE_PROBLEM.badUsername),
+    "Username must be 3 to 20 characters: lowercase letters, digits or _",
+  );
+  assert.equal(
+    inEnglish(RULE_PROBLEM.shortPassword),
+    "Password must be at least 6 characters long",
+  );
+  assert.equal(
+    inEnglish(RULE_PROBLEM.longPassword),
+    "Password must be at most 200 characters long",
+  );
+  assert.equal(
+    inEnglish(RULE_PROBLEM.longDisplayName),
+    "Display name must be at most 50 characters",
+  );
+  assert.equal(inEnglish(RULE_PROBLEM.longBio), "Bio must be at most 300 characters");
+  assert.equal(
+    inEnglish(RULE_PROBLEM.longLocation),
+    "City and country must be at most 120 characters together",
+  );
 });
 
-Deno.test("auth: the server's English texts come back in the request's language", () => {
-  assert.equal(localizeFor("de", AUTH_TEXT.usernameTaken), auth.de.usernameTaken);
-  assert.equal(localizeFor("ja", ACCOUNT_TEXT.badCredentials), auth.ja.badCredentials);
+Deno.test("auth: the server's messages come out in the request's language, values filled in", () => {
+  assert.equal(sayIn("de", said("auth.usernameTaken")), auth.de.usernameTaken);
+  assert.equal(sayIn("ja", RULE_PROBLEM.shortPassword), "パスワードは6文字以上にしてください");
   assert.equal(
-    localizeFor("fr", SECURITY_TEXT.emailChangeSent("ana@example.test")),
+    sayIn("fr", said("auth.emailChangeSent", { email: "ana@example.test" })),
     auth.fr.emailChangeSent.replace("{email}", "ana@example.test"),
   );
   assert.equal(
-    localizeFor("es", "Thank you, ana: every Glimpse feature is open to you."),
+    sayIn("es", said("auth.emailVerifiedText", { username: "ana" })),
     auth.es.emailVerifiedText.replace("{username}", "ana"),
   );
-  assert.equal(localizeFor("en", AUTH_TEXT.usernameTaken), AUTH_TEXT.usernameTaken);
+  assert.equal(sayIn("en", said("auth.usernameTaken")), "Username is already taken");
 });
 
-Deno.test("auth: a rule's verdict shows by key, a translated refusal still finds its field", () => {
+Deno.test("auth: a rule's verdict shows in the page's language, a refusal finds its field", () => {
   withMessages(serverMessages("zh"), () => {
-    assert.equal(ruleText(AUTH_TEXT.shortPassword), auth.zh.shortPassword);
-    assert.equal(ruleCheck(checkNewPassword)("abc").problem, auth.zh.shortPassword);
-    assert.equal(ruleText("Something else"), "Something else");
-    assert.equal(refusedField(auth.zh.usernameTaken), "username");
-    assert.equal(refusedField(AUTH_TEXT.emailTaken), "email");
-    assert.equal(refusedField(auth.zh.shortPassword, { password: "newPassword" }), "newPassword");
-    assert.equal(refusedField(auth.zh.networkError), null);
+    const short = say(checkNewPassword("abc").problem!);
+    assert.equal(short, auth.zh.shortPassword.replace("{min}", "6"));
+    assert.equal(
+      say(checkUsername("ab").problem!),
+      "用户名须为 3 到 20 个字符：小写字母、数字或 _",
+    );
+    assert.equal(fieldOfServerText(auth.zh.usernameTaken), "username");
+    assert.equal(fieldOfServerText(auth.zh.emailTaken), "email");
+    assert.equal(serverField(short, { password: "newPassword" }), "newPassword");
+    assert.equal(fieldOfServerText(auth.zh.networkError), null);
+    assert.equal(fieldOfServerText("Something else"), null);
   });
   withMessages(serverMessages("en"), () => {
-    assert.equal(ruleText(AUTH_TEXT.badUsername), AUTH_TEXT.badUsername);
+    assert.equal(fieldOfServerText("Username is already taken"), "username");
+    assert.equal(
+      say(checkUsername("ab").problem!),
+      english("auth.badUsername", { min: 3, max: 20 }),
+    );
   });
 });

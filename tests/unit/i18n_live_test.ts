@@ -3,6 +3,7 @@
 // summary's texts, the can't-go-live reasons, the safety shield's) each have their message, the
 // English one equal to the source, and the page shows each in its language; a live screen
 // rendered in Japanese keeps no English word of the catalog.
+import { english } from "../helpers/english.ts";
 import assert from "node:assert/strict";
 import { h } from "preact";
 import type { VNode } from "preact";
@@ -43,8 +44,6 @@ import {
   cannotCallTexts,
 } from "../../lib/shared/cannot_call.ts";
 import { REACTIONS } from "../../lib/shared/constants.ts";
-import { HIDE_IP_TEXT } from "../../lib/shared/profile.ts";
-import { VERIFY_TEXT } from "../../lib/shared/auth/verify_text.ts";
 import { SafetyCodeSheet } from "../../components/live/SafetyCodeSheet.tsx";
 import { ReportDialog } from "../../components/live/ReportDialog.tsx";
 import { VerifyFirst } from "../../components/live/VerifyFirst.tsx";
@@ -101,12 +100,15 @@ function mirrored(): [Key, string][] {
     ...(["checking", "unavailable", "unsafe", "endReport", "showAnyway"] as const)
       .map((k): [string, string] => [`shield_${k}`, SHIELD_TEXT[k]]),
     ...REACTIONS.map((r): [string, string] => [`rx_${r.key}`, r.label]),
-    ...(["sent", "sentDescription", "failed", "failedDefault"] as const).map((
-      k,
-    ): [string, string] => [`verify${k[0].toUpperCase()}${k.slice(1)}`, VERIFY_TEXT[k]]),
-    ["sending", VERIFY_TEXT.sending],
-    ["relayHidden", HIDE_IP_TEXT.networkHidden],
-    ["relayHiddenNone", HIDE_IP_TEXT.networkHiddenUnreachable],
+    // The Resend button's toasts say what the auth catalog's say.
+    ["verifySent", english("auth.verifySent")],
+    ["verifySentDescription", english("auth.verifySentDescription")],
+    ["verifyFailed", english("auth.verifyFailed")],
+    ["verifyFailedDefault", english("auth.verifyFailedDefault")],
+    ["sending", english("auth.verifySending")],
+    // The connection check's relay rows say what the profile's Hide my IP address help says.
+    ["relayHidden", english("profile.hideIpNetworkHidden")],
+    ["relayHiddenNone", english("profile.hideIpNetworkUnreachable")],
   ];
   return out as [Key, string][];
 }

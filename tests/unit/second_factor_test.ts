@@ -19,12 +19,8 @@ import { passFromSignIn } from "../../lib/server/auth/admin_passkeys.ts";
 import { addPasskey, type PasskeyRecord } from "../../kv/passkeys.ts";
 import { readFactorPass } from "../../kv/second_factor.ts";
 import { AppError } from "../../lib/server/http/errors.ts";
-import {
-  codeKind,
-  normalizeCode,
-  SECOND_FACTOR_TEXT as TEXT,
-  SECOND_FACTOR_TTL_MS,
-} from "../../lib/shared/second_factor.ts";
+import type { MessageName } from "../../lib/shared/i18n/said.ts";
+import { codeKind, normalizeCode, SECOND_FACTOR_TTL_MS } from "../../lib/shared/second_factor.ts";
 
 const ADMIN = { id: "admin1", username: "chief", email: "chief@example.test" };
 const T0 = Date.UTC(2026, 0, 1, 12, 0, 0);
@@ -32,10 +28,10 @@ const T0 = Date.UTC(2026, 0, 1, 12, 0, 0);
 const codeAt = (secret: string, ms: number) =>
   new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) }).generate({ timestamp: ms });
 
-async function refused(p: Promise<unknown>, status: number, text: string) {
+async function refused(p: Promise<unknown>, status: number, name: MessageName) {
   await assert.rejects(
     p,
-    (e) => e instanceof AppError && e.status === status && e.message === text,
+    (e) => e instanceof AppError && e.status === status && e.said?.name === name,
   );
 }
 
@@ -71,20 +67,28 @@ Deno.test("second factor: one step either side is accepted, two are not, and a s
   await withSetUp(async (kv, secret) => {
     const now = T0 + 10 * 30_000;
     const before = await dump(kv);
-    await refused(checkCode(kv, ADMIN.id, codeAt(secret, now - 60_000), now), 400, TEXT.wrongCode);
-    await refused(checkCode(kv, ADMIN.id, codeAt(secret, now + 60_000), now), 400, TEXT.wrongCode);
+    await refused(
+      checkCode(kv, ADMIN.id, codeAt(secret, now - 60_000), now),
+      400,
+      "admin.sfWrongCode",
+    );
+    await refused(
+      checkCode(kv, ADMIN.id, codeAt(secret, now + 60_000), now),
+      400,
+      "admin.sfWrongCode",
+    );
     assert.deepEqual(await dump(kv), before);
     // The step before now is accepted; then neither it nor any earlier one is.
     await giveFactor(kv, ADMIN, "s2", codeAt(secret, now - 30_000), now);
     await refused(
       giveFactor(kv, ADMIN, "s3", codeAt(secret, now - 30_000), now),
       400,
-      TEXT.reusedCode,
+      "admin.sfReusedCode",
     );
     await giveFactor(kv, ADMIN, "s3", codeAt(secret, now + 30_000), now);
-    await refused(giveFactor(kv, ADMIN, "s4", codeAt(secret, now), now), 400, TEXT.reusedCode);
+    await refused(giveFactor(kv, ADMIN, "s4", codeAt(secret, now), now), 400, "admin.sfReusedCode");
     // The set-up's own code (step T0) is long past: refused as used, not as wrong.
-    await refused(giveFactor(kv, ADMIN, "s4", codeAt(secret, T0), T0), 400, TEXT.reusedCode);
+    await refused(giveFactor(kv, ADMIN, "s4", codeAt(secret, T0), T0), 400, "admin.sfReusedCode");
   });
 });
 
@@ -102,7 +106,7 @@ Deno.test("second factor: a recovery code works once; the pass lasts its time an
     );
     assert.deepEqual(given, { method: "recovery", recoveryCodesLeft: 9 });
     const before = await dump(kv);
-    await refused(giveFactor(kv, ADMIN, "s3", codes[3], T0), 400, TEXT.usedRecoveryCode);
+    await refused(giveFactor(kv, ADMIN, "s3", codes[3], T0), 400, "admin.sfUsedRecoveryCode");
     assert.deepEqual(await dump(kv), before);
     assert.equal(
       await factorNeed(kv, config, ADMIN.id, { sid: "s2" }, T0 + SECOND_FACTOR_TTL_MS - 1),
@@ -150,7 +154,7 @@ Deno.test("second factor: a passkey is a factor; a change needs the factor given
     await refused(
       requireGivenFactor(kv, config, ADMIN.id, { sid: "s1" }),
       403,
-      TEXT.verifyRequired,
+      "admin.sfVerifyRequired",
     );
     await passFromSignIn(kv, { ...ADMIN, role: "admin" }, "s1", {
       userVerified: false,

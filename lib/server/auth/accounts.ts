@@ -1,7 +1,7 @@
 // Account operations: registration, sign-in, email verification, password reset and change,
 // profile edits and email change. Plain functions over kv/; mail is queued (see account_mail.ts),
-// never sent while the request waits. Their failures are AccountErrors (a status and the member's
-// text), which the HTTP layer responds with.
+// never sent while the request waits. Their failures are AccountErrors (a status and the message
+// the member is told), which the HTTP layer responds with.
 import { z } from "zod";
 import {
   emailChangeMail,
@@ -17,7 +17,6 @@ import {
   verifyPassword,
 } from "./password.ts";
 import {
-  AUTH_TEXT,
   checkBio,
   checkDisplayName,
   checkEmail,
@@ -28,8 +27,7 @@ import {
   LOCATION_MAX_LENGTH,
   normalizeEmail,
   PASSWORD_MAX_LENGTH,
-  PROFILE_RULE_TEXT,
-  SECURITY_TEXT,
+  RULE_PROBLEM,
   validateRegistration,
 } from "../../shared/auth/rules.ts";
 import {
@@ -39,7 +37,6 @@ import {
   type UserRecord,
 } from "../../shared/auth/types.ts";
 import { normalizeInvitationCode } from "../../shared/auth/invitation_code.ts";
-import { PROFILE_TEXT } from "../../shared/profile.ts";
 import {
   createUserWithInvitation,
   findUserByEmail,
@@ -54,16 +51,12 @@ import { deleteAvatar } from "../../../kv/avatars.ts";
 import { AppError } from "../http/errors.ts";
 import { activeBan, type Ban } from "../../shared/moderation/bans.ts";
 import { signInBanText } from "../../shared/moderation/ban_text.ts";
-import type { Said } from "../../shared/i18n/said.ts";
+import { carried, type Said, said } from "../../shared/i18n/said.ts";
 import { rememberTypedLocation } from "../geo/private_location.ts";
 
 export class AccountError extends AppError {
-  constructor(
-    message: Said | string,
-    status: 400 | 401 | 403 | 404 | 409 | 413 = 400,
-    dates: Record<string, string> = {},
-  ) {
-    super(status, message, {}, dates);
+  constructor(message: Said, status: 400 | 401 | 403 | 404 | 409 | 413 = 400) {
+    super(status, message);
     this.name = "AccountError";
   }
 }
@@ -76,18 +69,8 @@ export class BannedError extends AccountError {
   }
 }
 
-export const ACCOUNT_TEXT = {
-  usernameTaken: AUTH_TEXT.usernameTaken,
-  invalidInvitation: AUTH_TEXT.invalidInvitation,
-  badCredentials: "Invalid username/email or password",
-  wrongCurrentPassword: AUTH_TEXT.wrongCurrentPassword,
-  alreadyVerified: "Your email is already verified",
-  locationRequired: PROFILE_TEXT.locationRequired,
-  notLoggedIn: "User not authenticated",
-  verifyLinkInvalid: "This verification link is invalid or has expired.",
-  forgotResponse:
-    "If an account exists for that email, we have sent a link to reset your password. It works once and for one hour.",
-} as const;
+/** A request whose member is gone (their record deleted meanwhile): no longer signed in. */
+const NOT_SIGNED_IN = said("auth.notLoggedIn");
 
 export interface AccountDeps {
   kv: Deno.Kv;
@@ -97,22 +80,22 @@ export interface AccountDeps {
 
 /**
  * A text field bounded in size before any rule runs; too long a value is refused with the rule's
- * own text (what the form in the browser says for it), never a generic one.
+ * own message (what the form in the browser says for it), never a generic one.
  */
-const bounded = (max: number, message: string) => z.string().max(max, message);
+const bounded = (max: number, message: Said) => z.string().max(max, carried(message));
 
 /** Bounds of the account fields; the rules themselves are rules.ts's check functions. */
 export const ACCOUNT_FIELD = {
-  username: () => bounded(100, AUTH_TEXT.badUsername),
-  email: () => bounded(EMAIL_MAX_LENGTH + 64, AUTH_TEXT.invalidEmail),
-  newPassword: () => bounded(PASSWORD_MAX_LENGTH, AUTH_TEXT.longPassword),
+  username: () => bounded(100, RULE_PROBLEM.badUsername),
+  email: () => bounded(EMAIL_MAX_LENGTH + 64, RULE_PROBLEM.invalidEmail),
+  newPassword: () => bounded(PASSWORD_MAX_LENGTH, RULE_PROBLEM.longPassword),
 } as const;
 
 export const registrationSchema = z.object({
   username: ACCOUNT_FIELD.username().default(""),
   password: ACCOUNT_FIELD.newPassword().default(""),
   email: ACCOUNT_FIELD.email().default(""),
-  invitationCode: bounded(64, AUTH_TEXT.invalidInvitation).default(""),
+  invitationCode: bounded(64, said("auth.invalidInvitation")).default(""),
   ageConfirmed: z.boolean().default(false),
   /** The profile's language; an unknown one is left out (the request's language is taken). */
   language: z.enum(LANGUAGES).optional().catch(undefined),
@@ -162,8 +145,8 @@ export async function register(
   if (!result.ok) {
     throw new AccountError(
       result.reason === "username_taken"
-        ? ACCOUNT_TEXT.usernameTaken
-        : ACCOUNT_TEXT.invalidInvitation,
+        ? said("auth.usernameTaken")
+        : said("auth.invalidInvitation"),
       result.reason === "invalid_invitation" ? 400 : 409,
     );
   }
@@ -181,7 +164,7 @@ export async function authenticate(
   const ok = user?.passwordHash
     ? await verifyPassword(password, user.passwordHash)
     : await verifyAgainstDummy(password);
-  if (!user || !ok) throw new AccountError(ACCOUNT_TEXT.badCredentials, 401);
+  if (!user || !ok) throw new AccountError(said("auth.badCredentials"), 401);
   // Told only with the right password: the text reveals the ban and its end to no one else.
   const ban = activeBan(user);
   if (ban) throw new BannedError(user.id, ban);
@@ -198,20 +181,20 @@ export async function authenticate(
 
 export async function verifyEmail(deps: AccountDeps, token: string): Promise<UserRecord> {
   const record = await consumeEmailToken(deps.kv, token, "verify");
-  if (!record) throw new AccountError(ACCOUNT_TEXT.verifyLinkInvalid);
+  if (!record) throw new AccountError(said("auth.verifyLinkInvalid"));
   const result = await updateUser(deps.kv, record.userId, (u) =>
     // A link sent to an address the member has since changed verifies nothing.
     u.email.toLowerCase() === record.email.toLowerCase() ? { ...u, emailVerified: true } : u);
   if (!result.ok || !result.user.emailVerified) {
-    throw new AccountError(ACCOUNT_TEXT.verifyLinkInvalid);
+    throw new AccountError(said("auth.verifyLinkInvalid"));
   }
   return result.user;
 }
 
 export async function resendVerification(deps: AccountDeps, userId: string) {
   const user = await getUser(deps.kv, userId);
-  if (!user) throw new AccountError(ACCOUNT_TEXT.notLoggedIn, 401);
-  if (user.emailVerified) throw new AccountError(ACCOUNT_TEXT.alreadyVerified);
+  if (!user) throw new AccountError(NOT_SIGNED_IN, 401);
+  if (user.emailVerified) throw new AccountError(said("auth.alreadyVerified"));
   await enqueue(deps.kv, verifyMail(user.id, user.email, deps.origin));
 }
 
@@ -221,7 +204,7 @@ export async function resendVerification(deps: AccountDeps, userId: string) {
  */
 export async function forgotPassword(deps: AccountDeps, email: string) {
   const clean = normalizeEmail(email);
-  if (!clean) throw new AccountError(AUTH_TEXT.emailRequired);
+  if (!clean) throw new AccountError(said("auth.emailRequired"));
   const problem = checkEmail(clean).problem;
   if (problem) throw new AccountError(problem);
   await enqueue(deps.kv, resetMail(clean, deps.origin));
@@ -233,9 +216,9 @@ export async function resetPassword(deps: AccountDeps, token: string, newPasswor
   // Hashed before the link is used up: a busy hash gate (503) leaves the link valid.
   const passwordHash = await hashPassword(newPassword);
   const record = await consumeEmailToken(deps.kv, token, "reset");
-  if (!record) throw new AccountError(AUTH_TEXT.resetFailed);
+  if (!record) throw new AccountError(said("auth.resetFailed"));
   const result = await updateUser(deps.kv, record.userId, (u) => ({ ...u, passwordHash }));
-  if (!result.ok) throw new AccountError(AUTH_TEXT.resetFailed);
+  if (!result.ok) throw new AccountError(said("auth.resetFailed"));
   await deleteUserSessions(deps.kv, record.userId);
   return result.user;
 }
@@ -248,30 +231,30 @@ export async function changePassword(
   newPassword: string,
 ) {
   const user = await getUser(deps.kv, userId);
-  if (!user) throw new AccountError(ACCOUNT_TEXT.notLoggedIn, 401);
+  if (!user) throw new AccountError(NOT_SIGNED_IN, 401);
   const problem = checkNewPassword(newPassword).problem;
   if (problem) throw new AccountError(problem);
   if (!(await verifyPassword(currentPassword, user.passwordHash))) {
-    throw new AccountError(ACCOUNT_TEXT.wrongCurrentPassword);
+    throw new AccountError(said("auth.wrongCurrentPassword"));
   }
   const passwordHash = await hashPassword(newPassword);
   const result = await updateUser(deps.kv, userId, (u) => ({ ...u, passwordHash }));
-  if (!result.ok) throw new AccountError(ACCOUNT_TEXT.notLoggedIn, 401);
+  if (!result.ok) throw new AccountError(NOT_SIGNED_IN, 401);
   // Other devices are signed out; this one stays signed in.
   await deleteUserSessions(deps.kv, userId, sessionId);
 }
 
-/** A text field ruled by one of rules.ts's checks, refused with that check's text. */
-const ruled = (max: number, check: (v: string) => { problem: string | null }, text: string) =>
-  bounded(max, text).refine((v) => check(v).problem === null, text);
+/** A text field ruled by one of rules.ts's checks, refused with that check's message. */
+const ruled = (max: number, check: (v: string) => { problem: Said | null }, message: Said) =>
+  bounded(max, message).refine((v) => check(v).problem === null, carried(message));
 
 export const profilePatchSchema = z.object({
   username: ACCOUNT_FIELD.username().optional(),
   email: ACCOUNT_FIELD.email().optional(),
-  displayName: ruled(1000, checkDisplayName, PROFILE_RULE_TEXT.longDisplayName).optional(),
-  bio: ruled(4000, checkBio, PROFILE_RULE_TEXT.longBio).optional(),
-  location: bounded(LOCATION_MAX_LENGTH + 64, PROFILE_RULE_TEXT.longLocation).optional(),
-  language: z.enum(LANGUAGES, { error: "Unsupported language" }).optional(),
+  displayName: ruled(1000, checkDisplayName, RULE_PROBLEM.longDisplayName).optional(),
+  bio: ruled(4000, checkBio, RULE_PROBLEM.longBio).optional(),
+  location: bounded(LOCATION_MAX_LENGTH + 64, RULE_PROBLEM.longLocation).optional(),
+  language: z.enum(LANGUAGES, { error: carried(said("auth.unsupportedLanguage")) }).optional(),
   faceBlurEnabled: z.boolean().optional(),
   safetyShieldEnabled: z.boolean().optional(),
   hideIpAddress: z.boolean().optional(),
@@ -279,7 +262,7 @@ export const profilePatchSchema = z.object({
   notificationsEnabled: z.boolean().optional(),
   avatarUrl: z.string().nullable().optional(),
   /** Required with a new email address. */
-  currentPassword: bounded(PASSWORD_MAX_LENGTH, AUTH_TEXT.wrongCurrentPassword).optional(),
+  currentPassword: bounded(PASSWORD_MAX_LENGTH, said("auth.wrongCurrentPassword")).optional(),
 }).strict();
 
 export type ProfilePatch = z.infer<typeof profilePatchSchema>;
@@ -306,7 +289,7 @@ const NO_LIMITS: ProfileLimits = {
 export interface ProfileUpdate {
   user: UserRecord;
   /** Set when a new email waits for its confirmation link. */
-  message?: string;
+  message?: Said;
 }
 
 /**
@@ -323,7 +306,7 @@ export async function updateProfile(
   limits: ProfileLimits = NO_LIMITS,
 ): Promise<ProfileUpdate> {
   const current = await getUser(deps.kv, userId);
-  if (!current) throw new AccountError(ACCOUNT_TEXT.notLoggedIn, 401);
+  if (!current) throw new AccountError(NOT_SIGNED_IN, 401);
   const next: Partial<UserRecord> = {};
   let newEmail: string | null = null;
   if (patch.username !== undefined) {
@@ -340,7 +323,7 @@ export async function updateProfile(
     else newEmail = email;
   }
   if (newEmail && !patch.currentPassword) {
-    throw new AccountError(SECURITY_TEXT.currentPasswordRequired);
+    throw new AccountError(said("auth.currentPasswordRequired"));
   }
   if (patch.location !== undefined) {
     const location = patch.location.trim();
@@ -352,7 +335,7 @@ export async function updateProfile(
     patch.avatarUrl !== undefined && patch.avatarUrl !== null &&
     patch.avatarUrl !== current.avatarUrl
   ) {
-    throw new AccountError("Please upload your picture with the avatar button.");
+    throw new AccountError(said("auth.avatarByButton"));
   }
   for (const k of ["displayName", "bio"] as const) {
     if (patch[k] !== undefined) next[k] = patch[k]!.trim();
@@ -377,7 +360,7 @@ export async function updateProfile(
   if (newEmail) {
     await limits.passwordCheck();
     if (!(await verifyPassword(patch.currentPassword!, current.passwordHash))) {
-      throw new AccountError(ACCOUNT_TEXT.wrongCurrentPassword);
+      throw new AccountError(said("auth.wrongCurrentPassword"));
     }
     await limits.emailChangeMail();
   }
@@ -390,8 +373,8 @@ export async function updateProfile(
     newEmail ? emailChangeMail(userId, newEmail, deps.origin) : undefined,
   );
   if (!result.ok) {
-    if (result.reason === "username_taken") throw new AccountError(ACCOUNT_TEXT.usernameTaken, 409);
-    throw new AccountError(ACCOUNT_TEXT.notLoggedIn, 401);
+    if (result.reason === "username_taken") throw new AccountError(said("auth.usernameTaken"), 409);
+    throw new AccountError(NOT_SIGNED_IN, 401);
   }
   if (patch.avatarUrl === null) await deleteAvatar(deps.kv, userId);
   if (result.user.location !== current.location) {
@@ -399,7 +382,7 @@ export async function updateProfile(
   }
   return {
     user: result.user,
-    message: newEmail ? SECURITY_TEXT.emailChangeSent(newEmail) : undefined,
+    message: newEmail ? said("auth.emailChangeSent", { email: newEmail }) : undefined,
   };
 }
 
@@ -409,7 +392,7 @@ export async function updateProfile(
  */
 export async function confirmEmailChange(deps: AccountDeps, token: string): Promise<UserRecord> {
   const record = await consumeEmailToken(deps.kv, token, "email_change");
-  if (!record) throw new AccountError(SECURITY_TEXT.emailChangeLinkInvalid);
+  if (!record) throw new AccountError(said("auth.emailChangeLinkInvalid"));
   const result = await updateUser(deps.kv, record.userId, (u) => ({
     ...u,
     email: record.email,
@@ -418,8 +401,8 @@ export async function confirmEmailChange(deps: AccountDeps, token: string): Prom
   if (!result.ok) {
     throw new AccountError(
       result.reason === "email_taken"
-        ? SECURITY_TEXT.emailUnavailable
-        : SECURITY_TEXT.emailChangeLinkInvalid,
+        ? said("auth.emailUnavailable")
+        : said("auth.emailChangeLinkInvalid"),
     );
   }
   return result.user;

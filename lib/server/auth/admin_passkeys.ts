@@ -17,7 +17,8 @@ import { type Actor, auditEntry } from "../admin/audit.ts";
 import { AppError } from "../http/errors.ts";
 import { checkAssertion, type PasskeyDeps, take } from "./passkeys.ts";
 import { commitOrConflict, self } from "./second_factor.ts";
-import { SECOND_FACTOR_TEXT as TEXT, SECOND_FACTOR_TTL_MS } from "../../shared/second_factor.ts";
+import { SECOND_FACTOR_TTL_MS } from "../../shared/second_factor.ts";
+import { said } from "../../shared/i18n/said.ts";
 
 const rpId = (origin: string) => new URL(origin).hostname;
 
@@ -41,7 +42,7 @@ function passOf(
 /** The options for giving the factor with a passkey: only the administrator's own are allowed. */
 export async function factorPasskeyOptions(deps: PasskeyDeps, userId: string) {
   const held = await listPasskeys(deps.kv, userId);
-  if (!held.length) throw new AppError(409, TEXT.noPasskey);
+  if (!held.length) throw new AppError(409, said("admin.sfNoPasskey"));
   const options = await generateAuthenticationOptions({
     rpID: rpId(deps.origin),
     allowCredentials: held.map((p) => ({ id: p.id, transports: p.transports as never })),
@@ -65,7 +66,7 @@ export async function givePasskeyFactor(
 ) {
   const challenge = await take(deps.kv, response.response.clientDataJSON, "factor", actor.id);
   const passkey = await getPasskey(deps.kv, actor.id, response.id);
-  if (!passkey) throw new AppError(400, TEXT.notYourPasskey);
+  if (!passkey) throw new AppError(400, said("admin.sfNotYourPasskey"));
   await checkAssertion(deps, actor.id, passkey, response, challenge);
   const op = deps.kv.atomic();
   passOf(op, actor, sid, { name: passkey.name }, now);

@@ -2,27 +2,26 @@
 // it really is a PNG, JPEG, WebP or GIF (its first bytes agree with its declared type).
 import { putAvatar } from "../../../kv/avatars.ts";
 import { updateUser } from "../../../kv/users.ts";
-import { PROFILE_TEXT } from "../../shared/profile.ts";
-import { ACCOUNT_TEXT, AccountError } from "./accounts.ts";
+import { said } from "../../shared/i18n/said.ts";
+import { AccountError } from "./accounts.ts";
 
 export const AVATAR_MAX_BYTES = 60 * 1024;
 const AVATAR_TYPES = new Set(["image/png", "image/jpeg", "image/webp", "image/gif"]);
-export const AVATAR_TEXT = {
-  notImage: PROFILE_TEXT.notImage,
-  tooLarge: "Please choose a smaller picture (at most 60 KB after resizing).",
-};
+/** The refusal of a picture over AVATAR_MAX_BYTES (the upload's own limit says the same). */
+export const AVATAR_TOO_LARGE = said("auth.avatarTooLarge");
+const NOT_IMAGE = said("profile.notImage");
 
 /** Stores a member's new picture and points their record at it; returns the new URL. */
 export async function saveAvatar(kv: Deno.Kv, userId: string, file: File): Promise<string> {
-  if (!AVATAR_TYPES.has(file.type)) throw new AccountError(AVATAR_TEXT.notImage);
-  if (file.size > AVATAR_MAX_BYTES) throw new AccountError(AVATAR_TEXT.tooLarge, 413);
+  if (!AVATAR_TYPES.has(file.type)) throw new AccountError(NOT_IMAGE);
+  if (file.size > AVATAR_MAX_BYTES) throw new AccountError(AVATAR_TOO_LARGE, 413);
   const bytes = new Uint8Array(await file.arrayBuffer());
-  if (!looksLikeImage(bytes, file.type)) throw new AccountError(AVATAR_TEXT.notImage);
+  if (!looksLikeImage(bytes, file.type)) throw new AccountError(NOT_IMAGE);
   const version = Date.now().toString(36);
   const avatarUrl = `/avatars/${userId}?v=${version}`;
   await putAvatar(kv, userId, { type: file.type, bytes, version });
   const result = await updateUser(kv, userId, (u) => ({ ...u, avatarUrl }));
-  if (!result.ok) throw new AccountError(ACCOUNT_TEXT.notLoggedIn, 401);
+  if (!result.ok) throw new AccountError(said("auth.notLoggedIn"), 401);
   return avatarUrl;
 }
 

@@ -21,7 +21,8 @@ import {
 } from "../../../kv/passkeys.ts";
 import { getUser } from "../../../kv/users.ts";
 import { AppError } from "../http/errors.ts";
-import { PASSKEY_TEXT, PASSKEYS_MAX, type PasskeyView } from "../../shared/auth/passkeys.ts";
+import { PASSKEYS_MAX, type PasskeyView } from "../../shared/auth/passkeys.ts";
+import { said } from "../../shared/i18n/said.ts";
 import type { UserRecord } from "../../shared/auth/types.ts";
 
 export interface PasskeyDeps {
@@ -51,7 +52,7 @@ function refusal(err: unknown): AppError {
   const text = err instanceof Error ? err.message : "";
   return new AppError(
     400,
-    /origin|RP ID/i.test(text) ? PASSKEY_TEXT.wrongSite : PASSKEY_TEXT.notVerified,
+    /origin|RP ID/i.test(text) ? said("profile.pkWrongSite") : said("profile.pkNotVerified"),
   );
 }
 
@@ -63,9 +64,9 @@ export async function take(
   userId: string | null,
 ): Promise<string> {
   const challenge = challengeOf(clientDataJSON);
-  if (!challenge) throw new AppError(400, PASSKEY_TEXT.notVerified);
+  if (!challenge) throw new AppError(400, said("profile.pkNotVerified"));
   if (!(await takeChallenge(kv, challenge, purpose, userId))) {
-    throw new AppError(400, PASSKEY_TEXT.challengeInvalid);
+    throw new AppError(400, said("profile.pkChallengeInvalid"));
   }
   return challenge;
 }
@@ -77,7 +78,9 @@ export function toPasskeyView(p: PasskeyRecord): PasskeyView {
 /** The options for adding a passkey to the member's account (their passkeys excluded). */
 export async function registrationOptions(deps: PasskeyDeps, user: UserRecord) {
   const held = await listPasskeys(deps.kv, user.id);
-  if (held.length >= PASSKEYS_MAX) throw new AppError(400, PASSKEY_TEXT.tooMany);
+  if (held.length >= PASSKEYS_MAX) {
+    throw new AppError(400, said("profile.pkTooMany", { max: PASSKEYS_MAX }));
+  }
   const options = await generateRegistrationOptions({
     rpName: "Glimpse",
     rpID: rpId(deps.origin),
@@ -116,10 +119,10 @@ export async function addPasskeyFrom(
     throw refusal(err);
   });
   if (!result.verified || !result.registrationInfo) {
-    throw new AppError(400, PASSKEY_TEXT.notVerified);
+    throw new AppError(400, said("profile.pkNotVerified"));
   }
   if ((await listPasskeys(deps.kv, userId)).length >= PASSKEYS_MAX) {
-    throw new AppError(400, PASSKEY_TEXT.tooMany);
+    throw new AppError(400, said("profile.pkTooMany", { max: PASSKEYS_MAX }));
   }
   const { credential } = result.registrationInfo;
   const record: PasskeyRecord = {
@@ -133,7 +136,7 @@ export async function addPasskeyFrom(
     lastUsedAt: null,
   };
   if (!(await addPasskey(deps.kv, userId, record, also))) {
-    throw new AppError(409, PASSKEY_TEXT.alreadyAdded);
+    throw new AppError(409, said("profile.pkAlreadyAdded"));
   }
   return record;
 }
@@ -170,7 +173,7 @@ export async function memberOfPasskey(
   }
   const passkey = userId ? await getPasskey(deps.kv, userId, response.id) : null;
   const user = passkey ? await getUser(deps.kv, userId) : null;
-  if (!passkey || !user) throw new AppError(401, PASSKEY_TEXT.unknownPasskey);
+  if (!passkey || !user) throw new AppError(401, said("profile.pkUnknown"));
   const userVerified = await checkAssertion(deps, userId, passkey, response, expectedChallenge);
   return { user, userVerified, passkeyName: passkey.name };
 }
@@ -202,15 +205,15 @@ export async function checkAssertion(
   }).catch((err) => {
     throw refusal(err);
   });
-  if (!result.verified) throw new AppError(400, PASSKEY_TEXT.notVerified);
+  if (!result.verified) throw new AppError(400, said("profile.pkNotVerified"));
   const { newCounter, userVerified } = result.authenticationInfo;
   const done = await updatePasskey(deps.kv, userId, passkey.id, (p) => {
     // Two uses with one counter value: the slower is a copy of the faster's response.
     if ((p.counter > 0 || newCounter > 0) && newCounter <= p.counter) {
-      throw new AppError(400, PASSKEY_TEXT.notVerified);
+      throw new AppError(400, said("profile.pkNotVerified"));
     }
     return { ...p, counter: newCounter, lastUsedAt: Date.now() };
   });
-  if (!done) throw new AppError(401, PASSKEY_TEXT.unknownPasskey);
+  if (!done) throw new AppError(401, said("profile.pkUnknown"));
   return userVerified;
 }

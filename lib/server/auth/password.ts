@@ -11,6 +11,7 @@
 // core from the rest of the server. A hash refused there has changed nothing yet: callers hash
 // before they store.
 import { AppError } from "../http/errors.ts";
+import { said } from "../../shared/i18n/said.ts";
 
 const ALGORITHM = "pbkdf2-sha256";
 export const PBKDF2_ITERATIONS = 600_000;
@@ -42,14 +43,13 @@ async function derive(password: string, salt: Uint8Array, iterations: number) {
   return new Uint8Array(bits);
 }
 
-export const HASH_BUSY_TEXT = "The server is busy. Please try again in a few seconds.";
 /** Retry-After of a refused hash, in seconds: the queue drains in well under that. */
 export const HASH_RETRY_AFTER_S = 2;
 
 /** A hash refused because the gate's queue is full: a 503 response with Retry-After. */
 export class HashBusyError extends AppError {
   constructor() {
-    super(503, HASH_BUSY_TEXT, { "Retry-After": String(HASH_RETRY_AFTER_S) });
+    super(503, said("auth.serverBusy"), { "Retry-After": String(HASH_RETRY_AFTER_S) });
     this.name = "HashBusyError";
   }
 }

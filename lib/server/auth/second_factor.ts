@@ -28,15 +28,14 @@ import {
 } from "../../../kv/second_factor.ts";
 import { type Actor, auditEntry } from "../admin/audit.ts";
 import { AppError } from "../http/errors.ts";
-import { ADMIN_TEXT } from "../../shared/admin.ts";
 import {
   codeKind,
   type FactorNeed,
   normalizeCode,
   RECOVERY_CODE_COUNT,
-  SECOND_FACTOR_TEXT as TEXT,
   SECOND_FACTOR_TTL_MS,
 } from "../../shared/second_factor.ts";
+import { said } from "../../shared/i18n/said.ts";
 
 /** One second factor of an administrator, as the gate and the set-up page list them. */
 export interface AdminFactor {
@@ -80,7 +79,7 @@ export async function requireGivenFactor(
   session: Pick<SessionRecord, "sid">,
 ) {
   if ((await factorNeed(kv, config, userId, session)) !== "verify") return;
-  const error = new AppError(403, TEXT.verifyRequired);
+  const error = new AppError(403, said("admin.sfVerifyRequired"));
   error.extra = { secondFactor: "verify" };
   throw error;
 }
@@ -116,7 +115,7 @@ export async function factorNeed(
 
 /** A new secret to set up (replacing an unconfirmed one): its base32 text and otpauth:// URI. */
 export async function startTotp(kv: Deno.Kv, user: { id: string; email: string }) {
-  if ((await readTotp(kv, user.id)).value) throw new AppError(409, TEXT.alreadySetUp);
+  if ((await readTotp(kv, user.id)).value) throw new AppError(409, said("admin.sfAlreadySetUp"));
   const secret = new OTPAuth.Secret({ size: 20 }).base32;
   await storePendingTotp(kv, user.id, secret);
   return { secret, uri: totpOf(secret, user.email).toString(), expiresInMs: PENDING_TOTP_MS };
@@ -152,15 +151,15 @@ export async function confirmTotp(
   now = Date.now(),
 ): Promise<string[]> {
   const code = normalizeCode(input);
-  if (codeKind(code) !== "totp") throw new AppError(400, TEXT.badFormat);
+  if (codeKind(code) !== "totp") throw new AppError(400, said("admin.sfBadFormat"));
   const [pending, existing] = await Promise.all([
     readPendingTotp(kv, actor.id),
     readTotp(kv, actor.id),
   ]);
-  if (existing.value) throw new AppError(409, TEXT.alreadySetUp);
-  if (!pending.value) throw new AppError(409, TEXT.setupExpired);
+  if (existing.value) throw new AppError(409, said("admin.sfAlreadySetUp"));
+  if (!pending.value) throw new AppError(409, said("admin.sfSetupExpired"));
   const step = acceptedStep(pending.value.secret, code, now);
-  if (step === null) throw new AppError(400, TEXT.wrongCode);
+  if (step === null) throw new AppError(400, said("admin.sfWrongCode"));
   const record: TotpRecord = {
     secret: pending.value.secret,
     createdAt: new Date(now).toISOString(),
@@ -204,17 +203,17 @@ export async function checkCode(
 ): Promise<AcceptedCode> {
   const code = normalizeCode(input);
   const kind = codeKind(code);
-  if (!kind) throw new AppError(400, TEXT.badFormat);
+  if (!kind) throw new AppError(400, said("admin.sfBadFormat"));
   const [totp, codes] = await Promise.all([readTotp(kv, userId), readRecoveryCodes(kv, userId)]);
   if (!totp.value) {
     const passkeys = (await listPasskeys(kv, userId)).length > 0;
-    throw new AppError(409, passkeys ? TEXT.noApp : TEXT.noFactor);
+    throw new AppError(409, passkeys ? said("admin.sfNoApp") : said("admin.sfNoFactor"));
   }
   const left = codes.value?.codes.filter((c) => !c.usedAt).length ?? 0;
   if (kind === "totp") {
     const step = acceptedStep(totp.value.secret, code, now);
-    if (step === null) throw new AppError(400, TEXT.wrongCode);
-    if (step <= totp.value.lastStep) throw new AppError(400, TEXT.reusedCode);
+    if (step === null) throw new AppError(400, said("admin.sfWrongCode"));
+    if (step <= totp.value.lastStep) throw new AppError(400, said("admin.sfReusedCode"));
     const next: TotpRecord = { ...totp.value, lastStep: step };
     return {
       method: "totp",
@@ -225,8 +224,8 @@ export async function checkCode(
   }
   const hash = await sha256(code);
   const found = codes.value?.codes.find((c) => c.hash === hash);
-  if (!codes.value || !found) throw new AppError(400, TEXT.wrongRecoveryCode);
-  if (found.usedAt) throw new AppError(400, TEXT.usedRecoveryCode);
+  if (!codes.value || !found) throw new AppError(400, said("admin.sfWrongRecoveryCode"));
+  if (found.usedAt) throw new AppError(400, said("admin.sfUsedRecoveryCode"));
   const usedAt = new Date(now).toISOString();
   const next: RecoveryCodes = {
     ...codes.value,
@@ -291,7 +290,7 @@ export async function removeTotp(kv: Deno.Kv, actor: Actor, input: string, now =
 }
 
 export async function commitOrConflict(op: Deno.AtomicOperation) {
-  if (!(await op.commit()).ok) throw new AppError(409, ADMIN_TEXT.changedMeanwhile);
+  if (!(await op.commit()).ok) throw new AppError(409, said("admin.changedMeanwhile"));
 }
 
 const BASE32 = "abcdefghijklmnopqrstuvwxyz234567";

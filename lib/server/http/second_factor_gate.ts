@@ -9,7 +9,8 @@ import type { Config } from "../config.ts";
 import type { MemberEnv } from "./auth.ts";
 import { AppError } from "./errors.ts";
 import { factorNeed } from "../auth/second_factor.ts";
-import { SECOND_FACTOR_PAGE, SECOND_FACTOR_TEXT } from "../../shared/second_factor.ts";
+import { SECOND_FACTOR_PAGE } from "../../shared/second_factor.ts";
+import { said } from "../../shared/i18n/said.ts";
 
 /** The paths the gate lets through: where a factor is set up or given. */
 export const SECOND_FACTOR_PATHS = [SECOND_FACTOR_PAGE, "/api/admin/second-factor"];
@@ -33,7 +34,7 @@ export function requireSecondFactor(
     if (kind === "page") return c.redirect(secondFactorPage(c.req.path), 303);
     const error = new AppError(
       403,
-      need === "setup" ? SECOND_FACTOR_TEXT.setupRequired : SECOND_FACTOR_TEXT.verifyRequired,
+      need === "setup" ? said("admin.sfSetupRequired") : said("admin.sfVerifyRequired"),
     );
     error.extra = { secondFactor: need };
     throw error;

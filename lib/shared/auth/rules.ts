@@ -1,8 +1,11 @@
-// Account validation rules, their limits and their texts: the one module both the forms in the
+// Account validation rules, their limits and their messages: the one module both the forms in the
 // browser and the API on the server check with, so that a form refuses exactly what the server
-// refuses, in the server's words, before anything is sent. Pure: it imports no server code and is
-// bundled into the islands.
+// refuses, in the server's words, before anything is sent. A problem is a message named by its key
+// (lib/shared/i18n/said.ts): the form shows it in the page's language, the server answers with it in
+// the request's. Pure: it imports no server code and is bundled into the islands.
 import { MIN_PASSWORD_LENGTH } from "../constants.ts";
+import { type Said, said, say, splitName } from "../i18n/said.ts";
+import { currentMessages } from "../i18n/messages.ts";
 
 export type AuthTab =
   | "login"
@@ -25,69 +28,24 @@ export const BIO_MAX_LENGTH = 300;
 /** 'City, Country' as stored on the profile. */
 export const LOCATION_MAX_LENGTH = 120;
 
-export const AUTH_TEXT = {
-  loginMissing: "Please enter both username/email and password",
-  fillAll: "Please fill in all fields",
-  invalidEmail: "Please enter a valid email address",
-  shortPassword: `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`,
-  longPassword: `Password must be at most ${PASSWORD_MAX_LENGTH} characters long`,
-  invitationRequired: "Please enter your invitation code",
-  ageRequired: "You must be 18 or older and accept the Terms of Service",
-  badUsername:
-    `Username must be ${USERNAME_MIN_LENGTH} to ${USERNAME_MAX_LENGTH} characters: lowercase letters, digits or _`,
-  emailRequired: "Please enter your email address",
-  passwordsDiffer: "New passwords do not match",
-  loginFailed: "Login failed",
-  loginFailedDefault: "Please check your credentials and try again",
-  registrationFailed: "Registration failed",
-  registrationFailedDefault: "Please try a different username or email",
-  loggedIn: "Logged in successfully",
-  registered: "Registration successful!",
-  loggedOut: "Logged out",
-  loggedOutLocally: "You have been logged out locally",
-  passwordUpdated: "Password updated",
-  networkError: "Network error. Please check your connection and try again.",
-  resetFailed: "This reset link is invalid or has expired. Please request a new one.",
-  usernameTaken: "Username is already taken",
-  emailTaken: "Email is already registered",
-  invalidInvitation: "Invalid or already used invitation code",
-  wrongCurrentPassword: "Current password is incorrect",
-} as const;
-
 /** The rules as a form shows them under each field, before anything is typed. */
 export const RULE_HINT = {
-  username: `${USERNAME_MIN_LENGTH} to ${USERNAME_MAX_LENGTH} characters: lowercase letters, ` +
-    "digits or _",
-  password: `At least ${MIN_PASSWORD_LENGTH} characters`,
-  email: "We send a link to this address to verify it.",
+  username: said("auth.hintUsername", { min: USERNAME_MIN_LENGTH, max: USERNAME_MAX_LENGTH }),
+  password: said("auth.hintPassword", { min: MIN_PASSWORD_LENGTH }),
+  email: said("auth.hintEmail"),
 } as const;
 
-/** Texts of the profile form's own fields. */
-export const PROFILE_RULE_TEXT = {
-  longDisplayName: `Display name must be at most ${DISPLAY_NAME_MAX_LENGTH} characters`,
-  longBio: `Bio must be at most ${BIO_MAX_LENGTH} characters`,
-  locationRequired: "Both country and city are required for location-based matching",
-  longLocation: `City and country must be at most ${LOCATION_MAX_LENGTH} characters together`,
+/** The problems the rules find, with their limits (also the server's refusals of those fields). */
+export const RULE_PROBLEM = {
+  badUsername: said("auth.badUsername", { min: USERNAME_MIN_LENGTH, max: USERNAME_MAX_LENGTH }),
+  invalidEmail: said("auth.invalidEmail"),
+  shortPassword: said("auth.shortPassword", { min: MIN_PASSWORD_LENGTH }),
+  longPassword: said("auth.longPassword", { max: PASSWORD_MAX_LENGTH }),
+  longDisplayName: said("auth.longDisplayName", { max: DISPLAY_NAME_MAX_LENGTH }),
+  longBio: said("auth.longBio", { max: BIO_MAX_LENGTH }),
+  locationRequired: said("auth.locationRequired"),
+  longLocation: said("auth.longLocation", { max: LOCATION_MAX_LENGTH }),
 } as const;
-
-/** Texts of the account protections: email change, current-password checks. */
-export const SECURITY_TEXT = {
-  currentPasswordLabel: "Current password",
-  currentPasswordHelp: "Changing your email needs your current password.",
-  currentPasswordRequired: "Please enter your current password to change your email.",
-  emailChangeSent: (email: string) =>
-    `We sent a confirmation link to ${email}. Your email changes when you open it.`,
-  emailChanged: "Email changed",
-  emailChangedDescription: (email: string) => `Your email is now ${email}.`,
-  emailChangeFailed: "Email change failed",
-  emailChangeLinkInvalid:
-    "This confirmation link is invalid or has expired. Please change your email again.",
-  emailUnavailable: "This email address is no longer available. Please choose another one.",
-} as const;
-
-/** Texts of the verification mail's Resend (the banner's and the live start screen's). */
-// In a module of its own, so the live page's bundle takes these texts without the rest.
-export { VERIFY_TEXT } from "./verify_text.ts";
 
 /** An atom of a dot-atom local part: letters, digits and RFC 5322's other `atext` characters. */
 const EMAIL_ATOM = "[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+";
@@ -113,7 +71,7 @@ export const LOCATION_PATTERN = /^[^,]*[^,\s][^,]*,\s*[^,]*[^,\s][^,]*$/;
  * shows a problem at once when it is final, and otherwise once the member leaves the field.
  */
 export interface FieldCheck {
-  problem: string | null;
+  problem: Said | null;
   final: boolean;
 }
 
@@ -133,7 +91,7 @@ export function checkUsername(raw: string): FieldCheck {
   const name = normalizeUsername(raw);
   if (USERNAME_PATTERN.test(name)) return OK;
   const final = charCount(name) > USERNAME_MAX_LENGTH || /[^a-z0-9_]/.test(name);
-  return { problem: AUTH_TEXT.badUsername, final };
+  return { problem: RULE_PROBLEM.badUsername, final };
 }
 
 /**
@@ -158,16 +116,16 @@ export function checkEmail(raw: string): FieldCheck {
   ) return OK;
   const final = email.length > EMAIL_MAX_LENGTH || local.length > EMAIL_LOCAL_MAX_LENGTH ||
     NEVER_IN_EMAIL.test(email) || email.split("@").length > 2;
-  return { problem: AUTH_TEXT.invalidEmail, final };
+  return { problem: RULE_PROBLEM.invalidEmail, final };
 }
 
 /** A new password (registration, reset, change); sign-in checks only that one is given. */
 export function checkNewPassword(password: string): FieldCheck {
   if (password.length > PASSWORD_MAX_LENGTH) {
-    return { problem: AUTH_TEXT.longPassword, final: true };
+    return { problem: RULE_PROBLEM.longPassword, final: true };
   }
   if (password.length < MIN_PASSWORD_LENGTH) {
-    return { problem: AUTH_TEXT.shortPassword, final: false };
+    return { problem: RULE_PROBLEM.shortPassword, final: false };
   }
   return OK;
 }
@@ -175,13 +133,13 @@ export function checkNewPassword(password: string): FieldCheck {
 /** Display name and bio: only their length is ruled. */
 export function checkDisplayName(value: string): FieldCheck {
   return charCount(value.trim()) > DISPLAY_NAME_MAX_LENGTH
-    ? { problem: PROFILE_RULE_TEXT.longDisplayName, final: true }
+    ? { problem: RULE_PROBLEM.longDisplayName, final: true }
     : OK;
 }
 
 export function checkBio(value: string): FieldCheck {
   return charCount(value.trim()) > BIO_MAX_LENGTH
-    ? { problem: PROFILE_RULE_TEXT.longBio, final: true }
+    ? { problem: RULE_PROBLEM.longBio, final: true }
     : OK;
 }
 
@@ -189,22 +147,22 @@ export function checkBio(value: string): FieldCheck {
 export function checkLocation(location: string): FieldCheck {
   const clean = location.trim();
   if (clean.length > LOCATION_MAX_LENGTH) {
-    return { problem: PROFILE_RULE_TEXT.longLocation, final: true };
+    return { problem: RULE_PROBLEM.longLocation, final: true };
   }
   return LOCATION_PATTERN.test(clean)
     ? OK
-    : { problem: PROFILE_RULE_TEXT.locationRequired, final: false };
+    : { problem: RULE_PROBLEM.locationRequired, final: false };
 }
 
 /** A refused form: its text, and the field it is about (for focus and the text beside it). */
 export interface FormProblem<F extends string = string> {
   field: F;
-  message: string;
+  message: Said;
 }
 
 /** Both given, and an identifier with an @ (an email) a plain address. */
-export function validateLogin(i: { identifier: string; password: string }): string | null {
-  if (!i.identifier.trim() || !i.password) return AUTH_TEXT.loginMissing;
+export function validateLogin(i: { identifier: string; password: string }): Said | null {
+  if (!i.identifier.trim() || !i.password) return said("auth.loginMissing");
   return i.identifier.includes("@") ? checkEmail(i.identifier).problem : null;
 }
 
@@ -231,54 +189,62 @@ export function checkRegistration(i: RegistrationInput): FormProblem<Registratio
   const blank = (["username", "email", "password", "invitationCode"] as const).find((f) =>
     f === "password" ? !i.password : !i[f].trim()
   );
-  if (blank) return { field: blank, message: AUTH_TEXT.fillAll };
-  const steps: [RegistrationField, string | null][] = [
+  if (blank) return { field: blank, message: said("auth.fillAll") };
+  const steps: [RegistrationField, Said | null][] = [
     ["email", checkEmail(i.email).problem],
     ["password", checkNewPassword(i.password).problem],
     ["username", checkUsername(i.username).problem],
-    ["ageConfirmed", i.ageConfirmed ? null : AUTH_TEXT.ageRequired],
+    ["ageConfirmed", i.ageConfirmed ? null : said("auth.ageRequired")],
   ];
   const found = steps.find(([, message]) => message);
   return found ? { field: found[0], message: found[1]! } : null;
 }
 
-export function validateRegistration(i: RegistrationInput): string | null {
+export function validateRegistration(i: RegistrationInput): Said | null {
   return checkRegistration(i)?.message ?? null;
 }
 
-export function validateForgot(i: { email: string }): string | null {
-  if (!i.email.trim()) return AUTH_TEXT.emailRequired;
+export function validateForgot(i: { email: string }): Said | null {
+  if (!i.email.trim()) return said("auth.emailRequired");
   return checkEmail(i.email).problem;
 }
 
-export function validateReset(i: { newPassword: string; confirmPassword: string }): string | null {
-  if (i.newPassword !== i.confirmPassword) return AUTH_TEXT.passwordsDiffer;
+export function validateReset(i: { newPassword: string; confirmPassword: string }): Said | null {
+  if (i.newPassword !== i.confirmPassword) return said("auth.passwordsDiffer");
   return checkNewPassword(i.newPassword).problem;
 }
 
 /**
- * The field a server's refusal is about, so the form can show it beside that field: the texts
- * are this module's, so the server's response names the field by its text. Null for a text about
- * the whole form (a ban, a network failure, a rate limit).
+ * The field a server's refusal is about, so the form can show it beside that field: the server
+ * answers with these messages in the page's language, so its text is compared with each of them
+ * as the page says it. Null for a text about the whole form (a ban, a network failure, a rate
+ * limit).
  */
 export function fieldOfServerText(text: string): string | null {
-  return SERVER_TEXT_FIELDS.get(text) ?? null;
+  const messages = currentMessages();
+  const says = (message: Said) => {
+    const [ns, key] = splitName(message.name);
+    // A page without the auth messages (another island's form) has none of these refusals.
+    return messages[ns]?.[key] !== undefined && say(message) === text;
+  };
+  return FIELD_MESSAGES.find(([message]) => says(message))?.[1] ?? null;
 }
 
-const SERVER_TEXT_FIELDS = new Map<string, string>([
-  [AUTH_TEXT.badUsername, "username"],
-  [AUTH_TEXT.usernameTaken, "username"],
-  [AUTH_TEXT.invalidEmail, "email"],
-  [AUTH_TEXT.emailTaken, "email"],
-  [AUTH_TEXT.emailRequired, "email"],
-  [AUTH_TEXT.shortPassword, "password"],
-  [AUTH_TEXT.longPassword, "password"],
-  [AUTH_TEXT.invalidInvitation, "invitationCode"],
-  [AUTH_TEXT.ageRequired, "ageConfirmed"],
-  [AUTH_TEXT.wrongCurrentPassword, "currentPassword"],
-  [SECURITY_TEXT.currentPasswordRequired, "currentPassword"],
-  [PROFILE_RULE_TEXT.longDisplayName, "displayName"],
-  [PROFILE_RULE_TEXT.longBio, "bio"],
-  [PROFILE_RULE_TEXT.locationRequired, "location"],
-  [PROFILE_RULE_TEXT.longLocation, "location"],
-]);
+/** The server's refusals about one field, and that field. */
+const FIELD_MESSAGES: readonly [Said, string][] = [
+  [RULE_PROBLEM.badUsername, "username"],
+  [said("auth.usernameTaken"), "username"],
+  [RULE_PROBLEM.invalidEmail, "email"],
+  [said("auth.emailTaken"), "email"],
+  [said("auth.emailRequired"), "email"],
+  [RULE_PROBLEM.shortPassword, "password"],
+  [RULE_PROBLEM.longPassword, "password"],
+  [said("auth.invalidInvitation"), "invitationCode"],
+  [said("auth.ageRequired"), "ageConfirmed"],
+  [said("auth.wrongCurrentPassword"), "currentPassword"],
+  [said("auth.currentPasswordRequired"), "currentPassword"],
+  [RULE_PROBLEM.longDisplayName, "displayName"],
+  [RULE_PROBLEM.longBio, "bio"],
+  [RULE_PROBLEM.locationRequired, "location"],
+  [RULE_PROBLEM.longLocation, "location"],
+];

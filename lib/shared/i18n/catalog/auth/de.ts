@@ -62,11 +62,11 @@ export default {
   loginMissing: "Bitte gib Benutzername/E-Mail und Passwort ein",
   fillAll: "Bitte fülle alle Felder aus",
   invalidEmail: "Bitte gib eine gültige E-Mail-Adresse ein",
-  shortPassword: "Das Passwort muss mindestens 6 Zeichen lang sein",
-  longPassword: "Das Passwort darf höchstens 200 Zeichen lang sein",
-  invitationRequired: "Bitte gib deinen Einladungscode ein",
+  shortPassword: "Das Passwort muss mindestens {min} Zeichen lang sein",
+  longPassword: "Das Passwort darf höchstens {max} Zeichen lang sein",
   ageRequired: "Du musst mindestens 18 Jahre alt sein und die Nutzungsbedingungen akzeptieren",
-  badUsername: "Der Benutzername muss 3 bis 20 Zeichen lang sein: Kleinbuchstaben, Ziffern oder _",
+  badUsername:
+    "Der Benutzername muss {min} bis {max} Zeichen lang sein: Kleinbuchstaben, Ziffern oder _",
   emailRequired: "Bitte gib deine E-Mail-Adresse ein",
   passwordsDiffer: "Die neuen Passwörter stimmen nicht überein",
   loginFailed: "Anmeldung fehlgeschlagen",
@@ -75,9 +75,7 @@ export default {
   registrationFailedDefault:
     "Bitte versuch es mit einem anderen Benutzernamen oder einer anderen E-Mail-Adresse",
   loggedIn: "Erfolgreich angemeldet",
-  registered: "Registrierung erfolgreich!",
   loggedOut: "Abgemeldet",
-  loggedOutLocally: "Du wurdest auf diesem Gerät abgemeldet",
   passwordUpdated: "Passwort geändert",
   networkError: "Netzwerkfehler. Bitte prüfe deine Verbindung und versuch es noch einmal.",
   resetFailed:
@@ -87,14 +85,14 @@ export default {
   invalidInvitation: "Ungültiger oder bereits verwendeter Einladungscode",
   wrongCurrentPassword: "Das aktuelle Passwort ist falsch",
 
-  hintUsername: "3 bis 20 Zeichen: Kleinbuchstaben, Ziffern oder _",
-  hintPassword: "Mindestens 6 Zeichen",
+  hintUsername: "{min} bis {max} Zeichen: Kleinbuchstaben, Ziffern oder _",
+  hintPassword: "Mindestens {min} Zeichen",
   hintEmail: "Wir schicken einen Link an diese Adresse, um sie zu bestätigen.",
 
-  longDisplayName: "Der Anzeigename darf höchstens 50 Zeichen lang sein",
-  longBio: "Die Bio darf höchstens 300 Zeichen lang sein",
+  longDisplayName: "Der Anzeigename darf höchstens {max} Zeichen lang sein",
+  longBio: "Die Bio darf höchstens {max} Zeichen lang sein",
   locationRequired: "Für Matches in deiner Nähe brauchen wir Land und Stadt",
-  longLocation: "Stadt und Land dürfen zusammen höchstens 120 Zeichen lang sein",
+  longLocation: "Stadt und Land dürfen zusammen höchstens {max} Zeichen lang sein",
 
   currentPasswordLabel: "Aktuelles Passwort",
   currentPasswordHelp: "Um deine E-Mail-Adresse zu ändern, brauchst du dein aktuelles Passwort.",

@@ -1,9 +1,7 @@
 // Sign-in and registration (/auth: its tabs, forms and notices), the verification banner and its
-// Resend, the password fields every form shares, and the texts of the account rules and the
-// account API (lib/shared/auth/rules.ts, lib/shared/auth/verify_text.ts, lib/server/auth/*.ts): the keys named
-// like a constant of AUTH_TEXT, RULE_HINT (hint…), PROFILE_RULE_TEXT, SECURITY_TEXT, VERIFY_TEXT
-// (verify…) and ACCOUNT_TEXT hold that constant's exact English text, so the server's errors in
-// English are translated by their text and the forms show the rules' verdicts by key.
+// Resend, the password fields every form shares, and the messages of the account rules and the
+// account API (lib/shared/auth/rules.ts, lib/server/auth/*.ts, routes/api/account.ts), which name
+// them by key (`said("auth.fillAll")`); a rule's limit is a {placeholder} the rule fills in.
 export default {
   // /auth
   pageTitle: "Login or Register",
@@ -56,7 +54,7 @@ export default {
   verifyRegion: "Email verification",
   verifyBanner: "Please verify your email {email} to unlock every feature.",
 
-  // lib/shared/auth/verify_text.ts (VERIFY_TEXT)
+  // The Resend buttons' toasts (lib/client/verification.ts)
   verifyResend: "Resend",
   verifySending: "Sending...",
   verifySent: "Verification email sent",
@@ -64,15 +62,14 @@ export default {
   verifyFailed: "Error sending email",
   verifyFailedDefault: "Failed to send verification email. Please try again later.",
 
-  // lib/shared/auth/rules.ts: AUTH_TEXT
+  // The account rules (lib/shared/auth/rules.ts) and the forms' toasts
   loginMissing: "Please enter both username/email and password",
   fillAll: "Please fill in all fields",
   invalidEmail: "Please enter a valid email address",
-  shortPassword: "Password must be at least 6 characters long",
-  longPassword: "Password must be at most 200 characters long",
-  invitationRequired: "Please enter your invitation code",
+  shortPassword: "Password must be at least {min} characters long",
+  longPassword: "Password must be at most {max} characters long",
   ageRequired: "You must be 18 or older and accept the Terms of Service",
-  badUsername: "Username must be 3 to 20 characters: lowercase letters, digits or _",
+  badUsername: "Username must be {min} to {max} characters: lowercase letters, digits or _",
   emailRequired: "Please enter your email address",
   passwordsDiffer: "New passwords do not match",
   loginFailed: "Login failed",
@@ -80,9 +77,7 @@ export default {
   registrationFailed: "Registration failed",
   registrationFailedDefault: "Please try a different username or email",
   loggedIn: "Logged in successfully",
-  registered: "Registration successful!",
   loggedOut: "Logged out",
-  loggedOutLocally: "You have been logged out locally",
   passwordUpdated: "Password updated",
   networkError: "Network error. Please check your connection and try again.",
   resetFailed: "This reset link is invalid or has expired. Please request a new one.",
@@ -91,18 +86,18 @@ export default {
   invalidInvitation: "Invalid or already used invitation code",
   wrongCurrentPassword: "Current password is incorrect",
 
-  // RULE_HINT
-  hintUsername: "3 to 20 characters: lowercase letters, digits or _",
-  hintPassword: "At least 6 characters",
+  // The rules under each field (RULE_HINT)
+  hintUsername: "{min} to {max} characters: lowercase letters, digits or _",
+  hintPassword: "At least {min} characters",
   hintEmail: "We send a link to this address to verify it.",
 
-  // PROFILE_RULE_TEXT
-  longDisplayName: "Display name must be at most 50 characters",
-  longBio: "Bio must be at most 300 characters",
+  // The profile's own fields (RULE_PROBLEM)
+  longDisplayName: "Display name must be at most {max} characters",
+  longBio: "Bio must be at most {max} characters",
   locationRequired: "Both country and city are required for location-based matching",
-  longLocation: "City and country must be at most 120 characters together",
+  longLocation: "City and country must be at most {max} characters together",
 
-  // SECURITY_TEXT
+  // The email change and the current-password checks
   currentPasswordLabel: "Current password",
   currentPasswordHelp: "Changing your email needs your current password.",
   currentPasswordRequired: "Please enter your current password to change your email.",
@@ -114,7 +109,7 @@ export default {
     "This confirmation link is invalid or has expired. Please change your email again.",
   emailUnavailable: "This email address is no longer available. Please choose another one.",
 
-  // The account API (lib/server/auth/accounts.ts ACCOUNT_TEXT, routes/api/account.ts, password.ts)
+  // The account API (lib/server/auth/accounts.ts, routes/api/account.ts, password.ts)
   badCredentials: "Invalid username/email or password",
   alreadyVerified: "Your email is already verified",
   notLoggedIn: "User not authenticated",

@@ -138,7 +138,7 @@ export default {
   securing: "Establishing secure connection...",
   progress: "Connection progress",
   sending: "Sending...",
-  // The Resend button's toasts (VERIFY_TEXT of lib/shared/auth/verify_text.ts).
+  // The Resend button's toasts (lib/client/verification.ts; the auth catalog's verify… say the same).
   verifySent: "Verification email sent",
   verifySentDescription: "Please check your inbox (and spam folder) for the verification link.",
   verifyFailed: "Error sending email",

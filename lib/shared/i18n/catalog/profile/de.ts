@@ -145,7 +145,7 @@ export default {
   deviceNotFound: "Dieses Gerät ist nicht angemeldet.",
   deviceIsCurrent: "Das ist das Gerät, das du gerade benutzt. Um es abzumelden, nutze Abmelden.",
 
-  // Passkeys (the Privacy & Security tab; lib/shared/auth/passkeys.ts PASSKEY_TEXT as pk*).
+  // Passkeys (the Privacy & Security tab; the passkey API's messages are pk*).
   passkeysTitle: "Passkeys",
   passkeysNote:
     "Melde dich mit Fingerabdruck, Gesicht oder Bildschirmsperre statt mit einem Passwort an. Ein Passkey bleibt auf deinem Gerät oder in deinem Passwortmanager.",

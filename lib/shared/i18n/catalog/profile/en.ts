@@ -1,6 +1,6 @@
 // The profile namespace: /profile (the account form, the picture, the privacy switches, the
 // password change and deleting the account), /filters (where, language, hashtags), and the
-// English texts of lib/shared/profile.ts and lib/shared/filters.ts (mirrored exactly, so the server's
+// English texts of lib/shared/filters.ts (mirrored exactly, so the server's
 // errors, titles and toasts that carry them are translated too).
 export default {
   // The pages' titles and headings.
@@ -132,7 +132,7 @@ export default {
   badPreference: "Please choose global, continent, country, city or nearby.",
   badLanguage: "Please choose any or one of English, Spanish, French, German, Chinese, Japanese.",
 
-  // Your devices (the Privacy & Security tab; lib/shared/devices.ts DEVICE_TEXT).
+  // Your devices (the Privacy & Security tab; the devices API's refusals are device…).
   devicesTitle: "Your devices",
   devicesNote:
     "The browsers signed in to your account. A place shows only for a device that shared its own location; last active is updated every few minutes.",
@@ -156,7 +156,7 @@ export default {
   deviceNotFound: "That device is not signed in.",
   deviceIsCurrent: "This is the device you are using. To sign it out, use Logout.",
 
-  // Passkeys (the Privacy & Security tab; lib/shared/auth/passkeys.ts PASSKEY_TEXT as pk*).
+  // Passkeys (the Privacy & Security tab; the passkey API's messages are pk*).
   passkeysTitle: "Passkeys",
   passkeysNote:
     "Sign in with your fingerprint, face or screen lock instead of a password. A passkey stays on your device or in your password manager.",

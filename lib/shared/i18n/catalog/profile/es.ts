@@ -143,7 +143,7 @@ export default {
   deviceNotFound: "Ese dispositivo no tiene la sesión iniciada.",
   deviceIsCurrent: "Este es el dispositivo que estás usando. Para cerrar su sesión, usa Salir.",
 
-  // Passkeys (the Privacy & Security tab; lib/shared/auth/passkeys.ts PASSKEY_TEXT as pk*).
+  // Passkeys (the Privacy & Security tab; the passkey API's messages are pk*).
   passkeysTitle: "Llaves de acceso",
   passkeysNote:
     "Inicia sesión con tu huella, tu cara o el bloqueo de pantalla en lugar de una contraseña. La llave de acceso se queda en tu dispositivo o en tu gestor de contraseñas.",

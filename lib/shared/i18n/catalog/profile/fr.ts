@@ -146,7 +146,7 @@ export default {
   deviceNotFound: "Cet appareil n’est pas connecté.",
   deviceIsCurrent: "C’est l’appareil que vous utilisez. Pour le déconnecter, utilisez Déconnexion.",
 
-  // Passkeys (the Privacy & Security tab; lib/shared/auth/passkeys.ts PASSKEY_TEXT as pk*).
+  // Passkeys (the Privacy & Security tab; the passkey API's messages are pk*).
   passkeysTitle: "Clés d'accès",
   passkeysNote:
     "Connectez-vous avec votre empreinte, votre visage ou le verrouillage de l'écran au lieu d'un mot de passe. Une clé d'accès reste sur votre appareil ou dans votre gestionnaire de mots de passe.",

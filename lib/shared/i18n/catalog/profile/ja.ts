@@ -143,7 +143,7 @@ export default {
   deviceIsCurrent:
     "これは現在お使いのデバイスです。サインアウトするには「ログアウト」を使ってください。",
 
-  // Passkeys (the Privacy & Security tab; lib/shared/auth/passkeys.ts PASSKEY_TEXT as pk*).
+  // Passkeys (the Privacy & Security tab; the passkey API's messages are pk*).
   passkeysTitle: "パスキー",
   passkeysNote:
     "パスワードの代わりに、指紋・顔・画面ロックでサインインできます。パスキーはお使いのデバイスまたはパスワードマネージャーに保存されます。",

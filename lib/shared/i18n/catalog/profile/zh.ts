@@ -138,7 +138,7 @@ export default {
   deviceNotFound: "该设备未登录。",
   deviceIsCurrent: "这是你正在使用的设备。要让它退出登录，请使用“退出”。",
 
-  // Passkeys (the Privacy & Security tab; lib/shared/auth/passkeys.ts PASSKEY_TEXT as pk*).
+  // Passkeys (the Privacy & Security tab; the passkey API's messages are pk*).
   passkeysTitle: "通行密钥",
   passkeysNote: "用指纹、面容或屏幕锁代替密码登录。通行密钥保存在你的设备或密码管理器中。",
   addPasskey: "添加通行密钥",
