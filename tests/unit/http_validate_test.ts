@@ -6,10 +6,18 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { isFormPost, validate } from "../../lib/server/http/validate.ts";
 import { AppError } from "../../lib/server/http/errors.ts";
+import { carried, said } from "../../lib/shared/i18n/said.ts";
+import { sayIn } from "../../lib/server/i18n/catalogs.ts";
+import { english } from "../helpers/english.ts";
 
+// The schema's own texts are named messages carried in zod's strings; a plain text in a schema
+// (not a message) counts as no text of its own.
+const PICK = said("admin.banReasonRequired");
+const AT_MOST = said("auth.longBio", { max: 5 });
 const schema = z.object({
-  status: z.enum(["open", "closed"], { error: "Pick open or closed." }),
-  note: z.string().max(5, "At most 5 letters.").default(""),
+  status: z.enum(["open", "closed"], { error: carried(PICK) }),
+  note: z.string().max(5, carried(AT_MOST)).default(""),
+  plain: z.string().max(1, "A text, not a message.").optional(),
 }).strict();
 
 function testApp(reached: string[]) {
@@ -18,14 +26,14 @@ function testApp(reached: string[]) {
     reached.push("json");
     return c.json(c.req.valid("json"));
   });
-  app.post("/report", validate("json", schema, { fallback: "Please pick a reason." }), (c) => {
+  app.post("/report", validate("json", schema, { fallback: said("live.reasonRequired") }), (c) => {
     reached.push("report");
     return c.json(c.req.valid("json"));
   });
   app.get(
     "/items/:id",
     validate("param", z.object({ id: z.string().regex(/^\d+$/) }), {
-      fallback: "Item not found",
+      fallback: said("admin.userNotFound"),
       status: 404,
     }),
     (c) => c.json({ id: Number(c.req.valid("param").id) }),
@@ -37,7 +45,7 @@ function testApp(reached: string[]) {
     (c) => c.json(isFormPost(c) ? c.req.valid("form") : c.req.valid("json")),
   );
   app.onError((err, c) => {
-    if (err instanceof AppError) return c.json({ error: err.message }, err.status);
+    if (err instanceof AppError) return c.json({ error: sayIn("en", err.said!) }, err.status);
     throw err;
   });
   return app;
@@ -51,9 +59,9 @@ Deno.test("validate: the schema's own texts reach the caller", async () => {
   const app = testApp(reached);
   for (
     const [body, text] of [
-      [{ status: "maybe" }, "Pick open or closed."],
-      [{}, "Pick open or closed."],
-      [{ status: "open", note: "too long" }, "At most 5 letters."],
+      [{ status: "maybe" }, english("admin.banReasonRequired")],
+      [{}, english("admin.banReasonRequired")],
+      [{ status: "open", note: "too long" }, english("auth.longBio", { max: 5 })],
     ] as const
   ) {
     const res = await post(app, "/json", JSON.stringify(body));
@@ -70,12 +78,13 @@ Deno.test("validate: problems the schema has no text for get the fallback", asyn
   const app = testApp(reached);
   const cases: [string, BodyInit, string][] = [
     ["/json", JSON.stringify({ status: "open", extra: 1 }), "Invalid request body"],
+    ["/json", JSON.stringify({ status: "open", plain: "xx" }), "Invalid request body"],
     ["/json", JSON.stringify({ status: "open", note: 5 }), "Invalid request body"],
     ["/json", JSON.stringify(["open"]), "Invalid request body"],
     ["/json", '{"status": "op', "Invalid request body"],
     ["/json", "", "Invalid request body"],
-    ["/report", '{"status": "op', "Please pick a reason."],
-    ["/report", JSON.stringify({ status: "open", extra: 1 }), "Please pick a reason."],
+    ["/report", '{"status": "op', english("live.reasonRequired")],
+    ["/report", JSON.stringify({ status: "open", extra: 1 }), english("live.reasonRequired")],
   ];
   for (const [path, body, text] of cases) {
     const res = await post(app, path, body);
@@ -111,7 +120,7 @@ Deno.test("validate: a path parameter that names nothing returns 404 with the ro
   const app = testApp([]);
   const res = await app.request("/items/abc");
   assert.equal(res.status, 404);
-  assert.deepEqual(await res.json(), { error: "Item not found" });
+  assert.deepEqual(await res.json(), { error: english("admin.userNotFound") });
   assert.deepEqual(await (await app.request("/items/42")).json(), { id: 42 });
 });
 
@@ -132,5 +141,5 @@ Deno.test("validate: one route may take a form or JSON, each validated by its ow
     new URLSearchParams({ status: "x" }),
     "application/x-www-form-urlencoded",
   );
-  assert.deepEqual(await bad.json(), { error: "Pick open or closed." });
+  assert.deepEqual(await bad.json(), { error: english("admin.banReasonRequired") });
 });

@@ -1,16 +1,15 @@
-// Request validation: one thin wrapper over @hono/zod-validator. A schema's own texts (given with
-// `error:` or as a check's message) reach the member as they are; any other problem (a missing
-// or unknown field, a wrong type, malformed JSON, a body that is not JSON) gets the route's
-// fallback text. The body size limit applies before anything is read.
+// Request validation: one thin wrapper over @hono/zod-validator. A schema's own texts are named
+// messages carried in zod's strings (`carried(said(…))`, given with `error:` or as a check's
+// message) and reach the member in the response's language; any other problem (a missing or
+// unknown field, a wrong type, malformed JSON, a body that is not JSON, a plain text that names
+// no message) gets the route's fallback message. The body size limit applies before anything is
+// read.
 import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { zValidator } from "@hono/zod-validator";
 import type { z } from "zod";
 import { AppError, type ErrorStatus } from "./errors.ts";
 import { fromCarried, type Said, said } from "../../shared/i18n/said.ts";
-
-/** What a problem the schema has no text for carries until the route's fallback replaces it. */
-const FALLBACK_MARK = "\u0000fallback";
 
 type Target = "json" | "form" | "query" | "param";
 
@@ -84,13 +83,11 @@ export function validate<T extends z.ZodType, Tg extends Target>(
   };
   const check = zValidator(target, schema, undefined, {
     validationFunction: async (s, value) => {
-      const result = await s.safeParseAsync(value, { error: () => FALLBACK_MARK });
+      const result = await s.safeParseAsync(value);
       if (!result.success) {
-        // A schema's own text is a message `carried` in its string; any other problem gets the
-        // route's fallback.
-        const text = result.error.issues[0]?.message;
-        const named = fromCarried(text);
-        refuse(named ?? (text === undefined || text === FALLBACK_MARK ? fallback : text));
+        // A schema's own text is a message `carried` in its string; any other problem (and a
+        // plain text, which names no message) gets the route's fallback.
+        refuse(fromCarried(result.error.issues[0]?.message) ?? fallback);
       }
       // zod-validator types this result per zod major version; ours is zod 4's.
       return result as never;
