@@ -6,7 +6,8 @@ import { useEffect, useState } from "react";
 import type { JSX } from "react";
 import { errorMessage } from "../../lib/client/api.ts";
 import { firstProblem, useForm } from "../../lib/client/form.ts";
-import { locateMe, LOCATION_ERRORS, LocationError } from "../../lib/client/location.ts";
+import { locateMe, LocationError } from "../../lib/client/location.ts";
+import { say } from "../../lib/shared/i18n/said.ts";
 import { toast } from "../../lib/client/toast.ts";
 import {
   checkBio,
@@ -23,19 +24,6 @@ import type profile from "../../lib/shared/i18n/catalog/profile/en.ts";
 import { refuse, ruleText, t as authText } from "../auth/texts.ts";
 
 const t = tr<typeof profile>("profile");
-
-/** Why the device could not be located (lib/client/location.ts's texts), in the page's language. */
-function locationText(text: string): string {
-  return localize(text, {
-    [LOCATION_ERRORS.unsupported]: t("geoUnsupported"),
-    [LOCATION_ERRORS.denied]: t("geoDenied"),
-    [LOCATION_ERRORS.unavailable]: t("geoUnavailable"),
-    [LOCATION_ERRORS.timeout]: t("geoTimeout"),
-    [LOCATION_ERRORS.noNames]: t("geoNoNames"),
-    [LOCATION_ERRORS.namesFailed]: t("geoNamesFailed"),
-    [LOCATION_ERRORS.failed]: t("geoFailed"),
-  });
-}
 
 /** Saves a change to the profile; the island keeps the member the server answers with. */
 export type PatchProfile = (
@@ -85,7 +73,7 @@ export function useAccount(
       toast({ title: t("locationUpdated"), description: place.location, variant: "success" });
     } catch (err) {
       toast({
-        title: err instanceof LocationError ? locationText(err.message) : t("geoFailed"),
+        title: err instanceof LocationError ? say(err.reason) : t("geoFailed"),
         variant: "destructive",
       });
     } finally {

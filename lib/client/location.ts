@@ -1,16 +1,7 @@
 // Asks the device for its position (low accuracy, 10 s time-out, a cached fix up to 5 minutes
 // old) and hands it to the server, which names the place offline and keeps only a coarse cell.
 import { postJson, statusOf } from "./api.ts";
-
-export const LOCATION_ERRORS = {
-  unsupported: "Geolocation is not supported",
-  denied: "Location permission denied",
-  unavailable: "Location unavailable",
-  timeout: "Location request timed out",
-  noNames: "Could not get location names",
-  namesFailed: "Failed to get location names",
-  failed: "Failed to get location",
-} as const;
+import { type Said, said } from "../shared/i18n/said.ts";
 
 export interface NamedLocation {
   city: string;
@@ -19,31 +10,37 @@ export interface NamedLocation {
   location: string;
 }
 
-export class LocationError extends Error {}
+/** Why the device could not be located: `reason`, a message the page says in its language. */
+export class LocationError extends Error {
+  constructor(readonly reason: Said) {
+    super(reason.name);
+    this.name = "LocationError";
+  }
+}
 
 function position(): Promise<GeolocationPosition> {
   return new Promise((resolve, reject) => {
     if (!("geolocation" in navigator)) {
-      reject(new LocationError(LOCATION_ERRORS.unsupported));
+      reject(new LocationError(said("profile.geoUnsupported")));
       return;
     }
     navigator.geolocation.getCurrentPosition(resolve, (err) => {
       reject(
         new LocationError(
           err.code === err.PERMISSION_DENIED
-            ? LOCATION_ERRORS.denied
+            ? said("profile.geoDenied")
             : err.code === err.POSITION_UNAVAILABLE
-            ? LOCATION_ERRORS.unavailable
+            ? said("profile.geoUnavailable")
             : err.code === err.TIMEOUT
-            ? LOCATION_ERRORS.timeout
-            : LOCATION_ERRORS.failed,
+            ? said("profile.geoTimeout")
+            : said("profile.geoFailed"),
         ),
       );
     }, { enableHighAccuracy: false, timeout: 10_000, maximumAge: 5 * 60_000 });
   });
 }
 
-/** Locates the member; throws LocationError with one of LOCATION_ERRORS' texts. */
+/** Locates the member; throws a LocationError saying why not. */
 export async function locateMe(): Promise<NamedLocation> {
   const pos = await position();
   try {
@@ -53,7 +50,7 @@ export async function locateMe(): Promise<NamedLocation> {
     });
   } catch (err) {
     throw new LocationError(
-      statusOf(err) === 422 ? LOCATION_ERRORS.noNames : LOCATION_ERRORS.namesFailed,
+      statusOf(err) === 422 ? said("profile.geoNoNames") : said("profile.geoNamesFailed"),
     );
   }
 }

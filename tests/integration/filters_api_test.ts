@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { withServer } from "../helpers/server.ts";
 import { assertError, Client, kvUser, registerMember } from "../helpers/accounts.ts";
-import { FILTER_TEXT } from "../../lib/shared/filters.ts";
+import { english } from "../helpers/english.ts";
 
 const NOT_AUTHENTICATED = "User not authenticated";
 const INVALID_BODY = "Invalid request body";
@@ -208,17 +208,33 @@ Deno.test("filters API: bad values are 400 with a clear message and nothing chan
 
     const tags31 = Array.from({ length: 31 }, (_, i) => `tag${i}`);
     const cases: [string, { json?: unknown; body?: string }, string][] = [
-      ["preference moon", { json: { locationPreference: "moon" } }, FILTER_TEXT.badPreference],
-      ["country Atlantis", { json: { countryPreference: "Atlantis" } }, FILTER_TEXT.badCountry],
+      [
+        "preference moon",
+        { json: { locationPreference: "moon" } },
+        english("profile.badPreference"),
+      ],
+      [
+        "country Atlantis",
+        { json: { countryPreference: "Atlantis" } },
+        english("profile.badCountry"),
+      ],
       [
         "continent Atlantis",
         { json: { locationPreference: "continent", continentPreference: "Atlantis" } },
-        FILTER_TEXT.badContinent,
+        english("profile.badContinent"),
       ],
-      ["bad tag", { json: { hashtags: ["bad tag!"] } }, FILTER_TEXT.badHashtag],
-      ["a good and a bad tag", { json: { hashtags: ["yoga", "no-dash"] } }, FILTER_TEXT.badHashtag],
-      ["31 hashtags", { json: { hashtags: tags31 } }, FILTER_TEXT.tooManyHashtags],
-      ["language xx", { json: { languagePreference: "xx" } }, FILTER_TEXT.badLanguage],
+      ["bad tag", { json: { hashtags: ["bad tag!"] } }, english("profile.badHashtag", { max: 30 })],
+      [
+        "a good and a bad tag",
+        { json: { hashtags: ["yoga", "no-dash"] } },
+        english("profile.badHashtag", { max: 30 }),
+      ],
+      [
+        "31 hashtags",
+        { json: { hashtags: tags31 } },
+        english("profile.tooManyHashtags", { max: 30 }),
+      ],
+      ["language xx", { json: { languagePreference: "xx" } }, english("profile.badLanguage")],
       ["unknown key", { json: { hashtags: ["yoga"], favouriteColour: "red" } }, INVALID_BODY],
       ["hashtags not a list", { json: { hashtags: "yoga" } }, INVALID_BODY],
       ["not an object", { json: ["yoga"] }, INVALID_BODY],

@@ -2,10 +2,10 @@
 // text the server writes is looked up, a number it was built with carried over; a text no catalog
 // holds (a member's own words) stays as it is, and English stays English.
 import assert from "node:assert/strict";
-import { localizeFor } from "../../lib/server/i18n/catalogs.ts";
+import { localizeFor, sayIn } from "../../lib/server/i18n/catalogs.ts";
+import { said } from "../../lib/shared/i18n/said.ts";
 import { tooManyText } from "../../lib/server/http/rate_limit.ts";
 import { HTTP_TEXT } from "../../lib/server/http/errors.ts";
-import { LOCATION_TEXT } from "../../lib/server/geo/private_location.ts";
 import { LOCALES } from "../../lib/shared/i18n/locales.ts";
 import texts from "../../lib/shared/i18n/catalog/texts/mod.ts";
 
@@ -32,7 +32,7 @@ Deno.test("texts: an unknown text stays as it is", () => {
 
 Deno.test("texts: every HTTP-layer text is in the catalog and translated in every language", () => {
   const english = Object.values(texts.en) as string[];
-  for (const text of [...Object.values(HTTP_TEXT), ...Object.values(LOCATION_TEXT)]) {
+  for (const text of Object.values(HTTP_TEXT)) {
     assert.ok(english.includes(text), `"${text}" is not in the texts catalog`);
     for (const locale of LOCALES) {
       if (locale === "en") continue;
@@ -40,4 +40,14 @@ Deno.test("texts: every HTTP-layer text is in the catalog and translated in ever
     }
   }
   assert.equal(localizeFor("ja", HTTP_TEXT.notFound), "見つかりません");
+});
+
+Deno.test("texts: the location look-up's refusals are translated in every language", () => {
+  for (const message of [said("texts.locationNoNames"), said("texts.locationUnavailable")]) {
+    const english = sayIn("en", message);
+    for (const locale of LOCALES) {
+      if (locale === "en") continue;
+      assert.notEqual(sayIn(locale, message), english, `${message.name} in ${locale}`);
+    }
+  }
 });

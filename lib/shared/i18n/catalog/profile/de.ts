@@ -127,6 +127,7 @@ export default {
   badPreference: "Bitte wähle Weltweit, Kontinent, Land, Stadt oder In der Nähe.",
   badLanguage:
     "Bitte wähle „Alle Sprachen“ oder eine dieser Sprachen: Englisch, Spanisch, Französisch, Deutsch, Chinesisch, Japanisch.",
+  badAgeRange: "Die Altersspanne muss vom niedrigeren zum höheren Alter reichen.",
 
   devicesTitle: "Deine Geräte",
   devicesNote:

@@ -121,7 +121,7 @@ export default {
   cancel: "Cancel",
   save: "Save",
 
-  // The filters' texts (lib/shared/filters.ts FILTER_TEXT).
+  // The filters' rules (lib/shared/filters.ts, filters_schema.ts) and the filters API's toast.
   filtersSaved: "Filters saved",
   filtersSavedDescription: "Your filter preferences have been updated.",
   saveError: "Error saving filters",
@@ -138,6 +138,7 @@ export default {
   badContinent: "Please choose a continent from the list.",
   badPreference: "Please choose global, continent, country, city or nearby.",
   badLanguage: "Please choose any or one of English, Spanish, French, German, Chinese, Japanese.",
+  badAgeRange: "The age range must run from low to high.",
 
   // Your devices (the Privacy & Security tab; lib/shared/devices.ts DEVICE_TEXT).
   devicesTitle: "Your devices",

@@ -125,6 +125,7 @@ export default {
   badPreference: "Elige global, continente, país, ciudad o cerca.",
   badLanguage:
     "Elige cualquier idioma o uno de estos: inglés, español, francés, alemán, chino, japonés.",
+  badAgeRange: "El rango de edad debe ir de menor a mayor.",
 
   devicesTitle: "Tus dispositivos",
   devicesNote:

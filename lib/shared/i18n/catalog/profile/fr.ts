@@ -128,6 +128,7 @@ export default {
   badPreference: "Veuillez choisir monde entier, continent, pays, ville ou à proximité.",
   badLanguage:
     "Veuillez choisir toutes les langues ou l’une de celles-ci : anglais, espagnol, français, allemand, chinois, japonais.",
+  badAgeRange: "La tranche d’âge doit aller du plus bas au plus haut.",
 
   devicesTitle: "Vos appareils",
   devicesNote:

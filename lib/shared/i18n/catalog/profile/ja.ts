@@ -124,6 +124,7 @@ export default {
   badPreference: "世界中、大陸、国、都市、近くのいずれかを選んでください。",
   badLanguage:
     "すべての言語、または英語、スペイン語、フランス語、ドイツ語、中国語、日本語のいずれかを選んでください。",
+  badAgeRange: "年齢の範囲は低い方から高い方の順に指定してください。",
 
   devicesTitle: "お使いのデバイス",
   devicesNote:

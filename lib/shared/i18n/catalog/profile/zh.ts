@@ -120,6 +120,7 @@ export default {
   badContinent: "请从列表中选择一个大洲。",
   badPreference: "请选择全球、大洲、国家、城市或附近。",
   badLanguage: "请选择任何语言，或英语、西班牙语、法语、德语、中文、日语中的一种。",
+  badAgeRange: "年龄范围必须从低到高。",
 
   devicesTitle: "你的设备",
   devicesNote:
