@@ -8,15 +8,6 @@ export type { Continent } from "./geo/continents.ts";
 export const LOCATION_PREFERENCES = ["global", "continent", "country", "city", "nearby"] as const;
 export type LocationPreference = (typeof LOCATION_PREFERENCES)[number];
 
-export const PREFERENCE_LABELS: Record<LocationPreference, string> = {
-  global: "Global",
-  continent: "Continent",
-  country: "Country",
-  city: "City",
-  nearby: "Nearby",
-};
-
-/** The helper line under the location-preference selector on the filters page. */
 export const DEFAULT_COUNTRY = "United States";
 export const DEFAULT_CONTINENT = "Europe";
 export const DEFAULT_HASHTAG = "adventure";
