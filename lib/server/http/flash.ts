@@ -10,6 +10,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { Buffer } from "node:buffer";
 import type { Flash } from "../../../components/Layout.tsx";
 import { localPath } from "./redirect.ts";
+import { isSaid } from "../../shared/i18n/said.ts";
 
 export const FLASH_COOKIE = "glimpse_flash";
 
@@ -64,9 +65,16 @@ export function openFlash(
     if (typeof exp !== "number" || exp <= now) return null;
     if (
       (v?.kind === "success" || v?.kind === "failure" || v?.kind === "info") &&
-      typeof v.title === "string" &&
-      v.title.length <= 200 && (v.description === undefined || typeof v.description === "string")
-    ) return { kind: v.kind, title: v.title, description: v.description?.slice(0, 500) };
+      (isSaid(v.title) || typeof v.title === "string" && v.title.length <= 200) &&
+      (v.description === undefined || isSaid(v.description) ||
+        typeof v.description === "string")
+    ) {
+      // A named message (lib/shared/i18n/said.ts) is said by the page that shows it.
+      const description = typeof v.description === "string"
+        ? v.description.slice(0, 500)
+        : v.description;
+      return { kind: v.kind, title: v.title, description };
+    }
   } catch {
     // a malformed flash is dropped
   }
