@@ -5,6 +5,9 @@ import assert from "node:assert/strict";
 import { withServer } from "../helpers/server.ts";
 import { assertError, Client, kvUser, registerMember } from "../helpers/accounts.ts";
 import { english } from "../helpers/english.ts";
+import { sayIn } from "../../lib/server/i18n/catalogs.ts";
+import { said } from "../../lib/shared/i18n/said.ts";
+import { updateUser } from "../../kv/users.ts";
 
 const NOT_AUTHENTICATED = "User not authenticated";
 const INVALID_BODY = "Invalid request body";
@@ -86,6 +89,25 @@ Deno.test("filters API: the protected pages send guests to /auth", async () => {
 });
 
 // ---------------------------------------------------------------- defaults and partial updates
+
+Deno.test("filters API: ?flash hands 'Filters saved' to the next page, in its language", async () => {
+  await withServer(async (server) => {
+    const m = await registerMember(server);
+    const saved = await m.client.post("/api/filters?flash=1", { hashtags: ["yoga"] });
+    assert.equal(saved.status, 200, saved.text);
+    const home = await m.client.get("/");
+    assert.equal([...home.text.matchAll(/class="toast toast-/g)].length, 1, "one toast");
+    assert.ok(home.text.includes(english("profile.filtersSaved")), "its title");
+    assert.ok(home.text.includes(english("profile.filtersSavedDescription")), "its text");
+    // The same toast for a member who reads German says the German text.
+    await updateUser(server.kv, m.id, (u) => ({ ...u, language: "de" }));
+    await m.client.post("/api/filters?flash=1", { hashtags: ["yoga"] });
+    const german = await m.client.get("/");
+    assert.ok(german.text.includes('<html lang="de">'), "a German page");
+    assert.ok(german.text.includes(sayIn("de", said("profile.filtersSaved"))), "in German");
+    assert.ok(!german.text.includes(english("profile.filtersSaved")), "not in English");
+  });
+});
 
 Deno.test("filters API: GET gives the defaults for a new member", async () => {
   await withServer(async (server) => {
