@@ -7,16 +7,6 @@ import type home from "../lib/shared/i18n/catalog/home/en.ts";
 
 const t = tr<typeof home>("home");
 
-// The English texts (the home catalog's offlineTitle, offlineDescription, offlineNote and retry
-// mirror them). "Wi‑Fi" with a non-breaking hyphen, so a narrow screen never splits it.
-export const OFFLINE_TEXT = {
-  title: "You are offline",
-  description:
-    "This page could not load: there is no connection to Glimpse. Check your Wi‑Fi or mobile data, then try again.",
-  note: "Live video, matches and your account need a connection.",
-  retry: "Retry",
-} as const;
-
 export function OfflineScreen() {
   return (
     <section class="center-screen offline-screen" aria-labelledby="offline-title">

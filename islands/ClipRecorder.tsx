@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import type { BlurAssets } from "../lib/client/privacy/stream.ts";
-import { cannotCallLine, cannotCallTexts } from "../lib/shared/cannot_call.ts";
+import { cannotCallLine } from "../lib/shared/cannot_call.ts";
 import { useClipRecording, useRecorderCamera } from "../lib/client/clip_recorder.ts";
 import { RecorderPreview } from "../components/recorder/RecorderPreview.tsx";
 import { FinishedClip } from "../components/recorder/FinishedClip.tsx";
@@ -50,9 +50,7 @@ export default function ClipRecorder(
         />
       )}
       {state === "done" && clip && <FinishedClip clip={clip} />}
-      {missing.length > 0 && (
-        <p class="recorder-missing" role="alert">{cannotCallLine(missing, cannotCallTexts())}</p>
-      )}
+      {missing.length > 0 && <p class="recorder-missing" role="alert">{cannotCallLine(missing)}</p>}
       <RecorderControls cam={cam} rec={rec} />
       <p class="muted small center">{t("clipsUpTo", { count: maxSeconds })}</p>
     </div>

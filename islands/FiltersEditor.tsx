@@ -1,6 +1,6 @@
 // /filters: where to meet, the language and the hashtags, each a card (components/filters/),
 // then Cancel and Save. The state and Save are lib/client/filters_editor.ts's.
-import { filterText, useFiltersEditor } from "../lib/client/filters_editor.ts";
+import { useFiltersEditor } from "../lib/client/filters_editor.ts";
 import type { Filters } from "../lib/shared/filters.ts";
 import { WhereSection } from "../components/filters/WhereSection.tsx";
 import { LanguageSection } from "../components/filters/LanguageSection.tsx";
@@ -21,7 +21,7 @@ export default function FiltersEditor({ filters }: FiltersEditorProps) {
       <WhereSection where={form.where} />
       <LanguageSection language={form.language} onLanguage={form.setLanguage} />
       <HashtagsSection tags={form.tags} />
-      {form.saveError && <p class="form-error" role="alert">{filterText(form.saveError)}</p>}
+      {form.saveError && <p class="form-error" role="alert">{form.saveError}</p>}
       <div class="button-row button-row-end">
         <a class="button button-secondary" href="/">{t("cancel")}</a>
         <button

@@ -17,16 +17,6 @@ export interface HashtagBrowserProps {
 
 type CategoryId = (typeof HASHTAG_CATEGORIES)[number]["id"];
 
-const CATEGORY_KEYS: Record<CategoryId, keyof typeof home> = {
-  all: "categoryAll",
-  activities: "categoryActivities",
-  entertainment: "categoryEntertainment",
-  food: "categoryFood",
-  health: "categoryHealth",
-  places: "categoryPlaces",
-  animals: "categoryAnimals",
-};
-
 export default function HashtagBrowser({ selected: initial }: HashtagBrowserProps) {
   const selection = useHashtagSelection(initial);
   const [query, setQuery] = useState("");
@@ -58,7 +48,7 @@ export default function HashtagBrowser({ selected: initial }: HashtagBrowserProp
             aria-pressed={category === c.id}
             onClick={() => setCategory(c.id)}
           >
-            {t(CATEGORY_KEYS[c.id])}
+            {t(c.key)}
           </button>
         ))}
       </div>

@@ -11,12 +11,9 @@ import { CLOSE_CODE } from "../lib/shared/realtime/texts.ts";
 import { fromOwnSite } from "../lib/server/http/request.ts";
 import { logger } from "../lib/shared/log.ts";
 import { localeOf } from "../lib/server/http/locale.ts";
-import { localizeFor } from "../lib/server/i18n/catalogs.ts";
-
-const WS_TEXT = {
-  upgradeRequired: "This address takes WebSocket connections only.",
-  crossSite: "Cross-site sockets are not allowed.",
-} as const;
+import { sayIn } from "../lib/server/i18n/catalogs.ts";
+import { type Said, said } from "../lib/shared/i18n/said.ts";
+import { spoken } from "../lib/server/realtime/connection.ts";
 
 /** The socket is closed this long after the last frame (Deno's default is 30 s too). */
 const IDLE_TIMEOUT_S = 30;
@@ -26,14 +23,16 @@ export function wsRoute(deps: AppDeps) {
   const { hub } = deps;
 
   // The route comes before the language middleware: a refusal picks its language the same way.
-  const refuse = (c: Context<AppEnv>, text: string, status: 403 | 426) =>
-    c.text(localizeFor(localeOf(c), text), status);
+  const refuse = (c: Context<AppEnv>, message: Said, status: 403 | 426) =>
+    c.text(sayIn(localeOf(c), message), status);
 
   const handshake = createMiddleware<AppEnv>(async (c, next) => {
     if ((c.req.header("upgrade") ?? "").toLowerCase() !== "websocket") {
-      return refuse(c, WS_TEXT.upgradeRequired, 426);
+      return refuse(c, said("texts.socketOnly"), 426);
     }
-    if (!fromOwnSite(c, deps.config.publicUrl)) return refuse(c, WS_TEXT.crossSite, 403);
+    if (!fromOwnSite(c, deps.config.publicUrl)) {
+      return refuse(c, said("texts.socketCrossSite"), 403);
+    }
     if (c.var.user) await hub.start();
     await next();
   });
@@ -44,10 +43,12 @@ export function wsRoute(deps: AppDeps) {
     upgradeWebSocket((c) => {
       const user = c.var.user;
       const session = c.var.session;
+      // The socket's refusals are said in the page's language.
+      const locale = localeOf(c);
       if (!user || !session) {
         return {
           onOpen: (_event, ws) => {
-            ws.send(JSON.stringify(rtError("not_authenticated")));
+            ws.send(JSON.stringify(spoken(rtError("not_authenticated"), locale)));
             ws.close(CLOSE_CODE.notAuthenticated, "not authenticated");
           },
         };
@@ -59,6 +60,7 @@ export function wsRoute(deps: AppDeps) {
             ws.raw as WebSocket,
             { id: user.id, username: user.username },
             session.sid,
+            locale,
           );
         },
         onMessage: (event) => {

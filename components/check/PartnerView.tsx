@@ -1,7 +1,8 @@
 // /test-chat's "What your partner sees": the member's own video as it came back through a video
 // connection on this device, with the blur's figures as data-* attributes and its badges.
 import { type BlurView, wholeCovered } from "../../lib/client/privacy/status_text.ts";
-import { cannotCallText, cannotCallTexts } from "../../lib/shared/cannot_call.ts";
+import { cannotCallText } from "../../lib/shared/cannot_call.ts";
+import { say } from "../../lib/shared/i18n/said.ts";
 import { tr } from "../../lib/shared/i18n/messages.ts";
 import type live from "../../lib/shared/i18n/catalog/live/en.ts";
 
@@ -37,9 +38,7 @@ export function PartnerView(
         />
         {!received && (
           <div class="tile-placeholder">
-            {missing.length
-              ? cannotCallText(missing, "call", cannotCallTexts()).title
-              : t("startingCamera")}
+            {missing.length ? say(cannotCallText(missing, "call").title) : t("startingCamera")}
           </div>
         )}
         <figcaption class="tile-badges">

@@ -3,7 +3,8 @@
 // member's hashtags, each with its remove button.
 import type { JSX } from "react";
 import { MAX_HASHTAG_LENGTH, MAX_HASHTAGS, QUICK_ADD_HASHTAGS } from "../../lib/shared/filters.ts";
-import { filterText, type HashtagDraft } from "../../lib/client/filters_editor.ts";
+import type { HashtagDraft } from "../../lib/client/filters_editor.ts";
+import { say } from "../../lib/shared/i18n/said.ts";
 import { tr } from "../../lib/shared/i18n/messages.ts";
 import type profile from "../../lib/shared/i18n/catalog/profile/en.ts";
 
@@ -49,7 +50,7 @@ export function HashtagsSection({ tags }: { tags: HashtagDraft }) {
       <p id="tag-input-hint" class="field-hint" data-state={tagProblem ? "error" : "idle"}>
         <span class="field-hint-text" aria-live="polite">
           {tagProblem
-            ? filterText(tagProblem)
+            ? say(tagProblem)
             : t("hashtagHint", { length: MAX_HASHTAG_LENGTH, max: MAX_HASHTAGS })}
         </span>
         <span class="field-count" data-over={tags.typedProblem ? "true" : undefined}>

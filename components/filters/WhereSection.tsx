@@ -26,7 +26,7 @@ const PREFERENCE_KEYS: Record<LocationPreference, Key> = {
   nearby: "nearby",
 };
 
-/** The helper line under the selector (lib/shared/filters.ts PREFERENCE_HELP's texts). */
+/** The helper line under the selector, by preference. */
 const HELP_KEYS: Record<LocationPreference, Key> = {
   global: "helpGlobal",
   continent: "helpPlace",

@@ -2,31 +2,31 @@
 // API, or a page that is not secure): exactly what is missing, what to use instead, and the way
 // back to discover. No search starts, no socket opens and no camera is asked for.
 import { Icon } from "../Icon.tsx";
-import { cannotCallText, cannotCallTexts, type Need } from "../../lib/shared/cannot_call.ts";
+import { cannotCallText, type Need } from "../../lib/shared/cannot_call.ts";
+import { say } from "../../lib/shared/i18n/said.ts";
 import { tr } from "../../lib/shared/i18n/messages.ts";
 import type live from "../../lib/shared/i18n/catalog/live/en.ts";
 
 const t = tr<typeof live>("live");
 
 export function CannotCall({ missing }: { missing: readonly Need[] }) {
-  const texts = cannotCallTexts();
-  const text = cannotCallText(missing, "call", texts);
+  const text = cannotCallText(missing, "call");
   return (
     <section class="center-screen cannot-call" aria-labelledby="cannot-call-title">
       <span class="feature-icon">
         <Icon name="videoOff" size={24} />
       </span>
-      <h1 id="cannot-call-title">{text.title}</h1>
+      <h1 id="cannot-call-title">{say(text.title)}</h1>
       <ul class="cannot-call-list card">
         {text.missing.map((m) => (
           <li key={m.need} data-need={m.need}>
-            <strong>{m.name}</strong>: {m.why}
+            <strong>{say(m.name)}</strong>: {say(m.why)}
           </li>
         ))}
       </ul>
-      <h2 class="cannot-call-fix-title">{texts.fixLead}</h2>
+      <h2 class="cannot-call-fix-title">{say(text.fixLead)}</h2>
       <ul class="cannot-call-fixes">
-        {text.fixes.map((f) => <li key={f}>{f}</li>)}
+        {text.fixes.map((f) => <li key={f.name}>{say(f)}</li>)}
       </ul>
       <div class="button-stack">
         <a class="button button-primary" href="/">{t("backToDiscover")}</a>

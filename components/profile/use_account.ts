@@ -73,7 +73,7 @@ export function useAccount(
       toast({ title: t("locationUpdated"), description: place.location, variant: "success" });
     } catch (err) {
       toast({
-        title: err instanceof LocationError ? say(err.said) : t("geoFailed"),
+        title: err instanceof LocationError ? say(err.reason) : t("geoFailed"),
         variant: "destructive",
       });
     } finally {

@@ -8,7 +8,7 @@ import { RealtimeSocket } from "./socket.ts";
 import { type BlurAssets, type BlurStatus, protectCamera } from "./privacy/stream.ts";
 import { loopback, type LoopbackFigures, type NetworkProbe, probeNetwork } from "./loopback.ts";
 import { diagnose, waysOf, whyText } from "./call_failure.ts";
-import { cannotCallLine, cannotCallTexts, type Need } from "../shared/cannot_call.ts";
+import { cannotCallLine, type Need } from "../shared/cannot_call.ts";
 import { useMissingNeeds } from "./use_capabilities.ts";
 import { blurDetailText, type BlurView, blurView } from "./privacy/status_text.ts";
 import { formatNumber, tr } from "../shared/i18n/messages.ts";
@@ -73,11 +73,10 @@ async function checkDevice(
   cleanups: (() => void)[],
   gone: () => boolean,
 ) {
-  const texts = cannotCallTexts();
-  const webRtcMissing = cannotCallLine(["webrtc"], texts);
+  const webRtcMissing = cannotCallLine(["webrtc"]);
   const noAccess = t("noCameraAccess");
   if (o.noCamera.length) {
-    set.camera({ state: "failed", detail: cannotCallLine(o.noCamera, texts) });
+    set.camera({ state: "failed", detail: cannotCallLine(o.noCamera) });
     set.mic({ state: "failed", detail: noAccess });
     set.trip({ state: "failed", detail: o.noWebRtc ? webRtcMissing : noAccess });
     return;

@@ -8,32 +8,19 @@ import { storeFiltersLocally } from "./filters_store.ts";
 import {
   DEFAULT_CONTINENT,
   DEFAULT_COUNTRY,
-  FILTER_TEXT,
   type Filters,
   hashtagListProblem,
   hashtagProblem,
   type LanguagePreference,
   type LocationPreference,
-  MAX_HASHTAG_LENGTH,
-  MAX_HASHTAGS,
   normalizeHashtag,
   tryAddHashtag,
 } from "../shared/filters.ts";
-import { localize, tr } from "../shared/i18n/messages.ts";
+import { tr } from "../shared/i18n/messages.ts";
+import { type Said, say } from "../shared/i18n/said.ts";
 import type profile from "../shared/i18n/catalog/profile/en.ts";
 
 const t = tr<typeof profile>("profile");
-
-/**
- * A hashtag rule's text (lib/shared/filters.ts, in English as the server words it) in the page's
- * language; any other text (the server's, which comes translated) stays as it is.
- */
-export function filterText(text: string): string {
-  return localize(text, {
-    [FILTER_TEXT.badHashtag]: t("badHashtag", { max: MAX_HASHTAG_LENGTH }),
-    [FILTER_TEXT.tooManyHashtags]: t("tooManyHashtags", { max: MAX_HASHTAGS }),
-  });
-}
 
 export type LocationChoice = ReturnType<typeof useLocationChoice>;
 export type HashtagDraft = ReturnType<typeof useHashtagDraft>;
@@ -58,7 +45,7 @@ export function useHashtagDraft(initial: string[], changed: () => void) {
   const [hashtags, setHashtags] = useState<string[]>(initial);
   const [input, setInput] = useState("");
   /** A refused addition (too many hashtags); a bad tag's text shows live as it is typed. */
-  const [addError, setAddError] = useState("");
+  const [addError, setAddError] = useState<Said | null>(null);
 
   // The tag being typed, checked as the server will check it.
   const typed = normalizeHashtag(input);
@@ -75,7 +62,7 @@ export function useHashtagDraft(initial: string[], changed: () => void) {
       if (fromInput) document.getElementById("tag-input")?.focus();
       return;
     }
-    setAddError("");
+    setAddError(null);
     changed();
     if (result.kind === "added") setHashtags(result.list);
     if (fromInput) setInput("");
@@ -90,12 +77,12 @@ export function useHashtagDraft(initial: string[], changed: () => void) {
     tagProblem: typedProblem ?? addError,
     type(value: string) {
       setInput(value);
-      setAddError("");
+      setAddError(null);
     },
     add,
     remove(tag: string) {
       setHashtags(hashtags.filter((h) => h !== tag));
-      setAddError("");
+      setAddError(null);
       changed();
     },
   };
@@ -116,7 +103,7 @@ export function useFiltersEditor(filters: Filters) {
     const { preference, country, continent } = where;
     // Refused before sending, with the server's own text; nothing on the page changes.
     const problem = hashtagListProblem(hashtags);
-    if (problem) return setSaveError(problem);
+    if (problem) return setSaveError(say(problem));
     setSaveError("");
     setSaving(true);
     try {

@@ -6,23 +6,16 @@ import { errorMessage, postJson } from "./api.ts";
 import { toast } from "./toast.ts";
 import { storeFiltersLocally } from "./filters_store.ts";
 import {
-  FILTER_TEXT,
   type Filters,
   hashtagListProblem,
-  MAX_HASHTAG_LENGTH,
   MAX_HASHTAGS,
+  tooManyHashtags,
 } from "../shared/filters.ts";
 import { tr } from "../shared/i18n/messages.ts";
+import { say } from "../shared/i18n/said.ts";
 import type home from "../shared/i18n/catalog/home/en.ts";
 
 const t = tr<typeof home>("home");
-
-/** A refusal of the shared rules (lib/shared/filters.ts, in English) in the page's language. */
-function problemText(problem: string): string {
-  if (problem === FILTER_TEXT.tooManyHashtags) return t("tooManyHashtags", { max: MAX_HASHTAGS });
-  if (problem === FILTER_TEXT.badHashtag) return t("badHashtag", { max: MAX_HASHTAG_LENGTH });
-  return problem;
-}
 
 export interface HashtagSelection {
   selected: string[];
@@ -41,7 +34,7 @@ export function useHashtagSelection(initial: string[]): HashtagSelection {
   /** Selects or drops a tag; a selection beyond the server's limit is refused, in its words. */
   function toggle(name: string) {
     if (!selected.includes(name) && selected.length >= MAX_HASHTAGS) {
-      return setError(problemText(FILTER_TEXT.tooManyHashtags));
+      return setError(say(tooManyHashtags()));
     }
     setError("");
     setSelected((list) => list.includes(name) ? list.filter((t) => t !== name) : [...list, name]);
@@ -58,7 +51,7 @@ export function useHashtagSelection(initial: string[]): HashtagSelection {
     }
     // Refused before sending, with the server's own text; the selection stays.
     const problem = hashtagListProblem(selected);
-    if (problem) return setError(problemText(problem));
+    if (problem) return setError(say(problem));
     setError("");
     setSaving(true);
     try {

@@ -10,10 +10,10 @@ export interface NamedLocation {
   location: string;
 }
 
-/** Why the device could not be located: the message to show. */
+/** Why the device could not be located: `reason`, a message the page says in its language. */
 export class LocationError extends Error {
-  constructor(readonly said: Said) {
-    super(said.name);
+  constructor(readonly reason: Said) {
+    super(reason.name);
     this.name = "LocationError";
   }
 }
@@ -40,7 +40,7 @@ function position(): Promise<GeolocationPosition> {
   });
 }
 
-/** Locates the member; throws LocationError saying why it could not. */
+/** Locates the member; throws a LocationError saying why not. */
 export async function locateMe(): Promise<NamedLocation> {
   const pos = await position();
   try {

@@ -1,12 +1,9 @@
-// What a refused search says to the member: its title and text as the live catalog's keys (and
-// in English, the catalog's source), and in the page's language; and the screen rules' toasts
-// (screen_rules.ts writes them in English) in the page's language.
+// What a refused search says to the member: its title and text as the live catalog's keys, and
+// its text in the page's language.
 import type { RtErrorCode } from "../shared/realtime/protocol.ts";
-import { RT_TEXT } from "../shared/realtime/texts.ts";
 import { MAX_DAILY_HASHTAGS, MAX_HASHTAG_LENGTH } from "../shared/filters.ts";
 import { tr } from "../shared/i18n/messages.ts";
 import type live from "../shared/i18n/catalog/live/en.ts";
-import { LIVE_TEXT, SCREEN_TEXT } from "./live_rules.ts";
 import type { Refusal } from "./call_state.ts";
 
 const t = tr<typeof live>("live");
@@ -16,27 +13,21 @@ const refusalCode = (r: Refusal): RtErrorCode | "offline" => r.kind === "error" 
 
 /**
  * The text a refusal shows the member, as the live catalog's key: rt_<code> for the /ws
- * refusal's code (the catalog keeps RT_TEXT so), or "offline" (LIVE_TEXT's). A code the page has
- * no message for (a newer server's, or one only a client breaking the protocol meets, whose text
- * only the server's catalog keeps) says rt_failed's.
+ * refusal's code, or "offline". A code the page has no message for (a newer server's, or one
+ * only a client breaking the protocol meets, whose text only the server's catalog keeps) says
+ * rt_failed's.
  */
 export function refusalKey(r: Refusal): `rt_${RtErrorCode}` | "offline" {
   const code = refusalCode(r);
   return code === "offline" ? code : `rt_${code}`;
 }
 
-/** The {placeholders} of the refusals' texts (RT_TEXT writes them in). */
+/** The {placeholders} of the refusals' texts (the server's messages carry the same values). */
 export const REFUSAL_VARS = { count: MAX_DAILY_HASHTAGS, max: MAX_HASHTAG_LENGTH };
 
-/** The text a refusal shows the member, in English. */
-export function refusalText(r: Refusal): string {
-  const code = refusalCode(r);
-  return code === "offline" ? LIVE_TEXT.offline : RT_TEXT[code] ?? RT_TEXT.failed;
-}
-
 /**
- * A refusal's title, as LIVE_TEXT's key (the live catalog's): the session limit, an unverified
- * address and a safety hold have their own, every other refusal is a connection error.
+ * A refusal's title, as the live catalog's key: the session limit, an unverified address and a
+ * safety hold have their own, every other refusal is a connection error.
  */
 export function refusalTitleKey(
   r: Refusal,
@@ -48,11 +39,6 @@ export function refusalTitleKey(
     : "connectionError";
 }
 
-/** A refusal's title in English. */
-export function refusalTitle(r: Refusal): string {
-  return LIVE_TEXT[refusalTitleKey(r)];
-}
-
 /**
  * A refusal's text in the page's language; a code this page has no message for (a newer
  * server's) says 'Something went wrong' (a missing key shows as "live.<key>").
@@ -62,18 +48,4 @@ export function refusalMessage(r: Refusal): string {
   const key = refusalKey(r) as keyof typeof live;
   const text = t(key, REFUSAL_VARS);
   return text === `live.${key}` ? t("rt_failed") : text;
-}
-
-/**
- * A screen rule's toast (a SCREEN_TEXT text, in English) in the page's language. Its keys are
- * named here: the page embeds only the messages whose keys its script names.
- */
-export function screenToastText(text: string): string {
-  return t(
-    text === SCREEN_TEXT.noSkips
-      ? "noSkips"
-      : text === SCREEN_TEXT.offline
-      ? "offline"
-      : "connectionError",
-  );
 }

@@ -5,8 +5,8 @@ import { toast } from "./toast.ts";
 import type { ScreenEffect, ScreenEvent } from "./screen_rules.ts";
 import type { useWebRTC } from "./webrtc.tsx";
 import { markSummaryMine } from "./call_storage.ts";
-import { screenToastText as lt } from "./refusals.ts";
 import { tr } from "../shared/i18n/messages.ts";
+import { say } from "../shared/i18n/said.ts";
 import type live from "../shared/i18n/catalog/live/en.ts";
 
 const t = tr<typeof live>("live");
@@ -31,8 +31,8 @@ export function runEffect(
       break;
     case "toast":
       toast({
-        title: lt(e.title),
-        description: e.description && lt(e.description),
+        title: say(e.title),
+        description: e.description && say(e.description),
         variant: "destructive",
       });
       break;

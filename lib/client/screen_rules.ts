@@ -6,9 +6,9 @@
 import {
   HANDSHAKE_LIMIT_MS,
   NO_FRAME_AFTER_CONNECTED_MS,
-  SCREEN_TEXT,
   SKIPS_PER_SESSION,
 } from "./live_rules.ts";
+import { type Said, said } from "../shared/i18n/said.ts";
 
 export interface ScreenState {
   /** /connecting (search then go live), not a reload of /live-match. */
@@ -69,8 +69,8 @@ export type ScreenEffect =
   | { type: "find"; whenOnline?: true }
   /** End the session with a skip. */
   | { type: "skip" }
-  /** A toast of SCREEN_TEXT's texts (English: the island says them in the page's language). */
-  | { type: "toast"; title: string; description?: string }
+  /** A toast (the island says its messages in the page's language). */
+  | { type: "toast"; title: Said; description?: Said }
   /** Go to `path`, `after` ms from now (at once without). */
   | { type: "go"; path: string; after?: number }
   /** The address and title of the live view (true) or the search. */
@@ -136,7 +136,11 @@ export function screenReducer(st: ScreenState, e: ScreenEvent): Step {
       return [
         st,
         st.started ? [] : [
-          { type: "toast", title: SCREEN_TEXT.connectionError, description: SCREEN_TEXT.offline },
+          {
+            type: "toast",
+            title: said("live.connectionError"),
+            description: said("live.offline"),
+          },
           { type: "go", path: "/", after: LEAVE_AFTER_MS },
         ],
       ];
@@ -144,7 +148,7 @@ export function screenReducer(st: ScreenState, e: ScreenEvent): Step {
       // Next from a link that failed before it ever connected is free: no skip (and the server,
       // told so as the session ends, counts no session when what it knows agrees).
       if (!e.free && st.skips >= SKIPS_PER_SESSION) {
-        return [st, [{ type: "toast", title: SCREEN_TEXT.noSkips }]];
+        return [st, [{ type: "toast", title: said("live.noSkips") }]];
       }
       return [
         { ...st, skips: e.free ? st.skips : st.skips + 1, live: false },

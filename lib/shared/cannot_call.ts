@@ -2,12 +2,9 @@
 // the browser lacks it: the rules both sides use. The browser checks (lib/client/capabilities.ts)
 // and, when something is missing, goes to /cannot-go-live, which the server renders
 // (components/live/CannotCall.tsx) with no script: the screen's texts stay out of the live page's
-// script. CANNOT_CALL_TEXT is the English source; cannotCallTexts() is the same in the page's
-// language.
-import { interpolate, tr } from "./i18n/messages.ts";
-import type live from "./i18n/catalog/live/en.ts";
-
-const t = tr<typeof live>("live");
+// script. Its texts are the live catalog's (cc_<key>), named here and said in the page's
+// language; the tables are pure, so a bundle that takes only the rules carries none of them.
+import { type Said, said, say } from "./i18n/said.ts";
 
 /** Something the browser must offer: a secure page, the camera API, WebRTC. */
 export type Need = "secure" | "media" | "webrtc";
@@ -27,72 +24,24 @@ export function cannotCallPath(missing: readonly Need[]): string {
   return `/cannot-go-live?missing=${missing.join(",")}`;
 }
 
-export const CANNOT_CALL_TEXT = {
-  /** A missing need in one line (cannotCallLine). */
-  line: "{name} is missing: {why}",
-  /** The heading: the page's address is the only problem, or the browser is. */
-  titleAddress: "Can't go live on this address",
-  titleBrowser: "Can't go live in this browser",
-  /** The camera page's heading. */
-  titleCamera: "Can't use the camera here",
-  fixLead: "What you can do",
-  /** Each need by name, and why it is missing, in the member's words. */
-  missing: {
-    secure: {
-      name: "A secure connection (https)",
-      why: "this page is not open over https, so the browser keeps the camera off.",
-    },
-    media: {
-      name: "Camera and microphone access",
-      why: "this browser does not let websites use them.",
-    },
-    webrtc: {
-      name: "Video calling (WebRTC)",
-      why: "this browser does not have it, or it is turned off.",
-    },
-  } satisfies Record<Need, { name: string; why: string }>,
-  fix: {
-    https: "Open Glimpse at its https:// address.",
-    browser: "Use a current Chrome, Firefox, Safari or Edge (on an iPhone or iPad: Safari).",
-    inApp: "Opened from inside another app? Open Glimpse in your browser instead.",
-    webrtcOn: "Turned WebRTC off in settings? Turn it back on.",
-  },
-} as const;
+type Fix = "https" | "browser" | "inApp" | "webrtcOn";
 
-type Fix = keyof typeof CANNOT_CALL_TEXT.fix;
+/** Each need by name, and why it is missing, in the member's words. Pure (see the top). */
+const NEED_TEXT = /* @__PURE__ */ (() =>
+  ({
+    secure: { name: said("live.cc_secure"), why: said("live.cc_secureWhy") },
+    media: { name: said("live.cc_media"), why: said("live.cc_mediaWhy") },
+    webrtc: { name: said("live.cc_webrtc"), why: said("live.cc_webrtcWhy") },
+  }) satisfies Record<Need, { name: Said; why: Said }>)();
 
-/** CANNOT_CALL_TEXT's texts, in any language. */
-export interface CannotCallTexts {
-  line: string;
-  titleAddress: string;
-  titleBrowser: string;
-  titleCamera: string;
-  fixLead: string;
-  missing: Record<Need, { name: string; why: string }>;
-  fix: Record<Fix, string>;
-}
-
-/** CANNOT_CALL_TEXT in the page's language (the live catalog keeps it as cc_<key>). */
-export function cannotCallTexts(): CannotCallTexts {
-  return {
-    line: t("cc_line"),
-    titleAddress: t("cc_titleAddress"),
-    titleBrowser: t("cc_titleBrowser"),
-    titleCamera: t("cc_titleCamera"),
-    fixLead: t("cc_fixLead"),
-    missing: {
-      secure: { name: t("cc_secure"), why: t("cc_secureWhy") },
-      media: { name: t("cc_media"), why: t("cc_mediaWhy") },
-      webrtc: { name: t("cc_webrtc"), why: t("cc_webrtcWhy") },
-    },
-    fix: {
-      https: t("cc_https"),
-      browser: t("cc_browser"),
-      inApp: t("cc_inApp"),
-      webrtcOn: t("cc_webrtcOn"),
-    },
-  };
-}
+/** What to do instead. */
+const FIX_TEXT = /* @__PURE__ */ (() =>
+  ({
+    https: said("live.cc_https"),
+    browser: said("live.cc_browser"),
+    inApp: said("live.cc_inApp"),
+    webrtcOn: said("live.cc_webrtcOn"),
+  }) satisfies Record<Fix, Said>)();
 
 const FIXES: Record<Need, Fix[]> = {
   secure: ["https"],
@@ -101,43 +50,42 @@ const FIXES: Record<Need, Fix[]> = {
 };
 
 export interface CannotCallText {
-  title: string;
+  /** The heading: the page's address is the only problem, or the browser is (or the camera page's). */
+  title: Said;
   /** Each missing need: its name, and why. */
-  missing: { need: Need; name: string; why: string }[];
-  /** What to do instead, each once. */
-  fixes: string[];
+  missing: { need: Need; name: Said; why: Said }[];
+  /** The heading over what to do instead ("What you can do"), and each thing, once. */
+  fixLead: Said;
+  fixes: Said[];
 }
 
-/**
- * What to say about what is missing: the heading, each missing thing, and what to do instead
- * (in English, or in `texts`' language: pass cannotCallTexts() for the page's).
- */
+/** What to say about what is missing: the heading, each missing thing, and what to do instead. */
 export function cannotCallText(
   missing: readonly Need[],
   purpose: "call" | "camera" = "call",
-  texts: CannotCallTexts = CANNOT_CALL_TEXT,
 ): CannotCallText {
   const title = purpose === "camera"
-    ? texts.titleCamera
+    ? said("live.cc_titleCamera")
     : missing.length === 1 && missing[0] === "secure"
-    ? texts.titleAddress
-    : texts.titleBrowser;
+    ? said("live.cc_titleAddress")
+    : said("live.cc_titleBrowser");
   return {
     title,
-    missing: missing.map((need) => ({ need, ...texts.missing[need] })),
-    fixes: [...new Set(missing.flatMap((n) => FIXES[n]))].map((f) => texts.fix[f]),
+    missing: missing.map((need) => ({ need, ...NEED_TEXT[need] })),
+    fixLead: said("live.cc_fixLead"),
+    fixes: [...new Set(missing.flatMap((n) => FIXES[n]))].map((f) => FIX_TEXT[f]),
   };
 }
 
 /**
- * The same in one paragraph, for a place with room for a few sentences (a tile, a check row):
- * 'Video calling (WebRTC) is missing: this browser does not have it, or it is switched off. Use…'
+ * The same in one paragraph in the page's language, for a place with room for a few sentences (a
+ * tile, a check row): 'Video calling (WebRTC) is missing: this browser does not have it, or it is
+ * turned off. Use…'
  */
-export function cannotCallLine(
-  missing: readonly Need[],
-  texts: CannotCallTexts = CANNOT_CALL_TEXT,
-): string {
-  const { missing: lacks, fixes } = cannotCallText(missing, "call", texts);
-  return [...lacks.map((m) => interpolate(texts.line, { name: m.name, why: m.why })), ...fixes]
-    .join(" ");
+export function cannotCallLine(missing: readonly Need[]): string {
+  const { missing: lacks, fixes } = cannotCallText(missing, "call");
+  return [
+    ...lacks.map((m) => say(said("live.cc_line", { name: say(m.name), why: say(m.why) }))),
+    ...fixes.map(say),
+  ].join(" ");
 }

@@ -1,28 +1,12 @@
 // Filters, hashtags and regions, shared by the pages, the API and the matchmaker.
 import { CONTINENTS } from "./geo/continents.ts";
+import { type KeyOf, type Said, said } from "./i18n/said.ts";
 
 export { CONTINENTS };
 export type { Continent } from "./geo/continents.ts";
 
 export const LOCATION_PREFERENCES = ["global", "continent", "country", "city", "nearby"] as const;
 export type LocationPreference = (typeof LOCATION_PREFERENCES)[number];
-
-export const PREFERENCE_LABELS: Record<LocationPreference, string> = {
-  global: "Global",
-  continent: "Continent",
-  country: "Country",
-  city: "City",
-  nearby: "Nearby",
-};
-
-/** The helper line under the location-preference selector on the filters page. */
-export const PREFERENCE_HELP: Record<LocationPreference, string> = {
-  global: "Match with anyone in the world",
-  continent: "Match with people in the chosen place",
-  country: "Match with people in the chosen place",
-  city: "Match with people in your city",
-  nearby: "Match within 25km",
-};
 
 export const DEFAULT_COUNTRY = "United States";
 export const DEFAULT_CONTINENT = "Europe";
@@ -131,15 +115,16 @@ export const COUNTRIES = [
 
 export type Country = (typeof COUNTRIES)[number];
 
+/** The suggestions' categories, each with its name's key in the home catalog. */
 export const HASHTAG_CATEGORIES = [
-  { id: "all", label: "All" },
-  { id: "activities", label: "Activities" },
-  { id: "entertainment", label: "Entertainment" },
-  { id: "food", label: "Food & Drink" },
-  { id: "health", label: "Health & Wellness" },
-  { id: "places", label: "Places" },
-  { id: "animals", label: "Animals & Pets" },
-] as const;
+  { id: "all", key: "categoryAll" },
+  { id: "activities", key: "categoryActivities" },
+  { id: "entertainment", key: "categoryEntertainment" },
+  { id: "food", key: "categoryFood" },
+  { id: "health", key: "categoryHealth" },
+  { id: "places", key: "categoryPlaces" },
+  { id: "animals", key: "categoryAnimals" },
+] as const satisfies readonly { id: string; key: KeyOf<"home"> }[];
 export type HashtagCategory = Exclude<(typeof HASHTAG_CATEGORIES)[number]["id"], "all">;
 
 export interface HashtagSuggestion {
@@ -220,19 +205,19 @@ export const HASHTAG_PATTERN = /^[\p{L}\p{N}_]+$/u;
  * Why the server refuses one already normalised tag (see normalizeHashtag), or null. The filters
  * API, the socket's search and the editors in the browser all check with this function.
  */
-export function hashtagProblem(tag: string): string | null {
+export function hashtagProblem(tag: string): Said | null {
   const length = [...tag].length;
   return length >= 1 && length <= MAX_HASHTAG_LENGTH && HASHTAG_PATTERN.test(tag)
     ? null
-    : FILTER_TEXT.badHashtag;
+    : badHashtag();
 }
 
 /**
  * Why the server refuses a list of tags as sent, or null: first the count, then each tag,
  * normalised as the API does.
  */
-export function hashtagListProblem(tags: readonly string[]): string | null {
-  if (tags.length > MAX_HASHTAGS) return FILTER_TEXT.tooManyHashtags;
+export function hashtagListProblem(tags: readonly string[]): Said | null {
+  if (tags.length > MAX_HASHTAGS) return tooManyHashtags();
   for (const tag of tags) {
     const problem = hashtagProblem(normalizeHashtag(tag));
     if (problem) return problem;
@@ -247,7 +232,7 @@ export function hashtagListProblem(tags: readonly string[]): string | null {
  */
 export type HashtagAddition =
   | { kind: "empty" | "present"; tag: string }
-  | { kind: "refused"; tag: string; problem: string }
+  | { kind: "refused"; tag: string; problem: Said }
   | { kind: "added"; tag: string; list: string[] };
 
 export function tryAddHashtag(list: readonly string[], raw: string): HashtagAddition {
@@ -255,37 +240,15 @@ export function tryAddHashtag(list: readonly string[], raw: string): HashtagAddi
   if (!tag) return { kind: "empty", tag };
   if (list.includes(tag)) return { kind: "present", tag };
   const problem = hashtagProblem(tag) ??
-    (list.length >= MAX_HASHTAGS ? FILTER_TEXT.tooManyHashtags : null);
+    (list.length >= MAX_HASHTAGS ? tooManyHashtags() : null);
   if (problem) return { kind: "refused", tag, problem };
   return { kind: "added", tag, list: [...list, tag] };
 }
 
-/** FILTER_TEXT.badHashtag, on its own for the realtime texts (the live page needs no other). */
-export const BAD_HASHTAG_TEXT =
-  `Hashtags use letters, digits and _ (at most ${MAX_HASHTAG_LENGTH} characters).`;
-
-// Pure (its template texts would keep it in every bundle that imports this module otherwise).
-export const FILTER_TEXT = /* @__PURE__ */ (() =>
-  ({
-    saved: "Filters saved",
-    savedDescription: "Your filter preferences have been updated.",
-    saveError: "Error saving filters",
-    saveErrorDescription: "There was a problem saving your filters. Please try again.",
-    hashtagsSaved: "Hashtags saved!",
-    hashtagsSavedDescription: "Successfully updated your hashtags.",
-    hashtagsError: "Failed to save hashtags",
-    hashtagsErrorDescription: "There was an error saving your hashtags. Please try again.",
-    noHashtags: "No hashtags selected",
-    noHashtagsDescription: "Please select at least one hashtag.",
-    badHashtag: BAD_HASHTAG_TEXT,
-    tooManyHashtags: `Choose at most ${MAX_HASHTAGS} hashtags.`,
-    hashtagHint:
-      `Letters, digits and _, up to ${MAX_HASHTAG_LENGTH} characters; at most ${MAX_HASHTAGS} hashtags.`,
-    badCountry: "Please choose a country from the list.",
-    badContinent: "Please choose a continent from the list.",
-    badPreference: "Please choose global, continent, country, city or nearby.",
-    badLanguage: "Please choose any or one of English, Spanish, French, German, Chinese, Japanese.",
-  }) as const)();
+/** Why a tag is refused: the filters' rule, in the page's or the response's language. */
+export const badHashtag = (): Said => said("profile.badHashtag", { max: MAX_HASHTAG_LENGTH });
+/** Why a list is refused: more than MAX_HASHTAGS tags. */
+export const tooManyHashtags = (): Said => said("profile.tooManyHashtags", { max: MAX_HASHTAGS });
 
 export interface Filters {
   hashtags: string[];

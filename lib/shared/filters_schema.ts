@@ -2,37 +2,46 @@
 // apart from lib/shared/filters.ts so the browser bundles, which use those constants, carry no zod.
 import { z } from "zod";
 import {
+  badHashtag,
   CONTINENTS,
   COUNTRIES,
   DEFAULT_CONTINENT,
   DEFAULT_COUNTRY,
-  FILTER_TEXT,
   type Filters,
   hashtagProblem,
   LANGUAGE_PREFERENCES,
   LOCATION_PREFERENCES,
   MAX_HASHTAGS,
   normalizeHashtag,
+  tooManyHashtags,
 } from "./filters.ts";
+import { carried, said } from "./i18n/said.ts";
 
 /** One hashtag as typed: normalised (normalizeHashtag), then checked (hashtagProblem). */
 export const hashtagSchema = z.string().transform(normalizeHashtag).pipe(
-  z.string().refine((tag) => hashtagProblem(tag) === null, FILTER_TEXT.badHashtag),
+  z.string().refine((tag) => hashtagProblem(tag) === null, carried(badHashtag())),
 );
 
-/** A partial filter update (POST /api/filters). Unknown keys are refused. */
+/**
+ * A partial filter update (POST /api/filters). Unknown keys are refused. A check's own text is a
+ * message `carried` in zod's string (the API says it in the response's language).
+ */
 export const filtersPatchSchema = z.object({
-  hashtags: z.array(hashtagSchema).max(MAX_HASHTAGS, FILTER_TEXT.tooManyHashtags)
+  hashtags: z.array(hashtagSchema).max(MAX_HASHTAGS, carried(tooManyHashtags()))
     .transform((tags) => [...new Set(tags)]).optional(),
-  locationPreference: z.enum(LOCATION_PREFERENCES, { error: FILTER_TEXT.badPreference })
+  locationPreference: z.enum(LOCATION_PREFERENCES, {
+    error: carried(said("profile.badPreference")),
+  })
     .optional(),
-  countryPreference: z.enum(COUNTRIES, { error: FILTER_TEXT.badCountry }).nullable().optional(),
-  continentPreference: z.enum(CONTINENTS, { error: FILTER_TEXT.badContinent }).nullable()
+  countryPreference: z.enum(COUNTRIES, { error: carried(said("profile.badCountry")) }).nullable()
     .optional(),
-  languagePreference: z.enum(LANGUAGE_PREFERENCES, { error: FILTER_TEXT.badLanguage })
-    .optional(),
+  continentPreference: z.enum(CONTINENTS, { error: carried(said("profile.badContinent")) })
+    .nullable().optional(),
+  languagePreference: z.enum(LANGUAGE_PREFERENCES, {
+    error: carried(said("profile.badLanguage")),
+  }).optional(),
   ageRange: z.tuple([z.number().int().min(18).max(99), z.number().int().min(18).max(99)])
-    .refine(([a, b]) => a <= b, "The age range must run from low to high.").optional(),
+    .refine(([a, b]) => a <= b, carried(said("profile.badAgeRange"))).optional(),
   gender: z.literal("any").optional(),
   languages: z.array(z.enum(LANGUAGE_PREFERENCES)).max(7).optional(),
   interests: z.array(hashtagSchema).max(MAX_HASHTAGS).optional(),

@@ -2,17 +2,13 @@
 // (the device's position, named offline) and GET /regions (the map). Members only.
 import { z } from "zod";
 import { type AppDeps, membersOnly } from "../context.tsx";
-import { FILTER_TEXT } from "../../lib/shared/filters.ts";
 import { filtersPatchSchema } from "../../lib/shared/filters_schema.ts";
 import { setFlash } from "../../lib/server/http/flash.ts";
 import { getFilters, saveFilters } from "../../kv/filters.ts";
 import { readLimit } from "../../lib/server/http/rate_limit.ts";
 import { validate } from "../../lib/server/http/validate.ts";
-import {
-  locateMember,
-  LOCATION_TEXT,
-  regionSummaries,
-} from "../../lib/server/geo/private_location.ts";
+import { locateMember, regionSummaries } from "../../lib/server/geo/private_location.ts";
+import { said } from "../../lib/shared/i18n/said.ts";
 
 const coordinatesSchema = z.object({
   latitude: z.number(),
@@ -30,8 +26,8 @@ export function filtersApi(deps: AppDeps) {
     if (c.req.query("flash")) {
       setFlash(c, {
         kind: "success",
-        title: FILTER_TEXT.saved,
-        description: FILTER_TEXT.savedDescription,
+        title: said("profile.filtersSaved"),
+        description: said("profile.filtersSavedDescription"),
       });
     }
     return c.json(saved);
@@ -41,7 +37,7 @@ export function filtersApi(deps: AppDeps) {
   // names, the continent and a ~2 km cell. The coordinates are neither stored nor logged.
   app.post(
     "/location",
-    validate("json", coordinatesSchema, { fallback: LOCATION_TEXT.badCoordinates }),
+    validate("json", coordinatesSchema, { fallback: said("texts.locationUnavailable") }),
     async (c) => {
       const { latitude, longitude } = c.req.valid("json");
       const { user, session } = c.var;

@@ -11,7 +11,7 @@ import { allowedEndpoint, newVapidKeys } from "../../lib/server/push/send.ts";
 import { deleteSubscription, saveSubscription, vapidKeys } from "../../kv/push.ts";
 import { updateUser } from "../../kv/users.ts";
 import { validTimeZone } from "../../lib/shared/push_rules.ts";
-import { PUSH_TEXT } from "../../lib/shared/push_texts.ts";
+import { said } from "../../lib/shared/i18n/said.ts";
 
 /** URL-safe base64, as browsers give a subscription's keys. */
 const b64url = (max: number) => z.string().min(16).max(max).regex(/^[A-Za-z0-9_-]+=*$/);
@@ -41,11 +41,11 @@ export function pushApi(deps: AppDeps) {
   app.post(
     "/subscriptions",
     limit,
-    validate("json", subscriptionSchema, { fallback: PUSH_TEXT.badSubscription }),
+    validate("json", subscriptionSchema, { fallback: said("texts.push_badSubscription") }),
     async (c) => {
       const { endpoint, keys, timeZone } = c.req.valid("json");
       if (!allowedEndpoint(endpoint, config.production)) {
-        throw new AppError(400, PUSH_TEXT.badSubscription);
+        throw new AppError(400, said("texts.push_badSubscription"));
       }
       await saveSubscription(kv, c.var.user.id, {
         endpoint,
@@ -63,10 +63,10 @@ export function pushApi(deps: AppDeps) {
   app.delete(
     "/subscriptions",
     limit,
-    validate("json", endpointSchema, { fallback: PUSH_TEXT.noSubscription }),
+    validate("json", endpointSchema, { fallback: said("texts.push_noSubscription") }),
     async (c) => {
       const deleted = await deleteSubscription(kv, c.var.user.id, c.req.valid("json").endpoint);
-      if (!deleted) throw new AppError(404, PUSH_TEXT.noSubscription);
+      if (!deleted) throw new AppError(404, said("texts.push_noSubscription"));
       return c.json({ ok: true });
     },
   );

@@ -22,8 +22,6 @@ import {
   waitLive,
 } from "../helpers/live_browser.ts";
 import { ACTION_TIMEOUT_MS, eventually, until } from "../helpers/time.ts";
-import { CANNOT_CALL_TEXT } from "../../lib/shared/cannot_call.ts";
-import { LIVE_TEXT } from "../../lib/client/live_rules.ts";
 import { english } from "../helpers/english.ts";
 import { keys } from "../../kv/keys.ts";
 import type { Match } from "../../kv/matches.ts";
@@ -92,8 +90,10 @@ async function expectCannotCall(page: Page, title: string, missing: string) {
   const screen = page.getByRole("region", { name: title });
   await screen.waitFor({ state: "visible" });
   await screen.getByText(missing).waitFor({ state: "visible" });
-  await screen.getByText(CANNOT_CALL_TEXT.fix.browser).waitFor({ state: "visible" });
-  await screen.getByRole("link", { name: LIVE_TEXT.backToDiscover }).waitFor({ state: "visible" });
+  await screen.getByText(english("live.cc_browser")).waitFor({ state: "visible" });
+  await screen.getByRole("link", { name: english("live.backToDiscover") }).waitFor({
+    state: "visible",
+  });
   assert.equal(await page.getByText("Finding Someone...").count(), 0, "no searching screen");
   return screen;
 }
@@ -168,11 +168,11 @@ Deno.test({
           await waitForPath(a, "/cannot-go-live");
           const screen = await expectCannotCall(
             a,
-            CANNOT_CALL_TEXT.titleBrowser,
-            CANNOT_CALL_TEXT.missing.webrtc.why,
+            english("live.cc_titleBrowser"),
+            english("live.cc_webrtcWhy"),
           );
-          await screen.getByText(CANNOT_CALL_TEXT.missing.webrtc.name).waitFor();
-          await screen.getByText(CANNOT_CALL_TEXT.fix.webrtcOn).waitFor();
+          await screen.getByText(english("live.cc_webrtc")).waitFor();
+          await screen.getByText(english("live.cc_webrtcOn")).waitFor();
           for (const size of WIDTHS) {
             await resizeTo(a, size);
             await expectFits(a, size.width);
@@ -201,7 +201,7 @@ Deno.test({
         // Alice's pages never opened a socket nor asked for the camera.
         assert.equal(new URL(a.url()).pathname, "/cannot-go-live");
         assert.deepEqual(await opened(a), {});
-        await a.getByRole("link", { name: LIVE_TEXT.backToDiscover }).click();
+        await a.getByRole("link", { name: english("live.backToDiscover") }).click();
         await waitForPath(a, "/");
       });
 
@@ -217,7 +217,7 @@ Deno.test({
           /Video calling \(WebRTC\) is missing: this browser does not have it/,
         );
         await row("Network").getByText("Not checked without video calling (WebRTC)").waitFor();
-        await a.locator(".partner-view").getByText(CANNOT_CALL_TEXT.titleBrowser).waitFor();
+        await a.locator(".partner-view").getByText(english("live.cc_titleBrowser")).waitFor();
         const dir = Deno.env.get("SCREENSHOT_DIR");
         if (dir) await a.screenshot({ path: `${dir}/test-chat-no-webrtc.png`, fullPage: true });
       });
@@ -233,14 +233,14 @@ Deno.test({
         await waitForPath(c, "/cannot-go-live");
         await expectCannotCall(
           c,
-          CANNOT_CALL_TEXT.titleBrowser,
-          CANNOT_CALL_TEXT.missing.media.why,
+          english("live.cc_titleBrowser"),
+          english("live.cc_mediaWhy"),
         );
         assert.deepEqual(await opened(c), {});
 
         await c.goto("/camera");
         await waitForHydration(c, "ClipRecorder");
-        await c.locator(".recorder-tile").getByText(CANNOT_CALL_TEXT.titleCamera).waitFor();
+        await c.locator(".recorder-tile").getByText(english("live.cc_titleCamera")).waitFor();
         const alert = c.locator(".recorder-missing[role=alert]");
         assert.match(await alert.innerText(), /Camera and microphone access is missing/);
         assert.equal(await c.getByRole("button", { name: "Record" }).count(), 0);
@@ -265,8 +265,8 @@ async function expectFreeNext(b: Page, skipsLeft: number) {
   } catch (err) {
     throw new Error(`Bob: ${(err as Error).message}; ${await describeLive(b)}`);
   }
-  assert.equal((await failure.innerText()).trim(), LIVE_TEXT.linkFailed);
-  await b.getByText(LIVE_TEXT.freeNext).waitFor({ state: "visible" });
+  assert.equal((await failure.innerText()).trim(), english("live.linkFailed"));
+  await b.getByText(english("live.freeNext")).waitFor({ state: "visible" });
   assert.equal(await skipsText(b), `Skip to someone new (free, ${skipsLeft} skips left)`);
 }
 
@@ -332,7 +332,7 @@ Deno.test({
 
       // Bob's Next (free): Alice hears that he skipped, and Bob searches again. Dave finds him
       // waiting, so Dave makes the offer this time, and his page never sends it.
-      await b.getByRole("button", { name: LIVE_TEXT.next, exact: true }).click();
+      await b.getByRole("button", { name: english("live.next"), exact: true }).click();
       await waitForPath(a, "/match-end");
       await waitInPool(server, bob);
       await d.goto("/connecting");
@@ -341,7 +341,7 @@ Deno.test({
       assert.deepEqual([await sessionsUsed(dave), await sessionsUsed(bob)], [1, 1]);
 
       // Bob's Next again (free), and Carol: a call that connects, where Next is no free skip.
-      await b.getByRole("button", { name: LIVE_TEXT.next, exact: true }).click();
+      await b.getByRole("button", { name: english("live.next"), exact: true }).click();
       await waitForPath(d, "/match-end");
       await waitForPath(b, "/connecting");
       await c.goto("/connecting");

@@ -21,7 +21,7 @@ import {
 import { ffmpegAvailable, THROWING_DETECTOR } from "../helpers/fake_camera.ts";
 import { expectRemoteVideoPlaying } from "../helpers/live_browser.ts";
 import { ACTION_TIMEOUT_MS, sleep, until } from "../helpers/time.ts";
-import { BLUR_TEXT } from "../../lib/client/privacy/status_text.ts";
+import { english } from "../helpers/english.ts";
 
 /** The request interception of a puppeteer page (FirefoxPage types only what the helpers use). */
 interface InterceptedRequest {
@@ -110,7 +110,7 @@ async function failingDetectorCall(
       (b) => b?.title === reason,
       5_000,
     );
-    assert.equal(badge?.text, BLUR_TEXT.wholeBadge);
+    assert.equal(badge?.text, english("live.blur_wholeBadge"));
     const badges = await firefoxLocalBadges(p.b.page);
     console.log(`  Firefox's 'You' tile: ${badges.join(" | ")}`);
     assert.ok(badges.includes("Privacy On"), `Firefox's 'You' tile: ${badges}`);
@@ -129,12 +129,22 @@ Deno.test({
   ...TEST,
   name: "firefox blur (no WebGL): with Firefox's detector worker unreachable, Chromium receives " +
     "the whole picture covered",
-  fn: () => failingDetectorCall("unreachable", BLUR_TEXT.failed, /the face detector did not load/),
+  fn: () =>
+    failingDetectorCall(
+      "unreachable",
+      english("live.blur_failed"),
+      /the face detector did not load/,
+    ),
 });
 
 Deno.test({
   ...TEST,
   name: "firefox blur (no WebGL): with Firefox's detector throwing on every frame, Chromium " +
     "receives the whole picture covered",
-  fn: () => failingDetectorCall("throwing", BLUR_TEXT.failing, /face detection failed on a frame/),
+  fn: () =>
+    failingDetectorCall(
+      "throwing",
+      english("live.blur_failing"),
+      /face detection failed on a frame/,
+    ),
 });

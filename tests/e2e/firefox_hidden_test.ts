@@ -21,7 +21,7 @@ import {
   withChromiumAndFirefox,
 } from "../helpers/firefox.ts";
 import { ACTION_TIMEOUT_MS, sleep, until } from "../helpers/time.ts";
-import { LIVE_TEXT } from "../../lib/client/live_rules.ts";
+import { english } from "../helpers/english.ts";
 
 /** The frames a second `page` decodes of its partner's video over `ms`. */
 async function decodedFps(page: Page, ms: number): Promise<number> {
@@ -68,7 +68,7 @@ Deno.test({
         fps >= Math.min(15, shown / 2),
         `the hidden tab sends ${fps.toFixed(1)} fps, ${shown.toFixed(1)} shown`,
       );
-      const away = a.locator(".tile-remote .tile-away", { hasText: LIVE_TEXT.partnerAway });
+      const away = a.locator(".tile-remote .tile-away", { hasText: english("live.partnerAway") });
       assert.equal(await away.count(), 0, "a hidden tab that still sends is not away");
 
       // Paused while hidden; the page comes back and it plays with no tap.
@@ -109,7 +109,7 @@ Deno.test({
       await startFromDiscover(a, b);
       await expectRemoteVideoPlaying(a, ACTION_TIMEOUT_MS, "Chromium");
       await expectFirefoxPlaying(b.page, 20_000);
-      const away = a.locator(".tile-remote .tile-away", { hasText: LIVE_TEXT.partnerAway });
+      const away = a.locator(".tile-remote .tile-away", { hasText: english("live.partnerAway") });
       assert.equal(await away.count(), 0, "shown: nothing said");
 
       const other = await firefox.browser.newPage();

@@ -18,7 +18,7 @@ import {
   SESSION_COOKIE,
 } from "../helpers/accounts.ts";
 import { createInvitations } from "../../kv/users.ts";
-import { FILTER_TEXT } from "../../lib/shared/filters.ts";
+import { RULE_HINT } from "../../lib/shared/auth/rules.ts";
 import { ACTION_TIMEOUT_MS } from "../helpers/time.ts";
 
 const LONG_NAME = "a".repeat(44);
@@ -307,14 +307,17 @@ Deno.test({
         await waitForHydration(page, "FiltersEditor");
         const input = page.getByPlaceholder("Add a hashtag");
         const chips = page.getByRole("list", { name: "Your hashtags" }).getByRole("listitem");
-        assert.equal(await description(input), `${FILTER_TEXT.hashtagHint}0/30`);
+        assert.equal(
+          await description(input),
+          `${english("profile.hashtagHint", { length: 30, max: 30 })}0/30`,
+        );
         await input.fill("yoga");
         await input.press("Enter");
         assert.equal(await chips.count(), 2, "#adventure and #yoga");
 
         for (const tag of [EMOJI, LONG_TAG]) {
           await input.fill(tag);
-          await expectDescription(input, FILTER_TEXT.badHashtag);
+          await expectDescription(input, english("profile.badHashtag", { max: 30 }));
           assert.equal(await input.getAttribute("aria-invalid"), "true");
           await input.press("Enter");
           await page.getByRole("button", { name: "Add", exact: true }).click();
@@ -323,7 +326,7 @@ Deno.test({
           // The server's answer to the same tag is the text the editor shows.
           const direct = await ana.client.post("/api/filters", { hashtags: ["yoga", tag] });
           assert.equal(direct.status, 400);
-          assert.equal(direct.json.error, FILTER_TEXT.badHashtag);
+          assert.equal(direct.json.error, english("profile.badHashtag", { max: 30 }));
         }
         assert.ok((await description(input)).endsWith("80/30"), "the counter shows 80");
 
@@ -362,8 +365,12 @@ Deno.test({
             await route.continue({ postData: JSON.stringify({ ...body, hashtags: tooMany }) });
           });
           await page.getByRole("button", { name: "Save", exact: true }).click();
-          await expectToast(page, FILTER_TEXT.saveError, FILTER_TEXT.tooManyHashtags);
-          await expectAlert(page, FILTER_TEXT.tooManyHashtags);
+          await expectToast(
+            page,
+            english("profile.saveError"),
+            english("profile.tooManyHashtags", { max: 30 }),
+          );
+          await expectAlert(page, english("profile.tooManyHashtags", { max: 30 }));
           await page.unroute("**/api/filters*");
           assert.equal(new URL(page.url()).pathname, "/filters");
           const chips = await page.getByRole("list", { name: "Your hashtags" }).getByRole(
@@ -395,7 +402,7 @@ Deno.test({
         await page.goto("/hashtags");
         await waitForHydration(page, "HashtagBrowser");
         await page.getByRole("button", { name: "#travel" }).click();
-        await expectAlert(page, FILTER_TEXT.tooManyHashtags);
+        await expectAlert(page, english("profile.tooManyHashtags", { max: 30 }));
         await page.getByRole("heading", { name: "Selected (30)" }).waitFor();
         assert.equal(
           await page.getByRole("button", { name: "#travel" }).getAttribute("aria-pressed"),

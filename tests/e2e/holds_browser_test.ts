@@ -25,7 +25,7 @@ import { closeAll, connectPeer, MemberFactory, search } from "../helpers/realtim
 import { WsClient } from "../helpers/realtime.ts";
 import { ACTION_TIMEOUT_MS, until } from "../helpers/time.ts";
 import { getUser } from "../../kv/users.ts";
-import { RT_TEXT } from "../../lib/shared/realtime/texts.ts";
+import { rtEnglish } from "../helpers/rt_english.ts";
 
 const ADMIN = { ADMIN_EMAIL: "holds-root@example.test", ADMIN_PASSWORD: "admin-pass-1" };
 const SHOTS = Deno.env.get("SCREENSHOT_DIR");
@@ -121,7 +121,7 @@ Deno.test({
         assert.equal(res.status, 201, res.text);
         assert.ok((await getUser(kv, bob.id))?.hold, "bob is on hold");
         // The held member is told why, in a toast that names it, and not who reported them.
-        await expectToast(b, "Account under review", RT_TEXT.on_hold);
+        await expectToast(b, "Account under review", rtEnglish("on_hold"));
         await waitForPath(d, "/match-end");
         // The toast as the live page shows it (the page moves on to the profile 1.5 s later).
         if (SHOTS) {
@@ -147,7 +147,7 @@ Deno.test({
 
       await t.step("a search is refused while held", async () => {
         await b.goto("/connecting");
-        await expectToast(b, "Account under review", RT_TEXT.on_hold);
+        await expectToast(b, "Account under review", rtEnglish("on_hold"));
         await waitForPath(b, "/profile");
       });
 

@@ -14,7 +14,7 @@ import {
   withLivePair,
 } from "../helpers/live_browser.ts";
 import { ACTION_TIMEOUT_MS, until } from "../helpers/time.ts";
-import { LIVE_TEXT } from "../../lib/client/live_rules.ts";
+import { english } from "../helpers/english.ts";
 
 /** Tells the page it is hidden or shown, as a browser does when its tab goes to the back. */
 async function setHidden(page: Page, hidden: boolean) {
@@ -54,7 +54,7 @@ Deno.test({
       await startPair(a, b);
       await expectRemoteVideoPlaying(a, ACTION_TIMEOUT_MS, "A");
       await expectRemoteVideoPlaying(b, ACTION_TIMEOUT_MS, "B");
-      const away = b.locator(".tile-remote .tile-away", { hasText: LIVE_TEXT.partnerAway });
+      const away = b.locator(".tile-remote .tile-away", { hasText: english("live.partnerAway") });
       assert.equal(await away.count(), 0, "present: nothing said");
 
       // A's tab goes to the back and its video stops getting through.

@@ -21,8 +21,7 @@ import {
 } from "../helpers/live_browser.ts";
 import { eventually, sleep, until } from "../helpers/time.ts";
 import { updateUser } from "../../kv/users.ts";
-import { RT_TEXT } from "../../lib/shared/realtime/texts.ts";
-import { LIVE_TEXT } from "../../lib/client/live_rules.ts";
+import { rtEnglish } from "../helpers/rt_english.ts";
 
 const VERIFY_LINK = "/verify-email?token=";
 const WIDTHS = [{ width: 360, height: 740 }, { width: 1280, height: 800 }];
@@ -34,13 +33,17 @@ async function verificationMails(server: TestServer, m: Member) {
 
 /** The live start screen for an unverified member: heading, reason, Resend, the way back. */
 async function expectVerifyScreen(page: Page) {
-  const screen = page.getByRole("region", { name: LIVE_TEXT.verifyEmail });
+  const screen = page.getByRole("region", { name: english("live.verifyEmail") });
   await screen.waitFor({ state: "visible" });
-  await screen.getByText(RT_TEXT.email_unverified, { exact: true }).waitFor({ state: "visible" });
-  await screen.getByRole("button", { name: LIVE_TEXT.resendVerification }).waitFor({
+  await screen.getByText(rtEnglish("email_unverified"), { exact: true }).waitFor({
     state: "visible",
   });
-  await screen.getByRole("link", { name: LIVE_TEXT.backToDiscover }).waitFor({ state: "visible" });
+  await screen.getByRole("button", { name: english("live.resendVerification") }).waitFor({
+    state: "visible",
+  });
+  await screen.getByRole("link", { name: english("live.backToDiscover") }).waitFor({
+    state: "visible",
+  });
   assert.equal(await page.getByText("Finding Someone...").count(), 0, "no searching screen");
   return screen;
 }
@@ -112,7 +115,7 @@ Deno.test({
 
         // Resend queues a new verification mail (the registration's was the first).
         assert.equal((await verificationMails(server!, member)).length, 1);
-        await screen.getByRole("button", { name: LIVE_TEXT.resendVerification }).click();
+        await screen.getByRole("button", { name: english("live.resendVerification") }).click();
         await expectToast(page, english("live.verifySent"), english("live.verifySentDescription"));
         await until(
           "the resent verification mail",
@@ -172,7 +175,7 @@ Deno.test({
           assert.equal(server!.hub.waitingCount(), 0);
           assert.equal((await server!.kv.get(["mm", "waiting", member.id])).value, null);
           // Its Resend works like the other one.
-          await screen.getByRole("button", { name: LIVE_TEXT.resendVerification }).click();
+          await screen.getByRole("button", { name: english("live.resendVerification") }).click();
           await until(
             "the resent verification mail",
             () => verificationMails(server!, member),

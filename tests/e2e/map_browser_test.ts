@@ -10,8 +10,9 @@ import { expectToast, launchBrowser, resizeTo, waitForHydration } from "../helpe
 import { startServer, type TestServer } from "../helpers/server.ts";
 import { type Member, registerMember, SESSION_COOKIE } from "../helpers/accounts.ts";
 import { worldMap } from "../../lib/server/geo/world_map.ts";
-import { FILTER_TEXT, MAX_HASHTAGS } from "../../lib/shared/filters.ts";
+import { MAX_HASHTAGS } from "../../lib/shared/filters.ts";
 import { ACTION_TIMEOUT_MS } from "../helpers/time.ts";
+import { english } from "../helpers/english.ts";
 
 const WARSAW = { latitude: 52.2297, longitude: 21.0122 };
 
@@ -160,7 +161,7 @@ Deno.test({
         const pierogi = card.getByRole("button", { name: "#pierogi" });
         assert.equal(await pierogi.getAttribute("aria-pressed"), "false");
         await pierogi.click();
-        await expectToast(page, "#pierogi added", FILTER_TEXT.savedDescription);
+        await expectToast(page, "#pierogi added", english("profile.filtersSavedDescription"));
         assert.equal(await pierogi.getAttribute("aria-pressed"), "true");
         assert.ok((await savedHashtags(ana)).includes("pierogi"), "read back from the API");
       });
@@ -194,7 +195,7 @@ Deno.test({
         const art = popular.getByRole("button", { name: "#art" });
         assert.equal(await art.getAttribute("aria-pressed"), "false");
         await art.click();
-        await expectToast(page, "#art added", FILTER_TEXT.savedDescription);
+        await expectToast(page, "#art added", english("profile.filtersSavedDescription"));
         assert.equal(await art.getAttribute("aria-pressed"), "true");
         assert.ok((await savedHashtags(ana)).includes("art"), "read back from the API");
         const interests = page.getByRole("region", { name: "Your interests" });
@@ -202,7 +203,7 @@ Deno.test({
 
         // A second tap takes it off again.
         await art.click();
-        await expectToast(page, "#art removed", FILTER_TEXT.savedDescription);
+        await expectToast(page, "#art removed", english("profile.filtersSavedDescription"));
         assert.equal(await art.getAttribute("aria-pressed"), "false");
         assert.ok(!(await savedHashtags(ana)).includes("art"));
       });
@@ -215,7 +216,11 @@ Deno.test({
         const music = page.getByRole("list", { name: "Popular this week" })
           .getByRole("button", { name: "#music" });
         await music.click();
-        await expectToast(page, FILTER_TEXT.saveError, FILTER_TEXT.tooManyHashtags);
+        await expectToast(
+          page,
+          english("profile.saveError"),
+          english("profile.tooManyHashtags", { max: 30 }),
+        );
         assert.equal(await music.getAttribute("aria-pressed"), "false");
         assert.deepEqual(await savedHashtags(ana), full, "nothing changed");
       });

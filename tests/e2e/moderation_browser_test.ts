@@ -31,8 +31,7 @@ import { ACTION_TIMEOUT_MS, until } from "../helpers/time.ts";
 import { keys } from "../../kv/keys.ts";
 import { seedReport } from "../helpers/reports.ts";
 import type { Report } from "../../lib/server/moderation/reports.ts";
-import { LIVE_TEXT } from "../../lib/client/live_rules.ts";
-import { RT_TEXT } from "../../lib/shared/realtime/texts.ts";
+import { rtEnglish } from "../helpers/rt_english.ts";
 
 const ADMIN = { ADMIN_EMAIL: "root@example.test", ADMIN_PASSWORD: "admin-pass-1" };
 const SHOTS = Deno.env.get("SCREENSHOT_DIR");
@@ -403,8 +402,8 @@ Deno.test({
           "bob's toast",
           banClick,
           (e) =>
-            e.event === "toast" && e.title === LIVE_TEXT.connectionError &&
-            e.description === RT_TEXT.not_authenticated && e.path === "/live-match",
+            e.event === "toast" && e.title === english("live.connectionError") &&
+            e.description === rtEnglish("not_authenticated") && e.path === "/live-match",
         );
         await waitForPath(b, "/", ACTION_TIMEOUT_MS);
         await b.getByRole("heading", { name: "See the world through a stranger's eyes" })

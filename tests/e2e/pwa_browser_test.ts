@@ -15,8 +15,8 @@ import { startServer, type TestServer } from "../helpers/server.ts";
 import { registerMember, SESSION_COOKIE } from "../helpers/accounts.ts";
 import { ACTION_TIMEOUT_MS, until } from "../helpers/time.ts";
 import { MEMBER_ONLY_PAGES } from "../helpers/site.ts";
-import { OFFLINE_TEXT } from "../../components/OfflineScreen.tsx";
 import { cacheName, type ShellConfig } from "../../lib/client/sw/policy.ts";
+import { english } from "../helpers/english.ts";
 
 const PHONE = { width: 390, height: 844 };
 
@@ -65,8 +65,8 @@ async function controller(page: Page): Promise<{ scope: string; script: string }
 }
 
 async function expectOfflinePage(page: Page) {
-  await page.getByRole("heading", { level: 1, name: OFFLINE_TEXT.title }).waitFor();
-  const retry = page.getByRole("link", { name: OFFLINE_TEXT.retry });
+  await page.getByRole("heading", { level: 1, name: english("home.offlineTitle") }).waitFor();
+  const retry = page.getByRole("link", { name: english("home.retry") });
   assert.ok(await retry.isVisible(), "Retry is on screen");
   assert.equal(await retry.getAttribute("href"), "", "Retry opens the same address again");
   // The stored stylesheet styled it: the primary button has the theme's accent, not a bare link.
@@ -220,7 +220,7 @@ Deno.test({
 
       await t.step("with the network back, Retry loads the page asked for", async () => {
         await context!.setOffline(false);
-        await page.getByRole("link", { name: OFFLINE_TEXT.retry }).click();
+        await page.getByRole("link", { name: english("home.retry") }).click();
         await page.getByRole("heading", { name: "Your profile" }).waitFor();
         await waitForHydration(page, "ProfilePage");
       });

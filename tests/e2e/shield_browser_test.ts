@@ -22,7 +22,6 @@ import {
   waitLive,
 } from "../helpers/live_browser.ts";
 import { ACTION_TIMEOUT_MS, sleep, until } from "../helpers/time.ts";
-import { SHIELD_TEXT } from "../../lib/client/shield/policy.ts";
 
 import {
   expectBlurred,
@@ -42,6 +41,7 @@ import {
   waitView,
   withShieldPair,
 } from "../helpers/shield.ts";
+import { english } from "../helpers/english.ts";
 
 Deno.test({
   ...TEST,
@@ -126,9 +126,9 @@ async function makeUnsafe(a: Page) {
     `re-blurred ${(unsafe.at - fedAt).toFixed(0)} ms after the verdict`,
   );
   await expectBlurred(a, "unsafe");
-  const warning = a.getByRole("alertdialog", { name: SHIELD_TEXT.unsafe });
+  const warning = a.getByRole("alertdialog", { name: english("live.shield_unsafe") });
   await warning.waitFor({ state: "visible", timeout: 5_000 });
-  for (const name of [SHIELD_TEXT.endReport, SHIELD_TEXT.showAnyway]) {
+  for (const name of [english("live.shield_endReport"), english("live.shield_showAnyway")]) {
     await warning.getByRole("button", { name, exact: true }).waitFor({ state: "visible" });
   }
   return warning;
@@ -161,14 +161,14 @@ Deno.test({
       assert.ok(await warning.isVisible(), "the warning stays");
       // End & Report: the report dialog with 'Inappropriate Content' chosen; Cancel goes back.
       const dialog = a.getByRole("dialog", { name: "Report this user" });
-      await warning.getByRole("button", { name: SHIELD_TEXT.endReport }).click();
+      await warning.getByRole("button", { name: english("live.shield_endReport") }).click();
       await dialog.waitFor();
       assert.equal(await dialog.getByLabel("Inappropriate Content").isChecked(), true);
       await dialog.getByRole("button", { name: "Cancel" }).click();
       await dialog.waitFor({ state: "detached" });
       await expectBlurred(a, "unsafe");
       await warning.waitFor({ state: "visible" });
-      await warning.getByRole("button", { name: SHIELD_TEXT.endReport }).click();
+      await warning.getByRole("button", { name: english("live.shield_endReport") }).click();
       await dialog.waitFor();
       assert.equal(await dialog.getByLabel("Inappropriate Content").isChecked(), true);
       assert.equal(path(a), "/live-match", "the dialog keeps the session until it is sent");
@@ -200,7 +200,7 @@ Deno.test({
         await startPair(a, b);
         await t.step("Show anyway shows the video despite further unsafe verdicts", async () => {
           const warning = await makeUnsafe(a);
-          await warning.getByRole("button", { name: SHIELD_TEXT.showAnyway }).click();
+          await warning.getByRole("button", { name: english("live.shield_showAnyway") }).click();
           await waitView(a, "shown", 5_000);
           await expectUnblurred(a, "shown");
           await verdict(a, UNSAFE);

@@ -16,7 +16,7 @@ import {
 } from "../helpers/live_browser.ts";
 import { ACTION_TIMEOUT_MS, sleep, until } from "../helpers/time.ts";
 import { readManifest } from "../../lib/server/build/assets.ts";
-import { SHIELD_TEXT, SHIELD_VERDICT_GRACE_MS } from "../../lib/client/shield/policy.ts";
+import { SHIELD_VERDICT_GRACE_MS } from "../../lib/client/shield/policy.ts";
 
 import {
   expectBlurred,
@@ -34,6 +34,7 @@ import {
   waitView,
   withShieldPair,
 } from "../helpers/shield.ts";
+import { english } from "../helpers/english.ts";
 
 /** The shield's files as the build's manifest names them. */
 async function shieldFiles() {
@@ -50,7 +51,10 @@ async function expectUnavailable(p: ShieldPair) {
   const { a, b } = p;
   await startPair(a, b);
   await expectRemoteVideoPlaying(a, ACTION_TIMEOUT_MS, "A");
-  const button = tile(a).getByRole("button", { name: SHIELD_TEXT.unavailable, exact: true });
+  const button = tile(a).getByRole("button", {
+    name: english("live.shield_unavailable"),
+    exact: true,
+  });
   await button.waitFor({ state: "visible", timeout: 5_000 });
   await expectBlurred(a, "unavailable");
   // It stays so (the grace for a verdict is long gone, and none will come).

@@ -27,8 +27,7 @@ import { dayKey } from "../../kv/hashtags.ts";
 import { updateUser } from "../../kv/users.ts";
 import type { TierKey } from "../../lib/shared/constants.ts";
 import { english } from "../helpers/english.ts";
-import { LIVE_TEXT } from "../../lib/client/live_rules.ts";
-import { RT_TEXT } from "../../lib/shared/realtime/texts.ts";
+import { rtEnglish } from "../helpers/rt_english.ts";
 
 const PRICES = { basic: "price_basic_e2e", plus: "price_plus_e2e", vip: "price_vip_e2e" };
 const STRIPE_PAGE = "<!doctype html><title>Stripe</title><h1>Stripe stand-in page</h1>";
@@ -413,11 +412,11 @@ Deno.test({
           await setUsage(server, m, 5);
           const page = await (await context(server, m)).newPage();
           await page.goto("/connecting");
-          const screen = page.getByRole("region", { name: LIVE_TEXT.sessionLimit });
+          const screen = page.getByRole("region", { name: english("live.sessionLimit") });
           await screen.waitFor({ timeout: 15_000 });
-          await screen.getByText(RT_TEXT.session_limit, { exact: true }).waitFor();
-          const plans = screen.getByRole("link", { name: LIVE_TEXT.seePlans });
-          const back = screen.getByRole("link", { name: LIVE_TEXT.backToDiscover });
+          await screen.getByText(rtEnglish("session_limit"), { exact: true }).waitFor();
+          const plans = screen.getByRole("link", { name: english("live.seePlans") });
+          const back = screen.getByRole("link", { name: english("live.backToDiscover") });
           assert.equal(await plans.getAttribute("href"), "/subscriptions");
           assert.equal(await back.getAttribute("href"), "/");
           // The camera the search had started is let go.

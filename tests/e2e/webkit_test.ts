@@ -13,8 +13,6 @@ import { startServer, type TestServer } from "../helpers/server.ts";
 import { closeQuietly, liveMember, memberContext, waitForPath } from "../helpers/live_browser.ts";
 import { launchWebKit, type WebKit, type WebKitSession } from "../helpers/webkit.ts";
 import { ACTION_TIMEOUT_MS, until } from "../helpers/time.ts";
-import { CANNOT_CALL_TEXT } from "../../lib/shared/cannot_call.ts";
-import { LIVE_TEXT } from "../../lib/client/live_rules.ts";
 import { english } from "../helpers/english.ts";
 import { keys } from "../../kv/keys.ts";
 
@@ -120,17 +118,17 @@ Deno.test({
 
         await s.goto("/connecting");
         const screen = await s.waitFor("the 'can't go live' screen", cannotCallScreen, []);
-        const webrtc = CANNOT_CALL_TEXT.missing.webrtc;
+        const webrtc = { name: english("live.cc_webrtc"), why: english("live.cc_webrtcWhy") };
         assert.deepEqual(screen, {
-          title: CANNOT_CALL_TEXT.titleBrowser,
+          title: english("live.cc_titleBrowser"),
           missing: [`${webrtc.name}: ${webrtc.why}`],
           needs: ["webrtc"],
           fixes: [
-            CANNOT_CALL_TEXT.fix.browser,
-            CANNOT_CALL_TEXT.fix.inApp,
-            CANNOT_CALL_TEXT.fix.webrtcOn,
+            english("live.cc_browser"),
+            english("live.cc_inApp"),
+            english("live.cc_webrtcOn"),
           ],
-          links: [LIVE_TEXT.backToDiscover],
+          links: [english("live.backToDiscover")],
           searching: false,
         });
         assert.deepEqual(await s.errors(), [], "no script errors");
@@ -212,7 +210,7 @@ Deno.test({
           /Video calling \(WebRTC\) is missing: this browser does not have it/,
         );
         assert.match(rows.network!.text, /Not checked without video calling \(WebRTC\)/);
-        assert.match(rows.partner, new RegExp(CANNOT_CALL_TEXT.titleBrowser));
+        assert.match(rows.partner, new RegExp(english("live.cc_titleBrowser")));
         assert.deepEqual(await s.errors(), [], "no script errors");
       });
     } finally {

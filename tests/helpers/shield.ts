@@ -11,11 +11,11 @@ import { cameraFile, ffmpegAvailable } from "./fake_camera.ts";
 import {
   type Scores,
   SHIELD_SAFE_FRAMES,
-  SHIELD_TEXT,
   SHIELD_THRESHOLDS,
   SHIELD_VERDICT_GRACE_MS,
   type ShieldView,
 } from "../../lib/client/shield/policy.ts";
+import { english } from "./english.ts";
 
 /**
  * How soon after the partner's first frame an ordinary scene must be unblurred when the
@@ -235,7 +235,7 @@ export function expectCheckedThenClear(r: Recorded, stream: number): number {
   const first = mine.find((s) => s.frame);
   assert.ok(first, `stream ${stream} showed a frame${all}`);
   assert.equal(first.view, "checking", `the first frame is checked${all}`);
-  assert.equal(first.overlay, SHIELD_TEXT.checking, `"Checking video…" shown${all}`);
+  assert.equal(first.overlay, english("live.shield_checking"), `"Checking video…" shown${all}`);
   const clearIndex = mine.findIndex((s) => s.view === "clear");
   assert.ok(clearIndex >= 0, `stream ${stream} was unblurred${all}`);
   const clear = mine[clearIndex];

@@ -18,7 +18,7 @@ import {
 import { createInvitations } from "../../kv/users.ts";
 import live from "../../lib/shared/i18n/catalog/live/mod.ts";
 import texts from "../../lib/shared/i18n/catalog/texts/mod.ts";
-import { RT_TEXT } from "../../lib/shared/realtime/texts.ts";
+import { rtEnglish } from "../helpers/rt_english.ts";
 
 const isRoot = Deno.uid?.() === 0;
 
@@ -115,8 +115,8 @@ Deno.test({
       search(pa);
       const error = await pa.ws.next("error", 15_000);
       assert.equal(error.code, "storage");
-      assert.equal(error.message, RT_TEXT.storage);
-      assert.equal(live.en.rt_storage, RT_TEXT.storage);
+      assert.equal(error.message, rtEnglish("storage"));
+      assert.equal(error.message, live.en.rt_storage);
 
       const metrics = (await guest.get("/metrics")).text;
       assert.ok(counter(metrics, HTTP_FULL) >= 2, `http refusals counted:\n${metrics}`);

@@ -4,7 +4,10 @@
 import assert from "node:assert/strict";
 import { withServer } from "../helpers/server.ts";
 import { assertError, Client, kvUser, registerMember } from "../helpers/accounts.ts";
-import { FILTER_TEXT } from "../../lib/shared/filters.ts";
+import { english } from "../helpers/english.ts";
+import { sayIn } from "../../lib/server/i18n/catalogs.ts";
+import { said } from "../../lib/shared/i18n/said.ts";
+import { updateUser } from "../../kv/users.ts";
 
 const NOT_AUTHENTICATED = "User not authenticated";
 const INVALID_BODY = "Invalid request body";
@@ -86,6 +89,25 @@ Deno.test("filters API: the protected pages send guests to /auth", async () => {
 });
 
 // ---------------------------------------------------------------- defaults and partial updates
+
+Deno.test("filters API: ?flash hands 'Filters saved' to the next page, in its language", async () => {
+  await withServer(async (server) => {
+    const m = await registerMember(server);
+    const saved = await m.client.post("/api/filters?flash=1", { hashtags: ["yoga"] });
+    assert.equal(saved.status, 200, saved.text);
+    const home = await m.client.get("/");
+    assert.equal([...home.text.matchAll(/class="toast toast-/g)].length, 1, "one toast");
+    assert.ok(home.text.includes(english("profile.filtersSaved")), "its title");
+    assert.ok(home.text.includes(english("profile.filtersSavedDescription")), "its text");
+    // The same toast for a member who reads German says the German text.
+    await updateUser(server.kv, m.id, (u) => ({ ...u, language: "de" }));
+    await m.client.post("/api/filters?flash=1", { hashtags: ["yoga"] });
+    const german = await m.client.get("/");
+    assert.ok(german.text.includes('<html lang="de">'), "a German page");
+    assert.ok(german.text.includes(sayIn("de", said("profile.filtersSaved"))), "in German");
+    assert.ok(!german.text.includes(english("profile.filtersSaved")), "not in English");
+  });
+});
 
 Deno.test("filters API: GET gives the defaults for a new member", async () => {
   await withServer(async (server) => {
@@ -208,17 +230,33 @@ Deno.test("filters API: bad values are 400 with a clear message and nothing chan
 
     const tags31 = Array.from({ length: 31 }, (_, i) => `tag${i}`);
     const cases: [string, { json?: unknown; body?: string }, string][] = [
-      ["preference moon", { json: { locationPreference: "moon" } }, FILTER_TEXT.badPreference],
-      ["country Atlantis", { json: { countryPreference: "Atlantis" } }, FILTER_TEXT.badCountry],
+      [
+        "preference moon",
+        { json: { locationPreference: "moon" } },
+        english("profile.badPreference"),
+      ],
+      [
+        "country Atlantis",
+        { json: { countryPreference: "Atlantis" } },
+        english("profile.badCountry"),
+      ],
       [
         "continent Atlantis",
         { json: { locationPreference: "continent", continentPreference: "Atlantis" } },
-        FILTER_TEXT.badContinent,
+        english("profile.badContinent"),
       ],
-      ["bad tag", { json: { hashtags: ["bad tag!"] } }, FILTER_TEXT.badHashtag],
-      ["a good and a bad tag", { json: { hashtags: ["yoga", "no-dash"] } }, FILTER_TEXT.badHashtag],
-      ["31 hashtags", { json: { hashtags: tags31 } }, FILTER_TEXT.tooManyHashtags],
-      ["language xx", { json: { languagePreference: "xx" } }, FILTER_TEXT.badLanguage],
+      ["bad tag", { json: { hashtags: ["bad tag!"] } }, english("profile.badHashtag", { max: 30 })],
+      [
+        "a good and a bad tag",
+        { json: { hashtags: ["yoga", "no-dash"] } },
+        english("profile.badHashtag", { max: 30 }),
+      ],
+      [
+        "31 hashtags",
+        { json: { hashtags: tags31 } },
+        english("profile.tooManyHashtags", { max: 30 }),
+      ],
+      ["language xx", { json: { languagePreference: "xx" } }, english("profile.badLanguage")],
       ["unknown key", { json: { hashtags: ["yoga"], favouriteColour: "red" } }, INVALID_BODY],
       ["hashtags not a list", { json: { hashtags: "yoga" } }, INVALID_BODY],
       ["not an object", { json: ["yoga"] }, INVALID_BODY],

@@ -23,7 +23,8 @@ import { createSession } from "../../kv/sessions.ts";
 import { JOB_LEASE_MS } from "../../kv/queue.ts";
 import { Sessions } from "../../lib/server/auth/session.ts";
 import type { LogEntry } from "../../lib/shared/log.ts";
-import { parseInbound, RT_TEXT } from "../../lib/shared/realtime/protocol.ts";
+import { parseInbound } from "../../lib/shared/realtime/protocol.ts";
+import { rtEnglish } from "../helpers/rt_english.ts";
 import { setProcessSink } from "../../lib/shared/log.ts";
 
 const RUNS = Number(Deno.env.get("FUZZ_RUNS") ?? 40);
@@ -750,7 +751,7 @@ async function fuzzSocket(
           const { responses, closed } = await sock.send(frame, isPing ? 2 : 1);
           const errors = responses.filter((m) => m.type === "error");
           for (const e of errors) {
-            assert.equal(e.message, (RT_TEXT as any)[e.code], `error text for ${where}`);
+            assert.equal(e.message, rtEnglish(e.code), `error text for ${where}`);
           }
           if (!expected.ok) {
             // Junk gets its error as the response, or (past the socket's limits) the socket closes.

@@ -23,7 +23,9 @@ import { kvDump } from "../helpers/kv_dump.ts";
 import { getUser, updateUser } from "../../kv/users.ts";
 import { listAudit } from "../../kv/audit.ts";
 import { keys } from "../../kv/keys.ts";
-import { RT_TEXT } from "../../lib/shared/realtime/texts.ts";
+import { rtEnglish } from "../helpers/rt_english.ts";
+import { RT_MESSAGE } from "../../lib/shared/realtime/texts.ts";
+import { sayIn } from "../../lib/server/i18n/catalogs.ts";
 import { loadConfig } from "../../lib/server/config.ts";
 import { english } from "../helpers/english.ts";
 
@@ -105,7 +107,9 @@ Deno.test(
         assert.equal(second.status, 201, second.text);
         const bEnd = await b.ws.next("error");
         assert.equal(bEnd.code, "on_hold");
-        assert.equal(bEnd.message, RT_TEXT.on_hold);
+        // Said in b's language (German), as b's socket speaks it.
+        assert.equal(bEnd.message, sayIn("de", RT_MESSAGE.on_hold));
+        assert.notEqual(bEnd.message, rtEnglish("on_hold"));
         const cEnd = await c.ws.next("session_ended");
         assert.equal(cEnd.reason, "signed_out", "the partner hears only that the session ended");
         const hold = await held(server.kv, bm);
@@ -122,7 +126,7 @@ Deno.test(
         search(b);
         const refused = await b.ws.next("error");
         assert.equal(refused.code, "on_hold");
-        assert.equal(refused.message, RT_TEXT.on_hold);
+        assert.equal(refused.message, sayIn("de", RT_MESSAGE.on_hold));
         assert.equal((await bm.client.get("/api/simple-user")).status, 200);
         // Every page but the profile says so, with the way to the profile.
         // (b reads German.)

@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { startServer } from "../helpers/server.ts";
 import { english as englishOf } from "../helpers/english.ts";
-import { OFFLINE_TEXT } from "../../components/OfflineScreen.tsx";
+import { APP_DESCRIPTION } from "../../lib/server/pwa/manifest.ts";
 import home from "../../lib/shared/i18n/catalog/home/mod.ts";
 
 const varies = (res: Response) => {
@@ -59,7 +59,7 @@ Deno.test("i18n pwa: the offline page is in the language asked for", async () =>
     assert.equal(english.headers.get("content-language"), "en");
     assert.ok(varies(english), `Vary: ${english.headers.get("vary")}`);
     assert.ok(enHtml.includes(`<html lang="en">`));
-    assert.ok(enHtml.includes(OFFLINE_TEXT.title) && enHtml.includes(OFFLINE_TEXT.description));
+    assert.ok(enHtml.includes(home.en.offlineTitle) && enHtml.includes(home.en.offlineDescription));
 
     const german = await fetch(server.url + "/offline", { headers: { "accept-language": "de" } });
     const deHtml = await german.text();
@@ -68,7 +68,7 @@ Deno.test("i18n pwa: the offline page is in the language asked for", async () =>
     assert.ok(deHtml.includes(home.de.offlineTitle), "the German heading");
     assert.ok(deHtml.includes(`>${home.de.retry}</a>`), "the German Retry");
     assert.ok(deHtml.includes(`<title>${home.de.titleOffline} · Glimpse</title>`));
-    assert.ok(!deHtml.includes(OFFLINE_TEXT.title) && !deHtml.includes(OFFLINE_TEXT.note));
+    assert.ok(!deHtml.includes(home.en.offlineTitle) && !deHtml.includes(home.en.offlineNote));
 
     // ?lang= (what the worker asks for) wins over the browser's languages; an unknown one is
     // ignored.

@@ -19,7 +19,7 @@ import { sweepRetention } from "../../lib/server/jobs.ts";
 import { banMember } from "../../lib/server/admin/bans.ts";
 import { auditEntry } from "../../lib/server/admin/audit.ts";
 import type { Report } from "../../lib/server/moderation/reports.ts";
-import { RT_TEXT } from "../../lib/shared/realtime/texts.ts";
+import { rtEnglish } from "../helpers/rt_english.ts";
 import { SESSION_COOKIE, Sessions } from "../../lib/server/auth/session.ts";
 import { english } from "../helpers/english.ts";
 
@@ -69,7 +69,7 @@ Deno.test(
         const closed = await a.ws.waitClosed(4000);
         const ms = performance.now() - t;
         assert.equal(closed.code, 4401);
-        assert.equal(a.ws.messages.at(-1)?.message, RT_TEXT.not_authenticated);
+        assert.equal(a.ws.messages.at(-1)?.message, rtEnglish("not_authenticated"));
         assert.ok(ms < 2000, `closed in ${ms} ms`);
         // The partner is told the call ended, with nothing that names a ban.
         const ended = await b.ws.next("session_ended", 2000);

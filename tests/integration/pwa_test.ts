@@ -16,7 +16,7 @@ import type { ShellConfig } from "../../lib/client/sw/policy.ts";
 import { shellConfig } from "../../lib/server/pwa/shell.tsx";
 import { PNG_ICONS } from "../../lib/server/pwa/manifest.ts";
 import { MEMBER_ONLY_PAGES } from "../helpers/site.ts";
-import { OFFLINE_TEXT } from "../../components/OfflineScreen.tsx";
+import { english } from "../helpers/english.ts";
 
 /** The dark theme's page background, as the stylesheet declares it. */
 async function themeBackground(): Promise<string> {
@@ -186,8 +186,8 @@ Deno.test("pwa: the offline page is the same for everybody and takes no toast", 
     assert.match(guest.headers.get("content-type") ?? "", /^text\/html/);
     assert.equal(guest.headers.get("cache-control"), "no-cache");
     assert.ok(html.includes(`<title>Offline · Glimpse</title>`));
-    assert.ok(html.includes(OFFLINE_TEXT.title));
-    assert.ok(html.includes(OFFLINE_TEXT.description));
+    assert.ok(html.includes(english("home.offlineTitle")));
+    assert.ok(html.includes(english("home.offlineDescription")));
     // Retry is a link to the page itself (`href` empty: written `<a href>`).
     assert.match(html, /<a href(="")? class="[^"]*button-primary[^"]*">Retry<\/a>/);
     assert.ok(!/<script/i.test(html), "no script");

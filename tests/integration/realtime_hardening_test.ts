@@ -20,9 +20,13 @@ import { eventually, sleep } from "../helpers/time.ts";
 import { keys } from "../../kv/keys.ts";
 import { dayKey } from "../../kv/hashtags.ts";
 import { Client } from "../helpers/accounts.ts";
-import { FILTER_TEXT, MAX_DAILY_HASHTAGS } from "../../lib/shared/filters.ts";
-import { RT_TEXT } from "../../lib/shared/realtime/texts.ts";
+import { MAX_DAILY_HASHTAGS, MAX_HASHTAG_LENGTH } from "../../lib/shared/filters.ts";
+import { english } from "../helpers/english.ts";
+import { rtEnglish } from "../helpers/rt_english.ts";
 import { setProcessSink } from "../../lib/shared/log.ts";
+import { LOCALE_COOKIE } from "../../lib/shared/i18n/locales.ts";
+import { sayIn } from "../../lib/server/i18n/catalogs.ts";
+import { RT_MESSAGE } from "../../lib/shared/realtime/texts.ts";
 
 const opts = { sanitizeResources: false, sanitizeOps: false };
 /** The password of every member the factory makes. */
@@ -34,7 +38,7 @@ async function signedOut(ws: WsClient, since: number) {
   const closed = await ws.waitClosed(4000);
   const ms = performance.now() - since;
   assert.equal(closed.code, 4401, "closed as signed out");
-  assert.equal(ws.messages.at(-1)?.message, RT_TEXT.not_authenticated);
+  assert.equal(ws.messages.at(-1)?.message, rtEnglish("not_authenticated"));
   return ms;
 }
 
@@ -43,6 +47,33 @@ async function hashtagUses(kv: Deno.Kv): Promise<string[]> {
   for await (const e of kv.list({ prefix: ["hashtag_use", dayKey()] })) out.add(String(e.key[3]));
   return [...out];
 }
+
+Deno.test("ws: a refusal is said in the socket's language, by the same code", opts, async () => {
+  await withMembers(ENV, async (server, f) => {
+    // A guest's socket takes the page's language (here its cookie).
+    const guest = await WsClient.connect(server.url, `${LOCALE_COOKIE}=de`);
+    const refused = await guest.next("error");
+    assert.equal(refused.code, "not_authenticated");
+    assert.equal(refused.message, sayIn("de", RT_MESSAGE.not_authenticated));
+    assert.notEqual(refused.message, rtEnglish("not_authenticated"));
+    // A member's, their profile's language; a refusal with a {placeholder} has its value.
+    const a = await connectPeer(await f.create({ language: "ja" }));
+    const b = await connectPeer(await f.create());
+    try {
+      const [ja, en] = await Promise.all([a, b].map((peer) => {
+        search(peer, { hashtags: ["bad tag!"] });
+        return peer.ws.next("error");
+      }));
+      assert.deepEqual([ja.code, en.code], ["bad_hashtag", "bad_hashtag"]);
+      assert.equal(ja.message, sayIn("ja", RT_MESSAGE.bad_hashtag));
+      assert.ok(ja.message.includes(String(MAX_HASHTAG_LENGTH)), ja.message);
+      assert.equal(en.message, rtEnglish("bad_hashtag"));
+      assert.notEqual(ja.message, en.message);
+    } finally {
+      closeAll(a, b);
+    }
+  });
+});
 
 Deno.test("signed out: logging out closes that device's open socket within 2 s", opts, async () => {
   await withMembers(ENV, async (_server, f) => {
@@ -212,7 +243,7 @@ Deno.test(
           search(a, { hashtags: [tag] });
           const err = await a.ws.next("error");
           assert.equal(err.code, "bad_hashtag");
-          assert.equal(err.message, FILTER_TEXT.badHashtag);
+          assert.equal(err.message, english("profile.badHashtag", { max: MAX_HASHTAG_LENGTH }));
         }
         // Too many in one search, like the filters API.
         search(a, { hashtags: Array.from({ length: 31 }, (_, i) => `tag${i}`) });
@@ -248,7 +279,7 @@ Deno.test(
         search(a, { hashtags: ["t0", "t60"] });
         const err = await a.ws.next("error");
         assert.equal(err.code, "hashtag_limit");
-        assert.equal(err.message, RT_TEXT.hashtag_limit);
+        assert.equal(err.message, rtEnglish("hashtag_limit"));
         // Another socket of the member is held to the same day's cap.
         const again = await connectPeer(am);
         try {
@@ -350,7 +381,7 @@ Deno.test(
         }
         const err = await a.ws.next("error");
         assert.equal(err.code, "set_filters_limit");
-        assert.equal(err.message, RT_TEXT.set_filters_limit);
+        assert.equal(err.message, rtEnglish("set_filters_limit"));
         a.ws.send({ type: "ping" });
         await a.ws.next("pong");
         stamps.add((await server.kv.get(keys.filters(am.id))).versionstamp);

@@ -8,7 +8,7 @@ import { keys } from "../../kv/keys.ts";
 import { inbox, postMany } from "../../kv/mailbox.ts";
 import { type Delivery, Mailbox } from "../../lib/server/realtime/mailbox.ts";
 import type { Core } from "../../lib/server/realtime/core.ts";
-import type { Outbound } from "../../lib/shared/realtime/protocol.ts";
+import type { ServerOutbound } from "../../lib/shared/realtime/protocol.ts";
 import { eventually, sleep } from "../helpers/time.ts";
 
 interface Msg {
@@ -135,7 +135,10 @@ Deno.test("mailbox: a watch event's messages are handled before any read of the 
     const lists = holdLists();
     try {
       for (const n of [1, 2, 3]) {
-        await sender.deliver(to, { payload: { type: "searching" } as Outbound, matchId: `m${n}` });
+        await sender.deliver(to, {
+          payload: { type: "searching" } as ServerOutbound,
+          matchId: `m${n}`,
+        });
       }
       // Every read of the mailbox is held: what arrives came with the watch events.
       await eventually(() => got.length === 3, 5_000);

@@ -15,7 +15,8 @@ import {
 } from "../helpers/realtime_members.ts";
 import { withProductionServer } from "../helpers/production.ts";
 import { eventually } from "../helpers/time.ts";
-import { MAX_SDP_CHARS, RT_TEXT } from "../../lib/shared/realtime/protocol.ts";
+import { MAX_SDP_CHARS } from "../../lib/shared/realtime/protocol.ts";
+import { rtEnglish } from "../helpers/rt_english.ts";
 
 const opts = { sanitizeResources: false, sanitizeOps: false };
 const ENV = { MATCH_DURATION_MS: "30000" };
@@ -83,7 +84,7 @@ Deno.test(
       assert.ok(big.length > 17_000 && big.length > MAX_SDP_CHARS);
       a.ws.send({ type: "signal", to: b.peerId, signal: { type: "offer", sdp: big } });
       const { code, message } = await a.ws.next("error");
-      assert.deepEqual({ code, message }, { code: "malformed", message: RT_TEXT.malformed });
+      assert.deepEqual({ code, message }, { code: "malformed", message: rtEnglish("malformed") });
       // The largest allowed passes.
       const largest = "v=0\r\n".padEnd(MAX_SDP_CHARS, "s");
       a.ws.send({ type: "signal", to: b.peerId, signal: { type: "answer", sdp: largest } });

@@ -16,7 +16,7 @@ import {
 } from "../helpers/accounts.ts";
 import { closeAll, closeServer, kvMatches } from "../helpers/realtime_members.ts";
 import { keys } from "../../kv/keys.ts";
-import { RT_TEXT } from "../../lib/shared/realtime/texts.ts";
+import { rtEnglish } from "../helpers/rt_english.ts";
 
 const opts = { sanitizeResources: false, sanitizeOps: false };
 const ADMIN = { ADMIN_EMAIL: "chief@example.test", ADMIN_PASSWORD: "admin-pass-1" };
@@ -50,7 +50,7 @@ async function expectRefused(ws: WsClient) {
     { code: err.code, message: err.message },
     { code: "email_unverified", message: UNVERIFIED },
   );
-  assert.equal(RT_TEXT.email_unverified, UNVERIFIED);
+  assert.equal(rtEnglish("email_unverified"), UNVERIFIED);
 }
 
 /** Both search, the first one first; each must be told of the other. */

@@ -12,11 +12,16 @@ import {
   type KeptMatch,
   linkFailed,
   type MatchedPhase,
+  type Refusal,
   rtcConfigOf,
 } from "../../lib/client/call_state.ts";
-import { refusalText, refusalTitle } from "../../lib/client/refusals.ts";
+import { refusalMessage, refusalTitleKey } from "../../lib/client/refusals.ts";
 import type { Outbound } from "../../lib/shared/realtime/protocol.ts";
-import { RT_TEXT } from "../../lib/shared/realtime/texts.ts";
+import { english } from "../helpers/english.ts";
+import { rtEnglish } from "../helpers/rt_english.ts";
+
+/** A refusal's title as an English page shows it. */
+const refusalTitle = (r: Refusal) => english(`live.${refusalTitleKey(r)}`);
 
 const PEER = "AAAAAAAAAAAAAAAAAAAAA";
 const PARTNER = "BBBBBBBBBBBBBBBBBBBBB";
@@ -105,7 +110,7 @@ Deno.test("call state: a search on a closed socket is refused with the offline t
     refusal: { kind: "error", code: "offline" },
   });
   const refusal = { kind: "error", code: "offline" } as const;
-  assert.equal(refusalText(refusal), "Connection to server not established");
+  assert.equal(refusalMessage(refusal), "Connection to server not established");
   assert.equal(refusalTitle(refusal), "Connection Error");
 });
 
@@ -123,7 +128,7 @@ Deno.test("call state: a search is connecting; a server error refuses it with th
   assert.equal(connectionStatus(refused), "ready");
   if (refused.phase.name !== "refused") throw new Error("not refused");
   // The text comes from the code, never from the message the server sent beside it.
-  assert.equal(refusalText(refused.phase.refusal), "Location Required");
+  assert.equal(refusalMessage(refused.phase.refusal), "Location Required");
   assert.equal(refusalTitle(refused.phase.refusal), "Connection Error");
 });
 
@@ -135,10 +140,10 @@ Deno.test("call state: an unverified address refuses the search with its own kin
   assert.equal(connectionStatus(refused), "ready", "the socket stays open");
   if (refused.phase.name !== "refused") throw new Error("not refused");
   assert.equal(
-    refusalText(refused.phase.refusal),
+    refusalMessage(refused.phase.refusal),
     "Please verify your email address before starting a live session. We sent you a link when you registered.",
   );
-  assert.equal(refusalText(refused.phase.refusal), RT_TEXT.email_unverified);
+  assert.equal(refusalMessage(refused.phase.refusal), rtEnglish("email_unverified"));
   assert.equal(refusalTitle(refused.phase.refusal), "Verify your email to go live");
   // Outside a search (a late response) it changes nothing.
   assert.equal(callReducer(READY, e), READY);
@@ -146,19 +151,19 @@ Deno.test("call state: an unverified address refuses the search with its own kin
 });
 
 Deno.test("call state: an error outside a search changes nothing", () => {
-  const e = server({ type: "error", code: "not_in_match", message: RT_TEXT.not_in_match });
+  const e = server({ type: "error", code: "not_in_match", message: rtEnglish("not_in_match") });
   assert.equal(callReducer(READY, e), READY);
   assert.equal(callReducer(LIVE, e), LIVE);
 });
 
 Deno.test("call state: signed out, or replaced by a newer tab, ends any phase with its text", () => {
   for (const code of ["not_authenticated", "replaced"] as const) {
-    const e = server({ type: "error", code, message: RT_TEXT[code] });
+    const e = server({ type: "error", code, message: rtEnglish(code) });
     for (const from of [READY, LIVE]) {
       const out = callReducer(from, e);
       assert.deepEqual(out.phase, { name: "refused", refusal: { kind: "error", code } });
       if (out.phase.name !== "refused") throw new Error("not refused");
-      assert.equal(refusalText(out.phase.refusal), RT_TEXT[code]);
+      assert.equal(refusalMessage(out.phase.refusal), rtEnglish(code));
     }
   }
 });
@@ -168,17 +173,17 @@ Deno.test("call state: session limit and no match end the search with their own 
   const limit = run([server({
     type: "session_limit_reached",
     code: "session_limit",
-    message: RT_TEXT.session_limit,
+    message: rtEnglish("session_limit"),
   })], searching);
   assert.deepEqual(limit.phase, { name: "refused", refusal: { kind: "session_limit" } });
-  assert.equal(refusalText({ kind: "session_limit" }), RT_TEXT.session_limit);
+  assert.equal(refusalMessage({ kind: "session_limit" }), rtEnglish("session_limit"));
   assert.equal(refusalTitle({ kind: "session_limit" }), "Session Limit Reached");
   // An error carrying the session-limit code is titled the same way.
   assert.equal(refusalTitle({ kind: "error", code: "session_limit" }), "Session Limit Reached");
 
   const none = run([server({ type: "no_match_found", code: "no_match", message: "x" })], searching);
   assert.deepEqual(none.phase, { name: "refused", refusal: { kind: "no_match" } });
-  assert.equal(refusalText({ kind: "no_match" }), RT_TEXT.no_match);
+  assert.equal(refusalMessage({ kind: "no_match" }), rtEnglish("no_match"));
   // A second no-match is a new refusal (the screen reacts to each one).
   const again = run([
     { type: "search" },
@@ -189,7 +194,7 @@ Deno.test("call state: session limit and no match end the search with their own 
 
 Deno.test("call state: a code this page does not know shows the generic failure", () => {
   const code = "brand_new_code" as unknown as "failed";
-  assert.equal(refusalText({ kind: "error", code }), RT_TEXT.failed);
+  assert.equal(refusalMessage({ kind: "error", code }), rtEnglish("failed"));
 });
 
 Deno.test("call state: a socket drop ends a search (the server forgets it) but not a match", () => {
@@ -198,7 +203,7 @@ Deno.test("call state: a socket drop ends a search (the server forgets it) but n
   assert.equal(dropped.phase.name, "idle");
   assert.equal(connectionStatus(dropped), "disconnected");
   // A refusal for the forgotten search no longer applies.
-  const late = server({ type: "error", code: "failed", message: RT_TEXT.failed });
+  const late = server({ type: "error", code: "failed", message: rtEnglish("failed") });
   assert.equal(callReducer(dropped, late).phase.name, "idle");
 
   const liveDropped = run([{ type: "socket_closed" }], LIVE);

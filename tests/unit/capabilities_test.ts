@@ -5,12 +5,13 @@ import { type CallGlobals, missingNeeds } from "../../lib/client/capabilities.ts
 import {
   CALL_NEEDS,
   CAMERA_NEEDS,
-  CANNOT_CALL_TEXT,
   cannotCallLine,
   cannotCallPath,
   cannotCallText,
   parseNeeds,
 } from "../../lib/shared/cannot_call.ts";
+import { type Said, said } from "../../lib/shared/i18n/said.ts";
+import { english } from "../helpers/english.ts";
 
 class Fake {}
 
@@ -88,29 +89,37 @@ Deno.test("capabilities: http://localhost and 127.0.0.1 count as secure", () => 
 });
 
 Deno.test("capabilities: the screen names what is missing and what to use instead", () => {
-  const t = CANNOT_CALL_TEXT;
+  // The screen's texts as an English page says them.
+  const en = (message: Said) => english(message.name, message.vars);
+  const fix = {
+    https: english("live.cc_https"),
+    browser: english("live.cc_browser"),
+    inApp: english("live.cc_inApp"),
+    webrtcOn: english("live.cc_webrtcOn"),
+  };
   const noRtc = cannotCallText(["webrtc"]);
-  assert.equal(noRtc.title, t.titleBrowser);
-  assert.deepEqual(noRtc.missing.map((m) => m.name), [t.missing.webrtc.name]);
-  assert.deepEqual(noRtc.fixes, [t.fix.browser, t.fix.inApp, t.fix.webrtcOn]);
-  assert.match(t.fix.browser, /Chrome, Firefox, Safari or Edge/);
-  assert.match(t.fix.browser, /iPhone or iPad: Safari/);
+  assert.deepEqual(noRtc.title, said("live.cc_titleBrowser"));
+  assert.equal(en(noRtc.title), "Can't go live in this browser");
+  assert.deepEqual(noRtc.missing.map((m) => en(m.name)), ["Video calling (WebRTC)"]);
+  assert.deepEqual(noRtc.fixes.map(en), [fix.browser, fix.inApp, fix.webrtcOn]);
+  assert.match(fix.browser, /Chrome, Firefox, Safari or Edge/);
+  assert.match(fix.browser, /iPhone or iPad: Safari/);
 
   // Only the address is wrong: the heading says so, and the one fix is https.
   const http = cannotCallText(["secure"]);
-  assert.equal(http.title, t.titleAddress);
-  assert.deepEqual(http.fixes, [t.fix.https]);
+  assert.equal(en(http.title), "Can't go live on this address");
+  assert.deepEqual(http.fixes.map(en), [fix.https]);
 
   // Each fix once, in order, however many needs share it.
   const both = cannotCallText(["media", "webrtc"]);
   assert.deepEqual(both.missing.map((m) => m.need), ["media", "webrtc"]);
-  assert.deepEqual(both.fixes, [t.fix.browser, t.fix.inApp, t.fix.webrtcOn]);
+  assert.deepEqual(both.fixes.map(en), [fix.browser, fix.inApp, fix.webrtcOn]);
 
-  assert.equal(cannotCallText(["media"], "camera").title, t.titleCamera);
+  assert.equal(en(cannotCallText(["media"], "camera").title), "Can't use the camera here");
   assert.equal(
     cannotCallLine(["webrtc"]),
-    `Video calling (WebRTC) is missing: ${t.missing.webrtc.why} ${t.fix.browser} ${t.fix.inApp} ` +
-      t.fix.webrtcOn,
+    `Video calling (WebRTC) is missing: ${english("live.cc_webrtcWhy")} ${fix.browser} ` +
+      `${fix.inApp} ${fix.webrtcOn}`,
   );
 });
 

@@ -10,19 +10,19 @@ import {
   DEFAULT_COUNTRY,
   DEFAULT_FILTERS,
   DEFAULT_HASHTAG,
-  FILTER_TEXT,
   type Filters,
   HASHTAG_CATEGORIES,
   LANGUAGE_PREFERENCES,
   LOCATION_PREFERENCES,
   normalizeHashtag,
-  PREFERENCE_HELP,
   QUICK_ADD_HASHTAGS,
   readSavedFilters,
   REGIONS,
   SUGGESTED_HASHTAGS,
 } from "../../lib/shared/filters.ts";
 import { applyFiltersPatch, filtersPatchSchema } from "../../lib/shared/filters_schema.ts";
+import { carried, said } from "../../lib/shared/i18n/said.ts";
+import { english } from "../helpers/english.ts";
 
 const SUGGESTED_NAMES = [
   "travel",
@@ -260,18 +260,32 @@ Deno.test("filtersPatchSchema: refuses bad values with the clear texts", () => {
     assert.equal(r.success, false, `accepted ${JSON.stringify(v)}`);
     return r.error!.issues[0].message;
   };
-  assert.equal(firstMessage({ locationPreference: "moon" }), FILTER_TEXT.badPreference);
-  assert.equal(firstMessage({ countryPreference: "Atlantis" }), FILTER_TEXT.badCountry);
-  assert.equal(firstMessage({ continentPreference: "Atlantis" }), FILTER_TEXT.badContinent);
-  assert.equal(firstMessage({ hashtags: ["bad tag!"] }), FILTER_TEXT.badHashtag);
-  assert.equal(firstMessage({ hashtags: ["   "] }), FILTER_TEXT.badHashtag);
-  assert.equal(firstMessage({ hashtags: ["x".repeat(31)] }), FILTER_TEXT.badHashtag);
-  assert.equal(firstMessage({ languagePreference: "xx" }), FILTER_TEXT.badLanguage);
+  // Each text is a message carried in zod's string (the API says it in the response's language).
+  const badHashtag = carried(said("profile.badHashtag", { max: 30 }));
+  assert.equal(
+    firstMessage({ locationPreference: "moon" }),
+    carried(said("profile.badPreference")),
+  );
+  assert.equal(
+    firstMessage({ countryPreference: "Atlantis" }),
+    carried(said("profile.badCountry")),
+  );
+  assert.equal(
+    firstMessage({ continentPreference: "Atlantis" }),
+    carried(said("profile.badContinent")),
+  );
+  assert.equal(firstMessage({ hashtags: ["bad tag!"] }), badHashtag);
+  assert.equal(firstMessage({ hashtags: ["   "] }), badHashtag);
+  assert.equal(firstMessage({ hashtags: ["x".repeat(31)] }), badHashtag);
+  assert.equal(firstMessage({ languagePreference: "xx" }), carried(said("profile.badLanguage")));
   const tags31 = Array.from({ length: 31 }, (_, i) => `tag${i}`);
-  assert.equal(firstMessage({ hashtags: tags31 }), FILTER_TEXT.tooManyHashtags);
+  assert.equal(
+    firstMessage({ hashtags: tags31 }),
+    carried(said("profile.tooManyHashtags", { max: 30 })),
+  );
   firstMessage({ somethingElse: true });
   firstMessage({ ageRange: [17, 40] });
-  firstMessage({ ageRange: [50, 40] });
+  assert.equal(firstMessage({ ageRange: [50, 40] }), carried(said("profile.badAgeRange")));
   assert.ok(filtersPatchSchema.safeParse({ hashtags: tags31.slice(0, 30) }).success);
   assert.ok(filtersPatchSchema.safeParse({}).success, "an empty patch is a valid no-op");
 });
@@ -296,7 +310,7 @@ Deno.test("suggested hashtags: the 30 listed, unique, each with an icon and a re
 
 Deno.test("hashtag categories: 7 including 'all', with their labels", () => {
   assert.deepEqual(
-    HASHTAG_CATEGORIES.map((c) => [c.id, c.label]),
+    HASHTAG_CATEGORIES.map((c) => [c.id, english(`home.${c.key}`)]),
     [
       ["all", "All"],
       ["activities", "Activities"],
@@ -340,27 +354,37 @@ Deno.test("continents, preferences, languages and regions are the fixed lists", 
 });
 
 Deno.test("helper lines and toasts are verbatim", () => {
-  assert.deepEqual(PREFERENCE_HELP, {
-    global: "Match with anyone in the world",
-    continent: "Match with people in the chosen place",
-    country: "Match with people in the chosen place",
-    city: "Match with people in your city",
-    nearby: "Match within 25km",
-  });
-  assert.equal(FILTER_TEXT.saved, "Filters saved");
-  assert.equal(FILTER_TEXT.savedDescription, "Your filter preferences have been updated.");
-  assert.equal(FILTER_TEXT.saveError, "Error saving filters");
+  assert.deepEqual(
+    Object.fromEntries(
+      (["helpGlobal", "helpPlace", "helpCity", "helpNearby"] as const).map((k) => [
+        k,
+        english(`profile.${k}`),
+      ]),
+    ),
+    {
+      helpGlobal: "Match with anyone in the world",
+      helpPlace: "Match with people in the chosen place",
+      helpCity: "Match with people in your city",
+      helpNearby: "Match within 25km",
+    },
+  );
+  assert.equal(english("profile.filtersSaved"), "Filters saved");
   assert.equal(
-    FILTER_TEXT.saveErrorDescription,
+    english("profile.filtersSavedDescription"),
+    "Your filter preferences have been updated.",
+  );
+  assert.equal(english("profile.saveError"), "Error saving filters");
+  assert.equal(
+    english("profile.saveErrorDescription"),
     "There was a problem saving your filters. Please try again.",
   );
-  assert.equal(FILTER_TEXT.hashtagsSaved, "Hashtags saved!");
-  assert.equal(FILTER_TEXT.hashtagsSavedDescription, "Successfully updated your hashtags.");
-  assert.equal(FILTER_TEXT.hashtagsError, "Failed to save hashtags");
+  assert.equal(english("home.hashtagsSaved"), "Hashtags saved!");
+  assert.equal(english("home.hashtagsSavedDescription"), "Successfully updated your hashtags.");
+  assert.equal(english("home.hashtagsError"), "Failed to save hashtags");
   assert.equal(
-    FILTER_TEXT.hashtagsErrorDescription,
+    english("home.hashtagsErrorDescription"),
     "There was an error saving your hashtags. Please try again.",
   );
-  assert.equal(FILTER_TEXT.noHashtags, "No hashtags selected");
-  assert.equal(FILTER_TEXT.noHashtagsDescription, "Please select at least one hashtag.");
+  assert.equal(english("home.noHashtags"), "No hashtags selected");
+  assert.equal(english("home.noHashtagsDescription"), "Please select at least one hashtag.");
 });

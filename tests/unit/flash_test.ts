@@ -4,6 +4,7 @@ import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
 import { createHmac } from "node:crypto";
 import { flashKey, openFlash, sealFlash } from "../../lib/server/http/flash.ts";
+import { said } from "../../lib/shared/i18n/said.ts";
 
 const key = flashKey(new TextEncoder().encode("a-session-secret-of-32-characters!"));
 const flash = { kind: "success" as const, title: "Logged out", description: "See you soon." };
@@ -14,6 +15,21 @@ Deno.test("flash: a sealed flash opens to itself within its minute", () => {
   assert.deepEqual(openFlash(key, raw, now), flash);
   assert.deepEqual(openFlash(key, raw, now + 59_000), flash);
   assert.equal(openFlash(key, raw, now + 60_000), null, "expired");
+});
+
+Deno.test("flash: a flash of named messages opens to the same messages", () => {
+  const named = {
+    kind: "success" as const,
+    title: said("profile.filtersSaved"),
+    description: said("profile.filtersSavedDescription"),
+  };
+  const now = Date.parse("2026-01-01T00:00:00Z");
+  assert.deepEqual(openFlash(key, sealFlash(key, named, now), now), named);
+  const titled = { kind: "info" as const, title: said("texts.noMatchTitle") };
+  assert.deepEqual(openFlash(key, sealFlash(key, titled, now), now), {
+    ...titled,
+    description: undefined,
+  });
 });
 
 Deno.test("flash: forged, tampered or foreign cookies show nothing", () => {

@@ -1,48 +1,30 @@
-// The live namespace (lib/shared/i18n/catalog/live): the English texts the code keeps as its source
-// (the /ws refusals of lib/shared/realtime/texts.ts, face blur's states, the live screen's and the
-// summary's texts, the can't-go-live reasons, the safety shield's) each have their message, the
-// English one equal to the source, and the page shows each in its language; a live screen
+// The live namespace (lib/shared/i18n/catalog/live): the English texts the code still keeps as its
+// source each have their message, equal in English; the messages the code names by key (the /ws
+// refusals of lib/shared/realtime/texts.ts, face blur's states, the summary's and the progress
+// bar's, the can't-go-live reasons) are the ones the page shows, in its language; a live screen
 // rendered in Japanese keeps no English word of the catalog.
 import { english } from "../helpers/english.ts";
 import assert from "node:assert/strict";
 import { h } from "preact";
 import type { VNode } from "preact";
 import { renderToString } from "preact-render-to-string";
-import { CATALOGS, serverMessages } from "../../lib/server/i18n/catalogs.ts";
-import { LOCALES } from "../../lib/shared/i18n/locales.ts";
+import { CATALOGS, sayIn, serverMessages } from "../../lib/server/i18n/catalogs.ts";
+import { type Locale, LOCALES } from "../../lib/shared/i18n/locales.ts";
 import { type Catalog, render, tr, withMessages } from "../../lib/shared/i18n/messages.ts";
 import type live from "../../lib/shared/i18n/catalog/live/en.ts";
-import { RT_TEXT, type RtErrorCode } from "../../lib/shared/realtime/texts.ts";
-import {
-  BLUR_TEXT,
-  blurDetail,
-  blurDetailText,
-  type BlurView,
-} from "../../lib/client/privacy/status_text.ts";
+import { RT_MESSAGE, type RtErrorCode } from "../../lib/shared/realtime/texts.ts";
+import { blurDetailText, type BlurView } from "../../lib/client/privacy/status_text.ts";
 import type { BlurStatus } from "../../lib/client/privacy/protocol.ts";
 import {
   REFUSAL_VARS,
   refusalKey,
-  refusalText,
-  refusalTitle,
+  refusalMessage,
   refusalTitleKey,
 } from "../../lib/client/refusals.ts";
-import {
-  ENDED_TEXT,
-  endedKey,
-  endedText,
-  LIVE_TEXT,
-  PROGRESS_TEXT,
-  progressKey,
-  progressLabel,
-} from "../../lib/client/live_rules.ts";
-import { SHIELD_TEXT } from "../../lib/client/shield/policy.ts";
-import {
-  CANNOT_CALL_TEXT,
-  cannotCallLine,
-  cannotCallText,
-  cannotCallTexts,
-} from "../../lib/shared/cannot_call.ts";
+import { endedKey, progressKey } from "../../lib/client/live_rules.ts";
+import { cannotCallLine, cannotCallText } from "../../lib/shared/cannot_call.ts";
+import { type MessageName, type Said, said, say } from "../../lib/shared/i18n/said.ts";
+import { REPORT_REASONS } from "../../lib/shared/moderation/report_texts.ts";
 import { REACTIONS } from "../../lib/shared/constants.ts";
 import { SafetyCodeSheet } from "../../components/live/SafetyCodeSheet.tsx";
 import { ReportDialog } from "../../components/live/ReportDialog.tsx";
@@ -59,6 +41,16 @@ const t = tr<typeof live>("live");
 const catalog = (locale: string): Catalog => CATALOGS.live[locale as "en"];
 const inLocale = <T>(locale: string, fn: () => T): T =>
   withMessages(serverMessages(locale as "en"), fn);
+
+/** A message as the server says it in `locale` (a socket's refusal, an API's). */
+const serverSays = (locale: string, message: Said) => sayIn(locale as Locale, message);
+
+/** Face blur's sentence in English, written out (the plural of faces included). */
+function englishBlur(view: BlurView, faces: number): string {
+  if (view !== "on") return english(`live.blur_${view}`);
+  if (faces === 0) return "On: no face in view";
+  return faces === 1 ? "On: 1 face blurred" : `On: ${faces} faces blurred`;
+}
 
 const blurStatus = (faces: number): BlurStatus => ({
   detector: "ready",
@@ -91,14 +83,7 @@ const PROTOCOL_ONLY = new Set<string>([
 /** English texts the code keeps, by the live catalog's key they are mirrored as. */
 function mirrored(): [Key, string][] {
   const out: [string, string][] = [
-    ...Object.entries(LIVE_TEXT),
-    ...Object.entries(ENDED_TEXT),
-    ...Object.entries(PROGRESS_TEXT),
-    ...Object.entries(RT_TEXT).filter(([k]) => !PROTOCOL_ONLY.has(k))
-      .map(([k, v]): [string, string] => [`rt_${k}`, v]),
-    ...Object.entries(BLUR_TEXT).map(([k, v]): [string, string] => [`blur_${k}`, v]),
-    ...(["checking", "unavailable", "unsafe", "endReport", "showAnyway"] as const)
-      .map((k): [string, string] => [`shield_${k}`, SHIELD_TEXT[k]]),
+    ...REPORT_REASONS.map((r): [string, string] => [`reason_${r.id}`, english(r.label.name)]),
     ...REACTIONS.map((r): [string, string] => [`rx_${r.key}`, r.label]),
     // The Resend button's toasts say what the auth catalog's say.
     ["verifySent", english("auth.verifySent")],
@@ -123,20 +108,30 @@ Deno.test("live catalog: every English source text has its message, equal in Eng
       problems.push(`${key}: "${render(message, REFUSAL_VARS, "en")}" is not "${text}"`);
     }
   }
-  // The refusals the page cannot meet: the server's texts, in the texts catalog.
-  for (const code of PROTOCOL_ONLY) {
-    const text = RT_TEXT[code as RtErrorCode];
-    if (CATALOGS.texts.en[`rt_${code}`] !== text) {
-      problems.push(`texts.rt_${code} is not "${text}"`);
+  assert.deepEqual(problems, []);
+});
+
+Deno.test("live catalog: the socket says each refusal by the message the page shows for its code", () => {
+  for (const [code, message] of Object.entries(RT_MESSAGE)) {
+    // The refusals the page cannot meet are the server's texts alone, in the texts catalog; the
+    // others are the live catalog's rt_<code>, which the page shows for the code.
+    const name = PROTOCOL_ONLY.has(code) ? `texts.rt_${code}` : `live.rt_${code}`;
+    assert.equal(message.name, name, code);
+    if (PROTOCOL_ONLY.has(code)) continue;
+    for (const locale of LOCALES) {
+      // The server's values are the page's (REFUSAL_VARS): both say the same text.
+      const refusal = { kind: "error", code: code as RtErrorCode } as const;
+      assert.equal(
+        serverSays(locale, message),
+        inLocale(locale, () => refusalMessage(refusal)),
+        `${locale}.${code}`,
+      );
     }
   }
-  assert.deepEqual(problems, []);
-  // The can't-go-live texts, whole.
-  assert.deepEqual(inLocale("en", cannotCallTexts), CANNOT_CALL_TEXT);
 });
 
 Deno.test("live catalog: each /ws refusal maps to its key and shows in every language", () => {
-  const codes = [...Object.keys(RT_TEXT), "offline"] as (RtErrorCode | "offline")[];
+  const codes = [...Object.keys(RT_MESSAGE), "offline"] as (RtErrorCode | "offline")[];
   for (const locale of LOCALES) {
     const messages = catalog(locale);
     for (const code of codes) {
@@ -153,26 +148,42 @@ Deno.test("live catalog: each /ws refusal maps to its key and shows in every lan
       assert.ok(messages[key], `${locale}: no message for ${code}`);
       const shown = inLocale(locale, () => t(key as Key, REFUSAL_VARS));
       assert.ok(!/[{}]/.test(shown) && !shown.startsWith("live."), `${locale}.${code}: ${shown}`);
-      if (locale === "en") assert.equal(shown, refusalText(refusal));
-      else assert.notEqual(shown, refusalText(refusal), `${locale}.${code} is English`);
+      const inEnglish = code === "offline"
+        ? english("live.offline")
+        : english(RT_MESSAGE[code].name, RT_MESSAGE[code].vars);
+      if (locale === "en") assert.equal(shown, inEnglish);
+      else assert.notEqual(shown, inEnglish, `${locale}.${code} is English`);
     }
     // The other refusals and their titles.
     for (
-      const r of [{ kind: "session_limit" }, { kind: "no_match" }, {
-        kind: "email_unverified",
-      }] as const
+      const [r, title] of [
+        [{ kind: "session_limit" }, "sessionLimit"],
+        [{ kind: "no_match" }, "connectionError"],
+        [{ kind: "email_unverified" }, "verifyEmail"],
+        [{ kind: "error", code: "on_hold" }, "underReview"],
+        [{ kind: "error", code: "session_limit" }, "sessionLimit"],
+        [{ kind: "error", code: "flood" }, "connectionError"],
+      ] as const
     ) {
-      assert.ok(messages[refusalKey(r)], `${locale}: ${r.kind}`);
-      const title = inLocale(locale, () => t(refusalTitleKey(r)));
+      assert.ok(messages[refusalKey(r)], `${locale}: ${refusalKey(r)}`);
+      assert.equal(refusalTitleKey(r), title);
+      assert.ok(messages[title], `${locale}: ${title}`);
       if (locale === "en") {
-        assert.equal(inLocale(locale, () => t(refusalKey(r) as Key)), refusalText(r));
-        assert.equal(title, refusalTitle(r));
+        const code = r.kind === "error" ? r.code : r.kind;
+        assert.equal(
+          inLocale(locale, () => t(refusalKey(r) as Key)),
+          english(RT_MESSAGE[code].name, RT_MESSAGE[code].vars),
+        );
       }
     }
   }
-  // A code the page does not know has RT_TEXT.failed's text in English.
+  // A code the page does not know says the general failure.
   const unknown = { kind: "error", code: "from_a_newer_server" as RtErrorCode } as const;
-  assert.equal(refusalText(unknown), RT_TEXT.failed);
+  assert.equal(inLocale("en", () => refusalMessage(unknown)), english("live.rt_failed"));
+  assert.equal(
+    inLocale("de", () => refusalMessage(unknown)),
+    serverSays("de", said("live.rt_failed")),
+  );
 });
 
 Deno.test("live catalog: face blur's states show in every language, as in English", () => {
@@ -183,42 +194,66 @@ Deno.test("live catalog: face blur's states show in every language, as in Englis
         const s = blurStatus(faces);
         const shown = inLocale(locale, () => blurDetailText(view, s));
         assert.ok(!shown.startsWith("live.") && !/[{}]/.test(shown), `${locale} ${view}`);
-        if (locale === "en") assert.equal(shown, blurDetail(view, s));
-        else assert.notEqual(shown, blurDetail(view, s), `${locale} ${view} ${faces} is English`);
+        const inEnglish = englishBlur(view, faces);
+        if (locale === "en") assert.equal(shown, inEnglish);
+        else assert.notEqual(shown, inEnglish, `${locale} ${view} ${faces} is English`);
       }
     }
     assert.ok(catalog(locale).blur_wholeBadge, locale);
   }
 });
 
-Deno.test("live catalog: the summary, progress and can't-go-live texts by key, as in English", () => {
+Deno.test("live catalog: the summary, progress and can't-go-live texts by key", () => {
   for (
-    const [reason, byMe, connected] of [
-      ["timeout", false, false],
-      ["timeout", true, true],
-      ["reported", true, true],
-      ["reported", false, true],
-      ["user_skipped", false, true],
-      ["partner_disconnected", false, true],
-      ["user_ended", true, true],
-      [undefined, undefined, undefined],
+    const [reason, byMe, connected, key] of [
+      ["timeout", false, false, "neverConnected"],
+      ["timeout", true, true, "timeUp"],
+      ["timeout", false, true, "timeUp"],
+      ["reported", true, true, "endedReported"],
+      ["reported", false, true, "partnerEnded"],
+      ["user_skipped", false, true, "partnerSkipped"],
+      ["partner_disconnected", false, true, "partnerLeft"],
+      ["user_ended", true, true, "youEnded"],
+      [undefined, undefined, undefined, "partnerEnded"],
     ] as const
   ) {
-    assert.equal(
-      inLocale("en", () => t(endedKey(reason, byMe, connected))),
-      endedText(reason, byMe, connected),
-    );
+    assert.equal(endedKey(reason, byMe, connected), key, `${reason} ${byMe} ${connected}`);
   }
-  for (const pct of [5, 50, 90, 100]) {
-    assert.equal(inLocale("en", () => t(progressKey(pct))), progressLabel(pct));
+  for (
+    const [pct, key] of [
+      [5, "connecting"],
+      [50, "establishing"],
+      [90, "finalizing"],
+      [100, "finalizing"],
+    ] as const
+  ) {
+    assert.equal(progressKey(pct), key);
   }
-  for (const missing of [["secure"], ["media"], ["webrtc"], ["media", "webrtc"]] as const) {
-    const en = inLocale("en", cannotCallTexts);
-    assert.deepEqual(cannotCallText(missing, "call", en), cannotCallText(missing));
-    assert.equal(cannotCallLine(missing, en), cannotCallLine(missing));
-    const ja = inLocale("ja", cannotCallTexts);
-    assert.notEqual(cannotCallLine(missing, ja), cannotCallLine(missing));
+  for (
+    const [missing, title] of [
+      [["secure"], "live.cc_titleAddress"],
+      [["media"], "live.cc_titleBrowser"],
+      [["webrtc"], "live.cc_titleBrowser"],
+      [["media", "webrtc"], "live.cc_titleBrowser"],
+    ] as const
+  ) {
+    const text = cannotCallText(missing);
+    assert.equal(text.title.name, title);
+    assert.deepEqual(text.missing.map((m) => m.name.name), missing.map((n) => `live.cc_${n}`));
+    const en = inLocale("en", () => cannotCallLine(missing));
+    const lead = english("live.cc_line", {
+      name: english(`live.cc_${missing[0]}` as MessageName),
+      why: english(`live.cc_${missing[0]}Why` as MessageName),
+    });
+    assert.ok(en.startsWith(lead), en);
+    const ja = inLocale("ja", () => cannotCallLine(missing));
+    assert.ok(englishLeft(ja).length === 0 && ja !== en, ja);
   }
+  assert.equal(cannotCallText(["media"], "camera").title.name, "live.cc_titleCamera");
+  assert.deepEqual(
+    inLocale("en", () => cannotCallText(["webrtc"]).fixes.map(say)),
+    ["live.cc_browser", "live.cc_inApp", "live.cc_webrtcOn"].map((n) => english(n as MessageName)),
+  );
 });
 
 /** The words of the English catalog (of four letters or more) that `text` still has. */

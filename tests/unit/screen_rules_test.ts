@@ -12,10 +12,10 @@ import {
 } from "../../lib/client/screen_rules.ts";
 import {
   HANDSHAKE_LIMIT_MS,
-  LIVE_TEXT,
   NO_FRAME_AFTER_CONNECTED_MS,
   SKIPS_PER_SESSION,
 } from "../../lib/client/live_rules.ts";
+import { said } from "../../lib/shared/i18n/said.ts";
 
 /** Runs events one after another; the state at the end and every effect, in order. */
 function play(state: ScreenState, ...events: ScreenEvent[]) {
@@ -120,7 +120,7 @@ Deno.test("screen: a socket that never opens is a connection error, then discove
   assert.deepEqual(mounted.effects, [{ type: "timer", ms: SOCKET_OPEN_LIMIT_MS, of: "open" }]);
   assert.equal(SOCKET_OPEN_LIMIT_MS, 8000);
   assert.deepEqual(play(mounted.state, { type: "timeout", of: "open" }).effects, [
-    { type: "toast", title: LIVE_TEXT.connectionError, description: LIVE_TEXT.offline },
+    { type: "toast", title: said("live.connectionError"), description: said("live.offline") },
     { type: "go", path: "/", after: LEAVE_AFTER_MS },
   ]);
   assert.equal(LEAVE_AFTER_MS, 1500);
@@ -176,7 +176,7 @@ Deno.test("screen: Next uses one of 3 skips and searches again; the fourth is re
     state = play(next.state, partner(true, true)).state;
   }
   const refused = play(state, { type: "next", free: false });
-  assert.deepEqual(refused.effects, [{ type: "toast", title: LIVE_TEXT.noSkips }]);
+  assert.deepEqual(refused.effects, [{ type: "toast", title: said("live.noSkips") }]);
   assert.equal(refused.state, state, "no skip used, the live view stays");
 });
 

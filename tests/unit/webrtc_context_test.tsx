@@ -6,13 +6,18 @@ import { renderToString } from "preact-render-to-string";
 import { useWebRTC } from "../../lib/client/webrtc.tsx";
 import {
   BADGE_MIN_SECONDS,
-  endedText,
+  endedKey,
   milestonePct,
-  progressLabel,
+  progressKey,
 } from "../../lib/client/live_rules.ts";
 import { reconnectDelay } from "../../lib/client/socket.ts";
 import { readMeta, safetyCode, sdpFingerprint } from "../../lib/client/peer.ts";
 import { groupCode } from "../../components/live/SafetyCodeSheet.tsx";
+import { english } from "../helpers/english.ts";
+
+/** The progress bar's label and the summary's sentence, as an English page shows them. */
+const progressLabel = (pct: number) => english(`live.${progressKey(pct)}`);
+const endedText = (...args: Parameters<typeof endedKey>) => english(`live.${endedKey(...args)}`);
 
 function UsesSession() {
   const s = useWebRTC();

@@ -1,6 +1,6 @@
 // The safety shield's rules, in one place: what the classifier's scores mean, when the partner's
-// video may be shown, and the texts the member reads. Pure functions, fed scores in tests the
-// same way the classifier feeds them on the page.
+// video may be shown (the tile says each state by the live catalog's shield_<key>). Pure functions,
+// fed scores in tests the same way the classifier feeds them on the page.
 
 /** The classes nsfwjs's MobileNetV2 scores, each 0–1, summing to 1. */
 export const SHIELD_CLASSES = ["Drawing", "Hentai", "Neutral", "Porn", "Sexy"] as const;
@@ -30,17 +30,6 @@ export const SHIELD_INPUT_SIZE = 224;
  * verdict; after that (the model still loading, or too slow) the member may tap to show.
  */
 export const SHIELD_VERDICT_GRACE_MS = 3000;
-
-export const SHIELD_TEXT = {
-  setting: "Safety shield",
-  settingHelp:
-    "Keep your partner's video blurred until a check on your device finds it safe, and blur it again if it may contain nudity. No frame leaves your device. The check can be wrong both ways; you can always end and report a session.",
-  checking: "Checking video…",
-  unavailable: "Video check unavailable — tap to show",
-  unsafe: "This video may contain nudity",
-  endReport: "End & Report",
-  showAnyway: "Show anyway",
-} as const;
 
 /** Which sexual class (if any) makes these scores unsafe. */
 export function unsafeClass(scores: Scores): keyof typeof SHIELD_THRESHOLDS | null {

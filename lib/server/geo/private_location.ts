@@ -14,6 +14,7 @@ import { setSessionPlace } from "../../../kv/sessions.ts";
 import { REGIONS } from "../../shared/filters.ts";
 import { splitLocation } from "../../shared/profile.ts";
 import { AppError } from "../http/errors.ts";
+import { type Said, said } from "../../shared/i18n/said.ts";
 import {
   coarseCell,
   type Continent,
@@ -25,13 +26,8 @@ import {
 import type { RegionSummary } from "../../shared/geo/types.ts";
 export type { RegionSummary };
 
-export const LOCATION_TEXT = {
-  noNames: "Could not get location names",
-  badCoordinates: "Location unavailable",
-} as const;
-
 export class LocationError extends AppError {
-  constructor(message: string, status: 400 | 422) {
+  constructor(message: Said, status: 400 | 422) {
     super(status, message);
     this.name = "LocationError";
   }
@@ -58,10 +54,10 @@ export async function locateMember(
   sid?: string,
 ): Promise<LocatedPlace> {
   if (!validCoordinates(latitude, longitude)) {
-    throw new LocationError(LOCATION_TEXT.badCoordinates, 400);
+    throw new LocationError(said("texts.locationUnavailable"), 400);
   }
   const place = geocoder().lookup(latitude, longitude);
-  if (!place.city || !place.country) throw new LocationError(LOCATION_TEXT.noNames, 422);
+  if (!place.city || !place.country) throw new LocationError(said("texts.locationNoNames"), 422);
   const location = `${place.city}, ${place.country}`;
   await setPrivateLocation(kv, userId, {
     city: place.city,

@@ -18,8 +18,8 @@ import {
   vapidKeys,
 } from "../../../kv/push.ts";
 import { noticeAllowed } from "../../shared/push_rules.ts";
-import { CATALOGS } from "../i18n/catalogs.ts";
-import { render } from "../../shared/i18n/messages.ts";
+import { sayIn } from "../i18n/catalogs.ts";
+import { said } from "../../shared/i18n/said.ts";
 import { isLocale } from "../../shared/i18n/locales.ts";
 import { newVapidKeys, sendPush } from "./send.ts";
 import { logger } from "../../shared/log.ts";
@@ -96,10 +96,9 @@ export class PushNotifier {
     const { kv, config } = this.deps;
     const vapid = await vapidKeys(kv, newVapidKeys);
     const locale = isLocale(language) ? language : "en";
-    const texts = CATALOGS.texts[locale];
     const payload = JSON.stringify({
-      title: render(texts.push_title, undefined, locale),
-      body: render(texts.push_body, undefined, locale),
+      title: sayIn(locale, said("texts.push_title")),
+      body: sayIn(locale, said("texts.push_body")),
       url: "/connecting",
     });
     for (const sub of subs) {

@@ -1,6 +1,8 @@
 // One member's socket on this instance: its ordered message queue, its flood limit, what it is
 // doing (searching, in a match) and the cached profile its searches are built from.
-import type { Outbound } from "../../shared/realtime/protocol.ts";
+import type { Outbound, ServerOutbound } from "../../shared/realtime/protocol.ts";
+import type { Locale } from "../../shared/i18n/locales.ts";
+import { sayIn } from "../i18n/catalogs.ts";
 import { SocketLimits } from "./socket_limits.ts";
 import type { FindMatch } from "./ticket.ts";
 import type { SearchProfile } from "../../../kv/search_profile.ts";
@@ -45,6 +47,8 @@ export interface Conn {
   sid: string;
   /** When the session was last known alive (the socket's open, then each re-check). */
   sessionSeenAt: number;
+  /** The language the socket's refusals are said in (the page's, as the handshake chose it). */
+  locale: Locale;
   socket: SocketLike;
   peerId: string | null;
   matchId: string | null;
@@ -70,6 +74,7 @@ export function newConn(
   socket: SocketLike,
   user: { id: string; username: string },
   sid: string,
+  locale: Locale,
 ): Conn {
   return {
     id: crypto.randomUUID(),
@@ -77,6 +82,7 @@ export function newConn(
     username: user.username,
     sid,
     sessionSeenAt: Date.now(),
+    locale,
     socket,
     peerId: null,
     matchId: null,
@@ -91,14 +97,22 @@ export function newConn(
   };
 }
 
-/** Sends a message if the socket is open; a socket too slow to take it is closed instead. */
-export function send(conn: Conn, msg: Outbound) {
+/**
+ * Sends a message if the socket is open, a refusal's message said in the socket's language; a
+ * socket too slow to take it is closed instead.
+ */
+export function send(conn: Conn, msg: ServerOutbound) {
   if (conn.socket.readyState !== 1) return;
   if (conn.socket.bufferedAmount > SLOW_CONSUMER_BYTES) {
     conn.socket.close(1013, "too slow");
     return;
   }
-  conn.socket.send(JSON.stringify(msg));
+  conn.socket.send(JSON.stringify(spoken(msg, conn.locale)));
+}
+
+/** `msg` as the wire carries it: its message (a refusal's) said in `locale`. */
+export function spoken(msg: ServerOutbound, locale: Locale): Outbound {
+  return "message" in msg ? { ...msg, message: sayIn(locale, msg.message) } : msg;
 }
 
 /**

@@ -35,6 +35,7 @@ import { Metrics } from "./metrics.ts";
 import { ProcessMetrics } from "../observe/process_metrics.ts";
 import { trimNativeMemory } from "../runtime/trim.ts";
 import { logger } from "../../shared/log.ts";
+import type { Locale } from "../../shared/i18n/locales.ts";
 
 export type { SocketLike };
 
@@ -213,8 +214,13 @@ export class Hub {
   // ---------- Sockets ----------
 
   /** A socket of a signed-in member has opened (`sid`: the session it was opened with). */
-  open(socket: SocketLike, user: { id: string; username: string }, sid: string): string {
-    const conn = newConn(socket, user, sid);
+  open(
+    socket: SocketLike,
+    user: { id: string; username: string },
+    sid: string,
+    locale: Locale,
+  ): string {
+    const conn = newConn(socket, user, sid, locale);
     this.closeOldest(user.id);
     this.core.conns.set(conn.id, conn);
     this.memberConns.set(user.id, [...(this.memberConns.get(user.id) ?? []), conn]);

@@ -9,7 +9,7 @@ import type { Match } from "../../../kv/matches.ts";
 import type { Core } from "./core.ts";
 import { WatchedRead } from "./watched_read.ts";
 import { logFailure } from "./core.ts";
-import type { Outbound } from "../../shared/realtime/protocol.ts";
+import type { ServerOutbound } from "../../shared/realtime/protocol.ts";
 
 /** Where a message goes: a member's socket on an instance. */
 export interface Recipient {
@@ -42,7 +42,7 @@ export interface Envelope {
   versionstamp?: string;
   /** With "matched": the pairing instance waits for a "confirmed" (or "declined"). */
   confirm?: boolean;
-  payload?: Outbound;
+  payload?: ServerOutbound;
 }
 
 /** An envelope as delivered. */

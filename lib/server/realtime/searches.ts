@@ -20,7 +20,7 @@ import type { Search, SearchPool } from "./search_pool.ts";
 import { profileOf, reloadProfile } from "./profiles.ts";
 import { type FindMatch, ticketFor } from "./ticket.ts";
 import type { Ticket } from "./rules.ts";
-import { RT_TEXT, rtError } from "../../shared/realtime/protocol.ts";
+import { RT_MESSAGE, rtError } from "../../shared/realtime/protocol.ts";
 import { CLOSE_CODE } from "../../shared/realtime/texts.ts";
 import { logger } from "../../shared/log.ts";
 
@@ -72,7 +72,7 @@ export class Searches {
         return send(conn, {
           type: "session_limit_reached",
           code: ticket,
-          message: RT_TEXT[ticket],
+          message: RT_MESSAGE[ticket],
         });
       }
       return send(conn, rtError(ticket));
@@ -188,7 +188,7 @@ export class Searches {
     if (!conn.search) return;
     this.deps.ended(conn, null);
     this.stop(conn);
-    send(conn, { type: "no_match_found", code: "no_match", message: RT_TEXT.no_match });
+    send(conn, { type: "no_match_found", code: "no_match", message: RT_MESSAGE.no_match });
   }
 
   /** An undone pairing: this side searches on, first in line, never told. */

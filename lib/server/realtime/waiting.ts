@@ -28,7 +28,7 @@ import {
 import {
   type Inbound,
   type NamedReach,
-  RT_TEXT,
+  RT_MESSAGE,
   type RtErrorCode,
 } from "../../shared/realtime/protocol.ts";
 
@@ -170,7 +170,7 @@ export class WaitingRoom {
 
   private refuse(conn: Conn, code: RtErrorCode) {
     this.core.metrics.refused(code);
-    send(conn, { type: "widen_refused", code, message: RT_TEXT[code] });
+    send(conn, { type: "widen_refused", code, message: RT_MESSAGE[code] });
   }
 
   /** Widens the socket's running search to `reach`: the same search, the same place in line. */

@@ -63,7 +63,7 @@ export const ISLAND_MESSAGES: Record<IslandName, readonly string[]> = {
   ConnectionCheck: ["common", "live"],
   DirectAdmin: ["common", "admin", "auth"],
   FiltersEditor: ["common", "profile"],
-  HashtagBrowser: ["common", "home"],
+  HashtagBrowser: ["common", "home", "profile"],
   HomeHashtags: ["common", "home"],
   LiveSession: ["common", "live"],
   MapDiscovery: ["common", "home"],

@@ -4,7 +4,8 @@ import { z } from "zod";
 import { filtersPatchSchema, hashtagSchema } from "../filters_schema.ts";
 import { type MediaProfile, REACTION_EMOJI } from "../constants.ts";
 import { MAX_HASHTAGS } from "../filters.ts";
-import { RT_TEXT, type RtErrorCode } from "./texts.ts";
+import { RT_MESSAGE, type RtErrorCode } from "./texts.ts";
+import type { Said } from "../i18n/said.ts";
 import type { Language } from "../auth/types.ts";
 import type { WaitEstimate } from "../waiting.ts";
 import type { Reach } from "../widening.ts";
@@ -13,11 +14,11 @@ export const MAX_MESSAGE_BYTES = 64 * 1024;
 
 export { REACTION_EMOJI };
 
-export { RT_TEXT, type RtErrorCode };
+export { RT_MESSAGE, type RtErrorCode };
 
-/** The message for a code, as the server sends it. */
-export function rtError(code: RtErrorCode): { type: "error"; code: RtErrorCode; message: string } {
-  return { type: "error", code, message: RT_TEXT[code] };
+/** A refusal by its code, its message named (the server says it in the socket's language). */
+export function rtError(code: RtErrorCode): { type: "error"; code: RtErrorCode; message: Said } {
+  return { type: "error", code, message: RT_MESSAGE[code] };
 }
 
 const peerId = z.string().regex(/^[A-Za-z0-9_-]{21}$/);
@@ -93,7 +94,11 @@ export interface IceServer {
 
 export type IceTransportPolicy = "all" | "relay";
 
-export type Outbound =
+/**
+ * What the server sends. `Text` is a refusal's message: a string on the wire, a named message
+ * (`Said`) while the server builds it (`ServerOutbound`; the socket says it in its language).
+ */
+export type Outbound<Text = string> =
   | { type: "registered"; userId: string; peerId: string; resumed?: boolean }
   | {
     type: "match_found";
@@ -127,8 +132,8 @@ export type Outbound =
   /** `counted: false`: the match counted as no session (its link never connected). */
   | { type: "session_ended"; reason: string; counted?: boolean }
   | { type: "reaction"; emoji: string }
-  | { type: "session_limit_reached"; code: "session_limit"; message: string }
-  | { type: "no_match_found"; code: "no_match"; message: string }
+  | { type: "session_limit_reached"; code: "session_limit"; message: Text }
+  | { type: "no_match_found"; code: "no_match"; message: Text }
   | { type: "searching" }
   /**
    * While a search runs, every few seconds: members searching now and those the member's filters
@@ -145,11 +150,14 @@ export type Outbound =
     widenedTo: NamedReach | null;
   }
   /** A widen the server did not take (the search is not this socket's running one, or the step is not wider). */
-  | { type: "widen_refused"; code: RtErrorCode; message: string }
+  | { type: "widen_refused"; code: RtErrorCode; message: Text }
   /** The partner's socket is back; `linkKept`: their peer link went on (only rebuild if ours broke). */
   | { type: "partner_reconnected"; linkKept: boolean }
   | { type: "pong" }
-  | { type: "error"; code: RtErrorCode; message: string };
+  | { type: "error"; code: RtErrorCode; message: Text };
+
+/** A message as the server builds it: a refusal's message named, not yet said. */
+export type ServerOutbound = Outbound<Said>;
 
 /**
  * A wider filter as the page is sent it: with the place's code (ISO 3166 for a country, UN M.49

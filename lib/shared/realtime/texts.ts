@@ -1,48 +1,43 @@
-// The realtime socket's refusals, by code, with the text a member is shown. A module of its own
-// with no imports but the filters' texts, so the browser can read the codes without bundling
-// the protocol's validation (zod). The texts are the English source: the browser shows a code's
-// text from the live catalog (lib/shared/i18n/catalog/live), whose keys are these codes.
-import { BAD_HASHTAG_TEXT, MAX_DAILY_HASHTAGS } from "../filters.ts";
+// The realtime socket's refusals, by code, with the message a member is shown. A module of its
+// own with no imports but the filters' limits and `said`, so the browser can read the codes
+// without bundling the protocol's validation (zod). The server says a code's message in the
+// socket's language (lib/server/realtime/connection.ts `send`); the browser shows a code's text
+// from the live catalog (lib/shared/i18n/catalog/live, as rt_<code>) and never reads the
+// message. Refusals only a client breaking the protocol meets are the texts catalog's (rt_<code>).
+import { MAX_DAILY_HASHTAGS, MAX_HASHTAG_LENGTH } from "../filters.ts";
+import { type Said, said } from "../i18n/said.ts";
 
 /**
- * What the server can refuse or report, by code, with the text a member is shown. The server
- * sends both (`{ type: "error", code, message }`); the browser maps the code to its text in the
- * page's language and never reads the message. Pure: its template text would keep it in the live
- * page's script otherwise.
+ * What the server can refuse or report, by code, with the message a member is shown. The server
+ * sends both (`{ type: "error", code, message }`). Pure: the browser bundles only the codes.
  */
-export const RT_TEXT = /* @__PURE__ */ (() =>
+export const RT_MESSAGE = /* @__PURE__ */ (() =>
   ({
-    no_match:
-      "No other users are currently looking for connections. Please try again in a few minutes.",
-    session_limit: "You have used all of today's sessions on your plan. Upgrade for more.",
-    not_authenticated: "Please sign in to connect.",
-    on_hold:
-      "Your account is under review after a safety report. You cannot search or be matched until an administrator has reviewed it. You can appeal from your profile.",
-    too_large: "Message too large",
-    malformed: "Malformed message",
-    unknown_type: "Unknown message type",
-    flood: "Too many messages. Please slow down.",
-    not_in_match: "You are not in a live session",
-    not_your_partner: "Signals go only to your partner",
-    bad_reaction: "Unknown reaction",
-    not_registered: "Register first",
-    location_required: "Location Required",
-    email_unverified:
-      "Please verify your email address before starting a live session. We sent you a link when you registered.",
-    bad_hashtag: BAD_HASHTAG_TEXT,
-    hashtag_limit:
-      `You have searched with ${MAX_DAILY_HASHTAGS} hashtags of your own today. Search with ones you have used or the suggested ones, or try new ones tomorrow.`,
-    set_filters_limit: "Filters are changing too often. Please wait a moment.",
-    replaced:
-      "Glimpse is open in another tab or window. This one has stopped; reload it to use it here.",
-    failed: "Something went wrong. Please try again.",
-    not_searching: "There is no search of yours running to widen.",
-    bad_widen: "That is not a wider filter for this search.",
-    storage:
-      "Nothing was saved: Glimpse cannot store changes at the moment. Please try again shortly.",
-  }) as const)();
+    no_match: said("live.rt_no_match"),
+    session_limit: said("live.rt_session_limit"),
+    not_authenticated: said("live.rt_not_authenticated"),
+    on_hold: said("live.rt_on_hold"),
+    too_large: said("texts.rt_too_large"),
+    malformed: said("texts.rt_malformed"),
+    unknown_type: said("texts.rt_unknown_type"),
+    flood: said("live.rt_flood"),
+    not_in_match: said("texts.rt_not_in_match"),
+    not_your_partner: said("texts.rt_not_your_partner"),
+    bad_reaction: said("texts.rt_bad_reaction"),
+    not_registered: said("texts.rt_not_registered"),
+    location_required: said("live.rt_location_required"),
+    email_unverified: said("live.rt_email_unverified"),
+    bad_hashtag: said("live.rt_bad_hashtag", { max: MAX_HASHTAG_LENGTH }),
+    hashtag_limit: said("live.rt_hashtag_limit", { count: MAX_DAILY_HASHTAGS }),
+    set_filters_limit: said("live.rt_set_filters_limit"),
+    replaced: said("live.rt_replaced"),
+    failed: said("live.rt_failed"),
+    not_searching: said("texts.rt_not_searching"),
+    bad_widen: said("texts.rt_bad_widen"),
+    storage: said("live.rt_storage"),
+  }) satisfies Record<string, Said>)();
 
-export type RtErrorCode = keyof typeof RT_TEXT;
+export type RtErrorCode = keyof typeof RT_MESSAGE;
 
 /**
  * How the server closes a socket for good, by why. The page does not reconnect after any of

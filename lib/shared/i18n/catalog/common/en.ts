@@ -18,7 +18,7 @@ export default {
   terms: "Terms of Service",
   languageUnknown: "Please choose one of the languages offered.",
   privacy: "Privacy Policy",
-  // "Tell me when someone is here" (components/PushOptIn.tsx; PUSH_TEXT in lib/shared/push_texts.ts).
+  // "Tell me when someone is here" (components/PushOptIn.tsx; the API's refusals are texts.push_*).
   push_ask: "Tell me when someone is here",
   push_on:
     "This browser will tell you when members who fit your filters are searching: at most 3 times a day, never between 22:00 and 08:00.",

@@ -88,8 +88,6 @@ export default {
     "Beim Speichern deiner Hashtags ist ein Fehler aufgetreten. Bitte versuch es noch einmal.",
   noHashtags: "Keine Hashtags ausgewählt",
   noHashtagsDescription: "Bitte wähle mindestens einen Hashtag aus.",
-  tooManyHashtags: "Wähle höchstens {max} Hashtags.",
-  badHashtag: "Hashtags bestehen aus Buchstaben, Ziffern und _ (höchstens {max} Zeichen).",
   filtersSavedDescription: "Deine Filtereinstellungen wurden aktualisiert.",
   saveError: "Filter nicht gespeichert",
   saveErrorDescription:

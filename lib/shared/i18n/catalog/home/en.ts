@@ -98,8 +98,6 @@ export default {
   hashtagsErrorDescription: "There was an error saving your hashtags. Please try again.",
   noHashtags: "No hashtags selected",
   noHashtagsDescription: "Please select at least one hashtag.",
-  tooManyHashtags: "Choose at most {max} hashtags.",
-  badHashtag: "Hashtags use letters, digits and _ (at most {max} characters).",
   filtersSavedDescription: "Your filter preferences have been updated.",
   saveError: "Error saving filters",
   saveErrorDescription: "There was a problem saving your filters. Please try again.",

@@ -87,8 +87,6 @@ export default {
   hashtagsErrorDescription: "Se produjo un error al guardar tus hashtags. Inténtalo de nuevo.",
   noHashtags: "No has elegido ningún hashtag",
   noHashtagsDescription: "Elige al menos un hashtag.",
-  tooManyHashtags: "Elige como máximo {max} hashtags.",
-  badHashtag: "Los hashtags usan letras, números y _ (como máximo {max} caracteres).",
   filtersSavedDescription: "Tus preferencias de filtros se han actualizado.",
   saveError: "Error al guardar los filtros",
   saveErrorDescription: "Hubo un problema al guardar tus filtros. Inténtalo de nuevo.",

@@ -93,9 +93,6 @@ export default {
     "Une erreur est survenue lors de l’enregistrement de vos hashtags. Veuillez réessayer.",
   noHashtags: "Aucun hashtag sélectionné",
   noHashtagsDescription: "Veuillez sélectionner au moins un hashtag.",
-  tooManyHashtags: "Choisissez {max} hashtags au maximum.",
-  badHashtag:
-    "Les hashtags se composent de lettres, de chiffres et de _ ({max} caractères au maximum).",
   filtersSavedDescription: "Vos préférences de filtres ont été mises à jour.",
   saveError: "Erreur lors de l’enregistrement des filtres",
   saveErrorDescription:

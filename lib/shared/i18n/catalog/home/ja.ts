@@ -85,8 +85,6 @@ export default {
   hashtagsErrorDescription: "ハッシュタグの保存中にエラーが発生しました。もう一度お試しください。",
   noHashtags: "ハッシュタグが選択されていません",
   noHashtagsDescription: "ハッシュタグを1つ以上選んでください。",
-  tooManyHashtags: "ハッシュタグは最大 {max} 個までです。",
-  badHashtag: "ハッシュタグに使えるのは文字、数字、_ のみです（最大 {max} 文字）。",
   filtersSavedDescription: "フィルター設定を更新しました。",
   saveError: "フィルターを保存できませんでした",
   saveErrorDescription: "フィルターの保存中に問題が発生しました。もう一度お試しください。",

@@ -81,8 +81,6 @@ export default {
   hashtagsErrorDescription: "保存话题标签时出错，请重试。",
   noHashtags: "未选择话题标签",
   noHashtagsDescription: "请至少选择一个话题标签。",
-  tooManyHashtags: "最多只能选择 {max} 个话题标签。",
-  badHashtag: "话题标签只能包含字母、数字和 _（最多 {max} 个字符）。",
   filtersSavedDescription: "你的筛选偏好已更新。",
   saveError: "筛选条件保存失败",
   saveErrorDescription: "保存筛选条件时出现问题，请重试。",

@@ -3,15 +3,17 @@
 // (/live-match: tiles, controls, reactions, safety code, report dialog, safety shield), the
 // summary (/match-end), the connection check (/test-chat) and the clip recorder (/camera).
 //
-// Some groups mirror English constants the code keeps as its source of truth (a unit test,
-// tests/unit/i18n_live_test.ts, holds them equal): LIVE_TEXT, ENDED_TEXT, PROGRESS_TEXT
-// (lib/client/live_rules.ts) by the same keys; the /ws refusals of lib/shared/realtime/texts.ts
-// (RT_TEXT) as rt_<code>; BLUR_TEXT (lib/client/privacy/status_text.ts) as blur_<key>;
-// SHIELD_TEXT (lib/client/shield/policy.ts) as shield_<key>; CANNOT_CALL_TEXT
-// (lib/client/capabilities.ts) as cc_<key>; the report reasons (lib/shared/moderation/report_texts.ts)
-// as reason_<id> and the reactions (lib/shared/constants.ts) as rx_<key>.
+// The code names these messages by key: the live screens' texts by the same keys (lib/client/
+// live_rules.ts, refusals.ts, screen_rules.ts); the /ws refusals as rt_<code> (the server's
+// RT_MESSAGE, lib/shared/realtime/texts.ts, says the same message in the socket's language); face
+// blur's states as blur_<state> (lib/client/privacy/status_text.ts); the safety shield's as
+// shield_<key>; what a browser that cannot call lacks as cc_<key> (lib/shared/cannot_call.ts). A
+// few groups still mirror English constants the code keeps (a unit test,
+// tests/unit/i18n_live_test.ts, holds them equal): the report reasons
+// (lib/shared/moderation/report_texts.ts) as reason_<id> and the reactions
+// (lib/shared/constants.ts) as rx_<key>.
 export default {
-  // LIVE_TEXT.
+  // The live screens: toasts, refusals' titles, the partner's tile, the socket, the safety code.
   noSkips: "No skips remaining",
   offline: "Connection to server not established",
   connectionError: "Connection Error",
@@ -40,7 +42,7 @@ export default {
   safetyCodePending: "Generating...",
   safetyCodeUnencrypted: "Encryption not enabled for this connection",
   close: "Close",
-  // ENDED_TEXT: why the session ended, on the summary.
+  // Why the session ended, on the summary (endedKey).
   endedReported:
     "Report sent. Our moderators will review it, and you will not be matched with this person again.",
   timeUp: "Time's up: sessions last 30 seconds.",
@@ -48,7 +50,8 @@ export default {
   partnerSkipped: "Your partner skipped to someone new.",
   partnerLeft: "Your partner left: their connection was lost.",
   partnerEnded: "Your partner ended the session.",
-  // PROGRESS_TEXT (connecting is also the search page's title), and the search's statuses.
+  // The progress bar (progressKey; connecting is also the search page's title), and the search's
+  // statuses.
   connecting: "Connecting",
   establishing: "Establishing link",
   finalizing: "Finalizing connection",
@@ -67,7 +70,7 @@ export default {
   widenTo: "Widen to {place}",
   everyone: "everyone",
   widenedTo: "Widened to {place} for this search",
-  // RT_TEXT: what the realtime socket refuses or reports, as rt_<code>.
+  // What the realtime socket refuses or reports, as rt_<code> (RT_MESSAGE).
   rt_no_match:
     "No other users are currently looking for connections. Please try again in a few minutes.",
   rt_session_limit: "You have used all of today's sessions on your plan. Upgrade for more.",
@@ -87,7 +90,7 @@ export default {
   rt_failed: "Something went wrong. Please try again.",
   rt_storage:
     "Nothing was saved: Glimpse cannot store changes at the moment. Please try again shortly.",
-  // BLUR_TEXT: face blur's state.
+  // Face blur's state.
   blur_off: "Off: your video is sent as filmed. Turn it on in Profile, Privacy & Security.",
   blur_starting: "Starting: your whole picture is blurred until faces can be found",
   blur_stalled: "Face detection is not keeping up, so your whole picture is blurred",
@@ -97,13 +100,13 @@ export default {
   blur_wholeBadge: "Whole picture blurred",
   blur_on: { one: "On: {count} face blurred", other: "On: {count} faces blurred" },
   privacyOn: "Privacy On",
-  // SHIELD_TEXT: the safety shield over the partner's video.
+  // The safety shield over the partner's video.
   shield_checking: "Checking video…",
   shield_unavailable: "Video check unavailable — tap to show",
   shield_unsafe: "This video may contain nudity",
   shield_endReport: "End & Report",
   shield_showAnyway: "Show anyway",
-  // CANNOT_CALL_TEXT: what a browser that cannot call lacks, and what to do.
+  // What a browser that cannot call lacks, and what to do (lib/shared/cannot_call.ts).
   cc_titleAddress: "Can't go live on this address",
   cc_titleBrowser: "Can't go live in this browser",
   cc_titleCamera: "Can't use the camera here",

@@ -107,13 +107,6 @@ export default {
   saveError: "Filter nicht gespeichert",
   saveErrorDescription:
     "Beim Speichern deiner Filter ist ein Problem aufgetreten. Bitte versuch es noch einmal.",
-  hashtagsSaved: "Hashtags gespeichert!",
-  hashtagsSavedDescription: "Deine Hashtags wurden aktualisiert.",
-  hashtagsError: "Hashtags nicht gespeichert",
-  hashtagsErrorDescription:
-    "Beim Speichern deiner Hashtags ist ein Fehler aufgetreten. Bitte versuch es noch einmal.",
-  noHashtags: "Keine Hashtags ausgewählt",
-  noHashtagsDescription: "Bitte wähle mindestens einen Hashtag aus.",
   badHashtag: "Hashtags bestehen aus Buchstaben, Ziffern und _ (höchstens {max} Zeichen).",
   tooManyHashtags: "Wähle höchstens {max} Hashtags.",
   badCountry: "Bitte wähle ein Land aus der Liste.",
@@ -121,6 +114,7 @@ export default {
   badPreference: "Bitte wähle Weltweit, Kontinent, Land, Stadt oder In der Nähe.",
   badLanguage:
     "Bitte wähle „Alle Sprachen“ oder eine dieser Sprachen: Englisch, Spanisch, Französisch, Deutsch, Chinesisch, Japanisch.",
+  badAgeRange: "Die Altersspanne muss vom niedrigeren zum höheren Alter reichen.",
 
   devicesTitle: "Deine Geräte",
   devicesNote:

@@ -114,23 +114,18 @@ export default {
   cancel: "Cancel",
   save: "Save",
 
-  // The filters' texts (lib/shared/filters.ts FILTER_TEXT).
+  // The filters' rules (lib/shared/filters.ts, filters_schema.ts) and the filters API's toast.
   filtersSaved: "Filters saved",
   filtersSavedDescription: "Your filter preferences have been updated.",
   saveError: "Error saving filters",
   saveErrorDescription: "There was a problem saving your filters. Please try again.",
-  hashtagsSaved: "Hashtags saved!",
-  hashtagsSavedDescription: "Successfully updated your hashtags.",
-  hashtagsError: "Failed to save hashtags",
-  hashtagsErrorDescription: "There was an error saving your hashtags. Please try again.",
-  noHashtags: "No hashtags selected",
-  noHashtagsDescription: "Please select at least one hashtag.",
   badHashtag: "Hashtags use letters, digits and _ (at most {max} characters).",
   tooManyHashtags: "Choose at most {max} hashtags.",
   badCountry: "Please choose a country from the list.",
   badContinent: "Please choose a continent from the list.",
   badPreference: "Please choose global, continent, country, city or nearby.",
   badLanguage: "Please choose any or one of English, Spanish, French, German, Chinese, Japanese.",
+  badAgeRange: "The age range must run from low to high.",
 
   // Your devices (the Privacy & Security tab; the devices API's refusals are device…).
   devicesTitle: "Your devices",

@@ -106,12 +106,6 @@ export default {
   filtersSavedDescription: "Tus preferencias de filtros se han actualizado.",
   saveError: "Error al guardar los filtros",
   saveErrorDescription: "Hubo un problema al guardar tus filtros. Inténtalo de nuevo.",
-  hashtagsSaved: "¡Hashtags guardados!",
-  hashtagsSavedDescription: "Tus hashtags se han actualizado.",
-  hashtagsError: "No se pudieron guardar los hashtags",
-  hashtagsErrorDescription: "Hubo un error al guardar tus hashtags. Inténtalo de nuevo.",
-  noHashtags: "No has elegido ningún hashtag",
-  noHashtagsDescription: "Elige al menos un hashtag.",
   badHashtag: "Los hashtags usan letras, números y _ (como máximo {max} caracteres).",
   tooManyHashtags: "Elige como máximo {max} hashtags.",
   badCountry: "Elige un país de la lista.",
@@ -119,6 +113,7 @@ export default {
   badPreference: "Elige global, continente, país, ciudad o cerca.",
   badLanguage:
     "Elige cualquier idioma o uno de estos: inglés, español, francés, alemán, chino, japonés.",
+  badAgeRange: "El rango de edad debe ir de menor a mayor.",
 
   devicesTitle: "Tus dispositivos",
   devicesNote:

@@ -107,13 +107,6 @@ export default {
   saveError: "Erreur lors de l’enregistrement des filtres",
   saveErrorDescription:
     "Un problème est survenu lors de l’enregistrement de vos filtres. Veuillez réessayer.",
-  hashtagsSaved: "Hashtags enregistrés !",
-  hashtagsSavedDescription: "Vos hashtags ont bien été mis à jour.",
-  hashtagsError: "Impossible d’enregistrer les hashtags",
-  hashtagsErrorDescription:
-    "Une erreur est survenue lors de l’enregistrement de vos hashtags. Veuillez réessayer.",
-  noHashtags: "Aucun hashtag sélectionné",
-  noHashtagsDescription: "Veuillez choisir au moins un hashtag.",
   badHashtag:
     "Les hashtags se composent de lettres, de chiffres et de _ ({max} caractères au maximum).",
   tooManyHashtags: "Choisissez {max} hashtags au maximum.",
@@ -122,6 +115,7 @@ export default {
   badPreference: "Veuillez choisir monde entier, continent, pays, ville ou à proximité.",
   badLanguage:
     "Veuillez choisir toutes les langues ou l’une de celles-ci : anglais, espagnol, français, allemand, chinois, japonais.",
+  badAgeRange: "La tranche d’âge doit aller du plus bas au plus haut.",
 
   devicesTitle: "Vos appareils",
   devicesNote:

@@ -105,12 +105,6 @@ export default {
   filtersSavedDescription: "フィルター設定を更新しました。",
   saveError: "フィルターを保存できませんでした",
   saveErrorDescription: "フィルターの保存中に問題が発生しました。もう一度お試しください。",
-  hashtagsSaved: "ハッシュタグを保存しました！",
-  hashtagsSavedDescription: "ハッシュタグを更新しました。",
-  hashtagsError: "ハッシュタグを保存できませんでした",
-  hashtagsErrorDescription: "ハッシュタグの保存中にエラーが発生しました。もう一度お試しください。",
-  noHashtags: "ハッシュタグが選ばれていません",
-  noHashtagsDescription: "ハッシュタグを1つ以上選んでください。",
   badHashtag: "ハッシュタグに使えるのは文字、数字、_ のみです（最大 {max} 文字）。",
   tooManyHashtags: "ハッシュタグは最大 {max} 個までです。",
   badCountry: "リストから国を選んでください。",
@@ -118,6 +112,7 @@ export default {
   badPreference: "世界中、大陸、国、都市、近くのいずれかを選んでください。",
   badLanguage:
     "すべての言語、または英語、スペイン語、フランス語、ドイツ語、中国語、日本語のいずれかを選んでください。",
+  badAgeRange: "年齢の範囲は低い方から高い方の順に指定してください。",
 
   devicesTitle: "お使いのデバイス",
   devicesNote:

@@ -31,7 +31,7 @@ export default {
   // routes/ws.ts, the socket handshake's refusals
   socketOnly: "This address takes WebSocket connections only.",
   socketCrossSite: "Cross-site sockets are not allowed.",
-  // lib/server/geo/private_location.ts LOCATION_TEXT
+  // lib/server/geo/private_location.ts and POST /api/location: the location look-up's refusals
   locationNoNames: "Could not get location names",
   locationUnavailable: "Location unavailable",
   // Refusals of /ws messages only a client that breaks the protocol causes (the live page
