@@ -8,7 +8,7 @@ import { Icon } from "./Icon.tsx";
 import { Logo } from "./Logo.tsx";
 import { LanguageSwitcher } from "./LanguageSwitcher.tsx";
 import { tr } from "../lib/shared/i18n/messages.ts";
-import { type Said, sayAny } from "../lib/shared/i18n/said.ts";
+import { type Said, say } from "../lib/shared/i18n/said.ts";
 import type common from "../lib/shared/i18n/catalog/common/en.ts";
 
 const t = tr<typeof common>("common");
@@ -24,8 +24,8 @@ const NAV_LABEL = {
 export interface Flash {
   /** info: news that is neither good nor bad (e.g. nobody to meet right now). */
   kind: "success" | "failure" | "info";
-  title: Said | string;
-  description?: Said | string;
+  title: Said;
+  description?: Said;
 }
 
 export interface LayoutProps {
@@ -89,8 +89,8 @@ export function Layout({ path, user, back, banner, flash, bare, children }: Layo
             class={`toast toast-${flash.kind} toast-auto-${flash.kind}`}
             role={flash.kind === "failure" ? "alert" : "status"}
           >
-            <p class="toast-title">{sayAny(flash.title)}</p>
-            {flash.description && <p class="toast-description">{sayAny(flash.description)}</p>}
+            <p class="toast-title">{say(flash.title)}</p>
+            {flash.description && <p class="toast-description">{say(flash.description)}</p>}
           </div>
         )}
       </section>

@@ -5,7 +5,7 @@ import { said } from "../lib/shared/i18n/said.ts";
 import { setHashIterations } from "../lib/server/auth/password.ts";
 import { languageRoutes } from "./lang.ts";
 import { localeMiddleware, localeOf } from "../lib/server/http/locale.ts";
-import { localizeFor, sayIn } from "../lib/server/i18n/catalogs.ts";
+import { sayIn } from "../lib/server/i18n/catalogs.ts";
 import type { Locale } from "../lib/shared/i18n/locales.ts";
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
@@ -243,7 +243,7 @@ export async function createApp(base: AppBase) {
 
 /** What an error tells the member, in `locale`. */
 function errorText(locale: Locale, err: AppError): string {
-  return err.said ? sayIn(locale, err.said) : localizeFor(locale, err.message, err.dates);
+  return sayIn(locale, err.said);
 }
 
 /** API paths respond with JSON, pages with HTML. */

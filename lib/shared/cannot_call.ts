@@ -27,7 +27,7 @@ export function cannotCallPath(missing: readonly Need[]): string {
 type Fix = "https" | "browser" | "inApp" | "webrtcOn";
 
 /** Each need by name, and why it is missing, in the member's words. Pure (see the top). */
-const NEED_TEXT = /* @__PURE__ */ (() =>
+const NEED_MESSAGES = /* @__PURE__ */ (() =>
   ({
     secure: { name: said("live.cc_secure"), why: said("live.cc_secureWhy") },
     media: { name: said("live.cc_media"), why: said("live.cc_mediaWhy") },
@@ -35,7 +35,7 @@ const NEED_TEXT = /* @__PURE__ */ (() =>
   }) satisfies Record<Need, { name: Said; why: Said }>)();
 
 /** What to do instead. */
-const FIX_TEXT = /* @__PURE__ */ (() =>
+const FIX_MESSAGES = /* @__PURE__ */ (() =>
   ({
     https: said("live.cc_https"),
     browser: said("live.cc_browser"),
@@ -71,9 +71,9 @@ export function cannotCallText(
     : said("live.cc_titleBrowser");
   return {
     title,
-    missing: missing.map((need) => ({ need, ...NEED_TEXT[need] })),
+    missing: missing.map((need) => ({ need, ...NEED_MESSAGES[need] })),
     fixLead: said("live.cc_fixLead"),
-    fixes: [...new Set(missing.flatMap((n) => FIXES[n]))].map((f) => FIX_TEXT[f]),
+    fixes: [...new Set(missing.flatMap((n) => FIXES[n]))].map((f) => FIX_MESSAGES[f]),
   };
 }
 

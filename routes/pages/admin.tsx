@@ -146,7 +146,7 @@ export function directAdminPage(deps: AppDeps) {
     if (need) return c.redirect(secondFactorPage("/direct-admin"), 303);
     const initial = admin ? await listAdminUsers(deps.kv) : null;
     return page(c, deps, {
-      title: "Admin",
+      title: said("admin.pageTitle"),
       body: (
         <div class="admin-page">
           <Island

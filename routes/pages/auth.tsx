@@ -14,7 +14,7 @@ import { type Said, said } from "../../lib/shared/i18n/said.ts";
 import type { AppError } from "../../lib/server/http/errors.ts";
 
 /** What a refused link's toast says: the refusal's message. */
-const told = (err: AppError): Said | string => err.said ?? err.message;
+const told = (err: AppError): Said => err.said;
 
 const OPEN_TABS = new Set<AuthTab>(["login", "register", "forgot-password"]);
 

@@ -18,7 +18,6 @@ import {
   SESSION_COOKIE,
 } from "../helpers/accounts.ts";
 import { createInvitations } from "../../kv/users.ts";
-import { RULE_HINT } from "../../lib/shared/auth/rules.ts";
 import { ACTION_TIMEOUT_MS } from "../helpers/time.ts";
 
 const LONG_NAME = "a".repeat(44);

@@ -6,7 +6,6 @@
 import assert from "node:assert/strict";
 import { startServer } from "../helpers/server.ts";
 import { english as englishOf } from "../helpers/english.ts";
-import { APP_DESCRIPTION } from "../../lib/server/pwa/manifest.ts";
 import home from "../../lib/shared/i18n/catalog/home/mod.ts";
 
 const varies = (res: Response) => {

@@ -4,6 +4,7 @@
 // is per language, never a member's (and the other way round), shows a toast when there is one,
 // and a new build serves its own pages; a member's change shows on the next page; a session
 // ended or a member banned is refused at once, on every instance.
+import { said } from "../../lib/shared/i18n/said.ts";
 import assert from "node:assert/strict";
 import { LOCALES } from "../../lib/shared/i18n/locales.ts";
 import { createApp } from "../../routes/app.tsx";
@@ -195,7 +196,7 @@ function renderDocumentFor(assets: Parameters<typeof renderDocument>[0]): string
     path: "/welcome",
     user: null,
     flash: null,
-    title: "Welcome",
+    title: said("home.titleWelcome"),
     locale: "en",
     body: h(WelcomeScreen, {}),
   });

@@ -7,7 +7,11 @@ import { flashKey, openFlash, sealFlash } from "../../lib/server/http/flash.ts";
 import { said } from "../../lib/shared/i18n/said.ts";
 
 const key = flashKey(new TextEncoder().encode("a-session-secret-of-32-characters!"));
-const flash = { kind: "success" as const, title: "Logged out", description: "See you soon." };
+const flash = {
+  kind: "success" as const,
+  title: said("auth.loggedOut"),
+  description: said("admin.bannedDescription", { username: "ana" }),
+};
 
 Deno.test("flash: a sealed flash opens to itself within its minute", () => {
   const now = Date.parse("2026-01-01T00:00:00Z");
@@ -36,7 +40,10 @@ Deno.test("flash: forged, tampered or foreign cookies show nothing", () => {
   const raw = sealFlash(key, flash);
   const [payload, mac] = raw.split(".");
   const changed = Buffer.from(
-    Buffer.from(payload, "base64url").toString("utf8").replace("Logged out", "Pay here"),
+    Buffer.from(payload, "base64url").toString("utf8").replace(
+      "auth.loggedOut",
+      "auth.loginFailed",
+    ),
   ).toString("base64url");
   const unsigned = btoa(JSON.stringify({ kind: "info", title: "Your account is locked" }));
   const otherKey = flashKey(new TextEncoder().encode("another-secret-another-secret-xx"));
@@ -56,13 +63,19 @@ Deno.test("flash: forged, tampered or foreign cookies show nothing", () => {
   ) {
     assert.equal(openFlash(key, value), null, name);
   }
-  // Signed by hand the same way, a payload opens; one that is not a toast still does not.
-  const made = Buffer.from(
-    JSON.stringify({ flash: { kind: "info", title: "x" }, exp: Date.now() + 1e4 }),
-  )
-    .toString("base64url");
-  const madeMac = createHmac("sha256", key).update(made).digest("base64url");
-  assert.equal(openFlash(key, `${made}.${madeMac}`)?.title, "x");
+  // Signed by hand the same way, a payload naming a message opens; one that is not a toast, or
+  // whose title is a text instead of a message, still does not.
+  const signed = (flash: unknown) => {
+    const made = Buffer.from(JSON.stringify({ flash, exp: Date.now() + 1e4 })).toString(
+      "base64url",
+    );
+    return `${made}.${createHmac("sha256", key).update(made).digest("base64url")}`;
+  };
+  assert.deepEqual(
+    openFlash(key, signed({ kind: "info", title: { name: "texts.noMatchTitle" } }))?.title,
+    { name: "texts.noMatchTitle" },
+  );
+  assert.equal(openFlash(key, signed({ kind: "info", title: "Your account is locked" })), null);
   const odd = Buffer.from(
     JSON.stringify({ flash: { kind: "evil", title: 1 }, exp: Date.now() + 1e4 }),
   )

@@ -7,7 +7,7 @@ import { refusalTitleKey } from "../../lib/client/refusals.ts";
 import { holdEmail } from "../../lib/server/email/templates.ts";
 import { RT_MESSAGE } from "../../lib/shared/realtime/texts.ts";
 import { LOCALES } from "../../lib/shared/i18n/locales.ts";
-import { localizeFor, sayIn } from "../../lib/server/i18n/catalogs.ts";
+import { sayIn } from "../../lib/server/i18n/catalogs.ts";
 import { type MessageName, said } from "../../lib/shared/i18n/said.ts";
 import { english } from "../helpers/english.ts";
 import { rtEnglish } from "../helpers/rt_english.ts";

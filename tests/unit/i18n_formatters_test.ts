@@ -1,8 +1,6 @@
 // The formats and plural forms come from Intl formatters made once per language and options and
 // used again (lib/shared/i18n/messages.ts): whatever order the languages come in, each answer is the
-// one a formatter made afresh for that language gives, never another language's. The patterns
-// `localize` matches texts with are kept per source text: the translation still comes from the
-// texts it is given.
+// one a formatter made afresh for that language gives, never another language's.
 import assert from "node:assert/strict";
 import {
   displayName,
@@ -12,7 +10,6 @@ import {
   formatNumber,
   formatPrice,
   formatRelative,
-  localize,
   type MessageStore,
   render,
   sortByName,
@@ -182,32 +179,4 @@ Deno.test("formats: an Intl constructor replaced (a polyfill, a test's stand-in)
     intl.DisplayNames = Real;
   }
   assert.equal(name(), "Frankreich");
-});
-
-Deno.test("localize: the kept patterns match as before, the translation comes from the texts given", () => {
-  const source = "Wait {minutes} minutes (about {share}% of the day) [really].";
-  const de = { [source]: "Warte {minutes} Minuten ({share} % des Tages)." };
-  const fr = { [source]: "Attends {minutes} minutes ({share} % de la journée)." };
-  const text = "Wait 15 minutes (about 1.5% of the day) [really].";
-  for (let round = 0; round < 3; round++) {
-    assert.equal(localize(text, de), "Warte 15 Minuten (1.5 % des Tages).");
-    assert.equal(localize(text, fr), "Attends 15 minutes (1.5 % de la journée).");
-    // Not the source's shape: left as it is (the brackets and dot are matched as written).
-    assert.equal(
-      localize("Wait 15 minutes (about 1.5% of the day) really.", de),
-      "Wait 15 minutes (about 1.5% of the day) really.",
-    );
-    // An exact text, overrides, no texts at all.
-    assert.equal(localize(source, de), de[source]);
-    assert.equal(
-      localize(text, de, { minutes: "fünfzehn" }),
-      "Warte fünfzehn Minuten (1.5 % des Tages).",
-    );
-    assert.equal(localize(text, undefined), text);
-  }
-  // The same source text in a set that changed gives the changed translation.
-  const changing: Record<string, string> = { [source]: "A {minutes}" };
-  assert.equal(localize(text, changing), "A 15");
-  changing[source] = "B {minutes}";
-  assert.equal(localize(text, changing), "B 15");
 });

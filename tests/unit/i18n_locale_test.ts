@@ -8,14 +8,9 @@ import {
   LOCALES,
   matchAcceptLanguage,
 } from "../../lib/shared/i18n/locales.ts";
-import {
-  formatDate,
-  formatPrice,
-  localize,
-  render,
-  withMessages,
-} from "../../lib/shared/i18n/messages.ts";
-import { serverMessages } from "../../lib/server/i18n/catalogs.ts";
+import { formatDate, formatPrice, render, withMessages } from "../../lib/shared/i18n/messages.ts";
+import { sayIn, serverMessages } from "../../lib/server/i18n/catalogs.ts";
+import { said } from "../../lib/shared/i18n/said.ts";
 
 Deno.test("Accept-Language: weights, order, base-language fallback, and junk", () => {
   assert.deepEqual(acceptedRanges("fr;q=0.5, de-AT, en;q=0.8"), ["de-at", "en", "fr"]);
@@ -62,12 +57,21 @@ Deno.test("Intl formats: a price and a date in de and ja", () => {
   assert.equal(jaText[1], "2026/03/05");
 });
 
-Deno.test("a server's English text is found by its text, with its numbers, in the language", () => {
-  const texts = { "Wait {seconds} s.": "{seconds} 秒お待ちください。", "Hello.": "こんにちは。" };
-  assert.equal(localize("Hello.", texts), "こんにちは。");
-  assert.equal(localize("Wait 30 s.", texts), "30 秒お待ちください。");
-  assert.equal(localize("A member's own words.", texts), "A member's own words.");
-  assert.equal(localize("Hello.", undefined), "Hello.");
+Deno.test("a server's message is said in the request's language, with its values", () => {
+  assert.equal(
+    sayIn("ja", said("texts.tooMany", { minutes: "30", count: 30 })),
+    "試行回数が多すぎます。30 分待ってから、もう一度お試しください。",
+  );
+  assert.equal(sayIn("en", said("texts.notFound")), "Not found");
+  // A date a message names is written in the language, in UTC.
+  const until = "2026-03-05T12:00:00Z";
+  assert.equal(
+    sayIn("en", said("admin.signInBannedUntil", {}, { until })),
+    "Your account is suspended until Mar 5, 2026, 12:00 PM UTC for breaking the community guidelines.",
+  );
+  assert.ok(
+    sayIn("de", said("admin.signInBannedUntil", {}, { until })).includes("05.03.2026, 12:00 UTC"),
+  );
 });
 
 Deno.test("Accept-Language: our rule picks what Hono's languageDetector picks, configured without its cookie", async () => {

@@ -1,5 +1,6 @@
 // Islands: the registry matches the islands/ folder, <Island> renders server HTML plus the props
 // the browser hydrates with, and a document loads scripts only for the islands it uses.
+import { said } from "../../lib/shared/i18n/said.ts";
 import assert from "node:assert/strict";
 import { renderToString } from "preact-render-to-string";
 import { ISLANDS } from "../../lib/server/render/islands_registry.ts";
@@ -111,7 +112,7 @@ Deno.test("islands: a render without islands collects none, and nothing leaks in
 
 Deno.test("islands: a document for a page without islands has no script tag", () => {
   const html = renderDocument(FAKE_MANIFEST, {
-    title: "Plain",
+    title: said("home.titleSimple"),
     path: "/plain",
     user: null,
     body: <p>Nothing interactive here</p>,
@@ -125,7 +126,7 @@ Deno.test("islands: a document for a page without islands has no script tag", ()
 
 Deno.test("islands: a document with an island loads one module script per island and the css", () => {
   const html = renderDocument(FAKE_MANIFEST, {
-    title: "Twice",
+    title: said("home.titleSimple"),
     path: "/twice",
     user: null,
     body: (
@@ -154,7 +155,7 @@ Deno.test("islands: a document with an island loads one module script per island
 
 Deno.test("islands: the document title is escaped", () => {
   const html = renderDocument(FAKE_MANIFEST, {
-    title: "<b>Tom & Jerry</b>",
+    title: said("admin.banTitle", { username: "<b>Tom & Jerry</b>" }),
     path: "/x",
     user: null,
     body: <p>x</p>,
@@ -164,7 +165,7 @@ Deno.test("islands: the document title is escaped", () => {
   assert.ok(!title.includes("<"), `title holds markup: ${title}`);
   const shown = title.replace(/&#(\d+);/g, (_, n) => String.fromCharCode(Number(n)))
     .replace(/&(quot|lt|gt|amp);/g, (e) => ENTITIES[e]);
-  assert.equal(shown, "<b>Tom & Jerry</b> · Glimpse");
+  assert.equal(shown, "Ban <b>Tom & Jerry</b>? · Glimpse");
 });
 
 Deno.test({

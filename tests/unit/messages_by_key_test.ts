@@ -29,9 +29,13 @@ function productFiles(): string[] {
 
 /**
  * Files whose texts only an operator or a script reads, in English on purpose: the metrics
- * endpoint's refusal (a scraper's bearer token).
+ * endpoint's refusal (a scraper's bearer token) and the metrics' HELP lines.
  */
-const OPERATOR_FILES = new Set(["routes/metrics.ts"]);
+const OPERATOR_FILES = new Set([
+  "routes/metrics.ts",
+  "lib/server/observe/process_metrics.ts",
+  "lib/server/realtime/metrics.ts",
+]);
 
 /**
  * A sentence a member reads: a capital letter, at least four words, and an end (a full stop, a

@@ -60,7 +60,7 @@ function signedIn(c: Context<MemberEnv>): boolean {
 }
 
 /** Lets only a signed-in member through; a guest gets 401 with `guestText` (or /auth on pages). */
-export function requireUser(guestText: Said | string = said("texts.notAuthenticated")) {
+export function requireUser(guestText: Said = said("texts.notAuthenticated")) {
   return createMiddleware<MemberEnv>(async (c, next) => {
     if (!signedIn(c)) throw new AppError(401, guestText);
     await next();

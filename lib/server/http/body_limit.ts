@@ -11,7 +11,7 @@ export interface BodyLimit {
   /** The most bytes the body may have. */
   max: number;
   /** The refusal's text ('The request is too large.' unless given). */
-  tooLarge?: Said | string;
+  tooLarge?: Said;
 }
 
 export interface BodyLimits extends BodyLimit {

@@ -1,4 +1,4 @@
-// The one error type the HTTP layer maps to a response: a status and the member's text. Domain
+// The one error type the HTTP layer maps to a response: a status and the member's message. Domain
 // code throws it (or a subclass) and `app.onError` responds with it: `{error, message}` on /api
 // paths; on pages a 401 becomes a redirect to /auth and a 403 the 'Access Denied' page.
 // Nothing here depends on Hono, so server modules can throw it without knowing about HTTP.
@@ -10,22 +10,16 @@ export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 414 | 422 | 
 export class AppError extends Error {
   /** More fields of the JSON answer on /api paths, beside `error` and `message`. */
   extra: Record<string, unknown> = {};
-  /** What the member is told, rendered in the response's language. */
-  readonly said: Said | null;
 
   constructor(
     readonly status: ErrorStatus,
-    message: Said | string,
+    /** What the member is told (in the response's language; dates it names, in UTC). */
+    readonly said: Said,
     /** Response headers the response carries, e.g. Retry-After with a 429. */
     readonly headers: Record<string, string> = {},
-    /**
-     * Dates the message names (ISO, by its placeholder's name), written in English in `message`:
-     * the response writes them in its own language.
-     */
-    readonly dates: Record<string, string> = {},
   ) {
-    super(typeof message === "string" ? message : message.name);
-    this.said = typeof message === "string" ? null : message;
+    // The message's name, for logs and stack traces.
+    super(said.name);
     this.name = "AppError";
   }
 }

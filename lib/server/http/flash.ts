@@ -42,10 +42,9 @@ function mac(key: Uint8Array, payload: string): Buffer {
 
 /**
  * A toast's title or description as the cookie may carry it: a named message whose values are
- * short texts or numbers (TRANSITION: or a text).
+ * short texts or numbers.
  */
 function fitsFlash(value: unknown): boolean {
-  if (typeof value === "string") return value.length <= 500;
   if (!isSaid(value)) return false;
   const vars = value.vars ?? {};
   if (typeof vars !== "object" || vars === null) return false;

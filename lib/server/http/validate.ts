@@ -18,17 +18,17 @@ export const JSON_BODY_MAX = 32 * 1024;
 
 export interface ValidateOptions {
   /** The text for problems the schema has no text of its own for. */
-  fallback?: Said | string;
+  fallback?: Said;
   /** The status of a refusal: 400, or 404 for an id that names nothing. */
   status?: ErrorStatus;
   /** Body targets: the most bytes read; more returns 413 with `tooLarge`. */
   maxBytes?: number;
-  tooLarge?: Said | string;
+  tooLarge?: Said;
   /** Validates only when this holds (a route taking either a form or JSON has one of each). */
   when?: (c: Context) => boolean;
 }
 
-const FALLBACK: Record<Target, Said | string> = {
+const FALLBACK: Record<Target, Said> = {
   json: said("texts.invalidBody"),
   form: said("texts.invalidBody"),
   query: said("texts.invalidQuery"),
@@ -78,7 +78,7 @@ export function validate<T extends z.ZodType, Tg extends Target>(
 ) {
   const fallback = options.fallback ?? FALLBACK[target];
   const status = options.status ?? 400;
-  const refuse = (text: Said | string = fallback): never => {
+  const refuse = (text: Said = fallback): never => {
     throw new AppError(status, text);
   };
   const check = zValidator(target, schema, undefined, {

@@ -1,11 +1,6 @@
 // Every catalog, by namespace and language, for the server: pages render with the request's
 // language, API errors and emails go out in it, and each page embeds the messages its islands use.
-import {
-  type Catalog,
-  localize,
-  type MessageStore,
-  setMessages,
-} from "../../shared/i18n/messages.ts";
+import { type Catalog, type MessageStore, setMessages } from "../../shared/i18n/messages.ts";
 import { DEFAULT_LOCALE, type Locale } from "../../shared/i18n/locales.ts";
 import { type Said, sayFrom } from "../../shared/i18n/said.ts";
 import common from "../../shared/i18n/catalog/common/mod.ts";
@@ -34,31 +29,6 @@ export const CATALOGS: Record<string, Record<Locale, Catalog>> = {
 
 export type Namespace = keyof typeof CATALOGS;
 
-/**
- * On the server `localize` finds any English message's translation by its English text (server
- * code and shared rules write the product's English texts: errors, page titles, toasts, emails). A
- * page's islands get that lookup only for these namespaces, which hold the shared rules' texts an
- * island shows as they are (its own texts it reads by key).
- */
-export const SOURCE_TEXT_NAMESPACES: readonly string[] = ["texts"];
-
-function sourceTexts(locale: Locale, namespaces: readonly string[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const ns of namespaces) {
-    const english = CATALOGS[ns].en;
-    const local = CATALOGS[ns][locale];
-    for (const [key, message] of Object.entries(english)) {
-      const target = local[key];
-      // The first catalog to hold an English text gives its translation (the area's own, e.g.
-      // auth's, comes before the general ones).
-      if (typeof message === "string" && typeof target === "string" && !(message in out)) {
-        out[message] = target;
-      }
-    }
-  }
-  return out;
-}
-
 const stores = new Map<Locale, MessageStore>();
 
 /** Everything in `locale`: what the server renders and answers with. */
@@ -67,11 +37,7 @@ export function serverMessages(locale: Locale): MessageStore {
   if (!store) {
     const messages: Record<string, Catalog> = {};
     for (const [ns, byLocale] of Object.entries(CATALOGS)) messages[ns] = byLocale[locale];
-    store = {
-      locale,
-      messages,
-      texts: locale === "en" ? undefined : sourceTexts(locale, Object.keys(CATALOGS)),
-    };
+    store = { locale, messages };
     stores.set(locale, store);
   }
   return store;
@@ -83,7 +49,7 @@ export function englishCatalogs(): Record<string, Catalog> {
 }
 
 /**
- * What a page embeds for its islands: `namespaces` in `locale` (and their source texts); with
+ * What a page embeds for its islands: `namespaces` in `locale`; with
  * `keys` (by namespace), only those keys of each.
  */
 export function pageMessages(
@@ -99,38 +65,11 @@ export function pageMessages(
       ? Object.fromEntries(Object.entries(catalog).filter(([key]) => wanted.has(key)))
       : catalog;
   }
-  const sourced = namespaces.filter((ns) => SOURCE_TEXT_NAMESPACES.includes(ns));
-  return {
-    locale,
-    messages,
-    texts: locale === "en" || sourced.length === 0 ? undefined : sourceTexts(locale, sourced),
-  };
+  return { locale, messages };
 }
 
 // The server's messages outside a request (a render with no language given: English).
 setMessages(serverMessages(DEFAULT_LOCALE));
-
-/**
- * An English text the server wrote, in `locale` (unknown texts are returned as they are); the
- * `dates` it names (ISO, by placeholder) are written in `locale` too (UTC: the server knows no
- * member's zone).
- */
-export function localizeFor(
-  locale: Locale,
-  text: string,
-  dates: Record<string, string> = {},
-): string {
-  const texts = serverMessages(locale).texts;
-  if (!texts) return text;
-  const overrides = Object.fromEntries(
-    Object.entries(dates).map(([name, iso]) => [
-      name,
-      new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })
-        .format(new Date(iso)) + " UTC",
-    ]),
-  );
-  return localize(text, texts, overrides);
-}
 
 /** A message in `locale`: what a response, a mail or a push says. */
 export function sayIn(locale: Locale, message: Said): string {

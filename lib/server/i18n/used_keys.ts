@@ -15,8 +15,8 @@ function quotedNames(code: string): { names: Set<string>; prefixes: string[] } {
   }
   // A message's name, "namespace.key" (lib/shared/i18n/said.ts): its key.
   for (const m of code.matchAll(/["'`][a-z]+\.([A-Za-z_][A-Za-z0-9_]*)["'`]/g)) names.add(m[1]);
-  // An object's property names: a table of texts whose names are the keys (AUTH_TEXT.fillAll
-  // read back by its name).
+  // An object's property names: a table whose names are the keys (a component's `{ sending: … }`
+  // read back with t(name)).
   // (after "{" or "," in a bundle; at a line's start in source, where a comment may come between)
   for (const m of code.matchAll(/(?:[{,]|^)\s*([A-Za-z_][A-Za-z0-9_]*)\s*:/gm)) names.add(m[1]);
   return { names, prefixes: [...prefixes] };

@@ -12,7 +12,7 @@ import { Layout, type LayoutProps } from "../../../components/Layout.tsx";
 import { collectIslands } from "./island.tsx";
 import { ISLAND_MESSAGES, type IslandName } from "./islands_registry.ts";
 import { DEFAULT_LOCALE, type Locale } from "../../shared/i18n/locales.ts";
-import { localize, withMessages } from "../../shared/i18n/messages.ts";
+import { withMessages } from "../../shared/i18n/messages.ts";
 import { englishCatalogs, pageMessages, sayIn, serverMessages } from "../i18n/catalogs.ts";
 import type { Said } from "../../shared/i18n/said.ts";
 import { APP_DESCRIPTION, PNG_ICONS, SVG_ICON, THEME_COLOR } from "../pwa/manifest.ts";
@@ -22,8 +22,8 @@ import { chooseEncoding, compressBytes, MIN_BYTES } from "../http/compress.ts";
 const ENGLISH = englishCatalogs();
 
 export interface PageOptions extends Omit<LayoutProps, "children"> {
-  title: Said | string;
-  description?: Said | string;
+  title: Said;
+  description?: Said;
   status?: number;
   body: ComponentChildren;
   /** The request's language (English when not given). */
@@ -145,8 +145,7 @@ function documentOf(
 ): string {
   const { title, description } = options;
   const store = serverMessages(locale);
-  const text = (t: Said | string) =>
-    typeof t === "string" ? localize(t, store.texts) : sayIn(locale, t);
+  const text = (t: Said) => sayIn(locale, t);
   const pageTitle = text(title);
   const scripts = rendered.islands.map((name) => assets.islands[name]).filter(Boolean);
   const preloads = [...new Set(scripts.flatMap((s) => s.imports))];

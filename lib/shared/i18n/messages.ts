@@ -22,11 +22,6 @@ export interface MessageStore {
   locale: Locale;
   /** Messages by namespace, in `locale`. */
   messages: Record<string, Catalog>;
-  /**
-   * English source texts (the server's and the rules' texts, e.g. an error a response carries)
-   * with their text in `locale`: what `localize` looks up.
-   */
-  texts?: Record<string, string>;
   /** Told the name ("namespace.key") of a message a page asked for and does not have. */
   onMissing?: (name: string) => void;
 }
@@ -98,63 +93,6 @@ export function missingMessage(name: string): string {
 
 /** The console line's start when a page lacks a message (the tests listen for it). */
 export const MISSING_MESSAGE = "Missing message:";
-
-/**
- * A text the server or a shared rule wrote in English (the source of truth), in the page's
- * language: looked up among the texts the store carries, with {placeholders} matched; unknown
- * texts (a member's own words, a name) stay as they are.
- */
-export function localize(
-  text: string,
-  texts: Record<string, string> | undefined = store.texts,
-  /** Values that replace what the English text had for those placeholders (e.g. a date). */
-  overrides: Vars = {},
-) {
-  if (!texts) return text;
-  const exact = texts[text];
-  if (exact !== undefined) return exact;
-  for (const [source, target] of Object.entries(texts)) {
-    if (!source.includes("{")) continue;
-    const { pattern, names } = templateOf(source);
-    const m = pattern.exec(text);
-    if (!m) continue;
-    const vars: Vars = {};
-    names.forEach((name, i) => vars[name] = m[i + 1]);
-    return interpolate(target, { ...vars, ...overrides });
-  }
-  return text;
-}
-
-/** An English text with {placeholders}, as the pattern its filled-in texts match. */
-interface Template {
-  pattern: RegExp;
-  names: string[];
-}
-
-/**
- * Each source text's pattern, compiled once (the sources are the product's own English texts, a
- * few hundred; the map starts again empty past TEMPLATES_MAX all the same).
- */
-const templates = new Map<string, Template>();
-const TEMPLATES_MAX = 2_000;
-
-function templateOf(source: string): Template {
-  let template = templates.get(source);
-  if (!template) {
-    const names: string[] = [];
-    const pattern = source.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(
-      /\{(\w+)\}/g,
-      (_m, name) => {
-        names.push(name);
-        return "(.+?)";
-      },
-    );
-    template = { pattern: new RegExp(`^${pattern}$`), names };
-    if (templates.size >= TEMPLATES_MAX) templates.clear();
-    templates.set(source, template);
-  }
-  return template;
-}
 
 // Formats, all from Intl in the page's language.
 

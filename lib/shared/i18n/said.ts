@@ -13,7 +13,6 @@ import {
   currentLocale,
   currentMessages,
   formatIn,
-  localize,
   missingMessage,
   render,
   type Vars,
@@ -137,9 +136,4 @@ export function fromCarried(text: string | undefined): Said | null {
   } catch {
     return null;
   }
-}
-
-/** TRANSITION: a text still written in English (looked up by its text) or a named message. */
-export function sayAny(text: Said | string): string {
-  return typeof text === "string" ? localize(text) : say(text);
 }
