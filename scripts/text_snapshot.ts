@@ -10,6 +10,7 @@
 import { startServer } from "../tests/helpers/server.ts";
 import { Client, registerMember, signIn } from "../tests/helpers/accounts.ts";
 import { listOutbox } from "../kv/outbox.ts";
+import { queueSettled } from "../lib/server/jobs.ts";
 
 const out = Deno.args[0];
 if (!out) throw new Error("usage: deno run -A scripts/text_snapshot.ts <folder>");
@@ -104,6 +105,8 @@ for (const locale of ["en", "de"]) {
     unverified: await signIn(server, unverified.username, unverified.password),
     admin: await signIn(server, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD),
   };
+  // The sign-ins' mails go out first, in the language the member had until now.
+  await queueSettled(server.kv);
   for (const client of Object.values(signedIn)) {
     const a = await client.patch("/api/user/profile", { language: locale });
     if (a.status !== 200) throw new Error(`language ${locale}: ${a.status} ${a.text}`);
@@ -212,14 +215,11 @@ for (const locale of ["en", "de"]) {
   }
 }
 
-// The mails the run sent (verification, new-browser notices…), by subject and body.
-const mails = (await listOutbox(server.kv, 1000)).sort((x, y) =>
-  (x.subject + x.to).localeCompare(y.subject + y.to)
-);
-await save(
-  "mails",
-  mails.map((m) => `${m.to}\n${m.subject}\n${m.text}\n${m.html ?? ""}`).join("\n----\n"),
-);
+// The mails the run sent (verification, new-browser notices…), by subject and body, in a fixed
+// order (sorted once the run's own values are replaced).
+const mails = (await listOutbox(server.kv, 1000))
+  .map((m) => stable(`${m.to}\n${m.subject}\n${m.text}\n${m.html ?? ""}`)).sort();
+await save("mails", mails.join("\n----\n"));
 
 await server.close();
 console.log(`${n} files in ${out}`);
