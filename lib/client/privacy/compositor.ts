@@ -122,6 +122,7 @@ export class Compositor {
   /** Frames drawn by how they were covered, since the start. */
   private readonly covers: Record<Cover, number> = { faces: 0, band: 0, whole: 0 };
   private loadMs: number | null = null;
+  private backend: "mediapipe" | "wasm" | null = null;
   private readonly detectMs: number[] = [];
   private readonly composeMs: number[] = [];
   private warned = false;
@@ -184,6 +185,7 @@ export class Compositor {
     switch (msg.type) {
       case "ready":
         this.loadMs = msg.ms;
+        this.backend = msg.backend;
         this.plan.detector = "ready";
         break;
       case "failed":
@@ -253,6 +255,8 @@ export class Compositor {
       loadMs: this.loadMs,
       detectMs: [...this.detectMs],
       composeMs: [...this.composeMs],
+      latencyMs: Math.round(this.schedule.latencyMs),
+      backend: this.backend,
     };
   }
 }
