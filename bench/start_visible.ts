@@ -26,6 +26,8 @@ import { cameraFile } from "../tests/helpers/fake_camera.ts";
 import { until } from "../tests/helpers/time.ts";
 
 const RUNS = Number(Deno.env.get("GLIMPSE_BENCH_START_RUNS") ?? 6);
+/** How long a run waits for the detectors to vouch once the partner is visible. */
+const FACES_WAIT_MS = 15_000;
 
 /**
  * In every page: the tap on Start (kept in sessionStorage across the navigation it starts), and on
@@ -185,20 +187,33 @@ export async function benchStartVisible(runs = RUNS) {
       const links = pages.map((p) => p.getByRole("link", { name: "Start POV Connection" }));
       await Promise.all(links.map((l) => l.waitFor()));
       await Promise.all(links.map((l) => l.click({ noWaitAfter: true })));
-      const marks = await Promise.all(pages.map((p) =>
+      await Promise.all(pages.map((p) =>
         until(
-          "the partner visible and the own detector vouching",
+          "the partner visible",
           () => startMarks(p),
-          (m) => Boolean(m?.painted && m.live && m.unshielded && m.faces),
+          (m) => Boolean(m?.painted && m.live && m.unshielded),
           60_000,
-        ) as Promise<Marks>
+        )
       ));
+      // The detectors vouching, when they do within FACES_WAIT_MS more (a loaded machine's may
+      // not: those runs say so).
+      const marks = await Promise.all(
+        pages.map((p) =>
+          until(
+            "the own detector vouching",
+            () => startMarks(p),
+            (m) => Boolean(m?.faces),
+            FACES_WAIT_MS,
+          )
+            .catch(() => startMarks(p)) as Promise<Marks>
+        ),
+      );
       if (run >= 0) {
         marks.forEach((m, i) => {
           const partner = marks[1 - i];
           const row: Record<string, number> = {};
           for (const [k] of STEPS) if (m[k]) row[k] = (m[k] as number) - m.click;
-          row.partnerFaces = partner.faces! - m.click;
+          if (partner.faces) row.partnerFaces = partner.faces - m.click;
           row.visible = Math.max(m.painted!, m.live!, m.unshielded!) - m.click;
           for (const [k, v] of Object.entries(row)) (per[k] ??= []).push(v);
           visible.push(row.visible);
@@ -206,7 +221,7 @@ export async function benchStartVisible(runs = RUNS) {
             `  run ${run} member ${i}: ` +
               STEPS.filter(([k]) => row[k] !== undefined).map(([k]) => `${k} ${row[k]}`).join(
                 ", ",
-              ) + `; partner's faces-only ${row.partnerFaces}; visible ${row.visible}` +
+              ) + `; partner's faces-only ${row.partnerFaces ?? "-"}; visible ${row.visible}` +
               `${m.late ? `; shield late at ${m.late - m.click}` : ""}; shield load ${
                 Math.round(m.shield?.loadMs ?? NaN)
               } ms, classify ${m.shield?.classifyMs.map(Math.round).join(" ")} ms`,
