@@ -215,6 +215,10 @@ export async function benchStartVisible(runs = RUNS) {
           for (const [k] of STEPS) if (m[k]) row[k] = (m[k] as number) - m.click;
           if (partner.faces) row.partnerFaces = partner.faces - m.click;
           row.visible = Math.max(m.painted!, m.live!, m.unshielded!) - m.click;
+          // The shield's own wait: from the first painted frame to the video let through, less
+          // the classifications it took (what the classifier's speed does not explain).
+          const classified = (m.shield?.classifyMs ?? []).reduce((a, b) => a + b, 0);
+          if (m.shield) row.shieldWait = m.unshielded! - m.painted! - classified;
           for (const [k, v] of Object.entries(row)) (per[k] ??= []).push(v);
           visible.push(row.visible);
           console.log(
@@ -235,6 +239,7 @@ export async function benchStartVisible(runs = RUNS) {
     const rows: [string, string][] = [
       ...STEPS,
       ["partnerFaces", "partner's first faces-only frame sent"],
+      ["shieldWait", "shield: painted → through, less classifying"],
       ["visible", "PARTNER VISIBLE (painted, live, unshielded)"],
     ];
     console.log(`  ms after the tap on Start, per member (n=${visible.length}): p50 / max`);
