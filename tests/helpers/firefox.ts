@@ -24,7 +24,9 @@ import {
 } from "./fake_camera.ts";
 import {
   blurCoversInPage,
+  blurFiguresInPage,
   closeQuietly,
+  coversBetween,
   describeLive,
   expectRemoteVideoPlaying,
   fmtCovers,
@@ -791,6 +793,14 @@ export async function expectBlurBothWays(
     const s = await awaitDetection(r);
     console.log(`  ${r.name}: detection vouches after ${Date.now() - started} ms: ${fmtSample(s)}`);
   }
+  // Each sender's frames by cover from here (both detectors vouched) to the end, as well as from
+  // the call's start (which counts its wholly covered first seconds).
+  const firefoxCovers0 = await bounded(
+    "Firefox's frames by cover",
+    p.b.page.evaluate(blurCoversInPage),
+    ACTION_TIMEOUT_MS,
+  ).catch(() => null);
+  const chromiumCovers0 = await p.a.evaluate(blurCoversInPage);
   const got: Record<string, Sample[]> = {};
   for (const r of receivers) got[r.name] = [];
   const sharp = (name: string) => got[name].filter((s) => s.ratio.background >= SHARP_MIN).length;
@@ -807,13 +817,29 @@ export async function expectBlurBothWays(
     }
     await sleep(400);
   }
-  console.log(`  Chromium's frames by cover: ${fmtCovers(await p.a.evaluate(blurCoversInPage))}`);
+  const chromiumCovers = await p.a.evaluate(blurCoversInPage);
+  console.log(`  Chromium's frames by cover: ${fmtCovers(chromiumCovers)}`);
+  console.log(
+    `  Chromium's frames by cover once both vouched: ${
+      fmtCovers(coversBetween(chromiumCovers0, chromiumCovers))
+    }; ${JSON.stringify(await p.a.evaluate(blurFiguresInPage))}`,
+  );
   const firefoxCovers = await bounded(
     "Firefox's frames by cover",
     p.b.page.evaluate(blurCoversInPage),
     ACTION_TIMEOUT_MS,
   ).catch(() => null);
   console.log(`  Firefox's frames by cover: ${fmtCovers(firefoxCovers)}`);
+  const firefoxFigures = await bounded(
+    "Firefox's blur figures",
+    p.b.page.evaluate(blurFiguresInPage),
+    ACTION_TIMEOUT_MS,
+  ).catch(() => null);
+  console.log(
+    `  Firefox's frames by cover once both vouched: ${
+      fmtCovers(coversBetween(firefoxCovers0, firefoxCovers))
+    }; ${JSON.stringify(firefoxFigures)}`,
+  );
   for (const r of receivers) {
     const list = got[r.name];
     for (const s of list) console.log(`  ${r.name} received ${fmtSample(s)}`);

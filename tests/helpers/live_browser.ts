@@ -609,6 +609,43 @@ export function blurCoversInPage(): Record<"faces" | "band" | "whole", number> |
   return (status?.covers as Record<"faces" | "band" | "whole", number>) ?? null;
 }
 
+/**
+ * In a page: its face blur's figures (the detector's backend and load time, a look's time frame
+ * to answer, the detector's and the compositor's p50 work per frame, ms), null without a status.
+ */
+export function blurFiguresInPage(): Record<string, unknown> | null {
+  const s = (globalThis as {
+    __blurStatus?: {
+      backend?: string | null;
+      loadMs: number | null;
+      latencyMs?: number;
+      detectMs: number[];
+      composeMs: number[];
+      frames: number;
+    };
+  }).__blurStatus;
+  if (!s) return null;
+  const p50 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? null;
+  const round = (n: number | null) => (n === null ? null : Math.round(n * 10) / 10);
+  return {
+    backend: s.backend ?? null,
+    loadMs: round(s.loadMs),
+    latencyMs: s.latencyMs ?? null,
+    detectP50: round(p50(s.detectMs)),
+    composeP50: round(p50(s.composeMs)),
+    frames: s.frames,
+  };
+}
+
+/** The frames covered between two readings of blurCoversInPage (null if either is missing). */
+export function coversBetween(
+  a: Record<"faces" | "band" | "whole", number> | null,
+  b: Record<"faces" | "band" | "whole", number> | null,
+): Record<"faces" | "band" | "whole", number> | null {
+  if (!a || !b) return null;
+  return { faces: b.faces - a.faces, band: b.band - a.band, whole: b.whole - a.whole };
+}
+
 /** Frames by cover as shares, e.g. "faces 97%, band 3%, whole 0% of 412 frames". */
 export function fmtCovers(c: Record<"faces" | "band" | "whole", number> | null): string {
   if (!c) return "no blur status";

@@ -56,7 +56,12 @@ export class Coverer {
     this.canFilter = "filter" in this.blurredCtx;
   }
 
-  cover(ctx: Ctx2D, box: Box, width: number, height: number) {
+  /**
+   * Covers `box` on `ctx`. Its samples come from what `ctx` holds, or from `from` (a camera frame
+   * of the same width x height, not drawn on `ctx`): the whole picture covered needs no sharp
+   * copy of the frame drawn first.
+   */
+  cover(ctx: Ctx2D, box: Box, width: number, height: number, from?: FrameSource) {
     // The blur reaches BLUR_RADIUS_PX beyond what it is given: sample a wider area so the edge
     // of the region is blurred picture, not the sharp frame beneath showing through.
     const pad = BLUR_RADIUS_PX * 2;
@@ -75,7 +80,7 @@ export class Coverer {
       }
     }
     this.smallCtx.imageSmoothingEnabled = true;
-    this.smallCtx.drawImage(ctx.canvas, ext.x, ext.y, ext.w, ext.h, 0, 0, sw, sh);
+    this.smallCtx.drawImage(from ?? ctx.canvas, ext.x, ext.y, ext.w, ext.h, 0, 0, sw, sh);
     // The samples opaque first: wherever the blur thins out at the copy's edges, samples show,
     // never an earlier frame's.
     const b = this.blurredCtx;
@@ -96,9 +101,6 @@ export class Coverer {
   }
 }
 
-const isVideoFrame = (source: FrameSource): source is VideoFrame =>
-  typeof VideoFrame !== "undefined" && source instanceof VideoFrame;
-
 export interface DetectorLink {
   postMessage(msg: unknown, transfer: Transferable[]): void;
 }
@@ -114,6 +116,9 @@ export class Compositor {
   readonly canvas: AnyCanvas;
   private readonly ctx: Ctx2D;
   private readonly coverer: Coverer;
+  /** The small copy of the frame the detector is shown. */
+  private readonly detectCopy: AnyCanvas;
+  private readonly detectCtx: Ctx2D;
   private asking = false;
   /** The look out with the detector, and the part of the frame it shows (null: all of it). */
   private look: Look = "whole";
@@ -122,6 +127,7 @@ export class Compositor {
   /** Frames drawn by how they were covered, since the start. */
   private readonly covers: Record<Cover, number> = { faces: 0, band: 0, whole: 0 };
   private loadMs: number | null = null;
+  private backend: "mediapipe" | "wasm" | null = null;
   private readonly detectMs: number[] = [];
   private readonly composeMs: number[] = [];
   private warned = false;
@@ -135,6 +141,8 @@ export class Compositor {
     this.canvas = output ?? makeCanvas(2, 2);
     this.ctx = context2d(this.canvas);
     this.coverer = new Coverer(makeCanvas);
+    this.detectCopy = makeCanvas(2, 2);
+    this.detectCtx = context2d(this.detectCopy);
   }
 
   /** Draws `source` (width x height) onto the canvas with the plan's regions covered. */
@@ -145,45 +153,72 @@ export class Compositor {
       this.canvas.height = height;
     }
     const look = this.plan.detector === "ready" ? this.schedule.next(now, this.asking) : null;
-    if (look !== null) this.ask(look, source, width, height, now);
-    this.ctx.drawImage(source, 0, 0, width, height);
     const { cover, boxes } = this.plan.regions(now, width, height);
-    for (const box of boxes) this.coverer.cover(this.ctx, box, width, height);
+    if (cover === "whole" && look === null) {
+      // Wholly covered and no look to take: the cover is sampled from the camera's frame itself,
+      // which is never drawn sharp (the start of every call, a detector loading, failing or
+      // late: on a slow device the most expensive seconds, saved a full-size draw a frame).
+      this.coverer.cover(this.ctx, boxes[0], width, height, source);
+    } else {
+      this.ctx.drawImage(source, 0, 0, width, height);
+      // The detector's copy is taken from the frame just drawn, before any cover: the same
+      // pixels, read once more at the copy's small size, in this same synchronous draw (nothing
+      // in between can capture the canvas uncovered).
+      if (look !== null) this.ask(look, width, height, now);
+      for (const box of boxes) this.coverer.cover(this.ctx, box, width, height);
+    }
     this.covers[cover]++;
     this.frames++;
     push(this.composeMs, performance.now() - started);
   }
 
-  /** Sends a small copy of (part of) the frame to the detector, taken before it is released. */
-  private ask(look: Look, source: FrameSource, width: number, height: number, now: number) {
+  /**
+   * Sends the detector a small copy of (part of) the frame just drawn on the canvas, uncovered.
+   * The copy is drawn at once (a smoothed downscale of the canvas's pixels) rather than taken
+   * from the camera's frame again (a VideoFrame's clone, or the <video>, with createImageBitmap's
+   * crop and resize): that second read of the full camera frame cost the page 3-4 ms a look in
+   * Firefox against 1 ms, and on a starved device its wait added to every answer's age.
+   */
+  private ask(look: Look, width: number, height: number, now: number) {
     this.asking = true;
     this.look = look;
     const view = look === "whole" ? null : detectViews(width, height)[look];
     this.view = view;
     const part = view ?? { x: 0, y: 0, w: width, h: height };
     const size = detectSize(part.w, part.h);
-    // A VideoFrame is closed once drawn: the copy is taken from a clone of it, closed after.
-    const held = isVideoFrame(source) ? source.clone() : source;
-    createImageBitmap(held, part.x, part.y, part.w, part.h, {
-      resizeWidth: size.width,
-      resizeHeight: size.height,
-      resizeQuality: "low",
-    }).then((bitmap) => {
-      this.detector.postMessage({ type: "detect", bitmap, t: now }, [bitmap]);
-    }).catch((err) => {
+    const copy = this.detectCopy;
+    if (copy.width !== size.width || copy.height !== size.height) {
+      copy.width = size.width;
+      copy.height = size.height;
+    }
+    const ctx = this.detectCtx;
+    ctx.imageSmoothingEnabled = true;
+    ctx.imageSmoothingQuality = "low";
+    ctx.drawImage(this.canvas, part.x, part.y, part.w, part.h, 0, 0, size.width, size.height);
+    const failed = (err: unknown) => {
       this.asking = false;
       this.schedule.answered(look, now, performance.now(), 0, null);
       this.plan.failedOnce();
       this.warnOnce("could not copy a frame for the detector", err);
-    }).finally(() => {
-      if (held !== source) (held as VideoFrame).close();
-    });
+    };
+    try {
+      // An OffscreenCanvas hands its pixels over at once; a page's canvas is snapshot by
+      // createImageBitmap when it is called.
+      const bitmap = "transferToImageBitmap" in copy
+        ? Promise.resolve(copy.transferToImageBitmap())
+        : createImageBitmap(copy);
+      bitmap.then((b) => this.detector.postMessage({ type: "detect", bitmap: b, t: now }, [b]))
+        .catch(failed);
+    } catch (err) {
+      failed(err);
+    }
   }
 
   onDetector(msg: DetectorOut) {
     switch (msg.type) {
       case "ready":
         this.loadMs = msg.ms;
+        this.backend = msg.backend;
         this.plan.detector = "ready";
         break;
       case "failed":
@@ -253,6 +288,8 @@ export class Compositor {
       loadMs: this.loadMs,
       detectMs: [...this.detectMs],
       composeMs: [...this.composeMs],
+      latencyMs: Math.round(this.schedule.latencyMs),
+      backend: this.backend,
     };
   }
 }

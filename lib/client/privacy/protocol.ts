@@ -77,4 +77,8 @@ export interface BlurStatus {
   /** Recent per-detection and per-frame cover costs, ms. */
   detectMs: number[];
   composeMs: number[];
+  /** The schedule's running estimate of a look's time, frame to answer, ms (figures only). */
+  latencyMs?: number;
+  /** Which detector runs (null until one is ready). */
+  backend?: "mediapipe" | "wasm" | null;
 }

@@ -1,7 +1,11 @@
 // The safety shield on the page: the classifier worker (started once per page, so it is loaded
 // before the first partner appears; ./classifier.ts), a frame of the partner's video every half
 // second scaled to the classifier's input on this device, and the shield's state from the
-// verdicts. No frame, score or image leaves the device: frames go to the worker and nowhere else.
+// verdicts. Until the first verdicts have cleared a new partner's video, frames are not left for
+// the next half-second tick: the partner's first frame is checked as soon as it arrives, and each
+// verdict asks at once for the next frame the video presents, so the video is shown (after the
+// same SHIELD_SAFE_FRAMES safe verdicts in a row) as soon as the classifier can say so. No frame,
+// score or image leaves the device: frames go to the worker and nowhere else.
 import {
   initialShield,
   isWatching,
@@ -72,12 +76,30 @@ export function startShield(assets: ShieldAssets, enabled: boolean): ShieldMonit
 
   const onAnswer = (msg: Extract<ClassifierOut, { type: "scores" | "error" }>) => {
     busy = false;
+    // An error waits for the next tick: a classifier failing on every frame is not asked faster.
     if (msg.type === "error") return apply({ type: "frame_error" });
     figures.classifyMs = [...figures.classifyMs, msg.ms].slice(-KEEP_FIGURES);
     figures.scores = msg.scores;
     // A verdict about the last partner's frame says nothing about this one.
     if (msg.t >= sessionStartedAt) verdict(msg.scores);
+    if (awaitingFirstClear()) sampleNextFrame(video);
   };
+
+  /** The video is still blurred while its first verdicts are coming (checking, or late). */
+  const awaitingFirstClear = () => state.view === "checking" || state.view === "unavailable";
+
+  /**
+   * Samples the next frame `v` presents (or at once where a video cannot say when it presents
+   * one), instead of at the next tick: while the first verdicts are awaited.
+   */
+  function sampleNextFrame(v: HTMLVideoElement | null) {
+    if (!v) return;
+    const next = () => {
+      if (v === video) sample();
+    };
+    if ("requestVideoFrameCallback" in v) v.requestVideoFrameCallback(next);
+    else setTimeout(next, 0);
+  }
 
   async function sample() {
     const v = video;
@@ -105,6 +127,7 @@ export function startShield(assets: ShieldAssets, enabled: boolean): ShieldMonit
       ready(ms, backend) {
         figures.loadMs = ms;
         figures.backend = backend;
+        if (awaitingFirstClear()) sampleNextFrame(video);
       },
       answer: onAnswer,
       failed: () => apply({ type: "failed" }),
@@ -121,6 +144,8 @@ export function startShield(assets: ShieldAssets, enabled: boolean): ShieldMonit
     },
     watch(v) {
       video = v;
+      // The partner's first frame is checked as it arrives, not at the next tick.
+      if (v && enabled && awaitingFirstClear()) sampleNextFrame(v);
     },
     dispatch(event) {
       if (event.type === "new_session") {
@@ -129,6 +154,7 @@ export function startShield(assets: ShieldAssets, enabled: boolean): ShieldMonit
         verdictSince = false;
       }
       apply(event);
+      if (event.type === "new_session" && enabled) sampleNextFrame(video);
     },
     stop() {
       if (timer !== null) clearInterval(timer);
