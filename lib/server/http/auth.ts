@@ -61,17 +61,18 @@ function signedIn(c: Context<MemberEnv>): boolean {
 
 /** Lets only a signed-in member through; a guest gets 401 with `guestText` (or /auth on pages). */
 export function requireUser(guestText: string = HTTP_TEXT.notAuthenticated) {
-  return createMiddleware<MemberEnv>(async (c, next) => {
+  // Nothing to do on the way out: next()'s promise is handed on (see ownSite, request.ts).
+  return createMiddleware<MemberEnv>((c, next) => {
     if (!signedIn(c)) throw new AppError(401, guestText);
-    await next();
+    return next();
   });
 }
 
 /** Lets only an administrator through: 401 for a guest, 403 for any other member. */
 export function requireAdmin() {
-  return createMiddleware<MemberEnv>(async (c, next) => {
+  return createMiddleware<MemberEnv>((c, next) => {
     if (!signedIn(c)) throw new AppError(401, ADMIN_TEXT.notAuthenticated);
     if (c.get("userRecord").role !== "admin") throw new AppError(403, ADMIN_TEXT.adminsOnly);
-    await next();
+    return next();
   });
 }

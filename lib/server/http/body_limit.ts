@@ -3,7 +3,7 @@
 // refused without reading a byte; any other body is read right away, at most up to the limit,
 // and refused as soon as it goes past it (a streamed body without Content-Length included). A
 // body within the limit is handed on from memory. Refusals are 413 'The request is too large.'
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler, Next } from "hono";
 import { AppError, HTTP_TEXT } from "./errors.ts";
 
 export interface BodyLimit {
@@ -19,42 +19,52 @@ export interface BodyLimits extends BodyLimit {
 }
 
 export function bodyLimits(limits: BodyLimits): MiddlewareHandler {
-  return async (c, next) => {
+  // A request without a body (most) is handed on as it is, next()'s promise with it (see ownSite).
+  return (c, next) => {
     const body = c.req.raw.body;
-    if (!body) return await next();
-    const limit = limits.routes?.[`${c.req.method} ${c.req.path}`] ?? limits;
-    const max = limit.max;
-    // The client is told the connection ends: the rest of its body is not read.
-    const tooLarge = () =>
-      new AppError(413, limit.tooLarge ?? HTTP_TEXT.tooLarge, { Connection: "close" });
-    const declared = c.req.header("content-length");
-    if (declared !== undefined && Number(declared) > max) {
-      await body.cancel().catch(() => {});
+    return body ? limited(c, next, body, limits) : next();
+  };
+}
+
+/** The body read, at most up to its limit, and handed on from memory (see above). */
+async function limited(
+  c: Context,
+  next: Next,
+  body: ReadableStream<Uint8Array>,
+  limits: BodyLimits,
+): Promise<void> {
+  const limit = limits.routes?.[`${c.req.method} ${c.req.path}`] ?? limits;
+  const max = limit.max;
+  // The client is told the connection ends: the rest of its body is not read.
+  const tooLarge = () =>
+    new AppError(413, limit.tooLarge ?? HTTP_TEXT.tooLarge, { Connection: "close" });
+  const declared = c.req.header("content-length");
+  if (declared !== undefined && Number(declared) > max) {
+    await body.cancel().catch(() => {});
+    throw tooLarge();
+  }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel().catch(() => {});
       throw tooLarge();
     }
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    const reader = body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > max) {
-        await reader.cancel().catch(() => {});
-        throw tooLarge();
-      }
-      chunks.push(value);
-    }
-    const bytes = new Uint8Array(size);
-    let at = 0;
-    for (const chunk of chunks) {
-      bytes.set(chunk, at);
-      at += chunk.byteLength;
-    }
-    // A new request from the parts (not from the request itself, which would tie it to the
-    // server's abort signal).
-    const { url, method, headers } = c.req.raw;
-    c.req.raw = new Request(url, { method, headers, body: bytes });
-    await next();
-  };
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  // A new request from the parts (not from the request itself, which would tie it to the
+  // server's abort signal).
+  const { url, method, headers } = c.req.raw;
+  c.req.raw = new Request(url, { method, headers, body: bytes });
+  await next();
 }

@@ -86,12 +86,16 @@ export function ownOrigins(config: Config): ReadonlySet<string> {
   return new Set(urls.map((u) => u && originOf(u)).filter((o): o is string => !!o));
 }
 
-/** Makes the site's own origins known to the checks below, for every request. */
+/**
+ * Makes the site's own origins known to the checks below, for every request. (Like the other
+ * middleware with nothing to do on the way out, it hands on `next()`'s promise instead of
+ * awaiting it in an async function of its own: a layer less of promises on every request.)
+ */
 export function ownSite(config: Config): MiddlewareHandler {
   const origins = ownOrigins(config);
-  return async (c, next) => {
+  return (c, next) => {
     c.set("ownOrigins", origins);
-    await next();
+    return next();
   };
 }
 
