@@ -27,7 +27,7 @@ import { HttpMetrics } from "../lib/server/observe/http_metrics.ts";
 import { consoleSink, errorFields } from "../lib/shared/log.ts";
 import { AppError, HTTP_TEXT, STORAGE_RETRY_AFTER_S } from "../lib/server/http/errors.ts";
 import { storageRefusal } from "../kv/storage.ts";
-import { lastSeenDue, touchSession } from "../kv/sessions.ts";
+import { lastSeenDue, type SessionRecord, touchSession } from "../kv/sessions.ts";
 import { BUILD_DIR, ROOT } from "../lib/server/build/assets.ts";
 import { PageRenderer } from "../lib/server/render/page.tsx";
 import { sessionKey, Sessions } from "../lib/server/auth/session.ts";
@@ -123,13 +123,16 @@ export async function createApp(base: AppBase) {
   // Stripe's servers post events: no session, no same-origin check; the signature is the check.
   app.route("/", stripeWebhookApi(deps));
 
-  // A member's request marks them present, and their session seen (a write once in a few minutes).
+  // A member's request marks them present, and their session seen (a write once in a few minutes);
+  // a request with neither due (most) makes no promise for them.
   const presence = presenceTracker(deps.kv);
+  const seen = (session: SessionRecord) =>
+    lastSeenDue(session, Date.now()) ? touchSession(deps.kv, session.sid) : undefined;
   app.use(
     "*",
-    sessionMiddleware(deps.sessions, async (userId, session) => {
-      await presence(userId);
-      if (lastSeenDue(session, Date.now())) await touchSession(deps.kv, session.sid);
+    sessionMiddleware(deps.sessions, (userId, session) => {
+      const present = presence(userId);
+      return present ? present.then(() => seen(session)) : seen(session);
     }),
   );
   // The socket route comes before any middleware that could touch its response's headers.

@@ -29,18 +29,26 @@ export type MemberEnv = { Variables: MemberVariables };
 
 /**
  * Resolves the session cookie (a signed token naming a live KV session of an existing member)
- * and calls `onSeen` for a signed-in member; a failure of `onSeen` does not fail the request.
+ * and calls `onSeen` for a signed-in member, waiting for the promise it returns when it has work
+ * to do (nothing returned: nothing to wait for); a failure of `onSeen` does not fail the request.
  */
 export function sessionMiddleware(
   sessions: Sessions,
-  onSeen: (userId: string, session: SessionRecord) => Promise<void>,
+  onSeen: (userId: string, session: SessionRecord) => Promise<unknown> | void,
 ) {
   return createMiddleware<{ Variables: SessionVariables }>(async (c, next) => {
     const found = await sessions.fromRequest(c);
     c.set("session", found?.session ?? null);
     c.set("userRecord", found?.user ?? null);
     c.set("user", found ? toSessionUser(found.user) : null);
-    if (found) await onSeen(found.user.id, found.session).catch(() => {});
+    if (found) {
+      try {
+        const seen = onSeen(found.user.id, found.session);
+        if (seen) await seen;
+      } catch {
+        // Marking the member present or the session seen may fail; the request goes on.
+      }
+    }
     await next();
   });
 }
