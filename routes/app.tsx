@@ -10,10 +10,11 @@ import { HTTPException } from "hono/http-exception";
 import { join } from "node:path";
 import type { AppBase, AppContext, AppDeps, AppEnv } from "./context.tsx";
 import { mount, page } from "./context.tsx";
-import { securityHeaders } from "../lib/server/http/security.ts";
-import { localRedirects } from "../lib/server/http/redirect.ts";
+import { securityHeadersFinisher } from "../lib/server/http/security.ts";
+import { localRedirectsFinisher } from "../lib/server/http/redirect.ts";
 import { requestShape } from "../lib/server/http/request_shape.ts";
-import { noStore } from "../lib/server/http/no_store.ts";
+import { noStoreFinisher } from "../lib/server/http/no_store.ts";
+import { finishing } from "../lib/server/http/response.ts";
 import { compression } from "../lib/server/http/compress.ts";
 import { IMMUTABLE, serveDir, SHORT_CACHE } from "../lib/server/http/static.ts";
 import { flashKey, flashMiddleware } from "../lib/server/http/flash.ts";
@@ -89,13 +90,19 @@ export async function createApp(base: AppBase) {
       logRequests: deps.config.requestLog,
     }),
   );
-  // Every response but the socket's carries the security headers: the JSON set on JSON answers,
-  // the document set on everything else.
-  app.use("*", await securityHeaders(deps.config.production));
-  // Every Location header names a path on this site (lib/server/http/redirect.ts).
-  app.use("*", localRedirects());
-  // No browser or cache keeps an /api response or one to a signed-in member (unless its route says).
-  app.use("*", noStore());
+  // Three rules for every response on its way out, in one layer (finishing: the last first, as
+  // three middleware used in this order would run): no browser or cache keeps an /api response or
+  // one to a signed-in member unless its route says (noStore); every Location header names a path
+  // on this site (redirect.ts); every response but the socket's carries the security headers, the
+  // JSON set on JSON answers, the document set on everything else.
+  app.use(
+    "*",
+    finishing(
+      await securityHeadersFinisher(deps.config.production),
+      localRedirectsFinisher(),
+      noStoreFinisher(),
+    ),
+  );
   // Unknown methods, GET/HEAD with a body and over-long addresses are refused (4xx) first.
   app.use("*", requestShape());
   // No request body goes past its limit, whatever reads it next (or nothing does).
