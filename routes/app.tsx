@@ -12,7 +12,7 @@ import type { AppBase, AppContext, AppDeps, AppEnv } from "./context.tsx";
 import { mount, page } from "./context.tsx";
 import { securityHeadersFinisher } from "../lib/server/http/security.ts";
 import { localRedirectsFinisher } from "../lib/server/http/redirect.ts";
-import { requestShape } from "../lib/server/http/request_shape.ts";
+import { requestShapeCheck } from "../lib/server/http/request_shape.ts";
 import { noStoreFinisher } from "../lib/server/http/no_store.ts";
 import { finishing } from "../lib/server/http/response.ts";
 import { compression } from "../lib/server/http/compress.ts";
@@ -21,8 +21,13 @@ import { flashKey, flashMiddleware } from "../lib/server/http/flash.ts";
 import { sessionMiddleware } from "../lib/server/http/auth.ts";
 import { stripeWebhookApi, WEBHOOK_BODY_MAX } from "./api/stripe.ts";
 import { sameOrigin } from "../lib/server/http/same_origin.ts";
-import { bodyLimits } from "../lib/server/http/body_limit.ts";
-import { addressKeyOf, clientIpBehind, ownSite } from "../lib/server/http/request.ts";
+import { bodyLimitsCheck } from "../lib/server/http/body_limit.ts";
+import {
+  addressKeyOf,
+  checking,
+  clientIpBehind,
+  ownSiteCheck,
+} from "../lib/server/http/request.ts";
 import { observeRequests, routeOf } from "../lib/server/observe/request_log.ts";
 import { HttpMetrics } from "../lib/server/observe/http_metrics.ts";
 import { consoleSink, errorFields } from "../lib/shared/log.ts";
@@ -103,21 +108,25 @@ export async function createApp(base: AppBase) {
       noStoreFinisher(),
     ),
   );
-  // Unknown methods, GET/HEAD with a body and over-long addresses are refused (4xx) first.
-  app.use("*", requestShape());
-  // No request body goes past its limit, whatever reads it next (or nothing does).
+  // Three checks before anything reads the request, in one layer (checking: in this order, as
+  // three middleware would run): unknown methods, GET/HEAD with a body and over-long addresses are
+  // refused (4xx) first; no request body goes past its limit, whatever reads it next (or nothing
+  // does); the site's own origins are made known to the origin checks.
   app.use(
     "*",
-    bodyLimits({
-      max: REQUEST_BODY_MAX,
-      routes: {
-        "POST /api/user/avatar": { max: AVATAR_BODY_MAX, tooLarge: AVATAR_TEXT.tooLarge },
-        "POST /api/stripe/webhook": { max: WEBHOOK_BODY_MAX },
-        "POST /api/appeal": { max: APPEAL_BODY_MAX },
-      },
-    }),
+    checking(
+      requestShapeCheck,
+      bodyLimitsCheck({
+        max: REQUEST_BODY_MAX,
+        routes: {
+          "POST /api/user/avatar": { max: AVATAR_BODY_MAX, tooLarge: AVATAR_TEXT.tooLarge },
+          "POST /api/stripe/webhook": { max: WEBHOOK_BODY_MAX },
+          "POST /api/appeal": { max: APPEAL_BODY_MAX },
+        },
+      }),
+      ownSiteCheck(deps.config),
+    ),
   );
-  app.use("*", ownSite(deps.config));
   app.get("/build/*", serveDir("/build/", BUILD_DIR, IMMUTABLE, ["manifest.json"], true));
   app.get(
     "/static/*",

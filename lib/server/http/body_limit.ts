@@ -3,7 +3,8 @@
 // refused without reading a byte; any other body is read right away, at most up to the limit,
 // and refused as soon as it goes past it (a streamed body without Content-Length included). A
 // body within the limit is handed on from memory. Refusals are 413 'The request is too large.'
-import type { Context, MiddlewareHandler, Next } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
+import { type Check, checking } from "./request.ts";
 import { AppError, HTTP_TEXT } from "./errors.ts";
 
 export interface BodyLimit {
@@ -19,17 +20,23 @@ export interface BodyLimits extends BodyLimit {
 }
 
 export function bodyLimits(limits: BodyLimits): MiddlewareHandler {
-  // A request without a body (most) is handed on as it is, next()'s promise with it (see ownSite).
-  return (c, next) => {
+  return checking(bodyLimitsCheck(limits));
+}
+
+/**
+ * bodyLimits' work (the app runs it in one layer with the other checks): nothing to do for a
+ * request without a body (most), no promise made for it.
+ */
+export function bodyLimitsCheck(limits: BodyLimits): Check {
+  return (c) => {
     const body = c.req.raw.body;
-    return body ? limited(c, next, body, limits) : next();
+    return body ? limited(c, body, limits) : undefined;
   };
 }
 
 /** The body read, at most up to its limit, and handed on from memory (see above). */
 async function limited(
   c: Context,
-  next: Next,
   body: ReadableStream<Uint8Array>,
   limits: BodyLimits,
 ): Promise<void> {
@@ -66,5 +73,4 @@ async function limited(
   // server's abort signal).
   const { url, method, headers } = c.req.raw;
   c.req.raw = new Request(url, { method, headers, body: bytes });
-  await next();
 }
