@@ -7,7 +7,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { matchedRoutes, routePath } from "hono/route";
 import type { HttpMetrics } from "./http_metrics.ts";
-import type { LogSink } from "../../shared/log.ts";
+import type { LogEntry, LogSink } from "../../shared/log.ts";
 import { replaceResponse } from "../http/response.ts";
 import { memberIdOf } from "../http/auth.ts";
 import { METHODS } from "../http/request_shape.ts";
@@ -96,8 +96,7 @@ export function observeRequests(options: ObserveOptions): MiddlewareHandler {
     // A method the site does not use counts as OTHER: callers cannot add series to /metrics.
     metrics.observe(METHODS.has(c.req.method) ? c.req.method : "OTHER", route, status, durationMs);
     if (!logRequests) return;
-    const userId = memberIdOf(c);
-    log({
+    const entry: LogEntry = {
       level: "info",
       msg: "request",
       requestId: id,
@@ -105,7 +104,9 @@ export function observeRequests(options: ObserveOptions): MiddlewareHandler {
       route,
       status,
       durationMs,
-      ...(userId ? { userId } : {}),
-    });
+    };
+    const userId = memberIdOf(c);
+    if (userId) entry.userId = userId;
+    log(entry);
   };
 }
