@@ -81,8 +81,11 @@ export function observeRequests(options: ObserveOptions): MiddlewareHandler {
     const status = c.res.status;
     // A WebSocket upgrade response goes out untouched.
     if (status !== 101) {
-      const res = await withIdInError(c.res, id);
-      if (res !== c.res) replaceResponse(c, res);
+      // (An error's body is read only for an error: no promise is awaited for any other answer.)
+      if (status >= 400) {
+        const res = await withIdInError(c.res, id);
+        if (res !== c.res) replaceResponse(c, res);
+      }
       try {
         c.res.headers.set(REQUEST_ID_HEADER, id);
       } catch {
