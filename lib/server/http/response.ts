@@ -22,7 +22,12 @@ export function replaceResponse(c: Context, res: Response) {
   c.res = new Response(res.body, { status: res.status, statusText: res.statusText, headers });
 }
 
-/** The work of a middleware that does nothing before its route and changes `c.res` after it. */
+/**
+ * The work of a middleware that does nothing before its route and changes `c.res` after it. A
+ * finisher does not throw (each guards its own header writes, e.g. on a response made elsewhere
+ * whose headers are immutable): a throw would leave the finishers after it in the same layer
+ * unrun on the error's response, where separate middleware would have run on it.
+ */
 export type Finisher = (c: Context) => void;
 
 /**
