@@ -12,24 +12,30 @@ import { HTTPException } from "hono/http-exception";
 import { join } from "node:path";
 import type { AppBase, AppContext, AppDeps, AppEnv } from "./context.tsx";
 import { mount, page } from "./context.tsx";
-import { securityHeaders } from "../lib/server/http/security.ts";
-import { localRedirects } from "../lib/server/http/redirect.ts";
-import { requestShape } from "../lib/server/http/request_shape.ts";
-import { noStore } from "../lib/server/http/no_store.ts";
+import { securityHeadersFinisher } from "../lib/server/http/security.ts";
+import { localRedirectsFinisher } from "../lib/server/http/redirect.ts";
+import { requestShapeCheck } from "../lib/server/http/request_shape.ts";
+import { noStoreFinisher } from "../lib/server/http/no_store.ts";
+import { finishing } from "../lib/server/http/response.ts";
 import { compression } from "../lib/server/http/compress.ts";
 import { IMMUTABLE, serveDir, SHORT_CACHE } from "../lib/server/http/static.ts";
 import { flashKey, flashMiddleware } from "../lib/server/http/flash.ts";
 import { sessionMiddleware } from "../lib/server/http/auth.ts";
 import { stripeWebhookApi, WEBHOOK_BODY_MAX } from "./api/stripe.ts";
 import { sameOrigin } from "../lib/server/http/same_origin.ts";
-import { bodyLimits } from "../lib/server/http/body_limit.ts";
-import { addressKeyOf, clientIpBehind, ownSite } from "../lib/server/http/request.ts";
+import { bodyLimitsCheck } from "../lib/server/http/body_limit.ts";
+import {
+  addressKeyOf,
+  checking,
+  clientIpBehind,
+  ownSiteCheck,
+} from "../lib/server/http/request.ts";
 import { observeRequests, routeOf } from "../lib/server/observe/request_log.ts";
 import { HttpMetrics } from "../lib/server/observe/http_metrics.ts";
 import { consoleSink, errorFields } from "../lib/shared/log.ts";
 import { AppError, STORAGE_RETRY_AFTER_S } from "../lib/server/http/errors.ts";
 import { storageRefusal } from "../kv/storage.ts";
-import { lastSeenDue, touchSession } from "../kv/sessions.ts";
+import { lastSeenDue, type SessionRecord, touchSession } from "../kv/sessions.ts";
 import { BUILD_DIR, ROOT } from "../lib/server/build/assets.ts";
 import { PageRenderer } from "../lib/server/render/page.tsx";
 import { sessionKey, Sessions } from "../lib/server/auth/session.ts";
@@ -90,28 +96,38 @@ export async function createApp(base: AppBase) {
       logRequests: deps.config.requestLog,
     }),
   );
-  // Every response but the socket's carries the security headers: the JSON set on JSON answers,
-  // the document set on everything else.
-  app.use("*", await securityHeaders(deps.config.production));
-  // Every Location header names a path on this site (lib/server/http/redirect.ts).
-  app.use("*", localRedirects());
-  // No browser or cache keeps an /api response or one to a signed-in member (unless its route says).
-  app.use("*", noStore());
-  // Unknown methods, GET/HEAD with a body and over-long addresses are refused (4xx) first.
-  app.use("*", requestShape());
-  // No request body goes past its limit, whatever reads it next (or nothing does).
+  // Three rules for every response on its way out, in one layer (finishing: the last first, as
+  // three middleware used in this order would run): no browser or cache keeps an /api response or
+  // one to a signed-in member unless its route says (noStore); every Location header names a path
+  // on this site (redirect.ts); every response but the socket's carries the security headers, the
+  // JSON set on JSON answers, the document set on everything else.
   app.use(
     "*",
-    bodyLimits({
-      max: REQUEST_BODY_MAX,
-      routes: {
-        "POST /api/user/avatar": { max: AVATAR_BODY_MAX, tooLarge: AVATAR_TOO_LARGE },
-        "POST /api/stripe/webhook": { max: WEBHOOK_BODY_MAX },
-        "POST /api/appeal": { max: APPEAL_BODY_MAX },
-      },
-    }),
+    finishing(
+      await securityHeadersFinisher(deps.config.production),
+      localRedirectsFinisher(),
+      noStoreFinisher(),
+    ),
   );
-  app.use("*", ownSite(deps.config));
+  // Three checks before anything reads the request, in one layer (checking: in this order, as
+  // three middleware would run): unknown methods, GET/HEAD with a body and over-long addresses are
+  // refused (4xx) first; no request body goes past its limit, whatever reads it next (or nothing
+  // does); the site's own origins are made known to the origin checks.
+  app.use(
+    "*",
+    checking(
+      requestShapeCheck,
+      bodyLimitsCheck({
+        max: REQUEST_BODY_MAX,
+        routes: {
+          "POST /api/user/avatar": { max: AVATAR_BODY_MAX, tooLarge: AVATAR_TOO_LARGE },
+          "POST /api/stripe/webhook": { max: WEBHOOK_BODY_MAX },
+          "POST /api/appeal": { max: APPEAL_BODY_MAX },
+        },
+      }),
+      ownSiteCheck(deps.config),
+    ),
+  );
   app.get("/build/*", serveDir("/build/", BUILD_DIR, IMMUTABLE, ["manifest.json"], true));
   app.get(
     "/static/*",
@@ -124,13 +140,16 @@ export async function createApp(base: AppBase) {
   // Stripe's servers post events: no session, no same-origin check; the signature is the check.
   app.route("/", stripeWebhookApi(deps));
 
-  // A member's request marks them present, and their session seen (a write once in a few minutes).
+  // A member's request marks them present, and their session seen (a write once in a few minutes);
+  // a request with neither due (most) makes no promise for them.
   const presence = presenceTracker(deps.kv);
+  const seen = (session: SessionRecord) =>
+    lastSeenDue(session, Date.now()) ? touchSession(deps.kv, session.sid) : undefined;
   app.use(
     "*",
-    sessionMiddleware(deps.sessions, async (userId, session) => {
-      await presence(userId);
-      if (lastSeenDue(session, Date.now())) await touchSession(deps.kv, session.sid);
+    sessionMiddleware(deps.sessions, (userId, session) => {
+      const present = presence(userId);
+      return present ? present.then(() => seen(session)) : seen(session);
     }),
   );
   // The socket route comes before any middleware that could touch its response's headers.

@@ -14,8 +14,37 @@ export interface LogEntry {
 export type LogSink = (entry: LogEntry) => void;
 
 /** The line a log entry becomes: its time first, then the entry's own fields. */
-export function formatLogLine(entry: LogEntry, now = new Date()): string {
-  return JSON.stringify({ time: now.toISOString(), ...entry });
+export function formatLogLine(entry: LogEntry, now: Date | number = Date.now()): string {
+  const time = isoTime(typeof now === "number" ? now : now.getTime());
+  // The entry's own JSON after the time: the same text as stringifying a copy with the time put
+  // first, without making the copy. (An entry with a field of that name keeps the general way.)
+  if (!("time" in entry)) {
+    const fields = JSON.stringify(entry);
+    if (fields.length > 2) return `{"time":"${time}",${fields.slice(1)}`;
+  }
+  return JSON.stringify({ time, ...entry });
+}
+
+/** The second isoTime last wrote, and its text up to the milliseconds ("2026-12-07T12:00:19."). */
+let isoSecond = NaN;
+let isoPrefix = "";
+
+/**
+ * `new Date(ms).toISOString()`, the same text, with the part up to the second worked out once a
+ * second (a Date and its ISO text cost a request's log line about 3 µs).
+ */
+export function isoTime(ms: number): string {
+  const second = Math.floor(ms / 1000);
+  if (second !== isoSecond) {
+    const text = new Date(second * 1000).toISOString();
+    // Years 0-9999 only ("YYYY-MM-DDTHH:MM:SS.000Z"); the others are written in full each time.
+    if (text.length !== 24) return new Date(ms).toISOString();
+    isoSecond = second;
+    isoPrefix = text.slice(0, 20);
+  }
+  const milli = ms - second * 1000;
+  if (!Number.isInteger(milli)) return new Date(ms).toISOString();
+  return `${isoPrefix}${milli < 10 ? "00" : milli < 100 ? "0" : ""}${milli}Z`;
 }
 
 const encoder = new TextEncoder();

@@ -173,3 +173,48 @@ Deno.test("compression: large JSON is compressed; Accept-Encoding is read with i
   assert.equal(chooseEncoding("identity"), null);
   assert.equal(chooseEncoding(undefined), null);
 });
+
+Deno.test("compression: JSON is told small by its text, by bytes not characters", async () => {
+  const app = new Hono();
+  app.use("*", compression());
+  // Under MIN_BYTES characters: ASCII under MIN_BYTES bytes, and 'é' (2 bytes) and '€' (3 bytes)
+  // past it; at MIN_BYTES characters and more, whatever the characters.
+  const ascii = { text: "a".repeat(MIN_BYTES - 20) };
+  const twoByte = { text: "é".repeat(Math.ceil(MIN_BYTES / 2)) };
+  const threeByte = { text: "€".repeat(Math.ceil(MIN_BYTES / 3)) };
+  const long = { text: "b".repeat(MIN_BYTES) };
+  app.get("/ascii", (c) => c.json(ascii));
+  app.get("/two", (c) => c.json(twoByte));
+  app.get("/three", (c) => c.json(threeByte, 201, { "x-extra": "kept" }));
+  app.get("/long", (c) => c.json(long));
+  app.get("/none", (c) => c.json(undefined));
+  // A JSON response made another way, and a c.json answer replaced after it was made.
+  app.get("/made", () => Response.json(long));
+  app.get("/replaced", async (c) => {
+    c.json(ascii);
+    return await Promise.resolve(c.json(long));
+  });
+  for (
+    const [path, body, compressed] of [
+      ["/ascii", ascii, false],
+      ["/two", twoByte, true],
+      ["/three", threeByte, true],
+      ["/long", long, true],
+      ["/made", long, true],
+      ["/replaced", long, true],
+    ] as [string, unknown, boolean][]
+  ) {
+    const res = await app.request(path, { headers: { "accept-encoding": "gzip" } });
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    assert.equal(res.headers.get("content-encoding"), compressed ? "gzip" : null, path);
+    assert.equal(res.headers.get("vary"), "Accept-Encoding", path);
+    assert.match(res.headers.get("content-type") ?? "", /^application\/json/, path);
+    assert.deepEqual(JSON.parse(text(compressed ? gunzipSync(bytes) : bytes)), body, path);
+  }
+  const three = await app.request("/three", { headers: { "accept-encoding": "gzip" } });
+  assert.equal(three.status, 201);
+  assert.equal(three.headers.get("x-extra"), "kept");
+  const none = await app.request("/none", { headers: { "accept-encoding": "gzip" } });
+  assert.equal(none.headers.get("content-encoding"), null);
+  assert.equal((await none.arrayBuffer()).byteLength, 0);
+});

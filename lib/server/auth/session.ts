@@ -116,7 +116,9 @@ export class Sessions {
   ): Promise<{ session: SessionRecord; user: UserRecord } | null> {
     if (!token) return null;
     try {
-      const claims = await this.verify(token);
+      // A token checked before is known at once, without a promise made for it.
+      const known = this.remembered(token);
+      const claims = known === undefined ? await this.verify(token) : known;
       if (!claims) return null;
       // The session and the member the token names, read from KV in one round trip.
       const { session, user } = await getSessionAndUser(this.kv, claims.sid, claims.sub);
@@ -130,13 +132,22 @@ export class Sessions {
   }
 
   /**
+   * The claims of a token this instance verified before (see `verified`): its claims while it has
+   * not expired, null once it has; undefined for a token not verified here yet.
+   */
+  private remembered(token: string): VerifiedToken | null | undefined {
+    const known = this.verified.get(token);
+    if (!known) return undefined;
+    return known.exp + CLOCK_SKEW_TOLERANCE_S > Math.floor(Date.now() / 1000) ? known : null;
+  }
+
+  /**
    * The claims of a token signed with this instance's key (HS256, our issuer) and not expired, or
    * null. A token verified before is not verified again (see `verified`); its expiry is.
    */
   private async verify(token: string): Promise<VerifiedToken | null> {
-    const now = Math.floor(Date.now() / 1000);
-    const known = this.verified.get(token);
-    if (known) return known.exp + CLOCK_SKEW_TOLERANCE_S > now ? known : null;
+    const known = this.remembered(token);
+    if (known !== undefined) return known;
     const { payload } = await jwtVerify(token, this.key, {
       issuer: ISSUER,
       algorithms: ["HS256"],
@@ -152,8 +163,8 @@ export class Sessions {
     return claims;
   }
 
-  async fromRequest(c: Context) {
-    return await this.resolve(getCookie(c, SESSION_COOKIE));
+  fromRequest(c: Context): Promise<{ session: SessionRecord; user: UserRecord } | null> {
+    return this.resolve(getCookie(c, SESSION_COOKIE));
   }
 }
 

@@ -121,16 +121,20 @@ const PRESENCE_EVERY_MS = 60_000;
 
 /**
  * Marks a signed-in member as present (online now, in their continent) at most once a minute
- * per member per instance.
+ * per member per instance. Returns the writing's promise, or nothing when it is not due (most
+ * requests: no promise made for them).
  */
 export function presenceTracker(kv: Deno.Kv) {
   const lastTouch = new Map<string, number>();
-  return async (userId: string) => {
+  const touch = async (userId: string) => {
+    const loc = await getPrivateLocation(kv, userId);
+    await touchPresence(kv, userId, loc?.continent ?? null);
+  };
+  return (userId: string): Promise<void> | undefined => {
     const now = Date.now();
     if (now - (lastTouch.get(userId) ?? 0) < PRESENCE_EVERY_MS) return;
     lastTouch.set(userId, now);
     if (lastTouch.size > 10_000) lastTouch.clear();
-    const loc = await getPrivateLocation(kv, userId);
-    await touchPresence(kv, userId, loc?.continent ?? null);
+    return touch(userId);
   };
 }

@@ -29,18 +29,26 @@ export type MemberEnv = { Variables: MemberVariables };
 
 /**
  * Resolves the session cookie (a signed token naming a live KV session of an existing member)
- * and calls `onSeen` for a signed-in member; a failure of `onSeen` does not fail the request.
+ * and calls `onSeen` for a signed-in member, waiting for the promise it returns when it has work
+ * to do (nothing returned: nothing to wait for); a failure of `onSeen` does not fail the request.
  */
 export function sessionMiddleware(
   sessions: Sessions,
-  onSeen: (userId: string, session: SessionRecord) => Promise<void>,
+  onSeen: (userId: string, session: SessionRecord) => Promise<unknown> | void,
 ) {
   return createMiddleware<{ Variables: SessionVariables }>(async (c, next) => {
     const found = await sessions.fromRequest(c);
     c.set("session", found?.session ?? null);
     c.set("userRecord", found?.user ?? null);
     c.set("user", found ? toSessionUser(found.user) : null);
-    if (found) await onSeen(found.user.id, found.session).catch(() => {});
+    if (found) {
+      try {
+        const seen = onSeen(found.user.id, found.session);
+        if (seen) await seen;
+      } catch {
+        // Marking the member present or the session seen may fail; the request goes on.
+      }
+    }
     await next();
   });
 }
@@ -61,17 +69,18 @@ function signedIn(c: Context<MemberEnv>): boolean {
 
 /** Lets only a signed-in member through; a guest gets 401 with `guestText` (or /auth on pages). */
 export function requireUser(guestText: Said = said("texts.notAuthenticated")) {
-  return createMiddleware<MemberEnv>(async (c, next) => {
+  // Nothing to do on the way out: next()'s promise is handed on (see ownSite, request.ts).
+  return createMiddleware<MemberEnv>((c, next) => {
     if (!signedIn(c)) throw new AppError(401, guestText);
-    await next();
+    return next();
   });
 }
 
 /** Lets only an administrator through: 401 for a guest, 403 for any other member. */
 export function requireAdmin() {
-  return createMiddleware<MemberEnv>(async (c, next) => {
+  return createMiddleware<MemberEnv>((c, next) => {
     if (!signedIn(c)) throw new AppError(401, said("admin.notAuthenticated"));
     if (c.get("userRecord").role !== "admin") throw new AppError(403, said("admin.adminsOnly"));
-    await next();
+    return next();
   });
 }

@@ -4,7 +4,7 @@
 // toast and its expiry (60 s) as base64url JSON, the mac an HMAC-SHA256 of it under a key derived
 // from the session secret. A cookie whose mac is wrong, or that has expired, shows nothing and is
 // cleared.
-import type { Context, MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler, Next } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { Buffer } from "node:buffer";
@@ -117,7 +117,7 @@ export const NOTICES: Record<string, Flash> = {
  * address bar (and a reload, a bookmark, a shared link) never repeats it.
  */
 export function flashMiddleware(seal: FlashSeal): MiddlewareHandler {
-  return async (c, next) => {
+  return (c, next) => {
     c.set("flashSeal", seal);
     const notice = c.req.query("notice");
     if (notice !== undefined && c.req.method === "GET") {
@@ -126,15 +126,32 @@ export function flashMiddleware(seal: FlashSeal): MiddlewareHandler {
       const known = NOTICES[notice];
       if (known) setFlash(c, known);
       // The path as sent may start `//host` (or `/\host`, `/.//host`): the redirect is a local path.
-      return c.redirect(localPath(url.pathname + url.search), 303);
+      return Promise.resolve(c.redirect(localPath(url.pathname + url.search), 303));
     }
     const raw = getCookie(c, FLASH_COOKIE);
+    if (raw === undefined) {
+      // No toast cookie (most requests): nothing to clear on the way out, next()'s promise is
+      // handed on (see checking, request.ts).
+      c.set("flash", null);
+      return next();
+    }
     const flash = openFlash(seal.key, raw);
     c.set("flash", flash);
-    await next();
-    const shown = flash && (c.res.headers.get("content-type") ?? "").startsWith("text/html");
-    if (raw && (shown || !flash)) {
-      deleteCookie(c, FLASH_COOKIE, { path: "/", secure: seal.secure });
-    }
+    return cleared(c, next, raw, flash, seal);
   };
+}
+
+/** The route, then the toast cookie cleared once an HTML page showed it, or when it was no good. */
+async function cleared(
+  c: Context,
+  next: Next,
+  raw: string,
+  flash: Flash | null,
+  seal: FlashSeal,
+): Promise<void> {
+  await next();
+  const shown = flash && (c.res.headers.get("content-type") ?? "").startsWith("text/html");
+  if (raw && (shown || !flash)) {
+    deleteCookie(c, FLASH_COOKIE, { path: "/", secure: seal.secure });
+  }
 }

@@ -3,10 +3,15 @@
 // no-store` unless its route chose a policy of its own (/static, /build and the avatars keep
 // theirs). Error responses included.
 import type { Context, MiddlewareHandler } from "hono";
+import { type Finisher, finishing } from "./response.ts";
 
 export function noStore(): MiddlewareHandler {
-  return async (c, next) => {
-    await next();
+  return finishing(noStoreFinisher());
+}
+
+/** noStore's work on the way out (the app runs it in one layer with the other finishers). */
+export function noStoreFinisher(): Finisher {
+  return (c) => {
     if (c.res.status === 101 || c.res.headers.has("cache-control")) return;
     // (c.get reads one variable; c.var copies them all into a new object.)
     const signedIn = !!(c as Context<{ Variables: { user?: unknown } }>).get("user");

@@ -3,6 +3,7 @@
 // path a stranger wrote (`//evil.example/`, `/\evil.example/`, `/.//evil.example`) can never send
 // a browser to another site.
 import type { MiddlewareHandler } from "hono";
+import { type Finisher, finishing } from "./response.ts";
 
 /** A base no real address has: what a candidate resolves against to see where it would go. */
 const PROBE_ORIGIN = "http://local.invalid";
@@ -28,8 +29,12 @@ export function localPath(candidate: string, own: ReadonlySet<string> = new Set(
 
 /** Rewrites every response's Location header to `localPath` of itself (this site's origins kept). */
 export function localRedirects(): MiddlewareHandler {
-  return async (c, next) => {
-    await next();
+  return finishing(localRedirectsFinisher());
+}
+
+/** localRedirects' work on the way out (the app runs it in one layer with the other finishers). */
+export function localRedirectsFinisher(): Finisher {
+  return (c) => {
     const location = c.res.headers.get("location");
     if (location === null) return;
     const safe = localPath(location, c.get("ownOrigins"));

@@ -8,6 +8,7 @@
 // microphone and geolocation are for this site only; no page may be framed. HSTS in production.
 import type { Context, MiddlewareHandler } from "hono";
 import { secureHeaders } from "hono/secure-headers";
+import { type Finisher, finishing } from "./response.ts";
 
 const SELF = "'self'";
 
@@ -105,6 +106,14 @@ export const DOCUMENT_ONLY_HEADERS = [
 const JSON_TYPE = "application/json; charset=UTF-8";
 
 export async function securityHeaders(production: boolean): Promise<MiddlewareHandler> {
+  return finishing(await securityHeadersFinisher(production));
+}
+
+/**
+ * securityHeaders' work on the way out (the app runs it in one layer with the other finishers).
+ * The path is the router's (`c.req.path`, percent-decoded), the same before the route and after.
+ */
+export async function securityHeadersFinisher(production: boolean): Promise<Finisher> {
   const byPolicy: Record<OpenerPolicy, HeaderList> = {
     "same-origin": await documentHeaders("same-origin", production),
     "same-origin-allow-popups": await documentHeaders("same-origin-allow-popups", production),
@@ -112,11 +121,9 @@ export async function securityHeaders(production: boolean): Promise<MiddlewareHa
   };
   const json = jsonHeaders(production);
   // The router's path first: the query is read only on the one page whose policy depends on it.
-  // (`c.req.path` is the path as the router matches it, percent-decoded.)
-  return async (c, next) => {
+  return (c) => {
     const path = c.req.path;
-    if (path === "/ws") return await next();
-    await next();
+    if (path === "/ws") return;
     const type = c.res.headers.get("content-type");
     // "application/json" and its parameters, not "+json" types (the web app manifest is a
     // document's resource and keeps the document set).

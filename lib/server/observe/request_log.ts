@@ -7,7 +7,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { matchedRoutes, routePath } from "hono/route";
 import type { HttpMetrics } from "./http_metrics.ts";
-import type { LogSink } from "../../shared/log.ts";
+import type { LogEntry, LogSink } from "../../shared/log.ts";
 import { replaceResponse } from "../http/response.ts";
 import { memberIdOf } from "../http/auth.ts";
 import { METHODS } from "../http/request_shape.ts";
@@ -81,8 +81,11 @@ export function observeRequests(options: ObserveOptions): MiddlewareHandler {
     const status = c.res.status;
     // A WebSocket upgrade response goes out untouched.
     if (status !== 101) {
-      const res = await withIdInError(c.res, id);
-      if (res !== c.res) replaceResponse(c, res);
+      // (An error's body is read only for an error: no promise is awaited for any other answer.)
+      if (status >= 400) {
+        const res = await withIdInError(c.res, id);
+        if (res !== c.res) replaceResponse(c, res);
+      }
       try {
         c.res.headers.set(REQUEST_ID_HEADER, id);
       } catch {
@@ -96,8 +99,7 @@ export function observeRequests(options: ObserveOptions): MiddlewareHandler {
     // A method the site does not use counts as OTHER: callers cannot add series to /metrics.
     metrics.observe(METHODS.has(c.req.method) ? c.req.method : "OTHER", route, status, durationMs);
     if (!logRequests) return;
-    const userId = memberIdOf(c);
-    log({
+    const entry: LogEntry = {
       level: "info",
       msg: "request",
       requestId: id,
@@ -105,7 +107,9 @@ export function observeRequests(options: ObserveOptions): MiddlewareHandler {
       route,
       status,
       durationMs,
-      ...(userId ? { userId } : {}),
-    });
+    };
+    const userId = memberIdOf(c);
+    if (userId) entry.userId = userId;
+    log(entry);
   };
 }
