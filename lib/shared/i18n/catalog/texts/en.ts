@@ -1,11 +1,9 @@
-// The server's own texts a member can be shown that no area owns: the HTTP layer's refusals
-// (lib/server/http/errors.ts HTTP_TEXT, the rate limits' "too many attempts", the socket handshake's),
-// the location look-up's (lib/server/geo) and the page-level notices of the HTTP layer. The values are
-// the exact English texts the server writes (the source of truth stays in the code); the server
-// translates them at the boundary by looking the English text up (lib/shared/i18n/messages.ts
-// `localize`), so a text built with a number is written here with a {placeholder} in its place.
+// The server's own messages a member can be shown that no area owns: the HTTP layer's refusals
+// (lib/server/http: validation, size and shape limits, origin checks, rate limits, failures), the
+// socket handshake's, the location look-up's (lib/server/geo), the push notices and the page-level
+// notices of the HTTP layer. Code names each as said("texts.<key>", values).
 export default {
-  // lib/server/http/errors.ts HTTP_TEXT
+  // The HTTP layer (lib/server/http)
   invalidBody: "Invalid request body",
   invalidQuery: "Invalid query",
   notFound: "Not found",
