@@ -48,126 +48,150 @@ const KEEP_FIGURES = 50;
 
 /** Starts the shield for this page: with `enabled` false it stays off and loads nothing. */
 export function startShield(assets: ShieldAssets, enabled: boolean): ShieldMonitor {
-  let state = initialShield(enabled);
-  const listeners = new Set<(s: ShieldState) => void>();
-  const figures: ShieldFigures = { loadMs: null, backend: null, classifyMs: [], scores: null };
-  let video: HTMLVideoElement | null = null;
-  let classifier: Classifier | null = null;
-  let busy = false;
-  /** When the current partner's first frame was seen, and whether a verdict came since. */
-  let firstFrameAt: number | null = null;
-  let verdictSince = false;
-  /** Verdicts on frames taken before this (a previous partner's) are dropped. */
-  let sessionStartedAt = 0;
-  let timer: ReturnType<typeof setInterval> | null = null;
-
-  const apply = (event: ShieldEvent) => {
-    const next = shieldStep(state, event);
-    if (next === state) return;
-    state = next;
-    for (const l of listeners) l(state);
+  const shield = new Shield(enabled);
+  if (enabled) shield.load(assets);
+  const monitor: ShieldMonitor = {
+    state: () => shield.state,
+    figures: () => ({ ...shield.figures, classifyMs: [...shield.figures.classifyMs] }),
+    onChange(listener) {
+      shield.listeners.add(listener);
+      return () => shield.listeners.delete(listener);
+    },
+    watch: (v) => shield.watch(v),
+    dispatch: (event) => shield.dispatch(event),
+    stop: () => shield.stop(),
   };
+  // Development and test builds only (production builds compile this out).
+  if (typeof __TEST_HOOKS__ !== "undefined" && __TEST_HOOKS__) {
+    exposeForTests({
+      verdict: (scores) => shield.verdict(scores),
+      state: () => shield.state,
+      figures: monitor.figures,
+    });
+  }
+  return monitor;
+}
+
+/** The shield of one page: its state, the partner's video, the classifier and the sampling. */
+class Shield {
+  state: ShieldState;
+  readonly listeners = new Set<(s: ShieldState) => void>();
+  readonly figures: ShieldFigures = { loadMs: null, backend: null, classifyMs: [], scores: null };
+  private video: HTMLVideoElement | null = null;
+  private classifier: Classifier | null = null;
+  private busy = false;
+  /** When the current partner's first frame was seen, and whether a verdict came since. */
+  private firstFrameAt: number | null = null;
+  private verdictSince = false;
+  /** Verdicts on frames taken before this (a previous partner's) are dropped. */
+  private sessionStartedAt = 0;
+  private timer: ReturnType<typeof setInterval> | null = null;
+
+  constructor(private readonly enabled: boolean) {
+    this.state = initialShield(enabled);
+  }
+
+  load(assets: ShieldAssets) {
+    this.classifier = new Classifier(assets, {
+      ready: (ms, backend) => {
+        this.figures.loadMs = ms;
+        this.figures.backend = backend;
+        if (this.awaitingFirstClear()) this.sampleNextFrame(this.video);
+      },
+      answer: (msg) => this.onAnswer(msg),
+      failed: () => this.apply({ type: "failed" }),
+    });
+    this.timer = setInterval(() => this.sample(), SHIELD_INTERVAL_MS);
+  }
+
+  apply(event: ShieldEvent) {
+    const next = shieldStep(this.state, event);
+    if (next === this.state) return;
+    this.state = next;
+    for (const l of this.listeners) l(this.state);
+  }
 
   /** A verdict on the current partner's video. */
-  const verdict = (scores: Scores) => {
-    verdictSince = true;
-    apply({ type: "scores", scores });
-  };
+  verdict(scores: Scores) {
+    this.verdictSince = true;
+    this.apply({ type: "scores", scores });
+  }
 
-  const onAnswer = (msg: Extract<ClassifierOut, { type: "scores" | "error" }>) => {
-    busy = false;
+  watch(v: HTMLVideoElement | null) {
+    this.video = v;
+    // The partner's first frame is checked as it arrives, not at the next tick.
+    if (v && this.enabled && this.awaitingFirstClear()) this.sampleNextFrame(v);
+  }
+
+  dispatch(event: Extract<ShieldEvent, { type: "show" | "new_session" }>) {
+    if (event.type === "new_session") {
+      this.sessionStartedAt = performance.now();
+      this.firstFrameAt = null;
+      this.verdictSince = false;
+    }
+    this.apply(event);
+    if (event.type === "new_session" && this.enabled) this.sampleNextFrame(this.video);
+  }
+
+  stop() {
+    if (this.timer !== null) clearInterval(this.timer);
+    this.classifier?.stop();
+    this.listeners.clear();
+  }
+
+  private onAnswer(msg: Extract<ClassifierOut, { type: "scores" | "error" }>) {
+    this.busy = false;
     // An error waits for the next tick: a classifier failing on every frame is not asked faster.
-    if (msg.type === "error") return apply({ type: "frame_error" });
-    figures.classifyMs = [...figures.classifyMs, msg.ms].slice(-KEEP_FIGURES);
-    figures.scores = msg.scores;
+    if (msg.type === "error") return this.apply({ type: "frame_error" });
+    this.figures.classifyMs = [...this.figures.classifyMs, msg.ms].slice(-KEEP_FIGURES);
+    this.figures.scores = msg.scores;
     // A verdict about the last partner's frame says nothing about this one.
-    if (msg.t >= sessionStartedAt) verdict(msg.scores);
-    if (awaitingFirstClear()) sampleNextFrame(video);
-  };
+    if (msg.t >= this.sessionStartedAt) this.verdict(msg.scores);
+    if (this.awaitingFirstClear()) this.sampleNextFrame(this.video);
+  }
 
   /** The video is still blurred while its first verdicts are coming (checking, or late). */
-  const awaitingFirstClear = () => state.view === "checking" || state.view === "unavailable";
+  private awaitingFirstClear() {
+    return this.state.view === "checking" || this.state.view === "unavailable";
+  }
 
   /**
    * Samples the next frame `v` presents (or at once where a video cannot say when it presents
    * one), instead of at the next tick: while the first verdicts are awaited.
    */
-  function sampleNextFrame(v: HTMLVideoElement | null) {
+  private sampleNextFrame(v: HTMLVideoElement | null) {
     if (!v) return;
     const next = () => {
-      if (v === video) sample();
+      if (v === this.video) this.sample();
     };
     if ("requestVideoFrameCallback" in v) v.requestVideoFrameCallback(next);
     else setTimeout(next, 0);
   }
 
-  async function sample() {
-    const v = video;
+  private async sample() {
+    const v = this.video;
     // No video, or none of its frames yet.
     if (!v || v.readyState < 2 || !v.videoWidth) return;
     const now = performance.now();
-    firstFrameAt ??= now;
+    this.firstFrameAt ??= now;
     if (
-      !verdictSince && state.view === "checking" && now - firstFrameAt > SHIELD_VERDICT_GRACE_MS
+      !this.verdictSince && this.state.view === "checking" &&
+      now - this.firstFrameAt > SHIELD_VERDICT_GRACE_MS
     ) {
-      apply({ type: "late" });
+      this.apply({ type: "late" });
     }
-    if (!classifier?.ready || busy || !classifier.worker || !isWatching(state.view)) return;
-    busy = true;
+    const classifier = this.classifier;
+    if (!classifier?.ready || this.busy || !classifier.worker || !isWatching(this.state.view)) {
+      return;
+    }
+    this.busy = true;
     try {
       await classifier.sendFrame(v, now);
     } catch {
-      busy = false;
-      apply({ type: "frame_error" });
+      this.busy = false;
+      this.apply({ type: "frame_error" });
     }
   }
-
-  if (enabled) {
-    classifier = new Classifier(assets, {
-      ready(ms, backend) {
-        figures.loadMs = ms;
-        figures.backend = backend;
-        if (awaitingFirstClear()) sampleNextFrame(video);
-      },
-      answer: onAnswer,
-      failed: () => apply({ type: "failed" }),
-    });
-    timer = setInterval(sample, SHIELD_INTERVAL_MS);
-  }
-
-  const monitor: ShieldMonitor = {
-    state: () => state,
-    figures: () => ({ ...figures, classifyMs: [...figures.classifyMs] }),
-    onChange(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    watch(v) {
-      video = v;
-      // The partner's first frame is checked as it arrives, not at the next tick.
-      if (v && enabled && awaitingFirstClear()) sampleNextFrame(v);
-    },
-    dispatch(event) {
-      if (event.type === "new_session") {
-        sessionStartedAt = performance.now();
-        firstFrameAt = null;
-        verdictSince = false;
-      }
-      apply(event);
-      if (event.type === "new_session" && enabled) sampleNextFrame(video);
-    },
-    stop() {
-      if (timer !== null) clearInterval(timer);
-      classifier?.stop();
-      listeners.clear();
-    },
-  };
-
-  // Development and test builds only (production builds compile this out).
-  if (typeof __TEST_HOOKS__ !== "undefined" && __TEST_HOOKS__) {
-    exposeForTests({ verdict, state: () => state, figures: monitor.figures });
-  }
-  return monitor;
 }
 
 /**
