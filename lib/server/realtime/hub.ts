@@ -178,11 +178,12 @@ export class Hub {
   }
 
   private async heartbeat() {
-    // A search still held, or being put, has no ticket to touch yet (in a burst, nearly all of
-    // them): no read for it.
+    // A search still held, or being put, has no ticket to touch yet, and one out of the pool is
+    // being claimed (in a burst, nearly all of them, for seconds) or was taken elsewhere: no read
+    // for it (a ticket goes stale only after 6 heartbeats).
     const searching = [...this.core.conns.values()].filter((c) => {
       const s = c.search && this.pool.get(c.userId);
-      return c.search && (!s || s.state === "put" || s.entry.value.connId !== c.id);
+      return s && (s.state === "put" || s.entry.value.connId !== c.id);
     });
     this.pool.touched(
       await touchTickets(this.kv, searching.map((c) => c.userId), this.instanceId),
