@@ -64,8 +64,20 @@ export function isSettleMark(msg: unknown): msg is SettleMark {
     typeof (msg as SettleMark).token === "string";
 }
 
-/** Queues a settle mark and resolves once every message queued before it has been handled. */
+/**
+ * Resolves once every message queued before the call has been handled: a settle mark is queued
+ * and answered when the handlers running as it is taken are done. A queue may hand out messages
+ * queued close together out of order when the machine is starved (a mark answered before the mail
+ * queued just before it was taken: seen once, with both cores busy), so a second mark, queued
+ * after the first was answered, is waited for too.
+ */
 export async function queueSettled(kv: Deno.Kv, timeoutMs = 10_000): Promise<void> {
+  await settleMark(kv, timeoutMs);
+  await settleMark(kv, timeoutMs);
+}
+
+/** Queues one settle mark and resolves once the listener has answered it. */
+async function settleMark(kv: Deno.Kv, timeoutMs: number): Promise<void> {
   const token = crypto.randomUUID();
   const key = keys.queueSettled(token);
   const watch = kv.watch([key]).getReader();
