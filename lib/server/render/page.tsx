@@ -144,7 +144,6 @@ function documentOf(
   messages: string,
 ): string {
   const { title, description } = options;
-  const store = serverMessages(locale);
   const text = (t: Said) => sayIn(locale, t);
   const pageTitle = text(title);
   const scripts = rendered.islands.map((name) => assets.islands[name]).filter(Boolean);
