@@ -32,27 +32,24 @@ export const TIER_NAME_KEYS: Record<TierKey, PlansKey> = {
   vip: "tierVip",
 };
 
+/** The features of the plans with a daily limit, in TIERS' order. */
+const DAILY_PLAN_FEATURES: readonly PlansKey[] = [
+  "featureSessionsPerDay",
+  "featureFilters",
+  "featureFaceBlur",
+  "featureShield",
+  "featureReactions",
+  "featureClip",
+];
+
 /**
  * Each plan's features (TIERS' `features`, in their order) by their messages in the plans
  * catalog; the daily limit's line counts the plan's sessions.
  */
 export const FEATURE_KEYS: Readonly<Record<TierKey, readonly PlansKey[]>> = {
-  free: [
-    "featureSessionsPerDay",
-    "featureFilters",
-    "featureFaceBlur",
-    "featureShield",
-    "featureReactions",
-    "featureClip",
-  ],
-  basic: [
-    "featureSessionsPerDay",
-    "featureFilters",
-    "featureFaceBlur",
-    "featureShield",
-    "featureReactions",
-    "featureClip",
-  ],
+  // Free and Basic list the same features (the daily limit's count differs).
+  free: DAILY_PLAN_FEATURES,
+  basic: DAILY_PLAN_FEATURES,
   plus: [
     "featureUnlimited",
     "featureHd",

@@ -6,15 +6,7 @@
 import assert from "node:assert/strict";
 import ts from "typescript";
 
-const ROOT = new URL("../../", import.meta.url);
-
-function* sourceFiles(dir: string): Generator<string> {
-  for (const entry of Deno.readDirSync(new URL(dir, ROOT))) {
-    const path = `${dir}/${entry.name}`;
-    if (entry.isDirectory) yield* sourceFiles(path);
-    else if (/\.tsx?$/.test(entry.name)) yield path;
-  }
-}
+import { ROOT, sourceFiles } from "../helpers/source_files.ts";
 
 /** Server code: what runs in the server process (the browser's own code logs to its console). */
 function serverFiles(): string[] {

@@ -9,15 +9,7 @@ import { said } from "../../lib/shared/i18n/said.ts";
 import type { PageOptions } from "../../lib/server/render/page.tsx";
 import type { Flash } from "../../components/Layout.tsx";
 
-const ROOT = new URL("../../", import.meta.url);
-
-function* sourceFiles(dir: string): Generator<string> {
-  for (const entry of Deno.readDirSync(new URL(dir, ROOT))) {
-    const path = `${dir}/${entry.name}`;
-    if (entry.isDirectory) yield* sourceFiles(path);
-    else if (/\.tsx?$/.test(entry.name)) yield path;
-  }
-}
+import { ROOT, sourceFiles } from "../helpers/source_files.ts";
 
 /** The product's code: what the server runs and what the browser loads. */
 function productFiles(): string[] {
